@@ -1,0 +1,187 @@
+/**
+ * The engine contract: one shape for every game Parlor hosts.
+ *
+ * A game is a pure state machine. The room adapter (rooms/engine-room.ts), the simulation harness
+ * (src/core/testing) and the bots all drive an engine through this interface only, so a rule lives in
+ * exactly one place and a thin client never needs to know it.
+ *
+ * Ground rules every engine keeps (checked by the shared simulation harness):
+ * - State is JSON-plain data (objects, arrays, strings, finite numbers, booleans, null). It survives
+ *   `JSON.parse(JSON.stringify(state))` unchanged, so it can be stored, replayed and diffed.
+ * - Randomness comes only from the PRNG kept in the state (src/core/rng.ts). Dice, shuffles and deals
+ *   happen inside `applyMove`, usually on a move of the SYSTEM actor. No clock, no I/O, no Math.random.
+ * - `applyMove` never mutates its input and never throws on bad input: an illegal or malformed move
+ *   returns an error with a namespaced code (`<game-id>/<reason>`). A throw is an engine bug.
+ * - `viewFor` is the only place hidden information is decided. Its `public` part must not depend on
+ *   the viewer; its `private` part exists only for a seat, and only that seat receives it.
+ */
+import type { z } from 'zod';
+
+/** A table position, 0-based. Seats, not sessions: the room maps sessions to seats. */
+export type Seat = number;
+
+/**
+ * The actor for chance and time: dice rolls, shuffles, the live deal, timeouts. The room schedules its
+ * moves on the room clock (after `systemDelayMs`), the simulation harness applies them at once.
+ */
+export const SYSTEM = -1;
+export type Actor = Seat | typeof SYSTEM;
+
+/** Who is looking: a seat, or a spectator who sees only the public part. */
+export const SPECTATOR = -2;
+export type Viewer = Seat | typeof SPECTATOR;
+
+/** Every move is a discriminated union member: `{ type: 'playCard', card: 'H7' }`. */
+export interface MoveBase {
+  type: string;
+}
+
+/** Something that happened, public to the whole table (never private data): shown by clients as a log. */
+export interface GameEvent {
+  type: string;
+  [key: string]: unknown;
+}
+
+export interface MoveError {
+  /** Namespaced and stable, e.g. `tac/must-use-whole-seven` or `core/not-your-turn`. */
+  code: string;
+  /** One sentence for a human. */
+  message: string;
+}
+
+export type MoveResult<S> =
+  | { ok: true; state: S; events: GameEvent[] }
+  | { ok: false; error: MoveError };
+
+/** What a viewer sees: the public part (identical for everyone) and, for a seat, its private part. */
+export interface View<Pub = unknown, Priv = unknown> {
+  public: Pub;
+  private: Priv | null;
+}
+
+/** Final standing of one seat. Rank 1 is the winner; equal ranks are ties. Teams share a rank. */
+export interface Standing {
+  seat: Seat;
+  rank: number;
+  score: number;
+  team?: number;
+}
+
+export interface Outcome {
+  standings: Standing[];
+  /** Seats of rank 1 (several on a shared win or a team win). */
+  winners: Seat[];
+  /** Game-specific breakdown (per-category scores, …), public. */
+  details?: unknown;
+}
+
+/** Randomness handed to bots; bots may be random but must not use Math.random (engines stay pure). */
+export type RandomSource = () => number;
+
+export interface SeatRange {
+  min: number;
+  max: number;
+  /** Table size used when the creator does not say. */
+  default: number;
+}
+
+export interface GameDefinition<
+  Options = unknown,
+  State = unknown,
+  Move extends MoveBase = MoveBase,
+  Pub = unknown,
+  Priv = unknown,
+> {
+  /** Folder name, room name and error-code namespace: `fast-track`, `tractor`, … */
+  id: string;
+  /** Human name for listings. */
+  name: string;
+  seats: SeatRange;
+  /** Game options with a default for every house rule; `parse({})` gives the standard game. */
+  options: z.ZodType<Options>;
+  /** Extra check of options against the table size (e.g. colours per player); returns an error or null. */
+  validateSetup?(options: Options, seats: number): MoveError | null;
+
+  /** A new game for `seats` players. `seed` feeds the PRNG kept in the state. */
+  setup(options: Options, seats: number, seed: string): State;
+  /** Who may act now: one seat, several seats at once, or SYSTEM. Empty exactly when the game is over. */
+  activeActors(state: State): Actor[];
+  /**
+   * Every move `actor` may make now (empty when it may not act). Where the space is huge, a documented
+   * representative subset; `applyMove` still validates anything submitted.
+   */
+  legalMoves(state: State, actor: Actor): Move[];
+  /** Pure: validates `move` (untrusted input) and returns the next state, or a namespaced error. */
+  applyMove(state: State, actor: Actor, move: unknown): MoveResult<State>;
+  /** The only redaction site. */
+  viewFor(state: State, viewer: Viewer): View<Pub, Priv>;
+  /** Standings once the game is over, otherwise null. */
+  outcome(state: State): Outcome | null;
+  /** Picks a move for `seat` from its own view and its legal moves (never from the full state). */
+  bot(view: View<Pub, Priv>, legal: Move[], random: RandomSource, seat: Seat): Move;
+
+  /** Team of each seat (same number = partners), or undefined for free-for-all. */
+  teams?(state: State): number[] | undefined;
+  /** Milliseconds the room waits before the next SYSTEM move (a roll interval, a dealing pace). */
+  systemDelayMs?(state: State, options: Options): number;
+  /** Conservation and other state invariants: returns a list of violations (empty when sound). */
+  invariants?(state: State): string[];
+  /**
+   * Leak probe: a state the viewer cannot tell apart from `state` (everything hidden from that viewer
+   * re-dealt at random). The harness checks that the viewer's view is unchanged by it.
+   */
+  resample?(state: State, viewer: Viewer, random: RandomSource): State;
+}
+
+/** Any game, for code that handles all of them (the room adapter, the registry, the harness). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGame = GameDefinition<any, any, any, any, any>;
+
+/** Builds a failed MoveResult with a namespaced code. */
+export function reject(code: string, message: string): { ok: false; error: MoveError } {
+  return { ok: false, error: { code, message } };
+}
+
+/** Builds a successful MoveResult. */
+export function accept<S>(state: S, events: GameEvent[] = []): { ok: true; state: S; events: GameEvent[] } {
+  return { ok: true, state, events };
+}
+
+/** Error codes the platform itself uses; games use `<game-id>/...`. */
+export const CoreErrors = {
+  notYourTurn: 'core/not-your-turn',
+  gameOver: 'core/game-over',
+  malformedMove: 'core/malformed-move',
+  unknownMove: 'core/unknown-move',
+  illegalMove: 'core/illegal-move',
+} as const;
+
+/** True when `move` looks like a move object at all (an object with a string `type`). */
+export function isMoveShape(move: unknown): move is MoveBase & Record<string, unknown> {
+  return typeof move === 'object' && move !== null && !Array.isArray(move) && typeof (move as MoveBase).type === 'string';
+}
+
+/**
+ * Common guard at the top of `applyMove`: the game is running, the actor may act, the move has a type.
+ * Returns an error result, or null when the engine should go on.
+ */
+export function guardMove(activeActors: Actor[], actor: Actor, move: unknown): { ok: false; error: MoveError } | null {
+  if (activeActors.length === 0) return reject(CoreErrors.gameOver, 'The game is over.');
+  if (!activeActors.includes(actor)) return reject(CoreErrors.notYourTurn, 'You may not act now.');
+  if (!isMoveShape(move)) return reject(CoreErrors.malformedMove, 'A move is an object with a string "type".');
+  return null;
+}
+
+/** Deep-equality of JSON-plain values, used to match a submitted move against the legal list. */
+export function sameMove(a: unknown, b: unknown): boolean {
+  return canonicalJson(a) === canonicalJson(b);
+}
+
+/** JSON with object keys sorted, so equal data gives equal text whatever the key order. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}

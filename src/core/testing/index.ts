@@ -1,0 +1,2 @@
+export * from './simulate.ts';
+export * from './invariants.ts';

@@ -1,0 +1,190 @@
+/**
+ * The shared random-simulation harness. It plays seeded random games of any engine and checks, at
+ * every step, the invariants every engine promises (see src/core/game.ts):
+ *
+ *  1. over ⇔ no active actor ⇔ outcome present; every active actor has a legal move, others have none
+ *  2. every listed legal move applies (all of them, or a seeded sample when the list is long)
+ *  3. inputs are never mutated (states are deep-frozen before the engine sees them)
+ *  4. state, views and moves are JSON-plain and round-trip through JSON
+ *  5. the public part of a view is the same for every viewer; spectators get no private part
+ *  6. no leak: re-dealing what a viewer cannot see (the engine's `resample`) changes neither its
+ *     view nor its legal moves
+ *  7. the bot, acting from its own view, picks a move that applies
+ *  8. the engine's own invariants (conservation of cards, marbles, money, …) hold
+ *  9. the game ends within `maxSteps`
+ * 10. replaying the recorded moves from the same seed gives the same final state
+ */
+import type { Actor, AnyGame, MoveBase, Outcome } from '../game.ts';
+import { SPECTATOR, SYSTEM } from '../game.ts';
+import { pick, randomSource } from '../rng.ts';
+import { deepFreeze, firstDifference, jsonPlainProblem, sameJson } from './invariants.ts';
+
+export interface SimulationConfig {
+  /** Number of games to play. */
+  games: number;
+  /** Table sizes to cycle through (default: every size in the game's range). */
+  seats?: number[];
+  /** Option sets to cycle through (default: the standard game). Each is parsed by the game's schema. */
+  options?: unknown[];
+  /** Base seed; game i uses `${seed}#${i}`. */
+  seed?: string;
+  /** A game longer than this fails the termination check. */
+  maxSteps?: number;
+  /** Share of seat moves chosen by the bot rather than uniformly at random (0..1). */
+  botShare?: number;
+  /** Try every legal move when there are at most this many; otherwise a sample of this size. */
+  tryMovesUpTo?: number;
+  /** Run the leak probe every N steps (0 = never). */
+  resampleEvery?: number;
+}
+
+export interface GameRecord {
+  options: unknown;
+  seats: number;
+  seed: string;
+  moves: { actor: Actor; move: MoveBase }[];
+}
+
+export interface SimulationReport {
+  games: number;
+  steps: number;
+  longest: number;
+  outcomes: Outcome[];
+}
+
+type Fail = (message: string, step: number) => InvariantViolation;
+
+export class InvariantViolation extends Error {
+  readonly record: GameRecord;
+  readonly step: number;
+  constructor(message: string, record: GameRecord, step: number) {
+    super(`${message}\n  at step ${step} of seats=${record.seats} seed=${JSON.stringify(record.seed)} options=${JSON.stringify(record.options)}`);
+    this.record = record;
+    this.step = step;
+  }
+}
+
+export function simulate(game: AnyGame, config: SimulationConfig): SimulationReport {
+  const seatsList = config.seats ?? range(game.seats.min, game.seats.max);
+  const optionsList = config.options ?? [{}];
+  const report: SimulationReport = { games: 0, steps: 0, longest: 0, outcomes: [] };
+  for (let i = 0; i < config.games; i++) {
+    const seed = `${config.seed ?? 'sim'}#${i}`;
+    const seats = seatsList[i % seatsList.length]!;
+    const options = game.options.parse(optionsList[Math.floor(i / seatsList.length) % optionsList.length]);
+    const { steps, outcome } = playOne(game, { options, seats, seed, moves: [] }, config);
+    report.games++;
+    report.steps += steps;
+    report.longest = Math.max(report.longest, steps);
+    report.outcomes.push(outcome);
+  }
+  return report;
+}
+
+function playOne(game: AnyGame, record: GameRecord, config: SimulationConfig): { steps: number; outcome: Outcome } {
+  const maxSteps = config.maxSteps ?? 20_000;
+  const tryUpTo = config.tryMovesUpTo ?? 24;
+  const resampleEvery = config.resampleEvery ?? 7;
+  const random = randomSource(`${record.seed}/harness`);
+  const fail: Fail = (message, step) => new InvariantViolation(`[${game.id}] ${message}`, record, step);
+
+  const setupProblem = game.validateSetup?.(record.options, record.seats);
+  if (setupProblem) throw fail(`options rejected for ${record.seats} seats: ${setupProblem.code}`, 0);
+  let state = deepFreeze(game.setup(record.options, record.seats, record.seed));
+
+  for (let step = 0; ; step++) {
+    checkState(game, state, record.seats, step, fail, random, resampleEvery > 0 && step % resampleEvery === 0);
+    const actors = game.activeActors(state);
+    const outcome = game.outcome(state);
+    if (actors.length === 0) {
+      if (!outcome) throw fail('no active actor but no outcome', step);
+      checkReplay(game, record, state, step, fail);
+      return { steps: step, outcome: outcome! };
+    }
+    if (outcome) throw fail(`outcome present while ${actors.join(',')} may act`, step);
+    if (step >= maxSteps) throw fail(`no end after ${maxSteps} steps`, step);
+
+    for (const actor of actors) {
+      const legal = game.legalMoves(state, actor);
+      if (legal.length === 0) throw fail(`active actor ${actor} has no legal move`, step);
+      const sample = legal.length <= tryUpTo ? legal : Array.from({ length: tryUpTo }, () => pick(random, legal));
+      for (const move of sample) {
+        const p = jsonPlainProblem(move);
+        if (p) throw fail(`legal move is not JSON-plain: ${p}`, step);
+        const r = game.applyMove(state, actor, move);
+        if (!r.ok) throw fail(`listed legal move ${JSON.stringify(move)} of actor ${actor} rejected: ${r.error.code}`, step);
+      }
+    }
+
+    const actor = pick(random, actors);
+    const legal = game.legalMoves(state, actor);
+    let move: MoveBase = pick(random, legal);
+    if (actor !== SYSTEM) {
+      const botMove = game.bot(game.viewFor(state, actor), legal, random, actor);
+      const r = game.applyMove(state, actor, botMove);
+      if (!r.ok) throw fail(`bot move ${JSON.stringify(botMove)} of seat ${actor} rejected: ${r.error.code}`, step);
+      if (random() < (config.botShare ?? 0.5)) move = botMove;
+    }
+    const result = game.applyMove(state, actor, move);
+    if (!result.ok) throw fail(`chosen move rejected: ${result.error.code}`, step);
+    const p = jsonPlainProblem(result.events);
+    if (p) throw fail(`events are not JSON-plain: ${p}`, step);
+    record.moves.push({ actor, move });
+    state = deepFreeze(result.state);
+  }
+}
+
+function checkState(
+  game: AnyGame,
+  state: unknown,
+  seats: number,
+  step: number,
+  fail: Fail,
+  random: () => number,
+  probeLeaks: boolean,
+): void {
+  const plain = jsonPlainProblem(state);
+  if (plain) throw fail(`state is not JSON-plain: ${plain}`, step);
+  const violations = game.invariants?.(state) ?? [];
+  if (violations.length) throw fail(`invariant: ${violations.join('; ')}`, step);
+
+  const spectator = game.viewFor(state, SPECTATOR);
+  if (spectator.private !== null) throw fail('spectator view has a private part', step);
+  const sp = jsonPlainProblem(spectator);
+  if (sp) throw fail(`spectator view is not JSON-plain: ${sp}`, step);
+  const actors = game.activeActors(state);
+  for (let seat = 0; seat < seats; seat++) {
+    const view = game.viewFor(state, seat);
+    if (!sameJson(view.public, spectator.public)) {
+      throw fail(`public view of seat ${seat} differs from the spectator's: ${firstDifference(view.public, spectator.public)}`, step);
+    }
+    const vp = jsonPlainProblem(view);
+    if (vp) throw fail(`view of seat ${seat} is not JSON-plain: ${vp}`, step);
+    if (!actors.includes(seat) && game.legalMoves(state, seat).length > 0) throw fail(`inactive seat ${seat} has legal moves`, step);
+  }
+  if (probeLeaks && game.resample) {
+    for (const viewer of [SPECTATOR, ...range(0, seats - 1)]) {
+      const other = game.resample(state, viewer, random);
+      const d = firstDifference(game.viewFor(other, viewer), game.viewFor(state, viewer));
+      if (d) throw fail(`leak: viewer ${viewer}'s view changes when hidden information is re-dealt: ${d}`, step);
+      if (viewer !== SPECTATOR && !sameJson(game.legalMoves(other, viewer), game.legalMoves(state, viewer))) {
+        throw fail(`leak: seat ${viewer}'s legal moves change when hidden information is re-dealt`, step);
+      }
+    }
+  }
+}
+
+function checkReplay(game: AnyGame, record: GameRecord, finalState: unknown, step: number, fail: Fail): void {
+  let state = game.setup(record.options, record.seats, record.seed);
+  for (const { actor, move } of record.moves) {
+    const r = game.applyMove(JSON.parse(JSON.stringify(state)), actor, JSON.parse(JSON.stringify(move)));
+    if (!r.ok) throw fail(`replay rejected ${JSON.stringify(move)}: ${r.error.code}`, step);
+    state = r.state;
+  }
+  const d = firstDifference(state, finalState);
+  if (d) throw fail(`replay differs: ${d}`, step);
+}
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}
