@@ -1,0 +1,371 @@
+/** Who acts, what they may do, and applying a move: the live deal, declaring, burying, tricks and the hand result. */
+import { RANKS, isCard, isJoker, rankOf, suitOf } from '../../core/cards/index.ts';
+import type { Actor, GameEvent, MoveResult } from '../../core/game.ts';
+import { SYSTEM, accept, guardMove, reject } from '../../core/game.ts';
+import type { Trump } from './cards.ts';
+import { effSuit, faceOf, ord, pointsOf, sumPoints, takeFaces } from './cards.ts';
+import { canBeat, commonSuit, countFaces, decompose, followProblem, trickWinner, unitCards, unitFaces, unitTop } from './combos.ts';
+import { buryChoices, followChoices, leadChoices } from './enumerate.ts';
+import { advance, handOutcome, kittyMultiplier } from './scoring.ts';
+import { cloneState, rankIndexOrNone, startHand } from './setup.ts';
+import type { Bid, TractorMove, TractorState } from './types.ts';
+
+const err = (reason: string, message: string) => reject(`tractor/${reason}`, message);
+
+export function trumpOf(state: TractorState): Trump {
+  return { rank: state.trumpRank >= 0 ? RANKS[state.trumpRank]! : null, suit: state.trumpSuit };
+}
+
+export function handFaces(state: TractorState, seat: number): string[] {
+  return state.hands[seat]!.map(faceOf);
+}
+
+export function activeActors(state: TractorState): Actor[] {
+  switch (state.phase) {
+    case 'dealing':
+    case 'declaring': {
+      const bidders = state.hands.flatMap((_, seat) => (declareMoves(state, seat).length > 0 ? [seat] : []));
+      return [SYSTEM, ...bidders];
+    }
+    case 'burying':
+      return [state.starter];
+    case 'playing':
+      return [state.turn];
+    case 'handEnd':
+      return [SYSTEM];
+    case 'over':
+      return [];
+  }
+}
+
+export function legalMoves(state: TractorState, actor: Actor): TractorMove[] {
+  if (actor === SYSTEM) {
+    if (state.phase === 'dealing') return [{ type: 'deal' }];
+    if (state.phase === 'declaring') return [{ type: 'closeDeclaring' }];
+    if (state.phase === 'handEnd') return [{ type: 'nextHand' }];
+    return [];
+  }
+  if (state.phase === 'dealing' || state.phase === 'declaring') return declareMoves(state, actor);
+  if (state.phase === 'burying' && actor === state.starter) {
+    return buryChoices(handFaces(state, actor), state.pickedUp.map(faceOf), state.kittySize, state.options.buryRestriction, trumpOf(state)).map(
+      (cards) => ({ type: 'bury', cards }),
+    );
+  }
+  if (state.phase === 'playing' && actor === state.turn) {
+    const trump = trumpOf(state);
+    const hand = handFaces(state, actor);
+    const plays = state.trick.length === 0 ? leadChoices(hand, trump) : followChoices(hand, state.trick[0]!.cards.map(faceOf), state.options, trump);
+    return plays.map((cards) => ({ type: 'play', cards }));
+  }
+  return [];
+}
+
+// ---------------------------------------------------------------- declaring
+
+/** The level whose cards a seat declares with: the starter's, or in the first hand the seat's own. */
+function bidLevel(state: TractorState, seat: number): number {
+  return state.levels[state.starter >= 0 ? state.starter : seat]!;
+}
+
+const SUIT_RANK: Record<string, number> = { D: 0, C: 1, H: 2, S: 3 };
+
+/** Declaration strength as a comparable tuple under the table's bid policy. */
+function bidKey(bid: { card: string; count: number }, policy: TractorState['options']['bidPolicy']): number[] {
+  if (policy === 'greaterLength') return [bid.count];
+  const joker = bid.card === 'BJ' ? 2 : bid.card === 'SJ' ? 1 : 0;
+  const suit = policy === 'jokerOrHigherSuit' && joker === 0 && bid.count >= 2 ? SUIT_RANK[suitOf(bid.card)!]! : 0;
+  return [bid.count, joker, suit];
+}
+
+function stronger(a: { card: string; count: number }, b: Bid, policy: TractorState['options']['bidPolicy']): boolean {
+  const ka = bidKey(a, policy);
+  const kb = bidKey(b, policy);
+  for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! > kb[i]!;
+  return false;
+}
+
+function declareProblem(state: TractorState, seat: number, card: string, count: number): [string, string] | null {
+  const level = bidLevel(state, seat);
+  const { options } = state;
+  if (level >= RANKS.length) return ['no-declaring', 'On the no-trump level nobody declares.'];
+  if (isJoker(card)) {
+    if (options.jokerBids === 'disabled') return ['joker-bids-off', 'Jokers cannot be declared at this table.'];
+    if (options.jokerBids === 'pairOrMore' && count < 2) return ['single-joker', 'Jokers are declared in pairs or more.'];
+    if (options.jokerBids === 'allDecks' && count !== state.decks) return ['all-jokers', 'A joker declaration needs every copy of that joker.'];
+  } else if (rankOf(card) !== RANKS[level]) {
+    return ['not-level-card', 'Only cards of the current level or jokers can be declared.'];
+  }
+  if (state.hands[seat]!.filter((id) => faceOf(id) === card).length < count) return ['cards-not-held', 'You have not received those cards.'];
+  const current = state.bids[state.bids.length - 1];
+  if (!current) return null;
+  if (current.seat === seat) {
+    if (card === current.card && count > current.count && options.reinforcement !== 'none') return null;
+    if (card !== current.card && options.reinforcement === 'overturnOrReinforce' && stronger({ card, count }, current, options.bidPolicy)) return null;
+    return ['own-declaration', 'You hold the top declaration: you may only reinforce it.'];
+  }
+  return stronger({ card, count }, current, options.bidPolicy) ? null : ['not-stronger', 'A declaration must be stronger than the current one.'];
+}
+
+export function declareMoves(state: TractorState, seat: number): TractorMove[] {
+  const level = bidLevel(state, seat);
+  if (level >= RANKS.length) return [];
+  const held = countFaces(handFaces(state, seat));
+  const moves: TractorMove[] = [];
+  for (const card of ['S', 'H', 'D', 'C'].map((s) => `${RANKS[level]}${s}`).concat(['SJ', 'BJ'])) {
+    for (let count = 1; count <= (held.get(card) ?? 0); count++) {
+      if (!declareProblem(state, seat, card, count)) moves.push({ type: 'declare', card, count });
+    }
+  }
+  return moves;
+}
+
+function declare(state: TractorState, seat: number, card: string, count: number): MoveResult<TractorState> {
+  const problem = declareProblem(state, seat, card, count);
+  if (problem) return err(...problem);
+  const next = cloneState(state);
+  next.bids.push({ seat, card, count });
+  next.trumpRank = rankIndexOrNone(bidLevel(state, seat));
+  next.trumpSuit = isJoker(card) ? null : suitOf(card);
+  return accept(next, [{ type: 'declared', seat, card, count }]);
+}
+
+/** End of the declaration window: fix starter and trump, hand the kitty to the starter. */
+function closeDeclaring(state: TractorState): MoveResult<TractorState> {
+  const next = cloneState(state);
+  const events: GameEvent[] = [];
+  const { options } = next;
+  const top = next.bids[next.bids.length - 1];
+  if (top) {
+    if (next.starter < 0) next.starter = options.firstStarter === 'firstBid' ? next.bids[0]!.seat : top.seat;
+  } else if (next.starter < 0) {
+    if (options.noBidFirstHand === 'redeal') {
+      startHand(next);
+      return accept(next, [{ type: 'redeal' }]);
+    }
+    next.starter = next.nextDrawer; // after a whole deal the turn is back at the first drawer
+    next.trumpSuit = null;
+  } else if (next.trumpRank >= 0) {
+    revealKittyForTrump(next);
+    events.push({ type: 'kittyRevealed', cards: next.kittyShown.slice() });
+  }
+  const teamOfStarter = next.starter % 2;
+  next.declarers = next.hands.map((_, seat) => seat % 2 === teamOfStarter);
+  next.pickedUp = next.kitty;
+  next.hands[next.starter]!.push(...next.kitty);
+  next.kitty = [];
+  next.phase = 'burying';
+  events.push({ type: 'trumpFixed', starter: next.starter, rank: next.trumpRank >= 0 ? RANKS[next.trumpRank]! : '', suit: next.trumpSuit ?? '' });
+  return accept(next, events);
+}
+
+/** No declaration in a later hand: the kitty's cards, turned one by one, fix the trump suit. */
+function revealKittyForTrump(state: TractorState): void {
+  const policy = state.options.noBidLaterHand;
+  const faces = state.kitty.map(faceOf);
+  if (policy === 'noTrump') {
+    state.trumpSuit = null;
+    return;
+  }
+  const rank = RANKS[state.trumpRank]!;
+  const decisive = policy === 'firstCard' ? 0 : faces.findIndex((f) => isJoker(f) || rankOf(f) === rank);
+  let chosen: string;
+  if (decisive >= 0) {
+    chosen = faces[decisive]!;
+    state.kittyShown = faces.slice(0, decisive + 1);
+  } else {
+    const plain: Trump = { rank, suit: null };
+    chosen = faces.reduce((best, f) => (ord(f, plain) > ord(best, plain) ? f : best));
+    state.kittyShown = faces;
+  }
+  state.trumpSuit = isJoker(chosen) ? null : suitOf(chosen);
+}
+
+function deal(state: TractorState): MoveResult<TractorState> {
+  const next = cloneState(state);
+  const seat = next.nextDrawer;
+  next.hands[seat]!.push(next.deck.shift()!);
+  next.nextDrawer = (seat + 1) % next.seats;
+  if (next.deck.length === next.kittySize) {
+    next.kitty = next.deck;
+    next.deck = [];
+    next.phase = 'declaring';
+  }
+  return accept(next, [{ type: 'dealt', seat }]);
+}
+
+// ---------------------------------------------------------------- kitty
+
+export function buryAllowed(face: string, restriction: TractorState['options']['buryRestriction'], trump: Trump): boolean {
+  if (restriction === 'none') return true;
+  return pointsOf(face) === 0 && (restriction === 'noPoints' || effSuit(face, trump) !== 'T');
+}
+
+function bury(state: TractorState, cards: string[]): MoveResult<TractorState> {
+  if (cards.length !== state.kittySize) return err('bury-count', `Bury exactly ${state.kittySize} cards.`);
+  const taken = takeFaces(state.hands[state.starter]!, cards);
+  if (!taken) return err('cards-not-held', 'You do not hold those cards.');
+  const trump = trumpOf(state);
+  const restriction = state.options.buryRestriction;
+  const allowedHeld = handFaces(state, state.starter).filter((f) => buryAllowed(f, restriction, trump)).length;
+  const allowedBuried = cards.filter((f) => buryAllowed(f, restriction, trump)).length;
+  if (allowedBuried < Math.min(state.kittySize, allowedHeld)) return err('bury-restricted', 'Bury allowed cards first: points (and trumps) only when nothing else is left.');
+  const next = cloneState(state);
+  next.hands[next.starter] = taken.rest;
+  next.kitty = taken.taken;
+  next.pickedUp = [];
+  next.phase = 'playing';
+  next.leader = next.turn = next.starter;
+  return accept(next, [{ type: 'buried', seat: next.starter }]);
+}
+
+// ---------------------------------------------------------------- tricks
+
+function play(state: TractorState, seat: number, cards: string[]): MoveResult<TractorState> {
+  if (cards.length === 0) return err('empty-play', 'Play at least one card.');
+  const taken = takeFaces(state.hands[seat]!, cards);
+  if (!taken) return err('cards-not-held', 'You do not hold those cards.');
+  const trump = trumpOf(state);
+  const next = cloneState(state);
+  const events: GameEvent[] = [];
+  let played = cards;
+  if (state.trick.length === 0) {
+    const suit = commonSuit(cards, trump);
+    if (!suit) return err('mixed-suits', 'A lead is all of one suit (or all trumps).');
+    next.throwFailure = null;
+    const units = decompose(cards, trump);
+    if (units.length > 1) {
+      const forced = failedThrowUnit(state, seat, units, suit, trump);
+      if (forced) {
+        played = unitFaces(forced);
+        next.throwFailure = { seat, attempted: cards.slice(), forced: played };
+        next.penalty += throwPenalty(state, seat, cards.length - played.length);
+        events.push({ type: 'throwFailed', seat, attempted: cards.slice(), forced: played });
+      }
+    }
+  } else {
+    const problem = followProblem(handFaces(state, seat), cards, state.trick[0]!.cards.map(faceOf), state.options, trump);
+    if (problem) return err(problem, FOLLOW_MESSAGES[problem] ?? 'That follow is not allowed.');
+  }
+  const move = takeFaces(state.hands[seat]!, played)!;
+  next.hands[seat] = move.rest;
+  next.trick.push({ seat, cards: move.taken });
+  events.push({ type: 'played', seat, cards: played });
+  next.turn = (seat + 1) % next.seats;
+  if (next.trick.length === next.seats) finishTrick(next, events);
+  return accept(next, events);
+}
+
+const FOLLOW_MESSAGES: Record<string, string> = {
+  'wrong-count': 'Play as many cards as were led.',
+  'must-follow-suit': 'Play as many cards of the led suit as you can.',
+  'must-play-pairs': 'Include as many identical pairs of the led suit as the lead has and you hold.',
+  'must-play-tractor': 'Include your tractor of the led suit.',
+};
+
+/**
+ * A throw stands only when no other single player can beat any of its units in that suit. When it fails,
+ * the thrower must play the smallest beatable unit (fewest cards, then lowest).
+ */
+function failedThrowUnit(state: TractorState, seat: number, units: ReturnType<typeof decompose>, suit: string, trump: Trump) {
+  const beatable = units.filter((unit) =>
+    state.hands.some((hand, other) => other !== seat && canBeat(unit, countFaces(hand.map(faceOf).filter((f) => effSuit(f, trump) === suit)), trump)),
+  );
+  if (beatable.length === 0) return null;
+  return beatable.sort((a, b) => unitCards(a) - unitCards(b) || unitTop(a, trump) - unitTop(b, trump))[0]!;
+}
+
+/** Throw penalty, as points to the attackers: positive when a declarer failed, negative when an attacker did. */
+function throwPenalty(state: TractorState, seat: number, cardsTakenBack: number): number {
+  const policy = state.options.throwPenalty;
+  const amount = policy === 'tenPerAttempt' ? 10 : policy === 'tenPerCard' ? 10 * cardsTakenBack : 0;
+  return state.declarers[seat] ? amount : -amount;
+}
+
+function finishTrick(state: TractorState, events: GameEvent[]): void {
+  const trump = trumpOf(state);
+  const faces = state.trick.map((p) => ({ cards: p.cards.map(faceOf) }));
+  const winner = state.trick[trickWinner(faces, trump, state.options.throwEvaluation)]!.seat;
+  const points = state.trick.reduce((sum, p) => sum + sumPoints(p.cards), 0);
+  state.captured[winner]! += points;
+  state.tricks.push({ leader: state.leader, winner, points, plays: state.trick });
+  events.push({ type: 'trickWon', seat: winner, points });
+  state.trick = [];
+  state.leader = state.turn = winner;
+  if (state.hands.every((h) => h.length === 0)) finishHand(state, winner, events);
+}
+
+function finishHand(state: TractorState, lastWinner: number, events: GameEvent[]): void {
+  const { options, seats } = state;
+  const trump = trumpOf(state);
+  const lastLead = state.tricks[state.tricks.length - 1]!.plays[0]!.cards.map(faceOf);
+  const largest = Math.max(...decompose(lastLead, trump).map(unitCards));
+  const kittyPoints = sumPoints(state.kitty);
+  const multiplier = state.declarers[lastWinner] ? 0 : kittyMultiplier(options.kittyMultiplier, lastLead.length, largest);
+  const captured = state.captured.reduce((sum, p, seat) => (state.declarers[seat] ? sum : sum + p), 0);
+  const attackerPoints = captured + state.penalty + kittyPoints * multiplier;
+  const { declarersWon, steps } = handOutcome(attackerPoints, state.decks);
+  for (let seat = 0; seat < seats; seat++) {
+    if (state.declarers[seat] !== declarersWon) continue;
+    const moved = advance(state.levels[seat]!, steps, declarersWon, options);
+    state.levels[seat] = moved.level;
+    if (moved.passedTop) state.winners.push(seat);
+  }
+  let nextStarter = (state.starter + 1) % seats;
+  if (declarersWon) while (!state.declarers[nextStarter]) nextStarter = (nextStarter + 1) % seats;
+  state.kittyShown = state.kitty.map(faceOf);
+  state.result = { attackerPoints, kittyPoints, kittyMultiplier: multiplier, declarersWon, steps, nextStarter };
+  state.phase = 'handEnd';
+  events.push({ type: 'handOver', ...state.result });
+  if (state.winners.length === 0 && options.handLimit > 0 && state.handNumber >= options.handLimit) {
+    const best = Math.max(...state.levels);
+    state.winners = state.levels.flatMap((level, seat) => (level === best ? [seat] : []));
+  }
+  if (state.winners.length > 0) {
+    state.phase = 'over';
+    state.turn = -1;
+    events.push({ type: 'gameOver', winners: state.winners.slice() });
+  }
+}
+
+function nextHand(state: TractorState): MoveResult<TractorState> {
+  const next = cloneState(state);
+  next.starter = state.result!.nextStarter;
+  next.handNumber++;
+  startHand(next);
+  return accept(next, [{ type: 'handStarted', handNumber: next.handNumber, starter: next.starter }]);
+}
+
+// ---------------------------------------------------------------- entry point
+
+const isFaceList = (v: unknown): v is string[] => Array.isArray(v) && v.every((c) => isCard(c));
+
+export function applyMove(state: TractorState, actor: Actor, raw: unknown): MoveResult<TractorState> {
+  const guard = guardMove(activeActors(state), actor, raw);
+  if (guard) return guard;
+  const move = raw as Record<string, unknown> & { type: string };
+  const systemOnly = (phase: TractorState['phase'], run: () => MoveResult<TractorState>) =>
+    actor !== SYSTEM ? err('system-move', 'Only the dealer (system) makes that move.') : state.phase !== phase ? err('wrong-phase', `Not possible now (${state.phase}).`) : run();
+  switch (move.type) {
+    case 'deal':
+      return systemOnly('dealing', () => deal(state));
+    case 'closeDeclaring':
+      return systemOnly('declaring', () => closeDeclaring(state));
+    case 'nextHand':
+      return systemOnly('handEnd', () => nextHand(state));
+    case 'declare':
+      if (actor === SYSTEM || (state.phase !== 'dealing' && state.phase !== 'declaring')) return err('wrong-phase', 'Declaring is over.');
+      if (!isCard(move.card) || !Number.isInteger(move.count) || (move.count as number) < 1) return err('malformed', 'A declaration names a card and a count.');
+      return declare(state, actor, move.card, move.count as number);
+    case 'bury':
+      if (state.phase !== 'burying' || actor !== state.starter) return err('wrong-phase', 'Only the starter buries, after the deal.');
+      if (!isFaceList(move.cards)) return err('malformed', 'Bury a list of cards.');
+      return bury(state, move.cards);
+    case 'play':
+      if (state.phase !== 'playing' || actor !== state.turn) return err('wrong-phase', 'It is not your turn to play.');
+      if (!isFaceList(move.cards)) return err('malformed', 'Play a list of cards.');
+      return play(state, actor, move.cards);
+    default:
+      return err('unknown-move', `Unknown move type "${move.type}".`);
+  }
+}
+

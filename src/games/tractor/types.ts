@@ -1,0 +1,160 @@
+/** Tractor (Shengji) state, moves and views. Cards in state are ids (`10H.1` = ten of hearts from deck 1); moves and views use faces (`10H`). */
+import { z } from 'zod';
+import type { RngState } from '../../core/rng.ts';
+import type { Suit } from '../../core/cards/index.ts';
+import { RANKS } from '../../core/cards/index.ts';
+
+export const tractorOptions = z.object({
+  /** Level every team starts at. */
+  startLevel: z.enum(RANKS).default('2'),
+  /** Highest level: A, or an extra no-trump level after A. */
+  topLevel: z.enum(['A', 'NT']).default('A'),
+  /** Levels that stop an advance and can only be passed by defending them as declarers. */
+  mustDefend: z.enum(['A', 'pointsAndA', 'none']).default('A'),
+  /** 0 = play until a team passes the top level; otherwise stop after this many hands (highest level wins). */
+  handLimit: z.number().int().min(0).max(200).default(0),
+  /** Hand 1: the winning or the first declaration makes the starter. */
+  firstStarter: z.enum(['winningBid', 'firstBid']).default('winningBid'),
+  /** Hand 1 without any declaration: deal again, or play without trump suit with the first drawer as starter. */
+  noBidFirstHand: z.enum(['redeal', 'noTrump']).default('redeal'),
+  /** Later hands without any declaration: how the starter's kitty fixes the trump suit. */
+  noBidLaterHand: z.enum(['levelOrHighest', 'firstCard', 'noTrump']).default('levelOrHighest'),
+  /** What overrides a declaration: more cards (jokers over level cards at equal count), also a higher suit, or only more cards. */
+  bidPolicy: z.enum(['jokerOrGreaterLength', 'jokerOrHigherSuit', 'greaterLength']).default('jokerOrGreaterLength'),
+  /** What the current top declarer may do himself: add identical cards, also overturn himself, or nothing. */
+  reinforcement: z.enum(['whileWinning', 'overturnOrReinforce', 'none']).default('whileWinning'),
+  /** Joker declarations: a pair (or more) of one joker, all of one joker in play, or none. */
+  jokerBids: z.enum(['pairOrMore', 'allDecks', 'disabled']).default('pairOrMore'),
+  /** Cards the starter may not bury while he has enough others. */
+  buryRestriction: z.enum(['none', 'noPoints', 'noPointsOrTrumps']).default('none'),
+  /** Following a tractor: identical pairs suffice (the original rules document), or held tractors must be played. */
+  tractorFollow: z.enum(['pairs', 'tractors']).default('pairs'),
+  /** Comparing throws ruffed by several players: the highest largest unit, or every unit higher. */
+  throwEvaluation: z.enum(['largestUnit', 'all']).default('largestUnit'),
+  /** Penalty for a failed throw. */
+  throwPenalty: z.enum(['none', 'tenPerAttempt', 'tenPerCard']).default('none'),
+  /** Kitty bonus multiplier when the attackers win the last trick. */
+  kittyMultiplier: z.enum(['cards', 'largestUnit', 'power']).default('cards'),
+  /** Pace of the live deal. */
+  dealDelayMs: z.number().int().min(0).max(10_000).default(150),
+  /** Declaration window after the last card. */
+  declareWindowMs: z.number().int().min(0).max(60_000).default(5_000),
+  /** Pause on the hand result before the next deal. */
+  handEndDelayMs: z.number().int().min(0).max(60_000).default(6_000),
+});
+export type TractorOptions = z.infer<typeof tractorOptions>;
+
+export type Phase = 'dealing' | 'declaring' | 'burying' | 'playing' | 'handEnd' | 'over';
+
+/** A trump declaration: `count` identical `card`s (a level card or a joker face). */
+export interface Bid {
+  seat: number;
+  card: string;
+  count: number;
+}
+
+export interface Play {
+  seat: number;
+  cards: string[];
+}
+
+export interface TrickRecord {
+  leader: number;
+  winner: number;
+  points: number;
+  plays: Play[];
+}
+
+export interface HandResult {
+  attackerPoints: number;
+  kittyPoints: number;
+  kittyMultiplier: number;
+  declarersWon: boolean;
+  steps: number;
+  nextStarter: number;
+}
+
+export interface ThrowFailure {
+  seat: number;
+  attempted: string[];
+  forced: string[];
+}
+
+export interface TractorState {
+  options: TractorOptions;
+  seats: number;
+  decks: number;
+  kittySize: number;
+  rng: RngState;
+  phase: Phase;
+  handNumber: number;
+  /** Level per seat as an index into RANKS (13 = NT); partners always share it. */
+  levels: number[];
+  /** -1 until the first hand's declaration names one. */
+  starter: number;
+  /** Trump rank as an index into RANKS, -1 on the no-trump level. */
+  trumpRank: number;
+  trumpSuit: Suit | null;
+  /** Undealt cards, next card first (the last `kittySize` become the kitty). */
+  deck: string[];
+  nextDrawer: number;
+  hands: string[][];
+  kitty: string[];
+  /** The cards the starter picked up, for his view while burying. */
+  pickedUp: string[];
+  bids: Bid[];
+  declarers: boolean[];
+  leader: number;
+  turn: number;
+  trick: Play[];
+  tricks: TrickRecord[];
+  captured: number[];
+  /** Throw penalties, added to the attackers' points. */
+  penalty: number;
+  /** Kitty cards shown to everyone (no-declaration reveal, end of hand). */
+  kittyShown: string[];
+  throwFailure: ThrowFailure | null;
+  result: HandResult | null;
+  /** Seats that passed the top level (or lead at the hand limit). */
+  winners: number[];
+}
+
+export type TractorMove =
+  | { type: 'deal' }
+  | { type: 'closeDeclaring' }
+  | { type: 'nextHand' }
+  | { type: 'declare'; card: string; count: number }
+  | { type: 'bury'; cards: string[] }
+  | { type: 'play'; cards: string[] };
+
+export interface TractorPublic {
+  phase: Phase;
+  handNumber: number;
+  levels: string[];
+  teams: number[];
+  declarers: boolean[];
+  starter: number;
+  nextDrawer: number;
+  deckCount: number;
+  handCounts: number[];
+  trumpRank: string;
+  trumpSuit: string;
+  bids: Bid[];
+  kittyCount: number;
+  kittyShown: string[];
+  leader: number;
+  turn: number;
+  trick: Play[];
+  tricks: TrickRecord[];
+  captured: number[];
+  attackerPoints: number;
+  throwFailure: ThrowFailure | null;
+  result: HandResult | null;
+  winners: number[];
+}
+
+export interface TractorPrivate {
+  hand: string[];
+  /** The starter's kitty: the cards picked up while burying, then the buried cards. */
+  kitty: string[];
+}
