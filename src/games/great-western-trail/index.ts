@@ -1,0 +1,33 @@
+import type { GameDefinition } from '../../core/game.ts';
+import { rankByScore } from '../../core/result.ts';
+import { bot } from './bot.ts';
+import { invariants } from './invariants.ts';
+import { activeActors, applyMove, legalMoves } from './moves.ts';
+import { scoreBreakdown, totalScore } from './scoring.ts';
+import { setup } from './setup.ts';
+import { GAME_ID, optionsSchema } from './types.ts';
+import type { GwtMove, GwtOptions, GwtState } from './types.ts';
+import { resample, viewFor } from './view.ts';
+import type { PrivateView, PublicView } from './view.ts';
+
+export const game: GameDefinition<GwtOptions, GwtState, GwtMove, PublicView, PrivateView> = {
+  id: GAME_ID,
+  name: 'Great Western Trail',
+  seats: { min: 2, max: 4, default: 3 },
+  options: optionsSchema,
+  setup,
+  activeActors,
+  legalMoves,
+  applyMove,
+  viewFor,
+  outcome(state) {
+    if (!state.over) return null;
+    const breakdown = state.players.map((_, seat) => scoreBreakdown(state, seat));
+    const scores = breakdown.map(totalScore);
+    const tieBreakers = state.options.tieBreak === 'money' ? [state.players.map((p) => p.money)] : [];
+    return rankByScore(scores, { tieBreakers, details: { breakdown } });
+  },
+  bot,
+  invariants,
+  resample,
+};

@@ -1,0 +1,695 @@
+/** Legal moves and their effects. A turn is a sequence of small moves; sub-choices wait on `turn.stack`. */
+import type { Actor, GameEvent, MoveResult } from '../../core/game.ts';
+import { accept, guardMove, isMoveShape, reject, sameMove } from '../../core/game.ts';
+import { nextSeat } from '../../core/seats.ts';
+import { CATTLE_PRICES, CITIES, CITY_DATA, CITY_PAIRS, STATIONS } from './data/board.ts';
+import type { City } from './data/board.ts';
+import { NEUTRAL_BUILDINGS, PRIVATE_BUILDINGS, RISK_EFFECTS, SLOT_BONUS } from './data/buildings.ts';
+import type { ActionGroups, Effect } from './data/buildings.ts';
+import { CATTLE, OBJECTIVES, isCattle } from './data/cards.ts';
+import { WORKERS, isWorker } from './data/tiles.ts';
+import type { Worker } from './data/tiles.ts';
+import { EDGES, KANSAS_CITY, NEUTRAL_SPACES, RISK_ACTIONS, START, TEEPEE_SPACES, hazardSpaces, predecessors, teepeeValue } from './data/trail.ts';
+import { HAZARD_TYPES } from './data/trail.ts';
+import {
+  buildOptions, canUpgrade, certificateLimit, certificateSpends, discOptions, drawCards, engineReach, forestBuildings, gain,
+  gainCertificates, handBreedingValue, handLimit, hireOptions, moveCard, pay, payFees, placeSmallTile, placeWorker,
+  routeFee, routes, stationAt, stationPosition, stepLimit, takeDisc, takeObjective, tileBuilding, tileOwner, transportCost,
+} from './rules.ts';
+import { GAME_ID } from './types.ts';
+import type { GwtMove, GwtState, Session, Step } from './types.ts';
+
+export function activeActors(state: GwtState): Actor[] {
+  return state.over ? [] : [state.current];
+}
+
+export function legalMoves(state: GwtState, actor: Actor): GwtMove[] {
+  if (state.over || actor !== state.current) return [];
+  const step = state.turn.stack.at(-1);
+  return step ? stepMoves(state, step) : phaseMoves(state);
+}
+
+const MOVE_TYPES = new Set([
+  'place', 'move', 'action', 'aux', 'endTurn', 'playObjective', 'skip', 'engine', 'upgrade', 'disc', 'claimMaster', 'takeHazard',
+  'takeTeepee', 'hire', 'discard', 'build', 'buyCattle', 'refillMarket', 'remove', 'takeObjective', 'draw', 'copy', 'upgradeStation',
+  'foresight', 'income', 'deliver',
+]);
+
+export function applyMove(state: GwtState, actor: Actor, move: unknown): MoveResult<GwtState> {
+  const guard = guardMove(activeActors(state), actor, move);
+  if (guard) return guard;
+  if (!isMoveShape(move) || !MOVE_TYPES.has(move.type)) return reject(`${GAME_ID}/unknown-move`, 'No such move in Great Western Trail.');
+  const legal = legalMoves(state, actor);
+  if (!legal.some((m) => sameMove(m, move))) {
+    if (!legal.some((m) => m.type === move.type)) return reject(`${GAME_ID}/wrong-step`, `A "${move.type}" move is not expected at this point of the turn.`);
+    return reject(`${GAME_ID}/illegal-${move.type}`, `This "${move.type}" is not allowed now (a requirement is not met).`);
+  }
+  const next = structuredClone(state) as GwtState;
+  const events: GameEvent[] = [{ type: move.type, seat: actor }];
+  perform(next, move as GwtMove);
+  normalize(next);
+  return accept(next, events);
+}
+
+// ---------- what may be done ----------
+
+function phaseMoves(state: GwtState): GwtMove[] {
+  const seat = state.current;
+  const p = state.players[seat]!;
+  const out: GwtMove[] = [];
+  if (state.turn.phase === 'A') {
+    if (p.location === '') {
+      const spaces = Object.keys(state.trail).filter((s) =>
+        state.options.firstTurn === 'neutral' ? (NEUTRAL_SPACES as readonly string[]).includes(s) : /^[np]:/.test(state.trail[s]!),
+      );
+      out.push(...spaces.map((space) => ({ type: 'place', space }) as GwtMove));
+    } else out.push(...routeMoves(state, stepLimit(state, p), false, true));
+  } else {
+    const session = state.turn.session!;
+    if (session.local && !session.auxUsed) out.push(...localActionMoves(state, session));
+    if (!session.auxUsed && session.used.length === 0) out.push(...auxMoves(state, false));
+    if (session.acted || !state.options.requireAction) out.push({ type: 'endTurn' });
+  }
+  for (const card of new Set(p.hand.filter((c) => c in OBJECTIVES))) out.push({ type: 'playObjective', card });
+  return out;
+}
+
+/** Cattleman routes; with the "must afford" fee option, unaffordable routes are offered only if nothing else is. */
+function routeMoves(state: GwtState, max: number, ignoreFees: boolean, intoKansasCity: boolean): GwtMove[] {
+  const seat = state.current;
+  const p = state.players[seat]!;
+  let all = routes(state, p.location, max).filter((r) => intoKansasCity || r.at(-1) !== KANSAS_CITY);
+  if (!ignoreFees && state.options.fees === 'mustAfford') {
+    const affordable = all.filter((r) => routeFee(state, seat, r) <= p.money);
+    if (affordable.length > 0) all = affordable;
+  }
+  return all.map((path) => ({ type: 'move', path }));
+}
+
+function actionGroups(tile: string): ActionGroups {
+  if (tile.startsWith('n:')) return NEUTRAL_BUILDINGS[tile.slice(2)]!;
+  if (tile.startsWith('p:')) return PRIVATE_BUILDINGS[tileBuilding(tile)]!.actions;
+  return [];
+}
+
+function localActionMoves(state: GwtState, session: Session): GwtMove[] {
+  const out: GwtMove[] = [];
+  actionGroups(session.tile).forEach((group, g) => {
+    if (session.used.includes(String(g))) return;
+    group.forEach((effect, a) => out.push(...effectMoves(state, `${g}.${a}`, effect)));
+  });
+  if (session.risk !== '' && !session.used.includes('risk')) out.push(...effectMoves(state, 'risk', RISK_EFFECTS[session.risk]));
+  return out;
+}
+
+const distinct = (cards: readonly string[]) => [...new Set(cards)].sort();
+
+function engineCount(state: GwtState, n: number | 'engineers' | 'forest'): number {
+  const p = state.players[state.current]!;
+  return n === 'engineers' ? p.workers.engineer : n === 'forest' ? forestBuildings(state, state.current) : n;
+}
+
+function canMoveEngine(state: GwtState, forward: boolean, max: number, exact: boolean): boolean {
+  if (max < 1) return false;
+  const reach = engineReach(state, state.current, forward, max);
+  return [...reach.values()].some((counts) => !exact || counts.has(max));
+}
+
+/** The moves that start one local action (several when the player picks which cards to discard). */
+function effectMoves(state: GwtState, action: string, e: Effect): GwtMove[] {
+  const seat = state.current;
+  const p = state.players[seat]!;
+  const one: GwtMove[] = [{ type: 'action', action }];
+  switch (e.k) {
+    case 'discard':
+      return p.hand.includes(e.breed) ? one : [];
+    case 'discardPair': {
+      const cattle = p.hand.filter(isCattle);
+      const pairs = new Set<string>();
+      for (let i = 0; i < cattle.length; i++)
+        for (let j = i + 1; j < cattle.length; j++)
+          if (CATTLE[cattle[i]!]!.breed === CATTLE[cattle[j]!]!.breed) pairs.add([cattle[i]!, cattle[j]!].sort().join(','));
+      return [...pairs].sort().map((pair) => ({ type: 'action', action, cards: pair.split(',') }));
+    }
+    case 'discardAny':
+      return distinct(p.hand.filter(isCattle)).map((c) => ({ type: 'action', action, cards: [c] }));
+    case 'discardObjective':
+      return distinct(p.hand.filter((c) => c in OBJECTIVES)).map((c) => ({ type: 'action', action, cards: [c] }));
+    case 'hire':
+      return hireOptions(state, seat, e.mod).length > 0 ? one : [];
+    case 'build':
+      return buildOptions(state, seat, e.perCraftsman).length > 0 ? one : [];
+    case 'objective':
+      return state.objectiveDisplay.length + state.objectiveStack.length > 0 ? one : [];
+    case 'engine':
+      return canMoveEngine(state, true, engineCount(state, e.n), false) ? one : [];
+    case 'teepee':
+      return teepeeMoves(state, false).length > 0 ? one : [];
+    case 'payEngine':
+      return p.money >= e.cost && canMoveEngine(state, true, e.max, false) ? one : [];
+    case 'buy':
+      return buyMoves(state).length > 0 ? one : [];
+    case 'hazard':
+      return hazardMoves(state, e.cost).length > 0 ? one : [];
+    case 'move':
+      return routeMoves(state, e.n, false, true).length > 0 ? one : [];
+    case 'extraDelivery':
+      return canMoveEngine(state, false, 99, false) ? one : [];
+    case 'engineBackMoney':
+      return canMoveEngine(state, false, 1, true) ? one : [];
+    case 'copy':
+      return copyTargets(state).length > 0 ? one : [];
+    case 'upgradeBehind':
+      return upgradeBehindMoves(state).length > 0 ? one : [];
+    case 'drawCowboys':
+    case 'cert':
+    case 'aux':
+    case 'money':
+    case 'teepeePairs':
+    case 'certMax':
+      return one;
+  }
+}
+
+/** Auxiliary actions the player has unlocked and can perform, single (and double where allowed). */
+function auxMoves(state: GwtState, allowDouble: boolean): GwtMove[] {
+  const p = state.players[state.current]!;
+  const out: GwtMove[] = [];
+  const cleared = (d: string) => !p.discs.includes(d as never);
+  for (let aux = 1; aux <= 5; aux++) {
+    const single = aux <= 2 || cleared(`aux${aux}a`);
+    const double = aux <= 2 ? cleared(`aux${aux}`) : single && cleared(`aux${aux}b`);
+    for (const level of [1, 2]) {
+      if (level === 1 ? !single : !(double && allowDouble)) continue;
+      const ok =
+        aux <= 2 ||
+        (aux === 3 && p.money >= level && canMoveEngine(state, false, level, true)) ||
+        (aux === 4 && p.money >= level && canMoveEngine(state, true, level, level === 1)) ||
+        (aux === 5 && canMoveEngine(state, false, level, true));
+      if (ok) out.push({ type: 'aux', aux, double: level === 2 });
+    }
+  }
+  return out;
+}
+
+function teepeeMoves(state: GwtState, free: boolean): GwtMove[] {
+  const money = state.players[state.current]!.money;
+  return TEEPEE_SPACES.filter((s) => state.trail[s] !== '' && (free || money + teepeeValue(s) >= 0)).map((space) => ({ type: 'takeTeepee', space }));
+}
+
+function hazardMoves(state: GwtState, cost: number): GwtMove[] {
+  if (state.players[state.current]!.money < cost) return [];
+  return HAZARD_TYPES.flatMap((t) => hazardSpaces(t)).filter((s) => state.trail[s] !== '').map((space) => ({ type: 'takeHazard', space }));
+}
+
+function buyMoves(state: GwtState): GwtMove[] {
+  const p = state.players[state.current]!;
+  const unused = p.workers.cowboy - state.turn.cowboysUsed;
+  const out: GwtMove[] = [];
+  for (const price of CATTLE_PRICES) {
+    if (price.cowboys > unused || price.price > p.money) continue;
+    const offered = state.market.filter((c) => CATTLE[c]!.breedingValue === price.bv);
+    if (price.cards === 1) for (const c of distinct(offered)) out.push({ type: 'buyCattle', cards: [c], cowboys: price.cowboys });
+    else {
+      const pairs = new Set<string>();
+      for (let i = 0; i < offered.length; i++) for (let j = i + 1; j < offered.length; j++) pairs.add([offered[i]!, offered[j]!].sort().join(','));
+      for (const pair of [...pairs].sort()) out.push({ type: 'buyCattle', cards: pair.split(','), cowboys: price.cowboys });
+    }
+  }
+  if (unused >= 1 && state.marketDeck.length > 0) out.push({ type: 'refillMarket' });
+  return out;
+}
+
+/** Buildings directly before or after the current location (8b); another 8b cannot be copied. */
+function copyTargets(state: GwtState): string[] {
+  const here = state.turn.session!.space;
+  return [...predecessors(here), ...(EDGES[here] ?? [])].filter((s) => {
+    const tile = state.trail[s] ?? '';
+    return /^[np]:/.test(tile) && tileBuilding(tile) !== '8b';
+  });
+}
+
+function upgradeBehindMoves(state: GwtState): GwtMove[] {
+  const engine = state.players[state.current]!.engine;
+  return STATIONS.flatMap((_, station) =>
+    stationPosition(station) < engine && canUpgrade(state, state.current, station) ? [{ type: 'upgradeStation', station } as GwtMove] : [],
+  );
+}
+
+function stepMoves(state: GwtState, step: Step): GwtMove[] {
+  const seat = state.current;
+  const p = state.players[seat]!;
+  const skip: GwtMove = { type: 'skip' };
+  switch (step.kind) {
+    case 'engine': {
+      const reach = engineReach(state, seat, true, step.max);
+      const to = [...reach].filter(([, counts]) => !step.exact || counts.has(step.max)).map(([pos]) => pos);
+      return [...to.sort((a, b) => a - b).map((pos) => ({ type: 'engine', to: pos }) as GwtMove), ...(step.exact ? [] : [skip])];
+    }
+    case 'engineBack': {
+      const reach = engineReach(state, seat, false, step.exact || 99);
+      const to = [...reach].filter(([, counts]) => !step.exact || counts.has(step.exact)).map(([pos]) => pos);
+      return to.sort((a, b) => a - b).map((pos) => ({ type: 'engine', to: pos }));
+    }
+    case 'upgrade':
+      return canUpgrade(state, seat, step.station) ? [{ type: 'upgrade' }, skip] : [];
+    case 'disc': {
+      const city = step.city;
+      const dark = city === '' ? STATIONS[step.station]!.dark : CITY_DATA[city].dark;
+      const extra = city === '' ? 0 : CITY_DATA[city].money;
+      return discOptions(state, seat, dark, extra, step.station).map((disc) => ({ type: 'disc', disc }));
+    }
+    case 'master':
+      if (state.stations[step.station]!.master === 0) return [];
+      return [...WORKERS.filter((w) => p.workers[w] >= 2).map((worker) => ({ type: 'claimMaster', worker }) as GwtMove), skip];
+    case 'hazard':
+      return [...hazardMoves(state, step.cost), ...(step.orTeepee ? teepeeMoves(state, state.options.stationMasterTeepee === 'free') : []), skip];
+    case 'teepee':
+      return [...teepeeMoves(state, false), skip];
+    case 'hire':
+      return [...hireOptions(state, seat, step.mod).map(({ slot }) => ({ type: 'hire', slot }) as GwtMove), skip];
+    case 'jersey':
+      return p.hand.includes('jersey') ? [{ type: 'discard', card: 'jersey' }, skip] : [];
+    case 'build':
+      return [...buildOptions(state, seat, step.perCraftsman).map(({ building, space }) => ({ type: 'build', building, space }) as GwtMove), skip];
+    case 'buy':
+      return [...buyMoves(state), skip];
+    case 'discard':
+      return distinct(p.hand).map((card) => ({ type: 'discard', card }));
+    case 'remove':
+      return p.hand.length === 0 ? [] : [...distinct(p.hand).map((card) => ({ type: 'remove', card }) as GwtMove), skip];
+    case 'objective': {
+      const cards: GwtMove[] = distinct(state.objectiveDisplay).map((card) => ({ type: 'takeObjective', card }));
+      if (state.objectiveStack.length > 0) cards.push({ type: 'takeObjective', card: 'stack' });
+      return cards.length > 0 && step.optional ? [...cards, skip] : cards;
+    }
+    case 'aux':
+      return [...auxMoves(state, true), skip];
+    case 'draw':
+      return [...Array.from({ length: step.max }, (_, i) => ({ type: 'draw', count: i + 1 }) as GwtMove), skip];
+    case 'move':
+      return [...routeMoves(state, step.max, step.ignoreFees, step.activate), skip];
+    case 'copy':
+      return [...copyTargets(state).map((space) => ({ type: 'copy', space }) as GwtMove), skip];
+    case 'upgradeBehind':
+      return [...upgradeBehindMoves(state), skip];
+    case 'foresight':
+      return [0, 1].filter((pick) => {
+        const tile = state.foresight[step.column * 2 + pick]!;
+        return tile !== '' && !(state.endTrigger >= 0 && isWorker(tile));
+      }).map((pick) => ({ type: 'foresight', pick }));
+    case 'income':
+      return certificateSpends(p).map((certificates) => ({ type: 'income', certificates }));
+    case 'deliver':
+      return CITIES.filter((city) => {
+        const data = CITY_DATA[city];
+        if (data.value > step.max || (!data.repeatable && p.cities[city] > 0)) return false;
+        const transport = step.extraordinary ? 0 : transportCost(state, seat, city);
+        return discOptions(state, seat, data.dark, data.money - transport, -1).length > 0;
+      }).map((city) => ({ type: 'deliver', city }));
+  }
+}
+
+// ---------- doing it ----------
+
+/** Drops steps that cannot be taken any more and closes the Kansas City visit when its steps are done. */
+function normalize(state: GwtState): void {
+  for (;;) {
+    if (state.over) return;
+    const step = state.turn.stack.at(-1);
+    if (step) {
+      if (stepMoves(state, step).length > 0) return;
+      state.turn.stack.pop();
+      continue;
+    }
+    if (state.turn.phase === 'B' && state.turn.session === null) {
+      finishKansasCity(state);
+      continue;
+    }
+    return;
+  }
+}
+
+/** The cattleman arrives at a location: Kansas City's five steps, or phase B there. */
+function arrive(state: GwtState, space: string): void {
+  const seat = state.current;
+  state.players[seat]!.location = space;
+  state.turn.phase = 'B';
+  if (space === KANSAS_CITY) {
+    state.turn.session = null;
+    state.turn.stack = [
+      { kind: 'deliver', max: 0, extraordinary: false },
+      { kind: 'income' },
+      { kind: 'foresight', column: 2 },
+      { kind: 'foresight', column: 1 },
+      { kind: 'foresight', column: 0 },
+    ];
+    return;
+  }
+  const tile = state.trail[space]!;
+  const own = tileOwner(tile) === seat;
+  const local = tile.startsWith('n:') || own;
+  state.turn.session = { space, tile, local, risk: own ? (RISK_ACTIONS[space] ?? '') : '', used: [], acted: false, auxUsed: false };
+}
+
+function finishKansasCity(state: GwtState): void {
+  state.players[state.current]!.location = START;
+  state.foresight = state.foresight.map((tile, i) => (tile === '' ? (state.stacks[Math.floor(i / 2)]!.pop() ?? '') : tile));
+  endTurn(state);
+}
+
+/** Phase C, then the next player (or the end after everyone's final turn). */
+function endTurn(state: GwtState): void {
+  const p = state.players[state.current]!;
+  drawCards(state, p, handLimit(p) - p.hand.length);
+  const next = nextSeat(state.current, state.playerCount);
+  if (state.endTrigger >= 0 && next === state.endTrigger) {
+    state.over = true;
+    return;
+  }
+  state.current = next;
+  state.turn = { phase: 'A', session: null, stack: [], cowboysUsed: 0 };
+}
+
+function push(state: GwtState, ...steps: Step[]): void {
+  state.turn.stack.push(...steps);
+}
+
+function perform(state: GwtState, move: GwtMove): void {
+  const seat = state.current;
+  const p = state.players[seat]!;
+  const stack = state.turn.stack;
+  const step = stack.at(-1);
+  if (step && move.type !== 'buyCattle' && move.type !== 'refillMarket' && !(step.kind === 'discard' || step.kind === 'remove')) stack.pop();
+  switch (move.type) {
+    case 'place':
+      arrive(state, move.space);
+      return;
+    case 'move': {
+      const activate = !step || (step.kind === 'move' && step.activate);
+      if (!(step?.kind === 'move' && step.ignoreFees)) payFees(state, seat, move.path);
+      const to = move.path.at(-1)!;
+      if (activate) arrive(state, to);
+      else p.location = to;
+      return;
+    }
+    case 'action':
+      return startAction(state, move.action, move.cards ?? []);
+    case 'aux':
+      if (!step) {
+        state.turn.session!.auxUsed = true;
+        state.turn.session!.acted = true;
+      }
+      return doAux(state, move.aux, move.double ? 2 : 1);
+    case 'endTurn':
+      return endTurn(state);
+    case 'playObjective': {
+      moveCard(p.hand, p.objectives, move.card);
+      const action = OBJECTIVES[move.card]!.action;
+      if (action === 'gain2') gain(state, seat, 2);
+      if (action === 'draw3') push(state, { kind: 'draw', max: 3 });
+      if (action === 'engine2' || action === 'engine3') push(state, { kind: 'engine', max: action === 'engine2' ? 2 : 3, exact: false });
+      if (action === 'move3') push(state, { kind: 'move', max: 3, ignoreFees: true, activate: false });
+      if (action === 'aux') push(state, { kind: 'aux' });
+      return;
+    }
+    case 'skip':
+      if (step && (step.kind === 'remove' || step.kind === 'discard')) stack.pop();
+      return;
+    case 'engine':
+      return moveEngine(state, step!, move.to);
+    case 'upgrade':
+      return upgradeStation(state, (step as { station: number }).station);
+    case 'upgradeStation':
+      return upgradeStation(state, move.station);
+    case 'disc':
+      return placeDisc(state, step as Extract<Step, { kind: 'disc' }>, move.disc);
+    case 'claimMaster': {
+      const station = state.stations[(step as { station: number }).station]!;
+      const master = station.master;
+      station.master = 0;
+      p.workers[move.worker]--;
+      p.masterWorkers.push(move.worker);
+      p.stationMasters.push(master);
+      if (master === 1) gain(state, seat, 2);
+      else if (master === 3) push(state, { kind: 'hazard', cost: 0, orTeepee: true });
+      else p.permanentCertificates++;
+      return;
+    }
+    case 'takeHazard': {
+      const cost = step?.kind === 'hazard' ? step.cost : 0;
+      p.hazards.push(state.trail[move.space]!.slice(2));
+      state.trail[move.space] = '';
+      pay(state, seat, cost);
+      return;
+    }
+    case 'takeTeepee': {
+      p.teepees.push(state.trail[move.space]!.slice(2));
+      state.trail[move.space] = '';
+      const free = step?.kind === 'hazard' && state.options.stationMasterTeepee === 'free';
+      const value = teepeeValue(move.space);
+      if (!free && value > 0) gain(state, seat, value);
+      if (!free && value < 0) pay(state, seat, -value);
+      return;
+    }
+    case 'hire': {
+      const option = hireOptions(state, seat, (step as { mod: number }).mod).find((o) => o.slot === move.slot)!;
+      const worker = state.jobMarket[move.slot] as Worker;
+      state.jobMarket[move.slot] = '';
+      pay(state, seat, option.cost);
+      p.workers[worker]++;
+      const bonus = SLOT_BONUS[worker][p.workers[worker]];
+      if (bonus === 'hazardFree') push(state, { kind: 'hazard', cost: 0, orTeepee: false });
+      else if (bonus === 'teepee') push(state, { kind: 'teepee' });
+      else if (bonus === 'buildCheap') push(state, { kind: 'build', perCraftsman: 1 });
+      else if (bonus === 'hireCheap') push(state, { kind: 'hire', mod: -2 });
+      else if (bonus) push(state, { kind: 'jersey', bonus });
+      return;
+    }
+    case 'discard':
+      moveCard(p.hand, p.discard, move.card);
+      if (step?.kind === 'jersey') {
+        if (step.bonus === 'jerseyCert1') gainCertificates(p, 1);
+        if (step.bonus === 'jerseyCert2') gainCertificates(p, 2);
+        if (step.bonus === 'jerseyMoney2') gain(state, seat, 2);
+        if (step.bonus === 'jerseyMoney4') gain(state, seat, 4);
+      } else if (step?.kind === 'discard' && --step.count === 0) stack.pop();
+      return;
+    case 'remove':
+      moveCard(p.hand, state.removedCards, move.card);
+      if (step?.kind === 'remove' && --step.count === 0) stack.pop();
+      return;
+    case 'build': {
+      const perCraftsman = (step as { perCraftsman: number }).perCraftsman;
+      const option = buildOptions(state, seat, perCraftsman).find((o) => o.building === move.building && o.space === move.space)!;
+      pay(state, seat, option.cost);
+      p.buildings.splice(p.buildings.indexOf(move.building), 1);
+      state.trail[move.space] = `p:${seat}:${move.building}`;
+      // A building replaced under the cattleman cannot be used this turn.
+      const session = state.turn.session;
+      if (session && session.space === move.space && session.tile !== state.trail[move.space]) session.local = false;
+      return;
+    }
+    case 'buyCattle': {
+      const price = CATTLE_PRICES.find((c) => c.cowboys === move.cowboys && c.bv === CATTLE[move.cards[0]!]!.breedingValue)!;
+      pay(state, seat, price.price);
+      state.turn.cowboysUsed += move.cowboys;
+      for (const card of move.cards) moveCard(state.market, p.discard, card);
+      return;
+    }
+    case 'refillMarket':
+      state.turn.cowboysUsed++;
+      for (let i = 0; i < 2 && state.marketDeck.length > 0; i++) state.market.push(state.marketDeck.pop()!);
+      return;
+    case 'takeObjective': {
+      const card = takeObjective(state, move.card);
+      (step?.kind === 'objective' && step.toHand ? p.hand : p.discard).push(card);
+      return;
+    }
+    case 'draw':
+      drawCards(state, p, move.count);
+      push(state, { kind: 'discard', count: move.count });
+      return;
+    case 'copy': {
+      const session = state.turn.session!;
+      session.tile = state.trail[move.space]!;
+      session.used = [];
+      session.risk = '';
+      return;
+    }
+    case 'foresight': {
+      const column = (step as { column: number }).column;
+      const tile = state.foresight[column * 2 + move.pick]!;
+      state.foresight[column * 2 + move.pick] = '';
+      if (isWorker(tile)) placeWorker(state, tile);
+      else placeSmallTile(state, tile);
+      return;
+    }
+    case 'income': {
+      const value = handBreedingValue(p.hand) + p.permanentCertificates + move.certificates;
+      p.certificates -= move.certificates;
+      gain(state, seat, value);
+      p.discard.push(...p.hand);
+      p.hand = [];
+      const deliver = stack.at(-1);
+      if (deliver?.kind === 'deliver') deliver.max = value;
+      return;
+    }
+    case 'deliver':
+      if (!(step as { extraordinary: boolean }).extraordinary) pay(state, seat, transportCost(state, seat, move.city));
+      push(state, { kind: 'disc', city: move.city, station: -1 });
+      return;
+  }
+}
+
+function startAction(state: GwtState, action: string, cards: string[]): void {
+  const seat = state.current;
+  const p = state.players[seat]!;
+  const session = state.turn.session!;
+  const effect = action === 'risk' ? RISK_EFFECTS[session.risk as 'jersey' | 'any'] : actionGroups(session.tile)[Number(action.split('.')[0])]![Number(action.split('.')[1])]!;
+  session.used.push(action === 'risk' ? 'risk' : action.split('.')[0]!);
+  session.acted = true;
+  switch (effect.k) {
+    case 'discard':
+      moveCard(p.hand, p.discard, effect.breed);
+      if (effect.money) gain(state, seat, effect.money);
+      if (effect.certs) gainCertificates(p, effect.certs);
+      if (effect.engine) push(state, { kind: 'engine', max: effect.engine, exact: false });
+      return;
+    case 'discardPair':
+      for (const c of cards) moveCard(p.hand, p.discard, c);
+      gain(state, seat, effect.money);
+      return;
+    case 'discardAny':
+      moveCard(p.hand, p.discard, cards[0]!);
+      if (effect.money) gain(state, seat, effect.money);
+      if (effect.certs) gainCertificates(p, effect.certs);
+      if (effect.objectiveToHand) push(state, { kind: 'objective', toHand: true, optional: true });
+      return;
+    case 'discardObjective':
+      moveCard(p.hand, p.discard, cards[0]!);
+      gainCertificates(p, effect.certs);
+      return;
+    case 'hire':
+      return push(state, { kind: 'hire', mod: effect.mod });
+    case 'build':
+      return push(state, { kind: 'build', perCraftsman: effect.perCraftsman });
+    case 'cert':
+      return gainCertificates(p, 1);
+    case 'objective':
+      return push(state, { kind: 'objective', toHand: false, optional: false });
+    case 'engine':
+      return push(state, { kind: 'engine', max: engineCount(state, effect.n), exact: false });
+    case 'teepee':
+      return push(state, { kind: 'teepee' });
+    case 'payEngine':
+      pay(state, seat, effect.cost);
+      return push(state, { kind: 'engine', max: effect.max, exact: false });
+    case 'aux':
+      return push(state, { kind: 'aux' });
+    case 'buy':
+      return push(state, { kind: 'buy' });
+    case 'hazard':
+      return push(state, { kind: 'hazard', cost: effect.cost, orTeepee: false });
+    case 'money': {
+      const amount = effect.amount === 'forest' ? 2 * forestBuildings(state, seat) : effect.amount === 'engineers' ? p.workers.engineer : effect.amount;
+      return gain(state, seat, amount);
+    }
+    case 'teepeePairs': {
+      const pairs = Math.min(p.teepees.filter((t) => t === 'green').length, p.teepees.filter((t) => t === 'blue').length);
+      gainCertificates(p, 2 * pairs);
+      return gain(state, seat, 2 * pairs);
+    }
+    case 'move':
+      return push(state, { kind: 'move', max: effect.n, ignoreFees: false, activate: true });
+    case 'extraDelivery':
+      return push(state, { kind: 'engineBack', exact: 0, reward: 'extraDelivery' });
+    case 'certMax':
+      p.certificates = certificateLimit(p);
+      return;
+    case 'engineBackMoney':
+      return push(state, { kind: 'engineBack', exact: 1, reward: 'money3' });
+    case 'drawCowboys':
+      return push(state, { kind: 'draw', max: p.workers.cowboy });
+    case 'copy':
+      return push(state, { kind: 'copy' });
+    case 'upgradeBehind':
+      return push(state, { kind: 'upgradeBehind' });
+  }
+}
+
+function doAux(state: GwtState, aux: number, level: number): void {
+  const seat = state.current;
+  const p = state.players[seat]!;
+  if (aux === 1) gain(state, seat, level);
+  if (aux === 2) {
+    drawCards(state, p, level);
+    push(state, { kind: 'discard', count: level });
+  }
+  if (aux === 3) {
+    pay(state, seat, level);
+    push(state, { kind: 'engineBack', exact: level, reward: level === 1 ? 'cert1' : 'cert2' });
+  }
+  if (aux === 4) {
+    pay(state, seat, level);
+    push(state, { kind: 'engine', max: level, exact: level === 1 });
+  }
+  if (aux === 5) push(state, { kind: 'engineBack', exact: level, reward: level === 1 ? 'remove1' : 'remove2' });
+}
+
+function moveEngine(state: GwtState, step: Step, to: number): void {
+  const seat = state.current;
+  const p = state.players[seat]!;
+  if (step.kind === 'engine') {
+    p.engine = to;
+    // Space 39: station 10 may be upgraded, then the engine must go back and earns $3.
+    if (stationAt(to) === STATIONS.length - 1) push(state, { kind: 'engineBack', exact: 0, reward: 'end39' }, { kind: 'upgrade', station: STATIONS.length - 1 });
+    else if (stationAt(to) >= 0) push(state, { kind: 'upgrade', station: stationAt(to) });
+    return;
+  }
+  if (step.kind !== 'engineBack') return;
+  const moved = Math.max(...engineReach(state, seat, false, step.exact || 99).get(to)!);
+  p.engine = to;
+  const station = stationAt(to);
+  if (station >= 0) push(state, { kind: 'upgrade', station });
+  switch (step.reward) {
+    case 'cert1':
+    case 'cert2':
+      return gainCertificates(p, step.reward === 'cert1' ? 1 : 2);
+    case 'remove1':
+    case 'remove2':
+      return push(state, { kind: 'remove', count: step.reward === 'remove1' ? 1 : 2 });
+    case 'money3':
+    case 'end39':
+      return gain(state, seat, 3);
+    case 'extraDelivery': {
+      const uncounted = station >= 0 && state.options.extraordinaryTurnout === 'notCounted' ? 1 : 0;
+      return push(state, { kind: 'deliver', max: moved - uncounted, extraordinary: true });
+    }
+  }
+}
+
+function upgradeStation(state: GwtState, station: number): void {
+  pay(state, state.current, STATIONS[station]!.cost);
+  if (state.stations[station]!.master !== 0) push(state, { kind: 'master', station });
+  push(state, { kind: 'disc', city: '', station });
+}
+
+function placeDisc(state: GwtState, step: Extract<Step, { kind: 'disc' }>, disc: string): void {
+  const seat = state.current;
+  const p = state.players[seat]!;
+  takeDisc(state, seat, disc);
+  if (step.city === '') {
+    state.stations[step.station]!.discs.push(seat);
+    return;
+  }
+  const city: City = step.city;
+  p.cities[city]++;
+  gain(state, seat, CITY_DATA[city].money);
+  if (p.cities[city] > 1) return;
+  for (const pair of CITY_PAIRS) {
+    if (pair.objective && pair.cities.includes(city) && pair.cities.every((c) => p.cities[c] > 0)) {
+      push(state, { kind: 'objective', toHand: false, optional: false });
+    }
+  }
+}

@@ -1,0 +1,108 @@
+/** Final scoring in the 11 categories of the scoring pad (rules digest §16.1, §14, §12.5). */
+import { CITY_DATA, CITY_PAIRS, STATIONS } from './data/board.ts';
+import type { City } from './data/board.ts';
+import { PRIVATE_BUILDINGS } from './data/buildings.ts';
+import { CATTLE, OBJECTIVES, TASKS, isCattle } from './data/cards.ts';
+import type { Task } from './data/cards.ts';
+import { hazardVp } from './data/tiles.ts';
+import { buildingsOnTrail } from './rules.ts';
+import type { GwtState } from './types.ts';
+
+export const CATEGORIES = [
+  'money', 'buildings', 'cities', 'stations', 'hazards', 'cattle', 'objectives', 'stationMasters', 'workers', 'playerBoard', 'jobToken',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export function cityPoints(cities: Record<City, number>): number {
+  let vp = 0;
+  for (const [city, n] of Object.entries(cities) as [City, number][]) vp += n * CITY_DATA[city].vp;
+  for (const pair of CITY_PAIRS) if (cities[pair.cities[0]] > 0 && cities[pair.cities[1]] > 0) vp += pair.vp;
+  return vp;
+}
+
+/** What a player owns towards objective tasks. */
+export function taskResources(state: GwtState, seat: number): Record<Task, number> {
+  const p = state.players[seat]!;
+  const cattle = [...p.hand, ...p.deck, ...p.discard].filter(isCattle).map((c) => CATTLE[c]!.breedingValue);
+  return {
+    B: buildingsOnTrail(state, seat).length,
+    S: state.stations.filter((s) => s.discs.includes(seat)).length,
+    G: p.teepees.filter((t) => t === 'green').length,
+    BL: p.teepees.filter((t) => t === 'blue').length,
+    H: p.hazards.length,
+    C3: cattle.filter((v) => v === 3).length,
+    C4: cattle.filter((v) => v === 4).length,
+    C5: cattle.filter((v) => v === 5).length,
+    SF: p.cities.sanFrancisco,
+  };
+}
+
+/**
+ * Best total of objective cards plus station master 3 (3 VP per 2 cards in the objective area): played cards
+ * always count (+VP when fulfilled, otherwise the penalty); unplayed ones in the deck may be added or left out.
+ * Each owned item fulfils one task of one card; the allocation that maximises the total is chosen.
+ */
+export function objectiveScore(state: GwtState, seat: number): { objectives: number; areaCount: number } {
+  const p = state.players[seat]!;
+  const played = p.objectives;
+  const optional = [...p.hand, ...p.deck, ...p.discard].filter((c) => c in OBJECTIVES);
+  const cards = [...played.map((c) => ({ c, must: true })), ...optional.map((c) => ({ c, must: false }))];
+  const perPair = p.stationMasters.includes(3) ? 3 : 0;
+  const start = TASKS.map((t) => taskResources(state, seat)[t]);
+  const memo = new Map<string, { objectives: number; areaCount: number; total: number }>();
+  const best = (i: number, res: number[], count: number): { objectives: number; areaCount: number; total: number } => {
+    if (i === cards.length) return { objectives: 0, areaCount: count, total: Math.floor(count / 2) * perPair };
+    const key = `${i}|${res.join(',')}|${count}`;
+    const hit = memo.get(key);
+    if (hit) return hit;
+    const { c, must } = cards[i]!;
+    const card = OBJECTIVES[c]!;
+    const options: { objectives: number; areaCount: number; total: number }[] = [];
+    const add = (gainVp: number, nextRes: number[], nextCount: number) => {
+      const rest = best(i + 1, nextRes, nextCount);
+      options.push({ objectives: rest.objectives + gainVp, areaCount: rest.areaCount, total: rest.total + gainVp });
+    };
+    const need = TASKS.map((t) => card.tasks.filter((x) => x === t).length);
+    if (need.every((n, k) => res[k]! >= n)) add(card.vp, res.map((r, k) => r - need[k]!), count + 1);
+    add(-card.penalty, res, count + 1);
+    if (!must) add(0, res, count);
+    const pick = options.reduce((a, b) => (b.total > a.total ? b : a));
+    memo.set(key, pick);
+    return pick;
+  };
+  const result = best(0, start, 0);
+  return { objectives: result.objectives, areaCount: result.areaCount };
+}
+
+export function scoreBreakdown(state: GwtState, seat: number): Record<Category, number> {
+  const p = state.players[seat]!;
+  const { objectives, areaCount } = objectiveScore(state, seat);
+  const workerTotal = p.workers.cowboy + p.workers.craftsman + p.workers.engineer;
+  const certificates = p.certificates + p.permanentCertificates;
+  const teepeePairs = Math.min(p.teepees.filter((t) => t === 'green').length, p.teepees.filter((t) => t === 'blue').length);
+  const masterPoints: Record<number, number> = {
+    1: workerTotal,
+    2: Math.floor(certificates / 2) * 3,
+    3: Math.floor(areaCount / 2) * 3,
+    4: Math.floor(p.hazards.length / 2) * 3,
+    5: teepeePairs * 3,
+  };
+  const workerVp = (n: number) => (n >= 6 ? 8 : n === 5 ? 4 : 0);
+  return {
+    money: Math.floor(p.money / 5),
+    buildings: buildingsOnTrail(state, seat).reduce((sum, b) => sum + PRIVATE_BUILDINGS[b]!.vp, 0),
+    cities: cityPoints(p.cities),
+    stations: state.stations.reduce((sum, s, i) => sum + (s.discs.includes(seat) ? STATIONS[i]!.vp : 0), 0),
+    hazards: p.hazards.reduce((sum, h) => sum + hazardVp(h), 0),
+    cattle: [...p.hand, ...p.deck, ...p.discard].filter(isCattle).reduce((sum, c) => sum + CATTLE[c]!.vp, 0),
+    objectives,
+    stationMasters: p.stationMasters.reduce((sum, m) => sum + masterPoints[m]!, 0),
+    workers: workerVp(p.workers.cowboy) + workerVp(p.workers.craftsman) + workerVp(p.workers.engineer),
+    playerBoard: p.discs.includes('step2') ? 0 : 3,
+    jobToken: p.jobToken ? 2 : 0,
+  };
+}
+
+export function totalScore(breakdown: Record<Category, number>): number {
+  return CATEGORIES.reduce((sum, c) => sum + breakdown[c], 0);
+}

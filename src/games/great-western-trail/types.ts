@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import type { RngState } from '../../core/rng.ts';
+import type { City, Disc } from './data/board.ts';
+import type { SlotBonus } from './data/buildings.ts';
+import type { Worker } from './data/tiles.ts';
+
+export const GAME_ID = 'great-western-trail';
+
+export const optionsSchema = z.object({
+  /** Neutral buildings on their lettered spaces (first game) or shuffled onto the seven neutral spaces. */
+  neutralBuildings: z.enum(['firstGame', 'random']).default('firstGame'),
+  /** Private buildings all on side a (first game) or each number's side drawn once, the same for everyone. */
+  privateBuildings: z.enum(['sideA', 'randomSides']).default('sideA'),
+  /** First turn: the cattleman enters on a neutral building only, or on any building on the trail. */
+  firstTurn: z.enum(['neutral', 'anyBuilding']).default('neutral'),
+  /** Fees you cannot pay in full: pay what you can and move on, or such routes are forbidden. */
+  fees: z.enum(['payWhatYouCan', 'mustAfford']).default('payWhatYouCan'),
+  /** Equal scores share the victory, or the player with more money wins the tie. */
+  tieBreak: z.enum(['shared', 'money']).default('shared'),
+  /** Cowboys in Kansas City stack 2 (the rest of the 18 are in stack 3). */
+  cowboysInStack2: z.union([z.literal(11), z.literal(12)]).default(11),
+  /** A setup tile that has no free space is discarded, or shuffled back into stack 1. */
+  unplaceableSetupTile: z.enum(['discard', 'return']).default('discard'),
+  /** Transport cost from a turnout counts as from the space after it, or the space before it. */
+  turnoutTransport: z.enum(['next', 'previous']).default('next'),
+  /** Extraordinary delivery: a turnout destination does not count as a space moved, or it does. */
+  extraordinaryTurnout: z.enum(['notCounted', 'counted']).default('notCounted'),
+  /** Phase B: an action must be taken (at least a single auxiliary action), or the player may pass. */
+  requireAction: z.boolean().default(true),
+  /** Station master 3's teepee: traded at the space's value, or taken for free. */
+  stationMasterTeepee: z.enum(['trade', 'free']).default('trade'),
+});
+export type GwtOptions = z.infer<typeof optionsSchema>;
+
+export interface PlayerState {
+  money: number;
+  /** Trail space of the cattleman; '' before the first turn. */
+  location: string;
+  hand: string[];
+  deck: string[];
+  discard: string[];
+  /** Objective cards played to the objective area (the starting one included). */
+  objectives: string[];
+  /** Discs still on the player board. */
+  discs: Disc[];
+  /** Temporary certificate marker (0,1,2,3,4,6). */
+  certificates: number;
+  permanentCertificates: number;
+  /** Workers in each row, the printed one included. */
+  workers: Record<Worker, number>;
+  /** Private building tiles not yet placed. */
+  buildings: string[];
+  /** Engine position: 0..39, a turnout between n and n+1 is n + 0.5. */
+  engine: number;
+  hazards: string[];
+  teepees: string[];
+  stationMasters: number[];
+  /** Workers sent to station masters (they stay there). */
+  masterWorkers: Worker[];
+  cities: Record<City, number>;
+  jobToken: boolean;
+}
+
+export type Step =
+  | { kind: 'engine'; max: number; exact: boolean }
+  | { kind: 'engineBack'; exact: number; reward: 'cert1' | 'cert2' | 'remove1' | 'remove2' | 'money3' | 'end39' | 'extraDelivery' }
+  | { kind: 'upgrade'; station: number }
+  | { kind: 'disc'; city: City | ''; station: number }
+  | { kind: 'master'; station: number }
+  | { kind: 'hazard'; cost: number; orTeepee: boolean }
+  | { kind: 'teepee' }
+  | { kind: 'hire'; mod: number }
+  | { kind: 'jersey'; bonus: SlotBonus }
+  | { kind: 'build'; perCraftsman: number }
+  | { kind: 'buy' }
+  | { kind: 'discard'; count: number }
+  | { kind: 'remove'; count: number }
+  | { kind: 'objective'; toHand: boolean; optional: boolean }
+  | { kind: 'aux' }
+  | { kind: 'draw'; max: number }
+  | { kind: 'move'; max: number; ignoreFees: boolean; activate: boolean }
+  | { kind: 'copy' }
+  | { kind: 'upgradeBehind' }
+  | { kind: 'foresight'; column: number }
+  | { kind: 'income' }
+  | { kind: 'deliver'; max: number; extraordinary: boolean };
+
+/** Phase B at a location. `tile` is the tile whose local actions are offered (a copied one after 8b). */
+export interface Session {
+  space: string;
+  tile: string;
+  /** Local actions are allowed (neutral or own building); false: a single auxiliary action only. */
+  local: boolean;
+  /** Risk action of the owner's building available here. */
+  risk: 'jersey' | 'any' | '';
+  used: string[];
+  acted: boolean;
+  auxUsed: boolean;
+}
+
+export interface TurnState {
+  phase: 'A' | 'B';
+  session: Session | null;
+  /** Pending sub-steps, the last one is resolved first. */
+  stack: Step[];
+  cowboysUsed: number;
+}
+
+export interface GwtState {
+  options: GwtOptions;
+  playerCount: number;
+  rng: RngState;
+  current: number;
+  /** Private building side of each number 1..10, the same for every player. */
+  sides: string[];
+  turn: TurnState;
+  /** Tile on each trail space: '' empty, `n:A` neutral, `p:<seat>:<building>` private, `h:<hazard>`, `t:green|blue`. */
+  trail: Record<string, string>;
+  stacks: string[][];
+  /** Foresight spaces: column k holds indices 2k and 2k+1; '' is empty. */
+  foresight: string[];
+  /** Job market slots row by row (playerCount per row); '' is empty or hired. */
+  jobMarket: string[];
+  /** Slots filled so far; the token sits in row floor(jobFilled / playerCount). */
+  jobFilled: number;
+  market: string[];
+  marketDeck: string[];
+  objectiveDisplay: string[];
+  objectiveStack: string[];
+  stations: { discs: number[]; master: number }[];
+  removedTiles: string[];
+  removedCards: string[];
+  /** Seat that triggered the game end, or -1. */
+  endTrigger: number;
+  over: boolean;
+  /** Money created by and returned to the bank, for the conservation check. */
+  ledger: { paidOut: number; paidIn: number };
+  players: PlayerState[];
+}
+
+export type GwtMove =
+  | { type: 'place'; space: string }
+  | { type: 'move'; path: string[] }
+  | { type: 'action'; action: string; cards?: string[] }
+  | { type: 'aux'; aux: number; double: boolean }
+  | { type: 'endTurn' }
+  | { type: 'playObjective'; card: string }
+  | { type: 'skip' }
+  | { type: 'engine'; to: number }
+  | { type: 'upgrade' }
+  | { type: 'disc'; disc: string }
+  | { type: 'claimMaster'; worker: Worker }
+  | { type: 'takeHazard'; space: string }
+  | { type: 'takeTeepee'; space: string }
+  | { type: 'hire'; slot: number }
+  | { type: 'discard'; card: string }
+  | { type: 'build'; building: string; space: string }
+  | { type: 'buyCattle'; cards: string[]; cowboys: number }
+  | { type: 'refillMarket' }
+  | { type: 'remove'; card: string }
+  | { type: 'takeObjective'; card: string }
+  | { type: 'draw'; count: number }
+  | { type: 'copy'; space: string }
+  | { type: 'upgradeStation'; station: number }
+  | { type: 'foresight'; pick: number }
+  | { type: 'income'; certificates: number }
+  | { type: 'deliver'; city: City };

@@ -1,0 +1,132 @@
+/** What each viewer sees, and the leak probe that re-deals what a viewer cannot see. */
+import type { RandomSource, View, Viewer } from '../../core/game.ts';
+import type { City } from './data/board.ts';
+import type { Worker } from './data/tiles.ts';
+import type { GwtState } from './types.ts';
+
+export interface PublicPlayer {
+  money: number;
+  location: string;
+  engine: number;
+  certificates: number;
+  permanentCertificates: number;
+  /** Discs still on the player board. */
+  discs: string[];
+  workers: Record<Worker, number>;
+  /** Private buildings not yet placed. */
+  buildings: string[];
+  hazards: string[];
+  teepees: string[];
+  stationMasters: number[];
+  objectives: string[];
+  cities: Record<City, number>;
+  jobToken: boolean;
+  handCount: number;
+  deckCount: number;
+  discardCount: number;
+  /** Top card of the discard pile, '' when empty. */
+  discardTop: string;
+}
+
+export interface PublicView {
+  current: number;
+  over: boolean;
+  endTrigger: number;
+  /** 'A' move, 'B' act at a location, 'KC' Kansas City. */
+  phase: string;
+  /** Kind of the pending sub-step ('' when none). */
+  pending: string;
+  session: { space: string; tile: string; used: string[]; acted: boolean; auxUsed: boolean } | null;
+  trail: Record<string, string>;
+  foresight: string[];
+  supplyCounts: number[];
+  jobMarket: string[];
+  jobFilled: number;
+  market: string[];
+  marketDeckCount: number;
+  objectiveDisplay: string[];
+  objectiveStackCount: number;
+  stations: { discs: number[]; master: number }[];
+  players: PublicPlayer[];
+}
+
+export interface PrivateView {
+  seat: number;
+  hand: string[];
+  discard: string[];
+}
+
+export function viewFor(state: GwtState, viewer: Viewer): View<PublicView, PrivateView> {
+  const s = state.turn.session;
+  const pub: PublicView = {
+    current: state.current,
+    over: state.over,
+    endTrigger: state.endTrigger,
+    phase: state.turn.phase === 'A' ? 'A' : s ? 'B' : 'KC',
+    pending: state.turn.stack.at(-1)?.kind ?? '',
+    session: s ? { space: s.space, tile: s.tile, used: [...s.used], acted: s.acted, auxUsed: s.auxUsed } : null,
+    trail: { ...state.trail },
+    foresight: [...state.foresight],
+    supplyCounts: state.stacks.map((st) => st.length),
+    jobMarket: [...state.jobMarket],
+    jobFilled: state.jobFilled,
+    market: [...state.market].sort(),
+    marketDeckCount: state.marketDeck.length,
+    objectiveDisplay: [...state.objectiveDisplay],
+    objectiveStackCount: state.objectiveStack.length,
+    stations: state.stations.map((st) => ({ discs: [...st.discs], master: st.master })),
+    players: state.players.map((p) => ({
+      money: p.money,
+      location: p.location,
+      engine: p.engine,
+      certificates: p.certificates,
+      permanentCertificates: p.permanentCertificates,
+      discs: [...p.discs],
+      workers: { ...p.workers },
+      buildings: [...p.buildings],
+      hazards: [...p.hazards],
+      teepees: [...p.teepees],
+      stationMasters: [...p.stationMasters],
+      objectives: [...p.objectives],
+      cities: { ...p.cities },
+      jobToken: p.jobToken,
+      handCount: p.hand.length,
+      deckCount: p.deck.length,
+      discardCount: p.discard.length,
+      discardTop: p.discard.at(-1) ?? '',
+    })),
+  };
+  if (viewer < 0 || viewer >= state.playerCount) return { public: pub, private: null };
+  const p = state.players[viewer]!;
+  return { public: pub, private: { seat: viewer, hand: [...p.hand], discard: [...p.discard] } };
+}
+
+function shuffle<T>(items: T[], random: RandomSource): T[] {
+  const out = items.slice();
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** Re-deals every draw pile and supply stack, and other players' hands and discard piles (keeping each visible top). */
+export function resample(state: GwtState, viewer: Viewer, random: RandomSource): GwtState {
+  const next = structuredClone(state) as GwtState;
+  next.stacks = next.stacks.map((s) => shuffle(s, random));
+  next.marketDeck = shuffle(next.marketDeck, random);
+  next.objectiveStack = shuffle(next.objectiveStack, random);
+  next.players.forEach((p, seat) => {
+    if (seat === viewer) {
+      p.deck = shuffle(p.deck, random);
+      return;
+    }
+    const top = p.discard.pop();
+    const pool = shuffle([...p.hand, ...p.deck, ...p.discard], random);
+    p.hand = pool.splice(0, p.hand.length);
+    p.discard = pool.splice(0, p.discard.length);
+    if (top !== undefined) p.discard.push(top);
+    p.deck = pool;
+  });
+  return next;
+}
