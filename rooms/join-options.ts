@@ -1,0 +1,49 @@
+/** Create/join options every game room accepts (docs/PROTOCOL.md, "Join options"). */
+import { z } from 'zod';
+import { canonicalJson, type AnyGame } from '../src/core/game.ts';
+
+export const JoinOptions = z.object({
+  /** Table size, when creating. */
+  seats: z.number().int().min(1).max(16).optional(),
+  /** Seats to fill with bots at creation. */
+  bots: z.number().int().min(0).max(16).optional(),
+  /** The game's own options. */
+  options: z.record(z.string(), z.unknown()).optional(),
+  /** Invite-only table: not matched by joinOrCreate; joined by invite code or room id. */
+  private: z.boolean().optional(),
+  /** Display name. */
+  name: z.string().trim().min(1).max(32).optional(),
+  spectator: z.boolean().optional(),
+  /** Reclaims the seat this token was issued for. */
+  seatToken: z.string().min(8).max(64).optional(),
+  /** Turn clock in seconds (0 = none): when it runs out, the seat's bot moves for it. */
+  turnSeconds: z.number().int().min(0).max(3600).optional(),
+});
+export type JoinOptions = z.infer<typeof JoinOptions>;
+
+export interface TableConfig {
+  seats: number;
+  bots: number;
+  options: unknown;
+  turnSeconds: number;
+  /** Canonical text of seats + options: joinOrCreate only matches tables with the same key. */
+  key: string;
+}
+
+/** Validates create options against the game; returns the table configuration or a readable problem. */
+export function tableConfig(game: AnyGame, raw: JoinOptions): TableConfig | { problem: string } {
+  const seats = raw.seats ?? game.seats.default;
+  if (seats < game.seats.min || seats > game.seats.max) {
+    return { problem: `${game.id} seats ${game.seats.min}–${game.seats.max} players; asked for ${seats}` };
+  }
+  const bots = raw.bots ?? 0;
+  if (bots > seats) return { problem: `bots (${bots}) exceed seats (${seats})` };
+  const parsed = game.options.safeParse(raw.options ?? {});
+  if (!parsed.success) {
+    return { problem: parsed.error.issues.map((i) => `options.${i.path.join('.')}: ${i.message}`).join('; ') };
+  }
+  const setupProblem = game.validateSetup?.(parsed.data, seats);
+  if (setupProblem) return { problem: setupProblem.message };
+  const turnSeconds = raw.turnSeconds ?? 0;
+  return { seats, bots, options: parsed.data, turnSeconds, key: canonicalJson({ seats, bots, options: parsed.data, turnSeconds }) };
+}

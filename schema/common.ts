@@ -1,0 +1,73 @@
+/**
+ * Room state every game shares, and the builder that adds a game's own public and private parts.
+ *
+ *   status       'waiting' | 'playing' | 'over'
+ *   invite       invite code of a private table ('' for public tables)
+ *   seats[i]     name, connected, bot, team, taken
+ *   activeSeats  seats that may act now
+ *   turnDeadline server time (ms since epoch) when the current turn clock runs out, 0 when none
+ *   result       standings once over
+ *   table        the game's public view (the same for every client)
+ *   private      per-seat private view and legal moves; each client receives only its own entry
+ */
+import { schema, t, type Schema } from '@colyseus/schema';
+
+export const SeatState = schema(
+  {
+    name: t.string().default(''),
+    taken: t.boolean().default(false),
+    connected: t.boolean().default(false),
+    bot: t.boolean().default(false),
+    team: t.int8().default(-1),
+  },
+  'SeatState',
+);
+
+export const StandingState = schema(
+  {
+    seat: t.uint8().default(0),
+    rank: t.uint8().default(0),
+    score: t.number().default(0),
+    team: t.int8().default(-1),
+  },
+  'StandingState',
+);
+
+export const ResultState = schema(
+  {
+    winners: t.array('uint8'),
+    standings: t.array(StandingState),
+    details: t.string().default(''),
+  },
+  'ResultState',
+);
+
+type SchemaClass = new (...args: never[]) => Schema;
+
+/** The room state class of one game: shared fields plus its public `table` and per-seat `private` parts. */
+export function defineRoomState<Pub extends SchemaClass, Priv extends SchemaClass>(name: string, table: Pub, mine: Priv) {
+  const SeatPrivate = schema(
+    {
+      seat: t.uint8().default(0),
+      seatToken: t.string().default(''),
+      legalMoves: t.array('string'),
+      view: mine,
+    },
+    `${name}SeatPrivate`,
+  );
+  const RoomState = schema(
+    {
+      game: t.string().default(''),
+      status: t.string().default('waiting'),
+      invite: t.string().default(''),
+      seats: t.array(SeatState),
+      activeSeats: t.array('int8'),
+      turnDeadline: t.number().default(0),
+      result: ResultState,
+      table,
+      private: t.map(SeatPrivate).view(),
+    },
+    `${name}RoomState`,
+  );
+  return { RoomState, SeatPrivate };
+}

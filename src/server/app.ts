@@ -1,0 +1,153 @@
+/**
+ * Builds the Parlor server: Colyseus rooms for every game, the HTTP routes, presence and driver.
+ * main.ts starts it; tests start it in-process on a free port.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { defineRoom, defineServer, matchMaker, type RegisteredHandler, type Room } from '@colyseus/core';
+import { WebSocketTransport } from '@colyseus/ws-transport';
+import { monitor } from '@colyseus/monitor';
+import express, { type Application, type NextFunction, type Request, type Response } from 'express';
+
+import { toJSONSchema } from 'zod';
+import { games } from '../games/index.ts';
+import { gameRooms } from '../../rooms/index.ts';
+import { JoinOptions } from '../../rooms/join-options.ts';
+import { INVITES_KEY, roomSettings } from '../../rooms/settings.ts';
+import type { Config } from './config.ts';
+import type { Logger } from './logger.ts';
+import { registry } from './metrics.ts';
+import { createScaling } from './scaling.ts';
+
+export interface ParlorServerOptions {
+  config: Config;
+  logger: Logger;
+  /** Extra room types (tests register a fixture game here). */
+  extraRooms?: Record<string, new (...args: never[]) => Room>;
+}
+
+export function createParlorServer({ config, logger, extraRooms = {} }: ParlorServerOptions) {
+  Object.assign(roomSettings, {
+    reconnectSeconds: config.RECONNECT_SECONDS,
+    maxSpectators: config.MAX_SPECTATORS,
+    botDelayMs: config.BOT_DELAY_MS,
+    maxMessagesPerSecond: config.MAX_MESSAGES_PER_SECOND,
+    shutdownGraceSeconds: config.SHUTDOWN_GRACE_SECONDS,
+    logger,
+  });
+  const scaling = createScaling(config);
+  const rooms: Record<string, RegisteredHandler> = {};
+  for (const [id, RoomClass] of Object.entries({ ...gameRooms, ...extraRooms })) {
+    rooms[id] = defineRoom(RoomClass as typeof Room).filterBy(['table']) as RegisteredHandler;
+  }
+
+  const server = defineServer({
+    rooms,
+    greet: false,
+    gracefullyShutdown: false, // main.ts owns signals, so shutdown is logged and bounded
+    logger: colyseusLogger(logger),
+    transport: new WebSocketTransport({ maxPayload: config.MAX_PAYLOAD_BYTES, pingInterval: 5000, pingMaxRetries: 3 }),
+    presence: scaling.presence,
+    driver: scaling.driver,
+    ...(config.publicAddress ? { publicAddress: config.publicAddress } : {}),
+    express: (app) => routes(app, { config, logger, scaling }),
+  });
+  server.onShutdown(() => scaling.close());
+  return { server, scaling };
+}
+
+function routes(app: Application, { config, logger, scaling }: { config: Config; logger: Logger; scaling: ReturnType<typeof createScaling> }) {
+  app.disable('x-powered-by');
+  app.use(express.json({ limit: '16kb' }));
+
+  app.get('/health', (_req, res) => {
+    res.json({ status: 'ok', processId: matchMaker.processId, uptime: process.uptime() });
+  });
+
+  app.get('/ready', async (_req, res) => {
+    const redis = await scaling.redisReachable();
+    const accepting = matchMaker.state === matchMaker.MatchMakerState.READY;
+    const ready = redis !== false && accepting;
+    res.status(ready ? 200 : 503).json({ ready, redis: redis === null ? 'not configured' : redis ? 'ok' : 'unreachable', matchmaking: accepting ? 'ok' : 'stopped' });
+  });
+
+  app.get('/metrics', async (_req, res) => {
+    res.type(registry.contentType).send(await registry.metrics());
+  });
+
+  app.get('/api/games', (_req, res) => {
+    res.json(
+      games.map((g) => ({
+        id: g.id,
+        name: g.name,
+        seats: g.seats,
+        options: toJSONSchema(g.options, { io: 'input', unrepresentable: 'any' }),
+        defaults: g.options.parse({}),
+      })),
+    );
+  });
+
+  app.get('/api/invites/:code', async (req, res) => {
+    const code = String(req.params.code).toUpperCase();
+    const found = /^[A-Z0-9]{4,12}$/.test(code) ? await matchMaker.presence.hget(INVITES_KEY, code) : null;
+    if (!found) {
+      res.status(404).json({ code: 'core/unknown-invite', message: 'No open table has this invite code.' });
+      return;
+    }
+    res.json(JSON.parse(found));
+  });
+
+  // Spectators and seat-token holders join a table even when its seats are full (and the room is locked
+  // for matchmaking): the server reserves a guest seat, the client consumes it with consumeSeatReservation.
+  app.post('/api/rooms/:roomId/seat', async (req, res) => {
+    const parsed = JoinOptions.pick({ spectator: true, seatToken: true, name: true }).safeParse(req.body ?? {});
+    if (!parsed.success || (!parsed.data.spectator && !parsed.data.seatToken)) {
+      res.status(400).json({ code: 'core/bad-options', message: 'Send {"spectator": true} or {"seatToken": "…"}.' });
+      return;
+    }
+    const [room] = await matchMaker.query({ roomId: String(req.params.roomId) });
+    if (!room) {
+      res.status(404).json({ code: 'core/unknown-room', message: 'No such room.' });
+      return;
+    }
+    try {
+      res.json(await matchMaker.reserveSeatFor(room, parsed.data));
+    } catch (err) {
+      logger.warn({ err, roomId: room.roomId }, 'guest seat reservation failed');
+      res.status(409).json({ code: 'core/room-full', message: 'The room cannot take another guest now.' });
+    }
+  });
+
+  if (config.MONITOR_PASSWORD) {
+    app.use('/monitor', basicAuth('admin', config.MONITOR_PASSWORD), monitor() as unknown as express.RequestHandler);
+  }
+
+  app.use((err: Error & { status?: number; type?: string }, _req: Request, res: Response, _next: NextFunction) => {
+    const status = err.status ?? 500;
+    if (status >= 500) logger.error({ err }, 'http error');
+    res.status(status).json({ code: status === 413 ? 'core/payload-too-large' : 'core/bad-request', message: err.message });
+  });
+}
+
+function basicAuth(user: string, password: string): express.RequestHandler {
+  const expected = Buffer.from(`Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`);
+  return (req, res, next) => {
+    const given = Buffer.from(req.headers.authorization ?? '');
+    if (given.length === expected.length && timingSafeEqual(given, expected)) return next();
+    res.set('WWW-Authenticate', 'Basic realm="parlor monitor"').status(401).json({ code: 'core/unauthorized', message: 'Monitor needs credentials.' });
+  };
+}
+
+/** Routes Colyseus' own log lines into pino. */
+function colyseusLogger(logger: Logger) {
+  const child = logger.child({ component: 'colyseus' });
+  const text = (args: unknown[]) => args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ');
+  return {
+    debug: (...a: unknown[]) => child.debug(text(a)),
+    info: (...a: unknown[]) => child.info(text(a)),
+    warn: (...a: unknown[]) => child.warn(text(a)),
+    error: (...a: unknown[]) => child.error(text(a)),
+    trace: (...a: unknown[]) => child.trace(text(a)),
+  };
+}
+
+

@@ -1,0 +1,47 @@
+/**
+ * Configuration from the environment, validated once at start. Every variable is documented in
+ * docs/operations.md; an invalid value stops the process with a clear message.
+ */
+import { hostname } from 'node:os';
+import { z } from 'zod';
+
+const int = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+
+const Env = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(2567),
+  HOST: z.string().default('0.0.0.0'),
+  /** host:port clients use to reach THIS process (needed with several processes). */
+  PUBLIC_ADDRESS: z.string().optional(),
+  /** redis://… — set it to share presence and matchmaking between processes. */
+  REDIS_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Enables /monitor behind basic auth (user "admin"); unset = monitor disabled. */
+  MONITOR_PASSWORD: z.string().min(8).optional(),
+  /** Messages per second a client may send before it is disconnected. */
+  MAX_MESSAGES_PER_SECOND: int(30),
+  /** Largest WebSocket message accepted, in bytes. */
+  MAX_PAYLOAD_BYTES: int(16 * 1024),
+  /** Seconds a dropped player's seat is held for Colyseus reconnection. */
+  RECONNECT_SECONDS: int(60),
+  /** Spectators allowed per table. */
+  MAX_SPECTATORS: int(32),
+  /** Pause before a bot acts, in milliseconds (so humans can follow). */
+  BOT_DELAY_MS: int(700),
+  /** Seconds to let running games go on after SIGTERM before the process exits. */
+  SHUTDOWN_GRACE_SECONDS: int(30),
+});
+
+export type Config = z.infer<typeof Env> & { publicAddress: string | undefined };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  const c = parsed.data;
+  // Several processes on one Redis must each tell clients where to connect for their rooms.
+  const publicAddress = c.PUBLIC_ADDRESS ?? (c.REDIS_URL ? `${hostname()}:${c.PORT}` : undefined);
+  return { ...c, publicAddress };
+}

@@ -1,0 +1,45 @@
+/** Prometheus metrics (GET /metrics). One registry per process. */
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry, prefix: 'parlor_' }); // event-loop lag, memory, CPU, handles
+
+/** Live rooms report themselves here so the gauges read current numbers at scrape time. */
+export const liveRooms = new Set<{ gameId: string; clientCount(): number }>();
+
+new Gauge({
+  name: 'parlor_rooms',
+  help: 'Game rooms hosted by this process, per game',
+  labelNames: ['game'],
+  registers: [registry],
+  collect() {
+    this.reset();
+    for (const room of liveRooms) this.inc({ game: room.gameId });
+  },
+});
+
+new Gauge({
+  name: 'parlor_clients',
+  help: 'Connected clients (players and spectators) on this process, per game',
+  labelNames: ['game'],
+  registers: [registry],
+  collect() {
+    this.reset();
+    for (const room of liveRooms) this.inc({ game: room.gameId }, room.clientCount());
+  },
+});
+
+export const movesTotal = new Counter({
+  name: 'parlor_moves_total',
+  help: 'Moves handled, by game, result (accepted/rejected) and rejection reason',
+  labelNames: ['game', 'result', 'reason'],
+  registers: [registry],
+});
+
+export const moveSeconds = new Histogram({
+  name: 'parlor_move_handling_seconds',
+  help: 'Time from receiving a move to answering it, including state projection',
+  labelNames: ['game'],
+  buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+  registers: [registry],
+});

@@ -1,0 +1,60 @@
+/** Real @colyseus/sdk clients for room tests. */
+import { Client, type Room } from '@colyseus/sdk';
+import { waitFor } from './ports.ts';
+
+export interface Player {
+  room: Room;
+  seat: number;
+  seatToken: string;
+  events: { seq: number; actor: number; events: { type: string }[] }[];
+  errors: unknown[];
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyState = any;
+
+function track(room: Room) {
+  const events: Player['events'] = [];
+  const errors: unknown[] = [];
+  room.onMessage('events', (m) => events.push(m));
+  room.onMessage('error', (m) => errors.push(m));
+  room.onMessage('*', () => undefined);
+  return { events, errors };
+}
+
+export async function joinAsPlayer(endpoint: string, game: string, options: Record<string, unknown> = {}, method: 'joinOrCreate' | 'create' = 'joinOrCreate'): Promise<Player> {
+  const client = new Client(endpoint);
+  const room = await client[method](game, options);
+  return adopt(room);
+}
+
+export async function adopt(room: Room): Promise<Player> {
+  let seatMsg: { seat: number; seatToken: string } | null = null;
+  room.onMessage('seat', (m) => (seatMsg = m));
+  const { events, errors } = track(room);
+  const seat = await waitFor(() => seatMsg, 5000, 'seat message');
+  return { room, seat: seat.seat, seatToken: seat.seatToken, events, errors };
+}
+
+export async function joinAsSpectator(endpoint: string, roomId: string): Promise<Room> {
+  const http = endpoint.replace(/^ws/, 'http');
+  const res = await fetch(`${http}/api/rooms/${roomId}/seat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ spectator: true }) });
+  if (!res.ok) throw new Error(`spectator seat: ${res.status} ${await res.text()}`);
+  const room = await new Client(endpoint).consumeSeatReservation(await res.json());
+  track(room);
+  return room;
+}
+
+/** The seat's own private entry as the client sees it. */
+export function mine(p: Player): AnyState {
+  return (p.room.state as AnyState).private.get(String(p.seat));
+}
+
+export function legalMoves(p: Player): { type: string; [k: string]: unknown }[] {
+  const m = mine(p);
+  return m ? Array.from(m.legalMoves as string[], (s) => JSON.parse(s)) : [];
+}
+
+export function state(p: Player): AnyState {
+  return p.room.state as AnyState;
+}

@@ -1,0 +1,201 @@
+/**
+ * The generic room adapter over real WebSockets, with the fixture game (test/fixture/high-card.ts):
+ * seats, hidden information, moves and errors, spectators, reconnection, seat tokens, bots, the turn
+ * clock, private tables and the flood limit.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '@colyseus/sdk';
+import { startServer, type TestServer } from './helpers/server.ts';
+import { adopt, joinAsPlayer, joinAsSpectator, legalMoves, mine, state, type Player } from './helpers/clients.ts';
+import { sleep, waitFor } from './helpers/ports.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({ MAX_MESSAGES_PER_SECOND: '40', RECONNECT_SECONDS: '5' });
+});
+afterAll(() => server.close());
+
+/** Two players at a fresh table; waits until the SYSTEM deal has happened. */
+async function table(extra: Record<string, unknown> = {}): Promise<[Player, Player]> {
+  const a = await joinAsPlayer(server.ws, 'high-card', { seats: 2, name: 'Ada', ...extra }, 'create');
+  const b = await adopt(await new Client(server.ws).joinById(a.room.roomId, { name: 'Bo' }));
+  await waitFor(() => state(a).table.phase === 'ante' && legalMoves(a).length > 0, 5000, 'deal');
+  return [a, b];
+}
+
+describe('seats and hidden information', () => {
+  it('gives each player a seat and token, starts when full, and shows each hand only to its owner', async () => {
+    const [a, b] = await table();
+    expect([a.seat, b.seat].sort()).toEqual([0, 1]);
+    expect(a.seatToken).toMatch(/^[\w-]{16,}$/);
+    expect(state(a).status).toBe('playing');
+    expect(Array.from(state(a).seats, (s: { name: string }) => s.name)).toEqual(['Ada', 'Bo']);
+    expect(mine(a).view.hand.length).toBe(3);
+    expect(mine(a).seatToken).toBe(a.seatToken);
+    // Only its own private entry reaches a client.
+    expect(state(a).private.get(String(b.seat))).toBeUndefined();
+    expect(state(b).private.get(String(a.seat))).toBeUndefined();
+    expect(Array.from(state(a).activeSeats).sort()).toEqual([0, 1]);
+  });
+
+  it('lets a spectator watch the public table with no private data, even at a full table', async () => {
+    const [a] = await table();
+    const spectator = await joinAsSpectator(server.ws, a.room.roomId);
+    const watched = () => spectator.state as ReturnType<typeof state>;
+    await waitFor(() => watched()?.table?.phase === 'ante', 3000, 'spectator state');
+    expect(Array.from(watched().table.handCounts)).toEqual([3, 3]);
+    expect(watched().private?.size ?? 0).toBe(0);
+    await expect(spectator.request('move', { type: 'ante', in: true })).rejects.toMatchObject({ reason: { code: 'core/not-seated' } });
+  });
+
+  it('sends a third player to a new table instead of the full one', async () => {
+    const a = await joinAsPlayer(server.ws, 'high-card', { seats: 2, options: { handSize: 2 } });
+    const b = await joinAsPlayer(server.ws, 'high-card', { seats: 2, options: { handSize: 2 } });
+    const c = await joinAsPlayer(server.ws, 'high-card', { seats: 2, options: { handSize: 2 } });
+    expect(b.room.roomId).toBe(a.room.roomId);
+    expect(c.room.roomId).not.toBe(a.room.roomId);
+    expect(c.seat).toBe(0);
+  });
+
+  it('never matches tables with other options', async () => {
+    const a = await joinAsPlayer(server.ws, 'high-card', { seats: 2, options: { handSize: 4 } });
+    const b = await joinAsPlayer(server.ws, 'high-card', { seats: 2, options: { handSize: 5 } });
+    expect(b.room.roomId).not.toBe(a.room.roomId);
+  });
+
+  it('rejects bad create options with a clear error', async () => {
+    await expect(new Client(server.ws).create('high-card', { seats: 9 })).rejects.toThrow(/core\/bad-options: .*seats 2–4/);
+    await expect(new Client(server.ws).create('high-card', { options: { handSize: 'many' } })).rejects.toThrow(/core\/bad-options: options\.handSize/);
+  });
+});
+
+describe('moves', () => {
+  it('accepts a legal move with its events and lists the next legal moves', async () => {
+    const [a] = await table();
+    const listed = await a.room.request('legalMoves');
+    expect(listed).toEqual([{ type: 'ante', in: true }, { type: 'ante', in: false }]);
+    const reply = await a.room.request('move', { type: 'ante', in: true });
+    expect(reply).toMatchObject({ ok: true, events: [{ type: 'anted', seat: a.seat }] });
+    await waitFor(() => state(a).table.anted[a.seat] === true, 3000, 'ante synced');
+    expect(await a.room.request('legalMoves')).toEqual([]);
+  });
+
+  it('rejects illegal, malformed and out-of-turn moves with a namespaced reason and keeps the connection', async () => {
+    const [a, b] = await table();
+    await expect(a.room.request('move', { type: 'play', card: 1 })).rejects.toMatchObject({ reason: { code: 'high-card/expected-ante' } });
+    await expect(a.room.request('move', 'garbage')).rejects.toMatchObject({ reason: { code: 'core/malformed-move' } });
+    await expect(a.room.request('move', { nope: 1 })).rejects.toMatchObject({ reason: { code: 'core/malformed-move' } });
+    await a.room.request('move', { type: 'ante', in: false });
+    await expect(a.room.request('move', { type: 'ante', in: false })).rejects.toMatchObject({ reason: { code: 'core/not-your-turn' } });
+    // A fire-and-forget move that fails is answered with an `error` message, not a disconnect.
+    a.room.send('move', { type: 'bogus' });
+    await waitFor(() => a.errors.length > 0, 3000, 'error message');
+    expect(a.errors[0]).toMatchObject({ code: 'core/not-your-turn' });
+    a.room.send('no-such-type', {});
+    await waitFor(() => a.errors.length > 1, 3000, 'unknown message error');
+    expect(a.errors[1]).toMatchObject({ code: 'core/unknown-message' });
+    // Still connected and playing.
+    expect(a.room.connection.isOpen).toBe(true);
+    await b.room.request('move', { type: 'ante', in: true });
+    await waitFor(() => state(a).table.phase === 'play', 3000, 'play phase');
+  });
+
+  it('plays a whole game to the end with a result', async () => {
+    const [a, b] = await table();
+    await a.room.request('move', { type: 'ante', in: true });
+    await b.room.request('move', { type: 'ante', in: true });
+    const players = [a, b];
+    for (let turn = 0; turn < 6; turn++) {
+      // The player to move is the one the server lists legal moves for.
+      const p = await waitFor(() => players.find((x) => legalMoves(x).some((m) => m.type === 'play')), 3000, 'player to move');
+      await p.room.request('move', legalMoves(p).find((m) => m.type === 'play'));
+      await waitFor(() => !legalMoves(p).length || state(p).table.handCounts[p.seat] < 3 - Math.floor(turn / 2), 3000, 'move synced');
+    }
+    await waitFor(() => state(a).status === 'over', 3000, 'game over');
+    expect(state(a).result.standings.length).toBe(2);
+    expect(state(a).result.winners.length).toBeGreaterThan(0);
+    expect(a.events.some((e) => e.events.some((ev) => ev.type === 'gameOver'))).toBe(true);
+  });
+});
+
+describe('bots, clocks and reconnection', () => {
+  it('fills seats with bots that play the game to the end', async () => {
+    const a = await joinAsPlayer(server.ws, 'high-card', { seats: 3, bots: 2 }, 'create');
+    expect(state(a).status).toBe('playing');
+    expect(Array.from(state(a).seats, (s: { bot: boolean }) => s.bot)).toEqual([false, true, true]);
+    // The human plays whatever is legal when it is their turn; bots do the rest.
+    const until = Date.now() + 10_000;
+    while (state(a).status !== 'over' && Date.now() < until) {
+      const [move] = legalMoves(a);
+      if (move) await a.room.request('move', move).catch(() => undefined);
+      await sleep(30);
+    }
+    expect(state(a).status).toBe('over');
+  });
+
+  it('lets the bot move for a seat whose turn clock runs out, and tells the table', async () => {
+    const [a, b] = await table({ turnSeconds: 1 });
+    expect(state(a).turnDeadline).toBeGreaterThan(Date.now() - 1000);
+    await a.room.request('move', { type: 'ante', in: true });
+    // b does nothing: after ~1 s its bot antes for it.
+    await waitFor(() => a.events.some((e) => e.events.some((ev) => ev.type === 'turnTimeout')), 4000, 'timeout event');
+    await waitFor(() => state(a).table.phase === 'play', 2000, 'play after timeout');
+    expect(state(b).table.anted[b.seat]).toBe(true);
+  });
+
+  it('keeps a dropped player’s seat and hands it back on reconnection', async () => {
+    const [a, b] = await table();
+    const token = b.room.reconnectionToken;
+    b.room.connection.close(); // abnormal drop, no consented leave
+    await waitFor(() => state(a).seats[b.seat].connected === false, 3000, 'seat shown disconnected');
+    const back = await new Client(server.ws).reconnect(token);
+    await waitFor(() => state(a).seats[b.seat].connected === true, 3000, 'seat reconnected');
+    expect((back.state as { private: Map<string, { view: { hand: unknown[] } }> }).private.get(String(b.seat))!.view.hand.length).toBe(3);
+  });
+
+  it('gives a seat back to its token after the player left, with the bot playing meanwhile', async () => {
+    const [a, b] = await table();
+    await b.room.leave(true);
+    await waitFor(() => state(a).seats[b.seat].bot === true, 3000, 'bot takes the seat');
+    // The bot antes for the empty seat.
+    await waitFor(() => state(a).table.anted[b.seat] === true, 3000, 'bot ante');
+    const res = await fetch(`${server.http}/api/rooms/${a.room.roomId}/seat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ seatToken: b.seatToken }),
+    });
+    const back = await adopt(await new Client(server.ws).consumeSeatReservation(await res.json()));
+    expect(back.seat).toBe(b.seat);
+    await waitFor(() => state(a).seats[b.seat].bot === false && state(a).seats[b.seat].connected, 3000, 'human back');
+    await expect(new Client(server.ws).joinById(a.room.roomId, { seatToken: 'not-a-real-token' })).rejects.toThrow();
+  });
+});
+
+describe('private tables', () => {
+  it('creates an invite code that resolves to the room', async () => {
+    const a = await joinAsPlayer(server.ws, 'high-card', { seats: 2, private: true }, 'create');
+    const code = await waitFor(() => state(a).invite as string, 3000, 'invite code');
+    expect(code).toMatch(/^[A-Z2-9]{6}$/);
+    const found = await (await fetch(`${server.http}/api/invites/${code}`)).json();
+    expect(found).toEqual({ roomId: a.room.roomId, game: 'high-card' });
+    // Not matched by joinOrCreate…
+    const stranger = await joinAsPlayer(server.ws, 'high-card', { seats: 2 });
+    expect(stranger.room.roomId).not.toBe(a.room.roomId);
+    // …but joinable through the code.
+    const friend = await adopt(await new Client(server.ws).joinById(found.roomId, {}));
+    expect(friend.room.roomId).toBe(a.room.roomId);
+    expect((await fetch(`${server.http}/api/invites/NOPE99`)).status).toBe(404);
+  });
+});
+
+describe('flood limit', () => {
+  it('cuts off a flooding client while the others play on', async () => {
+    const [a, b] = await table();
+    let closedWith = 0;
+    a.room.onLeave((code) => (closedWith = code));
+    for (let i = 0; i < 200; i++) a.room.send('legalMoves');
+    await waitFor(() => closedWith !== 0, 5000, 'flooder cut off');
+    expect(closedWith).toBe(4002);
+    expect(await b.room.request('move', { type: 'ante', in: true })).toMatchObject({ ok: true });
+  });
+});
