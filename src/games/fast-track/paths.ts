@@ -1,0 +1,126 @@
+/**
+ * Where one marble can go with a given number of steps: along the main track, round the fast track,
+ * into the bull's eye, up its home row, or backwards. Blocking and capture are decided here.
+ */
+import { occupancyKey, type Geometry, type Location } from './board.ts';
+import type { Marble, Options, RingStatus } from './types.ts';
+
+/** What the movement rules need to know about the table. */
+export interface Table {
+  g: Geometry;
+  options: Options;
+  occupant: Map<string, Marble>;
+  /** Same seat or same team. */
+  friendly(a: number, b: number): boolean;
+}
+
+export interface Destination {
+  to: Location;
+  ring: RingStatus;
+  /** Id of the marble sent back to its pen by landing here. */
+  captured: string | null;
+}
+
+const BULLSEYE: Location = { area: 'bullseye', space: -1 };
+
+/** Never land on or pass a marble of the same colour. */
+function passable(t: Table, m: Marble, loc: Location): boolean {
+  const o = t.occupant.get(occupancyKey(loc, m.colour));
+  return !o || o.id === m.id || o.colour !== m.colour;
+}
+
+/** Landing: undefined when blocked, otherwise the id of the marble captured (or null). */
+function landing(t: Table, m: Marble, loc: Location): string | null | undefined {
+  const o = t.occupant.get(occupancyKey(loc, m.colour));
+  if (!o || o.id === m.id) return null;
+  if (o.colour === m.colour) return undefined;
+  if (!t.options.friendlyCapture && t.friendly(o.colour, m.colour)) return undefined;
+  if (loc.area === 'bullseye' && !t.options.bullseyeCapture) return undefined;
+  return o.id;
+}
+
+function arrive(t: Table, m: Marble, to: Location, ring: RingStatus): Destination | null {
+  const captured = landing(t, m, to);
+  return captured === undefined ? null : { to, ring, captured };
+}
+
+/** Every place `m` can reach moving exactly `steps` forward (distinct destinations). */
+export function forwardDestinations(t: Table, m: Marble, steps: number): Destination[] {
+  const { g } = t;
+  if (m.area === 'home') {
+    if (m.space + steps >= g.homeLength) return [];
+    for (let h = m.space + 1; h < m.space + steps; h++) if (!passable(t, m, { area: 'home', space: h })) return [];
+    const d = arrive(t, m, { area: 'home', space: m.space + steps }, 'none');
+    return d ? [d] : [];
+  }
+  if (m.area !== 'track') return [];
+
+  const exit = g.fastTrackExit(m.colour);
+  const startsOnFastTrack = g.isFastTrack(m.space);
+  const canRide = startsOnFastTrack && m.ring !== 'none' && m.space !== exit;
+  const modes: ('main' | 'ring')[] = !canRide ? ['main'] : m.ring === 'riding' && !t.options.ringStepOff ? ['ring'] : ['main', 'ring'];
+  const out: Destination[] = [];
+
+  for (const startMode of modes) {
+    let mode = startMode;
+    let loc: Location = { area: 'track', space: m.space };
+    let hopped = false;
+    let blocked = false;
+    for (let i = 1; i <= steps && !blocked; i++) {
+      const last = i === steps;
+      // The bull's eye replaces the step just past a fast-track space reached along the main track by a
+      // marble that did not start its move on the fast track (so never with a 1 from a fast-track space).
+      if (last && !startsOnFastTrack && mode === 'main' && loc.area === 'track' && g.isFastTrack(loc.space)) {
+        if (t.options.bullseyeEntry === 'anyFastTrack' || loc.space === g.firstFastTrack(m.colour)) {
+          const d = arrive(t, m, BULLSEYE, 'none');
+          if (d) out.push(d);
+        }
+      }
+      if (mode === 'ring' && loc.space === exit) mode = 'main'; // the fast track ends at the colour's own exit
+      let next: Location | null;
+      if (loc.area === 'home') next = loc.space + 1 < g.homeLength ? { area: 'home', space: loc.space + 1 } : null;
+      else if (mode === 'ring') next = { area: 'track', space: (loc.space + g.trackLength / g.zones) % g.trackLength };
+      else if (loc.space === g.homeEntry(m.colour)) next = { area: 'home', space: 0 };
+      else next = { area: 'track', space: (loc.space + 1) % g.trackLength };
+      hopped = mode === 'ring';
+      if (!next) blocked = true;
+      else if (!last && !passable(t, m, next)) blocked = true;
+      else if (last) {
+        const ring: RingStatus = next.area === 'track' && g.isFastTrack(next.space) ? (hopped ? 'riding' : 'entered') : 'none';
+        const d = arrive(t, m, next, ring);
+        if (d) out.push(d);
+      }
+      if (next) loc = next;
+    }
+  }
+  return out;
+}
+
+/**
+ * Moving `steps` backwards along the main track. A marble riding the fast track moves back round it,
+ * leaving it (down the main track) only at the fast-track space just after its own pen exit.
+ */
+export function backwardDestination(t: Table, m: Marble, steps: number): Destination | null {
+  const { g } = t;
+  if (m.area !== 'track') return null;
+  let mode: 'main' | 'ring' = m.ring === 'riding' && g.isFastTrack(m.space) ? 'ring' : 'main';
+  let space = m.space;
+  for (let i = 1; i <= steps; i++) {
+    if (mode === 'ring' && space === g.firstFastTrack(m.colour)) mode = 'main';
+    space = (space - (mode === 'ring' ? g.trackLength / g.zones : 1) + g.trackLength) % g.trackLength;
+    const loc: Location = { area: 'track', space };
+    if (i < steps && !passable(t, m, loc)) return null;
+  }
+  const ring: RingStatus = g.isFastTrack(space) ? (mode === 'ring' ? 'riding' : 'entered') : 'none';
+  return arrive(t, m, { area: 'track', space }, ring);
+}
+
+/** A–6–Joker: a pen marble onto its pen exit. */
+export function penExitDestination(t: Table, m: Marble): Destination | null {
+  return m.area === 'pen' ? arrive(t, m, { area: 'track', space: t.g.penExit(m.colour) }, 'none') : null;
+}
+
+/** J–Q–K: out of the bull's eye onto the colour's own fast-track space. */
+export function bullseyeExitDestination(t: Table, m: Marble): Destination | null {
+  return m.area === 'bullseye' ? arrive(t, m, { area: 'track', space: t.g.fastTrackExit(m.colour) }, 'entered') : null;
+}
