@@ -4,7 +4,7 @@
  * clock, private tables and the flood limit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client } from '@colyseus/sdk';
+import { Client, type SeatReservation } from '@colyseus/sdk';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { adopt, joinAsPlayer, joinAsSpectator, legalMoves, mine, state, type Player } from './helpers/clients.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
@@ -164,7 +164,7 @@ describe('bots, clocks and reconnection', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ seatToken: b.seatToken }),
     });
-    const back = await adopt(await new Client(server.ws).consumeSeatReservation(await res.json()));
+    const back = await adopt(await new Client(server.ws).consumeSeatReservation((await res.json()) as SeatReservation));
     expect(back.seat).toBe(b.seat);
     await waitFor(() => state(a).seats[b.seat].bot === false && state(a).seats[b.seat].connected, 3000, 'human back');
     await expect(new Client(server.ws).joinById(a.room.roomId, { seatToken: 'not-a-real-token' })).rejects.toThrow();
@@ -176,7 +176,7 @@ describe('private tables', () => {
     const a = await joinAsPlayer(server.ws, 'high-card', { seats: 2, private: true }, 'create');
     const code = await waitFor(() => state(a).invite as string, 3000, 'invite code');
     expect(code).toMatch(/^[A-Z2-9]{6}$/);
-    const found = await (await fetch(`${server.http}/api/invites/${code}`)).json();
+    const found = (await (await fetch(`${server.http}/api/invites/${code}`)).json()) as { roomId: string; game: string };
     expect(found).toEqual({ roomId: a.room.roomId, game: 'high-card' });
     // Not matched by joinOrCreate…
     const stranger = await joinAsPlayer(server.ws, 'high-card', { seats: 2 });

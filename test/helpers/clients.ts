@@ -1,5 +1,5 @@
 /** Real @colyseus/sdk clients for room tests. */
-import { Client, type Room } from '@colyseus/sdk';
+import { Client, type Room, type SeatReservation } from '@colyseus/sdk';
 import { waitFor } from './ports.ts';
 
 export interface Player {
@@ -40,7 +40,7 @@ export async function joinAsSpectator(endpoint: string, roomId: string): Promise
   const http = endpoint.replace(/^ws/, 'http');
   const res = await fetch(`${http}/api/rooms/${roomId}/seat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ spectator: true }) });
   if (!res.ok) throw new Error(`spectator seat: ${res.status} ${await res.text()}`);
-  const room = await new Client(endpoint).consumeSeatReservation(await res.json());
+  const room = await new Client(endpoint).consumeSeatReservation((await res.json()) as SeatReservation);
   track(room);
   return room;
 }
