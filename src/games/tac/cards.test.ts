@@ -1,0 +1,266 @@
+/**
+ * The special cards 7, 8, Trickster and TAC, one example per rule and per special case of the original
+ * rules document. Four colours: starts 0, 16, 32, 48; colour c owns marbles 4c..4c+3.
+ */
+import { describe, expect, it } from 'vitest';
+import { legalMoves } from './moves.ts';
+import { errorOf, home, play, seven, table, targets, where } from './scenario.ts';
+import type { TacMove } from './types.ts';
+
+const H = (i: number) => 64 + i;
+const sevenStarts = (moves: TacMove[]) => moves.filter((m) => m.type === 'seven');
+
+describe('the 7', () => {
+  it('splits seven single steps over several marbles', () => {
+    const s = seven(table({ hands: { 0: ['7'] }, marbles: { 0: 10, 1: 30 } }), 0, '7', [
+      [0, 11], [0, 12], [0, 13], [1, 31], [1, 32], [1, 33], [0, 14],
+    ]);
+    expect([where(s, 0), where(s, 1)]).toEqual([14, 33]);
+    expect(s.seven).toBeNull();
+    expect(s.turn).toBe(1);
+  });
+
+  it('knocks out every marble it steps over or onto, own and partner\'s included', () => {
+    const s = seven(table({ hands: { 0: ['7'] }, marbles: { 0: 10, 1: 12, 4: 14, 8: 16 } }), 0, '7', [
+      [0, 11], [0, 12], [0, 13], [0, 14], [0, 15], [0, 16], [0, 17],
+    ]);
+    expect([where(s, 1), where(s, 4), where(s, 8), where(s, 0)]).toEqual(['apron', 'apron', 'apron', 17]);
+  });
+
+  it('all seven steps must be used: a 7 that cannot be completed is not playable', () => {
+    const s = table({ hands: { 0: ['7'] }, marbles: { 0: 10, 1: 12, 2: H(3) } });
+    expect(sevenStarts(legalMoves(s, 0)).length).toBeGreaterThan(0);
+    const stuck = table({ hands: { 0: ['7'] }, marbles: { 0: H(3), 1: H(2) } });
+    expect(legalMoves(stuck, 0)).toEqual([{ type: 'discard', card: '7' }]);
+  });
+
+  it('a home marble may use up steps going back and forth', () => {
+    const s = seven(table({ hands: { 0: ['7'] }, marbles: { 0: H(1) } }), 0, '7', [
+      [0, home(2)], [0, home(1)], [0, home(0)], [0, home(1)], [0, home(2)], [0, home(1)], [0, home(2)],
+    ]);
+    expect(where(s, 0)).toBe(home(2));
+  });
+
+  it('in the middle of a 7 only its steps may follow', () => {
+    const s = play(table({ hands: { 0: ['7', '2'] }, marbles: { 0: 10 } }), 0, { type: 'seven', card: '7', marble: 0, to: 11 });
+    expect(s.seven).toEqual({ remaining: 6, colour: 0, answeringWin: false });
+    expect(errorOf(s, 0, { type: 'move', card: '2', marble: 0, to: 13 })).toBe('tac/finish-seven');
+    expect(legalMoves(s, 0)).toEqual([{ type: 'step', marble: 0, to: 12 }]);
+  });
+
+  it('enters the home and moves forward and backward inside it', () => {
+    const s = table({ hands: { 0: ['7'] }, marbles: { 0: 62, 1: H(1) } });
+    const t = seven(s, 0, '7', [[0, 63], [0, 0], [0, home(0)], [1, home(2)], [1, home(1)], [1, home(2)], [1, home(3)]]);
+    expect([where(t, 0), where(t, 1)]).toEqual([home(0), home(3)]);
+  });
+
+  it('a marble in the last home field is stuck for good', () => {
+    const s = table({ hands: { 0: ['7'] }, marbles: { 0: H(2), 1: 10 } });
+    const t = play(s, 0, { type: 'seven', card: '7', marble: 0, to: H(3) });
+    expect(legalMoves(t, 0).every((m) => m.type === 'step' && m.marble === 1)).toBe(true);
+  });
+
+  it('rearranges the home even with no marble on the ring; a stuck marble never moves', () => {
+    const s = table({ hands: { 0: ['7'] }, marbles: { 0: H(0), 1: H(3) } });
+    const steps = legalMoves(s, 0);
+    expect(steps).toEqual([{ type: 'seven', card: '7', marble: 0, to: H(1) }]);
+  });
+
+  it('special case: steps left after the last own marble gets home go to the partner', () => {
+    const s = table({ hands: { 0: ['7'] }, marbles: { 0: 62, 1: H(1), 2: H(2), 3: H(3), 8: 40 } });
+    const t = seven(s, 0, '7', [[0, 63], [0, 0], [0, home(0)], [8, 41], [8, 42], [8, 43], [8, 44]]);
+    expect([where(t, 0), where(t, 8)]).toEqual([home(0), 44]);
+  });
+
+  it('special case: if the partner cannot take the rest, the last marble must run past its home', () => {
+    const s = table({ hands: { 0: ['7'] }, marbles: { 0: 62, 1: H(1), 2: H(2), 3: H(3) } });
+    expect(sevenStarts(legalMoves(s, 0))).toEqual([{ type: 'seven', card: '7', marble: 0, to: 63 }]);
+    const t = play(s, 0, { type: 'seven', card: '7', marble: 0, to: 63 });
+    expect(legalMoves(t, 0)).toEqual([{ type: 'step', marble: 0, to: 0 }]);
+  });
+});
+
+describe('the 8', () => {
+  it('moves 8, or makes the next player skip', () => {
+    const s = table({ hands: { 0: ['8'] }, marbles: { 0: 10 } });
+    expect(legalMoves(s, 0)).toEqual([
+      { type: 'move', card: '8', marble: 0, to: 18 },
+      { type: 'skip', card: '8' },
+    ]);
+    const t = play(s, 0, { type: 'skip', card: '8' });
+    expect(t.turn).toBe(1);
+    expect(t.skipPending).toBe(true);
+    expect(where(t, 0)).toBe(10);
+  });
+
+  it('the skipped player must discard a card without effect', () => {
+    const s = play(table({ hands: { 0: ['8'], 1: ['5', '9'] }, marbles: { 0: 10, 4: 20 } }), 0, { type: 'skip', card: '8' });
+    expect(legalMoves(s, 1)).toEqual([
+      { type: 'discard', card: '5' },
+      { type: 'discard', card: '9' },
+    ]);
+    expect(errorOf(s, 1, { type: 'move', card: '5', marble: 4, to: 25 })).toBe('tac/skipped');
+    const t = play(s, 1, { type: 'discard', card: '5' });
+    expect([t.turn, t.skipPending, where(t, 4)]).toEqual([2, false, 20]);
+  });
+
+  it('needs an own marble on the ring to skip', () => {
+    const s = table({ hands: { 0: ['8'] }, marbles: { 0: H(0) } });
+    expect(legalMoves(s, 0)).toEqual([{ type: 'discard', card: '8' }]);
+  });
+
+  it('special case: as the last card of the deal it cannot skip, it must move', () => {
+    const s = table({ hands: { 0: ['8'], 1: [], 2: [], 3: [] }, marbles: { 0: 10 } });
+    expect(legalMoves(s, 0)).toEqual([{ type: 'move', card: '8', marble: 0, to: 18 }]);
+  });
+});
+
+describe('the Trickster', () => {
+  it('swaps any two marbles on the ring, own or not, with no knock-out', () => {
+    const s = table({ hands: { 0: ['trickster'] }, marbles: { 0: 10, 4: 20, 8: 30 } });
+    expect(legalMoves(s, 0)).toEqual([
+      { type: 'swap', card: 'trickster', a: 0, b: 4 },
+      { type: 'swap', card: 'trickster', a: 0, b: 8 },
+      { type: 'swap', card: 'trickster', a: 4, b: 8 },
+    ]);
+    const t = play(s, 0, { type: 'swap', card: 'trickster', a: 4, b: 8 });
+    expect([where(t, 0), where(t, 4), where(t, 8)]).toEqual([10, 30, 20]);
+  });
+
+  it('needs an own marble on the ring and a second marble there; home marbles never swap', () => {
+    expect(legalMoves(table({ hands: { 0: ['trickster'] }, marbles: { 4: 10, 8: 20 } }), 0)).toEqual([{ type: 'discard', card: 'trickster' }]);
+    expect(legalMoves(table({ hands: { 0: ['trickster'] }, marbles: { 0: 10, 1: H(0), 4: H(0) } }), 0)).toEqual([
+      { type: 'discard', card: 'trickster' },
+    ]);
+  });
+
+  it('must be played when it is the only playable card, even if it hurts', () => {
+    const s = table({ hands: { 0: ['trickster', '4'] }, marbles: { 0: 10, 4: 8 } });
+    expect(legalMoves(s, 0)).toEqual([{ type: 'swap', card: 'trickster', a: 0, b: 4 }]);
+  });
+
+  it('special case: a marble swapped onto its own start may enter its home with 1, 2, 3, 4 or 7', () => {
+    const t = play(table({ hands: { 0: ['trickster'] }, marbles: { 0: [16, false], 4: [0, true] } }), 0, { type: 'swap', card: 'trickster', a: 0, b: 4 });
+    expect(t.marbles[0]).toEqual({ pos: 0, fresh: false });
+    for (const [card, field] of [['1', 0], ['2', 1], ['3', 2]] as const) {
+      expect(targets({ ...t, turn: 0, hands: [[card], ['9'], ['9'], ['9']] }, 0, card, 0)).toContain(home(field));
+    }
+    expect(targets({ ...t, turn: 0, hands: [['4'], ['9'], ['9'], ['9']] }, 0, '4', 0)).toContain(home(3));
+    expect(legalMoves({ ...t, turn: 0, hands: [['7'], ['9'], ['9'], ['9']] }, 0)).toContainEqual({ type: 'seven', card: '7', marble: 0, to: H(0) });
+  });
+});
+
+describe('TAC', () => {
+  const afterFive = () => play(table({ hands: { 0: ['5'], 1: ['tac'] }, marbles: { 0: 10, 4: 15, 5: 22 } }), 0, { type: 'move', card: '5', marble: 0, to: 15 });
+
+  it('undoes the previous card, knocked-out marble included, and plays it for yourself', () => {
+    const s = afterFive();
+    expect(where(s, 4)).toBe('apron');
+    expect(legalMoves(s, 1)).toEqual([
+      { type: 'move', card: 'tac', marble: 4, to: 20 },
+      { type: 'move', card: 'tac', marble: 4, to: H(3) },
+      { type: 'move', card: 'tac', marble: 5, to: 27 },
+    ]);
+    const t = play(s, 1, { type: 'move', card: 'tac', marble: 5, to: 27 });
+    expect([where(t, 0), where(t, 4), where(t, 5)]).toEqual([10, 15, 27]);
+    expect(t.discard.slice(-2)).toEqual(['5', 'tac']);
+  });
+
+  it('is playable only if the undone card has a use for you', () => {
+    const s = play(table({ hands: { 0: ['5'], 1: ['tac'] }, marbles: { 0: 10 } }), 0, { type: 'move', card: '5', marble: 0, to: 15 });
+    expect(legalMoves(s, 1)).toEqual([{ type: 'discard', card: 'tac' }]);
+  });
+
+  it('must be played when it is the only playable card', () => {
+    const s = play(table({ hands: { 0: ['5'], 1: ['tac', '9'] }, marbles: { 0: 10, 5: 22 } }), 0, { type: 'move', card: '5', marble: 0, to: 15 });
+    expect(errorOf(s, 1, { type: 'discard', card: '9' })).toBe('tac/must-play');
+  });
+
+  it('after a dual-function card you choose either function', () => {
+    const s = play(table({ hands: { 0: ['1'], 1: ['tac'] }, marbles: { 0: 10, 4: 20 } }), 0, { type: 'move', card: '1', marble: 0, to: 11 });
+    expect(legalMoves(s, 1)).toEqual([
+      { type: 'enter', card: 'tac' },
+      { type: 'move', card: 'tac', marble: 4, to: 21 },
+    ]);
+  });
+
+  it('cannot be the first card after the deal, nor undo a card of the previous deal', () => {
+    const s = table({ hands: { 1: ['tac'] }, marbles: { 4: 20 }, turn: 1 });
+    expect(legalMoves(s, 1)).toEqual([{ type: 'discard', card: 'tac' }]);
+    const lastOfDeal = play(table({ hands: { 0: ['5'], 1: [], 2: [], 3: [] }, marbles: { 0: 10 } }), 0, { type: 'move', card: '5', marble: 0, to: 15 });
+    expect([lastOfDeal.phase, lastOfDeal.last]).toEqual(['deal', null]);
+  });
+
+  it('undoes a home entry: the marble comes out of the home again', () => {
+    const s = play(table({ hands: { 0: ['3'], 1: ['tac'] }, marbles: { 0: 62, 4: 20 } }), 0, { type: 'move', card: '3', marble: 0, to: H(0) });
+    const t = play(s, 1, { type: 'move', card: 'tac', marble: 4, to: 23 });
+    expect(where(t, 0)).toBe(62);
+  });
+
+  it('a marble that had just moved for the first time is fresh again on its start', () => {
+    const s = play(table({ hands: { 0: ['2'], 1: ['tac'] }, marbles: { 0: [0, true], 4: 20 } }), 0, { type: 'move', card: '2', marble: 0, to: 2 });
+    const t = play(s, 1, { type: 'move', card: 'tac', marble: 4, to: 22 });
+    expect(t.marbles[0]).toEqual({ pos: 0, fresh: true });
+  });
+
+  it('on an 8 that skipped you: the skip is cancelled and you hold the 8 (move or skip the next)', () => {
+    const s = play(table({ hands: { 0: ['8'], 1: ['tac', '9'] }, marbles: { 0: 10, 4: 20 } }), 0, { type: 'skip', card: '8' });
+    expect(legalMoves(s, 1)).toEqual([
+      { type: 'discard', card: 'tac' },
+      { type: 'discard', card: '9' },
+      { type: 'move', card: 'tac', marble: 4, to: 28 },
+      { type: 'skip', card: 'tac' },
+    ]);
+    const t = play(s, 1, { type: 'skip', card: 'tac' });
+    expect([t.turn, t.skipPending]).toEqual([2, true]);
+  });
+
+  it('on an 8 that skipped you it is optional: you may discard it or any card instead', () => {
+    const s = play(table({ hands: { 0: ['8'], 1: ['tac', '9'] }, marbles: { 0: 10, 4: 20 } }), 0, { type: 'skip', card: '8' });
+    const t = play(s, 1, { type: 'discard', card: 'tac' });
+    expect([t.turn, t.skipPending]).toEqual([2, false]);
+  });
+
+  it('on a Trickster: the swap is undone and you swap for yourself; a fresh marble is fresh again', () => {
+    const s = play(table({ hands: { 0: ['trickster'], 1: ['tac'] }, marbles: { 0: [0, true], 4: 20, 8: 40 } }), 0, {
+      type: 'swap', card: 'trickster', a: 0, b: 4,
+    });
+    const t = play(s, 1, { type: 'swap', card: 'tac', a: 4, b: 8 });
+    expect(t.marbles[0]).toEqual({ pos: 0, fresh: true });
+    expect([where(t, 4), where(t, 8)]).toEqual([40, 20]);
+  });
+
+  it('on a 7: all its steps are undone and you play your own 7', () => {
+    const s = seven(table({ hands: { 0: ['7'], 1: ['tac'] }, marbles: { 0: 10, 4: 12, 5: 30 } }), 0, '7', [
+      [0, 11], [0, 12], [0, 13], [0, 14], [0, 15], [0, 16], [0, 17],
+    ]);
+    expect(where(s, 4)).toBe('apron');
+    const t = play(s, 1, { type: 'seven', card: 'tac', marble: 5, to: 31 });
+    expect([where(t, 0), where(t, 4), t.seven?.remaining]).toEqual([10, 12, 6]);
+  });
+
+  it('on another TAC: the first TAC is undone, the original card restored and played again (the 13 example)', () => {
+    const s1 = play(table({ hands: { 0: ['13'], 1: ['tac'], 2: ['tac'] }, marbles: { 8: 33 } }), 0, { type: 'enter', card: '13' });
+    expect(where(s1, 0)).toBe(0);
+    const s2 = play(s1, 1, { type: 'enter', card: 'tac' });
+    expect([where(s2, 0), where(s2, 4)]).toEqual(['apron', 16]);
+    expect(legalMoves(s2, 2)).toEqual([
+      { type: 'enter', card: 'tac' },
+      { type: 'move', card: 'tac', marble: 8, to: 46 },
+    ]);
+    const s3 = play(s2, 2, { type: 'move', card: 'tac', marble: 8, to: 46 });
+    expect([where(s3, 0), where(s3, 4), where(s3, 8)]).toEqual([0, 'apron', 46]);
+  });
+
+  it('after a discard: plays the discarded card, nothing to undo', () => {
+    const s = play(table({ hands: { 0: ['5'], 1: ['tac'] }, marbles: { 4: 20 } }), 0, { type: 'discard', card: '5' });
+    expect(legalMoves(s, 1)).toEqual([{ type: 'move', card: 'tac', marble: 4, to: 25 }]);
+  });
+
+  it('after a discarded TAC: plays the card beneath it, which is not undone', () => {
+    const s1 = play(table({ hands: { 0: ['5'], 1: ['tac'], 2: ['tac'] }, marbles: { 0: 10, 8: 40 } }), 0, { type: 'move', card: '5', marble: 0, to: 15 });
+    const s2 = play(s1, 1, { type: 'discard', card: 'tac' });
+    const s3 = play(s2, 2, { type: 'move', card: 'tac', marble: 8, to: 45 });
+    expect([where(s3, 0), where(s3, 8)]).toEqual([15, 45]);
+  });
+});
