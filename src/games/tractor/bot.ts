@@ -42,7 +42,8 @@ function chooseLead(plays: Extract<TractorMove, { type: 'play' }>[], trump: Trum
 function chooseFollow(plays: Extract<TractorMove, { type: 'play' }>[], pub: TractorPublic, seat: Seat, trump: Trump): TractorMove {
   const trick = pub.trick.map((p) => ({ cards: p.cards }));
   const winnerNow = pub.trick[trickWinner(trick, trump, 'largestUnit')]!.seat;
-  const partnerWinning = pub.teams[winnerNow] === pub.teams[seat];
+  // Partners: fixed teams, or in finding friends the sides revealed so far.
+  const partnerWinning = pub.declarers[winnerNow] === pub.declarers[seat];
   const wins = (m: Extract<TractorMove, { type: 'play' }>) => trickWinner([...trick, { cards: m.cards }], trump, 'largestUnit') === trick.length;
   const cheapest = (list: Extract<TractorMove, { type: 'play' }>[], value: (m: Extract<TractorMove, { type: 'play' }>) => number) =>
     list.reduce((best, m) => (value(m) < value(best) ? m : best));

@@ -13,7 +13,7 @@ import { sameMultiset } from '../../core/cards/index.ts';
 export const game: GameDefinition<TractorOptions, TractorState, TractorMove, TractorPublic, TractorPrivate> = {
   id: 'tractor',
   name: 'Tractor (Shengji)',
-  seats: { min: 4, max: 6, default: 4 },
+  seats: { min: 4, max: 8, default: 4 },
   options: tractorOptions,
   validateSetup,
   setup,
@@ -25,10 +25,10 @@ export const game: GameDefinition<TractorOptions, TractorState, TractorMove, Tra
     if (state.phase !== 'over') return null;
     // Levels as 2..14, one more for a side that passed the top level.
     const scores = state.levels.map((level, seat) => level + 2 + (state.winners.includes(seat) ? 1 : 0));
-    return rankByScore(scores, { teams: teamsOf(state.seats), details: { levels: state.levels.slice(), hands: state.handNumber } });
+    return rankByScore(scores, { ...(state.options.mode === 'tractor' ? { teams: teamsOf(state) } : {}), details: { levels: state.levels.slice(), hands: state.handNumber } });
   },
   bot,
-  teams: (state) => teamsOf(state.seats),
+  teams: (state) => (state.options.mode === 'tractor' ? teamsOf(state) : undefined),
   systemDelayMs(state, options) {
     if (state.phase === 'dealing') return options.dealDelayMs;
     if (state.phase === 'declaring') return options.declareWindowMs;

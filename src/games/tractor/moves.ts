@@ -7,7 +7,7 @@ import { effSuit, faceOf, ord, pointsOf, sumPoints, takeFaces } from './cards.ts
 import { canBeat, commonSuit, countFaces, decompose, followProblem, trickWinner, unitCards, unitFaces, unitTop } from './combos.ts';
 import { buryChoices, followChoices, leadChoices } from './enumerate.ts';
 import { advance, handOutcome, kittyMultiplier } from './scoring.ts';
-import { cloneState, rankIndexOrNone, startHand } from './setup.ts';
+import { cloneState, friendCount, initialDeclarers, rankIndexOrNone, startHand } from './setup.ts';
 import type { Bid, TractorMove, TractorState } from './types.ts';
 
 const err = (reason: string, message: string) => reject(`tractor/${reason}`, message);
@@ -28,6 +28,7 @@ export function activeActors(state: TractorState): Actor[] {
       return [SYSTEM, ...bidders];
     }
     case 'burying':
+    case 'calling':
       return [state.starter];
     case 'playing':
       return [state.turn];
@@ -50,6 +51,9 @@ export function legalMoves(state: TractorState, actor: Actor): TractorMove[] {
     return buryChoices(handFaces(state, actor), state.pickedUp.map(faceOf), state.kittySize, state.options.buryRestriction, trumpOf(state)).map(
       (cards) => ({ type: 'bury', cards }),
     );
+  }
+  if (state.phase === 'calling' && actor === state.starter) {
+    return friendChoices(state).map((friends) => ({ type: 'callFriends', friends }));
   }
   if (state.phase === 'playing' && actor === state.turn) {
     const trump = trumpOf(state);
@@ -148,8 +152,7 @@ function closeDeclaring(state: TractorState): MoveResult<TractorState> {
     revealKittyForTrump(next);
     events.push({ type: 'kittyRevealed', cards: next.kittyShown.slice() });
   }
-  const teamOfStarter = next.starter % 2;
-  next.declarers = next.hands.map((_, seat) => seat % 2 === teamOfStarter);
+  next.declarers = initialDeclarers(next);
   next.pickedUp = next.kitty;
   next.hands[next.starter]!.push(...next.kitty);
   next.kitty = [];
@@ -213,9 +216,77 @@ function bury(state: TractorState, cards: string[]): MoveResult<TractorState> {
   next.hands[next.starter] = taken.rest;
   next.kitty = taken.taken;
   next.pickedUp = [];
-  next.phase = 'playing';
-  next.leader = next.turn = next.starter;
+  if (next.options.mode === 'findingFriends') next.phase = 'calling';
+  else startPlay(next);
   return accept(next, [{ type: 'buried', seat: next.starter }]);
+}
+
+function startPlay(state: TractorState): void {
+  state.phase = 'playing';
+  state.leader = state.turn = state.starter;
+}
+
+// ---------------------------------------------------------------- finding friends
+
+export function friendCardAllowed(face: string, policy: TractorState['options']['friendCards'], trump: Trump): boolean {
+  if (isJoker(face)) return false;
+  if (policy === 'trumpsIncluded') return true;
+  if (effSuit(face, trump) === 'T') return false;
+  const top = trump.rank === 'A' ? 'K' : 'A';
+  if (policy === 'noHighest') return rankOf(face) !== top;
+  if (policy === 'noPoints') return pointsOf(face) === 0 || rankOf(face) === top;
+  return true;
+}
+
+/** Calls offered: the strongest allowed cards the starter lacks (first copy he does not hold), in a few combinations. */
+function friendChoices(state: TractorState): { card: string; ordinal: number }[][] {
+  const trump = trumpOf(state);
+  const held = countFaces(handFaces(state, state.starter));
+  const n = friendCount(state.options, state.seats);
+  const candidates = [...RANKS]
+    .reverse()
+    .flatMap((rank) => ['S', 'H', 'C', 'D'].map((suit) => `${rank}${suit}`))
+    .filter((card) => friendCardAllowed(card, state.options.friendCards, trump) && (held.get(card) ?? 0) < state.decks)
+    .map((card) => ({ card, ordinal: (held.get(card) ?? 0) + 1 }));
+  const choices: { card: string; ordinal: number }[][] = [];
+  for (let start = 0; start < 4 && start + n <= candidates.length; start++) choices.push(candidates.slice(start, start + n));
+  return choices;
+}
+
+function callFriends(state: TractorState, friends: unknown): MoveResult<TractorState> {
+  const n = friendCount(state.options, state.seats);
+  if (!Array.isArray(friends) || friends.length !== n) return err('friend-count', `Call exactly ${n} friend card(s).`);
+  const trump = trumpOf(state);
+  const seen = new Set<string>();
+  for (const f of friends as { card?: unknown; ordinal?: unknown }[]) {
+    if (typeof f !== 'object' || f === null || !isCard(f.card) || !Number.isInteger(f.ordinal)) return err('malformed', 'A call is a card and an ordinal.');
+    if ((f.ordinal as number) < 1 || (f.ordinal as number) > state.decks) return err('bad-ordinal', `The ordinal is 1 to ${state.decks}.`);
+    if (!friendCardAllowed(f.card, state.options.friendCards, trump)) return err('friend-card', 'That card may not be called.');
+    const id = `${f.card}#${f.ordinal as number}`;
+    if (seen.has(id)) return err('duplicate-call', 'Each call must be different.');
+    seen.add(id);
+  }
+  const next = cloneState(state);
+  next.friendCalls = (friends as { card: string; ordinal: number }[]).map((f) => ({ card: f.card, ordinal: f.ordinal, seat: -1 }));
+  next.friendSeen = next.friendCalls.map(() => 0);
+  startPlay(next);
+  return accept(next, [{ type: 'friendsCalled', friends: next.friendCalls.map((c) => ({ card: c.card, ordinal: c.ordinal })) }]);
+}
+
+/** Counts called cards as they are played; the player of the called copy joins the declarers at once. */
+function trackFriends(state: TractorState, seat: number, faces: readonly string[], events: GameEvent[]): void {
+  for (const face of faces) {
+    state.friendCalls.forEach((call, i) => {
+      if (call.seat >= 0 || call.card !== face) return;
+      if (state.options.friendJoin === 'noDoubleJoin' && state.declarers[seat]) return;
+      state.friendSeen[i]!++;
+      if (state.friendSeen[i] === call.ordinal) {
+        call.seat = seat;
+        state.declarers[seat] = true;
+        events.push({ type: 'friendFound', seat, card: call.card, ordinal: call.ordinal });
+      }
+    });
+  }
 }
 
 // ---------------------------------------------------------------- tricks
@@ -249,6 +320,7 @@ function play(state: TractorState, seat: number, cards: string[]): MoveResult<Tr
   const move = takeFaces(state.hands[seat]!, played)!;
   next.hands[seat] = move.rest;
   next.trick.push({ seat, cards: move.taken });
+  if (next.friendCalls.length > 0) trackFriends(next, seat, played, events);
   events.push({ type: 'played', seat, cards: played });
   next.turn = (seat + 1) % next.seats;
   if (next.trick.length === next.seats) finishTrick(next, events);
@@ -303,15 +375,19 @@ function finishHand(state: TractorState, lastWinner: number, events: GameEvent[]
   const multiplier = state.declarers[lastWinner] ? 0 : kittyMultiplier(options.kittyMultiplier, lastLead.length, largest);
   const captured = state.captured.reduce((sum, p, seat) => (state.declarers[seat] ? sum : sum + p), 0);
   const attackerPoints = captured + state.penalty + kittyPoints * multiplier;
-  const { declarersWon, steps } = handOutcome(attackerPoints, state.decks);
+  const outcome = handOutcome(attackerPoints, state.decks);
+  const { declarersWon } = outcome;
+  const smallTeam = options.mode === 'findingFriends' && state.declarers.filter(Boolean).length < friendCount(options, seats) + 1;
+  const steps = outcome.steps + (declarersWon && smallTeam && options.smallTeamBonus ? 1 : 0);
   for (let seat = 0; seat < seats; seat++) {
     if (state.declarers[seat] !== declarersWon) continue;
     const moved = advance(state.levels[seat]!, steps, declarersWon, options);
     state.levels[seat] = moved.level;
     if (moved.passedTop) state.winners.push(seat);
   }
+  // The next seat in turn from the starter on the winning side (the starter again if he won alone).
   let nextStarter = (state.starter + 1) % seats;
-  if (declarersWon) while (!state.declarers[nextStarter]) nextStarter = (nextStarter + 1) % seats;
+  while (state.declarers[nextStarter] !== declarersWon && nextStarter !== state.starter) nextStarter = (nextStarter + 1) % seats;
   state.kittyShown = state.kitty.map(faceOf);
   state.result = { attackerPoints, kittyPoints, kittyMultiplier: multiplier, declarersWon, steps, nextStarter };
   state.phase = 'handEnd';
@@ -360,6 +436,9 @@ export function applyMove(state: TractorState, actor: Actor, raw: unknown): Move
       if (state.phase !== 'burying' || actor !== state.starter) return err('wrong-phase', 'Only the starter buries, after the deal.');
       if (!isFaceList(move.cards)) return err('malformed', 'Bury a list of cards.');
       return bury(state, move.cards);
+    case 'callFriends':
+      if (state.phase !== 'calling' || actor !== state.starter) return err('wrong-phase', 'Only the starter calls friends, after burying.');
+      return callFriends(state, move.friends);
     case 'play':
       if (state.phase !== 'playing' || actor !== state.turn) return err('wrong-phase', 'It is not your turn to play.');
       if (!isFaceList(move.cards)) return err('malformed', 'Play a list of cards.');

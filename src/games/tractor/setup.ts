@@ -19,12 +19,21 @@ export function kittySizeFor(seats: number): number {
   return k;
 }
 
-export function teamsOf(seats: number): number[] {
-  return alternatingTeams(seats, 2);
+/** Fixed partnerships alternate round the table; in finding friends every seat is on its own until play reveals the sides. */
+export function teamsOf(state: Pick<TractorState, 'seats' | 'options'>): number[] {
+  return state.options.mode === 'tractor' ? alternatingTeams(state.seats, 2) : Array.from({ length: state.seats }, (_, seat) => seat);
 }
 
-export function validateSetup(_options: TractorOptions, seats: number): MoveError | null {
-  if (seats !== 4 && seats !== 6) return { code: 'tractor/seats', message: 'Tractor is played by 4 or 6 players in two fixed partnerships.' };
+/** Finding friends: the number of friends the starter calls. */
+export function friendCount(options: TractorOptions, seats: number): number {
+  return options.friends || Math.floor(seats / 2) - 1;
+}
+
+export function validateSetup(options: TractorOptions, seats: number): MoveError | null {
+  if (options.mode === 'tractor' && seats % 2 !== 0) return { code: 'tractor/seats', message: 'Fixed partnerships need an even number of players (4, 6 or 8).' };
+  if (options.mode === 'findingFriends' && friendCount(options, seats) + 1 >= seats) {
+    return { code: 'tractor/friends', message: 'The starter and his friends must be fewer than all players.' };
+  }
   return null;
 }
 
@@ -58,6 +67,8 @@ export function setup(options: TractorOptions, seats: number, seed: string): Tra
     penalty: 0,
     kittyShown: [],
     throwFailure: null,
+    friendCalls: [],
+    friendSeen: [],
     result: null,
     winners: [],
   };
@@ -77,8 +88,7 @@ export function startHand(state: TractorState): void {
   state.bids = [];
   state.trumpRank = state.starter >= 0 ? rankIndexOrNone(state.levels[state.starter]!) : rankIndexOrNone(state.levels[0]!);
   state.trumpSuit = null;
-  const teams = teamsOf(seats);
-  state.declarers = teams.map((t) => state.starter >= 0 && t === teams[state.starter]);
+  state.declarers = initialDeclarers(state);
   state.leader = -1;
   state.turn = -1;
   state.trick = [];
@@ -87,7 +97,15 @@ export function startHand(state: TractorState): void {
   state.penalty = 0;
   state.kittyShown = [];
   state.throwFailure = null;
+  state.friendCalls = [];
+  state.friendSeen = [];
   state.result = null;
+}
+
+/** The starter's side before play: his partners, or in finding friends himself alone. */
+export function initialDeclarers(state: TractorState): boolean[] {
+  const teams = teamsOf(state);
+  return teams.map((t) => state.starter >= 0 && t === teams[state.starter]);
 }
 
 /** The trump rank of a level: none on the no-trump level. */
@@ -115,5 +133,7 @@ export function cloneState(s: TractorState): TractorState {
     captured: s.captured.slice(),
     kittyShown: s.kittyShown.slice(),
     winners: s.winners.slice(),
+    friendCalls: s.friendCalls.map((c) => ({ ...c })),
+    friendSeen: s.friendSeen.slice(),
   };
 }

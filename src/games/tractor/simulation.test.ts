@@ -5,9 +5,18 @@ import { game } from './index.ts';
 // Whole hands through the shared harness. A match to A takes dozens of hands, so most runs stop after
 // one or two hands (the handLimit option); one runs a short match from K to the end under must-defend-A.
 describe('tractor simulation', () => {
-  it('plays single hands at 4 and 6 players with the standard rules', () => {
-    const report = simulate(game, { games: 6, seats: [4, 6], options: [{ handLimit: 1 }], seed: 'tractor-std' });
+  it('plays single hands at 4, 6 and 8 players with the standard rules', () => {
+    const report = simulate(game, { games: 6, seats: [4, 6, 8], options: [{ handLimit: 1 }], seed: 'tractor-std' });
     expect(report.games).toBe(6);
+  });
+
+  it('plays finding friends at 5 and 7 players', () => {
+    const variants = [
+      { mode: 'findingFriends', handLimit: 1 },
+      { mode: 'findingFriends', handLimit: 2, friendJoin: 'noDoubleJoin', friendCards: 'noPoints', smallTeamBonus: false },
+    ];
+    const report = simulate(game, { games: 4, seats: [5, 7], options: variants, seed: 'tractor-friends' });
+    expect(report.games).toBe(4);
   });
 
   it('plays single hands under the variant options', () => {

@@ -5,6 +5,16 @@ import type { Suit } from '../../core/cards/index.ts';
 import { RANKS } from '../../core/cards/index.ts';
 
 export const tractorOptions = z.object({
+  /** Fixed partnerships, or Zhao Pengyou: the starter calls friend cards and whoever plays them joins him. */
+  mode: z.enum(['tractor', 'findingFriends']).default('tractor'),
+  /** Finding friends: how many friends the starter calls (0 = half the table minus one). */
+  friends: z.number().int().min(0).max(5).default(0),
+  /** Finding friends: which cards may be called. */
+  friendCards: z.enum(['nonTrump', 'trumpsIncluded', 'noHighest', 'noPoints']).default('nonTrump'),
+  /** Finding friends: whether a declarer playing a called card uses it up, or it waits for an outsider. */
+  friendJoin: z.enum(['unrestricted', 'noDoubleJoin']).default('unrestricted'),
+  /** Finding friends: a winning declarer side smaller than called rises one extra level. */
+  smallTeamBonus: z.boolean().default(true),
   /** Level every team starts at. */
   startLevel: z.enum(RANKS).default('2'),
   /** Highest level: A, or an extra no-trump level after A. */
@@ -44,7 +54,7 @@ export const tractorOptions = z.object({
 });
 export type TractorOptions = z.infer<typeof tractorOptions>;
 
-export type Phase = 'dealing' | 'declaring' | 'burying' | 'playing' | 'handEnd' | 'over';
+export type Phase = 'dealing' | 'declaring' | 'burying' | 'calling' | 'playing' | 'handEnd' | 'over';
 
 /** A trump declaration: `count` identical `card`s (a level card or a joker face). */
 export interface Bid {
@@ -72,6 +82,13 @@ export interface HandResult {
   declarersWon: boolean;
   steps: number;
   nextStarter: number;
+}
+
+/** Finding friends: the `ordinal`-th player of `card` joins the starter (`seat` once found, else -1). */
+export interface FriendCall {
+  card: string;
+  ordinal: number;
+  seat: number;
 }
 
 export interface ThrowFailure {
@@ -114,6 +131,9 @@ export interface TractorState {
   /** Kitty cards shown to everyone (no-declaration reveal, end of hand). */
   kittyShown: string[];
   throwFailure: ThrowFailure | null;
+  friendCalls: FriendCall[];
+  /** Finding friends: how often each called card has been played so far. */
+  friendSeen: number[];
   result: HandResult | null;
   /** Seats that passed the top level (or lead at the hand limit). */
   winners: number[];
@@ -125,6 +145,7 @@ export type TractorMove =
   | { type: 'nextHand' }
   | { type: 'declare'; card: string; count: number }
   | { type: 'bury'; cards: string[] }
+  | { type: 'callFriends'; friends: { card: string; ordinal: number }[] }
   | { type: 'play'; cards: string[] };
 
 export interface TractorPublic {
@@ -149,6 +170,7 @@ export interface TractorPublic {
   captured: number[];
   attackerPoints: number;
   throwFailure: ThrowFailure | null;
+  friendCalls: FriendCall[];
   result: HandResult | null;
   winners: number[];
 }

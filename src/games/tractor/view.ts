@@ -18,7 +18,7 @@ export function viewFor(state: TractorState, viewer: Viewer): View<TractorPublic
     phase: state.phase,
     handNumber: state.handNumber,
     levels: state.levels.map(levelName),
-    teams: teamsOf(state.seats),
+    teams: teamsOf(state),
     declarers: state.declarers.slice(),
     starter: state.starter,
     nextDrawer: state.phase === 'dealing' ? state.nextDrawer : -1,
@@ -36,6 +36,7 @@ export function viewFor(state: TractorState, viewer: Viewer): View<TractorPublic
     captured: state.captured.slice(),
     attackerPoints: state.phase === 'handEnd' || state.phase === 'over' ? (state.result?.attackerPoints ?? attackerPoints) : attackerPoints,
     throwFailure: state.throwFailure ? { ...state.throwFailure, attempted: state.throwFailure.attempted.slice(), forced: state.throwFailure.forced.slice() } : null,
+    friendCalls: state.friendCalls.map((c) => ({ ...c })),
     result: state.result ? { ...state.result } : null,
     winners: state.winners.slice(),
   };
