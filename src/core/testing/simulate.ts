@@ -64,6 +64,30 @@ export class InvariantViolation extends Error {
   }
 }
 
+/** Engine calls that throw (a bug by the contract, e.g. writing to a frozen input) become violations. */
+function guarded(game: AnyGame, record: GameRecord): AnyGame {
+  const wrap = <A extends unknown[], R>(name: string, fn: (...args: A) => R) => (...args: A): R => {
+    try {
+      return fn(...args);
+    } catch (e) {
+      if (e instanceof InvariantViolation) throw e;
+      throw new InvariantViolation(`[${game.id}] ${name} threw: ${(e as Error).message}`, record, record.moves.length);
+    }
+  };
+  return {
+    ...game,
+    setup: wrap('setup', game.setup.bind(game)),
+    activeActors: wrap('activeActors', game.activeActors.bind(game)),
+    legalMoves: wrap('legalMoves', game.legalMoves.bind(game)),
+    applyMove: wrap('applyMove', game.applyMove.bind(game)),
+    viewFor: wrap('viewFor', game.viewFor.bind(game)),
+    outcome: wrap('outcome', game.outcome.bind(game)),
+    bot: wrap('bot', game.bot.bind(game)),
+    ...(game.invariants ? { invariants: wrap('invariants', game.invariants.bind(game)) } : {}),
+    ...(game.resample ? { resample: wrap('resample', game.resample.bind(game)) } : {}),
+  };
+}
+
 export function simulate(game: AnyGame, config: SimulationConfig): SimulationReport {
   const seatsList = config.seats ?? range(game.seats.min, game.seats.max);
   const optionsList = config.options ?? [{}];
@@ -72,7 +96,8 @@ export function simulate(game: AnyGame, config: SimulationConfig): SimulationRep
     const seed = `${config.seed ?? 'sim'}#${i}`;
     const seats = seatsList[i % seatsList.length]!;
     const options = game.options.parse(optionsList[Math.floor(i / seatsList.length) % optionsList.length]);
-    const { steps, outcome } = playOne(game, { options, seats, seed, moves: [] }, config);
+    const record: GameRecord = { options, seats, seed, moves: [] };
+    const { steps, outcome } = playOne(guarded(game, record), record, config);
     report.games++;
     report.steps += steps;
     report.longest = Math.max(report.longest, steps);

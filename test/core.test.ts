@@ -1,0 +1,209 @@
+/** The engine toolkit: PRNG, cards, seats, standings, the schema mirror, and the harness itself. */
+import { describe, expect, it } from 'vitest';
+import { schema, t } from '@colyseus/schema';
+import { seedRng, nextUint32, randomInt, shuffled, rollDie } from '../src/core/rng.ts';
+import { standardDeck, dealRoundRobin, removeCards, sameMultiset, rankOf, suitOf, isCard } from '../src/core/cards/index.ts';
+import { alternatingTeams, nextSeat, partnersOf, seatOrder } from '../src/core/seats.ts';
+import { rankByScore } from '../src/core/result.ts';
+import { canonicalJson, guardMove, SYSTEM, type AnyGame } from '../src/core/game.ts';
+import { simulate, InvariantViolation } from '../src/core/testing/simulate.ts';
+import { mirror } from '../schema/mirror.ts';
+import { highCard } from './fixture/high-card.ts';
+import { HighCardRoomState } from './fixture/schema.ts';
+import { checkSchemaShape } from './helpers/schema-shape.ts';
+
+describe('xoshiro128** PRNG', () => {
+  it('is deterministic per seed and differs between seeds', () => {
+    const a = seedRng('table-1');
+    const b = seedRng('table-1');
+    const c = seedRng('table-2');
+    const seqA = Array.from({ length: 5 }, () => nextUint32(a));
+    expect(Array.from({ length: 5 }, () => nextUint32(b))).toEqual(seqA);
+    expect(Array.from({ length: 5 }, () => nextUint32(c))).not.toEqual(seqA);
+  });
+
+  it('draws dice uniformly (chi-square over 60k rolls)', () => {
+    const s = seedRng('dice');
+    const counts = Array(6).fill(0);
+    for (let i = 0; i < 60_000; i++) counts[rollDie(s) - 1]++;
+    const chi = counts.reduce((sum, n) => sum + (n - 10_000) ** 2 / 10_000, 0);
+    expect(chi).toBeLessThan(20.5); // p ≈ 0.001 for 5 degrees of freedom
+  });
+
+  it('keeps its state JSON-plain and resumes exactly after a round trip', () => {
+    const s = seedRng('resume');
+    randomInt(s, 10);
+    const copy = JSON.parse(JSON.stringify(s));
+    expect(nextUint32(copy)).toBe(nextUint32(s));
+  });
+
+  it('shuffles without losing cards and rejects a non-positive range', () => {
+    const deck = standardDeck({ jokers: true, copies: 2 });
+    expect(deck).toHaveLength(108);
+    const mixed = shuffled(seedRng('x'), deck);
+    expect(sameMultiset(mixed, deck)).toBe(true);
+    expect(mixed).not.toEqual(deck);
+    expect(() => randomInt(seedRng('x'), 0)).toThrow(RangeError);
+  });
+});
+
+describe('cards, seats, standings', () => {
+  it('parses and deals cards', () => {
+    expect([rankOf('10H'), suitOf('10H'), rankOf('BJ'), suitOf('SJ')]).toEqual(['10', 'H', 'BJ', null]);
+    expect([isCard('QS'), isCard('1S'), isCard(5)]).toEqual([true, false, false]);
+    const { hands, rest } = dealRoundRobin([1, 2, 3, 4, 5, 6, 7], 3, 2);
+    expect(hands).toEqual([[1, 4], [2, 5], [3, 6]]);
+    expect(rest).toEqual([7]);
+    expect(removeCards(['AS', 'AS', '2H'], ['AS', '2H'])).toEqual(['AS']);
+    expect(removeCards(['AS'], ['KS'])).toBeNull();
+  });
+
+  it('walks seats and teams', () => {
+    expect(nextSeat(3, 4)).toBe(0);
+    expect(nextSeat(0, 4, -1)).toBe(3);
+    expect(seatOrder(2, 4)).toEqual([2, 3, 0, 1]);
+    expect(alternatingTeams(6, 3)).toEqual([0, 1, 2, 0, 1, 2]);
+    expect(partnersOf(alternatingTeams(6, 2), 0)).toEqual([2, 4]);
+    expect(() => alternatingTeams(5, 2)).toThrow(RangeError);
+  });
+
+  it('ranks scores with shared ranks for ties and tie-breakers', () => {
+    const o = rankByScore([10, 30, 30, 5]);
+    expect(o.standings.map((s) => s.rank)).toEqual([3, 1, 1, 4]);
+    expect(o.winners).toEqual([1, 2]);
+    const broken = rankByScore([10, 30, 30, 5], { tieBreakers: [[0, 1, 2, 0]] });
+    expect(broken.winners).toEqual([2]);
+    expect(rankByScore([3, 1, 2], { lowerIsBetter: true }).winners).toEqual([1]);
+  });
+
+  it('guards moves and compares them canonically', () => {
+    expect(guardMove([], 0, { type: 'x' })?.error.code).toBe('core/game-over');
+    expect(guardMove([1], 0, { type: 'x' })?.error.code).toBe('core/not-your-turn');
+    expect(guardMove([SYSTEM, 0], 0, [1, 2])?.error.code).toBe('core/malformed-move');
+    expect(guardMove([0], 0, { type: 'x' })).toBeNull();
+    expect(canonicalJson({ b: 1, a: { d: 2, c: 3 } })).toBe('{"a":{"c":3,"d":2},"b":1}');
+  });
+});
+
+describe('schema mirror', () => {
+  const Item = schema({ id: t.string().default(''), n: t.number().default(0) }, 'MirrorTestItem');
+  const Root = schema(
+    { label: t.string().default(''), list: t.array(Item), nums: t.array('number'), byKey: t.map(Item), extra: t.string().default(''), child: Item },
+    'MirrorTestRoot',
+  );
+
+  it('copies nested objects, arrays and records, shrinking and growing them', () => {
+    const root = new Root();
+    mirror(root, { label: 'a', list: [{ id: 'x', n: 1 }, { id: 'y', n: 2 }], nums: [1, 2, 3], byKey: { k: { id: 'k', n: 5 } }, extra: { any: [1] }, child: { id: 'c', n: 9 } });
+    mirror(root, { label: 'b', list: [{ id: 'x', n: 7 }], nums: [4], byKey: { j: { id: 'j', n: 6 } }, child: null });
+    const r = root.toJSON() as Record<string, unknown>;
+    expect(r).toMatchObject({ label: 'b', list: [{ id: 'x', n: 7 }], nums: [4], byKey: { j: { id: 'j', n: 6 } }, extra: '{"any":[1]}' });
+    expect(r.child).toBeUndefined();
+  });
+
+  it('throws on a key the schema does not declare', () => {
+    expect(() => mirror(new Root(), { label: 'a', surprise: 1 })).toThrow(/surprise: not declared/);
+  });
+
+  it('mirrors every view of the fixture game', () => {
+    expect(checkSchemaShape(highCard, HighCardRoomState, { games: 5, seats: [2, 3, 4] })).toBeGreaterThan(20);
+  });
+});
+
+describe('simulation harness', () => {
+  it('passes a sound engine', () => {
+    const report = simulate(highCard, { games: 60, seed: 'fixture' });
+    expect(report.games).toBe(60);
+    expect(report.outcomes.every((o) => o.winners.length > 0)).toBe(true);
+  });
+
+  // Each broken engine below must be caught: the harness is only worth its failures.
+  const broken = (patch: Partial<AnyGame>): AnyGame => ({ ...highCard, ...patch }) as AnyGame;
+  const expectViolation = (game: AnyGame, pattern: RegExp, maxSteps = 500) => {
+    let caught: unknown;
+    try {
+      simulate(game, { games: 3, seed: 'broken', maxSteps });
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(InvariantViolation);
+    expect((caught as Error).message).toMatch(pattern);
+  };
+
+  it('catches an engine that mutates its input', () => {
+    expectViolation(
+      broken({
+        applyMove(s, a, m) {
+          (s as { turn: number }).turn = 0;
+          return highCard.applyMove(s, a, m);
+        },
+      }),
+      /applyMove threw: .*read only/i,
+    );
+  });
+
+  it('catches a hand leaked into the public view', () => {
+    expectViolation(
+      broken({
+        viewFor(s, viewer) {
+          const v = highCard.viewFor(s, viewer);
+          return { ...v, public: { ...(v.public as object), peek: viewer >= 0 ? s.hands[viewer] : [] } };
+        },
+      }),
+      /public view of seat 0 differs/,
+    );
+  });
+
+  it('catches hidden information leaking into a private view', () => {
+    expectViolation(
+      broken({
+        viewFor(s, viewer) {
+          const v = highCard.viewFor(s, viewer);
+          return viewer >= 0 ? { ...v, private: { hand: s.hands[viewer], next: s.hands[(viewer + 1) % s.seats] } } : v;
+        },
+      }),
+      /leak: viewer \d/,
+    );
+  });
+
+  it('catches a listed move that is rejected, and a bot that plays illegally', () => {
+    expectViolation(
+      broken({
+        legalMoves: (s, a) => {
+          const legal = highCard.legalMoves(s, a);
+          return legal.length ? [...legal, { type: 'play', card: 999 }] : legal;
+        },
+      }),
+      /listed legal move .* rejected/,
+    );
+    expectViolation(broken({ bot: () => ({ type: 'play', card: -5 }) }), /bot move .* rejected/);
+  });
+
+  it('catches non-termination, a broken invariant and non-JSON state', () => {
+    // Seat 0 may "pass" forever after the deal: the game never ends.
+    expectViolation(
+      broken({
+        activeActors: (s) => (s.phase === 'deal' ? [SYSTEM] : [0]),
+        legalMoves: (s, a) => (s.phase === 'deal' ? (a === SYSTEM ? [{ type: 'deal' }] : []) : a === 0 ? [{ type: 'pass' }] : []),
+        applyMove: (s, a, m) => (s.phase === 'deal' ? highCard.applyMove(s, a, m) : { ok: true, state: s, events: [] }),
+        bot: (_v, legal) => legal[0],
+      }),
+      /no end after 500 steps/,
+    );
+    expectViolation(broken({ invariants: () => ['marbles lost'] }), /invariant: marbles lost/);
+    expectViolation(broken({ setup: (o, n, seed) => ({ ...highCard.setup(o, n, seed), when: new Date(0) }) }), /not JSON-plain/);
+  });
+
+  it('catches a game that is not replayable from its seed', () => {
+    let calls = 0;
+    expectViolation(
+      broken({
+        applyMove(s, a, m) {
+          const r = highCard.applyMove(s, a, m);
+          return r.ok ? { ...r, state: { ...r.state, nonce: calls++ } } : r; // depends on history outside the state
+        },
+      }),
+      /replay differs/,
+    );
+  });
+});
