@@ -1,0 +1,301 @@
+/** Rounds (deal, announce, exchange), the end of the game, the master cards, table sizes and the view. */
+import { describe, expect, it } from 'vitest';
+import { SPECTATOR, SYSTEM } from '../../core/game.ts';
+import { game, options } from './index.ts';
+import { activeActors, exchangePartner, legalMoves } from './moves.ts';
+import { errorOf, play, table, where } from './scenario.ts';
+import { deckFor, setup } from './setup.ts';
+import type { Card, TacState } from './types.ts';
+
+const H = (i: number) => 64 + i;
+const fresh = (seats = 4, opts = {}) => setup(options.parse(opts), seats, 'flow');
+/** Ends the round by force (hands to the discard) and deals the next one. */
+const redeal = (s: TacState) => play({ ...s, phase: 'deal', discard: [...s.discard, ...s.hands.flat()], hands: s.hands.map(() => []) }, SYSTEM, { type: 'deal' });
+/** Every seat gives the first card of each of its hands. */
+function exchangeAll(s: TacState): TacState {
+  while (s.phase === 'exchange') {
+    const seat = activeActors(s)[0]!;
+    s = play(s, seat, legalMoves(s, seat)[0]!);
+  }
+  return s;
+}
+
+describe('the deck and the deal', () => {
+  it('has 100 cards, 104 with the master cards; six colours drop two 12s (and a 9 and a 10 without master cards)', () => {
+    const count = (cards: Card[], card: Card) => cards.filter((c) => c === card).length;
+    const base = deckFor(4, false);
+    expect(base.length).toBe(100);
+    expect([count(base, '1'), count(base, '7'), count(base, '13'), count(base, 'tac'), count(base, 'trickster'), count(base, '12')]).toEqual([9, 8, 9, 4, 7, 7]);
+    expect(base.includes('angel')).toBe(false);
+    expect(deckFor(4, true).length).toBe(104);
+    expect(deckFor(6, true).length).toBe(102);
+    expect(deckFor(6, false).length).toBe(96);
+  });
+
+  it('starts with a deal by the system; five cards each, then the exchange for everybody at once', () => {
+    const s0 = fresh();
+    expect(activeActors(s0)).toEqual([SYSTEM]);
+    const s = play(s0, SYSTEM, { type: 'deal' });
+    expect(s.hands.map((h) => h.length)).toEqual([5, 5, 5, 5]);
+    expect(s.deck.length).toBe(80);
+    expect(s.phase).toBe('exchange');
+    expect(activeActors(s)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('announces who holds a 1 or 13; without the announce option nobody does', () => {
+    const s = play(fresh(), SYSTEM, { type: 'deal' });
+    expect(s.canOpen).toEqual(s.hands.map((h) => h.includes('1') || h.includes('13')));
+    const quiet = play(fresh(4, { announce: false }), SYSTEM, { type: 'deal' });
+    expect(quiet.canOpen).toEqual([false, false, false, false]);
+  });
+
+  it('the master deck deals 5, 5, 5, 5, then 6 before the reshuffle; the base deck 5 five times', () => {
+    let s = play(fresh(4, { master: true }), SYSTEM, { type: 'deal' });
+    const sizes = [s.hands[0]!.length];
+    for (let i = 0; i < 5; i++) {
+      s = redeal(s);
+      sizes.push(s.hands[0]!.length);
+    }
+    expect(sizes).toEqual([5, 5, 5, 5, 6, 5]);
+    let b = play(fresh(), SYSTEM, { type: 'deal' });
+    for (let i = 0; i < 4; i++) b = redeal(b);
+    expect([b.hands[0]!.length, b.deck.length]).toEqual([5, 0]);
+  });
+
+  it('six colours: 5, 5, 6 (base) and 6, 6, 5 (master)', () => {
+    let s = play(fresh(6), SYSTEM, { type: 'deal' });
+    const sizes = [s.hands[0]!.length];
+    for (let i = 0; i < 2; i++) sizes.push((s = redeal(s)).hands[0]!.length);
+    expect(sizes).toEqual([5, 5, 6]);
+    let m = play(fresh(6, { master: true }), SYSTEM, { type: 'deal' });
+    const msizes = [m.hands[0]!.length];
+    for (let i = 0; i < 2; i++) msizes.push((m = redeal(m)).hands[0]!.length);
+    expect(msizes).toEqual([6, 6, 5]);
+  });
+
+  it('the dealer moves on each round and the player to its left leads', () => {
+    let s = exchangeAll(play(fresh(), SYSTEM, { type: 'deal' }));
+    expect([s.dealer, s.turn]).toEqual([3, 0]);
+    s = exchangeAll(redeal(s));
+    expect([s.dealer, s.turn]).toEqual([0, 1]);
+  });
+
+  it('a new deal forgets the last card: no interaction between rounds', () => {
+    const s = redeal(table({ last: { card: '5', colour: 0, before: null, skip: false } }));
+    expect(s.last).toBeNull();
+  });
+});
+
+describe('the exchange', () => {
+  it('each player gives one card face down to the partner opposite, all at the same time', () => {
+    const s = play(fresh(), SYSTEM, { type: 'deal' });
+    const given = s.hands[0]![0]!;
+    const t = play(s, 0, { type: 'exchange', card: given });
+    expect(activeActors(t)).toEqual([1, 2, 3]);
+    expect(t.hands[2]!.length).toBe(5);
+    expect(game.viewFor(t, 2).private!.hands[0]!.given).toBe('');
+    expect(game.viewFor(t, 0).private!.hands[0]!.given).toBe(given);
+    expect(game.viewFor(t, 1).public.exchangeGiven).toEqual([true, false, false, false]);
+    expect(errorOf(t, 0, { type: 'exchange', card: given })).toBe('core/not-your-turn');
+    const done = exchangeAll(t);
+    expect(done.phase).toBe('play');
+    expect(done.hands[2]!.includes(given)).toBe(true);
+  });
+
+  it('refuses other moves during the exchange', () => {
+    expect(errorOf(play(fresh(), SYSTEM, { type: 'deal' }), 0, { type: 'discard', card: '5' })).toBe('tac/exchange-first');
+  });
+
+  it('two teams of three: the card goes to the left-hand teammate in odd rounds, the right-hand one in even rounds', () => {
+    const s = play(fresh(6, { sixTeams: '2x3' }), SYSTEM, { type: 'deal' });
+    expect([0, 1, 2, 3, 4, 5].map((c) => exchangePartner(s, c))).toEqual([2, 3, 4, 5, 0, 1]);
+    const r2 = redeal(exchangeAll(s));
+    expect([0, 1, 2, 3, 4, 5].map((c) => exchangePartner(r2, c))).toEqual([4, 5, 0, 1, 2, 3]);
+    expect([0, 1, 2].map((c) => exchangePartner(fresh(6), c))).toEqual([3, 4, 5]);
+  });
+
+  it('two players: each plays two colours and gives a card from each of its hands', () => {
+    const s = play(fresh(2), SYSTEM, { type: 'deal' });
+    expect(activeActors(s)).toEqual([0, 1]);
+    const t = play(s, 0, legalMoves(s, 0)[0]!);
+    expect(activeActors(t)).toEqual([0, 1]);
+    const u = play(t, 0, legalMoves(t, 0)[0]!);
+    expect(activeActors(u)).toEqual([1]);
+    expect(game.viewFor(u, 0).private!.hands.map((h) => h.colour)).toEqual([0, 2]);
+  });
+});
+
+describe('the end of the game', () => {
+  const nearlyWon = (hand1: Card[]) =>
+    table({
+      hands: { 0: ['3'], 1: hand1, 2: ['9'] },
+      marbles: { 0: 62, 1: H(1), 2: H(2), 3: H(3), 8: H(0), 9: H(1), 10: H(2), 11: H(3), 4: 20 },
+    });
+
+  it('a team wins when all eight of its marbles are home', () => {
+    const s = play(nearlyWon(['9']), 0, { type: 'move', card: '3', marble: 0, to: H(0) });
+    expect(s.phase).toBe('over');
+    expect(activeActors(s)).toEqual([]);
+    expect(game.outcome(s)!.winners).toEqual([0, 2]);
+    expect(game.outcome(s)!.standings.map((x) => x.rank)).toEqual([1, 2, 1, 2]);
+  });
+
+  it('special case: the next player must TAC the winning move when the TAC has a use', () => {
+    const s = play(nearlyWon(['tac', '9']), 0, { type: 'move', card: '3', marble: 0, to: H(0) });
+    expect([s.phase, s.winPending, s.turn]).toEqual(['play', true, 1]);
+    expect(game.outcome(s)).toBeNull();
+    expect(legalMoves(s, 1)).toEqual([{ type: 'move', card: 'tac', marble: 4, to: 23 }]);
+    expect(errorOf(s, 1, { type: 'discard', card: '9' })).toBe('tac/must-tac-win');
+    const t = play(s, 1, { type: 'move', card: 'tac', marble: 4, to: 23 });
+    expect([where(t, 0), where(t, 4), t.phase, t.turn]).toEqual([62, 23, 'play', 2]);
+  });
+
+  it('no TAC may answer the TAC on a winning move', () => {
+    const s = play(nearlyWon(['tac']), 0, { type: 'move', card: '3', marble: 0, to: H(0) });
+    const t = play({ ...s, hands: [[], ['tac'], ['tac'], ['9']] }, 1, { type: 'move', card: 'tac', marble: 4, to: 23 });
+    expect(t.tacBlocked).toBe(true);
+    expect(legalMoves(t, 2)).toEqual([{ type: 'discard', card: 'tac' }]);
+  });
+
+  it('the game ends when the next player holds a TAC without a use for the card', () => {
+    const s = play({ ...nearlyWon(['tac']), marbles: nearlyWon([]).marbles.map((m, id) => (id === 4 ? { pos: -1, fresh: false } : m)) }, 0, {
+      type: 'move', card: '3', marble: 0, to: H(0),
+    });
+    expect(s.phase).toBe('over');
+  });
+});
+
+describe('master cards', () => {
+  it('Angel: puts a marble of the next player on their start', () => {
+    const s = play(table({ options: { master: true }, hands: { 0: ['angel'] } }), 0, { type: 'enter', card: 'angel' });
+    expect(where(s, 4)).toBe(16);
+    expect(s.marbles[4]!.fresh).toBe(true);
+  });
+
+  it('Angel: with nothing in their apron, moves one of their marbles 1 or 13', () => {
+    const s = table({ options: { master: true }, hands: { 0: ['angel'] }, marbles: { 4: 20, 5: 21, 6: 30, 7: 40 } });
+    const moves = legalMoves(s, 0).map((m) => (m.type === 'move' && m.card === 'angel' ? `${m.marble}>${m.to}` : m.type));
+    expect(moves.sort()).toEqual(['4>21', '5>22', '6>31', '7>41', '7>53']);
+  });
+
+  it('Angel: for a next player whose marbles are all home, it acts for their partner', () => {
+    const s = play(table({ options: { master: true }, hands: { 0: ['angel'] }, marbles: { 4: H(0), 5: H(1), 6: H(2), 7: H(3) } }), 0, { type: 'enter', card: 'angel' });
+    expect(where(s, 12)).toBe(48);
+  });
+
+  it('Devil: plays a card of the next player for them, with their marbles; their turn is used up', () => {
+    const s = play(table({ options: { master: true }, hands: { 0: ['devil'], 1: ['5', '9'] }, marbles: { 4: 20 } }), 0, { type: 'devil', card: 'devil' });
+    expect([s.devilTarget, activeActors(s)]).toEqual([1, [0]]);
+    expect(game.viewFor(s, 0).private!.devilHand).toEqual(['5', '9']);
+    expect(game.viewFor(s, 1).private!.devilHand).toEqual([]);
+    expect(legalMoves(s, 0)).toEqual([
+      { type: 'move', card: '5', marble: 4, to: 25 },
+      { type: 'move', card: '9', marble: 4, to: 29 },
+    ]);
+    const t = play(s, 0, { type: 'move', card: '9', marble: 4, to: 29 });
+    expect([where(t, 4), t.hands[1], t.turn, t.devilTarget]).toEqual([29, ['5'], 2, -1]);
+  });
+
+  it('Devil: with nothing playable, one of their cards is discarded', () => {
+    const s = play(table({ options: { master: true }, hands: { 0: ['devil'], 1: ['5'] } }), 0, { type: 'devil', card: 'devil' });
+    const t = play(s, 0, { type: 'discard', card: '5' });
+    expect([t.hands[1], t.turn]).toEqual([[], 2]);
+  });
+
+  it('Warrior: runs to the next marble clockwise and knocks it out', () => {
+    const s = play(table({ options: { master: true }, hands: { 0: ['warrior'] }, marbles: { 0: 10, 4: 40, 8: 50 } }), 0, { type: 'warrior', card: 'warrior', marble: 0 });
+    expect([where(s, 0), where(s, 4), where(s, 8)]).toEqual([40, 'apron', 50]);
+  });
+
+  it('Warrior: alone on the ring, it knocks itself out', () => {
+    const s = play(table({ options: { master: true }, hands: { 0: ['warrior'] }, marbles: { 0: 10 } }), 0, { type: 'warrior', card: 'warrior', marble: 0 });
+    expect(where(s, 0)).toBe('apron');
+  });
+
+  it('Fool: every hand goes to the right-hand neighbour and the same player plays on', () => {
+    const s = play(table({ options: { master: true }, hands: { 0: ['fool', '2'], 1: ['5', '6'], 2: ['9'], 3: ['10'] }, marbles: { 0: 10 } }), 0, { type: 'fool', card: 'fool' });
+    expect(s.hands).toEqual([['5', '6'], ['9'], ['10'], ['2']]);
+    expect([s.turn, s.foolPending]).toEqual([0, true]);
+    expect(legalMoves(s, 0)).toContainEqual({ type: 'move', card: '5', marble: 0, to: 15 });
+  });
+
+  it('a TAC after the Fool refers to the card before it', () => {
+    const last = { card: '3' as Card, colour: 3, before: null, skip: false };
+    const s = play(table({ options: { master: true }, hands: { 0: ['fool', 'tac'], 1: ['5'] }, marbles: { 0: 10 }, last }), 0, { type: 'fool', card: 'fool' });
+    const t = play({ ...s, hands: [['tac'], [], ['9'], ['2']] }, 0, { type: 'move', card: 'tac', marble: 0, to: 13 });
+    expect(where(t, 0)).toBe(13);
+  });
+
+  it('TAC copies an Angel for the TAC player\'s own next player', () => {
+    const s = play(table({ options: { master: true }, hands: { 0: ['angel'], 1: ['tac'] } }), 0, { type: 'enter', card: 'angel' });
+    const t = play(s, 1, { type: 'enter', card: 'tac' });
+    expect([where(t, 4), where(t, 8)]).toEqual(['apron', 32]);
+  });
+});
+
+describe('table sizes and options', () => {
+  it('plays 2, 3, 4 or 6; not 5', () => {
+    expect(game.validateSetup!(options.parse({}), 5)?.code).toBe('tac/seats');
+    expect(game.validateSetup!(options.parse({}), 3)).toBeNull();
+  });
+
+  it('teams: partners opposite; two players are one team each; six in three pairs or two teams of three', () => {
+    expect(game.teams!(fresh(4))).toEqual([0, 1, 0, 1]);
+    expect(game.teams!(fresh(2))).toEqual([0, 1]);
+    expect(game.teams!(fresh(3))).toEqual([0, 1, 2]);
+    expect(game.teams!(fresh(6))).toEqual([0, 1, 2, 0, 1, 2]);
+    expect(game.teams!(fresh(6, { sixTeams: '2x3' }))).toEqual([0, 1, 0, 1, 0, 1]);
+  });
+
+  it('the six-colour board has 11 fields between starts (16 as an option)', () => {
+    expect([fresh(6).ring, fresh(6).spacing]).toEqual([66, 11]);
+    expect(fresh(6, { sixSpacing: 16 }).ring).toBe(96);
+    expect(fresh(3).colours).toBe(6);
+    expect(fresh(2).colours).toBe(4);
+  });
+
+  it('six colours: colour 2 enters at field 22 and its home starts there', () => {
+    const s = play(table({ seats: 6, hands: { 2: ['1'] }, turn: 2 }), 2, { type: 'enter', card: '1' });
+    expect(where(s, 8)).toBe(22);
+    const t = table({ seats: 6, hands: { 2: ['3'] }, turn: 2, marbles: { 8: 21 } });
+    expect(legalMoves(t, 2)).toEqual([
+      { type: 'move', card: '3', marble: 8, to: 24 },
+      { type: 'move', card: '3', marble: 8, to: 66 + 1 },
+    ]);
+  });
+
+  it('three players: each plays an opposite pair of colours on the six-colour board', () => {
+    const s = table({ seats: 3, hands: { 3: ['1'] }, turn: 3 });
+    expect(activeActors(s)).toEqual([0]);
+    expect(legalMoves(s, 0)).toContainEqual({ type: 'enter', card: '1' });
+  });
+});
+
+describe('view and invariants', () => {
+  it('shows each seat only its own hands; spectators see none; the public part is shared', () => {
+    const s = play(fresh(), SYSTEM, { type: 'deal' });
+    const spectator = game.viewFor(s, SPECTATOR);
+    expect(spectator.private).toBeNull();
+    expect(game.viewFor(s, 1).public).toEqual(spectator.public);
+    expect(game.viewFor(s, 1).private!.hands).toEqual([{ colour: 1, cards: s.hands[1], given: '' }]);
+    expect(spectator.public.handCounts).toEqual([5, 5, 5, 5]);
+    expect(JSON.stringify(spectator.public)).not.toContain('"cards"');
+  });
+
+  it('shows marbles by zone and field', () => {
+    const v = game.viewFor(table({ marbles: { 0: [0, true], 1: H(2) } }), SPECTATOR).public.marbles;
+    expect(v.slice(0, 3)).toEqual([
+      { id: 0, colour: 0, zone: 'ring', field: 0, fresh: true },
+      { id: 1, colour: 0, zone: 'home', field: 2, fresh: false },
+      { id: 2, colour: 0, zone: 'apron', field: -1, fresh: false },
+    ]);
+  });
+
+  it('conservation: 16 marbles on distinct fields and 100 cards in all', () => {
+    expect(game.invariants!(fresh())).toEqual([]);
+    const s = table({ marbles: { 0: 5, 4: 9 } });
+    expect(game.invariants!(s)).toEqual([]);
+    expect(game.invariants!({ ...s, marbles: s.marbles.map((m, id) => (id === 4 ? { pos: 5, fresh: false } : m)) })).toEqual(['two marbles on r5']);
+    expect(game.invariants!({ ...s, deck: s.deck.slice(1) })).toEqual(['99 cards instead of 100']);
+  });
+});
