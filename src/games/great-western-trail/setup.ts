@@ -12,6 +12,19 @@ import type { City } from './data/board.ts';
 /** Tiles placed from stack 1 before the game (rules digest §2.5). */
 const SETUP_TILES = 7;
 
+/** Stack 1 tiles until seven are on the board; a tile without a free space is discarded or returned to the stack. */
+export function placeSetupTiles(state: GwtState): void {
+  const returned: string[] = [];
+  let placed = 0;
+  while (placed < SETUP_TILES && state.stacks[0]!.length > 0) {
+    const tile = state.stacks[0]!.pop()!;
+    if (isHazard(tile) ? placeHazard(state, tile) : placeTeepee(state, tile)) placed++;
+    else if (state.options.unplaceableSetupTile === 'return') returned.push(tile);
+    else state.removedTiles.push(tile);
+  }
+  if (returned.length > 0) state.stacks[0] = shuffled(state.rng, [...state.stacks[0]!, ...returned]);
+}
+
 export function setup(options: GwtOptions, seats: number, seed: string): GwtState {
   const rng = seedRng(seed);
   const neutral = options.neutralBuildings === 'random' ? shuffled(rng, [...NEUTRAL_SPACES]) : [...NEUTRAL_SPACES];
@@ -47,16 +60,7 @@ export function setup(options: GwtOptions, seats: number, seed: string): GwtStat
     players: [],
   };
 
-  // Stack 1 tiles until seven are on the board; a tile without a free space is discarded or returned.
-  const returned: string[] = [];
-  let placed = 0;
-  while (placed < SETUP_TILES && state.stacks[0]!.length > 0) {
-    const tile = state.stacks[0]!.pop()!;
-    if (isHazard(tile) ? placeHazard(state, tile) : placeTeepee(state, tile)) placed++;
-    else if (options.unplaceableSetupTile === 'return') returned.push(tile);
-    else state.removedTiles.push(tile);
-  }
-  if (returned.length > 0) state.stacks[0] = shuffled(rng, [...state.stacks[0]!, ...returned]);
+  placeSetupTiles(state);
   // Job market: 2P - 1 workers from stack 2, which leaves the token in row 2.
   for (let i = 0; i < 2 * seats - 1; i++) placeWorker(state, state.stacks[1]!.pop()!);
   for (let column = 0; column < 3; column++) for (const slot of [0, 1]) state.foresight[column * 2 + slot] = state.stacks[column]!.pop()!;

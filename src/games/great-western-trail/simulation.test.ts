@@ -2,9 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { simulate } from '../../core/testing/index.ts';
 import { game } from './index.ts';
 
+const variant = {
+  neutralBuildings: 'random',
+  privateBuildings: 'randomSides',
+  firstTurn: 'anyBuilding',
+  fees: 'mustAfford',
+  tieBreak: 'money',
+  cowboysInStack2: 12,
+  unplaceableSetupTile: 'return',
+  turnoutTransport: 'previous',
+  extraordinaryTurnout: 'counted',
+  requireAction: false,
+  stationMasterTeepee: 'free',
+};
+
 describe('great-western-trail simulation', () => {
-  it('plays seeded games for 2, 3 and 4 players', () => {
-    const report = simulate(game, { games: 3, seed: 'gwt', maxSteps: 6000 });
-    expect(report.games).toBe(3);
+  it('plays seeded standard games for 2, 3 and 4 players', () => {
+    const report = simulate(game, { games: 3, seed: 'gwt', maxSteps: 8000 });
+    expect(report.outcomes).toHaveLength(3);
+  });
+
+  it('plays seeded games with every variant option switched', () => {
+    const report = simulate(game, { games: 3, seed: 'gwt-variant', maxSteps: 8000, options: [variant] });
+    expect(report.outcomes).toHaveLength(3);
   });
 });

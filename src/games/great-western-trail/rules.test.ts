@@ -1,0 +1,985 @@
+import { describe, expect, it } from 'vitest';
+import { SPECTATOR } from '../../core/game.ts';
+import { game } from './index.ts';
+import { legalMoves } from './moves.ts';
+import { engineReach, transportCost } from './rules.ts';
+import { placeSetupTiles, setup } from './setup.ts';
+import { errorOf, fresh, goTo, has, play, types } from './testkit.ts';
+import { optionsSchema } from './types.ts';
+import type { GwtState } from './types.ts';
+
+const std = optionsSchema.parse({});
+
+describe('setup', () => {
+  it.each([
+    [2, 7, 3],
+    [3, 10, 5],
+    [4, 13, 7],
+  ])('%i players: cattle market %i cards, %i workers in the job market, seven tiles on the trail', (seats, market, workers) => {
+    const s = setup(std, seats, 'setup');
+    expect(s.market).toHaveLength(market);
+    expect(s.jobMarket.filter((t) => t !== '')).toHaveLength(workers);
+    expect(s.jobFilled).toBe(2 * seats - 1);
+    expect(Object.values(s.trail).filter((t) => /^[ht]:/.test(t))).toHaveLength(7);
+    expect(s.foresight.every((t) => t !== '')).toBe(true);
+    expect(s.objectiveDisplay).toHaveLength(4);
+    const order = s.players.map((_, i) => (i - s.current + seats) % seats);
+    s.players.forEach((p, i) => {
+      expect(p.money).toBe(6 + order[i]!);
+      expect(p.hand).toHaveLength(4);
+      expect(p.deck).toHaveLength(10);
+      expect(p.objectives).toHaveLength(1);
+      expect(p.discs).toHaveLength(14);
+      expect(p.buildings).toEqual(['1a', '2a', '3a', '4a', '5a', '6a', '7a', '8a', '9a', '10a']);
+    });
+    expect(s.stations.slice(0, 5).map((st) => st.master).sort()).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('first game: neutral buildings on their letters; random layout shuffles them', () => {
+    expect(setup(std, 2, 'a').trail.C).toBe('n:C');
+    const layouts = new Set(['a', 'b', 'c', 'd'].map((seed) => setup(optionsSchema.parse({ neutralBuildings: 'random' }), 2, seed).trail.A));
+    expect(layouts.size).toBeGreaterThan(1);
+  });
+
+  it('random sides: every player gets the same sides', () => {
+    const s = setup(optionsSchema.parse({ privateBuildings: 'randomSides' }), 3, 'sides');
+    expect(s.players[1]!.buildings).toEqual(s.players[0]!.buildings);
+    expect(s.players[0]!.buildings.some((b) => b.endsWith('b'))).toBe(true);
+  });
+
+  it('cowboy split option moves one cowboy from stack 3 to stack 2', () => {
+    const count = (s: GwtState, i: number) =>
+      s.stacks[i]!.filter((t) => t === 'cowboy').length + s.foresight.slice(2 * i, 2 * i + 2).filter((t) => t === 'cowboy').length;
+    const jobCowboys = (s: GwtState) => s.jobMarket.filter((t) => t === 'cowboy').length;
+    const a = setup(std, 2, 'split');
+    const b = setup(optionsSchema.parse({ cowboysInStack2: 12 }), 2, 'split');
+    expect(count(a, 1) + jobCowboys(a)).toBe(11);
+    expect(count(a, 2)).toBe(7);
+    expect(count(b, 1) + jobCowboys(b)).toBe(12);
+    expect(count(b, 2)).toBe(6);
+  });
+
+  it('a setup tile with no free space is discarded by default, or returned to stack 1', () => {
+    const crafted = (options: object) => {
+      const s = setup(optionsSchema.parse(options), 2, 'tiles');
+      for (const space of Object.keys(s.trail)) if (!s.trail[space]!.startsWith('n:')) s.trail[space] = '';
+      s.removedTiles = [];
+      // Drawn from the end: five floods (one too many), then three teepees.
+      s.stacks[0] = ['blue', 'green', 'green', 'flood-g4', 'flood-g4', 'flood-g3', 'flood-b3', 'flood-g2'];
+      placeSetupTiles(s);
+      return s;
+    };
+    const discarded = crafted({});
+    expect(discarded.removedTiles).toEqual(['flood-g4']);
+    expect(Object.values(discarded.trail).filter((t) => /^[ht]:/.test(t))).toHaveLength(7);
+    const returned = crafted({ unplaceableSetupTile: 'return' });
+    expect(returned.removedTiles).toEqual([]);
+    expect(returned.stacks[0]).toEqual(['flood-g4']);
+  });
+});
+
+describe('phase A: moving the cattleman', () => {
+  it('first turn: the cattleman enters on a neutral building and goes straight to phase B', () => {
+    const s = fresh();
+    s.players[0]!.location = '';
+    expect(legalMoves(s, 0).filter((m) => m.type === 'place')).toHaveLength(7);
+    const next = play(s, { type: 'place', space: 'D' });
+    expect(next.turn.phase).toBe('B');
+    expect(next.turn.session!.tile).toBe('n:D');
+  });
+
+  it('first turn option: any building on the trail', () => {
+    const s = fresh(2, { firstTurn: 'anyBuilding' });
+    s.players[0]!.location = '';
+    s.trail['B-2'] = 'p:1:2a';
+    expect(has(s, { type: 'place', space: 'B-2' })).toBe(true);
+    expect(has(fresh(), { type: 'place', space: 'B-2' })).toBe(false);
+  });
+
+  it('empty spaces cost no step; the step limit counts locations (2 players: 3)', () => {
+    const s = fresh();
+    const lengths = legalMoves(s, 0).flatMap((m) => (m.type === 'move' ? [m.path.length] : []));
+    expect(Math.max(...lengths)).toBe(3);
+    expect(has(s, { type: 'move', path: ['A', 'B', 'C'] })).toBe(true);
+  });
+
+  it('step-limit discs: 2 players +1 each; 3 players +2 for the left disc', () => {
+    const s = fresh();
+    s.players[0]!.discs = s.players[0]!.discs.filter((d) => d !== 'step1');
+    expect(has(s, { type: 'move', path: ['A', 'B', 'C', 'D'] })).toBe(true);
+    const t = fresh(3);
+    t.players[0]!.discs = t.players[0]!.discs.filter((d) => d !== 'step1');
+    expect(has(t, { type: 'move', path: ['A', 'B', 'C', 'D', 'E'] })).toBe(true);
+    expect(has(t, { type: 'move', path: ['A', 'B', 'C', 'D', 'E', 'F'] })).toBe(false);
+  });
+
+  it('4 players start with a step limit of 4', () => {
+    const s = fresh(4);
+    expect(has(s, { type: 'move', path: ['A', 'B', 'C', 'D'] })).toBe(true);
+    expect(has(s, { type: 'move', path: ['A', 'B', 'C', 'D', 'E'] })).toBe(false);
+  });
+
+  it('a move must stop in Kansas City', () => {
+    const s = fresh();
+    s.players[0]!.location = 'F';
+    const paths = legalMoves(s, 0).flatMap((m) => (m.type === 'move' ? [m.path] : []));
+    expect(paths).toContainEqual(['G', 'KANSAS_CITY']);
+    expect(paths.every((p) => !p.slice(0, -1).includes('KANSAS_CITY'))).toBe(true);
+  });
+
+  it('fees: hazards and teepees pay the bank by hand colour and player count', () => {
+    const s = fresh(3);
+    s.trail['FLOOD-1'] = 'h:flood-b3';
+    s.trail['FLOOD-2'] = 'h:flood-g4';
+    const next = play(s, { type: 'move', path: ['A', 'FLOOD-1', 'FLOOD-2'] });
+    expect(next.players[0]!.money).toBe(20 - 1 - 2);
+    const f = fresh(4);
+    f.trail['FLOOD-1'] = 'h:flood-g2';
+    f.trail['TEEPEE-1'] = 't:blue';
+    expect(play(f, { type: 'move', path: ['A', 'FLOOD-1'] }).players[0]!.money).toBe(19);
+    f.players[0]!.location = 'C-2';
+    expect(play(f, { type: 'move', path: ['TEEPEE-1'] }).players[0]!.money).toBe(18);
+  });
+
+  it("fees for another player's building go to its owner; own buildings are free", () => {
+    const s = fresh();
+    s.trail['A-1'] = 'p:1:7a';
+    s.trail['A-2'] = 'p:0:1a';
+    const next = play(s, { type: 'move', path: ['A', 'A-1', 'A-2'] });
+    expect(next.players[0]!.money).toBe(16);
+    expect(next.players[1]!.money).toBe(24);
+  });
+
+  it('fees you cannot pay: pay what you have and move on', () => {
+    const s = fresh();
+    s.players[0]!.money = 1;
+    s.trail['FLOOD-1'] = 'h:flood-g4';
+    const next = play(s, { type: 'move', path: ['A', 'FLOOD-1'] });
+    expect(next.players[0]!.money).toBe(0);
+    expect(next.players[0]!.location).toBe('FLOOD-1');
+  });
+
+  it('fees option "must afford": routes you cannot pay are not offered', () => {
+    const s = fresh(2, { fees: 'mustAfford' });
+    s.players[0]!.money = 1;
+    s.trail['FLOOD-1'] = 'h:flood-g4';
+    expect(errorOf(s, { type: 'move', path: ['A', 'FLOOD-1'] })).toBe('great-western-trail/illegal-move');
+    expect(has(s, { type: 'move', path: ['A', 'B'] })).toBe(true);
+  });
+
+  it('rejects moves of the wrong seat and of unknown type', () => {
+    const s = fresh();
+    expect(errorOf(s, { type: 'move', path: ['A'] }, 1)).toBe('core/not-your-turn');
+    expect(errorOf(s, { type: 'teleport' })).toBe('great-western-trail/unknown-move');
+    expect(errorOf(s, { type: 'endTurn' })).toBe('great-western-trail/wrong-step');
+  });
+});
+
+describe('phase B: using a location', () => {
+  it('local actions once each, in any order; then no auxiliary action', () => {
+    let s = fresh();
+    s.players[0]!.hand = ['guernsey', 'guernsey'];
+    s = goTo(s, 'A');
+    s = play(s, { type: 'action', action: '0.0' });
+    expect(s.players[0]!.money).toBe(22);
+    expect(has(s, { type: 'action', action: '0.0' })).toBe(false);
+    expect(types(s)).not.toContain('aux');
+    expect(types(s)).toContain('endTurn');
+  });
+
+  it('an auxiliary action instead of local actions, single only, and nothing after it', () => {
+    let s = fresh();
+    s = goTo(s, 'G');
+    expect(has(s, { type: 'aux', aux: 1, double: true })).toBe(false);
+    s = play(s, { type: 'aux', aux: 1, double: false });
+    expect(s.players[0]!.money).toBe(21);
+    expect(types(s)).toEqual(['endTurn']);
+  });
+
+  it('must do something before ending phase B (option: may pass)', () => {
+    const s = goTo(fresh(), 'A');
+    expect(errorOf(s, { type: 'endTurn' })).toBe('great-western-trail/wrong-step');
+    const t = goTo(fresh(2, { requireAction: false }), 'A');
+    expect(types(t)).toContain('endTurn');
+  });
+
+  it("another player's building, a hazard or a teepee gives a single auxiliary action only", () => {
+    const s = fresh();
+    s.trail['A-1'] = 'p:1:10b';
+    const at = goTo(s, 'A-1');
+    expect(types(at)).toEqual(['aux']);
+  });
+
+  it('phase C draws up to the hand limit, reshuffling the discard pile only when the draw pile is empty', () => {
+    let s = fresh();
+    s.players[0]!.deck = ['jersey'];
+    s.players[0]!.discard = ['angus', 'angus', 'angus', 'angus'];
+    s = goTo(s, 'G');
+    s = play(s, { type: 'aux', aux: 1, double: false });
+    s = play(s, { type: 'endTurn' });
+    expect(s.players[0]!.hand).toHaveLength(4);
+    expect(s.players[0]!.hand[0]).toBe('jersey');
+    expect(s.current).toBe(1);
+  });
+
+  it('hand-limit discs raise the hand limit', () => {
+    let s = fresh();
+    s.players[0]!.discs = s.players[0]!.discs.filter((d) => d !== 'hand1' && d !== 'hand2');
+    s.players[0]!.deck = Array.from({ length: 8 }, () => 'jersey');
+    s = goTo(s, 'G');
+    s = play(s, { type: 'aux', aux: 1, double: false });
+    expect(play(s, { type: 'endTurn' }).players[0]!.hand).toHaveLength(6);
+  });
+});
+
+describe('neutral buildings', () => {
+  it('A: hire a worker at row cost, and another at +$2; workers in the token row cannot be hired', () => {
+    let s = fresh();
+    s.jobMarket = s.jobMarket.map(() => '');
+    s.jobMarket[0] = 'cowboy';
+    s.jobMarket[1] = 'engineer';
+    s.jobMarket[2] = 'craftsman';
+    s.jobFilled = 3;
+    s.players[0]!.hand = ['jersey'];
+    s = goTo(s, 'A');
+    s = play(s, { type: 'action', action: '1.0' });
+    expect(legalMoves(s, 0)).toEqual([{ type: 'hire', slot: 0 }, { type: 'hire', slot: 1 }, { type: 'skip' }]);
+    s = play(s, { type: 'hire', slot: 0 });
+    expect(s.players[0]!.workers.cowboy).toBe(2);
+    expect(s.players[0]!.money).toBe(14);
+    s = play(s, { type: 'action', action: '2.0' });
+    s = play(s, { type: 'hire', slot: 1 });
+    expect(s.players[0]!.money).toBe(14 - 8);
+    expect(s.players[0]!.workers.engineer).toBe(2);
+    expect(s.turn.stack.at(-1)).toEqual({ kind: 'jersey', bonus: 'jerseyCert1' });
+  });
+
+  it('B: discard a Dutch Belt for $2; place a building paying $2 per craftsman', () => {
+    let s = fresh();
+    s.players[0]!.hand = ['dutchbelt'];
+    s = goTo(s, 'B');
+    s = play(s, { type: 'action', action: '0.0' });
+    expect(s.players[0]!.money).toBe(22);
+    s = play(s, { type: 'action', action: '1.0' });
+    expect(has(s, { type: 'build', building: '2a', space: 'C-2' })).toBe(true);
+    expect(has(s, { type: 'build', building: '4a', space: 'C-2' })).toBe(false);
+    s = play(s, { type: 'build', building: '2a', space: 'C-2' });
+    expect(s.trail['C-2']).toBe('p:0:2a');
+    expect(s.players[0]!.money).toBe(20);
+    expect(s.players[0]!.buildings).not.toContain('2a');
+  });
+
+  it('B: replacing an own building needs and costs only the difference in craftsmen', () => {
+    let s = fresh();
+    s.trail['C-2'] = 'p:0:1a';
+    s.players[0]!.buildings = s.players[0]!.buildings.filter((b) => b !== '1a');
+    s = goTo(s, 'B');
+    s = play(s, { type: 'action', action: '1.0' });
+    expect(has(s, { type: 'build', building: '3a', space: 'C-2' })).toBe(false);
+    const t = play(s, { type: 'build', building: '4a', space: 'C-2' });
+    expect(t.players[0]!.money).toBe(20 - 2);
+    expect(t.trail['C-2']).toBe('p:0:4a');
+    expect(has(s, { type: 'build', building: '5a', space: 'C-2' })).toBe(false);
+  });
+
+  it('C: a certificate or an objective card (not both); engine up to the number of engineers', () => {
+    let s = fresh();
+    s.players[0]!.workers.engineer = 2;
+    s = goTo(s, 'C');
+    s = play(s, { type: 'action', action: '0.0' });
+    expect(s.players[0]!.certificates).toBe(1);
+    expect(has(s, { type: 'action', action: '0.1' })).toBe(false);
+    s = play(s, { type: 'action', action: '1.0' });
+    expect(legalMoves(s, 0).filter((m) => m.type === 'engine')).toEqual([{ type: 'engine', to: 1 }, { type: 'engine', to: 2 }]);
+  });
+
+  it('C: taking an objective card puts it on the discard pile and refills the display', () => {
+    let s = goTo(fresh(), 'C');
+    const card = s.objectiveDisplay[0]!;
+    s = play(s, { type: 'action', action: '0.1' });
+    s = play(s, { type: 'takeObjective', card });
+    expect(s.players[0]!.discard).toEqual([card]);
+    expect(s.objectiveDisplay).toHaveLength(4);
+  });
+
+  it('D: trade with the Indians (pay or gain the space value) or pay $2 to move the engine up to 2', () => {
+    let s = fresh();
+    s.trail['TEEPEE--3'] = 't:green';
+    s.trail['TEEPEE-6'] = 't:blue';
+    s = goTo(s, 'D');
+    s = play(s, { type: 'action', action: '0.0' });
+    const a = play(s, { type: 'takeTeepee', space: 'TEEPEE--3' });
+    expect(a.players[0]!.money).toBe(17);
+    expect(a.players[0]!.teepees).toEqual(['green']);
+    expect(play(s, { type: 'takeTeepee', space: 'TEEPEE-6' }).players[0]!.money).toBe(26);
+  });
+
+  it('D: a teepee you cannot pay for cannot be taken', () => {
+    const s = fresh();
+    s.players[0]!.money = 2;
+    s.trail['TEEPEE--3'] = 't:green';
+    const at = goTo(s, 'D');
+    expect(has(at, { type: 'action', action: '0.0' })).toBe(false);
+    const paid = play(at, { type: 'action', action: '0.1' });
+    expect(paid.players[0]!.money).toBe(0);
+    expect(paid.turn.stack.at(-1)).toEqual({ kind: 'engine', max: 2, exact: false });
+  });
+
+  it('D and G: single-or-double auxiliary action', () => {
+    let s = fresh();
+    s.players[0]!.discs = s.players[0]!.discs.filter((d) => d !== 'aux1');
+    s = goTo(s, 'G');
+    s = play(s, { type: 'action', action: '1.0' });
+    s = play(s, { type: 'aux', aux: 1, double: true });
+    expect(s.players[0]!.money).toBe(22);
+  });
+
+  it('E: discard a Black Angus for $2; buy cattle with cowboys', () => {
+    let s = fresh();
+    s.players[0]!.hand = ['angus'];
+    s.players[0]!.workers.cowboy = 3;
+    s.market = ['holstein', 'ayrshire', 'highland4', 'longhorn7'];
+    s = goTo(s, 'E');
+    s = play(s, { type: 'action', action: '0.0' });
+    expect(s.players[0]!.money).toBe(22);
+    s = play(s, { type: 'action', action: '1.0' });
+    expect(has(s, { type: 'buyCattle', cards: ['highland4'], cowboys: 3 })).toBe(true);
+    expect(has(s, { type: 'buyCattle', cards: ['ayrshire', 'holstein'], cowboys: 3 })).toBe(true);
+    expect(has(s, { type: 'buyCattle', cards: ['longhorn7'], cowboys: 4 })).toBe(false);
+    s = play(s, { type: 'buyCattle', cards: ['ayrshire'], cowboys: 2 });
+    expect(s.players[0]!.money).toBe(19);
+    expect(s.players[0]!.discard).toContain('ayrshire');
+    expect(has(s, { type: 'buyCattle', cards: ['holstein'], cowboys: 1 })).toBe(true);
+    expect(has(s, { type: 'buyCattle', cards: ['holstein'], cowboys: 2 })).toBe(false);
+    s = play(s, { type: 'refillMarket' });
+    expect(s.market).toHaveLength(5);
+    expect(types(s)).toEqual(['skip']);
+  });
+
+  it('F: discard a pair for $4; pay $7 for a hazard', () => {
+    let s = fresh();
+    s.players[0]!.hand = ['jersey', 'jersey', 'angus'];
+    s.trail['DROUGHT-2'] = 'h:drought-g4';
+    s = goTo(s, 'F');
+    expect(has(s, { type: 'action', action: '0.0', cards: ['jersey', 'jersey'] })).toBe(true);
+    s = play(s, { type: 'action', action: '0.0', cards: ['jersey', 'jersey'] });
+    expect(s.players[0]!.money).toBe(24);
+    s = play(s, { type: 'action', action: '1.0' });
+    s = play(s, { type: 'takeHazard', space: 'DROUGHT-2' });
+    expect(s.players[0]!.money).toBe(17);
+    expect(s.players[0]!.hazards).toEqual(['drought-g4']);
+    expect(s.trail['DROUGHT-2']).toBe('');
+  });
+});
+
+describe('worker slot bonuses', () => {
+  const hireInto = (worker: 'cowboy' | 'craftsman' | 'engineer', had: number) => {
+    let s = fresh();
+    s.jobMarket = s.jobMarket.map(() => '');
+    s.jobMarket[0] = worker;
+    s.jobMarket[2] = 'cowboy';
+    s.jobFilled = 3;
+    s.players[0]!.workers[worker] = had;
+    s.players[0]!.hand = ['jersey'];
+    s = goTo(s, 'A');
+    s = play(s, { type: 'action', action: '1.0' });
+    return play(s, { type: 'hire', slot: 0 });
+  };
+  it('cowboy slot 4: a free hazard; slot 6: trade with the Indians', () => {
+    expect(hireInto('cowboy', 3).turn.stack.at(-1)).toEqual({ kind: 'hazard', cost: 0, orTeepee: false });
+    expect(hireInto('cowboy', 5).turn.stack.at(-1)).toEqual({ kind: 'teepee' });
+  });
+  it('craftsman slots 4 and 6: a building at $1 per craftsman', () => {
+    const s = hireInto('craftsman', 3);
+    expect(s.turn.stack.at(-1)).toEqual({ kind: 'build', perCraftsman: 1 });
+    const t = play(s, { type: 'build', building: '4a', space: 'A-1' });
+    expect(t.players[0]!.money).toBe(20 - 6 - 2);
+  });
+  it('engineer slots: Jersey for certificates or money, a cheaper hire on slot 4', () => {
+    const two = hireInto('engineer', 1);
+    expect(play(two, { type: 'discard', card: 'jersey' }).players[0]!.certificates).toBe(1);
+    expect(play(hireInto('engineer', 2), { type: 'discard', card: 'jersey' }).players[0]!.money).toBe(20 - 6 + 2);
+    expect(hireInto('engineer', 3).turn.stack.at(-1)).toEqual({ kind: 'hire', mod: -2 });
+    expect(play(hireInto('engineer', 4), { type: 'discard', card: 'jersey' }).players[0]!.certificates).toBe(2);
+    expect(play(hireInto('engineer', 5), { type: 'discard', card: 'jersey' }).players[0]!.money).toBe(20 - 6 + 4);
+  });
+  it('no row holds more than six workers', () => {
+    let s = fresh();
+    s.jobMarket[0] = 'cowboy';
+    s.players[0]!.workers.cowboy = 6;
+    s.jobMarket = s.jobMarket.map((t) => (t === '' ? '' : 'cowboy'));
+    s = goTo(s, 'A');
+    expect(has(s, { type: 'action', action: '1.0' })).toBe(false);
+  });
+});
+
+describe('private buildings', () => {
+  const at = (building: string, setupFn: (s: GwtState) => void = () => {}) => {
+    const s = fresh();
+    s.trail['C-2'] = `p:0:${building}`;
+    setupFn(s);
+    return goTo(s, 'C-2');
+  };
+  it('1a: $2 per own building in a forest', () => {
+    const s = at('1a', (x) => {
+      x.trail['B-1'] = 'p:0:2a';
+      x.trail['E-1'] = 'p:0:3a';
+      x.trail['E-2'] = 'p:1:3a';
+    });
+    expect(play(s, { type: 'action', action: '0.0' }).players[0]!.money).toBe(24);
+  });
+  it('2a: discard a Guernsey for $4; buy cattle', () => {
+    const s = at('2a', (x) => (x.players[0]!.hand = ['guernsey']));
+    expect(play(s, { type: 'action', action: '0.0' }).players[0]!.money).toBe(24);
+    expect(play(s, { type: 'action', action: '1.0' }).turn.stack.at(-1)).toEqual({ kind: 'buy' });
+  });
+  it('3a: discard a pair for $3; move the cattleman 1 step and use that location', () => {
+    const s = at('3a', (x) => (x.players[0]!.hand = ['angus', 'angus']));
+    expect(play(s, { type: 'action', action: '0.0', cards: ['angus', 'angus'] }).players[0]!.money).toBe(23);
+    let t = play(s, { type: 'action', action: '1.0' });
+    expect(legalMoves(t, 0)).toEqual([{ type: 'move', path: ['D'] }, { type: 'move', path: ['E'] }, { type: 'skip' }]);
+    t = play(t, { type: 'move', path: ['D'] });
+    expect(t.turn.session!.tile).toBe('n:D');
+    expect(t.turn.session!.used).toEqual([]);
+  });
+  it('4a: pay $5 for a hazard; move up to 2', () => {
+    const s = at('4a', (x) => (x.trail['FLOOD-3'] = 'h:flood-b2'));
+    let t = play(s, { type: 'action', action: '0.0' });
+    t = play(t, { type: 'takeHazard', space: 'FLOOD-3' });
+    expect(t.players[0]!.money).toBe(15);
+    expect(play(s, { type: 'action', action: '1.0' }).turn.stack.at(-1)).toEqual({ kind: 'move', max: 2, ignoreFees: false, activate: true });
+  });
+  it('5a: hire at row cost -$1; engine up to the number of engineers', () => {
+    const s = at('5a', (x) => {
+      x.jobMarket = x.jobMarket.map(() => '');
+      x.jobMarket[0] = 'craftsman';
+      x.jobFilled = 3;
+    });
+    const t = play(play(s, { type: 'action', action: '0.0' }), { type: 'hire', slot: 0 });
+    expect(t.players[0]!.money).toBe(15);
+  });
+  it('6a: discard a Holstein for $10', () => {
+    const s = at('6a', (x) => (x.players[0]!.hand = ['holstein']));
+    expect(play(s, { type: 'action', action: '0.0' }).players[0]!.money).toBe(30);
+  });
+  it('7a: per teepee pair +2 certificates and +$2', () => {
+    const s = at('7a', (x) => {
+      x.players[0]!.teepees = ['green', 'blue', 'green'];
+      x.players[0]!.discs = x.players[0]!.discs.filter((d) => d !== 'cert4');
+    });
+    const t = play(s, { type: 'action', action: '0.0' });
+    expect(t.players[0]!.certificates).toBe(2);
+    expect(t.players[0]!.money).toBe(22);
+  });
+  it('8a: trade or single-or-double aux; engine up to 2', () => {
+    const s = at('8a');
+    expect(play(s, { type: 'action', action: '0.1' }).turn.stack.at(-1)).toEqual({ kind: 'aux' });
+    expect(play(s, { type: 'action', action: '1.0' }).turn.stack.at(-1)).toEqual({ kind: 'engine', max: 2, exact: false });
+  });
+  it('9a: engine up to 3; extraordinary delivery backwards', () => {
+    const s = at('9a', (x) => (x.players[0]!.engine = 6));
+    let t = play(s, { type: 'action', action: '1.0' });
+    t = play(t, { type: 'engine', to: 2 });
+    // 6 -> 5 -> turnout -> 4 -> 3 -> 2 counts five spaces.
+    expect(legalMoves(t, 0).map((m) => (m.type === 'deliver' ? m.city : ''))).toEqual(['kansasCity', 'topeka', 'wichita']);
+    t = play(t, { type: 'deliver', city: 'topeka' });
+    t = play(t, { type: 'disc', disc: 'aux1' });
+    expect(t.players[0]!.cities.topeka).toBe(1);
+    expect(t.players[0]!.money).toBe(20);
+  });
+  it('9a: a turnout destination does not count (option: it counts)', () => {
+    const s = at('9a', (x) => (x.players[0]!.engine = 8));
+    const t = play(play(s, { type: 'action', action: '1.0' }), { type: 'engine', to: 4.5 });
+    expect(t.turn.stack.find((x) => x.kind === 'deliver')).toEqual({ kind: 'deliver', max: 4, extraordinary: true });
+    const c = fresh(2, { extraordinaryTurnout: 'counted' });
+    c.trail['C-2'] = 'p:0:9a';
+    c.players[0]!.engine = 8;
+    const u = play(play(goTo(c, 'C-2'), { type: 'action', action: '1.0' }), { type: 'engine', to: 4.5 });
+    expect(u.turn.stack.find((x) => x.kind === 'deliver')).toEqual({ kind: 'deliver', max: 5, extraordinary: true });
+  });
+  it('10a: certificate marker to the maximum; move up to 5', () => {
+    const s = at('10a');
+    expect(play(s, { type: 'action', action: '0.0' }).players[0]!.certificates).toBe(3);
+  });
+  it('1b: discard an objective card for 2 certificates; engine exactly 1 back for $3', () => {
+    const s = at('1b', (x) => {
+      x.players[0]!.hand = ['DRAW_5H'];
+      x.players[0]!.engine = 3;
+    });
+    expect(play(s, { type: 'action', action: '0.0', cards: ['DRAW_5H'] }).players[0]!.certificates).toBe(2);
+    const t = play(play(s, { type: 'action', action: '1.0' }), { type: 'engine', to: 2 });
+    expect(t.players[0]!.money).toBe(23);
+  });
+  it('2b: discard a Jersey to move the engine 1; discard a Dutch Belt for $3', () => {
+    const s = at('2b', (x) => (x.players[0]!.hand = ['jersey', 'dutchbelt']));
+    expect(play(s, { type: 'action', action: '0.0' }).turn.stack.at(-1)).toEqual({ kind: 'engine', max: 1, exact: false });
+    expect(play(s, { type: 'action', action: '1.0' }).players[0]!.money).toBe(23);
+  });
+  it('3b: single-or-double aux; move 1', () => {
+    expect(play(at('3b'), { type: 'action', action: '0.0' }).turn.stack.at(-1)).toEqual({ kind: 'aux' });
+  });
+  it('4b: draw up to as many cards as cowboys, then discard as many', () => {
+    const s = at('4b', (x) => {
+      x.players[0]!.workers.cowboy = 2;
+      x.players[0]!.deck = ['angus', 'jersey'];
+    });
+    let t = play(s, { type: 'action', action: '0.0' });
+    expect(legalMoves(t, 0)).toEqual([{ type: 'draw', count: 1 }, { type: 'draw', count: 2 }, { type: 'skip' }]);
+    t = play(t, { type: 'draw', count: 2 });
+    expect(t.players[0]!.hand).toHaveLength(2);
+    t = play(play(t, { type: 'discard', card: 'angus' }), { type: 'discard', card: 'jersey' });
+    expect(t.players[0]!.discard).toEqual(['angus', 'jersey']);
+    expect(t.turn.stack).toEqual([]);
+  });
+  it('5b: discard a Black Angus for 2 certificates; $1 per engineer', () => {
+    const s = at('5b', (x) => {
+      x.players[0]!.hand = ['angus'];
+      x.players[0]!.workers.engineer = 3;
+    });
+    expect(play(s, { type: 'action', action: '0.0' }).players[0]!.certificates).toBe(2);
+    expect(play(s, { type: 'action', action: '1.0' }).players[0]!.money).toBe(23);
+  });
+  it('6b: discard any cattle card for $3 and an objective card into the hand', () => {
+    const s = at('6b', (x) => (x.players[0]!.hand = ['longhorn6']));
+    let t = play(s, { type: 'action', action: '0.0', cards: ['longhorn6'] });
+    expect(t.players[0]!.money).toBe(23);
+    t = play(t, { type: 'takeObjective', card: 'stack' });
+    expect(t.players[0]!.hand).toHaveLength(1);
+  });
+  it('7b: engine up to the number of own forest buildings', () => {
+    const s = at('7b', (x) => (x.trail['B-1'] = 'p:0:1a'));
+    expect(play(s, { type: 'action', action: '0.0' }).turn.stack.at(-1)).toEqual({ kind: 'engine', max: 1, exact: false });
+  });
+  it('8b: use the local actions of an adjacent building (not another 8b)', () => {
+    const s = at('8b', (x) => (x.players[0]!.hand = ['dutchbelt']));
+    let t = play(s, { type: 'action', action: '0.0' });
+    expect(legalMoves(t, 0)).toEqual([{ type: 'copy', space: 'C' }, { type: 'copy', space: 'D' }, { type: 'skip' }]);
+    t = play(t, { type: 'copy', space: 'D' });
+    expect(has(t, { type: 'action', action: '1.0' })).toBe(true);
+  });
+  it('9b: upgrade a station behind the engine', () => {
+    const s = at('9b', (x) => (x.players[0]!.engine = 9));
+    let t = play(s, { type: 'action', action: '0.0' });
+    expect(legalMoves(t, 0)).toEqual([{ type: 'upgradeStation', station: 0 }, { type: 'upgradeStation', station: 1 }, { type: 'skip' }]);
+    t = play(t, { type: 'upgradeStation', station: 1 });
+    t = play(t, { type: 'disc', disc: 'aux3a' });
+    expect(t.stations[1]!.discs).toEqual([0]);
+    expect(t.players[0]!.money).toBe(18);
+  });
+  it('10b: $4; engine up to 4; move up to 4', () => {
+    const s = at('10b');
+    expect(play(s, { type: 'action', action: '0.0' }).players[0]!.money).toBe(24);
+    expect(play(s, { type: 'action', action: '1.0' }).turn.stack.at(-1)).toEqual({ kind: 'engine', max: 4, exact: false });
+    expect(play(s, { type: 'action', action: '2.0' }).turn.stack.at(-1)).toEqual({ kind: 'move', max: 4, ignoreFees: false, activate: true });
+  });
+  it('risk spaces: the owner gets an extra local action', () => {
+    const s = fresh();
+    s.trail['FLOOD-RISK-1'] = 'p:0:1a';
+    s.players[0]!.hand = ['jersey'];
+    const t = play(goTo(s, 'FLOOD-RISK-1'), { type: 'action', action: 'risk' });
+    expect(t.players[0]!.certificates).toBe(1);
+    expect(t.players[0]!.money).toBe(22);
+  });
+  it('a building replaced under the cattleman cannot be used this turn', () => {
+    let s = fresh();
+    s.trail['C-2'] = 'p:0:5a';
+    s.players[0]!.buildings = s.players[0]!.buildings.filter((b) => b !== '5a');
+    s.players[0]!.workers.craftsman = 3;
+    s.jobMarket = s.jobMarket.map(() => '');
+    s.jobMarket[0] = 'craftsman';
+    s.jobFilled = 3;
+    s = goTo(s, 'C-2');
+    s = play(play(s, { type: 'action', action: '0.0' }), { type: 'hire', slot: 0 });
+    expect(has(s, { type: 'build', building: '6a', space: 'C-2' })).toBe(true);
+    s = play(s, { type: 'build', building: '6a', space: 'C-2' });
+    expect(s.trail['C-2']).toBe('p:0:6a');
+    expect(types(s)).toEqual(['endTurn']);
+  });
+});
+
+describe('auxiliary actions', () => {
+  const ready = (discs: string[], engine = 3) => {
+    const s = fresh();
+    s.players[0]!.discs = s.players[0]!.discs.filter((d) => !discs.includes(d));
+    s.players[0]!.engine = engine;
+    s.players[0]!.deck = ['angus', 'jersey'];
+    return goTo(s, 'G');
+  };
+  it('1: $1 single, $2 double', () => {
+    let s = ready(['aux1']);
+    s = play(play(s, { type: 'action', action: '1.0' }), { type: 'aux', aux: 1, double: true });
+    expect(s.players[0]!.money).toBe(22);
+  });
+  it('2: draw and discard one, or two when doubled', () => {
+    let s = ready(['aux2']);
+    s = play(play(s, { type: 'action', action: '1.0' }), { type: 'aux', aux: 2, double: true });
+    expect(s.players[0]!.hand).toHaveLength(2);
+    expect(s.turn.stack.at(-1)).toEqual({ kind: 'discard', count: 2 });
+  });
+  it('3: locked until its disc is cleared; pay, engine back, certificates', () => {
+    expect(has(ready([]), { type: 'aux', aux: 3, double: false })).toBe(false);
+    let s = ready(['aux3a', 'aux3b']);
+    s = play(play(s, { type: 'action', action: '1.0' }), { type: 'aux', aux: 3, double: true });
+    s = play(s, { type: 'engine', to: 1 });
+    expect(s.players[0]!.certificates).toBe(2);
+    expect(s.players[0]!.money).toBe(18);
+  });
+  it('4: pay $1 for exactly 1 forward, $2 for up to 2', () => {
+    let s = ready(['aux4a']);
+    s = play(s, { type: 'aux', aux: 4, double: false });
+    expect(legalMoves(s, 0)).toEqual([{ type: 'engine', to: 4 }]);
+    expect(s.players[0]!.money).toBe(19);
+  });
+  it('5: engine back, then remove hand cards from the game', () => {
+    let s = ready(['aux5a']);
+    s.players[0]!.hand = ['jersey'];
+    s = play(s, { type: 'aux', aux: 5, double: false });
+    s = play(s, { type: 'engine', to: 2 });
+    s = play(s, { type: 'remove', card: 'jersey' });
+    expect(s.removedCards).toContain('jersey');
+    expect(s.players[0]!.hand).toEqual([]);
+  });
+  it('backward actions need room behind the engine', () => {
+    expect(has(ready(['aux5a'], 0), { type: 'aux', aux: 5, double: false })).toBe(false);
+  });
+});
+
+describe('railroad', () => {
+  it('occupied spaces are skipped and not counted; space 0 holds any number', () => {
+    const s = fresh(3);
+    s.players[1]!.engine = 1;
+    s.players[2]!.engine = 2;
+    expect([...engineReach(s, 0, true, 1).keys()]).toEqual([3]);
+  });
+  it('stopping on a turnout offers the station upgrade, then its station master', () => {
+    let s = fresh();
+    s.players[0]!.workers.cowboy = 2;
+    s.stations[0]!.master = 2;
+    s = goTo(s, 'G');
+    s.players[0]!.engine = 4;
+    s = play(s, { type: 'action', action: '0.0' });
+    s = play(s, { type: 'engine', to: 4.5 });
+    s = play(s, { type: 'upgrade' });
+    expect(s.players[0]!.money).toBe(18);
+    expect(legalMoves(s, 0).every((m) => m.type === 'disc' && !['cert6', 'step1', 'step2', 'hand1', 'hand2'].includes(m.disc))).toBe(true);
+    s = play(s, { type: 'disc', disc: 'aux4a' });
+    expect(legalMoves(s, 0)).toEqual([{ type: 'claimMaster', worker: 'cowboy' }, { type: 'skip' }]);
+    s = play(s, { type: 'claimMaster', worker: 'cowboy' });
+    expect(s.players[0]!.permanentCertificates).toBe(1);
+    expect(s.players[0]!.workers.cowboy).toBe(1);
+    expect(s.stations[0]!.master).toBe(0);
+  });
+  it('station masters 1 and 3: $2; a free hazard or a teepee trade', () => {
+    let s = fresh();
+    s.players[0]!.workers.engineer = 2;
+    s.stations[0]!.master = 1;
+    s.stations[0]!.discs = [0];
+    s.stations[1]!.master = 3;
+    s.trail['TEEPEE-2'] = 't:blue';
+    s = goTo(s, 'G');
+    s.players[0]!.engine = 7;
+    s = play(play(s, { type: 'action', action: '0.0' }), { type: 'engine', to: 7.5 });
+    s = play(play(play(s, { type: 'upgrade' }), { type: 'disc', disc: 'aux1' }), { type: 'claimMaster', worker: 'engineer' });
+    expect(legalMoves(s, 0)).toEqual([{ type: 'takeTeepee', space: 'TEEPEE-2' }, { type: 'skip' }]);
+    expect(play(s, { type: 'takeTeepee', space: 'TEEPEE-2' }).players[0]!.money).toBe(18 + 2);
+    const free = structuredClone(s);
+    free.options.stationMasterTeepee = 'free';
+    expect(play(free, { type: 'takeTeepee', space: 'TEEPEE-2' }).players[0]!.money).toBe(18);
+  });
+  it('space 39: upgrade station 10, then move back at least one space and gain $3', () => {
+    let s = fresh();
+    s.players[0]!.engine = 38;
+    s.players[0]!.workers.engineer = 1;
+    s = goTo(s, 'G');
+    s = play(play(s, { type: 'action', action: '0.0' }), { type: 'engine', to: 39 });
+    expect(types(s)).toEqual(['skip', 'upgrade']);
+    s = play(play(s, { type: 'upgrade' }), { type: 'disc', disc: 'cert6' });
+    expect(s.stations[9]!.discs).toEqual([0]);
+    expect(legalMoves(s, 0).length).toBeGreaterThan(40);
+    s = play(s, { type: 'engine', to: 33.5 });
+    expect(s.players[0]!.money).toBe(20 - 3 + 3);
+    expect(s.turn.stack.at(-1)).toEqual({ kind: 'upgrade', station: 8 });
+  });
+  it('transport cost counts the crosses between the engine and the city', () => {
+    const s = fresh();
+    expect(transportCost(s, 0, 'sanFrancisco')).toBe(11);
+    s.players[0]!.engine = 10;
+    expect(transportCost(s, 0, 'elPaso')).toBe(2);
+    s.players[0]!.engine = 9.5;
+    expect(transportCost(s, 0, 'elPaso')).toBe(2);
+    const prev = fresh(2, { turnoutTransport: 'previous' });
+    prev.players[0]!.engine = 9.5;
+    expect(transportCost(prev, 0, 'elPaso')).toBe(3);
+  });
+});
+
+describe('Kansas City', () => {
+  const toKc = (s: GwtState) => {
+    s.players[0]!.location = 'G-1';
+    return play(s, { type: 'move', path: ['KANSAS_CITY'] });
+  };
+  it('foresight 1, 2, 3 in order, then income and delivery', () => {
+    const s = fresh();
+    s.foresight = ['flood-g4', 'green', 'cowboy', 'engineer', 'blue', 'craftsman'];
+    let t = toKc(s);
+    expect(legalMoves(t, 0)).toEqual([{ type: 'foresight', pick: 0 }, { type: 'foresight', pick: 1 }]);
+    t = play(t, { type: 'foresight', pick: 0 });
+    expect(t.trail['FLOOD-1']).toBe('h:flood-g4');
+    t = play(t, { type: 'foresight', pick: 0 });
+    expect(t.jobMarket[t.jobFilled - 1]).toBe('cowboy');
+    t = play(t, { type: 'foresight', pick: 0 });
+    expect(t.trail['TEEPEE--3']).toBe('t:blue');
+    expect(t.turn.stack.at(-1)).toEqual({ kind: 'income' });
+  });
+  it('income: distinct breeds count once, plus certificates used (the marker lands on a printed space)', () => {
+    const s = fresh();
+    s.foresight = ['', '', '', '', '', ''];
+    s.players[0]!.hand = ['jersey', 'jersey', 'angus', 'holstein'];
+    s.players[0]!.certificates = 6;
+    s.players[0]!.permanentCertificates = 1;
+    let t = toKc(s);
+    expect(legalMoves(t, 0)).toEqual([0, 2, 3, 4, 5, 6].map((certificates) => ({ type: 'income', certificates })));
+    t = play(t, { type: 'income', certificates: 2 });
+    expect(t.players[0]!.money).toBe(20 + 6 + 1 + 2);
+    expect(t.players[0]!.certificates).toBe(4);
+    expect(t.players[0]!.discard).toHaveLength(4);
+    expect(t.turn.stack.at(-1)).toEqual({ kind: 'deliver', max: 9, extraordinary: false });
+    expect(legalMoves(t, 0).map((m) => (m.type === 'deliver' ? m.city : ''))).toEqual(['kansasCity', 'topeka', 'wichita', 'coloradoSprings', 'santaFe']);
+  });
+  it('delivery: transport cost, disc, return to start, refill foresight and the hand', () => {
+    const s = fresh();
+    s.foresight = ['', '', '', '', '', ''];
+    s.players[0]!.hand = ['guernsey', 'angus', 'holstein'];
+    s.players[0]!.deck = ['jersey', 'jersey', 'jersey', 'jersey'];
+    let t = play(toKc(s), { type: 'income', certificates: 0 });
+    t = play(t, { type: 'deliver', city: 'coloradoSprings' });
+    expect(t.players[0]!.money).toBe(20 + 7 - 3);
+    t = play(t, { type: 'disc', disc: 'aux1' });
+    expect(t.players[0]!.cities.coloradoSprings).toBe(1);
+    expect(t.players[0]!.location).toBe('START');
+    expect(t.foresight.every((x) => x !== '')).toBe(true);
+    expect(t.players[0]!.hand).toHaveLength(4);
+    expect(t.current).toBe(1);
+  });
+  it('white city spaces take white discs; a hand-limit disc costs $5', () => {
+    const s = fresh();
+    s.foresight = ['', '', '', '', '', ''];
+    s.players[0]!.hand = ['guernsey', 'angus', 'holstein', 'longhorn5'];
+    s.players[0]!.money = 0;
+    let t = play(toKc(s), { type: 'income', certificates: 0 });
+    const white = play(t, { type: 'deliver', city: 'topeka' });
+    expect(legalMoves(white, 0).some((m) => m.type === 'disc' && m.disc === 'step1')).toBe(false);
+    t = play(t, { type: 'deliver', city: 'albuquerque' });
+    expect(t.players[0]!.money).toBe(12 - 5);
+    expect(has(t, { type: 'disc', disc: 'hand1' })).toBe(true);
+    expect(play(t, { type: 'disc', disc: 'step1' }).players[0]!.money).toBe(7 + 3);
+    t = play(t, { type: 'disc', disc: 'hand1' });
+    expect(t.players[0]!.money).toBe(2);
+  });
+  it('Kansas City: +$6 each time, repeatable; other cities once', () => {
+    const s = fresh();
+    s.foresight = ['', '', '', '', '', ''];
+    s.players[0]!.cities.kansasCity = 2;
+    s.players[0]!.cities.topeka = 1;
+    s.players[0]!.hand = ['jersey'];
+    let t = play(toKc(s), { type: 'income', certificates: 0 });
+    expect(legalMoves(t, 0)).toEqual([{ type: 'deliver', city: 'kansasCity' }]);
+    t = play(play(t, { type: 'deliver', city: 'kansasCity' }), { type: 'disc', disc: 'aux1' });
+    expect(t.players[0]!.money).toBe(20 + 1 + 6);
+    expect(t.players[0]!.cities.kansasCity).toBe(3);
+  });
+  it('city pairs: Colorado Springs + Santa Fe gives an objective card', () => {
+    const s = fresh();
+    s.foresight = ['', '', '', '', '', ''];
+    s.players[0]!.cities.coloradoSprings = 1;
+    s.players[0]!.cities.albuquerque = 1;
+    s.players[0]!.hand = ['guernsey', 'angus', 'holstein'];
+    s.players[0]!.certificates = 1;
+    let t = play(toKc(s), { type: 'income', certificates: 1 });
+    t = play(play(t, { type: 'deliver', city: 'santaFe' }), { type: 'disc', disc: 'aux1' });
+    expect(t.turn.stack.filter((x) => x.kind === 'objective')).toHaveLength(2);
+    expect(types(t)).toEqual(['takeObjective']);
+  });
+  it('no discs left on the board: a disc comes back from a station', () => {
+    const s = fresh();
+    s.foresight = ['', '', '', '', '', ''];
+    s.players[0]!.discs = [];
+    s.players[0]!.cities.kansasCity = 12;
+    s.stations[2]!.discs = [0, 1];
+    s.stations[3]!.discs = [0];
+    s.players[0]!.hand = ['jersey'];
+    const t = play(play(toKc(s), { type: 'income', certificates: 0 }), { type: 'deliver', city: 'kansasCity' });
+    expect(legalMoves(t, 0)).toEqual([{ type: 'disc', disc: 'station:2' }, { type: 'disc', disc: 'station:3' }]);
+    expect(play(t, { type: 'disc', disc: 'station:2' }).stations[2]!.discs).toEqual([1]);
+  });
+  it('objective cards cannot be played in Kansas City', () => {
+    const s = fresh();
+    s.players[0]!.hand = ['GAIN2_SSH'];
+    expect(types(s)).toContain('playObjective');
+    expect(types(toKc(s))).not.toContain('playObjective');
+  });
+});
+
+describe('job market and game end', () => {
+  it('a yellow arrow refills the cattle market', () => {
+    const s = fresh();
+    s.market = [];
+    s.jobFilled = 11;
+    s.foresight = ['', '', 'cowboy', '', '', ''];
+    s.players[0]!.location = 'G-1';
+    const t = play(play(s, { type: 'move', path: ['KANSAS_CITY'] }), { type: 'foresight', pick: 0 });
+    expect(t.jobFilled).toBe(12);
+    expect(t.market).toHaveLength(7);
+  });
+  it('the red arrow: the last space ends the game after everyone else has one more turn', () => {
+    let s = fresh();
+    s.jobFilled = 23;
+    s.foresight = ['', '', 'cowboy', 'engineer', 'craftsman', ''];
+    s.players[0]!.hand = ['jersey'];
+    s.players[0]!.location = 'G-1';
+    s = play(play(s, { type: 'move', path: ['KANSAS_CITY'] }), { type: 'foresight', pick: 0 });
+    expect(s.endTrigger).toBe(0);
+    expect(s.players[0]!.jobToken).toBe(true);
+    expect(legalMoves(s, 0)).toEqual([{ type: 'income', certificates: 0 }]);
+    s = play(play(s, { type: 'income', certificates: 0 }), { type: 'deliver', city: 'topeka' });
+    s = play(s, { type: 'disc', disc: 'aux1' });
+    expect(s.current).toBe(1);
+    expect(s.over).toBe(false);
+    s = goTo(s, 'A');
+    s = play(play(s, { type: 'aux', aux: 1, double: false }), { type: 'endTurn' });
+    expect(s.over).toBe(true);
+    expect(game.activeActors(s)).toEqual([]);
+    expect(game.outcome(s)!.standings).toHaveLength(2);
+  });
+});
+
+describe('objective cards', () => {
+  it('played before phase A or between actions, with their immediate action', () => {
+    let s = fresh();
+    s.players[0]!.hand = ['GAIN2_SSH', 'MOVE_34HH', 'ENGINE_345', 'DRAW_5H', 'AUX_SF'];
+    s = play(s, { type: 'playObjective', card: 'GAIN2_SSH' });
+    expect(s.players[0]!.money).toBe(22);
+    expect(s.players[0]!.objectives).toContain('GAIN2_SSH');
+    s = play(s, { type: 'playObjective', card: 'MOVE_34HH' });
+    expect(s.turn.stack.at(-1)).toEqual({ kind: 'move', max: 3, ignoreFees: true, activate: false });
+    s.trail['FLOOD-1'] = 'h:flood-g4';
+    s = play(s, { type: 'move', path: ['A', 'FLOOD-1'] });
+    expect(s.players[0]!.money).toBe(22);
+    expect(s.turn.phase).toBe('A');
+    s = play(s, { type: 'playObjective', card: 'ENGINE_345' });
+    expect(s.turn.stack.at(-1)).toEqual({ kind: 'engine', max: 2, exact: false });
+    s = play(s, { type: 'skip' });
+    s = play(s, { type: 'playObjective', card: 'DRAW_5H' });
+    expect(s.turn.stack.at(-1)).toEqual({ kind: 'draw', max: 3 });
+    s = play(play(s, { type: 'skip' }), { type: 'playObjective', card: 'AUX_SF' });
+    expect(s.turn.stack.at(-1)).toEqual({ kind: 'aux' });
+  });
+});
+
+describe('final scoring', () => {
+  const over = (build: (s: GwtState) => void) => {
+    const s = fresh();
+    s.players.forEach((p) => {
+      p.money = 0;
+      p.objectives = [];
+    });
+    build(s);
+    s.over = true;
+    return game.outcome(s)!;
+  };
+  const breakdown = (o: ReturnType<typeof over>) => (o.details as { breakdown: Record<string, number>[] }).breakdown[0]!;
+
+  it('money, buildings, cities, stations, hazards, cattle, workers, player board, job token', () => {
+    const o = over((s) => {
+      const p = s.players[0]!;
+      p.money = 14;
+      s.trail['A-1'] = 'p:0:10a';
+      s.trail['A-2'] = 'p:0:1a';
+      p.cities = { ...p.cities, kansasCity: 1, topeka: 1, wichita: 1, sacramento: 1, sanDiego: 1, sanFrancisco: 2 };
+      s.stations[0]!.discs = [0];
+      s.stations[9]!.discs = [0, 1];
+      p.hazards = ['flood-g4', 'rockfall-b2'];
+      p.deck = ['longhorn7', 'holstein'];
+      p.workers = { cowboy: 6, craftsman: 5, engineer: 4 };
+      p.discs = p.discs.filter((d) => d !== 'step2');
+      p.jobToken = true;
+    });
+    expect(breakdown(o)).toEqual({
+      money: 2, buildings: 14, cities: -6 - 3 + 6 + 4 + 18, stations: 10, hazards: 6, cattle: 8, objectives: 0, stationMasters: 0,
+      workers: 12, playerBoard: 3, jobToken: 2,
+    });
+  });
+
+  it('objective cards: fulfilled +VP, otherwise the penalty; each item counts for one card only', () => {
+    const o = over((s) => {
+      const p = s.players[0]!;
+      p.objectives = ['START_BBH', 'GAIN2_SSH'];
+      p.hazards = ['flood-g4'];
+      s.stations[0]!.discs = [0];
+      s.stations[1]!.discs = [0];
+      s.trail['A-1'] = 'p:0:1a';
+      s.trail['A-2'] = 'p:0:2a';
+    });
+    // One hazard: either START_BBH (+3) with GAIN2_SSH failing (-2), or GAIN2_SSH (+3) with START_BBH failing (0).
+    expect(breakdown(o).objectives).toBe(3);
+  });
+
+  it('unplayed objective cards may be added at the end, or left out', () => {
+    const o = over((s) => {
+      s.players[0]!.deck = ['AUX_SF', 'DRAW_5H'];
+      s.players[0]!.cities.sanFrancisco = 1;
+    });
+    expect(breakdown(o).objectives).toBe(5);
+  });
+
+  it('station masters score their lower halves', () => {
+    const o = over((s) => {
+      const p = s.players[0]!;
+      p.stationMasters = [1, 2, 3, 4, 5];
+      p.workers = { cowboy: 2, craftsman: 1, engineer: 1 };
+      p.certificates = 3;
+      p.permanentCertificates = 1;
+      p.objectives = ['START_BBH', 'START_SSG'];
+      p.hazards = ['flood-g4', 'flood-g2', 'drought-b3'];
+      p.teepees = ['green', 'blue', 'blue'];
+    });
+    // 4 workers + 6 (4 certificates) + 3 (2 objective cards) + 3 (3 hazards) + 3 (1 teepee pair)
+    expect(breakdown(o).stationMasters).toBe(19);
+  });
+
+  it('ties are shared by default; the money option breaks them', () => {
+    const tie = over((s) => {
+      s.players[0]!.money = 5;
+      s.players[1]!.money = 9;
+    });
+    expect(tie.winners).toEqual([0, 1]);
+    const s = fresh(2, { tieBreak: 'money' });
+    s.players[0]!.money = 5;
+    s.players[1]!.money = 9;
+    s.players.forEach((p) => (p.objectives = []));
+    s.over = true;
+    expect(game.outcome(s)!.winners).toEqual([1]);
+  });
+});
+
+describe('views and invariants', () => {
+  it('hands are private; the public part is the same for everyone', () => {
+    const s = setup(std, 3, 'view');
+    const v0 = game.viewFor(s, 0);
+    const spectator = game.viewFor(s, SPECTATOR);
+    expect(spectator.private).toBeNull();
+    expect(v0.public).toEqual(spectator.public);
+    expect(v0.private!.hand).toEqual(s.players[0]!.hand);
+    expect(JSON.stringify(spectator)).not.toContain('"hand"');
+  });
+  it('conservation checks catch a lost card, tile, disc or coin', () => {
+    const s = setup(std, 2, 'inv');
+    expect(game.invariants!(s)).toEqual([]);
+    const broken = structuredClone(s);
+    broken.players[0]!.hand.pop();
+    broken.stacks[0]!.pop();
+    broken.players[1]!.discs.pop();
+    broken.players[0]!.money += 1;
+    expect(game.invariants!(broken)).toHaveLength(4);
+  });
+});
