@@ -1,0 +1,114 @@
+/**
+ * Ready Set Bet: real-time betting on a dice-driven horse race. Everyone bets at once while the dice
+ * roll (SYSTEM on a timer, or a host seat); four races, settlement after each, a VIP draft after the
+ * first three; most money wins.
+ */
+import type { GameDefinition, Outcome } from '../../core/game.ts';
+import { sameMultiset } from '../../core/cards/index.ts';
+import { rankByScore } from '../../core/result.ts';
+import { EXOTIC_CARDS, PROP_CARDS } from './data/board.ts';
+import { VIP_DECK, keepToken } from './data/vip.ts';
+import { bot } from './bot.ts';
+import { activeActors, applyMove, legalMoves } from './moves.ts';
+import { availableTokens, baseTokens, bettorSeats, isBettor, openSpaces } from './race.ts';
+import { setup } from './setup.ts';
+import type { Move, Options, PrivateView, PublicView, State } from './types.ts';
+import { GAME_ID, optionsSchema } from './types.ts';
+import { resample, viewFor } from './view.ts';
+
+function outcome(state: State): Outcome | null {
+  if (state.phase !== 'over') return null;
+  const bettors = bettorSeats(state);
+  const money = bettors.map((s) => state.players[s]!.money);
+  const tieBreakers: number[][] = [];
+  if (state.options.tieBreak === 'fewestVip') tieBreakers.push(bettors.map((s) => -state.players[s]!.vip.length));
+  if (state.options.tieBreak === 'mostWinningBets') {
+    tieBreakers.push(
+      bettors.map((s) => state.settlements.flatMap((r) => r.players.filter((p) => p.seat === s).flatMap((p) => p.lines)).filter((l) => l.won && l.space !== '').length),
+    );
+  }
+  const ranked = rankByScore(money, { tieBreakers, details: { settlements: state.settlements.length } });
+  // A host who does not bet is not in the running; listed last.
+  const standings = Array.from({ length: state.seats }, (_, seat) => {
+    const i = bettors.indexOf(seat);
+    return i < 0 ? { seat, rank: bettors.length + 1, score: 0 } : { ...ranked.standings[i]!, seat };
+  });
+  return { standings, winners: standings.filter((s) => s.rank === 1).map((s) => s.seat), details: { money: state.players.map((p) => p.money) } };
+}
+
+function invariants(state: State): string[] {
+  const problems: string[] = [];
+  const { options } = state;
+  // Money: every dollar moved is a settlement line, and settlement obeys the floor.
+  state.players.forEach((p, seat) => {
+    let running = options.startingMoney;
+    for (const s of state.settlements) {
+      const mine = s.players.find((x) => x.seat === seat);
+      if (!mine) continue;
+      const gains = mine.lines.reduce((t, l) => t + Math.max(0, l.amount), 0);
+      const penalties = mine.lines.reduce((t, l) => t - Math.min(0, l.amount), 0);
+      const paid = options.moneyFloor ? Math.min(running + gains, penalties) : penalties;
+      if (mine.before !== running || mine.gains !== gains || mine.penalties !== penalties || mine.paid !== paid || mine.delta !== gains - paid) {
+        problems.push(`seat ${seat}: race ${s.race} settlement does not add up`);
+      }
+      running += mine.delta;
+    }
+    if (p.money !== running) problems.push(`seat ${seat}: money ${p.money} but the ledger says ${running}`);
+    if (options.moneyFloor && p.money < 0) problems.push(`seat ${seat}: money below $0`);
+  });
+  // Tokens: the base set plus VIP bonus tokens; placed tokens come out of them.
+  const base = baseTokens(options, state.seats);
+  state.players.forEach((p, seat) => {
+    const expected = isBettor(state, seat) ? [...base, ...p.vip.map((h) => keepToken(h.card)).filter((t) => t > 0)] : [];
+    if (!sameMultiset(p.tokens, expected)) problems.push(`seat ${seat}: tokens ${p.tokens} should be ${expected}`);
+    const placed = state.bets.filter((b) => b.seat === seat).length;
+    if (availableTokens(state, seat).length + placed !== p.tokens.length) problems.push(`seat ${seat}: placed a token it does not own`);
+  });
+  // Board: one token per space, only on spaces on the table.
+  const open = new Set(openSpaces(state));
+  const spaces = state.bets.map((b) => b.space);
+  if (new Set(spaces).size !== spaces.length) problems.push('two tokens on one space');
+  for (const s of spaces) if (!open.has(s)) problems.push(`token on a space not on the table: ${s}`);
+  // Cards: every card is somewhere, once.
+  const vip = [...state.vipDeck, ...state.vipDiscard, ...state.players.flatMap((p) => [...p.offer, ...p.vip.map((h) => h.card)])];
+  if (options.vip && !sameMultiset(vip, VIP_DECK)) problems.push('VIP cards lost or duplicated');
+  const props = [...state.propDeck, ...state.props, ...state.propDiscard];
+  if (options.props && !sameMultiset(props, PROP_CARDS.map((c) => c.id))) problems.push('prop cards lost or duplicated');
+  const exotics = [...state.exoticDeck, ...state.exotics];
+  if (options.exotics && !sameMultiset(exotics, EXOTIC_CARDS.map((c) => c.id))) problems.push('exotic cards lost or duplicated');
+  if (bettorSeats(state).length < 2) problems.push('fewer than 2 bettors');
+  return problems;
+}
+
+export const game: GameDefinition<Options, State, Move, PublicView, PrivateView> = {
+  id: GAME_ID,
+  name: 'Ready Set Bet',
+  seats: { min: 2, max: 8, default: 6 },
+  options: optionsSchema,
+  validateSetup(options, seats) {
+    const bettors = options.hostMode === 'hostSeat' && !options.hostBets ? seats - 1 : seats;
+    if (bettors < 2) return { code: `${GAME_ID}/too-few-bettors`, message: 'At least two players must bet besides the host.' };
+    return null;
+  },
+  setup,
+  activeActors,
+  legalMoves,
+  applyMove,
+  viewFor,
+  outcome,
+  bot,
+  systemDelayMs(state, options) {
+    switch (state.phase) {
+      case 'racing':
+        return state.rolls === 0 ? options.startDelayMs : options.rollIntervalMs;
+      case 'results':
+        return options.resultsPauseMs;
+      case 'vipDraft':
+        return options.draftTimeoutMs;
+      case 'over':
+        return 0;
+    }
+  },
+  invariants,
+  resample,
+};

@@ -1,0 +1,167 @@
+/** Who acts, what they may do, and the one pure transition. */
+import type { Actor, GameEvent, MoveResult } from '../../core/game.ts';
+import { CoreErrors, SYSTEM, accept, guardMove, isMoveShape, reject } from '../../core/game.ts';
+import { FINISH, RACES, spaceInfo } from './data/board.ts';
+import { keepToken, vipDesign } from './data/vip.ts';
+import { availableTokens, betBlock, bettorSeats, freeSpaces, openSpaces, rollDice } from './race.ts';
+import { settleRace } from './settlement.ts';
+import { dealVipOffers, startRace } from './setup.ts';
+import { cloneState } from './clone.ts';
+import type { Move, State } from './types.ts';
+import { GAME_ID } from './types.ts';
+
+const err = (reason: string, message: string) => reject(`${GAME_ID}/${reason}`, message);
+
+/** The roller: SYSTEM on the server timer, or the host seat. */
+export function roller(state: State): Actor {
+  return state.hostSeat >= 0 ? state.hostSeat : SYSTEM;
+}
+
+export function activeActors(state: State): Actor[] {
+  const seats = Array.from({ length: state.seats }, (_, s) => s);
+  switch (state.phase) {
+    case 'racing': {
+      const bettors = seats.filter((s) => s !== state.hostSeat && betBlock(state, s) === null);
+      return state.hostSeat >= 0 ? [state.hostSeat, ...bettors] : [SYSTEM, ...bettors];
+    }
+    case 'results':
+      return [SYSTEM, ...seats.filter((s) => !state.players[s]!.ready)];
+    case 'vipDraft':
+      return [SYSTEM, ...seats.filter((s) => state.players[s]!.offer.length > 0)];
+    case 'over':
+      return [];
+  }
+}
+
+/** One bet per free space per distinct token value left, plus `pass`; the roller gets `roll`. */
+export function legalMoves(state: State, actor: Actor): Move[] {
+  if (!activeActors(state).includes(actor)) return [];
+  switch (state.phase) {
+    case 'racing': {
+      const moves: Move[] = actor === roller(state) ? [{ type: 'roll' }] : [];
+      if (actor >= 0 && betBlock(state, actor) === null) {
+        const values = [...new Set(availableTokens(state, actor))];
+        for (const space of freeSpaces(state)) for (const token of values) moves.push({ type: 'bet', space, token });
+        moves.push({ type: 'pass' });
+      }
+      return moves;
+    }
+    case 'results':
+      return actor === SYSTEM ? [{ type: 'continue' }] : [{ type: 'ready' }];
+    case 'vipDraft':
+      return actor === SYSTEM ? [{ type: 'continue' }] : state.players[actor]!.offer.map((card) => ({ type: 'keepVip' as const, card }));
+    case 'over':
+      return [];
+  }
+}
+
+export function applyMove(state: State, actor: Actor, move: unknown): MoveResult<State> {
+  // Bets get their own reasons (closed, taken, used) rather than a bare "not your turn".
+  if (state.phase !== 'over' && isMoveShape(move) && move.type === 'bet' && actor !== SYSTEM) return placeBet(state, actor, move);
+  const guard = guardMove(activeActors(state), actor, move);
+  if (guard) return guard;
+  const m = move as Record<string, unknown> & { type: string };
+  switch (m.type) {
+    case 'roll':
+      if (state.phase !== 'racing' || actor !== roller(state)) return err('not-your-roll', 'Only the roller rolls, and only during a race.');
+      return roll(state);
+    case 'pass': {
+      if (state.phase !== 'racing' || actor === SYSTEM) return err('wrong-phase', 'You can stop betting only during a race.');
+      const next = cloneState(state);
+      next.players[actor]!.passed = true;
+      return accept(next, [{ type: 'pass', seat: actor }]);
+    }
+    case 'ready': {
+      if (state.phase !== 'results' || actor === SYSTEM) return err('wrong-phase', 'There is no settlement to acknowledge.');
+      const next = cloneState(state);
+      next.players[actor]!.ready = true;
+      return accept(next, [{ type: 'ready', seat: actor }, ...(next.players.every((p) => p.ready) ? leaveResults(next) : [])]);
+    }
+    case 'keepVip':
+      if (state.phase !== 'vipDraft' || actor === SYSTEM) return err('wrong-phase', 'There is no VIP draft now.');
+      if (typeof m.card !== 'string') return reject(CoreErrors.malformedMove, 'keepVip needs a card id.');
+      if (!state.players[actor]!.offer.includes(m.card)) return err('not-offered', 'That VIP card is not one of your two.');
+      return keepVip(state, [[actor, m.card]]);
+    case 'continue':
+      if (actor !== SYSTEM || (state.phase !== 'results' && state.phase !== 'vipDraft')) {
+        return err('wrong-phase', 'Only the clock moves the game on between races.');
+      }
+      if (state.phase === 'results') {
+        const next = cloneState(state);
+        return accept(next, leaveResults(next));
+      }
+      // Draft timeout: whoever has not chosen keeps the first card offered.
+      return keepVip(
+        state,
+        state.players.flatMap((p, seat) => (p.offer.length > 0 ? [[seat, p.offer[0]!] as [number, string]] : [])),
+      );
+    default:
+      return reject(CoreErrors.unknownMove, `Unknown move type "${m.type}".`);
+  }
+}
+
+function placeBet(state: State, actor: Actor, move: Record<string, unknown>): MoveResult<State> {
+  if (!Number.isInteger(actor) || actor < 0 || actor >= state.seats) return reject(CoreErrors.notYourTurn, 'You may not act now.');
+  if (typeof move.space !== 'string' || typeof move.token !== 'number') {
+    return reject(CoreErrors.malformedMove, 'A bet is { type: "bet", space: <space id>, token: <token value> }.');
+  }
+  const block = betBlock(state, actor);
+  if (block === 'not-a-bettor') return err(block, 'The host has no bet tokens.');
+  if (block === 'betting-closed') return err(block, 'No more bets: betting is closed.');
+  if (block === 'passed') return err(block, 'You stopped betting for this race.');
+  const owned = state.players[actor]!.tokens;
+  if (!owned.includes(move.token)) return err('no-such-token', `You have no ${move.token} token.`);
+  if (block === 'no-tokens' || !availableTokens(state, actor).includes(move.token)) {
+    return err('token-used', `Your ${move.token} token is already on the board.`);
+  }
+  if (!openSpaces(state).includes(move.space)) return err('unknown-space', `There is no space "${move.space}" on the table this race.`);
+  if (state.bets.some((b) => b.space === move.space)) return err('space-taken', 'Another token already holds that space.');
+  const next = cloneState(state);
+  const bet = { space: move.space, seat: actor, token: move.token };
+  next.bets.push(bet);
+  return accept(next, [{ type: 'bet', ...bet, label: spaceInfo(move.space)!.label }]);
+}
+
+function roll(state: State): MoveResult<State> {
+  const next = cloneState(state);
+  const events = rollDice(next);
+  if (next.positions.includes(FINISH)) {
+    next.bettingOpen = false;
+    events.push({ type: 'finish', horse: next.lastRoll!.horse }, ...settleRace(next));
+    next.phase = next.race >= RACES ? 'over' : 'results';
+  }
+  return accept(next, events);
+}
+
+/** After the settlement: the VIP draft after races 1–3, else straight to the next race. */
+function leaveResults(state: State): GameEvent[] {
+  if (state.options.vip) {
+    dealVipOffers(state);
+    return [{ type: 'vipDraft', race: state.race }];
+  }
+  startRace(state);
+  return [{ type: 'raceStart', race: state.race }];
+}
+
+function keepVip(state: State, choices: [number, string][]): MoveResult<State> {
+  const next = cloneState(state);
+  const events: GameEvent[] = [];
+  for (const [seat, card] of choices) {
+    const player = next.players[seat]!;
+    next.vipDiscard.push(...player.offer.filter((c) => c !== card));
+    player.offer = [];
+    const token = keepToken(card);
+    // A bonus token is on the table for all to see, so its card is shown when kept.
+    player.vip.push({ card, race: next.race, revealed: token > 0, spent: false });
+    if (token > 0) {
+      player.tokens.push(token);
+      events.push({ type: 'vipRevealed', seat, card, name: vipDesign(card).name });
+    }
+    events.push({ type: 'vipKept', seat });
+  }
+  if (bettorSeats(next).every((s) => next.players[s]!.offer.length === 0)) {
+    startRace(next);
+    events.push({ type: 'raceStart', race: next.race });
+  }
+  return accept(next, events);
+}

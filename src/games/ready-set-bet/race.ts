@@ -1,0 +1,145 @@
+/** The race itself: who bets, which spaces are open, the dice and the finishing order. */
+import type { GameEvent } from '../../core/game.ts';
+import { rollDie } from '../../core/rng.ts';
+import type { RaceResult } from './data/board.ts';
+import {
+  BASE_TOKENS,
+  BOARD_SPACES,
+  COLOR_SPACES,
+  EXOTIC_CARDS,
+  FINISH,
+  HORSE_BONUS,
+  HORSES,
+  RED_LINE_HORSES,
+  SMALL_TABLE_TOKENS,
+  exoticSpaces,
+  horseOfSum,
+} from './data/board.ts';
+import { vipDesign } from './data/vip.ts';
+import type { Options, State } from './types.ts';
+
+/** Seats that hold bet tokens: everyone but a host who does not bet. */
+export function isBettor(state: State, seat: number): boolean {
+  return seat >= 0 && seat < state.seats && (seat !== state.hostSeat || state.options.hostBets);
+}
+
+export function bettorSeats(state: State): number[] {
+  return Array.from({ length: state.seats }, (_, s) => s).filter((s) => isBettor(state, s));
+}
+
+/** The token set of a bettor at this table size (the host is not counted among the 7–8). */
+export function baseTokens(options: Options, seats: number): number[] {
+  const others = options.hostMode === 'hostSeat' ? seats - 1 : seats;
+  return (options.fewerTokensAtSeven && others >= 7 ? SMALL_TABLE_TOKENS : BASE_TOKENS).slice();
+}
+
+/** Token values of `seat` not yet placed this race, ascending, with repeats. */
+export function availableTokens(state: State, seat: number): number[] {
+  const left = state.players[seat]!.tokens.slice();
+  for (const bet of state.bets) {
+    const i = bet.seat === seat ? left.indexOf(bet.token) : -1;
+    if (i >= 0) left.splice(i, 1);
+  }
+  return left.sort((a, b) => a - b);
+}
+
+/** The bet spaces on the table this race, in board order. */
+export function openSpaces(state: State): string[] {
+  const { options } = state;
+  const exotics = options.exoticsPersist ? state.exotics : state.exotics.slice(state.race - 1, state.race);
+  return [
+    ...BOARD_SPACES.map((s) => s.id),
+    ...COLOR_SPACES.map((s) => s.id),
+    ...state.props,
+    ...exotics.flatMap((id) => exoticSpaces(EXOTIC_CARDS.find((c) => c.id === id)!).map((s) => s.id)),
+  ];
+}
+
+export function freeSpaces(state: State): string[] {
+  const taken = new Set(state.bets.map((b) => b.space));
+  return openSpaces(state).filter((id) => !taken.has(id));
+}
+
+/** Why `seat` may not place a bet now (an error reason), or null when it may. */
+export function betBlock(state: State, seat: number): 'betting-closed' | 'not-a-bettor' | 'passed' | 'no-tokens' | null {
+  if (!isBettor(state, seat)) return 'not-a-bettor';
+  if (state.phase !== 'racing' || !state.bettingOpen) return 'betting-closed';
+  if (seat === state.hostSeat && state.rolls > 0) return 'betting-closed';
+  if (state.players[seat]!.passed) return 'passed';
+  if (availableTokens(state, seat).length === 0) return 'no-tokens';
+  return null;
+}
+
+export function crossedCount(state: State): number {
+  return state.positions.filter((p) => p >= state.options.redLine).length;
+}
+
+/** Ranks per the tie option: competition (1, 2, 2, 4) or dense (1, 2, 2, 3). */
+export function rankHorses(positions: readonly number[], ties: Options['horseTies']): number[] {
+  return positions.map((p) => {
+    const ahead = positions.filter((q) => q > p);
+    return 1 + (ties === 'dense' ? new Set(ahead).size : ahead.length);
+  });
+}
+
+export function raceResult(positions: readonly number[], ties: Options['horseTies']): RaceResult {
+  return { positions, ranks: rankHorses(positions, ties) };
+}
+
+/**
+ * One roll of 2d6 on the fresh state: moves the horse (with its bonus on a repeat), records VIP roll
+ * triggers, closes betting when the third horse passes the red line. Returns the events; the caller
+ * settles the race when a horse has reached the finish.
+ */
+export function rollDice(state: State): GameEvent[] {
+  const a = rollDie(state.rng);
+  const b = rollDie(state.rng);
+  const sum = a + b;
+  const h = horseOfSum(sum);
+  const previous = state.lastRoll;
+  const sameAsBefore =
+    previous !== null && (state.options.repeatMatch === 'horse' ? previous.horse === HORSES[h] : previous.sum === sum);
+  const repeat = sameAsBefore && state.bonusArmed;
+  const bonus = repeat ? HORSE_BONUS[h]! : 0;
+  const crossedBefore = crossedCount(state);
+  const from = state.positions[h]!;
+  state.positions[h] = Math.min(FINISH, from + 1 + bonus);
+  state.rolls++;
+  const roll = { a, b, sum, horse: HORSES[h]!, moved: state.positions[h]! - from, bonus };
+  state.lastRoll = roll;
+  // A pair that paid a bonus is used up, so the third identical roll starts a new pair.
+  state.bonusArmed = !(repeat && state.options.tripleRule);
+
+  const events: GameEvent[] = [{ type: 'roll', ...roll }];
+  recordRollTriggers(state, sum, events);
+  const crossed = crossedCount(state);
+  if (crossed > crossedBefore) events.push({ type: 'redLine', horse: HORSES[h], crossed });
+  if (state.bettingOpen && crossed >= RED_LINE_HORSES) {
+    state.bettingOpen = false;
+    events.push({ type: 'noMoreBets' });
+  }
+  return events;
+}
+
+/** VIP holdings of `seat` that work in the current race. */
+export function activeHoldings(state: State, seat: number) {
+  return state.players[seat]!.vip.filter(
+    (h) => !h.spent && h.race < state.race && (vipDesign(h.card).duration === 'game' || h.race === state.race - 1),
+  );
+}
+
+function recordRollTriggers(state: State, sum: number, events: GameEvent[]): void {
+  for (const seat of bettorSeats(state)) {
+    for (const holding of activeHoldings(state, seat)) {
+      const design = vipDesign(holding.card);
+      if (!design.effects.some((e) => e.on === 'roll' && e.sums.includes(sum))) continue;
+      const hit = state.rollHits.find((r) => r.seat === seat && r.card === holding.card);
+      if (hit) hit.count++;
+      else state.rollHits.push({ seat, card: holding.card, count: 1 });
+      if (!holding.revealed) {
+        holding.revealed = true;
+        events.push({ type: 'vipRevealed', seat, card: holding.card, name: design.name });
+      }
+    }
+  }
+}

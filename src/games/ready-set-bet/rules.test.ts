@@ -1,0 +1,523 @@
+import { describe, expect, it } from 'vitest';
+import { SPECTATOR, SYSTEM } from '../../core/game.ts';
+import { game } from './index.ts';
+import {
+  apply,
+  bet,
+  edit,
+  errorCode,
+  finishWith,
+  fresh,
+  linesOf,
+  position,
+  rollSum,
+  rollWith,
+  setPositions,
+  withBets,
+} from './test-helpers.ts';
+
+describe('setup', () => {
+  it('gives every bettor tokens 2, 3, 3, 4, 5 and $0, with 5 props and race 1’s exotic card face up', () => {
+    const s = fresh();
+    expect(s.players.map((p) => p.tokens)).toEqual([[2, 3, 3, 4, 5], [2, 3, 3, 4, 5], [2, 3, 3, 4, 5], [2, 3, 3, 4, 5]]);
+    expect(s.players.every((p) => p.money === 0)).toBe(true);
+    expect(s.props).toHaveLength(5);
+    expect(s.propDeck).toHaveLength(23);
+    expect(s.exotics).toHaveLength(1);
+    expect(s.exoticDeck).toHaveLength(4);
+    expect(s.vipDeck).toHaveLength(32);
+    expect(s.race).toBe(1);
+    expect(s.positions).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
+  });
+
+  it('at 7–8 bettors each player returns one 3 token', () => {
+    expect(fresh({}, 7).players[0]!.tokens).toEqual([2, 3, 4, 5]);
+    expect(fresh({}, 8).players[7]!.tokens).toEqual([2, 3, 4, 5]);
+    expect(fresh({}, 6).players[0]!.tokens).toEqual([2, 3, 3, 4, 5]);
+  });
+
+  it('option fewerTokensAtSeven: false keeps both 3 tokens at 7–8 bettors', () => {
+    expect(fresh({ fewerTokensAtSeven: false }, 8).players[0]!.tokens).toEqual([2, 3, 3, 4, 5]);
+  });
+
+  it('counts only non-host players for the 7–8 rule', () => {
+    expect(fresh({ hostMode: 'hostSeat' }, 8).players[1]!.tokens).toEqual([2, 3, 4, 5]);
+    expect(fresh({ hostMode: 'hostSeat' }, 7).players[1]!.tokens).toEqual([2, 3, 3, 4, 5]);
+  });
+
+  it('option startingMoney', () => {
+    expect(fresh({ startingMoney: 10 }).players[2]!.money).toBe(10);
+  });
+
+  it('options props / exotics / vip: false leave those decks out (simpler first games)', () => {
+    const s = fresh({ props: false, exotics: false, vip: false });
+    expect([s.props, s.exotics, s.vipDeck]).toEqual([[], [], []]);
+  });
+
+  it('rejects a host-seat table with fewer than two bettors', () => {
+    expect(game.validateSetup!(game.options.parse({ hostMode: 'hostSeat' }), 2)?.code).toBe('ready-set-bet/too-few-bettors');
+    expect(game.validateSetup!(game.options.parse({ hostMode: 'hostSeat', hostBets: true }), 2)).toBeNull();
+    expect(game.validateSetup!(game.options.parse({}), 2)).toBeNull();
+  });
+});
+
+describe('the race', () => {
+  it('a roll moves the horse of the dice sum one space', () => {
+    const s = rollWith(fresh(), 2, 4);
+    expect(position(s, '6')).toBe(1);
+    expect(s.lastRoll).toEqual({ a: 2, b: 4, sum: 6, horse: '6', moved: 1, bonus: 0 });
+  });
+
+  it('2 and 3 move the 2/3 horse; 11 and 12 move the 11/12 horse', () => {
+    let s = rollWith(fresh(), 1, 1);
+    s = rollWith(edit(s, (x) => (x.lastRoll = null)), 1, 2);
+    expect(position(s, '2/3')).toBe(2);
+    s = rollWith(s, 5, 6);
+    s = rollWith(edit(s, (x) => (x.lastRoll = null)), 6, 6);
+    expect(position(s, '11/12')).toBe(2);
+  });
+
+  it('the same result twice in a row gives the bonus: red +1, orange +2, blue +3, 7 none', () => {
+    const twice = (a: number, b: number) => rollWith(rollWith(fresh(), a, b), a, b);
+    expect(position(twice(3, 3), '6')).toBe(1 + 2);
+    expect(position(twice(4, 5), '9')).toBe(1 + 3);
+    expect(position(twice(4, 6), '10')).toBe(1 + 4);
+    expect(position(twice(3, 4), '7')).toBe(2);
+  });
+
+  it('rulebook example: 3 then 2 gives the 2/3 horse its bonus; a third 2 or 3 does not; a fourth does', () => {
+    let s = rollWith(fresh(), 1, 2);
+    expect(position(s, '2/3')).toBe(1);
+    s = rollWith(s, 1, 1);
+    expect(position(s, '2/3')).toBe(5);
+    s = rollWith(s, 1, 1);
+    expect(position(s, '2/3')).toBe(6);
+    s = rollWith(s, 1, 2);
+    expect(position(s, '2/3')).toBe(10);
+  });
+
+  it('option repeatMatch: sum — a 3 then a 2 is no repeat', () => {
+    const s = rollWith(rollWith(fresh({ repeatMatch: 'sum' }), 1, 2), 1, 1);
+    expect(position(s, '2/3')).toBe(2);
+  });
+
+  it('option tripleRule: false — every repeat gives the bonus', () => {
+    let s = fresh({ tripleRule: false });
+    for (let i = 0; i < 3; i++) s = rollWith(s, 3, 3);
+    expect(position(s, '6')).toBe(1 + 2 + 2);
+  });
+
+  it('a roll of a different horse breaks the pair', () => {
+    const s = rollWith(rollWith(rollWith(fresh(), 3, 3), 3, 4), 3, 3);
+    expect(position(s, '6')).toBe(2);
+  });
+
+  it('the race ends at once when a horse reaches 15; an overshoot is capped at 15', () => {
+    let s = edit(setPositions(fresh(), { '6': 14 }), (x) => (x.lastRoll = { a: 3, b: 3, sum: 6, horse: '6', moved: 1, bonus: 0 }));
+    s = edit(s, (x) => (x.bonusArmed = true));
+    s = rollWith(s, 2, 4);
+    expect(position(s, '6')).toBe(15);
+    expect(s.phase).toBe('results');
+    expect(s.settlements).toHaveLength(1);
+    expect(s.settlements[0]!.winner).toBe('6');
+    expect(errorCode(s, 0, { type: 'bet', space: 'win-7-a', token: 2 })).toBe('ready-set-bet/betting-closed');
+  });
+
+  it('the fourth race ends the game', () => {
+    const s = finishWith(edit(fresh(), (x) => (x.race = 4)), '8');
+    expect(s.phase).toBe('over');
+    expect(game.activeActors(s)).toEqual([]);
+    expect(game.outcome(s)).not.toBeNull();
+  });
+
+  it('"No more bets" when the third horse crosses the red line (position 10)', () => {
+    let s = setPositions(fresh(), { '4': 10, '5': 12, '6': 9 });
+    s = rollSum(s, 8);
+    expect(s.bettingOpen).toBe(true);
+    s = rollSum(s, 6);
+    expect(s.bettingOpen).toBe(false);
+    expect(errorCode(s, 1, { type: 'bet', space: 'win-7-a', token: 2 })).toBe('ready-set-bet/betting-closed');
+    expect(game.activeActors(s)).toEqual([SYSTEM]);
+  });
+
+  it('option redLine: 9 closes betting one space earlier', () => {
+    const s = rollSum(setPositions(fresh({ redLine: 9 }), { '4': 9, '5': 9, '6': 8 }), 6);
+    expect(s.bettingOpen).toBe(false);
+  });
+
+  it('the roll that closes betting is announced before any later bet', () => {
+    const r = game.applyMove(setPositions(fresh(), { '4': 10, '5': 10, '6': 9 }), SYSTEM, { type: 'roll' });
+    expect(r.ok).toBe(true);
+  });
+});
+
+describe('betting', () => {
+  it('bets are open before the first roll and during the race, from every bettor at once', () => {
+    const s = fresh();
+    expect(game.activeActors(s)).toEqual([SYSTEM, 0, 1, 2, 3]);
+    const next = bet(s, 2, 'win-7-a', 5);
+    expect(next.bets).toEqual([{ space: 'win-7-a', seat: 2, token: 5 }]);
+  });
+
+  it('lists one bet per free space per distinct token value, plus pass', () => {
+    const moves = game.legalMoves(fresh(), 0);
+    expect(moves.filter((m) => m.type === 'bet')).toHaveLength((63 + 4 + 5 + 3) * 4);
+    expect(moves.at(-1)).toEqual({ type: 'pass' });
+  });
+
+  it('one token per space: the first claim wins, a later one is rejected', () => {
+    const s = bet(fresh(), 0, 'place-8-a', 3);
+    expect(errorCode(s, 1, { type: 'bet', space: 'place-8-a', token: 5 })).toBe('ready-set-bet/space-taken');
+    expect(errorCode(s, 0, { type: 'bet', space: 'place-8-a', token: 4 })).toBe('ready-set-bet/space-taken');
+  });
+
+  it('a token once placed is used for the race; the second 3 can still go', () => {
+    let s = bet(fresh(), 0, 'win-6-a', 5);
+    expect(errorCode(s, 0, { type: 'bet', space: 'win-6-b', token: 5 })).toBe('ready-set-bet/token-used');
+    s = bet(bet(s, 0, 'show-6-a', 3), 0, 'show-6-b', 3);
+    expect(errorCode(s, 0, { type: 'bet', space: 'show-7-a', token: 3 })).toBe('ready-set-bet/token-used');
+  });
+
+  it('rejects tokens the player never had and spaces not on the table', () => {
+    const s = fresh();
+    expect(errorCode(s, 0, { type: 'bet', space: 'win-6-a', token: 1 })).toBe('ready-set-bet/no-such-token');
+    expect(errorCode(s, 0, { type: 'bet', space: 'win-13-a', token: 2 })).toBe('ready-set-bet/unknown-space');
+    const offTable = ['prop-1', 'prop-2', 'prop-3', 'prop-4', 'prop-5', 'prop-6'].find((p) => !s.props.includes(p))!;
+    expect(errorCode(s, 0, { type: 'bet', space: offTable, token: 2 })).toBe('ready-set-bet/unknown-space');
+    expect(errorCode(s, 0, { type: 'bet', space: s.props[0], token: 2 })).toBe('ok');
+    expect(errorCode(s, 0, { type: 'bet', space: 7, token: 2 })).toBe('core/malformed-move');
+  });
+
+  it('a player with every token placed drops out of the active bettors', () => {
+    let s = fresh({}, 2);
+    for (const [space, token] of [['win-2/3-a', 2], ['win-4-a', 3], ['win-5-a', 3], ['win-6-a', 4], ['win-7-a', 5]] as const) {
+      s = bet(s, 0, space, token);
+    }
+    expect(game.activeActors(s)).toEqual([SYSTEM, 1]);
+    expect(game.legalMoves(s, 0)).toEqual([]);
+    expect(errorCode(s, 0, { type: 'bet', space: 'win-8-a', token: 2 })).toBe('ready-set-bet/token-used');
+  });
+
+  it('pass: the player stops betting for this race; unplaced tokens cost nothing', () => {
+    const s = apply(fresh(), 1, { type: 'pass' });
+    expect(game.activeActors(s)).toEqual([SYSTEM, 0, 2, 3]);
+    expect(errorCode(s, 1, { type: 'bet', space: 'win-7-a', token: 2 })).toBe('ready-set-bet/passed');
+    const done = finishWith(s, '7');
+    expect(linesOf(done, 1)).toMatchObject({ lines: [], delta: 0 });
+  });
+
+  it('unknown move types and SYSTEM bets are refused', () => {
+    expect(errorCode(fresh(), 0, { type: 'moveToken' })).toBe('core/unknown-move');
+    expect(errorCode(fresh(), SYSTEM, { type: 'bet', space: 'win-7-a', token: 2 })).toBe('core/unknown-move');
+    expect(errorCode(fresh(), 0, { type: 'roll' })).toBe('ready-set-bet/not-your-roll');
+  });
+});
+
+describe('settlement', () => {
+  // 6 wins; 8 and 7 tie for 2nd at 12; 5 is 4th; then 9, 4, 10, and 2/3 with 11/12 last.
+  const finish = { '8': 12, '7': 12, '5': 9, '9': 3, '4': 2, '10': 1 };
+
+  it('pays token × multiplier for a winning bet and the printed penalty for a losing one', () => {
+    let s = withBets(fresh(), [
+      [0, 'win-6-a', 5],
+      [0, 'place-8-a', 3],
+      [1, 'show-5-a', 4],
+      [1, 'place-7-a', 2],
+    ]);
+    s = finishWith(s, '6', finish);
+    expect(linesOf(s, 0).lines.map((l) => l.amount)).toEqual([15, 6]);
+    expect(linesOf(s, 1).lines.map((l) => [l.won, l.amount])).toEqual([
+      [false, -3],
+      [true, 4],
+    ]);
+    expect(linesOf(s, 1)).toMatchObject({ before: 0, gains: 4, penalties: 3, paid: 3, delta: 1 });
+    expect(s.players.map((p) => p.money)).toEqual([21, 1, 0, 0]);
+  });
+
+  it('ties for 2nd both count as 2nd and leave no 3rd (competition ranking)', () => {
+    const s = finishWith(withBets(fresh(), [[0, 'show-5-b', 2], [1, 'place-7-b', 3]]), '6', finish);
+    expect(linesOf(s, 0).lines[0]!.won).toBe(false);
+    expect(linesOf(s, 1).lines[0]).toMatchObject({ won: true, amount: 6 });
+    expect(s.settlements[0]!.finish.find((f) => f.horse === '5')!.rank).toBe(4);
+  });
+
+  it('option horseTies: dense — after a tie for 2nd the next horse is 3rd and shows', () => {
+    const s = finishWith(withBets(fresh({ horseTies: 'dense' }), [[0, 'show-5-b', 2]]), '6', finish);
+    expect(linesOf(s, 0).lines[0]).toMatchObject({ won: true, amount: 4 });
+  });
+
+  it('colour bets: blue / orange / red wins', () => {
+    const bets: [number, string, number][] = [[0, 'blue-wins', 2], [1, 'orange-wins', 3], [2, 'red-wins', 4]];
+    const red = finishWith(withBets(fresh(), bets), '8');
+    expect([0, 1, 2].map((p) => linesOf(red, p).lines[0]!.amount)).toEqual([-1, -1, 8]);
+    const blue = finishWith(withBets(fresh(), bets), '11/12');
+    expect([0, 1, 2].map((p) => linesOf(blue, p).lines[0]!.amount)).toEqual([10, -1, -1]);
+    const orange = finishWith(withBets(fresh(), bets), '5');
+    expect([0, 1, 2].map((p) => linesOf(orange, p).lines[0]!.amount)).toEqual([-1, 9, -1]);
+  });
+
+  it('"7 finishes 5th or worse" pays 4× and costs nothing when it loses', () => {
+    const fifth = finishWith(withBets(fresh(), [[0, 'seven-fifth-or-worse', 3]]), '6', { '8': 12, '5': 11, '9': 10, '7': 9 });
+    expect(linesOf(fifth, 0).lines[0]!.amount).toBe(12);
+    const fourth = finishWith(withBets(fresh(), [[0, 'seven-fifth-or-worse', 3]]), '6', { '8': 12, '5': 11, '7': 10 });
+    expect(linesOf(fourth, 0).lines[0]).toMatchObject({ won: false, amount: 0 });
+  });
+
+  it('the $0 floor: a player pays only what they have', () => {
+    const s = finishWith(withBets(fresh(), [[3, 'blue-wins', 5], [3, 'place-7-a', 2]]), '6', { '8': 5 });
+    expect(linesOf(s, 3)).toMatchObject({ gains: 0, penalties: 7, paid: 0, delta: 0 });
+    expect(s.players[3]!.money).toBe(0);
+  });
+
+  it('option moneyFloor: false lets money go negative', () => {
+    const s = finishWith(withBets(fresh({ moneyFloor: false }), [[3, 'blue-wins', 5], [3, 'place-7-a', 2]]), '6', { '8': 5 });
+    expect(s.players[3]!.money).toBe(-7);
+  });
+
+  it('winnings are paid before penalties are collected', () => {
+    const s = finishWith(withBets(fresh(), [[0, 'win-6-c', 2], [0, 'place-7-a', 2]]), '6', { '8': 5 });
+    expect(linesOf(s, 0)).toMatchObject({ gains: 6, penalties: 6, paid: 6, delta: 0 });
+  });
+
+  it('prop bets: the horse must finish ahead of every listed horse', () => {
+    const base = edit(fresh(), (x) => (x.props = ['prop-1', 'prop-4', 'prop-10', 'prop-2', 'prop-3']));
+    // prop-1: 8 ahead of 5 and 9 (3×, −3); prop-10: 7 ahead of every blue (2×, −6).
+    const s = finishWith(withBets(base, [[0, 'prop-1', 4], [1, 'prop-10', 5]]), '6', { '8': 12, '5': 9, '9': 3, '7': 2, '4': 4 });
+    expect(linesOf(s, 0).lines[0]!.amount).toBe(12);
+    expect(linesOf(s, 1).lines[0]!.amount).toBe(-6);
+  });
+
+  it('prop bets: a tie loses by default; option propTieWins makes it win', () => {
+    const tie = (options: Record<string, unknown>) =>
+      finishWith(withBets(edit(fresh(options), (x) => (x.props = ['prop-4'])), [[0, 'prop-4', 2]]), '6', { '9': 8, '8': 8 });
+    expect(linesOf(tie({}), 0).lines[0]!.amount).toBe(-1);
+    expect(linesOf(tie({ propTieWins: true }), 0).lines[0]!.amount).toBe(4);
+  });
+
+  it('props: five new cards each race, the old five discarded', () => {
+    const s = apply(apply(finishWith(fresh({ vip: false }, 2), '6'), 0, { type: 'ready' }), 1, { type: 'ready' });
+    const before = fresh({ vip: false }, 2).props;
+    expect(s.race).toBe(2);
+    expect(s.props).toHaveLength(5);
+    expect(s.props.some((p) => before.includes(p))).toBe(false);
+    expect(s.propDiscard).toEqual(before);
+  });
+
+  const exotic = (card: string, positions: Record<string, number>, winner = '6', options: Record<string, unknown> = {}) =>
+    linesOf(finishWith(withBets(edit(fresh(options), (x) => (x.exotics = [card])), [[0, `exotic-${card}-1`, 2]]), winner, positions), 0).lines[0]!;
+
+  it('exotic By a Nose: the 2nd horse ends exactly 1 short (5×, −3)', () => {
+    expect(exotic('by-a-nose', { '8': 14 }).amount).toBe(10);
+    expect(exotic('by-a-nose', { '8': 13 }).amount).toBe(-3);
+  });
+
+  it('exotic Blow Out: the 2nd horse ends more than 5 short (4×, −2)', () => {
+    expect(exotic('blow-out', { '8': 9 }).amount).toBe(8);
+    expect(exotic('blow-out', { '8': 10 }).amount).toBe(-2);
+  });
+
+  it('exotic Tight Race: every horse moved 6 or more (6×, −2)', () => {
+    const all6 = { '2/3': 6, '4': 6, '5': 7, '7': 8, '8': 9, '9': 6, '10': 6, '11/12': 6 };
+    expect(exotic('tight-race', all6).amount).toBe(12);
+    expect(exotic('tight-race', { ...all6, '4': 5 }).amount).toBe(-2);
+  });
+
+  it('exotic Late Start: at least 2 horses moved 3 or fewer (4×, −1)', () => {
+    const moved = { '2/3': 4, '4': 4, '5': 7, '7': 8, '8': 9, '9': 6, '10': 3, '11/12': 5 };
+    expect(exotic('late-start', moved).amount).toBe(-1);
+    expect(exotic('late-start', { ...moved, '2/3': 3 }).amount).toBe(8);
+  });
+
+  it('exotic Photo Finish: the 3rd horse ends 3 or fewer short (5×, −3); none after a tie for 2nd', () => {
+    expect(exotic('photo-finish', { '8': 13, '7': 12 }).amount).toBe(10);
+    expect(exotic('photo-finish', { '8': 13, '7': 11 }).amount).toBe(-3);
+    expect(exotic('photo-finish', { '8': 13, '7': 13, '5': 12 }).amount).toBe(-3);
+    expect(exotic('photo-finish', { '8': 13, '7': 13, '5': 12 }, '6', { horseTies: 'dense' }).amount).toBe(10);
+  });
+
+  it('exotic cards stay open in later races by default', () => {
+    const s = edit(fresh(), (x) => {
+      x.race = 2;
+      x.exotics = ['blow-out', 'late-start'];
+    });
+    expect(errorCode(s, 0, { type: 'bet', space: 'exotic-blow-out-3', token: 2 })).toBe('ok');
+    expect(errorCode(s, 0, { type: 'bet', space: 'exotic-blow-out-4', token: 2 })).toBe('ready-set-bet/unknown-space');
+  });
+
+  it('option exoticsPersist: false — only the current race’s card takes bets', () => {
+    const s = edit(fresh({ exoticsPersist: false }), (x) => {
+      x.race = 2;
+      x.exotics = ['blow-out', 'late-start'];
+    });
+    expect(errorCode(s, 0, { type: 'bet', space: 'exotic-blow-out-1', token: 2 })).toBe('ready-set-bet/unknown-space');
+    expect(errorCode(s, 0, { type: 'bet', space: 'exotic-late-start-1', token: 2 })).toBe('ok');
+    expect(game.viewFor(s, SPECTATOR).public.exotics.map((e) => e.open)).toEqual([false, true]);
+  });
+
+  it('one new exotic card is revealed per race', () => {
+    const s = apply(apply(finishWith(fresh({ vip: false }, 2), '6'), SYSTEM, { type: 'continue' }), SYSTEM, { type: 'roll' });
+    expect(s.exotics).toHaveLength(2);
+    expect(s.exoticDeck).toHaveLength(3);
+  });
+});
+
+describe('between races', () => {
+  it('after the settlement every seat acknowledges; then the VIP draft deals two cards to each', () => {
+    let s = finishWith(fresh({}, 2), '6');
+    expect(game.activeActors(s)).toEqual([SYSTEM, 0, 1]);
+    s = apply(s, 0, { type: 'ready' });
+    expect(game.activeActors(s)).toEqual([SYSTEM, 1]);
+    s = apply(s, 1, { type: 'ready' });
+    expect(s.phase).toBe('vipDraft');
+    expect(s.players.map((p) => p.offer.length)).toEqual([2, 2]);
+    expect(s.vipDeck).toHaveLength(28);
+  });
+
+  it('the clock moves on from the settlement by itself (SYSTEM continue)', () => {
+    expect(apply(finishWith(fresh({}, 2), '6'), SYSTEM, { type: 'continue' }).phase).toBe('vipDraft');
+  });
+
+  it('each player keeps one of two VIP cards; the other is discarded; the next race starts when all have chosen', () => {
+    let s = apply(finishWith(fresh({}, 2), '6'), SYSTEM, { type: 'continue' });
+    const [keep, drop] = s.players[0]!.offer;
+    expect(errorCode(s, 0, { type: 'keepVip', card: s.players[1]!.offer[0] })).toBe('ready-set-bet/not-offered');
+    s = apply(s, 0, { type: 'keepVip', card: keep });
+    expect(s.players[0]!.vip).toEqual([{ card: keep, race: 1, revealed: s.players[0]!.vip[0]!.revealed, spent: false }]);
+    expect(s.vipDiscard).toEqual([drop]);
+    expect(game.activeActors(s)).toEqual([SYSTEM, 1]);
+    s = apply(s, 1, { type: 'keepVip', card: s.players[1]!.offer[1] });
+    expect(s.phase).toBe('racing');
+    expect(s.race).toBe(2);
+    expect(s.bets).toEqual([]);
+    expect(s.positions.every((p) => p === 0)).toBe(true);
+  });
+
+  it('draft timeout: anyone undecided keeps the first card offered', () => {
+    const s = apply(finishWith(fresh({}, 2), '6'), SYSTEM, { type: 'continue' });
+    const firsts = s.players.map((p) => p.offer[0]);
+    const next = apply(s, SYSTEM, { type: 'continue' });
+    expect(next.players.map((p) => p.vip[0]!.card)).toEqual(firsts);
+  });
+
+  it('option vip: false — no draft, straight to the next race', () => {
+    const s = apply(finishWith(fresh({ vip: false }, 2), '6'), SYSTEM, { type: 'continue' });
+    expect(s.phase).toBe('racing');
+    expect(s.race).toBe(2);
+  });
+
+  it('the draft deck reshuffles its discards when it runs short', () => {
+    const s = edit(finishWith(fresh({}, 2), '6'), (x) => {
+      x.vipDiscard = x.vipDeck.splice(0, 31);
+    });
+    const next = apply(s, SYSTEM, { type: 'continue' });
+    expect(next.players.map((p) => p.offer.length)).toEqual([2, 2]);
+    expect(next.vipDeck.length + next.vipDiscard.length).toBe(28);
+  });
+});
+
+describe('host modes', () => {
+  it('hostSeat: seat 0 rolls instead of SYSTEM and has no tokens', () => {
+    const s = fresh({ hostMode: 'hostSeat' });
+    expect(game.activeActors(s)).toEqual([0, 1, 2, 3]);
+    expect(game.legalMoves(s, 0)).toEqual([{ type: 'roll' }]);
+    expect(errorCode(s, SYSTEM, { type: 'roll' })).toBe('core/not-your-turn');
+    expect(errorCode(s, 0, { type: 'bet', space: 'win-7-a', token: 2 })).toBe('ready-set-bet/not-a-bettor');
+    expect(s.players[0]!.tokens).toEqual([]);
+    expect(rollWith(s, 3, 4, 0).rolls).toBe(1);
+  });
+
+  it('hostBets: the host bets too, but only before the first roll', () => {
+    const s = fresh({ hostMode: 'hostSeat', hostBets: true });
+    expect(bet(s, 0, 'win-7-a', 5).bets).toHaveLength(1);
+    const rolled = rollWith(s, 3, 4, 0);
+    expect(errorCode(rolled, 0, { type: 'bet', space: 'win-8-a', token: 5 })).toBe('ready-set-bet/betting-closed');
+    expect(errorCode(rolled, 1, { type: 'bet', space: 'win-8-a', token: 5 })).toBe('ok');
+  });
+
+  it('a host who does not bet ranks behind every bettor', () => {
+    const s = edit(fresh({ hostMode: 'hostSeat' }, 3), (x) => {
+      x.phase = 'over';
+      x.players[1]!.money = 4;
+      x.players[2]!.money = 9;
+    });
+    expect(game.outcome(s)!.standings).toEqual([
+      { seat: 0, rank: 3, score: 0 },
+      { seat: 1, rank: 2, score: 4 },
+      { seat: 2, rank: 1, score: 9 },
+    ]);
+  });
+
+  it('systemDelayMs: a start pause, then the roll interval; pauses between races', () => {
+    const options = game.options.parse({ rollIntervalMs: 250 });
+    const s = fresh({ rollIntervalMs: 250 });
+    expect(game.systemDelayMs!(s, options)).toBe(3000);
+    expect(game.systemDelayMs!(rollSum(s, 7), options)).toBe(250);
+    expect(game.systemDelayMs!(finishWith(s, '7'), options)).toBe(8000);
+    expect(game.systemDelayMs!(apply(finishWith(s, '7'), SYSTEM, { type: 'continue' }), options)).toBe(30_000);
+  });
+});
+
+describe('end of the game', () => {
+  const ended = (options: Record<string, unknown>, money: number[], change: (s: ReturnType<typeof fresh>) => void = () => {}) =>
+    edit(fresh(options, money.length), (x) => {
+      x.phase = 'over';
+      money.forEach((m, i) => (x.players[i]!.money = m));
+      change(x);
+    });
+
+  it('most money wins; equal money shares the victory by default', () => {
+    expect(game.outcome(ended({}, [10, 10, 5]))!.winners).toEqual([0, 1]);
+    expect(game.outcome(fresh())).toBeNull();
+  });
+
+  it('option tieBreak: fewestVip', () => {
+    const s = ended({ tieBreak: 'fewestVip' }, [10, 10, 5], (x) => x.players[0]!.vip.push({ card: 'insurance-1', race: 1, revealed: false, spent: false }));
+    expect(game.outcome(s)!.winners).toEqual([1]);
+  });
+
+  it('option tieBreak: mostWinningBets', () => {
+    const line = (won: boolean) => ({ space: 'win-7-a', label: 'Win 7', token: 2, won, amount: won ? 6 : -4, vip: '' });
+    const player = (seat: number, lines: ReturnType<typeof line>[]) => ({ seat, before: 0, gains: 0, penalties: 0, paid: 0, delta: 0, lines });
+    const s = ended({ tieBreak: 'mostWinningBets' }, [10, 10], (x) =>
+      x.settlements.push({ race: 1, winner: '7', finish: [], players: [player(0, [line(true), line(false)]), player(1, [line(true), line(true)])] }),
+    );
+    expect(game.outcome(s)!.winners).toEqual([1]);
+  });
+});
+
+describe('views and checks', () => {
+  it('VIP offers and unshown VIP cards are private; spectators get no private part', () => {
+    const s = apply(finishWith(fresh({}, 2), '6'), SYSTEM, { type: 'continue' });
+    expect(game.viewFor(s, SPECTATOR).private).toBeNull();
+    expect(game.viewFor(s, 0).private!.offer.map((c) => c.id)).toEqual(s.players[0]!.offer);
+    expect(JSON.stringify(game.viewFor(s, SPECTATOR).public)).not.toContain(s.players[0]!.offer[0]);
+    expect(game.viewFor(s, 1).public.players[0]!.drafting).toBe(true);
+  });
+
+  it('the public view shows the board, the dice, the red line count and the settlement', () => {
+    const s = finishWith(withBets(setPositions(fresh(), { '4': 10 }), [[1, 'win-6-a', 5]]), '6');
+    const pub = game.viewFor(s, SPECTATOR).public;
+    expect(pub.bets).toEqual([{ space: 'win-6-a', seat: 1, token: 5 }]);
+    expect(pub.crossed).toBe(2);
+    expect(pub.lastRoll!.horse).toBe('6');
+    expect(pub.settlement!.players[1]!.lines[0]).toEqual({ space: 'win-6-a', label: 'Win 6', token: 5, won: true, amount: 15, vip: '' });
+    expect(pub.players[1]!.money).toBe(15);
+  });
+
+  it('invariants catch a double claim, a lost dollar and a lost card', () => {
+    const s = fresh();
+    expect(game.invariants!(s)).toEqual([]);
+    expect(game.invariants!(withBets(s, [[0, 'win-7-a', 2], [1, 'win-7-a', 3]]))).toContain('two tokens on one space');
+    expect(game.invariants!(edit(s, (x) => (x.players[0]!.money = 3)))).toContain('seat 0: money 3 but the ledger says 0');
+    expect(game.invariants!(edit(s, (x) => x.vipDeck.pop()))).toContain('VIP cards lost or duplicated');
+    expect(game.invariants!(withBets(s, [[0, 'win-7-a', 1]]))).toContain('seat 0: placed a token it does not own');
+  });
+
+  it('applyMove never changes its input', () => {
+    const s = fresh();
+    const copy = JSON.stringify(s);
+    bet(s, 0, 'win-7-a', 2);
+    rollSum(s, 7);
+    expect(JSON.stringify(s)).toBe(copy);
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { simulate } from '../../core/testing/index.ts';
+import { game } from './index.ts';
+
+// Every listed move is tried for a few per actor only: with up to nine actors at once and ~300 bets
+// each, trying more multiplies the run time without reaching new states.
+const harness = { tryMovesUpTo: 3, resampleEvery: 10 };
+
+describe('ready-set-bet simulation', () => {
+  it('standard game at every table size', () => {
+    const report = simulate(game, { ...harness, games: 7, seed: 'standard' });
+    expect(report.games).toBe(7);
+    for (const o of report.outcomes) expect(o.winners.length).toBeGreaterThan(0);
+  });
+
+  it('host seat rolls (with and without host bets)', () => {
+    const report = simulate(game, {
+      ...harness,
+      games: 4,
+      seats: [3, 8],
+      seed: 'host',
+      options: [{ hostMode: 'hostSeat' }, { hostMode: 'hostSeat', hostBets: true }],
+    });
+    expect(report.games).toBe(4);
+  });
+
+  it('every house rule flipped', () => {
+    const variant = {
+      repeatMatch: 'sum',
+      tripleRule: false,
+      horseTies: 'dense',
+      propTieWins: true,
+      exoticsPersist: false,
+      fewerTokensAtSeven: false,
+      moneyFloor: false,
+      startingMoney: 5,
+      redLine: 9,
+      tieBreak: 'mostWinningBets',
+    };
+    const report = simulate(game, { ...harness, games: 3, seats: [2, 5, 7], seed: 'variant', options: [variant] });
+    expect(report.games).toBe(3);
+  });
+
+  it('simple first game: no props, exotics or VIP cards', () => {
+    const report = simulate(game, { ...harness, games: 2, seats: [4, 6], seed: 'simple', options: [{ props: false, exotics: false, vip: false, tieBreak: 'fewestVip' }] });
+    expect(report.games).toBe(2);
+  });
+});

@@ -1,0 +1,89 @@
+/** The only redaction site: VIP offers and unshown VIP cards are private; deck orders are secret. */
+import type { RandomSource, View, Viewer } from '../../core/game.ts';
+import { SPECTATOR } from '../../core/game.ts';
+import { seedRng, shuffled } from '../../core/rng.ts';
+import { HORSE_COLOR, HORSES, RACES, exoticCard, propCard } from './data/board.ts';
+import { keepToken, vipDesign } from './data/vip.ts';
+import { availableTokens, crossedCount, isBettor } from './race.ts';
+import { cloneState } from './clone.ts';
+import type { PrivateView, PublicView, State, VipCardView } from './types.ts';
+
+function cardView(card: string): VipCardView {
+  const d = vipDesign(card);
+  return { id: card, name: d.name, text: d.text, duration: d.duration };
+}
+
+export function viewFor(state: State, viewer: Viewer): View<PublicView, PrivateView> {
+  const currentExotic = state.exotics.length - 1;
+  const pub: PublicView = {
+    phase: state.phase,
+    race: state.race,
+    races: RACES,
+    hostSeat: state.hostSeat,
+    horses: HORSES.map((horse, h) => ({ horse, color: HORSE_COLOR[h]!, position: state.positions[h]! })),
+    redLine: state.options.redLine,
+    crossed: crossedCount(state),
+    bettingOpen: state.phase === 'racing' && state.bettingOpen,
+    rolls: state.rolls,
+    lastRoll: state.lastRoll,
+    bonusArmed: state.bonusArmed,
+    bets: state.bets,
+    props: state.props.map((id) => {
+      const c = propCard(id);
+      return { id, ahead: c.ahead, behind: [...c.behind], multiplier: c.multiplier, penalty: c.penalty };
+    }),
+    exotics: state.exotics.map((id, i) => {
+      const c = exoticCard(id);
+      const open = state.options.exoticsPersist || i === currentExotic;
+      return { id, name: c.name, text: c.text, race: i + 1, multiplier: c.multiplier, penalty: c.penalty, open };
+    }),
+    players: state.players.map((p, seat) => ({
+      seat,
+      bettor: isBettor(state, seat),
+      money: p.money,
+      tokens: p.tokens.slice().sort((a, b) => a - b),
+      available: availableTokens(state, seat),
+      passed: p.passed,
+      ready: p.ready,
+      drafting: p.offer.length > 0,
+      vip: p.vip.filter((h) => h.revealed).map((h) => ({ id: h.card, name: vipDesign(h.card).name, spent: h.spent })),
+      hiddenVip: p.vip.filter((h) => !h.revealed).length,
+    })),
+    settlement: state.settlements.at(-1) ?? null,
+    decks: { props: state.propDeck.length, exotics: state.exoticDeck.length, vip: state.vipDeck.length },
+  };
+  if (viewer === SPECTATOR || viewer < 0 || viewer >= state.seats) return { public: pub, private: null };
+  const me = state.players[viewer]!;
+  return {
+    public: pub,
+    private: {
+      offer: me.offer.map(cardView),
+      hand: me.vip.map((h) => ({ ...cardView(h.card), race: h.race, revealed: h.revealed, spent: h.spent })),
+    },
+  };
+}
+
+/**
+ * Leak probe: re-deals everything `viewer` cannot see — deck orders, the draft discards, other seats'
+ * offers and unshown VIP cards, and the dice to come. Unshown held cards are never token cards (those
+ * are shown when kept), so they are re-dealt from the other cards only.
+ */
+export function resample(state: State, viewer: Viewer, random: RandomSource): State {
+  const next = cloneState(state);
+  const rng = seedRng(`resample/${random()}`);
+  next.rng = seedRng(`dice/${random()}`);
+  next.propDeck = shuffled(rng, next.propDeck);
+  next.exoticDeck = shuffled(rng, next.exoticDeck);
+
+  const others = next.players.filter((_, seat) => seat !== viewer);
+  const hidden = others.flatMap((p) => p.vip.filter((h) => !h.revealed));
+  const pool = shuffled(rng, [...next.vipDeck, ...next.vipDiscard, ...others.flatMap((p) => p.offer), ...hidden.map((h) => h.card)]);
+  for (const h of hidden) {
+    const i = pool.findIndex((c) => keepToken(c) === 0);
+    h.card = pool.splice(i, 1)[0]!;
+  }
+  for (const p of others) p.offer = p.offer.map(() => pool.pop()!);
+  next.vipDiscard = pool.splice(0, next.vipDiscard.length);
+  next.vipDeck = pool;
+  return next;
+}
