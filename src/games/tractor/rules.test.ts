@@ -1,0 +1,526 @@
+import { describe, expect, it } from 'vitest';
+import { SPECTATOR, SYSTEM } from '../../core/game.ts';
+import type { MoveResult } from '../../core/game.ts';
+import { randomSource } from '../../core/rng.ts';
+import { dealing, playing } from './builders.ts';
+import type { Trump } from './cards.ts';
+import { effSuit, ord } from './cards.ts';
+import { decompose, trickWinner } from './combos.ts';
+import { game } from './index.ts';
+import { advance, handOutcome } from './scoring.ts';
+import type { TractorOptions, TractorState } from './types.ts';
+import { tractorOptions } from './types.ts';
+
+const T = (rank: string | null, suit: 'S' | 'H' | 'D' | 'C' | null): Trump => ({ rank, suit });
+
+function ok(result: MoveResult<TractorState>): TractorState {
+  if (!result.ok) throw new Error(`expected success, got ${result.error.code}`);
+  return result.state;
+}
+function code(result: MoveResult<TractorState>): string {
+  return result.ok ? 'ok' : result.error.code;
+}
+const faces = (ids: readonly string[]) => ids.map((id) => id.split('.')[0]).sort();
+const play = (state: TractorState, seat: number, cards: string[]) => game.applyMove(state, seat, { type: 'play', cards });
+const opts = (o: Partial<TractorOptions>) => tractorOptions.parse(o);
+
+describe('card order', () => {
+  it('ranks trumps big joker, small joker, trump-suit level card, other level cards (equal), then the trump suit A down', () => {
+    const t = T('7', 'C');
+    const order = ['BJ', 'SJ', '7C', '7S', 'AC', 'KC', '8C', '6C', '2C'].map((f) => ord(f, t));
+    expect(order).toEqual([15, 14, 13, 12, 11, 10, 5, 4, 0]);
+    expect(ord('7H', t)).toBe(ord('7S', t));
+  });
+  it('gives every level card and joker the trump suit; a level card is not of its printed suit', () => {
+    const t = T('4', 'S');
+    expect(['4H', 'BJ', '9S'].map((f) => effSuit(f, t))).toEqual(['T', 'T', 'T']);
+    expect(effSuit('9H', t)).toBe('H');
+    expect(effSuit('4D', T('4', null))).toBe('T');
+  });
+  it('leaves the level rank out of plain suits so its neighbours touch', () => {
+    expect(ord('8H', T('7', 'C')) - ord('6H', T('7', 'C'))).toBe(1);
+    expect(ord('8H', T('2', 'C')) - ord('6H', T('2', 'C'))).toBe(2);
+  });
+});
+
+describe('tractors and units', () => {
+  const shape = (cards: string[], t: Trump) => decompose(cards, t).map((u) => `${u.width}x${u.faces.join('-')}`);
+  it('joins pairs across the level gap', () => {
+    expect(shape(['6H', '6H', '8H', '8H'], T('7', 'C'))).toEqual(['2x6H-8H']);
+    expect(shape(['6H', '6H', '8H', '8H'], T('2', 'C'))).toHaveLength(2);
+  });
+  it('climbs the trump ladder: trump A, off-suit level, trump-suit level, small joker, big joker', () => {
+    expect(shape(['AC', 'AC', '7H', '7H', '7C', '7C'], T('7', 'C'))).toEqual(['2x' + 'AC-7H-7C']);
+    expect(shape(['SJ', 'SJ', 'BJ', 'BJ', '7C', '7C'], T('7', 'C'))).toEqual(['2x7C-SJ-BJ']);
+  });
+  it('does not chain equal level pairs, nor the trump A with the trump-suit level card', () => {
+    expect(shape(['7S', '7S', '7H', '7H'], T('7', 'C'))).toHaveLength(2);
+    expect(shape(['AC', 'AC', '7C', '7C'], T('7', 'C'))).toHaveLength(2);
+  });
+  it('in a hand without trump suit chains a level pair only to the small jokers', () => {
+    expect(shape(['7S', '7S', '7H', '7H'], T('7', null))).toHaveLength(2);
+    expect(shape(['7H', '7H', 'SJ', 'SJ'], T('7', null))).toEqual(['2x7H-SJ']);
+  });
+  it('at level A chains the trump K to the off-suit aces', () => {
+    expect(shape(['KH', 'KH', 'AS', 'AS'], T('A', 'H'))).toEqual(['2xKH-AS']);
+  });
+  it('uses one of several equal level pairs in a tractor and keeps the other as a pair', () => {
+    const units = decompose(['AS', 'AS', '2H', '2H', '2D', '2D', '2S', '2S'], T('2', 'S'));
+    expect(units.map((u) => u.faces.length)).toEqual([3, 1]);
+  });
+  it('counts only identical cards as a pair', () => {
+    expect(shape(['9D', '9D'], T('9', 'S'))).toEqual(['2x9D']);
+    expect(shape(['9H', '9C'], T('9', 'S'))).toHaveLength(2);
+  });
+});
+
+describe('live deal and declaring', () => {
+  const filler = ['3C', '4C', '5C', '6C', '7C', '8C', '9C', '10C', 'JC', 'QC', 'KC', 'AC'];
+  const table = (o: Partial<TractorOptions> = {}, hands = [['2H'], ['2S', '2S'], ['SJ', 'SJ'], ['BJ', 'BJ']], seats = 4) =>
+    dealing({ options: o, deck: filler, hands: seats === 4 ? hands : [...hands, [], []], seats });
+
+  it('deals one card at a time to the next drawer', () => {
+    const s = ok(game.applyMove(table(), SYSTEM, { type: 'deal' }));
+    expect(faces(s.hands[0]!)).toEqual(['2H', '3C']);
+    expect(s.nextDrawer).toBe(1);
+    expect(s.deck).toHaveLength(11);
+  });
+  it('lets seats holding level cards or joker pairs act beside the dealer', () => {
+    const s = table();
+    expect(game.activeActors(s)).toEqual([SYSTEM, 0, 1, 2, 3]);
+    expect(game.legalMoves(s, 0)).toEqual([{ type: 'declare', card: '2H', count: 1 }]);
+    expect(game.legalMoves(s, 2)).toEqual([{ type: 'declare', card: 'SJ', count: 2 }]);
+    expect(code(game.applyMove(s, 2, { type: 'declare', card: 'SJ', count: 1 }))).toBe('tractor/single-joker');
+    expect(code(game.applyMove(s, 0, { type: 'declare', card: '2H', count: 2 }))).toBe('tractor/cards-not-held');
+    expect(code(game.applyMove(s, 0, { type: 'declare', card: '3C', count: 1 }))).toBe('tractor/not-level-card');
+  });
+  it('overrides only with a stronger declaration: single < pair < small-joker pair < big-joker pair', () => {
+    let s = ok(game.applyMove(table(), 0, { type: 'declare', card: '2H', count: 1 }));
+    expect(s.trumpSuit).toBe('H');
+    expect(code(game.applyMove(s, 1, { type: 'declare', card: '2S', count: 1 }))).toBe('tractor/not-stronger');
+    s = ok(game.applyMove(s, 1, { type: 'declare', card: '2S', count: 2 }));
+    expect(s.trumpSuit).toBe('S');
+    s = ok(game.applyMove(s, 2, { type: 'declare', card: 'SJ', count: 2 }));
+    expect(s.trumpSuit).toBeNull();
+    s = ok(game.applyMove(s, 3, { type: 'declare', card: 'BJ', count: 2 }));
+    expect(s.bids.map((b) => b.seat)).toEqual([0, 1, 2, 3]);
+    expect(game.legalMoves(s, 2)).toEqual([]);
+  });
+  it('lets the top declarer reinforce but not overturn himself', () => {
+    const hands = [['2H', '2H', '2S', '2S'], [], [], []];
+    const s = ok(game.applyMove(table({}, hands), 0, { type: 'declare', card: '2H', count: 1 }));
+    expect(code(game.applyMove(s, 0, { type: 'declare', card: '2S', count: 2 }))).toBe('tractor/own-declaration');
+    expect(ok(game.applyMove(s, 0, { type: 'declare', card: '2H', count: 2 })).bids.at(-1)).toEqual({ seat: 0, card: '2H', count: 2 });
+    const free = ok(game.applyMove(table({ reinforcement: 'overturnOrReinforce' }, hands), 0, { type: 'declare', card: '2H', count: 1 }));
+    expect(ok(game.applyMove(free, 0, { type: 'declare', card: '2S', count: 2 })).trumpSuit).toBe('S');
+    const none = ok(game.applyMove(table({ reinforcement: 'none' }, hands), 0, { type: 'declare', card: '2H', count: 1 }));
+    expect(game.legalMoves(none, 0)).toEqual([]);
+    expect(code(game.applyMove(none, 0, { type: 'declare', card: '2H', count: 2 }))).toBe('core/not-your-turn');
+  });
+  it('bid policies: a higher suit may override an equal pair; greater length ignores jokers', () => {
+    // Every seat also holds a big-joker pair, so it stays able to act and its weaker bids get their reason.
+    const hands = [['2H', '2H'], ['2S', '2S', 'BJ', 'BJ'], ['2D', '2D', 'BJ', 'BJ'], ['SJ', 'SJ', '2C', '2C', '2C']];
+    const std = ok(game.applyMove(table({}, hands), 0, { type: 'declare', card: '2H', count: 2 }));
+    expect(code(game.applyMove(std, 1, { type: 'declare', card: '2S', count: 2 }))).toBe('tractor/not-stronger');
+    const suit = ok(game.applyMove(table({ bidPolicy: 'jokerOrHigherSuit' }, hands), 0, { type: 'declare', card: '2H', count: 2 }));
+    expect(code(game.applyMove(suit, 1, { type: 'declare', card: '2S', count: 2 }))).toBe('ok');
+    expect(code(game.applyMove(suit, 2, { type: 'declare', card: '2D', count: 2 }))).toBe('tractor/not-stronger');
+    const len = ok(game.applyMove(table({ bidPolicy: 'greaterLength' }, hands), 0, { type: 'declare', card: '2H', count: 2 }));
+    expect(code(game.applyMove(len, 3, { type: 'declare', card: 'SJ', count: 2 }))).toBe('tractor/not-stronger');
+    expect(code(game.applyMove(len, 3, { type: 'declare', card: '2C', count: 3 }))).toBe('ok');
+    expect(code(game.applyMove(std, 3, { type: 'declare', card: 'SJ', count: 2 }))).toBe('ok');
+  });
+  it('joker declarations: all copies in play, or none at all', () => {
+    const six = table({ jokerBids: 'allDecks' }, [['SJ', 'SJ'], [], [], []], 6);
+    expect(code(game.applyMove(six, 0, { type: 'declare', card: 'SJ', count: 2 }))).toBe('core/not-your-turn');
+    const four = table({ jokerBids: 'disabled' }, [['SJ', 'SJ', '2C'], [], [], []]);
+    expect(code(game.applyMove(four, 0, { type: 'declare', card: 'SJ', count: 2 }))).toBe('tractor/joker-bids-off');
+  });
+  it('opens a declaration window after the last card; its close makes the winning declarer starter and gives him the kitty', () => {
+    let s = dealing({ deck: ['2H', ...filler.slice(0, 8)] });
+    s = ok(game.applyMove(s, SYSTEM, { type: 'deal' }));
+    expect(s.phase).toBe('declaring');
+    expect(s.kitty).toHaveLength(8);
+    expect(game.legalMoves(s, SYSTEM)).toEqual([{ type: 'closeDeclaring' }]);
+    s = ok(game.applyMove(s, 0, { type: 'declare', card: '2H', count: 1 }));
+    s = ok(game.applyMove(s, SYSTEM, { type: 'closeDeclaring' }));
+    expect(s.phase).toBe('burying');
+    expect(s.starter).toBe(0);
+    expect(s.declarers).toEqual([true, false, true, false]);
+    expect(s.hands[0]).toHaveLength(9);
+    expect(game.viewFor(s, 0).private!.kitty).toHaveLength(8);
+    expect(game.viewFor(s, 1).private!.kitty).toEqual([]);
+  });
+  it('first hand: the first declarer becomes starter under the firstBid option', () => {
+    let s = table({ firstStarter: 'firstBid' });
+    s = ok(game.applyMove(s, 0, { type: 'declare', card: '2H', count: 1 }));
+    s = ok(game.applyMove(s, 1, { type: 'declare', card: '2S', count: 2 }));
+    s = { ...s, phase: 'declaring', kitty: s.deck.slice(0, 8), deck: [] };
+    s = ok(game.applyMove(s, SYSTEM, { type: 'closeDeclaring' }));
+    expect(s.starter).toBe(0);
+    expect(s.trumpSuit).toBe('S');
+  });
+  it('first hand without any declaration: redeal, or no trump suit with the first drawer as starter', () => {
+    const quiet = (o: Partial<TractorOptions>) => ({ ...dealing({ options: o, deck: filler.slice(0, 8), hands: [['3D'], ['4D'], ['5D'], ['6D']] }), phase: 'declaring' as const, kitty: [], deck: [] });
+    const redealt = ok(game.applyMove({ ...quiet({}), kitty: filler.slice(0, 8).map((f) => `${f}.0`) }, SYSTEM, { type: 'closeDeclaring' }));
+    expect(redealt.phase).toBe('dealing');
+    expect(redealt.deck).toHaveLength(108);
+    const nt = ok(game.applyMove({ ...quiet({ noBidFirstHand: 'noTrump' }), nextDrawer: 2, kitty: filler.slice(0, 8).map((f) => `${f}.0`) }, SYSTEM, { type: 'closeDeclaring' }));
+    expect(nt.starter).toBe(2);
+    expect(nt.trumpSuit).toBeNull();
+  });
+  it('later hand without any declaration: the kitty fixes the trump suit', () => {
+    const later = (o: Partial<TractorOptions>, kitty: string[]) => {
+      const s = dealing({ options: o, deck: [...kitty, 'QD'], starter: 1, level: '4' });
+      return { ...s, phase: 'declaring' as const, kitty: s.deck.slice(0, 8), deck: [] };
+    };
+    const kitty = ['3S', '6H', '4D', '5C', 'BJ', '8C', '9C', '10C'];
+    const level = ok(game.applyMove(later({}, kitty), SYSTEM, { type: 'closeDeclaring' }));
+    expect([level.trumpSuit, level.kittyShown]).toEqual(['D', ['3S', '6H', '4D']]);
+    const first = ok(game.applyMove(later({ noBidLaterHand: 'firstCard' }, kitty), SYSTEM, { type: 'closeDeclaring' }));
+    expect([first.trumpSuit, first.kittyShown]).toEqual(['S', ['3S']]);
+    const highest = ok(game.applyMove(later({}, ['3S', '6H', 'AD', '5C', 'KH', '8C', '9C', '10C']), SYSTEM, { type: 'closeDeclaring' }));
+    expect(highest.trumpSuit).toBe('D');
+    expect(highest.kittyShown).toHaveLength(8);
+    const nt = ok(game.applyMove(later({ noBidLaterHand: 'noTrump' }, kitty), SYSTEM, { type: 'closeDeclaring' }));
+    expect(nt.trumpSuit).toBeNull();
+    expect(nt.starter).toBe(1);
+  });
+  it('nobody declares on the no-trump level', () => {
+    const s = dealing({ options: { topLevel: 'NT' }, deck: filler, hands: [['SJ', 'SJ'], [], [], []], starter: 0 });
+    s.levels = [13, 13, 13, 13];
+    expect(game.activeActors(s)).toEqual([SYSTEM]);
+  });
+});
+
+describe('the kitty', () => {
+  const burying = (o: Partial<TractorOptions> = {}) => {
+    const s = playing({ options: o, hands: [['3H', '4H', '5H', '6H', '7H', '8H', '9H', '10H', 'JH', 'QH'], ['3D'], ['4D'], ['5D']] });
+    return { ...s, phase: 'burying' as const };
+  };
+  it('the starter buries exactly as many cards as he picked up, then leads', () => {
+    expect(code(game.applyMove(burying(), 0, { type: 'bury', cards: ['3H'] }))).toBe('tractor/bury-count');
+    expect(code(game.applyMove(burying(), 0, { type: 'bury', cards: ['3H', '4H', '5H', '6H', '7H', '8H', '9H', 'AH'] }))).toBe('tractor/cards-not-held');
+    const s = ok(game.applyMove(burying(), 0, { type: 'bury', cards: ['3H', '4H', '5H', '6H', '7H', '8H', '9H', '10H'] }));
+    expect([s.phase, s.turn, s.kitty.length, s.hands[0]!.length]).toEqual(['playing', 0, 8, 2]);
+    expect(faces(game.viewFor(s, 0).private!.kitty)).toHaveLength(8);
+  });
+  it('may forbid burying points while other cards are left', () => {
+    const cards = ['3H', '4H', '5H', '6H', '7H', '8H', '9H', 'JH'];
+    expect(code(game.applyMove(burying({ buryRestriction: 'noPoints' }), 0, { type: 'bury', cards }))).toBe('tractor/bury-restricted');
+    expect(code(game.applyMove(burying({ buryRestriction: 'noPoints' }), 0, { type: 'bury', cards: ['3H', '4H', 'QH', '6H', '7H', '8H', '9H', 'JH'] }))).toBe('ok');
+  });
+});
+
+describe('leading', () => {
+  const hands = (lead: string[], ...others: string[][]) => playing({ hands: [lead, ...others] });
+  it('a lead is all of one effective suit', () => {
+    expect(code(play(hands(['AH', 'KD'], ['3D'], ['4D'], ['5D']), 0, ['AH', 'KD']))).toBe('tractor/mixed-suits');
+    expect(code(play(hands(['AS', '2H'], ['3D'], ['4D'], ['5D']), 0, ['AS', '2H']))).toBe('ok');
+  });
+  it('a throw of top cards stands when nobody can beat any of its units', () => {
+    const s = ok(play(hands(['AH', 'KH', '3D'], ['QH', '4D'], ['JH', '6D'], ['10H', '8D']), 0, ['AH', 'KH']));
+    expect(faces(s.trick[0]!.cards)).toEqual(['AH', 'KH']);
+    expect(s.throwFailure).toBeNull();
+  });
+  it('a failed throw plays the smallest beatable unit instead; the rest returns to hand', () => {
+    const s = ok(play(hands(['AH', 'AH', 'QH', '10H', '3D'], ['KH', '4D'], ['6D'], ['8D']), 0, ['AH', 'AH', 'QH', '10H']));
+    expect(faces(s.trick[0]!.cards)).toEqual(['10H']);
+    expect(s.throwFailure).toEqual({ seat: 0, attempted: ['AH', 'AH', 'QH', '10H'], forced: ['10H'] });
+    expect(faces(s.hands[0]!)).toEqual(['3D', 'AH', 'AH', 'QH']);
+  });
+  it('a pair is beaten by a higher identical pair, a tractor by a higher tractor', () => {
+    const pair = ok(play(hands(['AH', 'QH', 'QH'], ['KH', 'KH'], ['6D'], ['8D']), 0, ['AH', 'QH', 'QH']));
+    expect(faces(pair.trick[0]!.cards)).toEqual(['QH', 'QH']);
+    const split = ok(play(hands(['AH', 'QH', 'QH'], ['KH', 'JH'], ['6D'], ['8D']), 0, ['AH', 'QH', 'QH']));
+    expect(split.throwFailure).toBeNull();
+    const tractor = ok(play(hands(['AH', '3H', '3H', '4H', '4H'], ['5H', '5H', '6H', '6H'], ['6D'], ['8D']), 0, ['AH', '3H', '3H', '4H', '4H']));
+    expect(faces(tractor.trick[0]!.cards)).toEqual(['3H', '3H', '4H', '4H']);
+  });
+  it('checks each other hand on its own, the partner included', () => {
+    const s = ok(play(hands(['AH', 'QH'], ['3D'], ['KH'], ['8D']), 0, ['AH', 'QH']));
+    expect(faces(s.trick[0]!.cards)).toEqual(['QH']);
+  });
+  it('throw penalties: ten per attempt or per card taken back, against the thrower’s side', () => {
+    const attempt = (o: Partial<TractorOptions>, starter: number) =>
+      ok(play(playing({ options: o, starter, leader: 0, hands: [['AH', 'JH', '10H', '3D'], ['KH', '4D'], ['6D'], ['8D']] }), 0, ['AH', 'JH', '10H'])).penalty;
+    expect(attempt({}, 0)).toBe(0);
+    expect(attempt({ throwPenalty: 'tenPerAttempt' }, 0)).toBe(10);
+    expect(attempt({ throwPenalty: 'tenPerCard' }, 0)).toBe(20);
+    expect(attempt({ throwPenalty: 'tenPerAttempt' }, 1)).toBe(-10);
+  });
+  it('lists singles, pairs, tractors and throws for the leader', () => {
+    const moves = game.legalMoves(hands(['3H', '3H', '4H', '4H', 'AH', '5D'], ['3D'], ['4D'], ['5D']), 0).map((m) => (m as { cards: string[] }).cards.join(' '));
+    expect(moves).toEqual(expect.arrayContaining(['3H', '3H 3H', '3H 3H 4H 4H', 'AH', '5D', '3H 3H 4H 4H AH']));
+  });
+});
+
+describe('following', () => {
+  const follow = (lead: string[], hand: string[], o: Partial<TractorOptions> = {}) =>
+    playing({ options: o, leader: 0, hands: [['3C'], hand, ['4C'], ['5C']], trick: [{ seat: 0, cards: lead }] });
+  it('follows the led suit while possible, otherwise plays anything', () => {
+    expect(code(play(follow(['KH'], ['3H', '4S']), 1, ['4S']))).toBe('tractor/must-follow-suit');
+    expect(code(play(follow(['KH'], ['3H', '4S']), 1, ['3H']))).toBe('ok');
+    expect(code(play(follow(['KH'], ['3D', '4S']), 1, ['4S']))).toBe('ok');
+  });
+  it('treats level cards as trumps, not as their printed suit', () => {
+    expect(code(play(follow(['KH'], ['2H', '6H']), 1, ['2H']))).toBe('tractor/must-follow-suit');
+    expect(code(play(follow(['KH'], ['2H', '6S']), 1, ['6S']))).toBe('ok');
+    expect(code(play(follow(['3S', '3S'], ['2H', '6H', '7H']), 1, ['6H', '7H']))).toBe('tractor/must-follow-suit');
+  });
+  it('a led pair draws an identical pair of the suit (the original rules document)', () => {
+    const lead = ['10H', '10H'];
+    expect(code(play(follow(lead, ['9H', '9H', '3H', '4D', '5S']), 1, ['3H', '9H']))).toBe('tractor/must-play-pairs');
+    expect(code(play(follow(lead, ['9H', '9H', '3H', '4D', '5S']), 1, ['9H', '9H']))).toBe('ok');
+    expect(code(play(follow(lead, ['3H', '4D', '9D']), 1, ['3H', '4D']))).toBe('ok');
+    expect(code(play(follow(lead, ['3H', '4D', '9D']), 1, ['4D', '9D']))).toBe('tractor/must-follow-suit');
+  });
+  it('a led trump pair draws a trump pair, else two trumps, else the one trump and anything', () => {
+    const lead = ['3S', '3S'];
+    expect(code(play(follow(lead, ['4S', '4S', '5S', '6H']), 1, ['4S', '5S']))).toBe('tractor/must-play-pairs');
+    expect(code(play(follow(lead, ['4S', '5S', '6H', '7H']), 1, ['4S', '6H']))).toBe('tractor/must-follow-suit');
+    expect(code(play(follow(lead, ['4S', '6H', '7H']), 1, ['4S', '6H']))).toBe('ok');
+  });
+  it('a led tractor draws as many pairs as held, not necessarily consecutive (standard)', () => {
+    const lead = ['10H', '10H', 'JH', 'JH'];
+    const hand = ['5H', '5H', '6H', '6H', 'KH', 'KH', '3D'];
+    expect(code(play(follow(lead, hand), 1, ['5H', '5H', 'KH', 'KH']))).toBe('ok');
+    expect(code(play(follow(lead, hand), 1, ['5H', '5H', '6H', 'KH']))).toBe('tractor/must-play-pairs');
+  });
+  it('tractorFollow option: a held tractor must be played, or the longest part of one', () => {
+    const lead = ['10H', '10H', 'JH', 'JH'];
+    const hand = ['5H', '5H', '6H', '6H', 'KH', 'KH', '3D'];
+    expect(code(play(follow(lead, hand, { tractorFollow: 'tractors' }), 1, ['5H', '5H', 'KH', 'KH']))).toBe('tractor/must-play-tractor');
+    expect(code(play(follow(lead, hand, { tractorFollow: 'tractors' }), 1, ['5H', '5H', '6H', '6H']))).toBe('ok');
+    const three = ['5H', '5H', '6H', '6H', '7H', '7H'];
+    expect(code(play(follow(lead, three, { tractorFollow: 'tractors' }), 1, ['5H', '5H', '7H', '7H']))).toBe('tractor/must-play-tractor');
+    expect(code(play(follow(lead, three, { tractorFollow: 'tractors' }), 1, ['6H', '6H', '7H', '7H']))).toBe('ok');
+  });
+  it('short of the suit: all of it, the rest from anywhere', () => {
+    const lead = ['10H', '10H', 'JH', 'JH'];
+    expect(code(play(follow(lead, ['5H', '5H', '7H', '3D', '4D']), 1, ['5H', '5H', '7H', '3D']))).toBe('ok');
+    expect(code(play(follow(lead, ['5H', '5H', '7H', '3D', '4D']), 1, ['5H', '7H', '3D', '4D']))).toBe('tractor/must-follow-suit');
+    expect(code(play(follow(lead, ['5H', '5H', '7H', '3D', '4D']), 1, ['5H', '5H', '7H']))).toBe('tractor/wrong-count');
+  });
+  it('a throw with a pair draws a pair', () => {
+    const lead = ['AH', 'AH', 'KH'];
+    expect(code(play(follow(lead, ['5H', '5H', '7H', '8H']), 1, ['5H', '7H', '8H']))).toBe('tractor/must-play-pairs');
+    expect(code(play(follow(lead, ['5H', '5H', '7H', '8H']), 1, ['5H', '5H', '8H']))).toBe('ok');
+  });
+  it('lists every legal follow', () => {
+    const moves = game.legalMoves(follow(['10H', '10H'], ['9H', '9H', '3H', '4D']), 1).map((m) => (m as { cards: string[] }).cards.slice().sort().join(' '));
+    expect(moves).toEqual(['9H 9H']);
+    expect(game.legalMoves(follow(['10H'], ['9H', '3H', '4D']), 1)).toHaveLength(2);
+  });
+});
+
+describe('winning a trick', () => {
+  const win = (t: Trump, ...plays: string[][]) => trickWinner(plays.map((cards) => ({ cards })), t, 'largestUnit');
+  it('the highest card of the led suit wins unless trumped; the highest trump wins', () => {
+    expect(win(T('2', 'S'), ['KH'], ['AH'], ['3D'], ['QH'])).toBe(1);
+    expect(win(T('2', 'S'), ['KH'], ['AH'], ['3S'], ['AS'])).toBe(3);
+  });
+  it('equal trumps: the first played wins', () => {
+    expect(win(T('7', 'C'), ['3H'], ['7S'], ['7H'], ['4H'])).toBe(1);
+  });
+  it('a led pair is beaten only by a higher identical pair; equal trump pairs go to the first', () => {
+    expect(win(T('2', 'S'), ['9H', '9H'], ['KH', 'AH'], ['3D', '4D'], ['5H', '6H'])).toBe(0);
+    expect(win(T('2', 'S'), ['9H', '9H'], ['KH', 'AH'], ['3S', '3S'], ['5H', '6H'])).toBe(2);
+    expect(win(T('9', 'S'), ['4C', '4C'], ['9H', '9H'], ['9D', '9D'], ['5C', '6C'])).toBe(1);
+  });
+  it('a led tractor is beaten only by a higher tractor of the suit or a trump tractor', () => {
+    const lead = ['3H', '3H', '4H', '4H'];
+    expect(win(T('2', 'S'), lead, ['5S', '5S', '9S', '9S'], ['6D', '7D', '8D', '9D'], ['5C', '6C', '7C', '8C'])).toBe(0);
+    expect(win(T('2', 'S'), lead, ['KH', 'KH', 'AH', 'AH'], ['6S', '6S', '7S', '7S'], ['5C', '6C', '7C', '8C'])).toBe(2);
+  });
+  it('throws: a ruff must match the shape; among ruffs the highest largest unit wins, or with "all" every unit must be higher', () => {
+    const plays = [['AH', 'AH', 'KH'], ['3S', '3S', 'AS'], ['4S', '4S', '5S'], ['6S', '7S', '8S']].map((cards) => ({ cards }));
+    expect(trickWinner(plays, T('2', 'S'), 'largestUnit')).toBe(2);
+    expect(trickWinner(plays, T('2', 'S'), 'all')).toBe(1);
+    expect(win(T('2', 'S'), ['AH', 'KH'], ['3S', 'AS'], ['4S', '5S'], ['3D', '4D'])).toBe(1);
+  });
+  it('the winner takes every point card of the trick and leads next', () => {
+    const s = playing({ hands: [['3C'], ['5H'], ['KD'], ['10H']], leader: 0, trick: [{ seat: 0, cards: ['AH'] }, { seat: 1, cards: ['5H'] }, { seat: 2, cards: ['KD'] }] });
+    s.hands[1] = [];
+    s.hands[2] = [];
+    s.hands[3] = ['10H.1', '3C.5'];
+    const after = ok(play(s, 3, ['10H']));
+    expect(after.captured).toEqual([25, 0, 0, 0]);
+    expect([after.leader, after.turn]).toEqual([0, 0]);
+  });
+});
+
+describe('scoring a hand', () => {
+  it('follows the result table of the original rules document (two decks)', () => {
+    const rows: [number, boolean, number][] = [
+      [0, true, 3], [5, true, 2], [35, true, 2], [40, true, 1], [75, true, 1], [80, false, 0], [115, false, 0],
+      [120, false, 1], [155, false, 1], [160, false, 2], [195, false, 2], [200, false, 3], [235, false, 3], [240, false, 4],
+    ];
+    for (const [points, declarersWon, steps] of rows) expect(handOutcome(points, 2)).toEqual({ declarersWon, steps });
+    expect(handOutcome(-10, 2)).toEqual({ declarersWon: true, steps: 3 });
+  });
+  it('scales the steps with the decks (three decks: 60 points a step)', () => {
+    expect(handOutcome(55, 3)).toEqual({ declarersWon: true, steps: 2 });
+    expect(handOutcome(60, 3)).toEqual({ declarersWon: true, steps: 1 });
+    expect(handOutcome(120, 3)).toEqual({ declarersWon: false, steps: 0 });
+    expect(handOutcome(180, 3)).toEqual({ declarersWon: false, steps: 1 });
+  });
+
+  /** Last trick: seat 0 (declarer) leads, seat 1 (attacker) may ruff. Kitty holds 15 points; attackers have 50. */
+  const lastTrick = (lead: string[], ruff: string[], o: Partial<TractorOptions> = {}, levels?: string[], captured = [0, 50, 0, 0]) => {
+    const low = (n: number) => ['3D', '4D', '6D', '7D'].slice(0, n);
+    const s = playing({ options: o, levels, hands: [lead, ruff, low(lead.length), low(lead.length)], kitty: ['5H', 'KD', '3C', '4C', '6C', '7C', '8C', '9C'], captured });
+    let next = ok(play(s, 0, lead));
+    next = ok(play(next, 1, ruff));
+    next = ok(play(next, 2, low(lead.length)));
+    return ok(play(next, 3, low(lead.length)));
+  };
+  it('declarers winning the last trick: no kitty bonus; they rise and the starter’s partner starts next', () => {
+    const s = lastTrick(['AH'], ['3H']);
+    expect(s.phase).toBe('handEnd');
+    expect(s.result).toEqual({ attackerPoints: 50, kittyPoints: 15, kittyMultiplier: 0, declarersWon: true, steps: 1, nextStarter: 2 });
+    expect(game.viewFor(s, SPECTATOR).public.levels).toEqual(['3', '2', '3', '2']);
+    expect(game.viewFor(s, SPECTATOR).public.kittyShown).toHaveLength(8);
+  });
+  it('attackers winning the last trick with a single: kitty points doubled; 80 takes over without rising', () => {
+    const s = lastTrick(['3H'], ['AS']);
+    expect(s.result).toEqual({ attackerPoints: 80, kittyPoints: 15, kittyMultiplier: 2, declarersWon: false, steps: 0, nextStarter: 1 });
+    expect(s.levels).toEqual([0, 0, 0, 0]);
+  });
+  it('kitty multiplier: twice the cards of the last lead (a pair ×4), or of its largest unit, or a power of two', () => {
+    expect(lastTrick(['3H', '3H'], ['AS', 'AS']).result!.kittyMultiplier).toBe(4);
+    expect(lastTrick(['AH', 'KH'], ['3S', '4S']).result!.kittyMultiplier).toBe(4);
+    expect(lastTrick(['AH', 'KH'], ['3S', '4S'], { kittyMultiplier: 'largestUnit' }).result!.kittyMultiplier).toBe(2);
+    expect(lastTrick(['3H', '3H', '4H', '4H'], ['AS', 'AS', 'KS', 'KS'], { kittyMultiplier: 'largestUnit' }).result!.kittyMultiplier).toBe(8);
+    expect(lastTrick(['3H', '3H', '4H', '4H'], ['AS', 'AS', 'KS', 'KS'], { kittyMultiplier: 'power' }).result!.kittyMultiplier).toBe(16);
+  });
+  it('attackers with 120 rise one level and the seat after the starter starts', () => {
+    const s = lastTrick(['3H'], ['AS'], {}, undefined, [0, 90, 0, 0]);
+    expect(s.result!.steps).toBe(1);
+    expect(s.levels).toEqual([0, 1, 0, 1]);
+    expect(s.result!.nextStarter).toBe(1);
+  });
+  it('the match ends when the declarers defend A; the outcome ranks their team first', () => {
+    const s = lastTrick(['AH'], ['3H'], {}, ['A', 'K', 'A', 'K']);
+    expect(s.phase).toBe('over');
+    expect(game.activeActors(s)).toEqual([]);
+    expect(game.outcome(s)!.winners).toEqual([0, 2]);
+  });
+  it('attackers at A take over but stay at A', () => {
+    const s = lastTrick(['3H'], ['AS'], {}, ['K', 'A', 'K', 'A'], [0, 90, 0, 0]);
+    expect(s.phase).toBe('handEnd');
+    expect(s.levels).toEqual([11, 12, 11, 12]);
+  });
+  it('hand limit: the match stops after the set number of hands, highest level winning', () => {
+    const s = lastTrick(['AH'], ['3H'], { handLimit: 1 });
+    expect(s.phase).toBe('over');
+    expect(game.outcome(s)!.winners).toEqual([0, 2]);
+  });
+  it('the next hand is dealt by the system, the new starter drawing first', () => {
+    const s = ok(game.applyMove(lastTrick(['AH'], ['3H']), SYSTEM, { type: 'nextHand' }));
+    expect([s.phase, s.handNumber, s.starter, s.nextDrawer, s.trumpRank, s.deck.length]).toEqual(['dealing', 2, 2, 2, 1, 108]);
+  });
+});
+
+describe('level advancement', () => {
+  const A = opts({});
+  it('an advance stops at A, which only defending declarers pass', () => {
+    expect(advance(11, 3, true, A)).toEqual({ level: 12, passedTop: false });
+    expect(advance(12, 2, true, A)).toEqual({ level: 12, passedTop: true });
+    expect(advance(12, 2, false, A)).toEqual({ level: 12, passedTop: false });
+  });
+  it('without must-defend anyone may run past A', () => {
+    expect(advance(10, 3, false, opts({ mustDefend: 'none' }))).toEqual({ level: 12, passedTop: true });
+  });
+  it('point levels 5, 10 and K as gates', () => {
+    const p = opts({ mustDefend: 'pointsAndA' });
+    expect(advance(1, 3, true, p)).toEqual({ level: 3, passedTop: false });
+    expect(advance(3, 3, true, p)).toEqual({ level: 6, passedTop: false });
+    expect(advance(6, 3, true, p)).toEqual({ level: 8, passedTop: false });
+    expect(advance(3, 2, false, p)).toEqual({ level: 3, passedTop: false });
+  });
+  it('an extra no-trump level after A', () => {
+    expect(advance(12, 1, true, opts({ topLevel: 'NT' }))).toEqual({ level: 13, passedTop: false });
+    expect(advance(13, 1, true, opts({ topLevel: 'NT' }))).toEqual({ level: 13, passedTop: true });
+  });
+});
+
+describe('finding friends', () => {
+  const five = (o: Partial<TractorOptions> = {}) =>
+    playing({ options: { mode: 'findingFriends', ...o }, hands: [['AH', '3C'], ['AH', '4C'], ['5D', '6C'], ['6D', '7C'], ['7D', '8C']] });
+  const calling = (o: Partial<TractorOptions> = {}) => ({ ...five(o), phase: 'calling' as const });
+  it('the starter calls friend cards after burying; trumps and jokers are not allowed by default', () => {
+    expect(game.activeActors(calling())).toEqual([0]);
+    expect(code(game.applyMove(calling(), 0, { type: 'callFriends', friends: [{ card: 'AS', ordinal: 1 }] }))).toBe('tractor/friend-card');
+    expect(code(game.applyMove(calling(), 0, { type: 'callFriends', friends: [{ card: 'AH', ordinal: 3 }] }))).toBe('tractor/bad-ordinal');
+    expect(code(game.applyMove(calling(), 0, { type: 'callFriends', friends: [] }))).toBe('tractor/friend-count');
+    expect(code(game.applyMove(calling({ friendCards: 'noHighest' }), 0, { type: 'callFriends', friends: [{ card: 'AH', ordinal: 1 }] }))).toBe('tractor/friend-card');
+    expect(code(game.applyMove(calling({ friendCards: 'noPoints' }), 0, { type: 'callFriends', friends: [{ card: 'KH', ordinal: 1 }] }))).toBe('tractor/friend-card');
+    expect(code(game.applyMove(calling({ friendCards: 'trumpsIncluded' }), 0, { type: 'callFriends', friends: [{ card: 'AS', ordinal: 1 }] }))).toBe('ok');
+    const s = ok(game.applyMove(calling(), 0, { type: 'callFriends', friends: [{ card: 'AH', ordinal: 2 }] }));
+    expect([s.phase, s.turn]).toEqual(['playing', 0]);
+    expect(game.viewFor(s, SPECTATOR).public.friendCalls).toEqual([{ card: 'AH', ordinal: 2, seat: -1 }]);
+  });
+  it('whoever plays the called copy joins the declarers at once', () => {
+    let s = ok(game.applyMove(calling(), 0, { type: 'callFriends', friends: [{ card: 'AH', ordinal: 2 }] }));
+    s = ok(play(s, 0, ['AH']));
+    expect(s.declarers).toEqual([true, false, false, false, false]);
+    s = ok(play(s, 1, ['AH']));
+    expect(s.declarers).toEqual([true, true, false, false, false]);
+    expect(s.friendCalls[0]!.seat).toBe(1);
+  });
+  it('a declarer playing the called card uses it up, unless no double joining is set', () => {
+    const first = (o: Partial<TractorOptions>) => ok(play(ok(game.applyMove(calling(o), 0, { type: 'callFriends', friends: [{ card: 'AH', ordinal: 1 }] })), 0, ['AH']));
+    expect(first({}).friendCalls[0]!.seat).toBe(0);
+    const waiting = first({ friendJoin: 'noDoubleJoin' });
+    expect(waiting.friendCalls[0]!.seat).toBe(-1);
+    expect(ok(play(waiting, 1, ['AH'])).declarers[1]).toBe(true);
+  });
+  it('a winning starter left alone rises one extra level and starts again', () => {
+    const s = playing({ options: { mode: 'findingFriends' }, hands: [['AH'], ['3H'], ['4H'], ['5H'], ['6H']], kitty: ['3C'] });
+    s.friendCalls = [{ card: 'AD', ordinal: 1, seat: -1 }];
+    s.friendSeen = [0];
+    let next = s;
+    for (const [seat, card] of [[0, 'AH'], [1, '3H'], [2, '4H'], [3, '5H'], [4, '6H']] as const) next = ok(play(next, seat, [card]));
+    expect(next.result).toMatchObject({ declarersWon: true, steps: 4, nextStarter: 0 });
+    expect(next.levels).toEqual([4, 0, 0, 0, 0]);
+  });
+});
+
+describe('views, setup and malformed moves', () => {
+  it('hides hands and the undealt deck; shows counts and declarations', () => {
+    const s = game.setup(tractorOptions.parse({}), 4, 'v');
+    const dealt = ok(game.applyMove(ok(game.applyMove(s, SYSTEM, { type: 'deal' })), SYSTEM, { type: 'deal' }));
+    const spectator = game.viewFor(dealt, SPECTATOR);
+    expect(spectator.private).toBeNull();
+    expect(spectator.public.deckCount).toBe(106);
+    expect(spectator.public.handCounts.reduce((a, b) => a + b, 0)).toBe(2);
+    const drawer = s.nextDrawer;
+    expect(game.viewFor(dealt, drawer).private!.hand).toHaveLength(1);
+    expect(JSON.stringify(spectator)).not.toContain('.0');
+  });
+  it('resampling hidden cards leaves a seat’s view unchanged', () => {
+    const s = playing({ hands: [['AH', '3D'], ['KH', '4D'], ['QH', '5D'], ['JH', '6D']], kitty: ['7C', '8C'] });
+    for (const viewer of [SPECTATOR, 0, 1]) expect(game.viewFor(game.resample!(s, viewer, randomSource('r')), viewer)).toEqual(game.viewFor(s, viewer));
+  });
+  it('sizes: 2 decks and a kitty of 8 at 4 players, 3 decks and 6 at 6; fixed teams need an even table', () => {
+    const four = game.setup(tractorOptions.parse({}), 4, 's');
+    const six = game.setup(tractorOptions.parse({}), 6, 's');
+    expect([four.deck.length, four.kittySize, six.deck.length, six.kittySize]).toEqual([108, 8, 162, 6]);
+    expect(game.validateSetup!(tractorOptions.parse({}), 5)?.code).toBe('tractor/seats');
+    expect(game.validateSetup!(tractorOptions.parse({ mode: 'findingFriends' }), 5)).toBeNull();
+    expect(game.teams!(six)).toEqual([0, 1, 0, 1, 0, 1]);
+    expect(game.systemDelayMs!(four, four.options)).toBe(150);
+  });
+  it('rejects malformed and out-of-turn moves with codes', () => {
+    const s = playing({ hands: [['AH'], ['KH'], ['QH'], ['JH']] });
+    expect(code(game.applyMove(s, 0, null))).toBe('core/malformed-move');
+    expect(code(game.applyMove(s, 0, { type: 'fly' }))).toBe('tractor/unknown-move');
+    expect(code(game.applyMove(s, 1, { type: 'play', cards: ['KH'] }))).toBe('core/not-your-turn');
+    expect(code(game.applyMove(s, 0, { type: 'play', cards: ['XX'] }))).toBe('tractor/malformed');
+    expect(code(game.applyMove(s, 0, { type: 'play', cards: [] }))).toBe('tractor/empty-play');
+    expect(code(game.applyMove(s, 0, { type: 'deal' }))).toBe('tractor/system-move');
+    const d = dealing({ deck: ['3C', '4C', '5C', '6C', '7C', '8C', '9C', '10C', 'JC', 'QC'], hands: [['2H'], [], [], []] });
+    expect(code(game.applyMove(d, 0, { type: 'deal' }))).toBe('tractor/system-move');
+  });
+});
