@@ -1,0 +1,53 @@
+/** Parlor server processes for multi-process and fault tests: real `node` children on free ports. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { freePort, waitFor } from './ports.ts';
+
+export interface ServerProcess {
+  port: number;
+  http: string;
+  ws: string;
+  processId: string;
+  child: ChildProcess;
+  output: () => string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export async function spawnServer(env: Record<string, string>, entry = 'test/fixture/main.ts'): Promise<ServerProcess> {
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, [entry], {
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', PUBLIC_ADDRESS: `127.0.0.1:${port}`, LOG_LEVEL: 'warn', BOT_DELAY_MS: '20', SHUTDOWN_GRACE_SECONDS: '2', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const http = `http://127.0.0.1:${port}`;
+  const health = await waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+      try {
+        const res = await fetch(`${http}/health`);
+        return res.ok ? ((await res.json()) as { processId: string }) : null;
+      } catch {
+        return null;
+      }
+    },
+    20_000,
+    `server on port ${port}`,
+  );
+  return {
+    port,
+    http,
+    ws: `ws://127.0.0.1:${port}`,
+    processId: health.processId,
+    child,
+    output: () => output,
+    stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+      return new Promise((resolve) => {
+        child.once('exit', (code) => resolve(code));
+        child.kill(signal);
+      });
+    },
+  };
+}

@@ -1,0 +1,77 @@
+/** The HTTP surface of one process without Redis: health, readiness, metrics, games, monitor. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from './helpers/server.ts';
+import { joinAsPlayer } from './helpers/clients.ts';
+import { games } from '../src/games/index.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({ MONITOR_PASSWORD: 'correct-horse' });
+});
+afterAll(() => server.close());
+
+const get = (path: string, init?: RequestInit) => fetch(`${server.http}${path}`, init);
+
+describe('http', () => {
+  it('answers /health', async () => {
+    const res = await get('/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('is ready without Redis (local presence)', async () => {
+    const res = await get('/ready');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ready: true, redis: 'not configured', matchmaking: 'ok' });
+  });
+
+  it('exports Prometheus metrics: rooms, clients, moves by result and reason, latency, process', async () => {
+    const p = await joinAsPlayer(server.ws, 'high-card', { seats: 2, bots: 1 }, 'create');
+    await p.room.request('move', { type: 'nonsense' }).catch(() => undefined);
+    const text = await (await get('/metrics')).text();
+    expect(text).toMatch(/parlor_rooms\{game="high-card"\} 1/);
+    expect(text).toMatch(/parlor_clients\{game="high-card"\} 1/);
+    expect(text).toMatch(/parlor_moves_total\{game="high-card",result="rejected",reason="[a-z-]+\/[a-z-]+"\} 1/);
+    expect(text).toMatch(/parlor_move_handling_seconds_bucket\{le="0.001",game="high-card"\}/);
+    expect(text).toMatch(/parlor_nodejs_eventloop_lag_seconds/);
+    expect(text).toMatch(/parlor_process_resident_memory_bytes/);
+  });
+
+  it('lists every game with seats, option schema and defaults', async () => {
+    const listed = (await (await get('/api/games')).json()) as { id: string; seats: object; options: { type: string }; defaults: object }[];
+    expect(listed.map((g) => g.id)).toEqual(games.map((g) => g.id));
+    for (const g of listed) {
+      const game = games.find((x) => x.id === g.id)!;
+      expect(g.seats).toEqual(game.seats);
+      expect(g.options.type).toBe('object');
+      expect(g.defaults).toEqual(game.options.parse({}));
+    }
+  });
+
+  it('puts the monitor behind basic auth', async () => {
+    expect((await get('/monitor/api')).status).toBe(401);
+    const wrong = await get('/monitor/api', { headers: { authorization: `Basic ${Buffer.from('admin:nope').toString('base64')}` } });
+    expect(wrong.status).toBe(401);
+    const ok = await get('/monitor/api', { headers: { authorization: `Basic ${Buffer.from('admin:correct-horse').toString('base64')}` } });
+    expect(ok.status).toBe(200);
+  });
+
+  it('answers unknown invite codes and bad guest requests with namespaced errors', async () => {
+    expect(await (await get('/api/invites/ZZZZZZ')).json()).toMatchObject({ code: 'core/unknown-invite' });
+    const res = await get('/api/rooms/nope/seat', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(400);
+    const missing = await get('/api/rooms/nope/seat', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"spectator":true}' });
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe('http without a monitor password', () => {
+  it('does not serve the monitor at all', async () => {
+    const plain = await startServer({}, {});
+    try {
+      expect((await fetch(`${plain.http}/monitor/api`)).status).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+});

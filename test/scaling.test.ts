@@ -1,0 +1,76 @@
+/**
+ * Two server processes on one (private) Redis: a client matchmaking through either process lands in
+ * the room wherever it lives, invite codes resolve everywhere, readiness follows Redis.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { Client, type SeatReservation } from '@colyseus/sdk';
+import { spawnServer, type ServerProcess } from './helpers/process.ts';
+import { adopt, legalMoves, state } from './helpers/clients.ts';
+import { waitFor } from './helpers/ports.ts';
+import { startRedis } from './helpers/redis.ts';
+
+let a: ServerProcess;
+let b: ServerProcess;
+beforeAll(async () => {
+  const env = { REDIS_URL: inject('redisUrl') };
+  [a, b] = await Promise.all([spawnServer(env), spawnServer(env)]);
+});
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+});
+
+async function matchmake(through: ServerProcess, method: string, target: string, options: object): Promise<SeatReservation> {
+  const res = await fetch(`${through.http}/matchmake/${method}/${target}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(options) });
+  if (!res.ok) throw new Error(`${method}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as SeatReservation;
+}
+
+describe('two processes on one Redis', () => {
+  it('reports Redis as reachable', async () => {
+    for (const p of [a, b]) expect(await (await fetch(`${p.http}/ready`)).json()).toMatchObject({ ready: true, redis: 'ok' });
+  });
+
+  it('puts a player matchmaking through one process into a room owned by the other', async () => {
+    const first = await matchmake(b, 'create', 'high-card', { seats: 2, name: 'Ada' });
+    const owner = [a, b].find((p) => p.processId === first.processId)!;
+    const other = owner === a ? b : a;
+    const ada = await adopt(await new Client(b.ws).consumeSeatReservation(first));
+
+    const second = await matchmake(other, 'joinOrCreate', 'high-card', { seats: 2, name: 'Bo' });
+    expect(second.roomId).toBe(first.roomId);
+    expect(second.processId).toBe(owner.processId);
+    expect((second as { publicAddress?: string }).publicAddress).toBe(`127.0.0.1:${owner.port}`);
+    const bo = await adopt(await new Client(other.ws).consumeSeatReservation(second));
+
+    await waitFor(() => state(ada).status === 'playing' && legalMoves(bo).length > 0, 5000, 'game under way');
+    expect(await bo.room.request('move', legalMoves(bo)[0])).toMatchObject({ ok: true });
+  });
+
+  it('resolves a private table’s invite code from either process', async () => {
+    const host = await adopt(await new Client(a.ws).create('high-card', { seats: 2, private: true }));
+    const code = await waitFor(() => state(host).invite as string, 3000, 'invite');
+    for (const p of [a, b]) {
+      expect(await (await fetch(`${p.http}/api/invites/${code}`)).json()).toEqual({ roomId: host.room.roomId, game: 'high-card' });
+    }
+    const guest = await adopt(await new Client(b.ws).joinById(host.room.roomId));
+    expect(guest.room.roomId).toBe(host.room.roomId);
+  });
+
+  it('reports not ready while its Redis is down, keeps serving, and recovers when Redis is back', async () => {
+    const redis = await startRedis();
+    const p = await spawnServer({ REDIS_URL: redis.url });
+    try {
+      expect((await fetch(`${p.http}/ready`)).status).toBe(200);
+      await redis.stop();
+      await waitFor(async () => (await fetch(`${p.http}/ready`)).status === 503, 5000, 'not ready');
+      expect(await (await fetch(`${p.http}/ready`)).json()).toMatchObject({ ready: false, redis: 'unreachable' });
+      expect((await fetch(`${p.http}/health`)).status).toBe(200);
+      await redis.restart();
+      await waitFor(async () => (await fetch(`${p.http}/ready`)).status === 200, 15_000, 'ready again');
+      expect(p.child.exitCode).toBeNull();
+    } finally {
+      await p.stop('SIGKILL');
+      await redis.stop();
+    }
+  });
+});
