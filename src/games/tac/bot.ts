@@ -31,11 +31,24 @@ function marbleValue(board: Board, id: number): number {
   return 20 + ((pos - startOf(board, ownerOf(id)) + board.ring) % board.ring);
 }
 
+/** Opponent marbles up to 13 fields behind a team marble on the ring can knock it out next turn. */
+function exposure(board: Board, pub: TacPublic, team: number, id: number): number {
+  const pos = board.marbles[id]!.pos;
+  if (pos < 0 || pos >= board.ring) return 0;
+  let threats = 0;
+  board.marbles.forEach((m, other) => {
+    if (pub.teamOfColour[ownerOf(other)] === team || m.pos < 0 || m.pos >= board.ring) return;
+    const behind = (pos - m.pos + board.ring) % board.ring;
+    if (behind > 0 && behind <= 13) threats++;
+  });
+  return threats;
+}
+
 function tableValue(board: Board, pub: TacPublic, team: number): number {
   let value = 0;
   board.marbles.forEach((_, id) => {
     const v = marbleValue(board, id);
-    value += pub.teamOfColour[ownerOf(id)] === team ? v : -v;
+    value += pub.teamOfColour[ownerOf(id)] === team ? v - 3 * exposure(board, pub, team, id) : -v;
   });
   return value;
 }
