@@ -1,6 +1,6 @@
 import type { GameDefinition, Outcome } from '../../core/game.ts';
 import { sameMultiset, standardDeck } from '../../core/cards/index.ts';
-import { rankByScore } from '../../core/result.ts';
+import { rankByScore, teamOutcome } from '../../core/result.ts';
 import { geometry, occupancyKey } from './board.ts';
 import { bot } from './bot.ts';
 import { MARBLES_PER_COLOUR } from './data/boards.ts';
@@ -18,7 +18,11 @@ function outcome(state: State): Outcome | null {
   const scores = state.players.map((p) =>
     p.team === -1 ? homeOf(p.colours) : homeOf(state.players.filter((q) => q.team === p.team).flatMap((q) => q.colours)),
   );
-  return rankByScore(scores, teams[0] === -1 ? {} : { teams });
+  if (teams[0] === -1) return rankByScore(scores);
+  // Teams: ranked by the marbles they have home (the winners, with all home, first).
+  const teamScore = new Map(teams.map((team, seat) => [team, scores[seat]!]));
+  const ranks = new Map([...teamScore].map(([team, score]) => [team, 1 + [...teamScore.values()].filter((x) => x > score).length]));
+  return teamOutcome(teams, ranks, { marblesHome: scores });
 }
 
 /** Marble conservation (four per colour, each in exactly one place) and card conservation per player. */

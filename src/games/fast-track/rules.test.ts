@@ -1,0 +1,680 @@
+import { describe, expect, it } from 'vitest';
+import { SPECTATOR, SYSTEM } from '../../core/game.ts';
+import { game } from './index.ts';
+import { hand, legal, ok, options, put, refused, ring, table, where } from './scenarios.ts';
+
+// Square board, 4 players: red (seat 0) leaves its pen at 0, first fast-track space 5, own fast-track
+// exit 47, home entry 54; blue (seat 1) 14 / 19 / 5 / 12; green (seat 2) 28 / 33 / 19 / 26; yellow 42 / 47 / 33 / 40.
+
+describe('set-up', () => {
+  it('seats four players on the square board, one colour each, every marble in its pen', () => {
+    const s = game.setup(game.options.parse({}), 4, 'a');
+    expect(s.board).toBe('square');
+    expect(s.players.map((p) => p.colours)).toEqual([[0], [1], [2], [3]]);
+    expect(s.marbles).toHaveLength(16);
+    expect(s.marbles.every((m) => m.area === 'pen')).toBe(true);
+    expect(s.players.every((p) => p.deck.length === 54 && p.hand.length === 0)).toBe(true);
+  });
+
+  it.each([
+    [2, {}, 'square', [[0, 2], [1, 3]]],
+    [2, { coloursPerPlayer: 3 }, 'hex', [[0, 2, 4], [1, 3, 5]]],
+    [2, { coloursPerPlayer: 1 }, 'square', [[0], [2]]],
+    [3, {}, 'hex', [[0, 3], [1, 4], [2, 5]]],
+    [3, { coloursPerPlayer: 1 }, 'square', [[0], [1], [2]]],
+    [5, {}, 'hex', [[0], [1], [2], [3], [4]]],
+    [6, {}, 'hex', [[0], [1], [2], [3], [4], [5]]],
+  ] as const)('%i players %j: %s board, colours %j', (seats, opts, board, colours) => {
+    const s = game.setup(game.options.parse(opts), seats, 'a');
+    expect(s.board).toBe(board);
+    expect(s.players.map((p) => p.colours)).toEqual(colours);
+  });
+
+  it.each([
+    [5, { teams: 'pairs' }],
+    [4, { teams: 'triples' }],
+    [2, { coloursPerPlayer: 3, board: 'square' }],
+    [4, { teams: 'pairs', coloursPerPlayer: 2 }],
+    [6, { board: 'square' }],
+  ])('rejects %i players with %j', (seats, opts) => {
+    expect(game.validateSetup!(game.options.parse(opts), seats)?.code).toBe('fast-track/bad-setup');
+  });
+
+  it('partners sit opposite in pairs and alternate in triples', () => {
+    expect(game.teams!(game.setup(game.options.parse({ teams: 'pairs' }), 4, 'a'))).toEqual([0, 1, 0, 1]);
+    expect(game.teams!(game.setup(game.options.parse({ teams: 'pairs' }), 6, 'a'))).toEqual([0, 1, 2, 0, 1, 2]);
+    expect(game.teams!(game.setup(game.options.parse({ teams: 'triples' }), 6, 'a'))).toEqual([0, 1, 0, 1, 0, 1]);
+    expect(game.teams!(game.setup(game.options.parse({}), 4, 'a'))).toBeUndefined();
+  });
+});
+
+describe('cut for first player', () => {
+  const order = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A', 'JK'];
+  const value = (card: string) => order.indexOf(card === 'BJ' || card === 'SJ' ? 'JK' : card.slice(0, -1));
+
+  it('is a SYSTEM move; the highest card (joker, ace, king …) starts and everyone draws five', () => {
+    const s = game.setup(game.options.parse({}), 4, 'cut');
+    expect(game.activeActors(s)).toEqual([SYSTEM]);
+    expect(game.legalMoves(s, SYSTEM)).toEqual([{ type: 'cut' }]);
+    expect(game.legalMoves(s, 0)).toEqual([]);
+    let t = s;
+    while (t.phase === 'cut') t = ok(t, { type: 'cut' }, SYSTEM);
+    const first = t.turn.seat;
+    expect(t.players.every((p) => p.hand.length === 5 && p.deck.length === 49)).toBe(true);
+    const cuts = t.players.map((p) => value(p.cut));
+    expect(cuts[first]).toBe(Math.max(...cuts));
+  });
+
+  it('only the players tied for highest cut again', () => {
+    for (let i = 0; i < 300; i++) {
+      const s = game.setup(game.options.parse({}), 6, `tie${i}`);
+      const t = ok(s, { type: 'cut' }, SYSTEM);
+      if (t.phase !== 'cut') continue;
+      const best = Math.max(...t.players.map((p) => value(p.cut)));
+      expect(t.cutContenders).toEqual(t.players.flatMap((p, seat) => (value(p.cut) === best ? [seat] : [])));
+      expect(t.cutContenders.length).toBeGreaterThan(1);
+      const u = ok(t, { type: 'cut' }, SYSTEM);
+      const untouched = t.players.map((_, seat) => seat).filter((seat) => !t.cutContenders.includes(seat));
+      for (const seat of untouched) expect(u.players[seat]!.cut).toBe(t.players[seat]!.cut);
+      return;
+    }
+    throw new Error('no tie found');
+  });
+});
+
+describe('turns and hands', () => {
+  it('a non-play-again card ends the turn: refill to five, next player clockwise', () => {
+    const s = hand(put(table(), 'red-0', 'track', 10), 0, ['5H', '2C', '3D', '8S', '9H']);
+    const t = ok(s, { type: 'move', card: '5H', marble: 'red-0', to: 'track-15' });
+    expect(t.turn).toEqual({ seat: 1, chain: [], split: null });
+    expect(t.players[0]!.hand).toHaveLength(5);
+    expect(t.players[0]!.discard).toEqual(['5H']);
+  });
+
+  it('a play-again card (A, K, Q, J, 6, joker) keeps the turn and the chain is visible', () => {
+    const s = hand(table(), 0, ['AS', 'KH', '2C', '3D', '8S']);
+    const t = ok(s, { type: 'move', card: 'AS', marble: 'red-0', to: 'track-0' });
+    expect(t.turn.seat).toBe(0);
+    expect(t.players[0]!.hand).toHaveLength(4);
+    const u = ok(t, { type: 'move', card: 'KH', marble: 'red-0', to: 'track-1' });
+    expect(game.viewFor(u, SPECTATOR).public.turn.chain).toEqual(['AS', 'KH']);
+    expect(ok(u, { type: 'move', card: '2C', marble: 'red-0', to: 'track-3' }).turn.seat).toBe(1);
+  });
+
+  it('after playing five play-again cards the player draws a fresh five and plays on', () => {
+    let s = hand(table(), 0, ['AS', 'KH', 'QD', 'JC', '6S']);
+    s = ok(s, { type: 'move', card: 'AS', marble: 'red-0', to: 'track-0' });
+    s = ok(s, { type: 'move', card: 'KH', marble: 'red-0', to: 'track-1' });
+    s = ok(s, { type: 'move', card: 'QD', marble: 'red-0', to: 'track-2' });
+    s = ok(s, { type: 'move', card: 'JC', marble: 'red-0', to: 'track-3' });
+    s = ok(s, { type: 'move', card: '6S', marble: 'red-0', to: 'track-9' });
+    expect(s.turn.seat).toBe(0);
+    expect(s.turn.chain).toHaveLength(5);
+    expect(s.players[0]!.hand).toHaveLength(5);
+  });
+
+  it('an empty deck is rebuilt by shuffling the played pile', () => {
+    const s = hand(put(table(), 'red-0', 'track', 10), 0, ['5H', '2C', '3D', '8S', '9H']);
+    const p = s.players[0]!;
+    p.discard.push(...p.deck);
+    p.deck = [];
+    const r = game.applyMove(s, 0, { type: 'move', card: '5H', marble: 'red-0', to: 'track-15' });
+    expect(r.ok && r.events.some((e) => e.type === 'reshuffled')).toBe(true);
+    const t = r.ok ? r.state.players[0]! : p;
+    expect([t.hand.length, t.deck.length, t.discard.length]).toEqual([5, 49, 0]);
+  });
+});
+
+describe('card effects', () => {
+  it.each(['AS', 'BJ', '6H'])('%s brings a marble out of the pen onto its pen exit (a 6 does not go on 5 further)', (card) => {
+    const s = hand(table(), 0, [card]);
+    expect(options(s, card)).toEqual(['red-0>track-0']);
+    const t = ok(s, { type: 'move', card, marble: 'red-0', to: 'track-0' });
+    expect(where(t, 'red-0')).toBe('track-0');
+  });
+
+  it('any marble of the pen may be named: pen marbles are alike', () => {
+    const t = ok(hand(table(), 0, ['AS']), { type: 'move', card: 'AS', marble: 'red-3', to: 'track-0' });
+    expect(where(t, 'red-0')).toBe('track-0');
+  });
+
+  it.each([
+    ['AS', 11],
+    ['BJ', 11],
+    ['2H', 12],
+    ['3H', 13],
+    ['5H', 15],
+    ['6H', 16],
+    ['8H', 18],
+    ['9H', 19],
+    ['10H', 20],
+    ['JH', 11],
+    ['QH', 11],
+    ['KH', 11],
+  ])('%s moves a marble forward to %i', (card, to) => {
+    const s = hand(put(table(), 'red-1', 'track', 10), 0, [card]);
+    expect(options(s, card)).toContain(`red-1>track-${to}`);
+  });
+
+  it('2, 3, 5, 8, 9 and 10 cannot bring a marble out of the pen: with all marbles in the pen they do nothing', () => {
+    for (const card of ['2H', '3H', '5H', '8H', '9H', '10H', '7H', '4H', 'KH', 'QH', 'JH']) {
+      expect(options(hand(table(), 0, [card]), card)).toEqual(['discard']);
+    }
+  });
+
+  it('a 4 moves a marble 4 backwards, and only backwards', () => {
+    const s = hand(put(table(), 'red-1', 'track', 10), 0, ['4S']);
+    expect(options(s, '4S')).toEqual(['red-1>track-6']);
+  });
+
+  it('a 4 may pass back over the own pen exit and home entry; the marble then enters home going forward', () => {
+    let s = hand(put(table(), 'red-1', 'track', 1), 0, ['4S', '3S']);
+    expect(options(s, '4S')).toEqual(['red-1>track-53']);
+    s = ok(s, { type: 'move', card: '4S', marble: 'red-1', to: 'track-53' });
+    s = hand(s, 1, []);
+    s.turn.seat = 0;
+    s = hand(s, 0, ['3S']);
+    expect(options(s, '3S')).toEqual(['red-1>home-1']);
+  });
+
+  it('a 4 never moves a marble in the home row, so with nothing else on the track it does nothing', () => {
+    const s = hand(put(table(), 'red-1', 'home', 0), 0, ['4S']);
+    expect(options(s, '4S')).toEqual(['discard']);
+  });
+
+  it('a 7 moves one marble 7 or is split over two marbles, both forward, exactly 7 in all', () => {
+    let s = hand(put(put(table(), 'red-1', 'track', 10), 'red-2', 'track', 30), 0, ['7C']);
+    const opts = options(s, '7C');
+    expect(opts).toContain('red-1>track-17');
+    expect(opts).toContain('red-2>track-37');
+    expect(opts.filter((o) => o.endsWith('/3'))).toEqual(['red-1>track-13/3', 'red-2>track-33/3']);
+    s = ok(s, { type: 'split', card: '7C', marble: 'red-1', to: 'track-13', steps: 3 });
+    expect(s.turn.split).toMatchObject({ card: '7C', marble: 'red-1', remaining: 4 });
+    expect(legal(s)).toEqual([
+      { type: 'splitRest', marble: 'red-2', to: 'bullseye' }, // 31, 32, 33 is a fast-track space: the last step may enter the bull's eye
+      { type: 'splitRest', marble: 'red-2', to: 'track-34' },
+    ]);
+    expect(refused(s, { type: 'move', card: s.players[0]!.hand[0] ?? 'x', marble: 'red-2', to: 'track-34' })).toBe('fast-track/split-pending');
+    s = ok(s, { type: 'splitRest', marble: 'red-2', to: 'track-34' });
+    expect([where(s, 'red-1'), where(s, 'red-2'), s.turn.seat]).toEqual(['track-13', 'track-34', 1]);
+  });
+
+  it('a split is offered only where the rest of the 7 can be used', () => {
+    const s = hand(put(put(table(), 'red-1', 'track', 10), 'red-2', 'home', 2), 0, ['7C']);
+    expect(options(s, '7C')).toEqual(['red-1>track-16/6', 'red-1>track-17', 'red-2>home-3/1']);
+  });
+
+  it('either part of a split may capture', () => {
+    let s = put(put(put(table(), 'red-1', 'track', 10), 'red-2', 'track', 30), 'blue-0', 'track', 34);
+    s = ok(hand(s, 0, ['7C']), { type: 'split', card: '7C', marble: 'red-1', to: 'track-13', steps: 3 });
+    s = ok(s, { type: 'splitRest', marble: 'red-2', to: 'track-34' });
+    expect(where(s, 'blue-0')).toBe('pen');
+  });
+
+  it('a 7 that cannot go forward whole or split moves one marble 7 backwards', () => {
+    const s = hand(put(table(), 'red-1', 'track', 52), 0, ['7C']);
+    expect(options(s, '7C')).toEqual(['red-1>track-45']);
+  });
+
+  it('jack: 1 forward, leave the bull’s eye, or swap', () => {
+    const s = hand(put(put(put(table(), 'red-1', 'track', 10), 'red-2', 'bullseye'), 'blue-0', 'track', 20), 0, ['JD']);
+    expect(options(s, 'JD')).toEqual(['red-1<>blue-0', 'red-1>track-11', 'red-2<>blue-0', 'red-2>track-47']);
+  });
+
+  it.each(['QD', 'KD'])('%s: 1 forward or leave the bull’s eye (no swap)', (card) => {
+    const s = hand(put(put(put(table(), 'red-1', 'track', 10), 'red-2', 'bullseye'), 'blue-0', 'track', 20), 0, [card]);
+    expect(options(s, card)).toEqual(['red-1>track-11', 'red-2>track-47']);
+  });
+});
+
+describe('jack swap', () => {
+  it('exchanges one of your marbles with another colour’s; nobody is captured', () => {
+    const s = hand(put(put(table(), 'red-1', 'track', 10), 'blue-0', 'track', 20), 0, ['JD']);
+    const t = ok(s, { type: 'swap', card: 'JD', marble: 'red-1', other: 'blue-0' });
+    expect([where(t, 'red-1'), where(t, 'blue-0')]).toEqual(['track-20', 'track-10']);
+  });
+
+  it('the pair may be named in either order', () => {
+    const s = hand(put(put(table(), 'red-1', 'track', 10), 'blue-0', 'track', 20), 0, ['JD']);
+    expect(where(ok(s, { type: 'swap', card: 'JD', marble: 'blue-0', other: 'red-1' }), 'red-1')).toBe('track-20');
+  });
+
+  it('never involves a marble in a pen or a home row', () => {
+    const s = hand(put(put(put(table(), 'red-1', 'track', 10), 'green-0', 'home', 0), 'blue-0', 'track', 20), 0, ['JD']);
+    expect(options(s, 'JD').filter((o) => o.includes('<>'))).toEqual(['red-1<>blue-0']);
+    expect(refused(s, { type: 'swap', card: 'JD', marble: 'red-1', other: 'green-0' })).toBe('fast-track/illegal-move');
+    expect(refused(s, { type: 'swap', card: 'JD', marble: 'red-1', other: 'yellow-0' })).toBe('fast-track/illegal-move');
+  });
+
+  it('may take a marble into or out of the bull’s eye', () => {
+    const s = hand(put(put(table(), 'red-1', 'bullseye'), 'blue-0', 'track', 20), 0, ['JD']);
+    const t = ok(s, { type: 'swap', card: 'JD', marble: 'red-1', other: 'blue-0' });
+    expect([where(t, 'red-1'), where(t, 'blue-0')]).toEqual(['track-20', 'bullseye']);
+  });
+
+  it('a marble swapped onto a fast-track space is on the fast track', () => {
+    const s = hand(put(put(table(), 'red-1', 'track', 10), 'blue-0', 'track', 19), 0, ['JD']);
+    const t = ok(s, { type: 'swap', card: 'JD', marble: 'red-1', other: 'blue-0' });
+    expect([ring(t, 'red-1'), ring(t, 'blue-0')]).toEqual(['entered', 'none']);
+  });
+
+  it('option jackSwap anyTwo: any two marbles of different colours, even two opponents’', () => {
+    const base = (jackSwap: 'withOwn' | 'anyTwo') => hand(put(put(table({ jackSwap }), 'blue-0', 'track', 20), 'green-0', 'track', 30), 0, ['JD']);
+    expect(options(base('withOwn'), 'JD')).toEqual(['discard']);
+    expect(options(base('anyTwo'), 'JD')).toEqual(['blue-0<>green-0']);
+  });
+});
+
+describe('moving on the main track', () => {
+  it('never lands on a marble of its own colour', () => {
+    const s = hand(put(put(table(), 'red-1', 'track', 10), 'red-2', 'track', 13), 0, ['3S']);
+    expect(options(s, '3S')).toEqual(['red-2>track-16']);
+    expect(refused(s, { type: 'move', card: '3S', marble: 'red-1', to: 'track-13' })).toBe('fast-track/illegal-move');
+  });
+
+  it('never jumps a marble of its own colour, forwards or backwards', () => {
+    const s = hand(put(put(table(), 'red-1', 'track', 10), 'red-2', 'track', 12), 0, ['3S', '4S']);
+    expect(options(s, '3S')).toEqual(['red-2>track-15']);
+    expect(options(s, '4S')).toEqual(['red-1>track-6']);
+  });
+
+  it('passes other colours and captures the one it lands on: back to its pen', () => {
+    const s = hand(put(put(put(table(), 'red-1', 'track', 10), 'blue-0', 'track', 12), 'green-0', 'track', 13), 0, ['3S']);
+    const r = game.applyMove(s, 0, { type: 'move', card: '3S', marble: 'red-1', to: 'track-13' });
+    expect(r.ok && r.events.filter((e) => e.type === 'captured')).toEqual([{ type: 'captured', marble: 'green-0' }]);
+    const t = r.ok ? r.state : s;
+    expect([where(t, 'red-1'), where(t, 'green-0'), where(t, 'blue-0')]).toEqual(['track-13', 'pen', 'track-12']);
+  });
+
+  it('a marble leaving the pen captures another colour on the pen exit, but not its own', () => {
+    const s = hand(put(table(), 'blue-0', 'track', 0), 0, ['AS']);
+    expect(where(ok(s, { type: 'move', card: 'AS', marble: 'red-0', to: 'track-0' }), 'blue-0')).toBe('pen');
+    const own = hand(put(table(), 'red-1', 'track', 0), 0, ['AS']);
+    expect(options(own, 'AS')).toEqual(['red-1>track-1']);
+  });
+
+  it('own marbles always turn into the home row at the home entry; others go past it', () => {
+    const s = hand(put(put(table(), 'red-1', 'track', 53), 'blue-0', 'track', 52), 0, ['5S', '3S']);
+    expect(options(s, '5S')).toEqual(['red-1>home-3']);
+    const b = hand(put(table({}, 4, 1), 'blue-0', 'track', 53), 1, ['3S']);
+    expect(options(b, '3S')).toEqual(['blue-0>track-0']);
+  });
+});
+
+describe('home base row', () => {
+  it('needs the exact count: a marble cannot overshoot the row', () => {
+    const s = hand(put(put(table(), 'red-1', 'track', 53), 'red-2', 'track', 20), 0, ['8S']);
+    expect(options(s, '8S')).toEqual(['red-2>track-28']);
+  });
+
+  it('marbles move up the row with exact counts and never pass each other there', () => {
+    const s = hand(put(put(table(), 'red-1', 'home', 0), 'red-2', 'home', 2), 0, ['AS', '2S', '3S']);
+    expect(options(s, 'AS')).toEqual(['red-0>track-0', 'red-1>home-1', 'red-2>home-3']);
+    expect(options(s, '2S')).toEqual(['discard']);
+    expect(options(s, '3S')).toEqual(['discard']);
+  });
+
+  it('is safe: no other colour enters it, a 4 cannot move a marble out of it, a jack cannot swap it', () => {
+    const s = hand(put(put(table(), 'red-1', 'home', 3), 'blue-0', 'track', 20), 0, ['4S', 'JS']);
+    expect(options(s, '4S')).toEqual(['discard']);
+    expect(options(s, 'JS')).toEqual(['discard']);
+  });
+});
+
+describe('no possible move', () => {
+  it('a card that cannot go forward moves a main-track marble backwards by its value', () => {
+    const s = hand(put(table(), 'red-1', 'track', 52), 0, ['8S']);
+    expect(options(s, '8S')).toEqual(['red-1>track-44']);
+  });
+
+  it('the backward move is forced only when no marble can go forward with the card', () => {
+    const s = hand(put(put(table(), 'red-1', 'track', 52), 'red-2', 'track', 10), 0, ['8S']);
+    expect(options(s, '8S')).toEqual(['red-2>track-18']);
+  });
+
+  it('a card with no possible effect is discarded; a play-again card still needs another card', () => {
+    let s = hand(put(table(), 'red-1', 'bullseye'), 0, ['5S', 'AS', '2C', '2D', '2H']);
+    expect(options(s, '5S')).toEqual(['discard']);
+    s = hand(s, 0, ['KS', '2C', '3C', '5C', '8C']);
+    put(s, 'red-1', 'home', 3);
+    put(s, 'red-2', 'home', 2);
+    expect(options(s, 'KS')).toEqual(['discard']);
+    s = ok(s, { type: 'discard', card: 'KS' });
+    expect([s.turn.seat, s.players[0]!.discard.at(-1)]).toEqual([0, 'KS']);
+    s = ok(s, { type: 'discard', card: '2C' });
+    expect(s.turn.seat).toBe(1);
+  });
+
+  it('a card that has an effect may not be discarded', () => {
+    const s = hand(put(table(), 'red-1', 'track', 10), 0, ['5S']);
+    expect(refused(s, { type: 'discard', card: '5S' })).toBe('fast-track/card-has-effect');
+  });
+});
+
+describe('fast track', () => {
+  it('a marble ending its move on a fast-track space is on the fast track', () => {
+    const s = hand(put(table(), 'red-1', 'track', 0), 0, ['5S']);
+    const t = ok(s, { type: 'move', card: '5S', marble: 'red-1', to: 'track-5' });
+    expect(ring(t, 'red-1')).toBe('entered');
+  });
+
+  it('from there it may go round the fast track (one step per space) or on along the main track', () => {
+    const s = hand(put(table(), 'red-1', 'track', 5), 0, ['3S']);
+    expect(options(s, '3S')).toEqual(['red-1>track-47', 'red-1>track-8']);
+    const t = ok(s, { type: 'move', card: '3S', marble: 'red-1', to: 'track-47' });
+    expect(ring(t, 'red-1')).toBe('riding');
+  });
+
+  it('it leaves the fast track at its own colour’s fast-track space and goes on towards home', () => {
+    const s = hand(put(table(), 'red-1', 'track', 33, 'riding'), 0, ['5S']);
+    expect(options(s, '5S')).toEqual(['red-1>track-51']);
+    const home = hand(put(table(), 'red-1', 'track', 19, 'riding'), 0, ['10S']);
+    expect(options(home, '10S')).toEqual(['red-1>home-0']); // 33, 47, then 48 … 54, home
+  });
+
+  it('a marble travelling the fast track stays on it (option ringStepOff: it may step off anywhere)', () => {
+    const s = hand(put(table(), 'red-1', 'track', 19, 'riding'), 0, ['2S']);
+    expect(options(s, '2S')).toEqual(['red-1>track-47']);
+    const off = hand(put(table({ ringStepOff: true }), 'red-1', 'track', 19, 'riding'), 0, ['2S']);
+    expect(options(off, '2S')).toEqual(['red-1>track-21', 'red-1>track-47']);
+  });
+
+  it('it never goes round past its own home row', () => {
+    const s = hand(put(table(), 'red-1', 'track', 47, 'riding'), 0, ['AS']);
+    expect(options(s, 'AS')).toEqual(['red-1>track-48']);
+  });
+
+  it('while a marble is on the fast track no other marble of its colour may move', () => {
+    const s = hand(put(put(table(), 'red-1', 'track', 5), 'red-2', 'track', 20), 0, ['AS']);
+    expect(options(s, 'AS')).toEqual(['red-1>track-19', 'red-1>track-6']);
+    expect(refused(s, { type: 'move', card: 'AS', marble: 'red-2', to: 'track-21' })).toBe('fast-track/fast-track-first');
+    expect(refused(s, { type: 'move', card: 'AS', marble: 'red-0', to: 'track-0' })).toBe('fast-track/fast-track-first');
+  });
+
+  it('of two marbles of one colour on the fast track, the one nearer its exit moves first', () => {
+    const s = hand(put(put(table(), 'red-1', 'track', 19), 'red-2', 'track', 33), 0, ['2S']);
+    expect(options(s, '2S')).toEqual(['red-2>track-35', 'red-2>track-48']);
+  });
+
+  it('a split 7 can bring two marbles onto the fast track in one play', () => {
+    let s = hand(put(put(table(), 'red-1', 'track', 1), 'red-2', 'track', 16), 0, ['7C']);
+    s = ok(s, { type: 'split', card: '7C', marble: 'red-1', to: 'track-5', steps: 4 });
+    s = ok(s, { type: 'splitRest', marble: 'red-2', to: 'track-19' });
+    expect([ring(s, 'red-1'), ring(s, 'red-2')]).toEqual(['entered', 'entered']);
+  });
+
+  it('a fast-track marble that the card cannot move without landing on or jumping its own colour goes back to its pen', () => {
+    let s = hand(put(put(table(), 'red-1', 'track', 33, 'riding'), 'red-2', 'track', 48), 0, ['2S']);
+    expect(options(s, '2S')).toEqual(['red-1>pen']);
+    s = ok(s, { type: 'move', card: '2S', marble: 'red-1', to: 'pen' });
+    expect(where(s, 'red-1')).toBe('pen');
+  });
+
+  it('a split 7 must start with the fast-track marble, and the other marble may move only once it is off', () => {
+    const s = hand(put(put(table(), 'red-1', 'track', 33, 'riding'), 'red-2', 'track', 20), 0, ['7C']);
+    // 33 → 47 is one step; from 47 the main track: the first part must take it past 47 to free red-2.
+    expect(options(s, '7C')).toEqual([
+      'red-1>track-48/2',
+      'red-1>track-49/3',
+      'red-1>track-50/4',
+      'red-1>track-51/5',
+      'red-1>track-52/6',
+      'red-1>track-53',
+    ]);
+  });
+
+  it('a 4 takes a marble travelling the fast track backwards round it, leaving it only at the space after its pen exit', () => {
+    const s = hand(put(table(), 'red-1', 'track', 33, 'riding'), 0, ['4S']);
+    expect(options(s, '4S')).toEqual(['red-1>track-3']); // 19, 5, then down the main track 4, 3
+    const blue = hand(put(table({}, 4, 1), 'blue-0', 'track', 5, 'riding'), 1, ['4S']);
+    expect(options(blue, '4S')).toEqual(['blue-0>track-18']); // 47, 33, 19 (blue's first), then 18
+  });
+
+  it('a backward move can put a marble on the fast track', () => {
+    const s = ok(hand(put(table(), 'red-1', 'track', 9), 0, ['4S']), { type: 'move', card: '4S', marble: 'red-1', to: 'track-5' });
+    expect(ring(s, 'red-1')).toBe('entered');
+  });
+
+  it('option loseStatus: another marble may move, and the fast-track marble loses its status', () => {
+    let s = hand(put(put(table({ fastTrackObligation: 'loseStatus' }), 'red-1', 'track', 5), 'red-2', 'track', 20), 0, ['AS']);
+    expect(options(s, 'AS')).toEqual(['red-0>track-0', 'red-1>track-19', 'red-1>track-6', 'red-2>track-21']);
+    s = ok(s, { type: 'move', card: 'AS', marble: 'red-2', to: 'track-21' });
+    expect(ring(s, 'red-1')).toBe('none');
+    s = hand(s, 0, ['3S']);
+    expect(options(s, '3S')).toEqual(['red-1>track-8', 'red-2>track-24']); // red-1 may no longer take the fast track
+  });
+});
+
+describe('bull’s eye', () => {
+  it('a move ending one step past a fast-track space may end in the bull’s eye instead', () => {
+    const s = hand(put(table(), 'red-1', 'track', 3), 0, ['3S']);
+    expect(options(s, '3S')).toEqual(['red-1>bullseye', 'red-1>track-6']);
+    expect(where(ok(s, { type: 'move', card: '3S', marble: 'red-1', to: 'bullseye' }), 'red-1')).toBe('bullseye');
+  });
+
+  it('works past any fast-track space (option ownFastTrack: only past the colour’s first one)', () => {
+    const s = hand(put(table(), 'red-1', 'track', 17), 0, ['3S']);
+    expect(options(s, '3S')).toEqual(['red-1>bullseye', 'red-1>track-20']);
+    const own = hand(put(put(table({ bullseyeEntry: 'ownFastTrack' }), 'red-1', 'track', 17), 'red-2', 'track', 3), 0, ['3S']);
+    expect(options(own, '3S')).toEqual(['red-1>track-20', 'red-2>bullseye', 'red-2>track-6']);
+  });
+
+  it('cannot be entered with a 1 from a fast-track space', () => {
+    const s = hand(put(table(), 'red-1', 'track', 5), 0, ['AS']);
+    expect(options(s, 'AS')).not.toContain('red-1>bullseye');
+  });
+
+  it('a marble there waits for a jack, queen or king, which take it to its own fast-track space', () => {
+    const s = hand(put(table(), 'red-1', 'bullseye'), 0, ['5S', 'KS']);
+    expect(options(s, '5S')).toEqual(['discard']);
+    const t = ok(s, { type: 'move', card: 'KS', marble: 'red-1', to: 'track-47' });
+    expect([where(t, 'red-1'), ring(t, 'red-1')]).toEqual(['track-47', 'entered']);
+  });
+
+  it('leaving it captures another colour on the exit space; a marble of its own colour there blocks it', () => {
+    const s = hand(put(put(table(), 'red-1', 'bullseye'), 'yellow-0', 'track', 47), 0, ['QS']);
+    expect(where(ok(s, { type: 'move', card: 'QS', marble: 'red-1', to: 'track-47' }), 'yellow-0')).toBe('pen');
+    const own = hand(put(put(table({ fastTrackObligation: 'loseStatus' }), 'red-1', 'bullseye'), 'red-2', 'track', 47, 'none'), 0, ['QS']);
+    expect(options(own, 'QS')).toEqual(['red-2>track-48']);
+  });
+
+  it('entering an occupied bull’s eye captures (option bullseyeCapture off: it is blocked)', () => {
+    const s = hand(put(put(table(), 'red-1', 'track', 3), 'blue-0', 'bullseye'), 0, ['3S']);
+    expect(where(ok(s, { type: 'move', card: '3S', marble: 'red-1', to: 'bullseye' }), 'blue-0')).toBe('pen');
+    const safe = hand(put(put(table({ bullseyeCapture: false }), 'red-1', 'track', 3), 'blue-0', 'bullseye'), 0, ['3S']);
+    expect(options(safe, '3S')).toEqual(['red-1>track-6']);
+  });
+});
+
+describe('team play (teams of two: red & green against blue & yellow)', () => {
+  const pairs = (extra = {}) => table({ teams: 'pairs', ...extra });
+
+  it('a player may move a partner’s marbles with his own cards', () => {
+    const s = hand(put(pairs(), 'green-0', 'track', 30), 0, ['5S']);
+    expect(options(s, '5S')).toEqual(['green-0>track-35']);
+  });
+
+  it('landing on a partner’s marble sends it to its pen; jumping it is allowed', () => {
+    const s = hand(put(put(pairs(), 'red-1', 'track', 10), 'green-0', 'track', 13), 0, ['3S', '2S']);
+    expect(where(ok(s, { type: 'move', card: '3S', marble: 'red-1', to: 'track-13' }), 'green-0')).toBe('pen');
+    const jump = hand(put(put(pairs(), 'red-1', 'track', 10), 'green-0', 'track', 11), 0, ['3S']);
+    expect(options(jump, '3S')).toContain('red-1>track-13');
+  });
+
+  it('option friendlyCapture off: a partner’s marble blocks the landing', () => {
+    const s = hand(put(put(pairs({ friendlyCapture: false }), 'red-1', 'track', 10), 'green-0', 'track', 13), 0, ['3S']);
+    expect(options(s, '3S')).toEqual(['green-0>track-16']);
+  });
+
+  it('a split 7 may move two marbles of the team, of different colours', () => {
+    let s = hand(put(put(pairs(), 'red-1', 'track', 10), 'green-0', 'track', 40), 0, ['7C']);
+    s = ok(s, { type: 'split', card: '7C', marble: 'red-1', to: 'track-13', steps: 3 });
+    s = ok(s, { type: 'splitRest', marble: 'green-0', to: 'track-44' });
+    expect([where(s, 'red-1'), where(s, 'green-0')]).toEqual(['track-13', 'track-44']);
+  });
+
+  it('a team marble on the fast track, whatever its colour, must be moved first', () => {
+    const s = hand(put(put(pairs(), 'red-1', 'track', 20), 'green-0', 'track', 33), 0, ['2S']);
+    expect(options(s, '2S')).toEqual(['green-0>track-35', 'green-0>track-5']);
+  });
+
+  it('option partnerMarbles afterFinishing: partners’ marbles only once your own are all home', () => {
+    const s = hand(put(pairs({ partnerMarbles: 'afterFinishing' }), 'green-0', 'track', 30), 0, ['5S']);
+    expect(options(s, '5S')).toEqual(['discard']);
+    for (let i = 0; i < 4; i++) put(s, `red-${i}`, 'home', i);
+    expect(options(s, '5S')).toEqual(['green-0>track-35']);
+  });
+
+  it('the team wins when all its colours are home', () => {
+    const s = hand(pairs(), 0, ['3S']);
+    for (let i = 0; i < 4; i++) put(s, `red-${i}`, 'home', i);
+    for (let i = 1; i < 4; i++) put(s, `green-${i}`, 'home', i);
+    put(s, 'green-0', 'track', 24);
+    put(s, 'blue-0', 'home', 3);
+    const t = ok(s, { type: 'move', card: '3S', marble: 'green-0', to: 'home-0' });
+    expect(t.phase).toBe('over');
+    expect(game.activeActors(t)).toEqual([]);
+    expect(game.outcome(t)).toEqual({
+      winners: [0, 2],
+      standings: [
+        { seat: 0, rank: 1, score: 1, team: 0 },
+        { seat: 1, rank: 2, score: 0, team: 1 },
+        { seat: 2, rank: 1, score: 1, team: 0 },
+        { seat: 3, rank: 2, score: 0, team: 1 },
+      ],
+      details: { marblesHome: [8, 1, 8, 1] },
+    });
+    expect(refused(t, { type: 'discard', card: '2S' }, 1)).toBe('core/game-over');
+  });
+});
+
+describe('several colours per player (2 players: red & green against blue & yellow)', () => {
+  it('one hand moves all of a player’s colours', () => {
+    const s = hand(put(put(table({}, 2), 'red-1', 'track', 10), 'green-0', 'track', 30), 0, ['5S', 'AS']);
+    expect(options(s, '5S')).toEqual(['green-0>track-35', 'red-1>track-15']);
+    expect(options(s, 'AS')).toEqual(['green-0>track-31', 'green-1>track-28', 'red-0>track-0', 'red-1>track-11']);
+  });
+
+  it('landing on your own other colour sends it home like any other', () => {
+    const s = hand(put(put(table({}, 2), 'red-1', 'track', 10), 'green-0', 'track', 13), 0, ['3S']);
+    expect(where(ok(s, { type: 'move', card: '3S', marble: 'red-1', to: 'track-13' }), 'green-0')).toBe('pen');
+  });
+
+  it('the player wins only when every one of his colours is home', () => {
+    const s = hand(table({}, 2), 0, ['3S', '2S']);
+    for (let i = 1; i < 4; i++) put(s, `red-${i}`, 'home', i);
+    put(s, 'red-0', 'track', 52);
+    const t = ok(s, { type: 'move', card: '3S', marble: 'red-0', to: 'home-0' });
+    expect(t.phase).toBe('play');
+  });
+});
+
+describe('winning', () => {
+  it('the first player with all marbles home wins; the others rank by marbles home', () => {
+    const s = hand(table(), 0, ['2S']);
+    for (let i = 1; i < 4; i++) put(s, `red-${i}`, 'home', i);
+    put(s, 'red-0', 'track', 53);
+    put(s, 'blue-0', 'home', 3);
+    put(s, 'blue-1', 'home', 2);
+    put(s, 'green-0', 'home', 3);
+    const r = game.applyMove(s, 0, { type: 'move', card: '2S', marble: 'red-0', to: 'home-0' });
+    expect(r.ok && r.events.at(-1)).toEqual({ type: 'won', seats: [0] });
+    const o = game.outcome(r.ok ? r.state : s)!;
+    expect(o.winners).toEqual([0]);
+    expect(o.standings.map((x) => [x.rank, x.score])).toEqual([
+      [1, 4],
+      [2, 2],
+      [3, 1],
+      [4, 0],
+    ]);
+  });
+});
+
+describe('refused moves', () => {
+  const s = hand(put(table(), 'red-1', 'track', 10), 0, ['5S', 'KS', '2S', '3S', '8S']);
+  it.each([
+    [{ type: 'move', card: '5S', marble: 'red-1', to: 'track-15' }, 1, 'core/not-your-turn'],
+    [null, 0, 'core/malformed-move'],
+    [{ type: 'fly' }, 0, 'core/unknown-move'],
+    [{ type: 'move', card: '9S', marble: 'red-1', to: 'track-19' }, 0, 'fast-track/not-in-hand'],
+    [{ type: 'move', card: '5S', marble: 'red-9', to: 'track-15' }, 0, 'fast-track/unknown-marble'],
+    [{ type: 'move', card: '5S', marble: 'blue-0', to: 'track-19' }, 0, 'fast-track/not-your-marble'],
+    [{ type: 'move', card: '5S', marble: 'red-1', to: 'track-16' }, 0, 'fast-track/illegal-move'],
+    [{ type: 'move', card: '5S', marble: 'red-1', to: 'track-15', extra: 1 }, 0, 'fast-track/illegal-move'],
+    [{ type: 'splitRest', marble: 'red-1', to: 'track-12' }, 0, 'fast-track/no-split'],
+    [{ type: 'cut' }, SYSTEM, 'core/not-your-turn'],
+  ])('%j by %i → %s', (move, actor, code) => {
+    expect(refused(s, move, actor)).toBe(code);
+  });
+
+  it('a move with a card that can do nothing asks for the discard', () => {
+    const t = hand(table(), 0, ['5S']);
+    expect(refused(t, { type: 'move', card: '5S', marble: 'red-0', to: 'track-5' })).toBe('fast-track/no-effect');
+  });
+});
+
+describe('views', () => {
+  it('the public part is the same for everyone; a seat sees only its own hand', () => {
+    let s = hand(put(put(table(), 'red-1', 'track', 10), 'red-2', 'track', 30), 0, ['7C', 'AS', '2S', '3S', '4S']);
+    s = ok(s, { type: 'split', card: '7C', marble: 'red-1', to: 'track-13', steps: 3 });
+    const spectator = game.viewFor(s, SPECTATOR);
+    expect(spectator.private).toBeNull();
+    for (let seat = 0; seat < 4; seat++) expect(game.viewFor(s, seat).public).toEqual(spectator.public);
+    expect(game.viewFor(s, 0).private).toEqual({ hand: ['AS', '2S', '3S', '4S'] });
+    expect(game.viewFor(s, 1).private).toEqual({ hand: s.players[1]!.hand });
+    const pub = spectator.public;
+    expect(pub.turn).toEqual({ seat: 0, chain: ['7C'], split: { card: '7C', marble: 'red-1', remaining: 4 } });
+    expect(pub.players[0]).toMatchObject({ handCount: 4, discardTop: '7C', colours: ['red'], team: -1 });
+    expect(pub.board.colours[0]).toEqual({ name: 'red', seat: 0, team: -1, penExit: 0, homeEntry: 54, fastTrackExit: 47, firstFastTrack: 5 });
+    expect(pub.board.fastTrackSpaces).toEqual([5, 19, 33, 47]);
+    expect(pub.marbles.find((m) => m.id === 'red-1')).toEqual({ id: 'red-1', colour: 'red', area: 'track', space: 13, ring: 'none' });
+  });
+
+  it('the hexagonal board has 84 spaces and six fast-track spaces', () => {
+    const pub = game.viewFor(table({}, 6), SPECTATOR).public;
+    expect([pub.board.kind, pub.board.trackLength, pub.board.fastTrackSpaces]).toEqual(['hex', 84, [5, 19, 33, 47, 61, 75]]);
+    expect(pub.board.colours[0]).toMatchObject({ penExit: 0, homeEntry: 82, fastTrackExit: 75 });
+  });
+
+  it('resample re-deals only what the viewer cannot see', () => {
+    const s = table();
+    let random = 0.1;
+    const r = game.resample!(s, 0, () => (random = (random * 7.3) % 1));
+    expect(r.players[0]!.hand).toEqual(s.players[0]!.hand);
+    expect(game.viewFor(r, 0)).toEqual(game.viewFor(s, 0));
+    expect(r.players.map((p) => p.deck)).not.toEqual(s.players.map((p) => p.deck));
+  });
+});
+
+describe('invariants', () => {
+  it('report two marbles in one place, a lost card and fast-track status off the fast track', () => {
+    const s = put(put(table(), 'red-1', 'track', 10), 'blue-0', 'track', 10);
+    s.players[1]!.deck.pop();
+    put(s, 'red-2', 'track', 11, 'riding');
+    expect(game.invariants!(s)).toEqual([
+      'red-2 has fast-track status off the fast track',
+      'two marbles at track-10',
+      'seat 1: deck + hand + discard is not one 54-card deck',
+    ]);
+  });
+});
+
+describe('bot', () => {
+  it('prefers a capture to a plain move', () => {
+    const s = hand(put(put(table(), 'red-1', 'track', 10), 'blue-0', 'track', 15), 0, ['5S', '2S', '3S']);
+    const move = game.bot(game.viewFor(s, 0), legal(s), () => 0.5, 0);
+    expect(move).toEqual({ type: 'move', card: '5S', marble: 'red-1', to: 'track-15' });
+  });
+
+  it('brings a marble out rather than discarding', () => {
+    const s = hand(table(), 0, ['5S', 'AS', '3S']);
+    expect(game.bot(game.viewFor(s, 0), legal(s), () => 0.5, 0)).toEqual({ type: 'move', card: 'AS', marble: 'red-0', to: 'track-0' });
+  });
+
+  it('does not land where an opponent can hit it when a safe move exists', () => {
+    const s = hand(put(put(table(), 'red-1', 'home', 0), 'blue-0', 'track', 30), 0, ['2S', 'AS']);
+    // red-1 may go up its home row (safe), or a marble comes out of the pen (blue is far away: also safe)
+    const move = game.bot(game.viewFor(s, 0), legal(s), () => 0.5, 0);
+    expect(legal(s)).toContainEqual(move);
+  });
+});
