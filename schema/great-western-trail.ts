@@ -1,0 +1,72 @@
+/** Great Western Trail views mirrored for delta sync (shape of src/games/great-western-trail/view.ts). */
+import { schema, t } from '@colyseus/schema';
+import { defineRoomState } from './common.ts';
+
+const GwtSession = schema(
+  {
+    space: t.string().default(''),
+    tile: t.string().default(''),
+    used: t.array('string'),
+    acted: t.boolean().default(false),
+    auxUsed: t.boolean().default(false),
+  },
+  'GwtSession',
+);
+
+const GwtStation = schema({ discs: t.array('uint8'), master: t.uint8().default(0) }, 'GwtStation');
+
+const GwtWorkers = schema(
+  { cowboy: t.uint8().default(0), craftsman: t.uint8().default(0), engineer: t.uint8().default(0) },
+  'GwtWorkers',
+);
+
+const GwtPlayer = schema(
+  {
+    money: t.number().default(0),
+    location: t.string().default(''),
+    engine: t.number().default(0),
+    certificates: t.uint8().default(0),
+    permanentCertificates: t.uint8().default(0),
+    discs: t.array('string'),
+    workers: GwtWorkers,
+    buildings: t.array('string'),
+    hazards: t.array('string'),
+    teepees: t.array('string'),
+    stationMasters: t.array('uint8'),
+    objectives: t.array('string'),
+    cities: t.map('uint8'),
+    jobToken: t.boolean().default(false),
+    handCount: t.uint8().default(0),
+    deckCount: t.uint8().default(0),
+    discardCount: t.uint8().default(0),
+    discardTop: t.string().default(''),
+  },
+  'GwtPlayer',
+);
+
+const GwtTable = schema(
+  {
+    current: t.int8().default(0),
+    over: t.boolean().default(false),
+    endTrigger: t.int8().default(-1),
+    phase: t.string().default(''),
+    pending: t.string().default(''),
+    session: GwtSession,
+    trail: t.map('string'),
+    foresight: t.array('string'),
+    supplyCounts: t.array('uint8'),
+    jobMarket: t.array('string'),
+    jobFilled: t.uint8().default(0),
+    market: t.array('string'),
+    marketDeckCount: t.uint8().default(0),
+    objectiveDisplay: t.array('string'),
+    objectiveStackCount: t.uint8().default(0),
+    stations: t.array(GwtStation),
+    players: t.array(GwtPlayer),
+  },
+  'GwtTable',
+);
+
+const GwtPrivate = schema({ seat: t.uint8().default(0), hand: t.array('string'), discard: t.array('string') }, 'GwtPrivate');
+
+export const greatWesternTrailRoomState = defineRoomState('GreatWesternTrail', GwtTable, GwtPrivate);
