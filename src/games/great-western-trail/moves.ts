@@ -13,7 +13,7 @@ import { EDGES, KANSAS_CITY, NEUTRAL_SPACES, RISK_ACTIONS, START, TEEPEE_SPACES,
 import { HAZARD_TYPES } from './data/trail.ts';
 import {
   buildOptions, canUpgrade, certificateLimit, certificateSpends, discOptions, drawCards, engineReach, forestBuildings, gain,
-  gainCertificates, handBreedingValue, handLimit, hireOptions, moveCard, pay, payFees, placeSmallTile, placeWorker,
+  gainCertificates, handBreedingValue, handLimit, hireOptions, isLocation, moveCard, pay, payFees, placeSmallTile, placeWorker,
   routeFee, routes, stationAt, stationPosition, stepLimit, takeDisc, takeObjective, tileBuilding, tileOwner, transportCost,
 } from './rules.ts';
 import { GAME_ID } from './types.ts';
@@ -26,7 +26,17 @@ export function activeActors(state: GwtState): Actor[] {
 export function legalMoves(state: GwtState, actor: Actor): GwtMove[] {
   if (state.over || actor !== state.current) return [];
   const step = state.turn.stack.at(-1);
-  return step ? stepMoves(state, step) : phaseMoves(state);
+  if (!step) return phaseMoves(state);
+  const moves = stepMoves(state, step);
+  // House rule: objective cards between the Kansas City sub-phases.
+  if (state.options.objectivesInKansasCity && state.turn.session === null && ['foresight', 'income', 'deliver'].includes(step.kind)) {
+    moves.push(...objectivePlays(state));
+  }
+  return moves;
+}
+
+function objectivePlays(state: GwtState): GwtMove[] {
+  return distinct(state.players[state.current]!.hand.filter((c) => c in OBJECTIVES)).map((card) => ({ type: 'playObjective', card }));
 }
 
 const MOVE_TYPES = new Set([
@@ -45,7 +55,9 @@ export function applyMove(state: GwtState, actor: Actor, move: unknown): MoveRes
     return reject(`${GAME_ID}/illegal-${move.type}`, `This "${move.type}" is not allowed now (a requirement is not met).`);
   }
   const next = structuredClone(state) as GwtState;
-  const events: GameEvent[] = [{ type: move.type, seat: actor }];
+  // Every move is public table information (discards and purchases are face up); income also reveals the hand.
+  const events: GameEvent[] = [{ ...move, seat: actor }];
+  if (move.type === 'income') events.push({ type: 'handRevealed', seat: actor, hand: [...state.players[actor as number]!.hand] });
   perform(next, move as GwtMove);
   normalize(next);
   return accept(next, events);
@@ -70,7 +82,7 @@ function phaseMoves(state: GwtState): GwtMove[] {
     if (!session.auxUsed && session.used.length === 0) out.push(...auxMoves(state, false));
     if (session.acted || !state.options.requireAction) out.push({ type: 'endTurn' });
   }
-  for (const card of new Set(p.hand.filter((c) => c in OBJECTIVES))) out.push({ type: 'playObjective', card });
+  out.push(...objectivePlays(state));
   return out;
 }
 
@@ -220,10 +232,16 @@ function buyMoves(state: GwtState): GwtMove[] {
   return out;
 }
 
-/** Buildings directly before or after the current location (8b); another 8b cannot be copied. */
+/**
+ * Buildings directly before or after the current location (8b); another 8b cannot be copied. With the
+ * `nearestLocation` option empty spaces are skipped to the nearest location in each direction.
+ */
 function copyTargets(state: GwtState): string[] {
   const here = state.turn.session!.space;
-  return [...predecessors(here), ...(EDGES[here] ?? [])].filter((s) => {
+  const near = (space: string, step: (s: string) => string[]): string[] =>
+    step(space).flatMap((s) => (state.options.copyAdjacency === 'direct' || isLocation(state, s) ? [s] : near(s, step)));
+  const spaces = [...near(here, predecessors), ...near(here, (s) => EDGES[s] ?? [])];
+  return [...new Set(spaces)].filter((s) => {
     const tile = state.trail[s] ?? '';
     return /^[np]:/.test(tile) && tileBuilding(tile) !== '8b';
   });
@@ -380,7 +398,8 @@ function perform(state: GwtState, move: GwtMove): void {
   const p = state.players[seat]!;
   const stack = state.turn.stack;
   const step = stack.at(-1);
-  if (step && move.type !== 'buyCattle' && move.type !== 'refillMarket' && !(step.kind === 'discard' || step.kind === 'remove')) stack.pop();
+  const keepsStep = ['buyCattle', 'refillMarket', 'playObjective'].includes(move.type) || step?.kind === 'discard' || step?.kind === 'remove';
+  if (step && !keepsStep) stack.pop();
   switch (move.type) {
     case 'place':
       arrive(state, move.space);

@@ -557,6 +557,16 @@ describe('private buildings', () => {
     t = play(t, { type: 'copy', space: 'D' });
     expect(has(t, { type: 'action', action: '1.0' })).toBe(true);
   });
+  it('8b option: the nearest location past empty spaces', () => {
+    const build = (options: object) => {
+      const s = fresh(2, options);
+      s.trail['B-2'] = 'p:0:8b';
+      s.trail['A-3'] = 'p:1:2b';
+      return goTo(s, 'B-2');
+    };
+    expect(has(build({}), { type: 'action', action: '0.0' })).toBe(false);
+    expect(legalMoves(play(build({ copyAdjacency: 'nearestLocation' }), { type: 'action', action: '0.0' }), 0)).toEqual([{ type: 'copy', space: 'B' }, { type: 'copy', space: 'C' }, { type: 'skip' }]);
+  });
   it('9b: upgrade a station behind the engine', () => {
     const s = at('9b', (x) => (x.players[0]!.engine = 9));
     let t = play(s, { type: 'action', action: '0.0' });
@@ -812,11 +822,19 @@ describe('Kansas City', () => {
     expect(legalMoves(t, 0)).toEqual([{ type: 'disc', disc: 'station:2' }, { type: 'disc', disc: 'station:3' }]);
     expect(play(t, { type: 'disc', disc: 'station:2' }).stations[2]!.discs).toEqual([1]);
   });
-  it('objective cards cannot be played in Kansas City', () => {
+  it('objective cards cannot be played in Kansas City (option: between its sub-phases)', () => {
     const s = fresh();
     s.players[0]!.hand = ['GAIN2_SSH'];
     expect(types(s)).toContain('playObjective');
     expect(types(toKc(s))).not.toContain('playObjective');
+    const h = fresh(2, { objectivesInKansasCity: true });
+    h.players[0]!.hand = ['GAIN2_SSH', 'jersey'];
+    h.foresight = ['', '', '', '', '', ''];
+    let t = toKc(h);
+    expect(types(t)).toEqual(['income', 'playObjective']);
+    t = play(t, { type: 'playObjective', card: 'GAIN2_SSH' });
+    expect(t.players[0]!.money).toBe(22);
+    expect(legalMoves(t, 0)).toEqual([{ type: 'income', certificates: 0 }]);
   });
 });
 
@@ -963,6 +981,18 @@ describe('final scoring', () => {
 });
 
 describe('views and invariants', () => {
+  it('events tell the table what happened; income reveals the hand', () => {
+    const s = fresh();
+    s.foresight = ['', '', '', '', '', ''];
+    s.players[0]!.hand = ['angus'];
+    s.players[0]!.location = 'G-1';
+    const kc = play(s, { type: 'move', path: ['KANSAS_CITY'] });
+    const r = game.applyMove(kc, 0, { type: 'income', certificates: 0 });
+    expect(r.ok && r.events).toEqual([
+      { type: 'income', certificates: 0, seat: 0 },
+      { type: 'handRevealed', seat: 0, hand: ['angus'] },
+    ]);
+  });
   it('hands are private; the public part is the same for everyone', () => {
     const s = setup(std, 3, 'view');
     const v0 = game.viewFor(s, 0);

@@ -14,6 +14,8 @@ const variant = {
   extraordinaryTurnout: 'counted',
   requireAction: false,
   stationMasterTeepee: 'free',
+  objectivesInKansasCity: true,
+  copyAdjacency: 'nearestLocation',
 };
 
 describe('great-western-trail simulation', () => {

@@ -29,6 +29,10 @@ export const optionsSchema = z.object({
   requireAction: z.boolean().default(true),
   /** Station master 3's teepee: traded at the space's value, or taken for free. */
   stationMasterTeepee: z.enum(['trade', 'free']).default('trade'),
+  /** Objective cards may also be played between the Kansas City sub-phases (a house rule; the default forbids it). */
+  objectivesInKansasCity: z.boolean().default(false),
+  /** 8b copies the building on the directly neighbouring space, or the nearest location past empty spaces. */
+  copyAdjacency: z.enum(['direct', 'nearestLocation']).default('direct'),
 });
 export type GwtOptions = z.infer<typeof optionsSchema>;
 
