@@ -27,7 +27,7 @@ function outcome(state: State): Outcome | null {
       bettors.map((s) => state.settlements.flatMap((r) => r.players.filter((p) => p.seat === s).flatMap((p) => p.lines)).filter((l) => l.won && l.space !== '').length),
     );
   }
-  const ranked = rankByScore(money, { tieBreakers, details: { settlements: state.settlements.length } });
+  const ranked = rankByScore(money, { tieBreakers });
   // A host who does not bet is not in the running; listed last.
   const standings = Array.from({ length: state.seats }, (_, seat) => {
     const i = bettors.indexOf(seat);

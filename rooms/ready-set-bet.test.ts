@@ -1,0 +1,85 @@
+/** Ready Set Bet in a real room: schema shape, a whole game, simultaneous claims, the red line, spectators, reconnection. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '@colyseus/sdk';
+import { game } from '../src/games/ready-set-bet/index.ts';
+import { readySetBetRoomState } from '../schema/ready-set-bet.ts';
+import { ReadySetBetRoom } from './ready-set-bet.ts';
+import { checkSchemaShape } from '../test/helpers/schema-shape.ts';
+import { startServer, type TestServer } from '../test/helpers/server.ts';
+import { adopt, joinAsPlayer, joinAsSpectator, legalMoves, mine, state, type Player } from '../test/helpers/clients.ts';
+import { sleep, waitFor } from '../test/helpers/ports.ts';
+
+const fast = { rollIntervalMs: 10, startDelayMs: 0, resultsPauseMs: 0, draftTimeoutMs: 0 };
+
+let server: TestServer;
+beforeAll(async () => (server = await startServer({ RECONNECT_SECONDS: '5' }, { 'ready-set-bet': ReadySetBetRoom })));
+afterAll(() => server.close());
+
+/** `seats` humans at a fresh table. */
+async function table(seats: number, options: Record<string, unknown>): Promise<Player[]> {
+  const first = await joinAsPlayer(server.ws, 'ready-set-bet', { seats, options }, 'create');
+  const others = await Promise.all(Array.from({ length: seats - 1 }, async () => adopt(await new Client(server.ws).joinById(first.room.roomId, {}))));
+  const players = [first, ...others];
+  await waitFor(() => state(first).status === 'playing' && state(first).table.phase === 'racing', 5000, 'race 1');
+  return players;
+}
+
+describe('ready-set-bet room', () => {
+  it('mirrors every view into the schema', () => {
+    expect(checkSchemaShape(game, readySetBetRoomState, { games: 2, seats: [2, 8] })).toBeGreaterThan(0);
+    expect(checkSchemaShape(game, readySetBetRoomState, { games: 1, seats: [4], options: { hostMode: 'hostSeat', hostBets: true } })).toBeGreaterThan(0);
+  });
+
+  it('plays a whole game with a human and bots', async () => {
+    // The human plays the first move listed for it. A bet can lose its space to a faster bot before
+    // the next sync: then it waits for the sync instead of retrying a stale list at once.
+    const human = await joinAsPlayer(server.ws, 'ready-set-bet', { seats: 4, bots: 3, options: fast }, 'create');
+    const until = Date.now() + 40_000;
+    while (state(human).status !== 'over' && Date.now() < until) {
+      const [move] = legalMoves(human);
+      const ok = move ? await human.room.request('move', move).then(() => true, () => false) : false;
+      if (!ok) await sleep(20);
+    }
+    const final = state(human);
+    expect(final.status).toBe('over');
+    expect(final.result.standings.length).toBe(4);
+    expect(final.table.settlement.race).toBe(4);
+  });
+
+  it('several players claim the same space at once: exactly one gets it', async () => {
+    const players = await table(4, { startDelayMs: 60_000 });
+    const claims = await Promise.allSettled(players.map((p) => p.room.request('move', { type: 'bet', space: 'win-7-a', token: 5 })));
+    const accepted = claims.filter((c) => c.status === 'fulfilled');
+    const rejected = claims.filter((c): c is PromiseRejectedResult => c.status === 'rejected');
+    expect(accepted).toHaveLength(1);
+    expect(rejected.map((r) => (r.reason as { reason: { code: string } }).reason.code)).toEqual(Array(3).fill('ready-set-bet/space-taken'));
+    await waitFor(() => state(players[0]!).table.bets.length === 1, 3000, 'bet synced');
+    const winner = state(players[0]!).table.bets[0].seat;
+    expect(players.filter((p) => p.seat === winner)).toHaveLength(1);
+  });
+
+  it('refuses bets once the third horse is past the red line, and a spectator watches live', async () => {
+    const players = await table(2, { ...fast, resultsPauseMs: 60_000 });
+    const spectator = await joinAsSpectator(server.ws, players[0]!.room.roomId);
+    await waitFor(() => ((spectator.state as { table?: { rolls: number } }).table?.rolls ?? 0) > 0, 5000, 'spectator sees rolls');
+    await waitFor(() => state(players[0]!).table.bettingOpen === false, 10_000, 'no more bets');
+    await expect(players[0]!.room.request('move', { type: 'bet', space: 'win-7-b', token: 2 })).rejects.toMatchObject({
+      reason: { code: 'ready-set-bet/betting-closed' },
+    });
+    expect((spectator.state as { private?: Map<string, unknown> }).private?.size ?? 0).toBe(0);
+  });
+
+  it('hands a dropped player’s seat back mid-race with its tokens on the board', async () => {
+    const [a, b] = await table(2, { startDelayMs: 60_000 });
+    await b!.room.request('move', { type: 'bet', space: 'place-6-a', token: 4 });
+    const token = b!.room.reconnectionToken;
+    b!.room.connection.close();
+    await waitFor(() => state(a!).seats[b!.seat].connected === false, 3000, 'seat shown disconnected');
+    const back = await new Client(server.ws).reconnect(token);
+    await waitFor(() => state(a!).seats[b!.seat].connected === true, 3000, 'seat reconnected');
+    const view = (back.state as { table: { players: { available: number[] }[] } }).table.players[b!.seat]!;
+    expect(Array.from(view.available)).toEqual([2, 3, 3, 5]);
+    expect(mine({ ...b!, room: back })).toBeTruthy();
+    await expect(back.request('move', { type: 'bet', space: 'place-6-b', token: 4 })).rejects.toMatchObject({ reason: { code: 'ready-set-bet/token-used' } });
+  });
+});
