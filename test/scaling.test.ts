@@ -73,4 +73,20 @@ describe('two processes on one Redis', () => {
       await redis.stop();
     }
   });
+
+  it('lets a running game go on after SIGTERM, tells the players, and exits cleanly', async () => {
+    const p = await spawnServer({ REDIS_URL: inject('redisUrl'), SHUTDOWN_GRACE_SECONDS: '2' });
+    const player = await adopt(await new Client(p.ws).create('high-card', { seats: 3, bots: 2 }));
+    await waitFor(() => state(player).status === 'playing', 3000, 'playing');
+    let closedWith = 0;
+    player.room.onLeave((code) => (closedWith = code));
+    const started = Date.now();
+    const exit = p.stop('SIGTERM');
+    await waitFor(() => player.events.some((e) => e.events.some((ev) => ev.type === 'serverClosing')), 3000, 'serverClosing');
+    expect(closedWith).toBe(0); // still connected during the grace period
+    expect(await exit).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(closedWith).toBe(4001);
+  });
 });
+

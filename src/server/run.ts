@@ -1,0 +1,32 @@
+/** Starts one Parlor process and stops it gracefully on SIGTERM/SIGINT. */
+import type { Room } from '@colyseus/core';
+import { loadConfig } from './config.ts';
+import { createLogger } from './logger.ts';
+import { createParlorServer } from './app.ts';
+
+export async function run(extraRooms: Record<string, new (...args: never[]) => Room> = {}) {
+  const config = loadConfig();
+  const logger = createLogger(config);
+  const { server } = createParlorServer({ config, logger, extraRooms });
+
+  await server.listen(config.PORT, config.HOST);
+  logger.info({ port: config.PORT, host: config.HOST, publicAddress: config.publicAddress ?? null, redis: Boolean(config.REDIS_URL) }, 'parlor listening');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal, graceSeconds: config.SHUTDOWN_GRACE_SECONDS }, 'shutting down: no new games; running games may finish');
+    const hardStop = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, (config.SHUTDOWN_GRACE_SECONDS + 15) * 1000);
+    hardStop.unref();
+    await server.gracefullyShutdown(false);
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled rejection'));
+}
