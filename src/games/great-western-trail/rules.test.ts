@@ -928,6 +928,16 @@ describe('final scoring', () => {
     });
   });
 
+  it('Kansas City discs: -6 VP each (option: +6 as the original rules document words it)', () => {
+    const s = fresh(2, { kansasCityVp: 6 });
+    s.players.forEach((p) => (p.objectives = []));
+    s.players[0]!.cities.kansasCity = 2;
+    s.over = true;
+    expect((game.outcome(s)!.details as { breakdown: { cities: number }[] }).breakdown[0]!.cities).toBe(12);
+    s.options.kansasCityVp = -6;
+    expect((game.outcome(s)!.details as { breakdown: { cities: number }[] }).breakdown[0]!.cities).toBe(-12);
+  });
+
   it('objective cards: fulfilled +VP, otherwise the penalty; each item counts for one card only', () => {
     const o = over((s) => {
       const p = s.players[0]!;

@@ -13,9 +13,9 @@ export const CATEGORIES = [
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-export function cityPoints(cities: Record<City, number>): number {
+export function cityPoints(cities: Record<City, number>, kansasCityVp: number): number {
   let vp = 0;
-  for (const [city, n] of Object.entries(cities) as [City, number][]) vp += n * CITY_DATA[city].vp;
+  for (const [city, n] of Object.entries(cities) as [City, number][]) vp += n * (city === 'kansasCity' ? kansasCityVp : CITY_DATA[city].vp);
   for (const pair of CITY_PAIRS) if (cities[pair.cities[0]] > 0 && cities[pair.cities[1]] > 0) vp += pair.vp;
   return vp;
 }
@@ -91,7 +91,7 @@ export function scoreBreakdown(state: GwtState, seat: number): Record<Category, 
   return {
     money: Math.floor(p.money / 5),
     buildings: buildingsOnTrail(state, seat).reduce((sum, b) => sum + PRIVATE_BUILDINGS[b]!.vp, 0),
-    cities: cityPoints(p.cities),
+    cities: cityPoints(p.cities, state.options.kansasCityVp),
     stations: state.stations.reduce((sum, s, i) => sum + (s.discs.includes(seat) ? STATIONS[i]!.vp : 0), 0),
     hazards: p.hazards.reduce((sum, h) => sum + hazardVp(h), 0),
     cattle: [...p.hand, ...p.deck, ...p.discard].filter(isCattle).reduce((sum, c) => sum + CATTLE[c]!.vp, 0),

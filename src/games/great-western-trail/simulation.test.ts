@@ -16,6 +16,7 @@ const variant = {
   stationMasterTeepee: 'free',
   objectivesInKansasCity: true,
   copyAdjacency: 'nearestLocation',
+  kansasCityVp: 6,
 };
 
 describe('great-western-trail simulation', () => {

@@ -29,6 +29,8 @@ export const optionsSchema = z.object({
   requireAction: z.boolean().default(true),
   /** Station master 3's teepee: traded at the space's value, or taken for free. */
   stationMasterTeepee: z.enum(['trade', 'free']).default('trade'),
+  /** VP of each disc on Kansas City at the end: -6 as printed, or +6 as the original rules document words it. */
+  kansasCityVp: z.union([z.literal(-6), z.literal(6)]).default(-6),
   /** Objective cards may also be played between the Kansas City sub-phases (a house rule; the default forbids it). */
   objectivesInKansasCity: z.boolean().default(false),
   /** 8b copies the building on the directly neighbouring space, or the nearest location past empty spaces. */
