@@ -8,7 +8,7 @@
  *
  * A game's room file is a few lines: `defineEngineRoom(game, RoomState)`.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Room, ServerError, ErrorCode, type Client, type AuthContext, type Delayed } from '@colyseus/core';
 import { StateView, type Schema, type MapSchema, type ArraySchema } from '@colyseus/schema';
 import { SPECTATOR, SYSTEM, isMoveShape, CoreErrors, type Actor, type AnyGame, type GameEvent, type MoveError, type Seat } from '../src/core/game.ts';
@@ -56,6 +56,8 @@ type AnyState = Schema & {
   game: string;
   status: string;
   invite: string;
+  seedCommitment: string;
+  seed: string;
   seats: ArraySchema<Schema & { name: string; taken: boolean; connected: boolean; bot: boolean; team: number }>;
   activeSeats: ArraySchema<number>;
   turnDeadline: number;
@@ -111,6 +113,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
 
       this.state = new schemas.RoomState() as AnyState;
       this.state.game = game.id;
+      this.state.seedCommitment = seedCommitment(this.seed); // provably fair: the seed is fixed before any move
       const teams = game.teams?.(this.engineState);
       for (let seat = 0; seat < table.seats; seat++) {
         const isBot = seat >= table.seats - table.bots;
@@ -442,6 +445,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     private finish() {
       const outcome = game.outcome(this.engineState);
       this.state.status = 'over';
+      this.state.seed = this.seed; // reveal: anyone can now replay every die, shuffle and deal
       if (outcome) {
         mirror(this.state.result, {
           winners: outcome.winners,
@@ -459,6 +463,11 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       return { game: game.id, roomId: this.roomId, options: this.table.options, seats: this.table.seats, seed: this.seed, moves: this.moveLog };
     }
   };
+}
+
+/** The published commitment to a seed: SHA-256 of its text, hex. */
+export function seedCommitment(seed: string): string {
+  return createHash('sha256').update(seed).digest('hex');
 }
 
 /** Spectators and seat-token holders are guests: they never take a free seat. */

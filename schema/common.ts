@@ -3,6 +3,8 @@
  *
  *   status       'waiting' | 'playing' | 'over'
  *   invite       invite code of a private table ('' for public tables)
+ *   seedCommitment  SHA-256 (hex) of the game's seed, published when the table is created
+ *   seed         the seed itself, revealed when the game is over (check it against the commitment)
  *   seats[i]     name, connected, bot, team, taken
  *   activeSeats  seats that may act now
  *   turnDeadline server time (ms since epoch) when the current turn clock runs out, 0 when none
@@ -60,6 +62,8 @@ export function defineRoomState<Pub extends SchemaClass, Priv extends SchemaClas
       game: t.string().default(''),
       status: t.string().default('waiting'),
       invite: t.string().default(''),
+      seedCommitment: t.string().default(''),
+      seed: t.string().default(''),
       seats: t.array(SeatState),
       activeSeats: t.array('int8'),
       turnDeadline: t.number().default(0),

@@ -3,6 +3,7 @@
  * seats, hidden information, moves and errors, spectators, reconnection, seat tokens, bots, the turn
  * clock, private tables and the flood limit.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type SeatReservation } from '@colyseus/sdk';
 import { startServer, type TestServer } from './helpers/server.ts';
@@ -111,7 +112,11 @@ describe('moves', () => {
       await p.room.request('move', legalMoves(p).find((m) => m.type === 'play'));
       await waitFor(() => !legalMoves(p).length || state(p).table.handCounts[p.seat] < 3 - Math.floor(turn / 2), 3000, 'move synced');
     }
+    const commitment = state(a).seedCommitment;
+    expect(commitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(state(a).seed).toBe(''); // hidden while the game runs
     await waitFor(() => state(a).status === 'over', 3000, 'game over');
+    expect(createHash('sha256').update(state(a).seed).digest('hex')).toBe(commitment);
     expect(state(a).result.standings.length).toBe(2);
     expect(state(a).result.winners.length).toBeGreaterThan(0);
     expect(a.events.some((e) => e.events.some((ev) => ev.type === 'gameOver'))).toBe(true);
