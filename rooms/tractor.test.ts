@@ -1,0 +1,69 @@
+/** Tractor in a real room: schema shape, a whole match with bots, four clients through a full hand, private hands and kitty. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '@colyseus/sdk';
+import { game } from '../src/games/tractor/index.ts';
+import { tractorRoomState } from '../schema/tractor.ts';
+import { TractorRoom } from './tractor.ts';
+import { checkSchemaShape } from '../test/helpers/schema-shape.ts';
+import { startServer, type TestServer } from '../test/helpers/server.ts';
+import { adopt, joinAsPlayer, joinAsSpectator, legalMoves, mine, state, type Player } from '../test/helpers/clients.ts';
+import { sleep, waitFor } from '../test/helpers/ports.ts';
+
+const fast = { dealDelayMs: 0, declareWindowMs: 0, handEndDelayMs: 0, handLimit: 1 };
+
+/**
+ * Plays the first move the server lists for this client until the game is over, pausing after every
+ * request: the listed moves change fast during the live deal, and an unpaused retry loop would run
+ * into the room's message rate limit.
+ */
+async function drive(p: Player, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (state(p).status !== 'over') {
+    if (Date.now() > until) throw new Error(`seat ${p.seat}: game did not end in time`);
+    const [move] = legalMoves(p);
+    if (move) await p.room.request('move', move).catch(() => undefined);
+    await sleep(move ? 40 : 10);
+  }
+}
+
+const cardsPlayed = (table: { tricks: { plays: { cards: string[] }[] }[] }) =>
+  Array.from(table.tricks).reduce((sum, trick) => sum + Array.from(trick.plays).reduce((n, p) => n + p.cards.length, 0), 0);
+
+let server: TestServer;
+beforeAll(async () => (server = await startServer({}, { tractor: TractorRoom })));
+afterAll(() => server.close());
+
+describe('tractor room', () => {
+  it('mirrors every view into the schema', () => {
+    expect(checkSchemaShape(game, tractorRoomState, { games: 2, seats: [4, 6], options: { handLimit: 1 } })).toBeGreaterThan(0);
+    expect(checkSchemaShape(game, tractorRoomState, { games: 1, seats: [5], options: { handLimit: 1, mode: 'findingFriends' } })).toBeGreaterThan(0);
+  });
+
+  it('plays a whole hand with a human and bots', async () => {
+    const human = await joinAsPlayer(server.ws, 'tractor', { seats: 4, bots: 3, options: fast }, 'create');
+    await drive(human, 60_000);
+    const final = state(human);
+    expect(final.result.standings.length).toBe(4);
+    expect(cardsPlayed(final.table)).toBe(100);
+    expect(Array.from(final.table.kittyShown)).toHaveLength(8);
+  });
+
+  it('four real clients play a full hand; hands stay private and a spectator sees only the table', async () => {
+    const first = await joinAsPlayer(server.ws, 'tractor', { seats: 4, options: { ...fast, dealDelayMs: 5, declareWindowMs: 200 } }, 'create');
+    const others = await Promise.all([1, 2, 3].map(async () => adopt(await new Client(server.ws).joinById(first.room.roomId, {}))));
+    const players: Player[] = [first, ...others];
+    const spectator = await joinAsSpectator(server.ws, first.room.roomId);
+    await waitFor(() => state(first).status === 'playing', 5000, 'game started');
+    const play = Promise.all(players.map((p) => drive(p, 60_000)));
+    await waitFor(() => state(first).table.phase === 'burying' || state(first).table.phase === 'playing', 30_000, 'kitty picked up');
+    const starter = players.find((p) => p.seat === state(first).table.starter)!;
+    await waitFor(() => mine(starter).view.kitty.length === 8, 3000, 'kitty shown to its starter');
+    for (const p of players.filter((q) => q !== starter)) expect(Array.from(mine(p).view.kitty as string[])).toHaveLength(0);
+    await play;
+    expect(cardsPlayed(state(first).table)).toBe(100);
+    for (const p of players) expect(Array.from((state(p).private as Map<string, unknown>).keys())).toEqual([String(p.seat)]);
+    const watcher = spectator.state as { private?: Map<string, unknown>; table: { tricks: { plays: { cards: string[] }[] }[] } };
+    expect(watcher.private?.size ?? 0).toBe(0);
+    expect(cardsPlayed(watcher.table)).toBe(100);
+  });
+});
