@@ -103,6 +103,9 @@ describe('moves', () => {
 
   it('plays a whole game to the end with a result', async () => {
     const [a, b] = await table();
+    const commitment = state(a).seedCommitment;
+    expect(commitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(state(a).seed).toBe(''); // hidden while the game runs
     await a.room.request('move', { type: 'ante', in: true });
     await b.room.request('move', { type: 'ante', in: true });
     const players = [a, b];
@@ -112,9 +115,6 @@ describe('moves', () => {
       await p.room.request('move', legalMoves(p).find((m) => m.type === 'play'));
       await waitFor(() => !legalMoves(p).length || state(p).table.handCounts[p.seat] < 3 - Math.floor(turn / 2), 3000, 'move synced');
     }
-    const commitment = state(a).seedCommitment;
-    expect(commitment).toMatch(/^[0-9a-f]{64}$/);
-    expect(state(a).seed).toBe(''); // hidden while the game runs
     await waitFor(() => state(a).status === 'over', 3000, 'game over');
     expect(createHash('sha256').update(state(a).seed).digest('hex')).toBe(commitment);
     expect(state(a).result.standings.length).toBe(2);
