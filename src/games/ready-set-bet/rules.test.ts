@@ -7,6 +7,7 @@ import {
   edit,
   errorCode,
   finishWith,
+  forceDice,
   fresh,
   linesOf,
   position,
@@ -145,9 +146,15 @@ describe('the race', () => {
     expect(s.bettingOpen).toBe(false);
   });
 
-  it('the roll that closes betting is announced before any later bet', () => {
-    const r = game.applyMove(setPositions(fresh(), { '4': 10, '5': 10, '6': 9 }), SYSTEM, { type: 'roll' });
-    expect(r.ok).toBe(true);
+  it('announces each horse crossing the red line, then "no more bets" with the third', () => {
+    const second = game.applyMove(forceDice(setPositions(fresh(), { '4': 10, '6': 9 }), 3, 3), SYSTEM, { type: 'roll' });
+    expect(second.ok && second.events.map((e) => e.type)).toEqual(['roll', 'redLine']);
+    const third = game.applyMove(forceDice(setPositions(fresh(), { '4': 10, '5': 10, '6': 9 }), 3, 3), SYSTEM, { type: 'roll' });
+    expect(third.ok && third.events).toEqual([
+      { type: 'roll', a: 3, b: 3, sum: 6, horse: '6', moved: 1, bonus: 0 },
+      { type: 'redLine', horse: '6', crossed: 3 },
+      { type: 'noMoreBets' },
+    ]);
   });
 });
 

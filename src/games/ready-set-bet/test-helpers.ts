@@ -52,9 +52,14 @@ export function errorCode(state: State, actor: Actor, move: unknown): string {
   return r.ok ? 'ok' : r.error.code;
 }
 
+/** The same table with dice that will come up `a`, `b` on the next roll. */
+export function forceDice(state: State, a: number, b: number): State {
+  return edit(state, (s) => (s.rng = rngFor(a, b)));
+}
+
 /** Rolls the dice `a`, `b` (by the roller: SYSTEM, or the host seat when given). */
 export function rollWith(state: State, a: number, b: number, actor: Actor = SYSTEM): State {
-  return apply(edit(state, (s) => (s.rng = rngFor(a, b))), actor, { type: 'roll' });
+  return apply(forceDice(state, a, b), actor, { type: 'roll' });
 }
 
 /** Rolls a sum, with any dice that make it. */
