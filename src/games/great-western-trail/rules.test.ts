@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SPECTATOR } from '../../core/game.ts';
 import { game } from './index.ts';
 import { legalMoves } from './moves.ts';
-import { engineReach, transportCost } from './rules.ts';
+import { engineReach, gainCertificates, placeSmallTile, transportCost } from './rules.ts';
 import { placeSetupTiles, setup } from './setup.ts';
 import { errorOf, fresh, goTo, has, play, types } from './testkit.ts';
 import { optionsSchema } from './types.ts';
@@ -835,6 +835,53 @@ describe('Kansas City', () => {
     t = play(t, { type: 'playObjective', card: 'GAIN2_SSH' });
     expect(t.players[0]!.money).toBe(22);
     expect(legalMoves(t, 0)).toEqual([{ type: 'income', certificates: 0 }]);
+  });
+});
+
+describe('certificates and supply tiles', () => {
+  it('the temporary marker runs 0-1-2-3-4-6 up to the limit 3, 4 or 6', () => {
+    const p = fresh().players[0]!;
+    gainCertificates(p, 5);
+    expect(p.certificates).toBe(3);
+    p.discs = p.discs.filter((d) => d !== 'cert4');
+    gainCertificates(p, 5);
+    expect(p.certificates).toBe(4);
+    p.discs = p.discs.filter((d) => d !== 'cert6');
+    gainCertificates(p, 1);
+    expect(p.certificates).toBe(6);
+    const q = fresh().players[0]!;
+    q.discs = q.discs.filter((d) => d !== 'cert6');
+    gainCertificates(q, 5);
+    expect(q.certificates).toBe(3);
+  });
+
+  it('a hazard or teepee without a free space leaves the game', () => {
+    const s = fresh();
+    for (const space of ['FLOOD-1', 'FLOOD-2', 'FLOOD-3', 'FLOOD-4']) s.trail[space] = 'h:flood-g2';
+    placeSmallTile(s, 'flood-b3');
+    expect(s.removedTiles).toEqual(['flood-b3']);
+    placeSmallTile(s, 'drought-b3');
+    expect(s.trail['DROUGHT-1']).toBe('h:drought-b3');
+  });
+
+  it('after the end trigger no worker tile can be chosen in Kansas City', () => {
+    const s = fresh();
+    s.endTrigger = 1;
+    s.foresight = ['cowboy', 'green', 'engineer', 'craftsman', '', ''];
+    s.players[0]!.location = 'G-1';
+    const t = play(s, { type: 'move', path: ['KANSAS_CITY'] });
+    expect(legalMoves(t, 0)).toEqual([{ type: 'foresight', pick: 1 }]);
+    expect(legalMoves(play(t, { type: 'foresight', pick: 1 }), 0)).toEqual([{ type: 'income', certificates: 0 }]);
+  });
+
+  it('an engine moved back onto a turnout may upgrade that station', () => {
+    let s = fresh();
+    s.players[0]!.discs = s.players[0]!.discs.filter((d) => d !== 'aux3a');
+    s.players[0]!.engine = 8;
+    s = goTo(s, 'A');
+    s = play(play(s, { type: 'aux', aux: 3, double: false }), { type: 'engine', to: 7.5 });
+    expect(s.players[0]!.certificates).toBe(1);
+    expect(s.turn.stack.at(-1)).toEqual({ kind: 'upgrade', station: 1 });
   });
 });
 
