@@ -89,8 +89,8 @@ export function bot(view: View<TacPublic, TacPrivate>, legal: TacMove[], random:
   if (first.type === 'deal') return first;
   if (first.type === 'exchange') {
     // Give the partner an opening card if they announced they have none; otherwise the least useful card.
-    const mine = view.private?.hands.find((h) => h.given === '');
-    const partnerColour = mine ? (mine.colour + pub.colours / 2) % pub.colours : -1;
+    const own = view.private?.colours.find((_, i) => view.private!.given[i] === '') ?? -1;
+    const partnerColour = own >= 0 ? (own + pub.colours / 2) % pub.colours : -1;
     const opener = legal.find((m) => m.type === 'exchange' && (m.card === '1' || m.card === '13'));
     if (opener && partnerColour >= 0 && !pub.canOpen[partnerColour]) return opener;
     return lowest(legal);

@@ -93,8 +93,8 @@ describe('the exchange', () => {
     const t = play(s, 0, { type: 'exchange', card: given });
     expect(activeActors(t)).toEqual([1, 2, 3]);
     expect(t.hands[2]!.length).toBe(5);
-    expect(game.viewFor(t, 2).private!.hands[0]!.given).toBe('');
-    expect(game.viewFor(t, 0).private!.hands[0]!.given).toBe(given);
+    expect(game.viewFor(t, 2).private!.given).toEqual(['']);
+    expect(game.viewFor(t, 0).private!.given).toEqual([given]);
     expect(game.viewFor(t, 1).public.exchangeGiven).toEqual([true, false, false, false]);
     expect(errorOf(t, 0, { type: 'exchange', card: given })).toBe('core/not-your-turn');
     const done = exchangeAll(t);
@@ -121,7 +121,10 @@ describe('the exchange', () => {
     expect(activeActors(t)).toEqual([0, 1]);
     const u = play(t, 0, legalMoves(t, 0)[0]!);
     expect(activeActors(u)).toEqual([1]);
-    expect(game.viewFor(u, 0).private!.hands.map((h) => h.colour)).toEqual([0, 2]);
+    const mine = game.viewFor(u, 0).private!;
+    expect(mine.colours).toEqual([0, 2]);
+    expect(mine.cards).toEqual([...u.hands[0]!, ...u.hands[2]!]);
+    expect(mine.cardColours).toEqual([...u.hands[0]!.map(() => 0), ...u.hands[2]!.map(() => 2)]);
   });
 });
 
@@ -277,7 +280,7 @@ describe('view and invariants', () => {
     const spectator = game.viewFor(s, SPECTATOR);
     expect(spectator.private).toBeNull();
     expect(game.viewFor(s, 1).public).toEqual(spectator.public);
-    expect(game.viewFor(s, 1).private!.hands).toEqual([{ colour: 1, cards: s.hands[1], given: '' }]);
+    expect(game.viewFor(s, 1).private).toEqual({ colours: [1], cards: s.hands[1], cardColours: [1, 1, 1, 1, 1], given: [''], devilHand: [] });
     expect(spectator.public.handCounts).toEqual([5, 5, 5, 5]);
     expect(JSON.stringify(spectator.public)).not.toContain('"cards"');
   });

@@ -13,6 +13,7 @@ export const options = z.object({
   sixTeams: z.enum(['3x2', '2x3']).default('3x2'),
   sixSpacing: z.union([z.literal(11), z.literal(16)]).default(11),
   announce: z.boolean().default(true),
+  dealDelayMs: z.number().int().min(0).max(10_000).default(800),
 });
 
 function seatTeams(s: TacState): number[] {
@@ -39,7 +40,7 @@ export const game: GameDefinition<TacOptions, TacState, TacMove, TacPublic, TacP
   },
   bot,
   teams: seatTeams,
-  systemDelayMs: () => 600,
+  systemDelayMs: (_state, opts) => opts.dealDelayMs,
   invariants,
   resample,
 };

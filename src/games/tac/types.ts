@@ -16,6 +16,8 @@ export interface TacOptions {
   sixSpacing: 11 | 16;
   /** Each player says after the deal whether they hold a 1 or 13 (shown to everybody). */
   announce: boolean;
+  /** Room pace: milliseconds before the system deals the next round. */
+  dealDelayMs: number;
 }
 
 /**
@@ -147,15 +149,18 @@ export interface TacPublic {
   winner: number;
 }
 
-export interface HandView {
-  colour: number;
-  cards: string[];
-  /** Card given in this round's exchange, '' if none yet. */
-  given: string;
-}
-
+/**
+ * Flat arrays only: the room mirrors this into a per-seat filtered schema, where primitive arrays
+ * directly on the private root are what reliably syncs.
+ */
 export interface TacPrivate {
-  hands: HandView[];
+  /** The seat's colours (two or three players hold two). */
+  colours: number[];
+  /** Every card the seat holds, and beside it the colour whose hand it is in. */
+  cards: string[];
+  cardColours: number[];
+  /** Per own colour: the card given in the exchange under way, '' if none (or none yet). */
+  given: string[];
   /** Devil: the hand being played from (the seat's own secret while it chooses). */
   devilHand: string[];
 }

@@ -45,12 +45,14 @@ export function viewFor(s: TacState, viewer: Viewer): View<TacPublic, TacPrivate
     winner: s.winner,
   };
   if (viewer < 0 || viewer >= s.seats) return { public: pub, private: null };
+  const own = colours.filter((c) => seatOf(s, c) === viewer);
   return {
     public: pub,
     private: {
-      hands: colours
-        .filter((c) => seatOf(s, c) === viewer)
-        .map((c) => ({ colour: c, cards: s.hands[c]!.slice(), given: s.exchange[c] ?? '' })),
+      colours: own,
+      cards: own.flatMap((c) => s.hands[c]!),
+      cardColours: own.flatMap((c) => s.hands[c]!.map(() => c)),
+      given: own.map((c) => s.exchange[c] ?? ''),
       devilHand: devilSeat(s) === viewer ? s.hands[s.devilTarget]!.slice() : [],
     },
   };
