@@ -131,6 +131,10 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
         const seat = this.seatOf(client);
         return seat === null || this.state.status !== 'playing' ? [] : game.legalMoves(this.engineState, seat);
       });
+      // The full record (options, seed, every move) once the game is over: enough to verify it independently.
+      this.onMessage('record', (_client, _payload, ctx) =>
+        this.state.status === 'over' ? this.record() : ctx.reject({ code: 'core/game-not-over', message: 'The record is published when the game is over.' }),
+      );
       this.onMessage('*', (client, type) => {
         client.send('error', { code: RoomErrors.unknownMessage, message: `No message type "${String(type)}"; use request("move", …).` });
       });
