@@ -11,7 +11,6 @@ import { countFaces, decompose, followProblem, highestRun, matchTractors, matchT
 import type { TractorOptions } from './types.ts';
 
 const FOLLOW_CAP = 240;
-const LEAF_CAP = 4000;
 
 const key = (faces: readonly string[]) => faces.slice().sort().join(',');
 
@@ -62,13 +61,16 @@ function allRuns(counts: Counts, width: number, length: number, trump: Trump): s
   }
 }
 
-/** Multisets of `size` faces from `counts`, richest in identical cards first; at most `cap` of them. */
-function combinations(counts: Counts, size: number, cap: number): string[][] {
+/**
+ * Multisets of `size` faces from `counts`, richest in identical cards first; at most `cap` of them.
+ * `viable(chosen, rest)` prunes a branch that can no longer give a wanted multiset.
+ */
+function combinations(counts: Counts, size: number, cap: number, viable: (chosen: string[], rest: [string, number][], left: number) => boolean = () => true): string[][] {
   const faces = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   const out: string[][] = [];
   const pick: string[] = [];
   const walk = (i: number, left: number) => {
-    if (out.length >= cap) return;
+    if (out.length >= cap || !viable(pick, faces.slice(i), left)) return;
     if (left === 0) {
       out.push(pick.slice());
       return;
@@ -138,7 +140,24 @@ export function followChoices(hand: readonly string[], lead: readonly string[], 
       out.set(key(faces), faces);
     }
   } else {
-    for (const faces of combinations(countFaces(held), lead.length, LEAF_CAP)) {
+    // Prune every branch whose chosen and remaining cards together can no longer hold the pairs (and
+    // tractors) the hand owes, so the walk visits little more than the legal follows.
+    const units = decompose(lead, trump);
+    const slots = tupleSlots(units);
+    const tractors = options.tractorFollow === 'tractors' ? units.filter((u) => u.faces.length >= 2) : [];
+    const heldCounts = countFaces(held);
+    const owedPairs = matchTuples(heldCounts, slots, trump).score;
+    const owedTractors = matchTractors(heldCounts, tractors, trump).score;
+    const viable = (chosen: string[], rest: [string, number][], left: number) => {
+      if (owedPairs === 0 && owedTractors === 0) return true;
+      const chosenCounts = countFaces(chosen);
+      // Faces already passed take no more cards, so each card still to come adds at most 1 to the pair score.
+      if (matchTuples(chosenCounts, slots, trump).score + left < owedPairs) return false;
+      if (owedTractors === 0) return true;
+      for (const [face, n] of rest) chosenCounts.set(face, (chosenCounts.get(face) ?? 0) + n);
+      return matchTractors(chosenCounts, tractors, trump).score >= owedTractors;
+    };
+    for (const faces of combinations(heldCounts, lead.length, FOLLOW_CAP * 4, viable)) {
       if (out.size >= FOLLOW_CAP) break;
       if (!followProblem(hand, faces, lead, options, trump)) out.set(key(faces), faces);
     }
