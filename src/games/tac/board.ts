@@ -21,7 +21,7 @@ export const marblesOf = (colour: number) => Array.from({ length: MARBLES_PER_CO
 export const startOf = (board: Board, colour: number) => colour * board.spacing;
 export const onRing = (board: Board, pos: number) => pos >= 0 && pos < board.ring;
 export const inHome = (board: Board, pos: number) => pos >= board.ring;
-export const homeField = (board: Board, pos: number) => pos - board.ring;
+const homeField = (board: Board, pos: number) => pos - board.ring;
 
 /** The marble on a ring field, or -1. */
 export function ringOccupant(board: Board, field: number): number {
@@ -29,11 +29,11 @@ export function ringOccupant(board: Board, field: number): number {
 }
 
 /** The marble of `colour` in its home field `i`, or -1. */
-export function homeOccupant(board: Board, colour: number, i: number): number {
+function homeOccupant(board: Board, colour: number, i: number): number {
   return marblesOf(colour).find((id) => board.marbles[id]!.pos === board.ring + i) ?? -1;
 }
 
-export function occupied(board: Board, colour: number, pos: number): boolean {
+function occupied(board: Board, colour: number, pos: number): boolean {
   return inHome(board, pos) ? homeOccupant(board, colour, homeField(board, pos)) >= 0 : ringOccupant(board, pos) >= 0;
 }
 
@@ -42,7 +42,7 @@ export function isFinished(board: Board, colour: number): boolean {
 }
 
 /** A home marble with every field beyond it filled can never move again. */
-export function isLocked(board: Board, marble: number): boolean {
+function isLocked(board: Board, marble: number): boolean {
   const pos = board.marbles[marble]!.pos;
   if (!inHome(board, pos)) return false;
   const colour = ownerOf(marble);
@@ -55,7 +55,7 @@ export function isLocked(board: Board, marble: number): boolean {
  * a marble that has moved since entering may also turn into its home; inside the home a step always goes
  * deeper (the 4's backward path, too, continues into the home).
  */
-export function nextFields(board: Board, marble: number, pos: number, backward: boolean): number[] {
+function nextFields(board: Board, marble: number, pos: number, backward: boolean): number[] {
   if (inHome(board, pos)) return homeField(board, pos) < HOME_SIZE - 1 ? [pos + 1] : [];
   const colour = ownerOf(marble);
   const along = backward ? (pos - 1 + board.ring) % board.ring : (pos + 1) % board.ring;

@@ -28,7 +28,7 @@ const distinct = <T>(items: readonly T[]) => [...new Set(items)];
 // ---------------------------------------------------------------- colours and turns
 
 /** The colour whose marbles a colour's cards move: its own, or once all four are home, a teammate's. */
-export function moverOf(s: TacState, colour: number): number {
+function moverOf(s: TacState, colour: number): number {
   if (!isFinished(s, colour)) return colour;
   for (let k = 1; k < s.colours; k++) {
     const other = (colour + k) % s.colours;
@@ -65,14 +65,14 @@ function completeTeam(s: TacState): number {
 }
 
 /** The colour whose hand is being played now: the Devil plays from its victim's hand. */
-export function handColour(s: TacState): number {
+function handColour(s: TacState): number {
   return s.devilTarget >= 0 ? s.devilTarget : s.turn;
 }
 
 // ---------------------------------------------------------------- what a card can do
 
 /** Every way `colour` can use the effect of `card`; moves name `played` (the card leaving the hand). */
-export function effectMoves(s: TacState, colour: number, card: Card, played: Card): CardMove[] {
+function effectMoves(s: TacState, colour: number, card: Card, played: Card): CardMove[] {
   const mover = moverOf(s, colour);
   const own = marblesOf(mover);
   const out: CardMove[] = [];
@@ -135,13 +135,13 @@ function undone(s: TacState): TacState {
 }
 
 /** TAC: the previous card undone and played by `colour` itself; legal only if that card then has a use. */
-export function tacMoves(s: TacState, colour: number): CardMove[] {
+function tacMoves(s: TacState, colour: number): CardMove[] {
   if (!s.last || s.tacBlocked) return [];
   return effectMoves(undone(s), colour, s.last.card, 'tac');
 }
 
 /** Every card play open to `colour` from `hand`. */
-export function cardMoves(s: TacState, colour: number, hand: readonly Card[]): CardMove[] {
+function cardMoves(s: TacState, colour: number, hand: readonly Card[]): CardMove[] {
   return distinct(hand).flatMap((card) => (card === 'tac' ? tacMoves(s, colour) : effectMoves(s, colour, card, card)));
 }
 
@@ -171,7 +171,7 @@ function canComplete(s: TacState, colour: number, remaining: number, seen: Map<s
 }
 
 /** Single steps that still leave a way to use all `remaining` steps. */
-export function sevenSteps(s: TacState, colour: number, remaining: number): Step[] {
+function sevenSteps(s: TacState, colour: number, remaining: number): Step[] {
   const seen = new Map<string, boolean>();
   return stepOptions(s, colour).filter((step) => canComplete(afterStep(s, step), colour, remaining - 1, seen));
 }
@@ -196,7 +196,7 @@ export function activeActors(s: TacState): Actor[] {
 }
 
 /** The colour a seat gives a card for next (its lowest colour that has not given yet), or -1. */
-export function exchangingColour(s: TacState, seat: number): number {
+function exchangingColour(s: TacState, seat: number): number {
   return s.exchange.findIndex((given, c) => given === null && seatOf(s, c) === seat);
 }
 
