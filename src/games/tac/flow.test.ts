@@ -237,6 +237,11 @@ describe('master cards', () => {
 });
 
 describe('table sizes and options', () => {
+  it('the room waits dealDelayMs before each deal', () => {
+    expect(game.systemDelayMs!(fresh(), options.parse({}))).toBe(800);
+    expect(game.systemDelayMs!(fresh(), options.parse({ dealDelayMs: 0 }))).toBe(0);
+  });
+
   it('plays 2, 3, 4 or 6; not 5', () => {
     expect(game.validateSetup!(options.parse({}), 5)?.code).toBe('tac/seats');
     expect(game.validateSetup!(options.parse({}), 3)).toBeNull();

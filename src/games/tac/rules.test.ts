@@ -131,6 +131,12 @@ describe('the 4 backwards', () => {
     expect(targets(table({ hands: { 0: ['4'] }, marbles: { 0: 0, 1: H(2) } }), 0, '4', 0)).toEqual([60]);
   });
 
+  it('the way home without a lap: open, 4 back behind the start, then 5 to 8 into the home', () => {
+    const s = play(table({ hands: { 0: ['4', '8'] }, marbles: { 0: [0, true] } }), 0, { type: 'move', card: '4', marble: 0, to: 60 });
+    const t = { ...s, turn: 0 };
+    expect(targets(t, 0, '8', 0)).toEqual([4, home(3)]);
+  });
+
   it('cannot take a marble out of the home', () => {
     const s = table({ hands: { 0: ['4'] }, marbles: { 0: H(2) } });
     expect(targets(s, 0, '4', 0)).toEqual([]);
