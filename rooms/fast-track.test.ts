@@ -1,0 +1,53 @@
+/** Fast Track in a real room: schema shape, a whole game with bots, private hands, spectators, refused moves. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '@colyseus/sdk';
+import { game } from '../src/games/fast-track/index.ts';
+import { fastTrackRoomState } from '../schema/fast-track.ts';
+import { FastTrackRoom } from './fast-track.ts';
+import { checkSchemaShape } from '../test/helpers/schema-shape.ts';
+import { startServer, type TestServer } from '../test/helpers/server.ts';
+import { adopt, joinAsPlayer, joinAsSpectator, legalMoves, mine, state } from '../test/helpers/clients.ts';
+import { sleep, waitFor } from '../test/helpers/ports.ts';
+
+let server: TestServer;
+beforeAll(async () => (server = await startServer({}, { 'fast-track': FastTrackRoom })));
+afterAll(() => server.close());
+
+describe('fast-track room', () => {
+  it('mirrors every view into the schema', () => {
+    expect(checkSchemaShape(game, fastTrackRoomState, { games: 2, seats: [2, 6] })).toBeGreaterThan(0);
+    expect(checkSchemaShape(game, fastTrackRoomState, { games: 1, seats: [4], options: { teams: 'pairs' } })).toBeGreaterThan(0);
+    expect(checkSchemaShape(game, fastTrackRoomState, { games: 1, seats: [2], options: { coloursPerPlayer: 3 } })).toBeGreaterThan(0);
+  });
+
+  it('plays a whole game with a human and bots', async () => {
+    const human = await joinAsPlayer(server.ws, 'fast-track', { seats: 4, bots: 3 }, 'create');
+    const until = Date.now() + 45_000;
+    while (state(human).status !== 'over') {
+      if (Date.now() > until) throw new Error('game did not end in time');
+      const [move] = legalMoves(human);
+      // Play-again chains mean many moves in a row: stay under the room's message rate limit.
+      if (move) await human.room.request('move', move).catch(() => undefined); // stale list: the turn moved on
+      await sleep(40);
+    }
+    const final = state(human);
+    expect(final.result.standings.length).toBe(4);
+    expect(final.table.winners.length).toBe(1);
+    await human.room.leave();
+  });
+
+  it('keeps hands private, shows the table to a spectator and refuses a card not in hand', async () => {
+    const a = await joinAsPlayer(server.ws, 'fast-track', { seats: 2, options: { teams: 'none' } }, 'create');
+    const b = await adopt(await new Client(server.ws).joinById(a.room.roomId, {}));
+    await waitFor(() => state(a).table?.phase === 'play', 10_000, 'cut done');
+    const spectator = await joinAsSpectator(server.ws, a.room.roomId);
+    await waitFor(() => (spectator.state as { table?: { phase: string } }).table?.phase === 'play', 3000, 'spectator synced');
+    await waitFor(() => mine(a)?.view.hand.length === 5, 3000, 'hand synced');
+    expect(state(a).private.size).toBe(1);
+    expect((spectator.state as { private?: Map<string, unknown> }).private?.size ?? 0).toBe(0);
+    const [mover] = [a, b].filter((p) => state(p).table.turn.seat === p.seat);
+    expect(legalMoves(mover!).length).toBeGreaterThan(0);
+    const missing = ['2S', '3S', '4S', '5S', '6S', '7S'].find((c) => !Array.from(mine(mover!).view.hand as string[]).includes(c))!;
+    await expect(mover!.room.request('move', { type: 'discard', card: missing })).rejects.toMatchObject({ reason: { code: 'fast-track/not-in-hand' } });
+  });
+});
