@@ -17,8 +17,9 @@ describe('great-western-trail room', () => {
     expect(checkSchemaShape(game, greatWesternTrailRoomState, { games: 3, seats: [2, 3, 4], maxSteps: 8000 })).toBeGreaterThan(100);
   });
 
+  // About 400 moves, each waiting for a room clock tick: roughly 25 s, the longest game of the room tests.
   it('plays a whole game with a human and a bot', async () => {
-    const { final } = await playWithBots(server.ws, 'great-western-trail', { seats: 2, timeoutMs: 40_000 });
+    const { final } = await playWithBots(server.ws, 'great-western-trail', { seats: 2, timeoutMs: 55_000 });
     expect(final.status).toBe('over');
     expect(final.result.standings.length).toBe(2);
     expect(final.table.over).toBe(true);
