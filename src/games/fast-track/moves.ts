@@ -242,7 +242,7 @@ export function applyMove(state: State, actor: Actor, move: unknown): MoveResult
   const guard = guardMove(activeActors(state), actor, move);
   if (guard) return guard;
   let m = move as Record<string, unknown>;
-  if (m.type === 'cut') return cut(state);
+  if (state.phase === 'cut') return m.type === 'cut' ? cut(state) : err('cut-first', 'The cut for first player comes first.');
   if (!['move', 'split', 'splitRest', 'swap', 'discard'].includes(m.type as string)) {
     return reject(CoreErrors.unknownMove, `Unknown move type "${String(m.type)}".`);
   }

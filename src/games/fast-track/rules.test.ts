@@ -65,6 +65,11 @@ describe('cut for first player', () => {
     expect(cuts[first]).toBe(Math.max(...cuts));
   });
 
+  it('nothing but the cut is accepted before it', () => {
+    const s = game.setup(game.options.parse({}), 4, 'cut');
+    expect(refused(s, { type: 'discard', card: '2S' }, SYSTEM)).toBe('fast-track/cut-first');
+  });
+
   it('only the players tied for highest cut again', () => {
     for (let i = 0; i < 300; i++) {
       const s = game.setup(game.options.parse({}), 6, `tie${i}`);
@@ -603,8 +608,22 @@ describe('refused moves', () => {
     [{ type: 'move', card: '5S', marble: 'red-1', to: 'track-15', extra: 1 }, 0, 'fast-track/illegal-move'],
     [{ type: 'splitRest', marble: 'red-1', to: 'track-12' }, 0, 'fast-track/no-split'],
     [{ type: 'cut' }, SYSTEM, 'core/not-your-turn'],
+    [{ type: 'cut' }, 0, 'core/unknown-move'],
   ])('%j by %i → %s', (move, actor, code) => {
     expect(refused(s, move, actor)).toBe(code);
+  });
+
+  it('malformed input is refused, never thrown', () => {
+    const junk = [
+      { type: 'move', card: 5 },
+      { type: 'move', card: '5S', marble: null, to: {} },
+      { type: 'swap', card: '5S', marble: ['red-1'], other: 'blue-0' },
+      { type: 'split', card: '5S', marble: 'red-1', to: 'track-12', steps: 'two' },
+      { type: 'splitRest' },
+      { type: 'discard' },
+      { type: 'move', card: '5S', marble: 'pen', to: 'track-15' },
+    ];
+    for (const move of junk) expect(refused(s, move)).toMatch(/^fast-track\//);
   });
 
   it('a move with a card that can do nothing asks for the discard', () => {
