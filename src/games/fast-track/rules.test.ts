@@ -106,6 +106,11 @@ describe('turns and hands', () => {
     expect(ok(u, { type: 'move', card: '2C', marble: 'red-0', to: 'track-3' }).turn.seat).toBe(1);
   });
 
+  it('a joker is a play-again card too', () => {
+    const t = ok(hand(table(), 0, ['SJ', '2C']), { type: 'move', card: 'SJ', marble: 'red-0', to: 'track-0' });
+    expect([t.turn.seat, t.turn.chain]).toEqual([0, ['SJ']]);
+  });
+
   it('after playing five play-again cards the player draws a fresh five and plays on', () => {
     let s = hand(table(), 0, ['AS', 'KH', 'QD', 'JC', '6S']);
     s = ok(s, { type: 'move', card: 'AS', marble: 'red-0', to: 'track-0' });
@@ -413,6 +418,11 @@ describe('fast track', () => {
     expect(options(s, '2S')).toEqual(['red-1>pen']);
     s = ok(s, { type: 'move', card: '2S', marble: 'red-1', to: 'pen' });
     expect(where(s, 'red-1')).toBe('pen');
+  });
+
+  it('a 4 that cannot take the fast-track marble back round the fast track sends it to its pen', () => {
+    const s = hand(put(put(table(), 'red-1', 'track', 33, 'riding'), 'red-2', 'track', 19), 0, ['4S']);
+    expect(options(s, '4S')).toEqual(['red-1>pen']); // red-1 is nearer its exit; 33 → 19 is blocked by red-2
   });
 
   it('a split 7 must start with the fast-track marble, and the other marble may move only once it is off', () => {
