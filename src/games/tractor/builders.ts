@@ -8,7 +8,7 @@ import { tractorOptions } from './types.ts';
 export interface Scenario {
   options?: Partial<TractorOptions>;
   seats?: number;
-  /** Trump rank of the hand ('' = no-trump level). */
+  /** Trump rank of the hand ('' = no-trump level); by default the starter's level, else 2. */
   level?: string;
   trumpSuit?: Suit | null;
   hands: string[][];
@@ -38,7 +38,7 @@ export function playing(s: Scenario): TractorState {
   const options = tractorOptions.parse(s.options ?? {});
   const state = setup(options, seats, 'scenario');
   const [kitty, ...hands] = idsFor([s.kitty ?? [], ...s.hands, ...(s.trick ?? []).map((p) => p.cards)]);
-  const level = s.level ?? '2';
+  const level = s.level ?? s.levels?.[s.starter ?? 0] ?? '2';
   state.phase = 'playing';
   state.trumpRank = level === '' ? -1 : RANKS.indexOf(level as (typeof RANKS)[number]);
   state.trumpSuit = s.trumpSuit === undefined ? 'S' : s.trumpSuit;

@@ -114,7 +114,7 @@ export function declareMoves(state: TractorState, seat: number): TractorMove[] {
   const level = bidLevel(state, seat);
   if (level >= RANKS.length) return [];
   const held = countFaces(handFaces(state, seat));
-  const moves: TractorMove[] = [];
+  const moves: TractorMove[] = canTakeBack(state, seat) ? [{ type: 'takeBackBid' }] : [];
   for (const card of ['S', 'H', 'D', 'C'].map((s) => `${RANKS[level]}${s}`).concat(['SJ', 'BJ'])) {
     for (let count = 1; count <= (held.get(card) ?? 0); count++) {
       if (!declareProblem(state, seat, card, count)) moves.push({ type: 'declare', card, count });
@@ -131,6 +131,21 @@ function declare(state: TractorState, seat: number, card: string, count: number)
   next.trumpRank = rankIndexOrNone(bidLevel(state, seat));
   next.trumpSuit = isJoker(card) ? null : suitOf(card);
   return accept(next, [{ type: 'declared', seat, card, count }]);
+}
+
+function canTakeBack(state: TractorState, seat: number): boolean {
+  return state.options.bidTakeback && state.bids[state.bids.length - 1]?.seat === seat;
+}
+
+/** Withdraws the top declaration: the one before it (if any) fixes the trump suit again. */
+function takeBackBid(state: TractorState, seat: number): MoveResult<TractorState> {
+  if (!canTakeBack(state, seat)) return err('no-takeback', 'Only the top declarer may take his declaration back, where the table allows it.');
+  const next = cloneState(state);
+  next.bids.pop();
+  const previous = next.bids[next.bids.length - 1];
+  next.trumpSuit = previous && !isJoker(previous.card) ? suitOf(previous.card) : null;
+  if (previous) next.trumpRank = rankIndexOrNone(bidLevel(next, previous.seat));
+  return accept(next, [{ type: 'declarationWithdrawn', seat }]);
 }
 
 /** End of the declaration window: fix starter and trump, hand the kitty to the starter. */
@@ -385,6 +400,14 @@ function finishHand(state: TractorState, lastWinner: number, events: GameEvent[]
     state.levels[seat] = moved.level;
     if (moved.passedTop) state.winners.push(seat);
   }
+  // "J back to 2": a single jack of the attackers taking the last trick sends the declarers to 2.
+  if (options.jackBackToTwo && state.trumpRank === RANKS.indexOf('J') && !state.declarers[lastWinner] && lastLead.length === 1) {
+    const winningCard = state.tricks[state.tricks.length - 1]!.plays.find((p) => p.seat === lastWinner)!.cards[0]!;
+    if (rankOf(faceOf(winningCard)) === 'J') {
+      for (let seat = 0; seat < seats; seat++) if (state.declarers[seat]) state.levels[seat] = 0;
+      events.push({ type: 'jackBackToTwo', seat: lastWinner });
+    }
+  }
   // The next seat in turn from the starter on the winning side (the starter again if he won alone).
   let nextStarter = (state.starter + 1) % seats;
   while (state.declarers[nextStarter] !== declarersWon && nextStarter !== state.starter) nextStarter = (nextStarter + 1) % seats;
@@ -432,6 +455,9 @@ export function applyMove(state: TractorState, actor: Actor, raw: unknown): Move
       if (actor === SYSTEM || (state.phase !== 'dealing' && state.phase !== 'declaring')) return err('wrong-phase', 'Declaring is over.');
       if (!isCard(move.card) || !Number.isInteger(move.count) || (move.count as number) < 1) return err('malformed', 'A declaration names a card and a count.');
       return declare(state, actor, move.card, move.count as number);
+    case 'takeBackBid':
+      if (actor === SYSTEM || (state.phase !== 'dealing' && state.phase !== 'declaring')) return err('wrong-phase', 'Declaring is over.');
+      return takeBackBid(state, actor);
     case 'bury':
       if (state.phase !== 'burying' || actor !== state.starter) return err('wrong-phase', 'Only the starter buries, after the deal.');
       if (!isFaceList(move.cards)) return err('malformed', 'Bury a list of cards.');

@@ -151,6 +151,15 @@ describe('live deal and declaring', () => {
     expect(game.viewFor(s, 0).private!.kitty).toHaveLength(8);
     expect(game.viewFor(s, 1).private!.kitty).toEqual([]);
   });
+  it('bid takeback option: the top declarer may withdraw, restoring the previous declaration', () => {
+    let s = ok(game.applyMove(table({ bidTakeback: true }), 0, { type: 'declare', card: '2H', count: 1 }));
+    s = ok(game.applyMove(s, 1, { type: 'declare', card: '2S', count: 2 }));
+    expect(game.legalMoves(s, 1)).toContainEqual({ type: 'takeBackBid' });
+    expect(code(game.applyMove(s, 2, { type: 'takeBackBid' }))).toBe('tractor/no-takeback');
+    s = ok(game.applyMove(s, 1, { type: 'takeBackBid' }));
+    expect([s.bids.length, s.trumpSuit]).toEqual([1, 'H']);
+    expect(game.legalMoves(ok(game.applyMove(table(), 0, { type: 'declare', card: '2H', count: 1 })), 0)).not.toContainEqual({ type: 'takeBackBid' });
+  });
   it('first hand: the first declarer becomes starter under the firstBid option', () => {
     let s = table({ firstStarter: 'firstBid' });
     s = ok(game.applyMove(s, 0, { type: 'declare', card: '2H', count: 1 }));
@@ -410,6 +419,11 @@ describe('scoring a hand', () => {
     const s = lastTrick(['3H'], ['AS'], {}, ['K', 'A', 'K', 'A'], [0, 90, 0, 0]);
     expect(s.phase).toBe('handEnd');
     expect(s.levels).toEqual([11, 12, 11, 12]);
+  });
+  it('J back to 2 option: attackers taking the last trick with a single jack send the declarers to 2', () => {
+    const s = lastTrick(['3H'], ['JC'], { jackBackToTwo: true }, ['J', 'J', 'J', 'J'], [0, 10, 0, 0]);
+    expect(s.levels).toEqual([0, 9, 0, 9]);
+    expect(lastTrick(['3H'], ['JC'], {}, ['J', 'J', 'J', 'J'], [0, 10, 0, 0]).levels).toEqual([10, 9, 10, 9]);
   });
   it('hand limit: the match stops after the set number of hands, highest level winning', () => {
     const s = lastTrick(['AH'], ['3H'], { handLimit: 1 });

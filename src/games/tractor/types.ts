@@ -23,6 +23,8 @@ export const tractorOptions = z.object({
   mustDefend: z.enum(['A', 'pointsAndA', 'none']).default('A'),
   /** 0 = play until a team passes the top level; otherwise stop after this many hands (highest level wins). */
   handLimit: z.number().int().min(0).max(200).default(0),
+  /** Declarers on level J who lose the last trick to a single jack fall back to 2. */
+  jackBackToTwo: z.boolean().default(false),
   /** Hand 1: the winning or the first declaration makes the starter. */
   firstStarter: z.enum(['winningBid', 'firstBid']).default('winningBid'),
   /** Hand 1 without any declaration: deal again, or play without trump suit with the first drawer as starter. */
@@ -33,6 +35,8 @@ export const tractorOptions = z.object({
   bidPolicy: z.enum(['jokerOrGreaterLength', 'jokerOrHigherSuit', 'greaterLength']).default('jokerOrGreaterLength'),
   /** What the current top declarer may do himself: add identical cards, also overturn himself, or nothing. */
   reinforcement: z.enum(['whileWinning', 'overturnOrReinforce', 'none']).default('whileWinning'),
+  /** Whether the top declarer may take his last declaration back while declaring is open. */
+  bidTakeback: z.boolean().default(false),
   /** Joker declarations: a pair (or more) of one joker, all of one joker in play, or none. */
   jokerBids: z.enum(['pairOrMore', 'allDecks', 'disabled']).default('pairOrMore'),
   /** Cards the starter may not bury while he has enough others. */
@@ -144,6 +148,7 @@ export type TractorMove =
   | { type: 'closeDeclaring' }
   | { type: 'nextHand' }
   | { type: 'declare'; card: string; count: number }
+  | { type: 'takeBackBid' }
   | { type: 'bury'; cards: string[] }
   | { type: 'callFriends'; friends: { card: string; ordinal: number }[] }
   | { type: 'play'; cards: string[] };
