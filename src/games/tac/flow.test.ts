@@ -222,6 +222,13 @@ describe('master cards', () => {
     expect(legalMoves(s, 0)).toContainEqual({ type: 'move', card: '5', marble: 0, to: 15 });
   });
 
+  it('a Fool the Devil plays for its victim passes the hands and uses up the victim\'s turn', () => {
+    const s = play(table({ options: { master: true }, hands: { 0: ['devil'], 1: ['fool'], 2: ['9'], 3: ['10'] } }), 0, { type: 'devil', card: 'devil' });
+    const t = play(s, 0, { type: 'fool', card: 'fool' });
+    expect(t.hands).toEqual([[], ['9'], ['10'], []]);
+    expect([t.turn, t.foolPending, t.devilTarget, activeActors(t)]).toEqual([2, false, -1, [2]]);
+  });
+
   it('a TAC after the Fool refers to the card before it', () => {
     const last = { card: '3' as Card, colour: 3, before: null, skip: false };
     const s = play(table({ options: { master: true }, hands: { 0: ['fool', 'tac'], 1: ['5'] }, marbles: { 0: 10 }, last }), 0, { type: 'fool', card: 'fool' });

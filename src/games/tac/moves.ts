@@ -304,7 +304,7 @@ function deal(s: TacState, events: GameEvent[]): void {
   s.last = null;
   s.tacBlocked = false;
   s.phase = 'exchange';
-  events.push({ type: 'deal', round: s.round, dealer: s.dealer, cards: perHand, canOpen: s.canOpen });
+  events.push({ type: 'deal', round: s.round, dealer: s.dealer, cards: perHand, canOpen: s.canOpen.slice() });
 }
 
 function exchange(s: TacState, seat: number, card: Card, events: GameEvent[]): void {
@@ -414,12 +414,16 @@ function warrior(s: TacState, marble: number, events: GameEvent[]): void {
   knock(s, marble, events);
 }
 
-/** Fool: every hand passes to the right-hand neighbour; the Fool's player then plays on from the new hand. */
+/**
+ * Fool: every hand passes to the right-hand neighbour; the Fool's player then plays on from the new hand.
+ * Played by the Devil for its victim, it only passes the hands: the victim's turn is used up.
+ */
 function fool(s: TacState, colour: number, events: GameEvent[]): void {
   s.hands = s.hands.map((_, c) => s.hands[(c + 1) % s.colours]!);
   events.push({ type: 'fool', colour });
+  const byDevil = s.devilTarget >= 0;
   s.devilTarget = -1;
-  if (s.hands[colour]!.length > 0) s.foolPending = true;
+  if (!byDevil && s.hands[colour]!.length > 0) s.foolPending = true;
   else advance(s, colour, false, events);
 }
 
