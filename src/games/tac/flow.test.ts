@@ -1,6 +1,7 @@
 /** Rounds (deal, announce, exchange), the end of the game, the master cards, table sizes and the view. */
 import { describe, expect, it } from 'vitest';
 import { SPECTATOR, SYSTEM } from '../../core/game.ts';
+import { randomSource } from '../../core/rng.ts';
 import { game, options } from './index.ts';
 import { activeActors, exchangePartner, legalMoves } from './moves.ts';
 import { errorOf, play, table, where } from './scenario.ts';
@@ -295,6 +296,17 @@ describe('view and invariants', () => {
     expect(game.viewFor(s, 1).private).toEqual({ colours: [1], cards: s.hands[1], cardColours: [1, 1, 1, 1, 1], given: [''], devilHand: [] });
     expect(spectator.public.handCounts).toEqual([5, 5, 5, 5]);
     expect(JSON.stringify(spectator.public)).not.toContain('"cards"');
+  });
+
+  it('resample re-deals only what the viewer cannot see', () => {
+    const s = play(fresh(), SYSTEM, { type: 'deal' });
+    const other = game.resample!(s, 0, randomSource('resample'));
+    expect(other.hands[0]).toEqual(s.hands[0]);
+    expect(other.hands.map((h) => h.length)).toEqual([5, 5, 5, 5]);
+    expect([...other.deck, ...other.hands.flat()].sort()).toEqual([...s.deck, ...s.hands.flat()].sort());
+    expect(other.hands.slice(1)).not.toEqual(s.hands.slice(1));
+    const devil = play(table({ options: { master: true }, hands: { 0: ['devil'], 1: ['5', '9'] } }), 0, { type: 'devil', card: 'devil' });
+    expect(game.resample!(devil, 0, randomSource('resample')).hands[1]).toEqual(['5', '9']);
   });
 
   it('shows marbles by zone and field', () => {
