@@ -35,6 +35,7 @@ const TractorTable = schema(
     teams: t.array('int8'),
     declarers: t.array('boolean'),
     starter: t.int8().default(-1),
+    exchanger: t.int8().default(-1),
     nextDrawer: t.int8().default(-1),
     deckCount: t.uint16().default(0),
     handCounts: t.array('uint8'),

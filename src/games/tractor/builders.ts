@@ -46,6 +46,7 @@ export function playing(s: Scenario): TractorState {
   state.kitty = kitty!;
   state.deck = [];
   state.starter = s.starter ?? 0;
+  state.exchanger = state.starter;
   state.levels = (s.levels ?? Array<string>(seats).fill(level || 'A')).map((r) => (r === 'NT' ? 13 : RANKS.indexOf(r as (typeof RANKS)[number])));
   state.declarers = Array.from({ length: seats }, (_, seat) => (options.mode === 'tractor' ? seat % 2 === state.starter % 2 : seat === state.starter));
   state.leader = s.leader ?? state.starter;

@@ -31,7 +31,7 @@ export const game: GameDefinition<TractorOptions, TractorState, TractorMove, Tra
   teams: (state) => (state.options.mode === 'tractor' ? teamsOf(state) : undefined),
   systemDelayMs(state, options) {
     if (state.phase === 'dealing') return options.dealDelayMs;
-    if (state.phase === 'declaring') return options.declareWindowMs;
+    if (state.phase === 'declaring' || state.phase === 'stealing') return options.declareWindowMs;
     return options.handEndDelayMs;
   },
   invariants(state) {

@@ -23,11 +23,13 @@ export function handFaces(state: TractorState, seat: number): string[] {
 export function activeActors(state: TractorState): Actor[] {
   switch (state.phase) {
     case 'dealing':
-    case 'declaring': {
+    case 'declaring':
+    case 'stealing': {
       const bidders = state.hands.flatMap((_, seat) => (declareMoves(state, seat).length > 0 ? [seat] : []));
       return [SYSTEM, ...bidders];
     }
     case 'burying':
+      return [state.exchanger];
     case 'calling':
       return [state.starter];
     case 'playing':
@@ -43,11 +45,12 @@ export function legalMoves(state: TractorState, actor: Actor): TractorMove[] {
   if (actor === SYSTEM) {
     if (state.phase === 'dealing') return [{ type: 'deal' }];
     if (state.phase === 'declaring') return [{ type: 'closeDeclaring' }];
+    if (state.phase === 'stealing') return [{ type: 'endTheft' }];
     if (state.phase === 'handEnd') return [{ type: 'nextHand' }];
     return [];
   }
-  if (state.phase === 'dealing' || state.phase === 'declaring') return declareMoves(state, actor);
-  if (state.phase === 'burying' && actor === state.starter) {
+  if (state.phase === 'dealing' || state.phase === 'declaring' || state.phase === 'stealing') return declareMoves(state, actor);
+  if (state.phase === 'burying' && actor === state.exchanger) {
     return buryChoices(handFaces(state, actor), state.pickedUp.map(faceOf), state.kittySize, state.options.buryRestriction, trumpOf(state)).map(
       (cards) => ({ type: 'bury', cards }),
     );
@@ -101,6 +104,7 @@ function declareProblem(state: TractorState, seat: number, card: string, count: 
   }
   if (state.hands[seat]!.filter((id) => faceOf(id) === card).length < count) return ['cards-not-held', 'You have not received those cards.'];
   const current = state.bids[state.bids.length - 1];
+  if (state.phase === 'stealing' && (seat === state.exchanger || current?.seat === seat)) return ['own-kitty', 'You cannot steal the kitty from yourself.'];
   if (!current) return null;
   if (current.seat === seat) {
     if (card === current.card && count > current.count && options.reinforcement !== 'none') return null;
@@ -130,11 +134,15 @@ function declare(state: TractorState, seat: number, card: string, count: number)
   next.bids.push({ seat, card, count });
   next.trumpRank = rankIndexOrNone(bidLevel(state, seat));
   next.trumpSuit = isJoker(card) ? null : suitOf(card);
+  if (state.phase === 'stealing') {
+    pickUpKitty(next, seat);
+    return accept(next, [{ type: 'declared', seat, card, count }, { type: 'kittyStolen', seat }]);
+  }
   return accept(next, [{ type: 'declared', seat, card, count }]);
 }
 
 function canTakeBack(state: TractorState, seat: number): boolean {
-  return state.options.bidTakeback && state.bids[state.bids.length - 1]?.seat === seat;
+  return state.options.bidTakeback && state.phase !== 'stealing' && state.bids[state.bids.length - 1]?.seat === seat;
 }
 
 /** Withdraws the top declaration: the one before it (if any) fixes the trump suit again. */
@@ -168,12 +176,18 @@ function closeDeclaring(state: TractorState): MoveResult<TractorState> {
     events.push({ type: 'kittyRevealed', cards: next.kittyShown.slice() });
   }
   next.declarers = initialDeclarers(next);
-  next.pickedUp = next.kitty;
-  next.hands[next.starter]!.push(...next.kitty);
-  next.kitty = [];
-  next.phase = 'burying';
+  pickUpKitty(next, next.starter);
   events.push({ type: 'trumpFixed', starter: next.starter, rank: next.trumpRank >= 0 ? RANKS[next.trumpRank]! : '', suit: next.trumpSuit ?? '' });
   return accept(next, events);
+}
+
+/** `seat` takes the kitty into his hand and must bury as many cards. */
+function pickUpKitty(state: TractorState, seat: number): void {
+  state.exchanger = seat;
+  state.pickedUp = state.kitty;
+  state.hands[seat]!.push(...state.kitty);
+  state.kitty = [];
+  state.phase = 'burying';
 }
 
 /** No declaration in a later hand: the kitty's cards, turned one by one, fix the trump suit. */
@@ -220,20 +234,33 @@ export function buryAllowed(face: string, restriction: TractorState['options']['
 
 function bury(state: TractorState, cards: string[]): MoveResult<TractorState> {
   if (cards.length !== state.kittySize) return err('bury-count', `Bury exactly ${state.kittySize} cards.`);
-  const taken = takeFaces(state.hands[state.starter]!, cards);
+  const seat = state.exchanger;
+  const taken = takeFaces(state.hands[seat]!, cards);
   if (!taken) return err('cards-not-held', 'You do not hold those cards.');
   const trump = trumpOf(state);
   const restriction = state.options.buryRestriction;
-  const allowedHeld = handFaces(state, state.starter).filter((f) => buryAllowed(f, restriction, trump)).length;
+  const allowedHeld = handFaces(state, seat).filter((f) => buryAllowed(f, restriction, trump)).length;
   const allowedBuried = cards.filter((f) => buryAllowed(f, restriction, trump)).length;
   if (allowedBuried < Math.min(state.kittySize, allowedHeld)) return err('bury-restricted', 'Bury allowed cards first: points (and trumps) only when nothing else is left.');
   const next = cloneState(state);
-  next.hands[next.starter] = taken.rest;
+  next.hands[seat] = taken.rest;
   next.kitty = taken.taken;
   next.pickedUp = [];
-  if (next.options.mode === 'findingFriends') next.phase = 'calling';
-  else startPlay(next);
-  return accept(next, [{ type: 'buried', seat: next.starter }]);
+  if (next.options.kittyTheft) next.phase = 'stealing';
+  else afterKitty(next);
+  return accept(next, [{ type: 'buried', seat }]);
+}
+
+/** The kitty is settled: friends are called (finding friends) or play begins. */
+function afterKitty(state: TractorState): void {
+  if (state.options.mode === 'findingFriends') state.phase = 'calling';
+  else startPlay(state);
+}
+
+function endTheft(state: TractorState): MoveResult<TractorState> {
+  const next = cloneState(state);
+  afterKitty(next);
+  return accept(next, [{ type: 'kittySettled', seat: next.exchanger }]);
 }
 
 function startPlay(state: TractorState): void {
@@ -449,17 +476,19 @@ export function applyMove(state: TractorState, actor: Actor, raw: unknown): Move
       return systemOnly('dealing', () => deal(state));
     case 'closeDeclaring':
       return systemOnly('declaring', () => closeDeclaring(state));
+    case 'endTheft':
+      return systemOnly('stealing', () => endTheft(state));
     case 'nextHand':
       return systemOnly('handEnd', () => nextHand(state));
     case 'declare':
-      if (actor === SYSTEM || (state.phase !== 'dealing' && state.phase !== 'declaring')) return err('wrong-phase', 'Declaring is over.');
+      if (actor === SYSTEM || (state.phase !== 'dealing' && state.phase !== 'declaring' && state.phase !== 'stealing')) return err('wrong-phase', 'Declaring is over.');
       if (!isCard(move.card) || !Number.isInteger(move.count) || (move.count as number) < 1) return err('malformed', 'A declaration names a card and a count.');
       return declare(state, actor, move.card, move.count as number);
     case 'takeBackBid':
       if (actor === SYSTEM || (state.phase !== 'dealing' && state.phase !== 'declaring')) return err('wrong-phase', 'Declaring is over.');
       return takeBackBid(state, actor);
     case 'bury':
-      if (state.phase !== 'burying' || actor !== state.starter) return err('wrong-phase', 'Only the starter buries, after the deal.');
+      if (state.phase !== 'burying' || actor !== state.exchanger) return err('wrong-phase', 'Only the holder of the kitty buries, after the deal.');
       if (!isFaceList(move.cards)) return err('malformed', 'Bury a list of cards.');
       return bury(state, move.cards);
     case 'callFriends':

@@ -214,6 +214,21 @@ describe('the kitty', () => {
     expect([s.phase, s.turn, s.kitty.length, s.hands[0]!.length]).toEqual(['playing', 0, 8, 2]);
     expect(faces(game.viewFor(s, 0).private!.kitty)).toHaveLength(8);
   });
+  it('kitty theft option: a stronger declaration after the burial takes the kitty and the trump, the starter stays', () => {
+    const base = playing({ options: { kittyTheft: true }, hands: [['3H', '4H', '5H', '6H', '7H', '8H', '9H', '10H', 'JH', 'QH'], ['2S', '2S', '3D'], ['4D'], ['5D']] });
+    let s: TractorState = { ...base, phase: 'burying', bids: [{ seat: 0, card: '2H', count: 1 }], trumpSuit: 'H' };
+    s = ok(game.applyMove(s, 0, { type: 'bury', cards: ['3H', '4H', '5H', '6H', '7H', '8H', '9H', '10H'] }));
+    expect(s.phase).toBe('stealing');
+    expect(game.activeActors(s)).toEqual([SYSTEM, 1]);
+    s = ok(game.applyMove(s, 1, { type: 'declare', card: '2S', count: 2 }));
+    expect([s.phase, s.exchanger, s.starter, s.trumpSuit, s.hands[1]!.length]).toEqual(['burying', 1, 0, 'S', 11]);
+    expect(game.viewFor(s, 1).private!.kitty).toHaveLength(8);
+    expect(game.viewFor(s, 0).private!.kitty).toEqual([]);
+    s = ok(game.applyMove(s, 1, { type: 'bury', cards: ['3H', '4H', '5H', '6H', '7H', '8H', '9H', '10H'] }));
+    expect(game.activeActors(s)).toEqual([SYSTEM]);
+    s = ok(game.applyMove(s, SYSTEM, { type: 'endTheft' }));
+    expect([s.phase, s.turn]).toEqual(['playing', 0]);
+  });
   it('may forbid burying points while other cards are left', () => {
     const cards = ['3H', '4H', '5H', '6H', '7H', '8H', '9H', 'JH'];
     expect(code(game.applyMove(burying({ buryRestriction: 'noPoints' }), 0, { type: 'bury', cards }))).toBe('tractor/bury-restricted');

@@ -56,6 +56,7 @@ export function setup(options: TractorOptions, seats: number, seed: string): Tra
     nextDrawer: 0,
     hands: [],
     kitty: [],
+    exchanger: -1,
     pickedUp: [],
     bids: [],
     declarers: Array<boolean>(seats).fill(false),
@@ -84,6 +85,7 @@ export function startHand(state: TractorState): void {
   state.nextDrawer = state.starter >= 0 ? state.starter : randomInt(state.rng, seats);
   state.hands = Array.from({ length: seats }, () => []);
   state.kitty = [];
+  state.exchanger = -1;
   state.pickedUp = [];
   state.bids = [];
   state.trumpRank = state.starter >= 0 ? rankIndexOrNone(state.levels[state.starter]!) : rankIndexOrNone(state.levels[0]!);

@@ -13,7 +13,7 @@ describe('tractor simulation', () => {
   it('plays finding friends at 5 and 7 players', () => {
     const variants = [
       { mode: 'findingFriends', handLimit: 1 },
-      { mode: 'findingFriends', handLimit: 2, friendJoin: 'noDoubleJoin', friendCards: 'noPoints', smallTeamBonus: false },
+      { mode: 'findingFriends', handLimit: 2, kittyTheft: true, friendJoin: 'noDoubleJoin', friendCards: 'noPoints', smallTeamBonus: false },
     ];
     const report = simulate(game, { games: 4, seats: [5, 7], options: variants, seed: 'tractor-friends' });
     expect(report.games).toBe(4);
@@ -22,7 +22,7 @@ describe('tractor simulation', () => {
   it('plays single hands under the variant options', () => {
     const variants = [
       { handLimit: 1, tractorFollow: 'tractors', throwEvaluation: 'all', throwPenalty: 'tenPerCard', kittyMultiplier: 'largestUnit' },
-      { handLimit: 1, bidPolicy: 'jokerOrHigherSuit', reinforcement: 'overturnOrReinforce', jokerBids: 'allDecks', buryRestriction: 'noPointsOrTrumps' },
+      { handLimit: 1, kittyTheft: true, bidPolicy: 'jokerOrHigherSuit', reinforcement: 'overturnOrReinforce', jokerBids: 'allDecks', buryRestriction: 'noPointsOrTrumps' },
       { handLimit: 1, bidTakeback: true, jackBackToTwo: true, bidPolicy: 'greaterLength', reinforcement: 'none', jokerBids: 'disabled', firstStarter: 'firstBid', noBidFirstHand: 'noTrump', throwPenalty: 'tenPerAttempt', kittyMultiplier: 'power' },
     ];
     const report = simulate(game, { games: 6, seats: [4, 6], options: variants, seed: 'tractor-variants' });

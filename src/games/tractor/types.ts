@@ -39,6 +39,8 @@ export const tractorOptions = z.object({
   bidTakeback: z.boolean().default(false),
   /** Joker declarations: a pair (or more) of one joker, all of one joker in play, or none. */
   jokerBids: z.enum(['pairOrMore', 'allDecks', 'disabled']).default('pairOrMore'),
+  /** Kitty theft: after a burial, a stronger declaration takes the kitty (and the trump) until nobody outbids. */
+  kittyTheft: z.boolean().default(false),
   /** Cards the starter may not bury while he has enough others. */
   buryRestriction: z.enum(['none', 'noPoints', 'noPointsOrTrumps']).default('none'),
   /** Following a tractor: identical pairs suffice (the original rules document), or held tractors must be played. */
@@ -58,7 +60,7 @@ export const tractorOptions = z.object({
 });
 export type TractorOptions = z.infer<typeof tractorOptions>;
 
-export type Phase = 'dealing' | 'declaring' | 'burying' | 'calling' | 'playing' | 'handEnd' | 'over';
+export type Phase = 'dealing' | 'declaring' | 'burying' | 'stealing' | 'calling' | 'playing' | 'handEnd' | 'over';
 
 /** A trump declaration: `count` identical `card`s (a level card or a joker face). */
 export interface Bid {
@@ -121,7 +123,9 @@ export interface TractorState {
   nextDrawer: number;
   hands: string[][];
   kitty: string[];
-  /** The cards the starter picked up, for his view while burying. */
+  /** Who holds the kitty now: the starter, or after a kitty theft the thief (-1 before the pick-up). */
+  exchanger: number;
+  /** The cards the exchanger picked up, for his view while burying. */
   pickedUp: string[];
   bids: Bid[];
   declarers: boolean[];
@@ -146,6 +150,7 @@ export interface TractorState {
 export type TractorMove =
   | { type: 'deal' }
   | { type: 'closeDeclaring' }
+  | { type: 'endTheft' }
   | { type: 'nextHand' }
   | { type: 'declare'; card: string; count: number }
   | { type: 'takeBackBid' }
@@ -160,6 +165,7 @@ export interface TractorPublic {
   teams: number[];
   declarers: boolean[];
   starter: number;
+  exchanger: number;
   nextDrawer: number;
   deckCount: number;
   handCounts: number[];
@@ -182,6 +188,6 @@ export interface TractorPublic {
 
 export interface TractorPrivate {
   hand: string[];
-  /** The starter's kitty: the cards picked up while burying, then the buried cards. */
+  /** The exchanger's kitty: the cards picked up while burying, then the buried cards. */
   kitty: string[];
 }

@@ -9,6 +9,9 @@ import { levelName } from './scoring.ts';
 import { cloneState, teamsOf } from './setup.ts';
 import type { Play, TractorPrivate, TractorPublic, TractorState } from './types.ts';
 
+/** Phases in which the exchanger holds (picked up or buried) the kitty and nobody else sees it. */
+const kittyHeld = (state: TractorState) => ['burying', 'stealing', 'calling', 'playing'].includes(state.phase);
+
 const faces = (plays: readonly Play[]): Play[] => plays.map((p) => ({ seat: p.seat, cards: p.cards.map(faceOf) }));
 
 export function viewFor(state: TractorState, viewer: Viewer): View<TractorPublic, TractorPrivate> {
@@ -21,6 +24,7 @@ export function viewFor(state: TractorState, viewer: Viewer): View<TractorPublic
     teams: teamsOf(state),
     declarers: state.declarers.slice(),
     starter: state.starter,
+    exchanger: state.exchanger,
     nextDrawer: state.phase === 'dealing' ? state.nextDrawer : -1,
     deckCount: state.deck.length,
     handCounts: state.hands.map((h) => h.length),
@@ -41,7 +45,7 @@ export function viewFor(state: TractorState, viewer: Viewer): View<TractorPublic
     winners: state.winners.slice(),
   };
   if (viewer === SPECTATOR || viewer < 0 || viewer >= state.seats) return { public: pub, private: null };
-  const ownsKitty = viewer === state.starter && (state.phase === 'burying' || state.phase === 'playing');
+  const ownsKitty = viewer === state.exchanger && kittyHeld(state);
   return {
     public: pub,
     private: {
@@ -57,13 +61,13 @@ export function viewFor(state: TractorState, viewer: Viewer): View<TractorPublic
  */
 export function resample(state: TractorState, viewer: Viewer, random: () => number): TractorState {
   const next = cloneState(state);
-  const kittyKnown = (viewer === state.starter && (state.phase === 'burying' || state.phase === 'playing')) || state.phase === 'handEnd' || state.phase === 'over';
+  const kittyKnown = (viewer === state.exchanger && kittyHeld(state)) || state.phase === 'handEnd' || state.phase === 'over';
   const places: string[][] = next.hands.filter((_, seat) => seat !== viewer);
   places.push(next.deck);
   if (!kittyKnown) places.push(next.kitty);
   const rng = seedRng(String(random()));
   const pool = shuffled(rng, places.flat());
   for (const place of places) place.splice(0, place.length, ...pool.splice(0, place.length));
-  if (state.phase === 'burying') next.pickedUp = next.hands[next.starter]!.slice(-next.pickedUp.length);
+  if (state.phase === 'burying') next.pickedUp = next.hands[next.exchanger]!.slice(-next.pickedUp.length);
   return next;
 }
