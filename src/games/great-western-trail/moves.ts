@@ -381,7 +381,8 @@ function endTurn(state: GwtState): void {
   const p = state.players[state.current]!;
   drawCards(state, p, handLimit(p) - p.hand.length);
   const next = nextSeat(state.current, state.playerCount);
-  if (state.endTrigger >= 0 && next === state.endTrigger) {
+  const lastBefore = state.options.finalRound === 'everyoneOnce' ? state.endTrigger : state.firstPlayer;
+  if (state.endTrigger >= 0 && next === lastBefore) {
     state.over = true;
     return;
   }

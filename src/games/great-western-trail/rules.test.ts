@@ -916,6 +916,20 @@ describe('job market and game end', () => {
     expect(game.activeActors(s)).toEqual([]);
     expect(game.outcome(s)!.standings).toHaveLength(2);
   });
+
+  it('final round option: play stops at the end of the round', () => {
+    const end = (finalRound: string) => {
+      let s = fresh(3, { finalRound } as object);
+      s.firstPlayer = 0;
+      s.current = 2;
+      s.endTrigger = 2;
+      s = goTo(s, 'A');
+      return play(play(s, { type: 'aux', aux: 1, double: false }), { type: 'endTurn' });
+    };
+    expect(end('everyoneOnce').over).toBe(false);
+    expect(end('everyoneOnce').current).toBe(0);
+    expect(end('endOfRound').over).toBe(true);
+  });
 });
 
 describe('objective cards', () => {

@@ -39,6 +39,7 @@ export function setup(options: GwtOptions, seats: number, seed: string): GwtStat
     options,
     playerCount: seats,
     rng,
+    firstPlayer: first,
     current: first,
     sides,
     turn: { phase: 'A', session: null, stack: [], cowboysUsed: 0 },

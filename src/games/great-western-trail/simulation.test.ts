@@ -17,6 +17,7 @@ const variant = {
   objectivesInKansasCity: true,
   copyAdjacency: 'nearestLocation',
   kansasCityVp: 6,
+  finalRound: 'endOfRound',
 };
 
 // A few seconds each on an idle machine; the long timeout only guards a heavily shared one.

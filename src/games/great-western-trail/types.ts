@@ -29,6 +29,8 @@ export const optionsSchema = z.object({
   requireAction: z.boolean().default(true),
   /** Station master 3's teepee: traded at the space's value, or taken for free. */
   stationMasterTeepee: z.enum(['trade', 'free']).default('trade'),
+  /** After the end trigger: every other player has one more turn, or play stops at the end of the round (before the first player). */
+  finalRound: z.enum(['everyoneOnce', 'endOfRound']).default('everyoneOnce'),
   /** VP of each disc on Kansas City at the end: -6 as printed, or +6 as the original rules document words it. */
   kansasCityVp: z.union([z.literal(-6), z.literal(6)]).default(-6),
   /** Objective cards may also be played between the Kansas City sub-phases (a house rule; the default forbids it). */
@@ -116,6 +118,8 @@ export interface GwtState {
   options: GwtOptions;
   playerCount: number;
   rng: RngState;
+  /** Seat of the first player (who started with $6). */
+  firstPlayer: number;
   current: number;
   /** Private building side of each number 1..10, the same for every player. */
   sides: string[];
