@@ -1,0 +1,137 @@
+/**
+ * Ready Set Bet load test: R concurrent tables × B bettor bots, every bot a real @colyseus/sdk client,
+ * against one server process, N processes on one Redis, or a running server (--endpoint).
+ *
+ *   npm run loadtest:bet-race -- --tables 100 --bettors 8 --races 2 --roll-ms 250 [--processes 2]
+ *   npm run loadtest:bet-race -- --endpoint ws://host:2567[,ws://host:2568] …
+ *
+ * Prints progress every 2 s, then bet acknowledgement latency (p50/p90/p99/max), accepted bets/s,
+ * rejections by reason, server CPU/RSS, and the correctness checks of every race; writes JSON and an
+ * SVG histogram to loadtest/results/. Exits 1 when any check failed.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { newStats, runBetRace, type BetRaceOptions } from './tables.ts';
+import { sampleMetrics, startServers, type ProcessSample } from './servers.ts';
+import { latencySvg, summarize } from './report.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    tables: { type: 'string', default: '20' },
+    bettors: { type: 'string', default: '8' },
+    races: { type: 'string', default: '2' },
+    'roll-ms': { type: 'string', default: '250' },
+    'start-delay-ms': { type: 'string', default: '' },
+    processes: { type: 'string', default: '1' },
+    endpoint: { type: 'string' },
+    seed: { type: 'string', default: 'bet-race' },
+    'join-concurrency': { type: 'string', default: '25' },
+    label: { type: 'string', default: '' },
+  },
+});
+
+const int = (name: keyof typeof args, min: number, max: number) => {
+  const v = Number(args[name]);
+  if (!Number.isInteger(v) || v < min || v > max) throw new Error(`--${name} must be an integer ${min}–${max}`);
+  return v;
+};
+const tables = int('tables', 1, 5000);
+const processes = int('processes', 1, 16);
+const opts: Omit<BetRaceOptions, 'endpoints'> = {
+  tables,
+  bettors: int('bettors', 2, 8),
+  races: int('races', 1, 4),
+  rollMs: int('roll-ms', 10, 60_000),
+  seed: args.seed!,
+  joinConcurrency: int('join-concurrency', 1, 1000),
+  // Enough for a burst of joins to finish, so the tables race together.
+  startDelayMs: args['start-delay-ms'] ? int('start-delay-ms', 0, 60_000) : Math.min(60_000, 1000 + tables * 20),
+};
+
+const servers = args.endpoint ? null : await startServers(processes);
+const endpoints = args.endpoint ? args.endpoint.split(',') : servers!.ws;
+const httpBases = endpoints.map((e) => e.replace(/^ws/, 'http'));
+const conditions = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '', loadavgAtStart: loadavg().map((l) => Math.round(l * 100) / 100), node: process.version };
+console.log(`bet-race: ${opts.tables} tables × ${opts.bettors} bettors, ${opts.races} race(s) each, roll every ${opts.rollMs} ms, ${endpoints.length} server process(es)${servers ? '' : ' (external)'}; load average ${conditions.loadavgAtStart.join(' ')}`);
+
+const stats = newStats();
+const metrics = sampleMetrics(httpBases);
+const started = performance.now();
+const cpuStart = process.cpuUsage();
+const progress = setInterval(() => {
+  const r = summarize(stats.recent);
+  stats.recent.reset();
+  const rejected = Object.values(stats.rejected).reduce((a, b) => a + b, 0);
+  const server = metrics.latest().map((s) => (s ? `${s.cpu}% ${s.rssMB} MB` : '–')).join(' | ');
+  console.log(
+    `${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s  tables joined ${stats.tablesJoined}/${tables} racing ${stats.tablesRacing} done ${stats.tablesDone}  bets ${stats.accepted} ok ${rejected} refused  last 2 s p50 ${r.p50} p99 ${r.p99} max ${r.max} ms  server ${server}  violations ${stats.violations.length}`,
+  );
+}, 2000);
+
+let failed: Error | null = null;
+try {
+  await runBetRace({ ...opts, endpoints }, stats);
+} catch (err) {
+  failed = err as Error;
+}
+clearInterval(progress);
+metrics.stop();
+const wallS = (performance.now() - started) / 1000;
+const cpu = process.cpuUsage(cpuStart);
+await servers?.stop();
+
+const bettingS = Math.max(0.001, (stats.lastAnswerAt - stats.firstBetAt) / 1000);
+const latency = summarize(stats.latency);
+const cpuSeconds = metrics.cpuSeconds();
+const perProcess = metrics.series.map((s, i) => ({ ...serverFigures(s), cpuSeconds: cpuSeconds[i]! }));
+const totalCpu = cpuSeconds.reduce((a, b) => a + b, 0);
+// What each move costs the server, whatever else the machine runs: CPU time over rolls + answered bets.
+const cpuPerMoveMs = Math.round((totalCpu / Math.max(1, stats.rolls + stats.latency.totalCount)) * 1e5) / 100;
+const result = {
+  command: `npm run loadtest:bet-race -- ${process.argv.slice(2).join(' ')}`.trim(),
+  at: new Date().toISOString(),
+  conditions: { ...conditions, loadavgAtEnd: loadavg().map((l) => Math.round(l * 100) / 100) },
+  options: { ...opts, processes: endpoints.length, external: !servers },
+  tables: { joined: stats.tablesJoined, done: stats.tablesDone, failed: stats.tablesFailed, peakRacing: stats.peakRacing },
+  bets: { sent: stats.sent, accepted: stats.accepted, rejected: stats.rejected, unanswered: stats.unanswered },
+  throughput: { bettingSeconds: Math.round(bettingS * 10) / 10, acceptedPerSecond: Math.round(stats.accepted / bettingS), answeredPerSecond: Math.round(stats.latency.totalCount / bettingS) },
+  latencyMs: latency,
+  server: perProcess,
+  serverCpu: { seconds: Math.round(totalCpu * 100) / 100, rolls: stats.rolls, answeredBets: stats.latency.totalCount, msPerMove: cpuPerMoveMs },
+  loadGenerator: { cpuPercent: Math.round(((cpu.user + cpu.system) / 1e6 / wallS) * 1000) / 10, rssMB: Math.round(process.memoryUsage().rss / 1e5) / 10 },
+  checks: { racesChecked: stats.racesChecked, violations: stats.violations.length, firstViolations: stats.violations.slice(0, 50) },
+  wallSeconds: Math.round(wallS * 10) / 10,
+  error: failed?.message ?? null,
+};
+
+mkdirSync('loadtest/results', { recursive: true });
+const name = `bet-race-${args.label || `${opts.tables}x${opts.bettors}-p${endpoints.length}`}-${result.at.replace(/[:.]/g, '-')}`;
+writeFileSync(`loadtest/results/${name}.json`, JSON.stringify({ ...result, series: metrics.series }, null, 2));
+writeFileSync(`loadtest/results/${name}.svg`, latencySvg(stats.latency, `bet-race ${opts.tables} tables × ${opts.bettors} bettors, roll ${opts.rollMs} ms, ${endpoints.length} process(es)`));
+
+const rejected = Object.entries(stats.rejected).map(([code, n]) => `${code} ${n}`).join(', ') || 'none';
+console.log(`
+tables        ${stats.tablesDone} done, ${stats.tablesFailed} failed, peak ${stats.peakRacing} racing at once
+bets          ${stats.sent} sent, ${stats.accepted} accepted, refused: ${rejected}; ${stats.unanswered} unanswered
+throughput    ${result.throughput.acceptedPerSecond} accepted bets/s, ${result.throughput.answeredPerSecond} answers/s over ${result.throughput.bettingSeconds} s
+latency (ms)  p50 ${latency.p50}  p90 ${latency.p90}  p99 ${latency.p99}  p99.9 ${latency.p999}  max ${latency.max}  (${latency.count} bets)
+server        ${perProcess.map((p, i) => `#${i + 1} CPU mean ${p.cpuMean}% peak ${p.cpuPeak}%, RSS peak ${p.rssPeakMB} MB, loop lag p99 peak ${p.lagPeakMs} ms`).join('; ')}
+server cost   ${totalCpu.toFixed(1)} CPU s for ${stats.rolls} rolls + ${stats.latency.totalCount} bets = ${cpuPerMoveMs} ms per move
+load gen      CPU ${result.loadGenerator.cpuPercent}% of one core, RSS ${result.loadGenerator.rssMB} MB
+checks        ${stats.racesChecked} races checked, ${stats.violations.length} violation(s)${stats.violations.length ? `\n  ${stats.violations.slice(0, 10).join('\n  ')}` : ''}
+written       loadtest/results/${name}.json and .svg`);
+if (failed) console.error(failed);
+process.exit(failed || stats.violations.length > 0 ? 1 : 0);
+
+function serverFigures(s: ProcessSample[]) {
+  // Mean CPU over the samples while bets flowed (the ramp-up and drain are idle).
+  const busy = s.filter((x) => x.cpu > 1);
+  const mean = busy.length ? busy.reduce((t, x) => t + x.cpu, 0) / busy.length : 0;
+  return {
+    cpuMean: Math.round(mean),
+    cpuPeak: Math.round(Math.max(0, ...s.map((x) => x.cpu))),
+    rssPeakMB: Math.max(0, ...s.map((x) => x.rssMB)),
+    lagPeakMs: Math.max(0, ...s.map((x) => x.lagP99Ms)),
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * The servers under load: N `node src/server/main.ts` processes (on a private redis-server when N > 1),
+ * and a sampler that reads each process's CPU, RSS and event-loop lag from its /metrics once a second.
+ */
+import { spawnServer, type ServerProcess } from '../test/helpers/process.ts';
+import { startRedis, type RedisHandle } from '../test/helpers/redis.ts';
+
+export interface Servers {
+  ws: string[];
+  http: string[];
+  stop(): Promise<void>;
+}
+
+export async function startServers(processes: number, env: Record<string, string> = {}): Promise<Servers> {
+  const redis: RedisHandle | null = processes > 1 ? await startRedis() : null;
+  const shared = { LOG_LEVEL: 'warn', NODE_ENV: 'production', ...(redis ? { REDIS_URL: redis.url } : {}), ...env };
+  const started: ServerProcess[] = await Promise.all(Array.from({ length: processes }, () => spawnServer(shared, 'src/server/main.ts')));
+  return {
+    ws: started.map((p) => p.ws),
+    http: started.map((p) => p.http),
+    async stop() {
+      await Promise.all(started.map((p) => p.stop('SIGKILL')));
+      await redis?.stop();
+    },
+  };
+}
+
+export interface ProcessSample {
+  /** Seconds since the sampler started. */
+  t: number;
+  /** Percent of one core over the last interval. */
+  cpu: number;
+  rssMB: number;
+  lagP99Ms: number;
+}
+
+/** Samples every process's /metrics each second until stopped. */
+export function sampleMetrics(httpBases: string[], intervalMs = 1000) {
+  const series: ProcessSample[][] = httpBases.map(() => []);
+  const last: { at: number; cpu: number }[] = httpBases.map(() => ({ at: 0, cpu: 0 }));
+  const first: number[] = httpBases.map(() => NaN);
+  const started = performance.now();
+  const tick = async () => {
+    await Promise.all(
+      httpBases.map(async (base, i) => {
+        try {
+          const text = await (await fetch(`${base}/metrics`)).text();
+          const at = performance.now();
+          const cpu = metric(text, 'parlor_process_cpu_seconds_total');
+          const prev = last[i]!;
+          if (Number.isNaN(first[i])) first[i] = cpu;
+          if (prev.at > 0) {
+            series[i]!.push({
+              t: Math.round((at - started) / 100) / 10,
+              cpu: Math.round(((cpu - prev.cpu) / ((at - prev.at) / 1000)) * 1000) / 10,
+              rssMB: Math.round(metric(text, 'parlor_process_resident_memory_bytes') / 1e5) / 10,
+              lagP99Ms: Math.round(metric(text, 'parlor_nodejs_eventloop_lag_p99_seconds') * 1e4) / 10,
+            });
+          }
+          last[i] = { at, cpu };
+        } catch {
+          /* a missed sample under load is not an error */
+        }
+      }),
+    );
+  };
+  void tick();
+  const timer = setInterval(() => void tick(), intervalMs);
+  return {
+    series,
+    latest: () => series.map((s) => s.at(-1)),
+    /** CPU seconds each process used since the first sample. */
+    cpuSeconds: () => last.map((l, i) => Math.round((l.cpu - first[i]!) * 100) / 100),
+    stop: () => clearInterval(timer),
+  };
+}
+
+function metric(text: string, name: string): number {
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
+  return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : NaN;
+}

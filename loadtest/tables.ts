@@ -1,0 +1,297 @@
+/**
+ * The bet race itself: `tables` Ready Set Bet tables of `bettors` bots each, every bot a real
+ * @colyseus/sdk client. A bot bets the moment a roll arrives (one request in flight at most), mostly
+ * on the horse just rolled, so bots of a table often race for the same space. One bot per table also
+ * records what the table saw; once its races are over each race goes through `checkRace`.
+ */
+import { Client, type Room } from '@colyseus/sdk';
+import hdr from 'hdr-histogram-js';
+import type { Histogram } from 'hdr-histogram-js';
+import { randomSource } from '../src/core/rng.ts';
+import { BASE_TOKENS, BOARD_SPACES, COLOR_SPACES, HORSES, SMALL_TABLE_TOKENS } from '../src/games/ready-set-bet/data/board.ts';
+import { checkRace, type Answer, type BetEvent, type RaceObservation, type Settlement } from './checks.ts';
+
+export interface BetRaceOptions {
+  /** WebSocket endpoints; table i is created through endpoint i and its bots join through the next ones. */
+  endpoints: string[];
+  tables: number;
+  bettors: number;
+  /** Races each table plays (a game has 4). */
+  races: number;
+  rollMs: number;
+  seed: string;
+  /** Tables being joined at once. */
+  joinConcurrency: number;
+  /** Pause before each table's first roll, so tables joined in a burst race together. */
+  startDelayMs: number;
+}
+
+export interface BetRaceStats {
+  /** Bet acknowledgement latency, microseconds. */
+  latency: Histogram;
+  /** The same since the last progress line. */
+  recent: Histogram;
+  sent: number;
+  accepted: number;
+  rejected: Record<string, number>;
+  unanswered: number;
+  tablesJoined: number;
+  tablesRacing: number;
+  tablesDone: number;
+  tablesFailed: number;
+  peakRacing: number;
+  racesChecked: number;
+  /** Rolls seen (one bot per table counts). */
+  rolls: number;
+  violations: string[];
+  /** performance.now() of the first bet sent and the last answer received. */
+  firstBetAt: number;
+  lastAnswerAt: number;
+}
+
+const ALL_SPACES = [...BOARD_SPACES, ...COLOR_SPACES].map((s) => s.id);
+/** The spaces of each horse (win, place, show): where bots crowd after that horse moves. */
+const HORSE_SPACES = new Map(HORSES.map((h) => [h, BOARD_SPACES.filter((s) => s.id.endsWith(`-${h}-a`) || s.id.endsWith(`-${h}-b`) || s.id.endsWith(`-${h}-c`)).map((s) => s.id)]));
+
+export function newStats(): BetRaceStats {
+  const histogram = () => hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 600_000_000, numberOfSignificantValueDigits: 3 });
+  return {
+    latency: histogram(),
+    recent: histogram(),
+    sent: 0,
+    accepted: 0,
+    rejected: {},
+    unanswered: 0,
+    tablesJoined: 0,
+    tablesRacing: 0,
+    tablesDone: 0,
+    tablesFailed: 0,
+    peakRacing: 0,
+    racesChecked: 0,
+    rolls: 0,
+    violations: [],
+    firstBetAt: 0,
+    lastAnswerAt: 0,
+  };
+}
+
+type OnReply = (ok: boolean, payload: unknown) => void;
+/**
+ * The SDK's own round-trip primitive: its reply callback runs while the reply frame is decoded, so
+ * the last event seq seen then is exact (a promise callback could run after later frames).
+ */
+type Requester = { sendRequest(type: string, payload: unknown, opts: object, onReply: OnReply, onClose: () => void): number };
+
+interface GameEvents {
+  seq: number;
+  events: { type: string; [k: string]: unknown }[];
+}
+
+interface Bot {
+  room: Room;
+  seat: number;
+  tokens: number[];
+  /** Token of the bet in flight, or null. */
+  inFlight: number | null;
+  open: boolean;
+  race: number;
+  lastSeq: number;
+  taken: Set<string>;
+  random: () => number;
+}
+
+/** What one table saw, gathered by its first bot (events) and all bots (answers). */
+interface TableLog {
+  bets: BetEvent[];
+  rolls: { seq: number; horse: string; moved: number }[];
+  closedSeq: number[];
+  settledSeq: number[];
+  settlements: { settlement: Settlement; money: number[] }[];
+  answers: Answer[];
+}
+
+/** `onTable` receives each finished table's races as checked (the test keeps a sample). */
+export async function runBetRace(opts: BetRaceOptions, stats: BetRaceStats = newStats(), onTable?: (races: RaceObservation[]) => void): Promise<BetRaceStats> {
+  const tokenSet = opts.bettors >= 7 ? SMALL_TABLE_TOKENS : BASE_TOKENS;
+  const gameOptions = { rollIntervalMs: opts.rollMs, startDelayMs: opts.startDelayMs, resultsPauseMs: 300, vip: false };
+  const running: Promise<void>[] = [];
+  let next = 0;
+
+  /** Joins one table; every bot listens from the moment its join resolves, so it misses no event. */
+  const playTable = async (index: number) => {
+    const log: TableLog = { bets: [], rolls: [], closedSeq: [], settledSeq: [], settlements: [], answers: [] };
+    const bots: Bot[] = [];
+    let racing = false;
+    let finished: () => void = () => undefined;
+    const done = new Promise<void>((resolve) => (finished = resolve));
+
+    const bet = (bot: Bot, horse: string) => {
+      if (bot.inFlight !== null || bot.tokens.length === 0) return;
+      const hot = HORSE_SPACES.get(horse as (typeof HORSES)[number])!.filter((s) => !bot.taken.has(s));
+      const pool = hot.length > 0 && bot.random() < 0.7 ? hot : ALL_SPACES.filter((s) => !bot.taken.has(s));
+      if (pool.length === 0) return;
+      const space = pool[Math.floor(bot.random() * pool.length)]!;
+      const token = bot.tokens.splice(Math.floor(bot.random() * bot.tokens.length), 1)[0]!;
+      bot.inFlight = token;
+      stats.sent++;
+      const sentAt = performance.now();
+      if (!stats.firstBetAt) stats.firstBetAt = sentAt;
+      (bot.room as unknown as Requester).sendRequest(
+        'move',
+        { type: 'bet', space, token },
+        {},
+        (ok, payload) => {
+          const now = performance.now();
+          const micros = Math.max(1, Math.round((now - sentAt) * 1000));
+          stats.latency.recordValue(micros);
+          stats.recent.recordValue(micros);
+          stats.lastAnswerAt = now;
+          bot.inFlight = null;
+          const code = ok ? '' : String((payload as { code?: unknown } | null)?.code ?? '');
+          log.answers.push({ seat: bot.seat, space, token, ok, seq: ok ? (payload as { seq: number }).seq : bot.lastSeq, code });
+          if (ok) stats.accepted++;
+          else {
+            stats.rejected[code] = (stats.rejected[code] ?? 0) + 1;
+            bot.tokens.push(token);
+          }
+        },
+        () => {
+          bot.inFlight = null;
+          stats.unanswered++;
+        },
+      );
+    };
+
+    const attach = (room: Room) => {
+      const bot: Bot = { room, seat: -1, tokens: [...tokenSet], inFlight: null, open: true, race: 1, lastSeq: 0, taken: new Set(), random: () => 0 };
+      const observer = bots.length === 0;
+      bots.push(bot);
+      room.onMessage('seat', ({ seat }: { seat: number }) => {
+        bot.seat = seat;
+        bot.random = randomSource(`${opts.seed}/${index}/${seat}`);
+      });
+      room.onMessage('events', ({ seq, events }: GameEvents) => {
+        bot.lastSeq = seq;
+        let rolled: string | null = null;
+        for (const e of events) {
+          if (e.type === 'bet') bot.taken.add(e.space as string);
+          else if (e.type === 'roll') rolled = e.horse as string;
+          else if (e.type === 'noMoreBets' || e.type === 'settled') bot.open = false;
+          else if (e.type === 'raceStart') {
+            // A bet still in flight may land in the new race: its token stays out until answered.
+            bot.race = e.race as number;
+            bot.open = true;
+            bot.taken.clear();
+            bot.tokens = [...tokenSet];
+            if (bot.inFlight !== null) bot.tokens.splice(bot.tokens.indexOf(bot.inFlight), 1);
+          }
+          if (observer) record(log, seq, e);
+          if (observer && e.type === 'roll') stats.rolls++;
+        }
+        if (observer && rolled && !racing) {
+          racing = true;
+          stats.tablesRacing++;
+          stats.peakRacing = Math.max(stats.peakRacing, stats.tablesRacing);
+        }
+        if (rolled && bot.open && bot.seat >= 0 && bot.race <= opts.races) bet(bot, rolled);
+      });
+      room.onMessage('*', () => undefined);
+      // The observer reads each settlement from the state patch that follows the `settled` event.
+      if (observer) {
+        room.onStateChange((state: unknown) => {
+          const table = (state as { table?: { settlement?: { race: number; toJSON(): unknown }; players: { money: number }[] } }).table;
+          const race = log.settlements.length + 1;
+          if (!table?.settlement || table.settlement.race !== race || log.settledSeq.length < race) return;
+          log.settlements.push({ settlement: table.settlement.toJSON() as Settlement, money: Array.from(table.players, (p) => p.money) });
+          if (log.settlements.length >= opts.races) finished();
+        });
+      }
+    };
+
+    const endpoint = (k: number) => opts.endpoints[(index + k) % opts.endpoints.length]!;
+    const first = await new Client(endpoint(0)).create('ready-set-bet', { seats: opts.bettors, options: gameOptions, name: 'bot' });
+    attach(first);
+    await Promise.all(Array.from({ length: opts.bettors - 1 }, async (_, k) => attach(await new Client(endpoint(k + 1)).joinById(first.roomId, { name: 'bot' }))));
+    stats.tablesJoined++;
+
+    // Wrapped, so that awaiting the join does not also await the races.
+    const play = async () => {
+      const deadline = opts.startDelayMs + opts.races * (120 * opts.rollMs + 2000) + 60_000;
+      const timedOut = await Promise.race([done.then(() => false), sleep(deadline).then(() => true)]);
+      // Let answers still on the way arrive; what does not within 10 s is lost.
+      for (let waited = 0; waited < 10_000 && bots.some((b) => b.inFlight !== null); waited += 20) await sleep(20);
+      const lost = bots.filter((b) => b.inFlight !== null).length;
+      if (racing) stats.tablesRacing--;
+      if (timedOut) {
+        stats.tablesFailed++;
+        stats.violations.push(`table ${index}: did not finish ${opts.races} races in ${Math.round(deadline / 1000)} s (saw ${log.settlements.length})`);
+      }
+      const races = observations(log);
+      for (const obs of races) {
+        stats.racesChecked++;
+        stats.violations.push(...checkRace(obs).map((v) => `table ${index} ${v}`));
+      }
+      onTable?.(races);
+      if (lost) stats.violations.push(`table ${index}: ${lost} bet(s) never answered`);
+      stats.tablesDone++;
+      await Promise.all(bots.map((b) => b.room.leave().catch(() => undefined)));
+    };
+    return { playing: play() };
+  };
+
+  const worker = async () => {
+    while (next < opts.tables) {
+      const index = next++;
+      try {
+        const { playing } = await playTable(index);
+        running.push(
+          playing.catch((err: Error) => {
+            stats.tablesFailed++;
+            stats.violations.push(`table ${index}: ${err.message}`);
+          }),
+        );
+      } catch (err) {
+        stats.tablesFailed++;
+        stats.violations.push(`table ${index}: could not join: ${(err as Error).message}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, opts.joinConcurrency) }, worker));
+  await Promise.all(running);
+  return stats;
+}
+
+function record(log: TableLog, seq: number, e: { type: string; [k: string]: unknown }) {
+  const race = log.settledSeq.length; // races finished so far
+  if (e.type === 'bet') log.bets.push({ seq, seat: e.seat as number, space: e.space as string, token: e.token as number });
+  else if (e.type === 'roll') log.rolls.push({ seq, horse: e.horse as string, moved: e.moved as number });
+  else if (e.type === 'noMoreBets') log.closedSeq[race] ??= seq;
+  else if (e.type === 'settled') {
+    log.closedSeq[race] ??= seq; // finished before the red line closed betting
+    log.settledSeq.push(seq);
+  }
+}
+
+/** Splits the table's log into races by the seq of each `settled` event. */
+export function observations(log: TableLog): RaceObservation[] {
+  let money: number[] = [];
+  return log.settlements.map(({ settlement, money: after }, i) => {
+    const from = log.settledSeq[i - 1] ?? 0;
+    const to = log.settledSeq[i]!;
+    const within = (x: { seq: number }) => x.seq > from && x.seq <= to;
+    const obs: RaceObservation = {
+      race: i + 1,
+      closedSeq: log.closedSeq[i]!,
+      bets: log.bets.filter(within),
+      rolls: log.rolls.filter(within),
+      answers: log.answers.filter(within),
+      settlement,
+      moneyBefore: money,
+      moneyAfter: after,
+    };
+    money = after;
+    return obs;
+  });
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

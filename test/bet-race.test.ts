@@ -1,0 +1,58 @@
+/**
+ * A small seeded sample of the bet-race load test (loadtest/bet-race.ts): a few tables of bots racing
+ * for the same spaces must pass every correctness check; and the checks must catch a double claim, a
+ * refusal before the holder's claim, a lost answer and a wrong payout.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ReadySetBetRoom } from '../rooms/ready-set-bet.ts';
+import { checkRace, type RaceObservation } from '../loadtest/checks.ts';
+import { runBetRace } from '../loadtest/tables.ts';
+import { startServer, type TestServer } from './helpers/server.ts';
+
+let server: TestServer;
+beforeAll(async () => (server = await startServer({}, { 'ready-set-bet': ReadySetBetRoom })));
+afterAll(() => server.close());
+
+describe('bet race', () => {
+  let sample: RaceObservation[] = [];
+
+  it('three tables of four bots race twice each: no lost or double claims, money as settled', async () => {
+    const stats = await runBetRace(
+      { endpoints: [server.ws], tables: 3, bettors: 4, races: 2, rollMs: 20, seed: 'test', joinConcurrency: 3, startDelayMs: 200 },
+      undefined,
+      (obs) => (sample = sample.length ? sample : obs),
+    );
+    expect(stats.violations).toEqual([]);
+    expect(stats.tablesDone).toBe(3);
+    expect(stats.racesChecked).toBe(6);
+    expect(stats.unanswered).toBe(0);
+    expect(stats.accepted).toBeGreaterThan(0);
+    expect(stats.rejected['ready-set-bet/space-taken'] ?? 0).toBeGreaterThan(0); // the bots did contend
+    expect(stats.accepted + Object.values(stats.rejected).reduce((a, b) => a + b, 0)).toBe(stats.sent);
+  });
+
+  it('catches a double claim, an early refusal, an untold claim and a wrong payout', () => {
+    const race = sample.find((o) => o.bets.length > 0 && o.answers.some((a) => a.code === 'ready-set-bet/space-taken'))!;
+    expect(race).toBeDefined();
+    expect(checkRace(race)).toEqual([]);
+    const copy = () => structuredClone(race);
+
+    const doubled = copy();
+    const bet = doubled.bets[0]!;
+    doubled.bets.push({ ...bet, seq: doubled.closedSeq, seat: (bet.seat + 1) % 4 });
+    expect(checkRace(doubled).join()).toMatch(/accepted twice/);
+
+    const early = copy();
+    const refused = early.answers.find((a) => a.code === 'ready-set-bet/space-taken')!;
+    refused.seq = early.bets.find((b) => b.space === refused.space)!.seq - 1;
+    expect(checkRace(early).join()).toMatch(/before its holder's claim/);
+
+    const untold = copy();
+    untold.answers = untold.answers.filter((a) => !a.ok || a.seq !== untold.bets[0]!.seq);
+    expect(checkRace(untold).join()).toMatch(/never told/);
+
+    const overpaid = copy();
+    overpaid.moneyAfter = overpaid.moneyAfter.map((m) => m + 1);
+    expect(checkRace(overpaid).join()).toMatch(/settlement says/);
+  });
+});
