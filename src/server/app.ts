@@ -17,6 +17,7 @@ import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
 import { registry } from './metrics.ts';
 import { createScaling } from './scaling.ts';
+import { mountVerify } from './verify.ts';
 
 export interface ParlorServerOptions {
   config: Config;
@@ -57,6 +58,7 @@ export function createParlorServer({ config, logger, extraRooms = {} }: ParlorSe
 
 function routes(app: Application, { config, logger, scaling }: { config: Config; logger: Logger; scaling: ReturnType<typeof createScaling> }) {
   app.disable('x-powered-by');
+  mountVerify(app); // before the 16 KiB body parser: a game record is larger
   app.use(express.json({ limit: '16kb' }));
 
   app.get('/health', (_req, res) => {

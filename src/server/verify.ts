@@ -1,0 +1,161 @@
+/**
+ * Provably fair play, checked by anyone: replays a finished game's record (options, seed, every move)
+ * with the game's own engine and confirms the seed matches the commitment published at the start,
+ * every move was legal, every SYSTEM move (roll, shuffle, deal) is the one the rules prescribe, and
+ * the final result is the one announced. Shared by `npm run verify-replay` and `POST /api/verify`.
+ */
+import { createHash } from 'node:crypto';
+import express, { type Application } from 'express';
+import { z } from 'zod';
+import { SYSTEM, canonicalJson, type GameEvent, type Outcome } from '../core/game.ts';
+import { findGame } from '../games/index.ts';
+
+export const GameRecordInput = z.object({
+  game: z.string(),
+  roomId: z.string().optional(),
+  options: z.unknown(),
+  seats: z.number().int(),
+  seed: z.string(),
+  moves: z.array(z.object({ actor: z.number().int(), move: z.unknown() })),
+});
+export type GameRecordInput = z.infer<typeof GameRecordInput>;
+
+/** A result as clients see it in state `result` (team -1 = none, details as JSON text) or as an engine Outcome. */
+export const ExpectedResult = z.object({
+  winners: z.array(z.number().int()),
+  standings: z.array(z.object({ seat: z.number().int(), rank: z.number(), score: z.number(), team: z.number().int().optional() })),
+  details: z.unknown().optional(),
+});
+export type ExpectedResult = z.infer<typeof ExpectedResult>;
+
+export const VerifyRequest = z.object({
+  record: GameRecordInput,
+  /** The `seedCommitment` published when the game started (SHA-256 hex of the seed). */
+  commitment: z.string().optional(),
+  result: ExpectedResult.optional(),
+});
+export type VerifyRequest = z.infer<typeof VerifyRequest>;
+
+export interface VerifyReport {
+  /** True when every check passed. */
+  ok: boolean;
+  game: string;
+  roomId: string | null;
+  /** SHA-256 of the record's seed; compare with the commitment you saw at the start. */
+  commitment: string;
+  checks: {
+    commitment: 'match' | 'mismatch' | 'not given';
+    moves: 'all legal' | 'failed';
+    finished: boolean;
+    result: 'match' | 'mismatch' | 'not given';
+  };
+  moves: number;
+  /** Every chance move with what it produced: each die, shuffle and deal. */
+  system: { index: number; move: unknown; events: GameEvent[] }[];
+  outcome: Outcome | null;
+  /** Why `ok` is false, one line each. */
+  problems: string[];
+}
+
+/** The same hash the room publishes as `seedCommitment`. */
+export function commitmentOf(seed: string): string {
+  return createHash('sha256').update(seed).digest('hex');
+}
+
+export function verifyRecord({ record, commitment, result }: VerifyRequest): VerifyReport {
+  const problems: string[] = [];
+  const report: VerifyReport = {
+    ok: false,
+    game: record.game,
+    roomId: record.roomId ?? null,
+    commitment: commitmentOf(record.seed),
+    checks: { commitment: 'not given', moves: 'failed', finished: false, result: 'not given' },
+    moves: 0,
+    system: [],
+    outcome: null,
+    problems,
+  };
+  if (commitment !== undefined) {
+    report.checks.commitment = commitment.toLowerCase() === report.commitment ? 'match' : 'mismatch';
+    if (report.checks.commitment === 'mismatch') problems.push('SHA-256 of the seed differs from the published commitment.');
+  }
+
+  const game = findGame(record.game);
+  if (!game) return fail(report, `Unknown game "${record.game}".`);
+  const options = game.options.safeParse(record.options ?? {});
+  if (!options.success) return fail(report, `Options do not parse: ${options.error.issues.map((i) => i.message).join('; ')}`);
+  if (record.seats < game.seats.min || record.seats > game.seats.max) return fail(report, `${record.seats} seats is outside ${game.seats.min}–${game.seats.max}.`);
+  const setupError = game.validateSetup?.(options.data, record.seats);
+  if (setupError) return fail(report, `Setup refused: ${setupError.message}`);
+
+  try {
+    let state = game.setup(options.data, record.seats, record.seed);
+    for (const [index, { actor, move }] of record.moves.entries()) {
+      if (actor === SYSTEM) {
+        // The room always plays the first SYSTEM move listed; any other choice would let a server steer chance.
+        const [prescribed] = game.legalMoves(state, SYSTEM);
+        if (canonicalJson(move) !== canonicalJson(prescribed)) return fail(report, `Move ${index}: SYSTEM move ${JSON.stringify(move)} is not the one the rules prescribe.`);
+      }
+      const r = game.applyMove(state, actor, move);
+      if (!r.ok) return fail(report, `Move ${index} by ${actor} refused: ${r.error.code} (${r.error.message})`);
+      state = r.state;
+      report.moves++;
+      if (actor === SYSTEM) report.system.push({ index, move, events: r.events });
+    }
+    report.checks.moves = 'all legal';
+    report.checks.finished = game.activeActors(state).length === 0;
+    if (!report.checks.finished) problems.push('The record ends before the game is over.');
+    report.outcome = game.outcome(state);
+    const broken = game.invariants?.(state) ?? [];
+    if (broken.length) problems.push(`Final state breaks invariants: ${broken.join('; ')}`);
+  } catch (err) {
+    return fail(report, `The engine failed during replay: ${(err as Error).message}`);
+  }
+
+  if (result) {
+    report.checks.result = report.outcome && sameResult(report.outcome, result) ? 'match' : 'mismatch';
+    if (report.checks.result === 'mismatch') problems.push('The replayed result differs from the announced one.');
+  }
+  report.ok = problems.length === 0;
+  return report;
+}
+
+function fail(report: VerifyReport, problem: string): VerifyReport {
+  report.problems.push(problem);
+  report.ok = false;
+  return report;
+}
+
+/** Winners and every standing must agree; details too when given (JSON text as the synced state carries it). */
+function sameResult(actual: Outcome, expected: ExpectedResult): boolean {
+  const norm = (o: { winners: number[]; standings: { seat: number; rank: number; score: number; team?: number }[] }) => ({
+    winners: [...o.winners].sort((a, b) => a - b),
+    standings: [...o.standings].sort((a, b) => a.seat - b.seat).map((s) => ({ seat: s.seat, rank: s.rank, score: s.score, team: s.team ?? -1 })),
+  });
+  if (canonicalJson(norm(actual)) !== canonicalJson(norm(expected))) return false;
+  if (expected.details === undefined) return true;
+  let details = expected.details;
+  if (typeof details === 'string') {
+    try {
+      details = details === '' ? undefined : JSON.parse(details);
+    } catch {
+      return false;
+    }
+  }
+  return canonicalJson(details) === canonicalJson(actual.details);
+}
+
+/**
+ * `POST /api/verify` with `{ record, commitment?, result? }` → the report (200 whether or not it verifies;
+ * 400 for a body that is not a record). Mounted before the app's 16 KiB body parser: records are larger.
+ */
+export function mountVerify(app: Application) {
+  app.post('/api/verify', express.json({ limit: '1mb' }), (req, res) => {
+    const parsed = VerifyRequest.safeParse(req.body);
+    if (!parsed.success) {
+      res.status(400).json({ code: 'core/bad-record', message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
+      return;
+    }
+    res.json(verifyRecord(parsed.data));
+  });
+}

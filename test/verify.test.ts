@@ -1,0 +1,152 @@
+/**
+ * Provably fair play end to end: real games over WebSockets (one client, the other seats bots), their
+ * published commitment, revealed seed, record and result, checked by the replay verifier, by
+ * `POST /api/verify` and by `npm run verify-replay`; and every kind of tampering caught.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM } from '../src/core/game.ts';
+import { verifyRecord, type ExpectedResult, type GameRecordInput } from '../src/server/verify.ts';
+import { startServer, type TestServer } from './helpers/server.ts';
+import { joinAsPlayer, legalMoves, state, type AnyState } from './helpers/clients.ts';
+import { sleep } from './helpers/ports.ts';
+
+interface Played {
+  commitment: string;
+  seed: string;
+  record: GameRecordInput;
+  result: ExpectedResult;
+}
+
+let server: TestServer;
+const played: Record<string, Played> = {};
+
+/** Plays one whole game: the client always plays the first move listed for it, pausing to stay under the rate limit. */
+async function play(game: string, seats: number, options: Record<string, unknown>): Promise<Played> {
+  const p = await joinAsPlayer(server.ws, game, { seats, bots: seats - 1, options }, 'create');
+  const commitment = state(p).seedCommitment as string;
+  const until = Date.now() + 50_000;
+  while (state(p).status !== 'over') {
+    if (Date.now() > until) throw new Error(`${game}: game did not end in time`);
+    const [move] = legalMoves(p);
+    if (move) await p.room.request('move', move).catch(() => undefined); // a bot or the SYSTEM may have moved first
+    await sleep(move ? 30 : 10);
+  }
+  const final: AnyState = state(p);
+  const record = (await p.room.request('record')) as GameRecordInput;
+  const result = JSON.parse(JSON.stringify(final.result)) as ExpectedResult; // as a client holds it: team -1, details as text
+  const out = { commitment, seed: final.seed as string, record, result };
+  await p.room.leave();
+  return out;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  const [rsb, tractor] = await Promise.all([
+    play('ready-set-bet', 4, { rollIntervalMs: 10, startDelayMs: 0, resultsPauseMs: 0, draftTimeoutMs: 0 }),
+    play('tractor', 4, { dealDelayMs: 0, declareWindowMs: 0, handEndDelayMs: 0, handLimit: 1 }),
+  ]);
+  played['ready-set-bet'] = rsb;
+  played.tractor = tractor;
+}, 90_000);
+afterAll(() => server.close());
+
+const clone = <T>(v: T): T => structuredClone(v);
+
+describe.each(['ready-set-bet', 'tractor'])('%s played over WebSockets', (game) => {
+  const g = () => played[game]!;
+
+  it('verifies: commitment, every move, every chance move shown, the announced result', () => {
+    const { record, commitment, seed, result } = g();
+    expect(record.seed).toBe(seed);
+    const report = verifyRecord({ record, commitment, result });
+    expect(report.problems).toEqual([]);
+    expect(report).toMatchObject({ ok: true, checks: { commitment: 'match', moves: 'all legal', finished: true, result: 'match' } });
+    expect(report.moves).toBe(record.moves.length);
+    const chance = record.moves.filter((m) => m.actor === SYSTEM).length;
+    expect(chance).toBeGreaterThan(0);
+    expect(report.system).toHaveLength(chance);
+    expect(report.system.some((s) => s.events.length > 0)).toBe(true);
+    expect(report.outcome!.winners).toEqual(result.winners);
+  });
+
+  it('catches a changed seed', () => {
+    const { record, commitment, result } = g();
+    const report = verifyRecord({ record: { ...clone(record), seed: `${record.seed}0` }, commitment, result });
+    expect(report.ok).toBe(false);
+    expect(report.checks.commitment).toBe('mismatch');
+  });
+
+  it('catches a changed, a dropped and a steered chance move', () => {
+    const { record, commitment, result } = g();
+    const seatMove = record.moves.findIndex((m) => m.actor !== SYSTEM);
+    const changed = clone(record);
+    changed.moves[seatMove]!.move = { ...(changed.moves[seatMove]!.move as object), type: 'resign' };
+    expect(verifyRecord({ record: changed, commitment, result })).toMatchObject({ ok: false, checks: { moves: 'failed' } });
+
+    const dropped = clone(record);
+    dropped.moves.pop();
+    expect(verifyRecord({ record: dropped, commitment, result }).ok).toBe(false);
+
+    // A chance move the server "chose": the rules prescribe exactly one, so any other is caught.
+    const steered = clone(record);
+    const chance = steered.moves.findIndex((m) => m.actor === SYSTEM);
+    steered.moves[chance]!.move = { ...(steered.moves[chance]!.move as object), dice: [6, 6] };
+    expect(verifyRecord({ record: steered, commitment, result }).problems[0]).toMatch(/SYSTEM move .* not the one the rules prescribe/);
+  });
+
+  it('catches a changed result', () => {
+    const { record, commitment, result } = g();
+    const flipped = result.winners.includes(0) ? result.winners.filter((s) => s !== 0) : [0, ...result.winners];
+    const otherWinner = { ...clone(result), winners: flipped };
+    expect(verifyRecord({ record, commitment, result: otherWinner })).toMatchObject({ ok: false, checks: { result: 'mismatch' } });
+    const otherScore = clone(result);
+    otherScore.standings[0]!.score += 1;
+    expect(verifyRecord({ record, commitment, result: otherScore })).toMatchObject({ ok: false, checks: { result: 'mismatch' } });
+  });
+});
+
+describe('POST /api/verify', () => {
+  const post = (body: unknown) =>
+    fetch(`${server.http}/api/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('answers a report for a real record, genuine or tampered', async () => {
+    const { record, commitment, result } = played.tractor!;
+    const good = await post({ record, commitment, result });
+    expect(good.status).toBe(200);
+    expect(await good.json()).toMatchObject({ ok: true, game: 'tractor', commitment });
+    const bad = await post({ record: { ...record, seed: 'guess' }, commitment, result });
+    expect(await bad.json()).toMatchObject({ ok: false, checks: { commitment: 'mismatch' } });
+  });
+
+  it('refuses a body that is not a record with a namespaced error', async () => {
+    const res = await post({ record: { game: 'tac' } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'core/bad-record' });
+  });
+});
+
+describe('npm run verify-replay', () => {
+  const run = promisify(execFile);
+  const dir = mkdtempSync(join(tmpdir(), 'verify-'));
+
+  it('prints the chance moves and VERIFIED for a genuine record, and exits 1 for a tampered one', async () => {
+    const { record, commitment, result } = played['ready-set-bet']!;
+    const good = join(dir, 'good.json');
+    writeFileSync(good, JSON.stringify({ record, result }));
+    const { stdout } = await run(process.execPath, ['scripts/verify-replay.ts', good, '--commitment', commitment]);
+    expect(stdout).toMatch(/commitment: match; moves: all legal; finished: yes; result: match/);
+    expect(stdout).toMatch(/VERIFIED\n$/);
+    expect(stdout.split('\n').filter((l) => l.startsWith('  #')).length).toBe(record.moves.filter((m) => m.actor === SYSTEM).length);
+
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ ...record, seed: 'guess' }));
+    const failed = await run(process.execPath, ['scripts/verify-replay.ts', bad, '--commitment', commitment]).catch((e: { code: number; stdout: string }) => e);
+    expect(failed).toMatchObject({ code: 1 });
+    expect((failed as { stdout: string }).stdout).toMatch(/NOT VERIFIED/);
+  });
+});
