@@ -60,6 +60,12 @@ export function sortFaces(faces: readonly string[], trump: Trump): string[] {
     .sort((a, b) => SUIT_ORDER[effSuit(a, trump)] - SUIT_ORDER[effSuit(b, trump)] || ord(b, trump) - ord(a, trump) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
+/** Whether the bury restriction lets a card go to the kitty (restricted cards go only when nothing else is left). */
+export function buryAllowed(face: string, restriction: 'none' | 'noPoints' | 'noPointsOrTrumps', trump: Trump): boolean {
+  if (restriction === 'none') return true;
+  return pointsOf(face) === 0 && (restriction === 'noPoints' || effSuit(face, trump) !== 'T');
+}
+
 /** Takes one card of each face from `ids`; null when a face is missing. */
 export function takeFaces(ids: readonly string[], faces: readonly string[]): { taken: string[]; rest: string[] } | null {
   const rest = ids.slice();

@@ -5,7 +5,7 @@
  * representative subset that always includes the cheapest legal follow. Burying: a few sensible buries.
  */
 import type { Trump } from './cards.ts';
-import { effSuit, ord, pointsOf } from './cards.ts';
+import { buryAllowed, effSuit, ord, pointsOf } from './cards.ts';
 import type { Counts } from './combos.ts';
 import { countFaces, decompose, followProblem, highestRun, matchTractors, matchTuples, orderUnits, tupleSlots, unitFaces } from './combos.ts';
 import type { TractorOptions } from './types.ts';
@@ -176,7 +176,7 @@ export function buryChoices(
   restriction: TractorOptions['buryRestriction'],
   trump: Trump,
 ): string[][] {
-  const allowed = (f: string) => restriction === 'none' || (pointsOf(f) === 0 && (restriction === 'noPoints' || effSuit(f, trump) !== 'T'));
+  const allowed = (f: string) => buryAllowed(f, restriction, trump);
   const suitLength = countFaces(hand.map((f) => effSuit(f, trump)));
   const cost = (f: string) =>
     (allowed(f) ? 0 : 1000) + (effSuit(f, trump) === 'T' ? 500 : 0) + pointsOf(f) * 20 + suitLength.get(effSuit(f, trump))! * 2 + ord(f, trump);

@@ -3,7 +3,7 @@ import { RANKS, isCard, isJoker, rankOf, suitOf } from '../../core/cards/index.t
 import type { Actor, GameEvent, MoveResult } from '../../core/game.ts';
 import { SYSTEM, accept, guardMove, reject } from '../../core/game.ts';
 import type { Trump } from './cards.ts';
-import { effSuit, faceOf, ord, pointsOf, sumPoints, takeFaces } from './cards.ts';
+import { buryAllowed, effSuit, faceOf, ord, pointsOf, sumPoints, takeFaces } from './cards.ts';
 import { canBeat, commonSuit, countFaces, decompose, followProblem, trickWinner, unitCards, unitFaces, unitTop } from './combos.ts';
 import { buryChoices, followChoices, leadChoices } from './enumerate.ts';
 import { advance, handOutcome, kittyMultiplier } from './scoring.ts';
@@ -226,11 +226,6 @@ function deal(state: TractorState): MoveResult<TractorState> {
 }
 
 // ---------------------------------------------------------------- kitty
-
-export function buryAllowed(face: string, restriction: TractorState['options']['buryRestriction'], trump: Trump): boolean {
-  if (restriction === 'none') return true;
-  return pointsOf(face) === 0 && (restriction === 'noPoints' || effSuit(face, trump) !== 'T');
-}
 
 function bury(state: TractorState, cards: string[]): MoveResult<TractorState> {
   if (cards.length !== state.kittySize) return err('bury-count', `Bury exactly ${state.kittySize} cards.`);
