@@ -47,6 +47,7 @@ const FtPlayer = schema(
     discardCount: t.uint8().default(0),
     discardTop: t.string().default(''),
     cut: t.string().default(''),
+    stalls: t.uint8().default(0),
   },
   'FtPlayer',
 );

@@ -323,6 +323,8 @@ function play(state: State, seat: number, chosen: Candidate): MoveResult<State> 
     if (dest.captured) events.push({ type: 'captured', marble: dest.captured });
   }
   s.marbles = moveMarbles(s.marbles, chosen.steps);
+  me.stalls = move.type === 'discard' ? me.stalls + 1 : 0;
+  if (s.options.stallRelief > 0 && me.stalls >= s.options.stallRelief) relieveStall(s, seat, events);
 
   if (move.type === 'split') {
     s.turn.split = { card, marble: move.marble, remaining: 7 - move.steps, fastTrackAtStart: atStart };
@@ -337,6 +339,21 @@ function play(state: State, seat: number, chosen: Candidate): MoveResult<State> 
   }
   finishCard(s, seat, card, events);
   return accept(s, events);
+}
+
+/** Anti-stall house rule: a marble of the player's colours leaves its pen (if one can). */
+function relieveStall(s: State, seat: number, events: GameEvent[]): void {
+  const t = makeTable(s);
+  const colours = controlledColours(s, seat);
+  for (const m of s.marbles) {
+    const dest = colours.includes(m.colour) ? penExitDestination(t, m) : null;
+    if (!dest) continue;
+    events.push({ type: 'stallRelief', seat, marble: m.id, to: locationName(dest.to) });
+    if (dest.captured) events.push({ type: 'captured', marble: dest.captured });
+    s.marbles = moveMarbles(s.marbles, [{ marble: m.id, dest }]);
+    s.players[seat]!.stalls = 0;
+    return;
+  }
 }
 
 function finishCard(s: State, seat: number, card: string, events: GameEvent[]): void {

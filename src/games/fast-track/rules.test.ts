@@ -355,6 +355,19 @@ describe('no possible move', () => {
     expect(s.turn.seat).toBe(1);
   });
 
+  it('option stallRelief: after that many no-effect discards in a row a marble leaves the pen by itself', () => {
+    let s = hand(table({ stallRelief: 2 }), 0, ['KS', 'QS', '2C', '3C', '5C']);
+    s = ok(s, { type: 'discard', card: 'KS' });
+    expect([where(s, 'red-0'), s.players[0]!.stalls]).toEqual(['pen', 1]);
+    const r = game.applyMove(s, 0, { type: 'discard', card: 'QS' });
+    expect(r.ok && r.events.find((e) => e.type === 'stallRelief')).toEqual({ type: 'stallRelief', seat: 0, marble: 'red-0', to: 'track-0' });
+    s = r.ok ? r.state : s;
+    expect([where(s, 'red-0'), s.players[0]!.stalls]).toEqual(['track-0', 0]);
+    let off = hand(table(), 0, ['KS', 'QS', 'JS', '2C', '3C']);
+    for (const card of ['KS', 'QS', 'JS']) off = ok(off, { type: 'discard', card });
+    expect([where(off, 'red-0'), off.players[0]!.stalls]).toEqual(['pen', 3]);
+  });
+
   it('a card that has an effect may not be discarded', () => {
     const s = hand(put(table(), 'red-1', 'track', 10), 0, ['5S']);
     expect(refused(s, { type: 'discard', card: '5S' })).toBe('fast-track/card-has-effect');

@@ -49,6 +49,7 @@ export function setup(options: Options, seats: number, seed: string): State {
     hand: [],
     discard: [],
     cut: '',
+    stalls: 0,
   }));
   const names = BOARDS[layout.board].colours;
   const marbles: Marble[] = layout.colours.flat().sort((a, b) => a - b).flatMap((colour) =>

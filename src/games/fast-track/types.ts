@@ -28,6 +28,8 @@ export const optionsSchema = z.object({
   bullseyeCapture: z.boolean().default(true),
   /** Jack swap: one of the two marbles must be one you may move ('withOwn'), or any two of different colours. */
   jackSwap: z.enum(['withOwn', 'anyTwo']).default('withOwn'),
+  /** Anti-stall house rule: after this many no-effect discards in a row a marble leaves the pen by itself (0: off). */
+  stallRelief: z.number().int().min(0).max(10).default(0),
 });
 export type Options = z.infer<typeof optionsSchema>;
 
@@ -61,6 +63,8 @@ export interface Player {
   discard: string[];
   /** Card shown in the cut for first player ('' if none). */
   cut: string;
+  /** No-effect discards in a row (for the stallRelief house rule). */
+  stalls: number;
 }
 
 /** The second half of a split 7 still to be moved. */
@@ -126,6 +130,7 @@ export interface PlayerView {
   discardCount: number;
   discardTop: string;
   cut: string;
+  stalls: number;
 }
 
 export interface PublicView {

@@ -32,6 +32,7 @@ export function viewFor(state: State, viewer: Viewer): View<PublicView, PrivateV
       discardCount: p.discard.length,
       discardTop: p.discard.at(-1) ?? '',
       cut: p.cut,
+      stalls: p.stalls,
     })),
     turn: { seat: state.turn.seat, chain: [...state.turn.chain], split: split && { card: split.card, marble: split.marble, remaining: split.remaining } },
     cutContenders: [...state.cutContenders],
