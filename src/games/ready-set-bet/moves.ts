@@ -66,7 +66,7 @@ export function applyMove(state: State, actor: Actor, move: unknown): MoveResult
       if (state.phase !== 'racing' || actor !== roller(state)) return err('not-your-roll', 'Only the roller rolls, and only during a race.');
       return roll(state);
     case 'pass': {
-      if (state.phase !== 'racing' || actor === SYSTEM) return err('wrong-phase', 'You can stop betting only during a race.');
+      if (actor === SYSTEM || betBlock(state, actor) !== null) return err('wrong-phase', 'Only a player who may still bet can stop betting.');
       const next = cloneState(state);
       next.players[actor]!.passed = true;
       return accept(next, [{ type: 'pass', seat: actor }]);

@@ -397,6 +397,7 @@ describe('between races', () => {
     expect(s.race).toBe(2);
     expect(s.bets).toEqual([]);
     expect(s.positions.every((p) => p === 0)).toBe(true);
+    expect(game.viewFor(s, SPECTATOR).public.settlement).toBeNull();
   });
 
   it('draft timeout: anyone undecided keeps the first card offered', () => {
@@ -429,6 +430,7 @@ describe('host modes', () => {
     expect(game.legalMoves(s, 0)).toEqual([{ type: 'roll' }]);
     expect(errorCode(s, SYSTEM, { type: 'roll' })).toBe('core/not-your-turn');
     expect(errorCode(s, 0, { type: 'bet', space: 'win-7-a', token: 2 })).toBe('ready-set-bet/not-a-bettor');
+    expect(errorCode(s, 0, { type: 'pass' })).toBe('ready-set-bet/wrong-phase');
     expect(s.players[0]!.tokens).toEqual([]);
     expect(rollWith(s, 3, 4, 0).rolls).toBe(1);
   });

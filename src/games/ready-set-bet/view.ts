@@ -49,7 +49,8 @@ export function viewFor(state: State, viewer: Viewer): View<PublicView, PrivateV
       vip: p.vip.filter((h) => h.revealed).map((h) => ({ id: h.card, name: vipDesign(h.card).name, spent: h.spent })),
       hiddenVip: p.vip.filter((h) => !h.revealed).length,
     })),
-    settlement: state.settlements.at(-1) ?? null,
+    // The breakdown is on the table between races (and at the end), cleared when the next race starts.
+    settlement: state.phase === 'racing' ? null : (state.settlements.at(-1) ?? null),
     decks: { props: state.propDeck.length, exotics: state.exoticDeck.length, vip: state.vipDeck.length },
   };
   if (viewer === SPECTATOR || viewer < 0 || viewer >= state.seats) return { public: pub, private: null };
