@@ -274,7 +274,7 @@ function sameFields(listed: Move, submitted: Record<string, unknown>): boolean {
 }
 
 /** Copy of the state that `applyMove` may change (options are never changed, so they are shared). */
-export function cloneState(state: State): State {
+function cloneState(state: State): State {
   return {
     ...state,
     rng: [...state.rng],
