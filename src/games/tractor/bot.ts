@@ -1,20 +1,20 @@
 /** A modest player: declares its longest suit, buries cheap cards, leads strong units, wins tricks cheaply and feeds points to its partner. */
 import type { RandomSource, Seat, View } from '../../core/game.ts';
 import type { Suit } from '../../core/cards/index.ts';
-import { pick } from '../../core/rng.ts';
 import type { Trump } from './cards.ts';
 import { effSuit, ord, pointsOf } from './cards.ts';
 import { decompose, trickWinner } from './combos.ts';
 import type { TractorMove, TractorPrivate, TractorPublic } from './types.ts';
 
-export function bot(view: View<TractorPublic, TractorPrivate>, legal: TractorMove[], random: RandomSource, seat: Seat): TractorMove {
+export function bot(view: View<TractorPublic, TractorPrivate>, legal: TractorMove[], _random: RandomSource, seat: Seat): TractorMove {
   const pub = view.public;
   const hand = view.private?.hand ?? [];
   const trump: Trump = { rank: pub.trumpRank || null, suit: (pub.trumpSuit || null) as Suit | null };
   const plays = legal.filter((m): m is Extract<TractorMove, { type: 'play' }> => m.type === 'play');
   const declares = legal.filter((m): m is Extract<TractorMove, { type: 'declare' }> => m.type === 'declare');
   if (declares.length > 0) return bestDeclaration(declares, hand);
-  if (plays.length === 0) return legal[0] ?? pick(random, legal);
+  // Burying, calling friends, taking a declaration back, system steps: the first listed (cheapest) choice.
+  if (plays.length === 0) return legal[0]!;
   if (pub.trick.length === 0) return chooseLead(plays, trump);
   return chooseFollow(plays, pub, seat, trump);
 }
@@ -29,14 +29,15 @@ function bestDeclaration(declares: Extract<TractorMove, { type: 'declare' }>[], 
 const cost = (faces: readonly string[], trump: Trump) => faces.reduce((sum, f) => sum + ord(f, trump) + (effSuit(f, trump) === 'T' ? 16 : 0) + pointsOf(f) * 2, 0);
 
 function chooseLead(plays: Extract<TractorMove, { type: 'play' }>[], trump: Trump): TractorMove {
-  const single = plays.filter((m) => decompose(m.cards, trump).length === 1);
+  // Never a throw: the bot cannot see whether it would stand.
+  const units = plays.filter((m) => decompose(m.cards, trump).length === 1);
   const score = (m: Extract<TractorMove, { type: 'play' }>) => {
     const plain = effSuit(m.cards[0]!, trump) !== 'T';
     const top = Math.max(...m.cards.map((f) => ord(f, trump)));
     const strong = top >= 11 || (m.cards.length >= 2 && top >= 9);
     return (plain ? 100 : 0) + (strong ? 50 + m.cards.length * 10 : -top);
   };
-  return single.reduce((best, m) => (score(m) > score(best) ? m : best));
+  return units.reduce((best, m) => (score(m) > score(best) ? m : best));
 }
 
 function chooseFollow(plays: Extract<TractorMove, { type: 'play' }>[], pub: TractorPublic, seat: Seat, trump: Trump): TractorMove {
