@@ -17,7 +17,8 @@ import { mirror } from '../schema/mirror.ts';
 import { SeatState } from '../schema/common.ts';
 import { liveRooms, moveSeconds, movesTotal } from '../src/server/metrics.ts';
 import { JoinOptions, tableConfig, type TableConfig } from './join-options.ts';
-import { INVITES_KEY, roomSettings } from './settings.ts';
+import { INVITES_KEY, recoveries, roomSettings } from './settings.ts';
+import type { RoomJournal, StoredGame } from '../src/server/game-store.ts';
 
 /** Errors of the room itself (the engine's are `<game-id>/…`). */
 export const RoomErrors = {
@@ -26,6 +27,7 @@ export const RoomErrors = {
   notStarted: 'core/not-started',
   engineError: 'core/engine-error',
   unknownMessage: 'core/unknown-message',
+  serverClosing: 'core/server-closing',
 } as const;
 
 interface SeatRecord {
@@ -39,6 +41,16 @@ interface SeatRecord {
   bot: boolean;
   /** The holder's socket is open (false while it may reconnect). */
   connected: boolean;
+}
+
+/** Stored beside the journal so a peer can rebuild the table. */
+export interface StoredMeta {
+  game: string;
+  table: TableConfig;
+  seed: string;
+  status: string;
+  invite: string;
+  seats: { token: string; name: string }[];
 }
 
 export interface GameRecord {
@@ -87,6 +99,10 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     reservingGuest = false;
     /** The process is shutting down: close the table as soon as its game ends. */
     closing = false;
+    /** Redis journal of this game (null without Redis). */
+    journal: RoomJournal | null = null;
+    /** Shutting down with the game journaled: a peer takes it over, so it must not be forgotten. */
+    handingOver = false;
 
     /** Runs in the matchmaking request, before any room is found or created: bad options fail fast. */
     static override async onAuth(_token: string, options: Record<string, unknown>, _ctx: AuthContext) {
@@ -101,15 +117,17 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       return true;
     }
 
-    override onCreate(options: JoinOptions) {
-      const table = tableConfig(game, JoinOptions.parse(options));
+    override async onCreate(options: JoinOptions & { recover?: string }) {
+      // A game of a dead process, claimed by this one: same room id, state rebuilt from the journal.
+      const stored = options.recover && recoveries.has(options.recover) ? await roomSettings.store?.load<StoredMeta>(options.recover) : null;
+      const table = stored ? stored.meta.table : tableConfig(game, JoinOptions.parse(options));
       if ('problem' in table) throw new ServerError(ErrorCode.APPLICATION_ERROR, `core/bad-options: ${table.problem}`);
       this.table = table;
       this.log = roomSettings.logger.child({ roomId: this.roomId, game: game.id });
       this.maxClients = table.seats + roomSettings.maxSpectators;
       this.maxMessagesPerSecond = roomSettings.maxMessagesPerSecond;
-      this.seed = randomBytes(16).toString('hex');
-      this.engineState = game.setup(table.options, table.seats, this.seed);
+      this.seed = stored?.meta.seed ?? randomBytes(16).toString('hex');
+      this.engineState = stored ? this.replay(stored) : game.setup(table.options, table.seats, this.seed);
 
       this.state = new schemas.RoomState() as AnyState;
       this.state.game = game.id;
@@ -117,7 +135,8 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       const teams = game.teams?.(this.engineState);
       for (let seat = 0; seat < table.seats; seat++) {
         const isBot = seat >= table.seats - table.bots;
-        this.seatRecords.push({ token: '', name: isBot ? `Bot ${seat + 1}` : '', sessionId: null, vacated: false, bot: isBot, connected: false });
+        const saved = stored?.meta.seats[seat];
+        this.seatRecords.push({ token: saved?.token ?? '', name: saved?.name ?? (isBot ? `Bot ${seat + 1}` : ''), sessionId: null, vacated: false, bot: isBot, connected: false });
         const seatState = new SeatState();
         seatState.team = teams?.[seat] ?? -1;
         this.state.seats.push(seatState);
@@ -140,11 +159,81 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       });
 
       this.setMetadata({ table: table.key, seats: table.seats, game: game.id });
-      if (options.private) void this.makePrivate();
       this.guardReservations();
       liveRooms.add(this);
+      if (stored) {
+        this.resume(stored);
+      } else {
+        this.journal = roomSettings.store?.open(this.roomId, this.meta()) ?? null;
+        if (options.private) void this.makePrivate();
+        this.syncSeats();
+        this.startIfFull();
+      }
+      this.watchJournal();
+    }
+
+    /** The engine state after the stored moves: from the latest snapshot, then the moves after it. */
+    private replay(stored: StoredGame<StoredMeta>) {
+      let state = stored.snapshot?.state ?? game.setup(stored.meta.table.options, stored.meta.table.seats, stored.meta.seed);
+      for (const { actor, move } of stored.moves.slice(stored.snapshot?.seq ?? 0)) {
+        const r = game.applyMove(state, actor, move);
+        if (!r.ok) throw new Error(`stored move ${JSON.stringify(move)} no longer applies: ${r.error.code}`);
+        state = r.state;
+      }
+      return state;
+    }
+
+    /** Picks up a recovered game: players get RECONNECT_SECONDS to come back with their seat tokens. */
+    private resume(stored: StoredGame<StoredMeta>) {
+      this.moveLog = stored.moves;
+      this.seq = stored.moves.length;
+      this.journal = roomSettings.store!.resume(this.roomId, this.seq);
+      if (stored.meta.invite) {
+        this.state.invite = stored.meta.invite;
+        void this.setPrivate(true);
+      }
+      this.state.status = stored.meta.status === 'waiting' ? 'waiting' : 'playing';
+      this.autoDispose = false; // nobody is connected yet: wait for the players
+      this.clock.setTimeout(() => {
+        this.seatRecords.forEach((r) => {
+          if (r.token && r.sessionId === null && this.state.status === 'playing') r.vacated = true;
+        });
+        this.autoDispose = true;
+        if (this.clients.length === 0) void this.disconnect();
+        this.syncSeats();
+        this.reconcileTimers();
+      }, roomSettings.reconnectSeconds * 1000);
+      this.log.info({ moves: this.seq, fromSnapshot: stored.snapshot?.seq ?? 0 }, 'game recovered');
       this.syncSeats();
-      this.startIfFull();
+      this.syncGame();
+      this.reconcileTimers();
+    }
+
+    private watchJournal() {
+      if (!this.journal) return;
+      this.journal.rebuild = () => ({ meta: this.meta(), moves: this.moveLog });
+      this.journal.onFenced = () => {
+        // This process stalled and a peer took the game over: step aside, clients rejoin there.
+        this.log.warn('game owned by another process now; closing this copy');
+        this.broadcast('events', { seq: this.seq, actor: SYSTEM, events: [{ type: 'serverClosing', graceSeconds: 0, handover: true }] });
+        void this.disconnect(4001);
+      };
+      this.journal.onCaughtUp = () => {
+        this.log.info('journal caught up');
+        this.broadcast('events', { seq: this.seq, actor: SYSTEM, events: [{ type: 'durability', durable: true }] });
+      };
+    }
+
+    /** What the journal keeps besides the moves: enough to rebuild the table elsewhere. */
+    meta(): StoredMeta {
+      return {
+        game: game.id,
+        table: this.table,
+        seed: this.seed,
+        status: this.state.status,
+        invite: this.state.invite,
+        seats: this.seatRecords.map((r) => ({ token: r.token, name: r.name })),
+      };
     }
 
     clientCount() {
@@ -214,6 +303,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       this.state.private.get(String(seat))!.seatToken = record.token;
       client.send('seat', { seat, seatToken: record.token });
       this.log.info({ seat, sessionId: client.sessionId }, 'seat taken');
+      this.journal?.saveMeta(this.meta());
       this.syncSeats();
       this.startIfFull();
       this.reconcileTimers();
@@ -241,6 +331,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       if (seat === null) return;
       const record = this.seatRecords[seat]!;
       if (record.sessionId !== client.sessionId) return; // already reclaimed by a newer session
+      if (this.handingOver) return; // the game moves to a peer with everyone's seat as it is
       record.sessionId = null;
       record.connected = false;
       if (this.state.status === 'waiting') {
@@ -250,6 +341,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
         record.vacated = true; // the bot plays; the token brings the player back
       }
       this.log.info({ seat }, 'seat left');
+      this.journal?.saveMeta(this.meta());
       this.syncSeats();
       this.reconcileTimers();
     }
@@ -258,9 +350,19 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
      * SIGTERM: tables still waiting or finished close at once; a running game may go on for the grace
      * period (clients are told) and closes when it ends or the grace runs out.
      */
-    override onBeforeShutdown() {
+    override async onBeforeShutdown() {
       this.closing = true;
       if (this.state.status !== 'playing') return this.disconnect(4001);
+      if (this.journal && !this.journal.fenced) {
+        // Hand over: the game is journaled, so a peer resumes it as soon as this process stops beating;
+        // players rejoin there with their seat tokens (client/rejoin.ts).
+        this.handingOver = true;
+        for (const { timer } of this.timers.values()) timer.clear();
+        this.timers.clear();
+        await this.journal.drained();
+        this.broadcast('events', { seq: this.seq, actor: SYSTEM, events: [{ type: 'serverClosing', graceSeconds: 0, handover: true }] });
+        return this.disconnect(4001);
+      }
       const graceSeconds = roomSettings.shutdownGraceSeconds;
       this.broadcast('events', { seq: this.seq, actor: SYSTEM, events: [{ type: 'serverClosing', graceSeconds }] });
       this.clock.setTimeout(() => void this.disconnect(4001), graceSeconds * 1000);
@@ -268,6 +370,8 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
 
     override onDispose() {
       liveRooms.delete(this);
+      // Everyone left a running game: forget it. (A crash never gets here; a handover keeps it for a peer.)
+      if (this.journal && !this.journal.fenced && !this.handingOver && this.state.status !== 'over') this.journal.abandon();
       for (const { timer } of this.timers.values()) timer.clear();
       if (this.state.invite) {
         return this.presence.hdel(INVITES_KEY, this.state.invite).then(
@@ -305,6 +409,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       if (this.seatRecords.some((s) => !s.bot && s.sessionId === null)) return;
       this.state.status = 'playing';
       this.log.info({ seed: this.seed }, 'game started');
+      this.journal?.saveMeta(this.meta());
       this.syncGame();
       this.reconcileTimers();
     }
@@ -323,15 +428,23 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       if (seat === null) return answer({ code: RoomErrors.notSeated, message: 'Spectators cannot move.' });
       if (this.state.status === 'waiting') return answer({ code: RoomErrors.notStarted, message: 'The game has not started: seats are still free.' });
       if (!isMoveShape(move)) return answer({ code: RoomErrors.malformedMove, message: 'A move is an object with a string "type".' });
+      if (this.handingOver) return answer({ code: RoomErrors.serverClosing, message: 'This server is handing the game over; rejoin with your seat token.' });
       const result = this.apply(seat, move);
       if (!result.ok) return answer(result.error);
-      movesTotal.inc({ game: game.id, result: 'accepted', reason: '' });
-      moveSeconds.observe({ game: game.id }, (performance.now() - started) / 1000);
-      return { ok: true, seq: this.seq, events: result.events };
+      const reply = { ok: true, seq: this.seq, events: result.events };
+      const done = () => {
+        movesTotal.inc({ game: game.id, result: 'accepted', reason: '' });
+        moveSeconds.observe({ game: game.id }, (performance.now() - started) / 1000);
+        return reply;
+      };
+      // Durable by default: the mover hears "accepted" once Redis holds the move (unless Redis is away,
+      // in which case the game goes on and the journal catches up).
+      if (result.stored && roomSettings.durability === 'sync') return result.stored.then(done);
+      return done();
     }
 
     /** Applies one move of any actor; on success updates state, log, clients and timers. */
-    apply(actor: Actor, move: unknown): { ok: true; events: GameEvent[] } | { ok: false; error: MoveError } {
+    apply(actor: Actor, move: unknown): { ok: true; events: GameEvent[]; stored: Promise<void> | null } | { ok: false; error: MoveError } {
       let result;
       try {
         result = game.applyMove(this.engineState, actor, move);
@@ -343,12 +456,28 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       this.engineState = result.state;
       this.moveLog.push({ actor, move });
       this.seq++;
+      const stored = this.journalMove(actor, move);
       this.timers.get(actor)?.timer.clear();
       this.timers.delete(actor);
       this.syncGame();
       if (result.events.length) this.broadcast('events', { seq: this.seq, actor, events: result.events });
       this.reconcileTimers();
-      return { ok: true, events: result.events };
+      return { ok: true, events: result.events, stored };
+    }
+
+    /** Appends a move to the journal; resolves when stored (or when the wait is given up: see below). */
+    private journalMove(actor: Actor, move: unknown): Promise<void> | null {
+      if (!this.journal || this.journal.fenced) return null;
+      const wasBehind = this.journal.behind;
+      const state = this.engineState;
+      const stored = this.journal.append({ actor, move }, () => state);
+      if (wasBehind) return null; // Redis is away: do not make every move wait for it; the journal catches up
+      return stored.then((ok) => {
+        if (!ok && !this.journal!.fenced) {
+          this.log.warn('journal behind: Redis is not storing moves; the game goes on in memory');
+          this.broadcast('events', { seq: this.seq, actor: SYSTEM, events: [{ type: 'durability', durable: false }] });
+        }
+      });
     }
 
     /** The seat's bot picks a move from the seat's own view. */
@@ -375,7 +504,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
      * so a bet does not delay the next roll and a simultaneous step does not reset anyone's clock.
      */
     reconcileTimers() {
-      const active = this.state.status === 'playing' ? game.activeActors(this.engineState) : [];
+      const active = this.state.status === 'playing' && !this.handingOver ? game.activeActors(this.engineState) : [];
       for (const [actor, entry] of this.timers) {
         const stale = !active.includes(actor) || (entry.kind === 'clock' && this.botDriven(actor)) || (entry.kind === 'bot' && !this.botDriven(actor));
         if (stale) {
@@ -450,6 +579,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       const outcome = game.outcome(this.engineState);
       this.state.status = 'over';
       this.state.seed = this.seed; // reveal: anyone can now replay every die, shuffle and deal
+      this.journal?.finish({ ...this.record(), result: outcome });
       if (outcome) {
         mirror(this.state.result, {
           winners: outcome.winners,

@@ -12,11 +12,13 @@ import { toJSONSchema } from 'zod';
 import { games } from '../games/index.ts';
 import { gameRooms } from '../../rooms/index.ts';
 import { JoinOptions } from '../../rooms/join-options.ts';
-import { INVITES_KEY, roomSettings } from '../../rooms/settings.ts';
+import { INVITES_KEY, recoveries, roomSettings } from '../../rooms/settings.ts';
+import { GameStore } from './game-store.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
 import { registry } from './metrics.ts';
 import { createScaling } from './scaling.ts';
+import { queueRoutes } from './queue.ts';
 import { mountVerify } from './verify.ts';
 
 export interface ParlorServerOptions {
@@ -34,6 +36,8 @@ export function createParlorServer({ config, logger, extraRooms = {} }: ParlorSe
     maxMessagesPerSecond: config.MAX_MESSAGES_PER_SECOND,
     shutdownGraceSeconds: config.SHUTDOWN_GRACE_SECONDS,
     logger,
+    durability: config.DURABILITY,
+    store: null,
   });
   const scaling = createScaling(config);
   const rooms: Record<string, RegisteredHandler> = {};
@@ -52,8 +56,43 @@ export function createParlorServer({ config, logger, extraRooms = {} }: ParlorSe
     ...(config.publicAddress ? { publicAddress: config.publicAddress } : {}),
     express: (app) => routes(app, { config, logger, scaling }),
   });
-  server.onShutdown(() => scaling.close());
-  return { server, scaling };
+  let store: GameStore | null = null;
+  server.onShutdown(async () => {
+    await store?.stop(); // peers see the missing beat at once and resume any handed-over game
+    await scaling.close();
+  });
+
+  /** Listens, then (with Redis) starts journaling games and recovering those of dead peers. */
+  async function listen(port: number, host: string) {
+    await server.listen(port, host);
+    if (config.REDIS_URL) {
+      store = new GameStore({
+        redisUrl: config.REDIS_URL,
+        processId: matchMaker.processId,
+        logger,
+        mode: config.DURABILITY,
+        ackTimeoutMs: config.DURABILITY_ACK_TIMEOUT_MS,
+        snapshotEvery: config.SNAPSHOT_EVERY,
+        retentionSeconds: Math.round(config.RECORD_RETENTION_HOURS * 3600),
+        heartbeatMs: config.HEARTBEAT_MS,
+      });
+      roomSettings.store = store;
+      store.start((roomId, gameId) => recoverGame(roomId, gameId, logger));
+    }
+  }
+  return { server, scaling, listen, store: () => store };
+}
+
+/** Re-creates a dead peer's game here, under its room id, from the journal. */
+async function recoverGame(roomId: string, gameId: string, logger: Logger) {
+  recoveries.add(roomId);
+  try {
+    await matchMaker.driver.remove(roomId); // the dead process's listing, if peers have not swept it yet
+    await matchMaker.handleCreateRoom(gameId, { recover: roomId }, undefined, roomId);
+    logger.info({ roomId, game: gameId }, 'took over a game from a stopped process');
+  } finally {
+    recoveries.delete(roomId);
+  }
 }
 
 function routes(app: Application, { config, logger, scaling }: { config: Config; logger: Logger; scaling: ReturnType<typeof createScaling> }) {
@@ -118,6 +157,8 @@ function routes(app: Application, { config, logger, scaling }: { config: Config;
       res.status(409).json({ code: 'core/room-full', message: 'The room cannot take another guest now.' });
     }
   });
+
+  queueRoutes(app, logger); // POST /api/queue/:game: full tables across processes
 
   if (config.MONITOR_PASSWORD) {
     app.use('/monitor', basicAuth('admin', config.MONITOR_PASSWORD), monitor() as unknown as express.RequestHandler);

@@ -30,6 +30,16 @@ const Env = z.object({
   BOT_DELAY_MS: int(700),
   /** Seconds to let running games go on after SIGTERM before the process exits. */
   SHUTDOWN_GRACE_SECONDS: int(30),
+  /** With Redis: 'sync' acknowledges a move once Redis stored it; 'async' acknowledges at once. */
+  DURABILITY: z.enum(['sync', 'async']).default('sync'),
+  /** How long a sync acknowledgement waits for Redis before the game goes on and catches up later. */
+  DURABILITY_ACK_TIMEOUT_MS: int(500),
+  /** A snapshot of the engine state every N moves bounds the replay on recovery. */
+  SNAPSHOT_EVERY: z.coerce.number().int().min(1).default(100),
+  /** Hours a finished game's record (options, seed, moves, result) stays in Redis. */
+  RECORD_RETENTION_HOURS: z.coerce.number().min(0).default(168),
+  /** Liveness beat of this process in Redis; peers take over its games after three missed beats. */
+  HEARTBEAT_MS: z.coerce.number().int().min(100).default(700),
 });
 
 export type Config = z.infer<typeof Env> & { publicAddress: string | undefined };

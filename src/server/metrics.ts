@@ -43,3 +43,16 @@ export const moveSeconds = new Histogram({
   buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
   registers: [registry],
 });
+
+export const journalPending = new Gauge({
+  name: 'parlor_journal_pending_moves',
+  help: 'Accepted moves not yet stored in Redis (grows while Redis is unreachable)',
+  registers: [registry],
+});
+
+export const journalSeconds = new Histogram({
+  name: 'parlor_journal_append_seconds',
+  help: 'Time from accepting a move to Redis storing it',
+  buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 2, 10],
+  registers: [registry],
+});

@@ -7,9 +7,9 @@ import { createParlorServer } from './app.ts';
 export async function run(extraRooms: Record<string, new (...args: never[]) => Room> = {}) {
   const config = loadConfig();
   const logger = createLogger(config);
-  const { server } = createParlorServer({ config, logger, extraRooms });
+  const { server, listen } = createParlorServer({ config, logger, extraRooms });
 
-  await server.listen(config.PORT, config.HOST);
+  await listen(config.PORT, config.HOST);
   logger.info({ port: config.PORT, host: config.HOST, publicAddress: config.publicAddress ?? null, redis: Boolean(config.REDIS_URL) }, 'parlor listening');
 
   let stopping = false;

@@ -22,7 +22,8 @@ export async function playWithBots(
         await human.room.request('move', move);
         moves++;
       } catch {
-        rejected++; // the state moved on between sync and request (a bot or the SYSTEM acted): retry
+        rejected++; // the state moved on between sync and request (a bot or the SYSTEM acted)
+        await sleep(30); // let the next patch arrive before retrying
       }
     } else {
       await sleep(10);

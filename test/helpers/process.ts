@@ -32,7 +32,7 @@ export async function spawnServer(env: Record<string, string>, entry = 'test/fix
         return null;
       }
     },
-    20_000,
+    60_000, // generous: a loaded machine can take many seconds to load the five engines
     `server on port ${port}`,
   );
   return {
@@ -43,7 +43,7 @@ export async function spawnServer(env: Record<string, string>, entry = 'test/fix
     child,
     output: () => output,
     stop(signal = 'SIGTERM') {
-      if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
       return new Promise((resolve) => {
         child.once('exit', (code) => resolve(code));
         child.kill(signal);

@@ -19,8 +19,8 @@ export async function startServer(
 ): Promise<TestServer> {
   const port = await freePort();
   const config = loadConfig({ NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', BOT_DELAY_MS: '20', SHUTDOWN_GRACE_SECONDS: '1', ...env });
-  const { server } = createParlorServer({ config, logger: createLogger(config), extraRooms });
-  await server.listen(port, '127.0.0.1');
+  const { server, listen } = createParlorServer({ config, logger: createLogger(config), extraRooms });
+  await listen(port, '127.0.0.1');
   return {
     port,
     http: `http://127.0.0.1:${port}`,

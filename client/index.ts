@@ -1,0 +1,2 @@
+/** Small typed helpers for Parlor clients on top of @colyseus/sdk. */
+export * from './rejoin.ts';

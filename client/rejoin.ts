@@ -1,0 +1,46 @@
+/**
+ * Client side of crash recovery and deploys: get back into your seat after the server process hosting
+ * your game stopped. The game resumes on another process under the same room id; this helper asks the
+ * servers for your seat (by seat token) until the game is back, then joins it.
+ *
+ *   room.onLeave(async (code) => {
+ *     if (code !== 4000) room = await rejoinSeat(['wss://a.example', 'wss://b.example'], { roomId, seatToken });
+ *   });
+ */
+import { Client, type Room, type SeatReservation } from '@colyseus/sdk';
+
+export interface SeatTicket {
+  roomId: string;
+  /** From the `seat` message (or `state.private.get(seat).seatToken`). */
+  seatToken: string;
+}
+
+export interface RejoinOptions {
+  /** Give up after this long (default 15 s; a takeover usually completes within a few seconds). */
+  timeoutMs?: number;
+  /** Pause between attempts (default 250 ms). */
+  retryMs?: number;
+}
+
+/** Rejoins the seat through any of `endpoints` (ws:// or wss:// URLs), retrying until the game is back. */
+export async function rejoinSeat(endpoints: string | string[], ticket: SeatTicket, options: RejoinOptions = {}): Promise<Room> {
+  const list = Array.isArray(endpoints) ? endpoints : [endpoints];
+  const until = Date.now() + (options.timeoutMs ?? 15_000);
+  let lastProblem = 'no attempt';
+  for (let attempt = 0; Date.now() < until; attempt++) {
+    const endpoint = list[attempt % list.length]!;
+    try {
+      const res = await fetch(`${endpoint.replace(/^ws/, 'http')}/api/rooms/${encodeURIComponent(ticket.roomId)}/seat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ seatToken: ticket.seatToken }),
+      });
+      if (res.ok) return await new Client(endpoint).consumeSeatReservation((await res.json()) as SeatReservation);
+      lastProblem = `${res.status} ${((await res.json().catch(() => ({}))) as { code?: string }).code ?? ''}`.trim();
+    } catch (err) {
+      lastProblem = (err as Error).message; // that process is down, or the game is moving: try again
+    }
+    await new Promise((r) => setTimeout(r, options.retryMs ?? 250));
+  }
+  throw new Error(`could not rejoin room ${ticket.roomId}: ${lastProblem}`);
+}

@@ -1,0 +1,337 @@
+/**
+ * Durable games on Redis: every accepted move is journaled, so a game outlives the process hosting it.
+ *
+ * Keys (all under `parlor:`):
+ *   game:<roomId>    hash: meta (JSON: game, table config, seed, seats…), owner (processId), epoch
+ *   moves:<roomId>   list of JSON moves { actor, move }, in order
+ *   snap:<roomId>    JSON { seq, state }: the engine state after `seq` moves (bounds replay time)
+ *   record:<roomId>  JSON record of a finished game (options, seed, moves, result), expires after retention
+ *   live             set of roomIds whose games are running
+ *   proc:<pid>       heartbeat of a live process (expires when it stops beating)
+ *
+ * A journal writes through a Lua script that appends only while its process still owns the game: a
+ * stalled process that wakes after its games were recovered elsewhere is fenced off, never forks a game.
+ * Appends are queued per room and flushed in order; while Redis is away they wait and catch up later
+ * (the room plays on in memory and says so), so a Redis outage never stops or reorders a game.
+ */
+import { Redis } from 'ioredis';
+import type { Logger } from './logger.ts';
+import { journalPending, journalSeconds } from './metrics.ts';
+
+const K = {
+  game: (id: string) => `parlor:game:${id}`,
+  moves: (id: string) => `parlor:moves:${id}`,
+  snap: (id: string) => `parlor:snap:${id}`,
+  record: (id: string) => `parlor:record:${id}`,
+  live: 'parlor:live',
+  proc: (pid: string) => `parlor:proc:${pid}`,
+};
+
+// KEYS: game, moves, snap · ARGV: owner, snapshot ('' = none), entries…
+//   → new length; -1 when another process owns the game (fenced); -2 when Redis lost the game (restarted empty)
+const APPEND = `
+local owner = redis.call('HGET', KEYS[1], 'owner')
+if not owner then return -2 end
+if owner ~= ARGV[1] then return -1 end
+for i = 3, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+if ARGV[2] ~= '' then redis.call('SET', KEYS[3], ARGV[2]) end
+return redis.call('LLEN', KEYS[2])`;
+
+// KEYS: game · ARGV: claimer, heartbeat key prefix  → 1 when the claimer now owns a game whose owner is gone
+const CLAIM = `
+local owner = redis.call('HGET', KEYS[1], 'owner')
+if not owner or owner == ARGV[1] then return 0 end
+if redis.call('EXISTS', ARGV[2] .. owner) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'owner', ARGV[1])
+redis.call('HINCRBY', KEYS[1], 'epoch', 1)
+return 1`;
+
+type ScriptedRedis = Redis & {
+  journalAppend(game: string, moves: string, snap: string, owner: string, snapshot: string, ...entries: string[]): Promise<number>;
+  claimGame(game: string, claimer: string, procPrefix: string): Promise<number>;
+};
+
+export interface JournalEntry {
+  actor: number;
+  move: unknown;
+}
+
+export interface StoredGame<Meta> {
+  meta: Meta;
+  snapshot: { seq: number; state: unknown } | null;
+  moves: JournalEntry[];
+}
+
+export interface GameStoreOptions {
+  redisUrl: string;
+  processId: string;
+  logger: Logger;
+  /** 'sync': a move is acknowledged after Redis has it; 'async': at once, journaled in the background. */
+  mode: 'sync' | 'async';
+  /** How long a sync acknowledgement waits for Redis before the game goes on undurably (catching up later). */
+  ackTimeoutMs: number;
+  snapshotEvery: number;
+  retentionSeconds: number;
+  heartbeatMs: number;
+}
+
+export class GameStore {
+  readonly redis: ScriptedRedis;
+  private beat: NodeJS.Timeout | null = null;
+  /** Journals of the games this process runs, to notice when a peer has taken one over. */
+  readonly journals = new Map<string, RoomJournal>();
+  readonly options: GameStoreOptions;
+
+  constructor(options: GameStoreOptions) {
+    this.options = options;
+    this.redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null, enableOfflineQueue: true, lazyConnect: false }) as ScriptedRedis;
+    this.redis.on('error', (err) => options.logger.debug({ err: err.message }, 'game store: redis error'));
+    this.redis.defineCommand('journalAppend', { numberOfKeys: 3, lua: APPEND });
+    this.redis.defineCommand('claimGame', { numberOfKeys: 1, lua: CLAIM });
+  }
+
+  /** Starts beating (so peers know this process lives) and, every beat, recovering games of dead peers. */
+  start(recover: (roomId: string, game: string) => Promise<void>) {
+    const { heartbeatMs, processId } = this.options;
+    const ttl = Math.max(1, Math.ceil((heartbeatMs * 3) / 1000));
+    const tick = async () => {
+      try {
+        await this.redis.set(K.proc(processId), String(Date.now()), 'EX', ttl);
+        await this.checkOwnership();
+        for (const roomId of await this.redis.smembers(K.live)) {
+          const claimed = await this.redis.claimGame(K.game(roomId), processId, K.proc(''));
+          if (claimed !== 1) continue;
+          const meta = await this.redis.hget(K.game(roomId), 'meta');
+          if (!meta) continue;
+          await recover(roomId, (JSON.parse(meta) as { game: string }).game).catch((err) =>
+            this.options.logger.error({ err, roomId }, 'recovering a game failed'),
+          );
+        }
+      } catch (err) {
+        this.options.logger.debug({ err: (err as Error).message }, 'game store: heartbeat/recovery round failed');
+      }
+    };
+    void tick();
+    this.beat = setInterval(() => void tick(), heartbeatMs);
+  }
+
+  /** After a stall, peers may own some of our games: fence those copies so only one copy plays on. */
+  private async checkOwnership() {
+    const ids = [...this.journals.keys()];
+    if (!ids.length) return;
+    const pipeline = this.redis.pipeline();
+    for (const id of ids) pipeline.hget(K.game(id), 'owner');
+    const owners = (await pipeline.exec()) ?? [];
+    ids.forEach((id, i) => {
+      const owner = owners[i]?.[1];
+      if (typeof owner === 'string' && owner !== this.options.processId) this.journals.get(id)?.fence();
+    });
+  }
+
+  async stop() {
+    if (this.beat) clearInterval(this.beat);
+    await this.redis.del(K.proc(this.options.processId)).catch(() => undefined);
+    this.redis.disconnect();
+  }
+
+  /** Registers a new game owned by this process and returns its journal. */
+  open<Meta>(roomId: string, meta: Meta): RoomJournal {
+    const journal = this.track(new RoomJournal(this, roomId, 0));
+    journal.enqueue(async () => {
+      await this.redis
+        .multi()
+        .hset(K.game(roomId), { meta: JSON.stringify(meta), owner: this.options.processId, epoch: '0' })
+        .sadd(K.live, roomId)
+        .exec();
+    });
+    return journal;
+  }
+
+  /** Loads a game this process has just claimed. */
+  async load<Meta>(roomId: string): Promise<StoredGame<Meta> | null> {
+    const [meta, snap, moves] = await Promise.all([this.redis.hget(K.game(roomId), 'meta'), this.redis.get(K.snap(roomId)), this.redis.lrange(K.moves(roomId), 0, -1)]);
+    if (!meta) return null;
+    return { meta: JSON.parse(meta) as Meta, snapshot: snap ? JSON.parse(snap) : null, moves: moves.map((m) => JSON.parse(m) as JournalEntry) };
+  }
+
+  /** Re-attaches a journal to a recovered game that already holds `seq` moves. */
+  resume(roomId: string, seq: number): RoomJournal {
+    return this.track(new RoomJournal(this, roomId, seq));
+  }
+
+  private track(journal: RoomJournal) {
+    this.journals.set(journal.roomId, journal);
+    return journal;
+  }
+
+  /** A finished game's record, while its retention lasts. */
+  async record(roomId: string): Promise<unknown | null> {
+    const text = await this.redis.get(K.record(roomId));
+    return text ? JSON.parse(text) : null;
+  }
+
+  keys = K;
+}
+
+/**
+ * One game's journal: an ordered queue of writes flushed to Redis. `append` resolves true once the move
+ * is stored, or false if that took longer than the ack timeout (the write still happens later).
+ */
+export class RoomJournal {
+  private queue: (() => Promise<void>)[] = [];
+  private pendingMoves: { entry: string; snapshot: string; done: (ok: boolean) => void }[] = [];
+  private flushing = false;
+  /** Moves acknowledged while Redis could not store them yet. */
+  behind = false;
+  /** Another process owns this game now (this one stalled and was presumed dead). */
+  fenced = false;
+  onFenced: () => void = () => undefined;
+  onCaughtUp: () => void = () => undefined;
+  /** Everything stored so far, for rewriting a game Redis lost (a Redis restart without persistence). */
+  rebuild: () => { meta: unknown; moves: JournalEntry[] } = () => ({ meta: null, moves: [] });
+  private readonly store: GameStore;
+  readonly roomId: string;
+  private seq: number;
+
+  constructor(store: GameStore, roomId: string, seq: number) {
+    this.store = store;
+    this.roomId = roomId;
+    this.seq = seq;
+  }
+
+  enqueue(write: () => Promise<void>) {
+    this.queue.push(write);
+    void this.flush();
+  }
+
+  /** Journals one accepted move; every `snapshotEvery` moves also the state after it. */
+  append(entry: JournalEntry, stateAfter: () => unknown): Promise<boolean> {
+    this.seq++;
+    const snapshot = this.seq % this.store.options.snapshotEvery === 0 ? JSON.stringify({ seq: this.seq, state: stateAfter() }) : '';
+    journalPending.inc();
+    const started = performance.now();
+    return new Promise<boolean>((resolve) => {
+      let settled = false;
+      const timer = setTimeout(() => {
+        settled = true;
+        this.behind = true;
+        resolve(false);
+      }, this.store.options.ackTimeoutMs);
+      this.pendingMoves.push({
+        entry: JSON.stringify(entry),
+        snapshot,
+        done: (ok) => {
+          journalPending.dec();
+          journalSeconds.observe((performance.now() - started) / 1000);
+          clearTimeout(timer);
+          if (!settled) resolve(ok);
+        },
+      });
+      if (this.pendingMoves.length === 1) this.queue.push(() => this.flushMoves());
+      void this.flush();
+    });
+  }
+
+  /** Resolves once every queued write is in Redis (or the journal was fenced). */
+  async drained(timeoutMs = 5000): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    while ((this.queue.length || this.pendingMoves.length || this.flushing) && !this.fenced && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
+  /** Stores the finished game's record (kept for the retention time) and removes the live game. */
+  finish(record: unknown) {
+    const { redis, keys, options } = this.store;
+    this.store.journals.delete(this.roomId);
+    this.enqueue(async () => {
+      await redis
+        .multi()
+        .set(keys.record(this.roomId), JSON.stringify(record), 'EX', options.retentionSeconds)
+        .del(keys.game(this.roomId), keys.moves(this.roomId), keys.snap(this.roomId))
+        .srem(keys.live, this.roomId)
+        .exec();
+    });
+  }
+
+  /** The game ended without a result (everyone left): forget it. */
+  abandon() {
+    const { redis, keys } = this.store;
+    this.store.journals.delete(this.roomId);
+    this.enqueue(async () => {
+      await redis.multi().del(keys.game(this.roomId), keys.moves(this.roomId), keys.snap(this.roomId)).srem(keys.live, this.roomId).exec();
+    });
+  }
+
+  /** Updates the stored meta (seat tokens and names change while a game runs). */
+  saveMeta(meta: unknown) {
+    this.enqueue(async () => {
+      await this.store.redis.hset(this.store.keys.game(this.roomId), 'meta', JSON.stringify(meta));
+    });
+  }
+
+  /** Writes queued moves in batches; a batch leaves the queue only once Redis has it (so a retry resends it). */
+  private async flushMoves() {
+    const { redis, keys, options } = this.store;
+    while (this.pendingMoves.length) {
+      const batch = this.pendingMoves.slice(0, 256);
+      const snapshot = [...batch].reverse().find((m) => m.snapshot)?.snapshot ?? '';
+      const length = await redis.journalAppend(keys.game(this.roomId), keys.moves(this.roomId), keys.snap(this.roomId), options.processId, snapshot, ...batch.map((m) => m.entry));
+      if (length === -1) return this.fence();
+      if (length === -2) {
+        await this.rewrite();
+        continue;
+      }
+      this.pendingMoves.splice(0, batch.length);
+      batch.forEach((m) => m.done(true));
+    }
+  }
+
+  /** Writes the whole game again (meta, owner, every move so far) after Redis lost it. */
+  private async rewrite() {
+    const { redis, keys, options } = this.store;
+    const { meta, moves } = this.rebuild();
+    // The queued moves are the tail of the game's moves; they follow through the normal path.
+    const stored = moves.slice(0, moves.length - this.pendingMoves.length).map((m) => JSON.stringify(m));
+    const tx = redis.multi().del(keys.moves(this.roomId), keys.snap(this.roomId));
+    tx.hset(keys.game(this.roomId), { meta: JSON.stringify(meta), owner: options.processId, epoch: '0' }).sadd(keys.live, this.roomId);
+    if (stored.length) tx.rpush(keys.moves(this.roomId), ...stored);
+    await tx.exec();
+    options.logger.warn({ roomId: this.roomId, moves: stored.length }, 'journal rewritten: Redis had lost this game');
+  }
+
+  /** Stops writing: another process owns this game now. */
+  fence() {
+    if (this.fenced) return;
+    this.fenced = true;
+    this.store.journals.delete(this.roomId);
+    this.queue = [];
+    this.pendingMoves.forEach((m) => m.done(false));
+    this.pendingMoves = [];
+    this.onFenced();
+  }
+
+  /** Runs queued writes in order; a failed write is retried (Redis away) until it succeeds. */
+  private async flush() {
+    if (this.flushing || this.fenced) return;
+    this.flushing = true;
+    let delay = 50;
+    while (this.queue.length && !this.fenced) {
+      try {
+        await this.queue[0]!();
+        this.queue.shift();
+        delay = 50;
+      } catch (err) {
+        this.store.options.logger.debug({ err: (err as Error).message, roomId: this.roomId }, 'journal write failed; retrying');
+        this.behind = true;
+        await new Promise((r) => setTimeout(r, delay));
+        delay = Math.min(delay * 2, 2000);
+      }
+    }
+    this.flushing = false;
+    if (this.behind && !this.fenced && this.queue.length === 0 && this.pendingMoves.length === 0) {
+      this.behind = false;
+      this.onCaughtUp();
+    }
+  }
+}

@@ -1,0 +1,179 @@
+/**
+ * The table queue: seats a burst of players at full tables across any number of processes.
+ *
+ * Colyseus' `joinOrCreate` races across processes and opens half-empty duplicate tables. Here the order
+ * is decided by one atomic counter in the presence (Redis, or memory on a single process): ticket n of a
+ * table configuration belongs to group ⌊(n-1)/s⌋, where s is the number of human seats. The first ticket
+ * holder of a group creates its room; the others wait for it, and every holder gets a seat reservation.
+ * If the creator dies or stalls, another holder of the group claims creation; the first room recorded for
+ * a group wins and any other one is closed. A queued table is a normal public table otherwise.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { matchMaker, type IRoomCache, type Room } from '@colyseus/core';
+import type { Application, Response } from 'express';
+import { JoinOptions } from '../../rooms/join-options.ts';
+import type { Logger } from './logger.ts';
+
+/** How long a ticket holder waits for its group's room before claiming its creation. */
+export const CREATE_WAIT_MS = 5000;
+/** Creation claims per group before a holder gives up (each after CREATE_WAIT_MS). */
+const MAX_CLAIMS = 4;
+/** A holder whose reserved seat was taken (by a joinOrCreate player, or the room closed) queues again. */
+const MAX_TICKETS = 3;
+const QUEUE_TTL_SECONDS = 3600;
+const GROUP_TTL_SECONDS = 600;
+
+/** Redis keys of one table configuration (exported for tests that play a ticket holder). */
+export function queueKeys(game: string, tableKey: string) {
+  const base = `parlor:queue:${game}:${createHash('sha256').update(tableKey).digest('hex').slice(0, 16)}`;
+  return { counter: base, group: (n: number) => `${base}:g${n}` };
+}
+
+export class QueueError extends Error {
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+interface Ticket {
+  game: string;
+  /** The create options, with `table` set to the canonical table key (as joinOrCreate filters on it). */
+  options: JoinOptions & { table: string };
+  humanSeats: number;
+}
+
+/** Validates queue options exactly as matchmaking does (the room's own onAuth). */
+async function ticketFor(game: string, body: unknown): Promise<Ticket> {
+  let handler;
+  try {
+    handler = matchMaker.getHandler(game);
+  } catch {
+    throw new QueueError(404, 'core/unknown-game', `No game "${game}".`);
+  }
+  const parsed = JoinOptions.safeParse(body ?? {});
+  if (!parsed.success) throw new QueueError(400, 'core/bad-options', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+  if (parsed.data.private || parsed.data.spectator || parsed.data.seatToken) {
+    throw new QueueError(400, 'core/bad-options', 'The queue seats players at public tables: no private, spectator or seatToken.');
+  }
+  const options: Record<string, unknown> = { ...parsed.data };
+  try {
+    await (handler.klass as unknown as typeof Room).onAuth('', options, {} as never);
+  } catch (err) {
+    const message = (err as Error).message.replace(/^core\/bad-options:\s*/, '');
+    throw new QueueError(400, 'core/bad-options', message);
+  }
+  if (typeof options.table !== 'string') throw new QueueError(400, 'core/bad-options', `${game} cannot be queued for.`);
+  const { seats, bots } = JSON.parse(options.table) as { seats: number; bots: number };
+  if (seats - bots < 1) throw new QueueError(400, 'core/bad-options', 'A table of bots only needs no queue.');
+  return { game, options: options as Ticket['options'], humanSeats: seats - bots };
+}
+
+/** Takes a ticket and returns a seat reservation at the ticket's table. */
+export async function queueForTable(game: string, body: unknown, logger: Logger) {
+  const ticket = await ticketFor(game, body);
+  const keys = queueKeys(game, ticket.options.table);
+  for (let attempt = 1; ; attempt++) {
+    const n = await matchMaker.presence.hincrbyex(keys.counter, 'next', 1, QUEUE_TTL_SECONDS);
+    const group = Math.floor((n - 1) / ticket.humanSeats);
+    const room = await roomOfGroup(ticket, keys.group(group), (n - 1) % ticket.humanSeats === 0, logger);
+    const seat = await reserve(room, ticket.options);
+    if (seat) return seat;
+    logger.warn({ roomId: room.roomId, ticket: n, attempt }, 'queue: seat at the group table gone; queueing again');
+    if (attempt >= MAX_TICKETS) throw new QueueError(409, 'core/queue-busy', 'No seat could be reserved; try again.');
+  }
+}
+
+/** A seat reservation, or null when the table has no seat left for us (taken by joinOrCreate, or closed). */
+async function reserve(room: IRoomCache, options: Ticket['options']) {
+  const sessionId = randomBytes(9).toString('base64url');
+  try {
+    return await matchMaker.reserveSeatFor(room, options, { sessionId });
+  } catch {
+    // A slow owner can answer after the call timed out with the seat reserved: ask before giving it up,
+    // or that seat would stay promised to nobody until the reservation expires.
+    const held = await matchMaker.remoteRoomCall(room.roomId, 'hasReservedSeat', [sessionId], 10_000).catch(() => false);
+    return held ? matchMaker.buildSeatReservation(room, sessionId) : null;
+  }
+}
+
+/** The room of a group: created by its first ticket holder, or by whoever claims creation after a stall. */
+async function roomOfGroup(ticket: Ticket, groupKey: string, first: boolean, logger: Logger): Promise<IRoomCache> {
+  const { presence } = matchMaker;
+  if (first && (await presence.hincrbyex(groupKey, 'claim0', 1, GROUP_TTL_SECONDS)) === 1) {
+    const made = await createFor(ticket, groupKey, logger);
+    if (made) return made;
+  }
+  for (let claim = 1; claim <= MAX_CLAIMS; claim++) {
+    const room = await waitForRoom(groupKey, CREATE_WAIT_MS);
+    if (room) return room;
+    if ((await presence.hincrbyex(groupKey, `claim${claim}`, 1, GROUP_TTL_SECONDS)) === 1) {
+      logger.warn({ groupKey, claim }, 'queue: group room missing; taking over its creation');
+      const made = await createFor(ticket, groupKey, logger);
+      if (made) return made;
+    }
+  }
+  throw new QueueError(503, 'core/queue-timeout', 'The table could not be opened in time; try again.');
+}
+
+/** Creates a room for the group; only the first one recorded counts, a later one is closed again. */
+async function createFor(ticket: Ticket, groupKey: string, logger: Logger): Promise<IRoomCache | null> {
+  const { presence } = matchMaker;
+  let room: IRoomCache;
+  try {
+    room = await matchMaker.createRoom(ticket.game, ticket.options);
+  } catch (err) {
+    logger.error({ err, groupKey }, 'queue: room creation failed');
+    return null;
+  }
+  if ((await presence.hincrbyex(groupKey, 'won', 1, GROUP_TTL_SECONDS)) === 1) {
+    await presence.hset(groupKey, 'room', JSON.stringify(room));
+    await presence.publish(groupKey, room);
+    return room;
+  }
+  // A stalled creator came back after a takeover: its empty room must not linger as a half table.
+  void matchMaker.remoteRoomCall(room.roomId, 'disconnect').catch(() => undefined);
+  return readRoom(groupKey);
+}
+
+async function readRoom(groupKey: string): Promise<IRoomCache | null> {
+  const text = await matchMaker.presence.hget(groupKey, 'room');
+  return text ? (JSON.parse(text) as IRoomCache) : null;
+}
+
+/** Waits for the group's room to be recorded: notified through the presence, checked once after subscribing. */
+async function waitForRoom(groupKey: string, timeoutMs: number): Promise<IRoomCache | null> {
+  const { presence } = matchMaker;
+  let done!: (room: IRoomCache | null) => void;
+  const found = new Promise<IRoomCache | null>((resolve) => (done = resolve));
+  const onRoom = (room: IRoomCache) => done(room);
+  const timer = setTimeout(() => done(null), timeoutMs);
+  await presence.subscribe(groupKey, onRoom);
+  try {
+    const already = await readRoom(groupKey);
+    if (already) done(already);
+    return await found;
+  } finally {
+    clearTimeout(timer);
+    await presence.unsubscribe(groupKey, onRoom);
+  }
+}
+
+/** `POST /api/queue/:game` with the usual create options → a seat reservation at a table being filled. */
+export function queueRoutes(app: Application, logger: Logger) {
+  app.post('/api/queue/:game', async (req, res: Response) => {
+    try {
+      res.json(await queueForTable(String(req.params.game), req.body, logger));
+    } catch (err) {
+      if (err instanceof QueueError) {
+        res.status(err.status).json({ code: err.code, message: err.message });
+        return;
+      }
+      logger.error({ err }, 'queue failed');
+      res.status(503).json({ code: 'core/queue-unavailable', message: 'The queue is unavailable right now; try again.' });
+    }
+  });
+}

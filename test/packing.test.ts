@@ -1,0 +1,107 @@
+/**
+ * The table queue across two real server processes on the test Redis, with real SDK clients: a burst
+ * fills tables completely, a stalled creator is taken over, a seat left unclaimed goes back to matchmaking.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { Client } from '@colyseus/sdk';
+import { Redis } from 'ioredis';
+import { joinQueue, queueSeat, QueueError } from '../client/queue.ts';
+import { queueKeys, CREATE_WAIT_MS } from '../src/server/queue.ts';
+import { tableConfig } from '../rooms/join-options.ts';
+import { highCard } from './fixture/high-card.ts';
+import { spawnServer, type ServerProcess } from './helpers/process.ts';
+import { adopt, state, type Player } from './helpers/clients.ts';
+import { waitFor } from './helpers/ports.ts';
+
+let a: ServerProcess;
+let b: ServerProcess;
+let redis: Redis;
+beforeAll(async () => {
+  const env = { REDIS_URL: inject('redisUrl') };
+  a = await spawnServer(env); // one after the other: two cold starts at once are slow on a busy machine
+  b = await spawnServer(env);
+  redis = new Redis(inject('redisUrl'));
+});
+afterAll(async () => {
+  redis?.disconnect();
+  await Promise.all([a?.stop(), b?.stop()]);
+});
+
+/** Each test queues for its own table configuration (hand size), so tests and files never share tables. */
+function tableKey(options: { seats: number; options: { handSize: number } }) {
+  const table = tableConfig(highCard, options);
+  if ('problem' in table) throw new Error(table.problem);
+  return table.key;
+}
+
+/** Listed rooms of one table configuration, straight from the matchmaking driver's hash. */
+async function listedTables(key: string) {
+  const rows = Object.values(await redis.hgetall('roomcaches')).map((r) => JSON.parse(r) as { roomId: string; processId: string; locked: boolean; metadata?: { table?: string } });
+  return rows.filter((r) => r.metadata?.table === key);
+}
+
+function byRoom(players: Player[]) {
+  const rooms = new Map<string, Player[]>();
+  for (const p of players) rooms.set(p.room.roomId, [...(rooms.get(p.room.roomId) ?? []), p]);
+  return rooms;
+}
+
+describe('table queue across two processes', () => {
+  it('seats 200 simultaneous players at exactly 50 full 4-seat tables', async () => {
+    const options = { seats: 4, options: { handSize: 4 } };
+    const players = await Promise.all(
+      Array.from({ length: 200 }, async (_, i) => adopt(await joinQueue(new Client((i % 2 ? b : a).ws), 'high-card', { ...options, name: `P${i}` }))),
+    );
+    const rooms = byRoom(players);
+    expect(rooms.size).toBe(50);
+    for (const seated of rooms.values()) expect(seated.map((p) => p.seat).sort()).toEqual([0, 1, 2, 3]);
+    await waitFor(() => players.every((p) => state(p).status === 'playing'), 10_000, 'every table playing');
+    const listed = await listedTables(tableKey(options));
+    expect(listed.map((r) => r.roomId).sort()).toEqual([...rooms.keys()].sort()); // no extra (empty or half) table anywhere
+    await Promise.all(players.map((p) => p.room.leave()));
+  });
+
+  it('lets another ticket holder create the table when the first one never does', async () => {
+    const options = { seats: 4, options: { handSize: 3 } };
+    // A ticket holder that died right after drawing ticket 1 (the creator of group 0).
+    await redis.hincrby(queueKeys('high-card', tableKey(options)).counter, 'next', 1);
+    const started = Date.now();
+    const players = await Promise.all([a, b, a].map(async (p) => adopt(await joinQueue(new Client(p.ws), 'high-card', options))));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(CREATE_WAIT_MS);
+    expect(byRoom(players).size).toBe(1);
+    expect(await listedTables(tableKey(options))).toHaveLength(1);
+    // The dead holder's seat is a normal free seat: plain matchmaking fills it and the game starts.
+    const late = await adopt(await new Client(b.ws).joinOrCreate('high-card', options));
+    expect(late.room.roomId).toBe(players[0]!.room.roomId);
+    await waitFor(() => state(late).status === 'playing', 5000, 'game started');
+    await Promise.all([...players, late].map((p) => p.room.leave()));
+  });
+
+  it('gives a reserved seat nobody claims back to matchmaking', async () => {
+    const p = await spawnServer({ REDIS_URL: inject('redisUrl'), COLYSEUS_SEAT_RESERVATION_TIME: '2' });
+    try {
+      const options = { seats: 3, options: { handSize: 2 } };
+      const client = new Client(p.ws);
+      const reservations = await Promise.all([0, 1, 2].map(() => queueSeat(client, 'high-card', options)));
+      expect(new Set(reservations.map((r) => r.roomId)).size).toBe(1);
+      // Two take their seats; the third gave up and never connects.
+      const players = await Promise.all(reservations.slice(0, 2).map(async (r) => adopt(await client.consumeSeatReservation(r))));
+      const roomId = reservations[0]!.roomId;
+      await waitFor(async () => (await listedTables(tableKey(options))).some((r) => r.roomId === roomId && !r.locked), 10_000, 'the table open again');
+      const late = await adopt(await client.joinOrCreate('high-card', options));
+      expect(late.room.roomId).toBe(roomId);
+      await waitFor(() => state(late).status === 'playing', 5000, 'game started');
+      await Promise.all([...players, late].map((x) => x.room.leave()));
+    } finally {
+      await p.stop('SIGKILL');
+    }
+  });
+
+  it('refuses bad requests with a clear error', async () => {
+    const client = new Client(a.ws);
+    const refusal = (game: string, options: object) => queueSeat(client, game, options).then(() => null, (e: QueueError) => [e.status, e.code]);
+    expect(await refusal('high-card', { seats: 9 })).toEqual([400, 'core/bad-options']);
+    expect(await refusal('high-card', { seats: 2, private: true })).toEqual([400, 'core/bad-options']);
+    expect(await refusal('no-such-game', {})).toEqual([404, 'core/unknown-game']);
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * Fault tests with real processes and a private Redis that the tests stop and start: a process killed
+ * mid-game, a deploy (SIGTERM) mid-game, a Redis restart mid-game, a stalled process.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, type SeatReservation } from '@colyseus/sdk';
+import { Redis } from 'ioredis';
+import { spawnServer, type ServerProcess } from './helpers/process.ts';
+import { startRedis, type RedisHandle } from './helpers/redis.ts';
+import { adopt, legalMoves, state, type Player } from './helpers/clients.ts';
+import { sleep, waitFor } from './helpers/ports.ts';
+import { rejoinSeat } from '../client/rejoin.ts';
+
+let redis: RedisHandle;
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterAll(() => redis.stop());
+
+const env = () => ({ REDIS_URL: redis.url, HEARTBEAT_MS: '300', RECONNECT_SECONDS: '20' });
+
+async function matchmake(through: ServerProcess, options: object): Promise<SeatReservation> {
+  const res = await fetch(`${through.http}/matchmake/create/high-card`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(options) });
+  return (await res.json()) as SeatReservation;
+}
+
+/** Two humans at a 2-seat table with 4 cards each; returns after both anted and played one card each. */
+async function gameUnderWay(procs: ServerProcess[]) {
+  const reservation = await matchmake(procs[0]!, { seats: 2, options: { handSize: 4 } });
+  const owner = procs.find((p) => p.processId === reservation.processId)!;
+  const ada = await adopt(await new Client(owner.ws).consumeSeatReservation(reservation));
+  const bo = await adopt(await new Client(owner.ws).joinById(reservation.roomId));
+  await waitFor(() => legalMoves(ada).length && legalMoves(bo).length, 5000, 'deal');
+  await ada.room.request('move', { type: 'ante', in: true });
+  await bo.room.request('move', { type: 'ante', in: false });
+  const players = [ada, bo];
+  let lastSeq = 0;
+  for (let i = 0; i < 2; i++) lastSeq = (await playOne(players)).seq;
+  await waitFor(() => players.every((p) => cardsLeft(p) === 6), 5000, 'both plays synced');
+  return { owner, players, roomId: reservation.roomId, lastSeq };
+}
+
+/** The player whose turn it is plays its first listed card (retrying while the synced state catches up). */
+async function playOne(players: Player[]): Promise<{ seq: number }> {
+  for (let attempt = 0; ; attempt++) {
+    const p = await waitFor(() => players.find((x) => legalMoves(x).some((m) => m.type === 'play')), 5000, 'a player to move');
+    try {
+      return (await p.room.request('move', legalMoves(p).find((m) => m.type === 'play'))) as { seq: number };
+    } catch (e) {
+      if (attempt > 50 || (e as { reason?: { code?: string } }).reason?.code !== 'core/not-your-turn') throw e;
+      await sleep(20);
+    }
+  }
+}
+
+async function playToEnd(players: Player[]) {
+  while (state(players[0]!).status !== 'over') {
+    await playOne(players).catch(() => undefined); // the game may end between sync and request
+    await sleep(5);
+  }
+}
+
+const cardsLeft = (p: Player) => (state(p).table?.handCounts?.toJSON() as number[] | undefined)?.reduce((a, b) => a + b, 0);
+const snapshot = (p: Player) => JSON.stringify({ scores: state(p).table.scores.toJSON(), counts: state(p).table.handCounts.toJSON() });
+
+describe('durable games', () => {
+  it('resumes a killed process’s game on a survivor under the same room id, with no move lost', async () => {
+    const procs = await Promise.all([spawnServer(env()), spawnServer(env())]);
+    try {
+      const { owner, players, roomId, lastSeq } = await gameUnderWay(procs);
+      const survivor = procs.find((p) => p !== owner)!;
+      const before = snapshot(players[0]!);
+      const tickets = players.map((p) => ({ roomId, seatToken: p.seatToken }));
+
+      const killedAt = Date.now();
+      await owner.stop('SIGKILL');
+      const rooms = await Promise.all(tickets.map((t) => rejoinSeat([owner.ws, survivor.ws], t, { timeoutMs: 15_000 })));
+      const back = await Promise.all(rooms.map((r) => adopt(r)));
+      const recoveredInMs = Date.now() - killedAt;
+      console.log(`recovery: both players back in the game ${recoveredInMs} ms after SIGKILL`);
+
+      expect(back.map((p) => p.room.roomId)).toEqual([roomId, roomId]);
+      expect(back.map((p) => p.seat)).toEqual(players.map((p) => p.seat));
+      await waitFor(() => state(back[0]!).table?.scores?.length, 3000, 'state');
+      expect(snapshot(back[0]!)).toBe(before);
+
+      const next = await playOne(back);
+
+      expect(next.seq).toBe(lastSeq + 1); // every acknowledged move survived
+      await playToEnd(back);
+      expect(state(back[0]!).result.winners.length).toBeGreaterThan(0);
+      expect(recoveredInMs).toBeLessThan(15_000);
+    } finally {
+      await Promise.all(procs.map((p) => p.stop('SIGKILL')));
+    }
+  });
+
+  it('hands running games over on SIGTERM; players rejoin on the other process', async () => {
+    const procs = await Promise.all([spawnServer(env()), spawnServer(env())]);
+    try {
+      const { owner, players, roomId, lastSeq } = await gameUnderWay(procs);
+      const survivor = procs.find((p) => p !== owner)!;
+      const before = snapshot(players[0]!);
+      const closed = players.map((p) => new Promise<number>((resolve) => p.room.onLeave((code) => resolve(code))));
+      const exit = owner.stop('SIGTERM');
+      expect(await Promise.all(closed)).toEqual([4001, 4001]);
+      expect(players[0]!.events.some((e) => e.events.some((ev) => ev.type === 'serverClosing' && (ev as { handover?: boolean }).handover))).toBe(true);
+      const back = await Promise.all(players.map((p) => rejoinSeat([survivor.ws], { roomId, seatToken: p.seatToken }).then(adopt)));
+      expect(await exit).toBe(0);
+      await waitFor(() => state(back[0]!).table?.scores?.length, 3000, 'state');
+      expect(snapshot(back[0]!)).toBe(before);
+      expect((await playOne(back)).seq).toBe(lastSeq + 1);
+    } finally {
+      await Promise.all(procs.map((p) => p.stop('SIGKILL')));
+    }
+  });
+
+  it('plays on while Redis restarts (empty), then catches the journal up and keeps the finished record', async () => {
+    const proc = await spawnServer(env());
+    const reader = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    reader.on('error', () => undefined);
+    try {
+      const { players, roomId } = await gameUnderWay([proc]);
+      await redis.stop();
+      for (let i = 0; i < 3; i++) await playOne(players); // accepted from memory while Redis is down
+      await redis.restart();
+      await playToEnd(players);
+      await reader.connect();
+      const record = await waitFor(async () => reader.get(`parlor:record:${roomId}`), 10_000, 'finished record');
+      const parsed = JSON.parse(record) as { moves: unknown[]; seed: string; result: { winners: number[] } };
+      // deal + 2 antes + 8 plays: every move made, including those while Redis was down
+      expect(parsed.moves).toHaveLength(11);
+      expect(parsed.result.winners.length).toBeGreaterThan(0);
+      expect(await reader.sismember('parlor:live', roomId)).toBe(0);
+    } finally {
+      reader.disconnect();
+      await proc.stop('SIGKILL');
+    }
+  });
+
+  it('recovers the games of a stalled process and fences its stale copy when it wakes', async () => {
+    const procs = await Promise.all([spawnServer(env()), spawnServer(env())]);
+    try {
+      const { owner, players, roomId } = await gameUnderWay(procs);
+      const survivor = procs.find((p) => p !== owner)!;
+      owner.child.kill('SIGSTOP');
+      const back = await Promise.all(players.map((p) => rejoinSeat([survivor.ws], { roomId, seatToken: p.seatToken }).then(adopt)));
+      owner.child.kill('SIGCONT');
+      // The woken copy learns it no longer owns the game and closes; the players are already elsewhere.
+      await waitFor(() => owner.output().includes('game owned by another process now'), 10_000, 'stale copy fenced');
+      await playToEnd(back);
+      expect(state(back[0]!).status).toBe('over');
+    } finally {
+      owner_cont(procs);
+      await Promise.all(procs.map((p) => p.stop('SIGKILL')));
+    }
+  });
+});
+
+function owner_cont(procs: ServerProcess[]) {
+  for (const p of procs) if (p.child.exitCode === null) p.child.kill('SIGCONT');
+}
