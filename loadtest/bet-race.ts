@@ -7,7 +7,7 @@
  *
  * Prints progress every 2 s, then bet acknowledgement latency (p50/p90/p99/max), accepted bets/s,
  * rejections by reason, server CPU/RSS, and the correctness checks of every race; writes JSON and an
- * SVG histogram to loadtest/results/. Exits 1 when any check failed.
+ * SVG histogram to loadtest/results/. Exits 1 when any check failed or a table could not join or finish.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -26,7 +26,7 @@ const { values: args } = parseArgs({
     processes: { type: 'string', default: '1' },
     endpoint: { type: 'string' },
     seed: { type: 'string', default: 'bet-race' },
-    'join-concurrency': { type: 'string', default: '25' },
+    'join-concurrency': { type: 'string', default: '4' },
     label: { type: 'string', default: '' },
   },
 });
@@ -50,6 +50,9 @@ const opts: Omit<BetRaceOptions, 'endpoints'> = {
 };
 
 const servers = args.endpoint ? null : await startServers(processes);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => void (servers?.stop() ?? Promise.resolve()).finally(() => process.exit(130)));
+}
 const endpoints = args.endpoint ? args.endpoint.split(',') : servers!.ws;
 const httpBases = endpoints.map((e) => e.replace(/^ws/, 'http'));
 const conditions = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '', loadavgAtStart: loadavg().map((l) => Math.round(l * 100) / 100), node: process.version };
@@ -93,7 +96,7 @@ const result = {
   at: new Date().toISOString(),
   conditions: { ...conditions, loadavgAtEnd: loadavg().map((l) => Math.round(l * 100) / 100) },
   options: { ...opts, processes: endpoints.length, external: !servers },
-  tables: { joined: stats.tablesJoined, done: stats.tablesDone, failed: stats.tablesFailed, peakRacing: stats.peakRacing },
+  tables: { joined: stats.tablesJoined, done: stats.tablesDone, failed: stats.tablesFailed, peakRacing: stats.peakRacing, firstFailures: stats.failures.slice(0, 20) },
   bets: { sent: stats.sent, accepted: stats.accepted, rejected: stats.rejected, unanswered: stats.unanswered },
   throughput: { bettingSeconds: Math.round(bettingS * 10) / 10, acceptedPerSecond: Math.round(stats.accepted / bettingS), answeredPerSecond: Math.round(stats.latency.totalCount / bettingS) },
   latencyMs: latency,
@@ -112,7 +115,7 @@ writeFileSync(`loadtest/results/${name}.svg`, latencySvg(stats.latency, `bet-rac
 
 const rejected = Object.entries(stats.rejected).map(([code, n]) => `${code} ${n}`).join(', ') || 'none';
 console.log(`
-tables        ${stats.tablesDone} done, ${stats.tablesFailed} failed, peak ${stats.peakRacing} racing at once
+tables        ${stats.tablesDone} done, ${stats.tablesFailed} failed, peak ${stats.peakRacing} racing at once${stats.failures.length ? `\n  ${stats.failures.slice(0, 5).join('\n  ')}` : ''}
 bets          ${stats.sent} sent, ${stats.accepted} accepted, refused: ${rejected}; ${stats.unanswered} unanswered
 throughput    ${result.throughput.acceptedPerSecond} accepted bets/s, ${result.throughput.answeredPerSecond} answers/s over ${result.throughput.bettingSeconds} s
 latency (ms)  p50 ${latency.p50}  p90 ${latency.p90}  p99 ${latency.p99}  p99.9 ${latency.p999}  max ${latency.max}  (${latency.count} bets)
@@ -122,7 +125,7 @@ load gen      CPU ${result.loadGenerator.cpuPercent}% of one core, RSS ${result.
 checks        ${stats.racesChecked} races checked, ${stats.violations.length} violation(s)${stats.violations.length ? `\n  ${stats.violations.slice(0, 10).join('\n  ')}` : ''}
 written       loadtest/results/${name}.json and .svg`);
 if (failed) console.error(failed);
-process.exit(failed || stats.violations.length > 0 ? 1 : 0);
+process.exit(failed || stats.violations.length > 0 || stats.tablesFailed > 0 ? 1 : 0);
 
 function serverFigures(s: ProcessSample[]) {
   // Mean CPU over the samples while bets flowed (the ramp-up and drain are idle).

@@ -44,8 +44,9 @@ export function sampleMetrics(httpBases: string[], intervalMs = 1000) {
     await Promise.all(
       httpBases.map(async (base, i) => {
         try {
+          const asked = performance.now();
           const text = await (await fetch(`${base}/metrics`)).text();
-          const at = performance.now();
+          const at = (asked + performance.now()) / 2;
           const cpu = metric(text, 'parlor_process_cpu_seconds_total');
           const prev = last[i]!;
           if (Number.isNaN(first[i])) first[i] = cpu;
@@ -64,14 +65,22 @@ export function sampleMetrics(httpBases: string[], intervalMs = 1000) {
       }),
     );
   };
-  void tick();
-  const timer = setInterval(() => void tick(), intervalMs);
+  // One sample at a time: under load a slow answer must not overlap the next one.
+  let stopped = false;
+  void (async () => {
+    while (!stopped) {
+      await tick();
+      await new Promise((r) => setTimeout(r, intervalMs));
+    }
+  })();
   return {
     series,
     latest: () => series.map((s) => s.at(-1)),
     /** CPU seconds each process used since the first sample. */
     cpuSeconds: () => last.map((l, i) => Math.round((l.cpu - first[i]!) * 100) / 100),
-    stop: () => clearInterval(timer),
+    stop: () => {
+      stopped = true;
+    },
   };
 }
 

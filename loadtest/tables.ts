@@ -39,6 +39,8 @@ export interface BetRaceStats {
   tablesRacing: number;
   tablesDone: number;
   tablesFailed: number;
+  /** Why tables failed to join or to finish (not correctness violations). */
+  failures: string[];
   peakRacing: number;
   racesChecked: number;
   /** Rolls seen (one bot per table counts). */
@@ -66,6 +68,7 @@ export function newStats(): BetRaceStats {
     tablesRacing: 0,
     tablesDone: 0,
     tablesFailed: 0,
+    failures: [],
     peakRacing: 0,
     racesChecked: 0,
     rolls: 0,
@@ -224,7 +227,7 @@ export async function runBetRace(opts: BetRaceOptions, stats: BetRaceStats = new
       if (racing) stats.tablesRacing--;
       if (timedOut) {
         stats.tablesFailed++;
-        stats.violations.push(`table ${index}: did not finish ${opts.races} races in ${Math.round(deadline / 1000)} s (saw ${log.settlements.length})`);
+        stats.failures.push(`table ${index}: did not finish ${opts.races} races in ${Math.round(deadline / 1000)} s (saw ${log.settlements.length})`);
       }
       const races = observations(log);
       for (const obs of races) {
@@ -247,12 +250,13 @@ export async function runBetRace(opts: BetRaceOptions, stats: BetRaceStats = new
         running.push(
           playing.catch((err: Error) => {
             stats.tablesFailed++;
-            stats.violations.push(`table ${index}: ${err.message}`);
+            stats.failures.push(`table ${index}: ${err.message}`);
           }),
         );
       } catch (err) {
         stats.tablesFailed++;
-        stats.violations.push(`table ${index}: could not join: ${(err as Error).message}`);
+        const e = err as Error & { code?: unknown };
+        stats.failures.push(`table ${index}: could not join: ${[e.name, e.code, e.message].filter(Boolean).join(' ')}`);
       }
     }
   };

@@ -23,6 +23,7 @@ describe('bet race', () => {
       (obs) => (sample = sample.length ? sample : obs),
     );
     expect(stats.violations).toEqual([]);
+    expect(stats.failures).toEqual([]);
     expect(stats.tablesDone).toBe(3);
     expect(stats.racesChecked).toBe(6);
     expect(stats.unanswered).toBe(0);
