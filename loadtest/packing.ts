@@ -31,7 +31,8 @@ async function burst(servers: ServerProcess[], redis: Redis, mode: 'queue' | 'jo
       const client = new Client(servers[i % servers.length]!.ws);
       const t0 = performance.now();
       try {
-        const room: Room = mode === 'queue' ? await joinQueue(client, 'high-card', options) : await client.joinOrCreate('high-card', options);
+        const join = mode === 'queue' ? joinQueue(client, 'high-card', options) : client.joinOrCreate('high-card', options);
+        const room: Room = await Promise.race([join, sleep(60_000).then(() => Promise.reject(new Error('no answer in 60 s')))]);
         room.onMessage('*', () => undefined); // the table's messages are not under test here
         return { room, ms: performance.now() - t0 };
       } catch (err) {

@@ -77,6 +77,20 @@ describe('table queue across two processes', () => {
     await Promise.all([...players, late].map((p) => p.room.leave()));
   });
 
+  it('seats a group together elsewhere when joinOrCreate players took its table', async () => {
+    const options = { seats: 4, options: { handSize: 1 } };
+    const first = await adopt(await joinQueue(new Client(a.ws), 'high-card', options));
+    const others = await Promise.all([b, a, b].map(async (p) => adopt(await new Client(p.ws).joinOrCreate('high-card', options))));
+    expect(new Set(others.map((p) => p.room.roomId))).toEqual(new Set([first.room.roomId]));
+    // Tickets 2–4 belong to the full table: their holders queue again, and meet at one new table.
+    const late = await Promise.all([a, b, a].map(async (p) => adopt(await joinQueue(new Client(p.ws), 'high-card', options))));
+    const lateRooms = new Set(late.map((p) => p.room.roomId));
+    expect(lateRooms.size).toBe(1);
+    expect(lateRooms.has(first.room.roomId)).toBe(false);
+    expect(await listedTables(tableKey(options))).toHaveLength(2);
+    await Promise.all([first, ...others, ...late].map((p) => p.room.leave()));
+  });
+
   it('gives a reserved seat nobody claims back to matchmaking', async () => {
     const p = await spawnServer({ REDIS_URL: inject('redisUrl'), COLYSEUS_SEAT_RESERVATION_TIME: '2' });
     try {

@@ -18,8 +18,10 @@ import type { Logger } from './logger.ts';
 export const CREATE_WAIT_MS = 5000;
 /** Creation claims per group before a holder gives up (each after CREATE_WAIT_MS). */
 const MAX_CLAIMS = 4;
-/** A holder whose reserved seat was taken (by a joinOrCreate player, or the room closed) queues again. */
+/** A holder whose seat was taken (by a joinOrCreate player, or the room closed) queues again, this often. */
 const MAX_TICKETS = 3;
+/** Tickets drawn per request at most, counting those skipped in groups known to be full. */
+const MAX_DRAWS = 64;
 const QUEUE_TTL_SECONDS = 3600;
 const GROUP_TTL_SECONDS = 600;
 
@@ -76,15 +78,20 @@ async function ticketFor(game: string, body: unknown): Promise<Ticket> {
 export async function queueForTable(game: string, body: unknown, logger: Logger) {
   const ticket = await ticketFor(game, body);
   const keys = queueKeys(game, ticket.options.table);
-  for (let attempt = 1; ; attempt++) {
+  let failures = 0;
+  for (let draw = 0; draw < MAX_DRAWS; draw++) {
     const n = await matchMaker.presence.hincrbyex(keys.counter, 'next', 1, QUEUE_TTL_SECONDS);
-    const group = Math.floor((n - 1) / ticket.humanSeats);
-    const room = await roomOfGroup(ticket, keys.group(group), (n - 1) % ticket.humanSeats === 0, logger);
+    const groupKey = keys.group(Math.floor((n - 1) / ticket.humanSeats));
+    // After a lost seat, skip the rest of any group whose table is known to be full or gone.
+    if (failures > 0 && (await matchMaker.presence.hget(groupKey, 'full'))) continue;
+    const room = await roomOfGroup(ticket, groupKey, (n - 1) % ticket.humanSeats === 0, logger);
     const seat = await reserve(room, ticket.options);
     if (seat) return seat;
-    logger.warn({ roomId: room.roomId, ticket: n, attempt }, 'queue: seat at the group table gone; queueing again');
-    if (attempt >= MAX_TICKETS) throw new QueueError(409, 'core/queue-busy', 'No seat could be reserved; try again.');
+    await matchMaker.presence.hset(groupKey, 'full', '1');
+    logger.warn({ roomId: room.roomId, ticket: n }, 'queue: seat at the group table gone; queueing again');
+    if (++failures >= MAX_TICKETS) break;
   }
+  throw new QueueError(409, 'core/queue-busy', 'No seat could be reserved; try again.');
 }
 
 /** A seat reservation, or null when the table has no seat left for us (taken by joinOrCreate, or closed). */
@@ -95,7 +102,7 @@ async function reserve(room: IRoomCache, options: Ticket['options']) {
   } catch {
     // A slow owner can answer after the call timed out with the seat reserved: ask before giving it up,
     // or that seat would stay promised to nobody until the reservation expires.
-    const held = await matchMaker.remoteRoomCall(room.roomId, 'hasReservedSeat', [sessionId], 10_000).catch(() => false);
+    const held = await matchMaker.remoteRoomCall(room.roomId, 'hasReservedSeat', [sessionId], 5000).catch(() => false);
     return held ? matchMaker.buildSeatReservation(room, sessionId) : null;
   }
 }
