@@ -5,6 +5,7 @@
  * the final result is the one announced. Shared by `npm run verify-replay` and `POST /api/verify`.
  */
 import { createHash } from 'node:crypto';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import express, { type Application } from 'express';
 import { z } from 'zod';
 import { SYSTEM, canonicalJson, type GameEvent, type Outcome } from '../core/game.ts';
@@ -148,14 +149,57 @@ function sameResult(actual: Outcome, expected: ExpectedResult): boolean {
 /**
  * `POST /api/verify` with `{ record, commitment?, result? }` → the report (200 whether or not it verifies;
  * 400 for a body that is not a record). Mounted before the app's 16 KiB body parser: records are larger.
+ * Replays run on a worker thread: a long game takes a second or more, which must not stall the tables.
  */
 export function mountVerify(app: Application) {
-  app.post('/api/verify', express.json({ limit: '1mb' }), (req, res) => {
+  app.post('/api/verify', express.json({ limit: '1mb' }), async (req, res) => {
     const parsed = VerifyRequest.safeParse(req.body);
     if (!parsed.success) {
       res.status(400).json({ code: 'core/bad-record', message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
       return;
     }
-    res.json(verifyRecord(parsed.data));
+    if (waiting.size >= MAX_WAITING) {
+      res.status(503).json({ code: 'core/busy', message: 'Too many verifications waiting; try again shortly.' });
+      return;
+    }
+    try {
+      res.json(await verifyOffThread(parsed.data));
+    } catch (err) {
+      res.status(500).json({ code: 'core/verify-failed', message: (err as Error).message });
+    }
   });
+}
+
+const MAX_WAITING = 8;
+const waiting = new Map<number, { resolve(r: VerifyReport): void; reject(e: Error): void }>();
+let verifier: Worker | null = null;
+let asked = 0;
+
+/** One lazily started worker, replaying records one after another. */
+function verifyOffThread(request: VerifyRequest): Promise<VerifyReport> {
+  if (!verifier) {
+    const worker = new Worker(new URL(import.meta.url), { workerData: { verifier: true } });
+    worker.unref(); // never keeps a stopping process alive
+    worker.on('message', ({ id, report }: { id: number; report: VerifyReport }) => {
+      waiting.get(id)?.resolve(report);
+      waiting.delete(id);
+    });
+    const fail = (err: Error) => {
+      for (const w of waiting.values()) w.reject(err);
+      waiting.clear();
+      verifier = null;
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`verifier stopped (${code})`)));
+    verifier = worker;
+  }
+  const id = ++asked;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    verifier!.postMessage({ id, request });
+  });
+}
+
+if (!isMainThread && (workerData as { verifier?: boolean } | null)?.verifier) {
+  parentPort!.on('message', ({ id, request }: { id: number; request: VerifyRequest }) => parentPort!.postMessage({ id, report: verifyRecord(request) }));
 }
