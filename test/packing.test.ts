@@ -10,6 +10,7 @@ import { queueKeys, CREATE_WAIT_MS } from '../src/server/queue.ts';
 import { tableConfig } from '../rooms/join-options.ts';
 import { highCard } from './fixture/high-card.ts';
 import { spawnServer, type ServerProcess } from './helpers/process.ts';
+import { startServer } from './helpers/server.ts';
 import { adopt, state, type Player } from './helpers/clients.ts';
 import { waitFor } from './helpers/ports.ts';
 
@@ -117,5 +118,20 @@ describe('table queue across two processes', () => {
     expect(await refusal('high-card', { seats: 9 })).toEqual([400, 'core/bad-options']);
     expect(await refusal('high-card', { seats: 2, private: true })).toEqual([400, 'core/bad-options']);
     expect(await refusal('no-such-game', {})).toEqual([404, 'core/unknown-game']);
+  });
+});
+
+describe('table queue on one process without Redis', () => {
+  it('packs a burst the same way with the in-memory presence', async () => {
+    const server = await startServer();
+    try {
+      const players = await Promise.all(Array.from({ length: 30 }, async () => adopt(await joinQueue(new Client(server.ws), 'high-card', { seats: 3 }))));
+      const rooms = byRoom(players);
+      expect(rooms.size).toBe(10);
+      for (const seated of rooms.values()) expect(seated.map((p) => p.seat).sort()).toEqual([0, 1, 2]);
+      await Promise.all(players.map((p) => p.room.leave()));
+    } finally {
+      await server.close();
+    }
   });
 });
