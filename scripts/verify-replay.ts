@@ -32,7 +32,7 @@ const report = verifyRecord(input.data);
 if (values.json) {
   console.log(JSON.stringify(report, null, 2));
 } else {
-  console.log(`${report.game} ${report.roomId ?? ''}: ${report.moves} moves replayed, seed commitment ${report.commitment}`);
+  console.log(`${report.game}${report.roomId ? ` ${report.roomId}` : ''}: ${report.moves} moves replayed, seed commitment ${report.commitment}`);
   for (const { index, move, events } of report.system) {
     console.log(`  #${index} ${JSON.stringify(move)} → ${events.map((e) => JSON.stringify(e)).join(' ') || '(no events)'}`);
   }
