@@ -4,13 +4,15 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Client } from '@colyseus/sdk';
+import { matchMaker } from '@colyseus/core';
+import { pino } from 'pino';
 import { Redis } from 'ioredis';
 import { joinQueue, queueSeat, QueueError } from '../client/queue.ts';
-import { queueKeys, CREATE_WAIT_MS } from '../src/server/queue.ts';
+import { queueKeys, createFor, ticketFor, CREATE_WAIT_MS } from '../src/server/queue.ts';
 import { tableConfig } from '../rooms/join-options.ts';
 import { highCard } from './fixture/high-card.ts';
 import { spawnServer, type ServerProcess } from './helpers/process.ts';
-import { startServer } from './helpers/server.ts';
+import { startServer, type TestServer } from './helpers/server.ts';
 import { adopt, state, type Player } from './helpers/clients.ts';
 import { waitFor } from './helpers/ports.ts';
 
@@ -122,16 +124,27 @@ describe('table queue across two processes', () => {
 });
 
 describe('table queue on one process without Redis', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server?.close());
+
   it('packs a burst the same way with the in-memory presence', async () => {
-    const server = await startServer();
-    try {
-      const players = await Promise.all(Array.from({ length: 30 }, async () => adopt(await joinQueue(new Client(server.ws), 'high-card', { seats: 3 }))));
-      const rooms = byRoom(players);
-      expect(rooms.size).toBe(10);
-      for (const seated of rooms.values()) expect(seated.map((p) => p.seat).sort()).toEqual([0, 1, 2]);
-      await Promise.all(players.map((p) => p.room.leave()));
-    } finally {
-      await server.close();
-    }
+    const players = await Promise.all(Array.from({ length: 30 }, async () => adopt(await joinQueue(new Client(server.ws), 'high-card', { seats: 3 }))));
+    const rooms = byRoom(players);
+    expect(rooms.size).toBe(10);
+    for (const seated of rooms.values()) expect(seated.map((p) => p.seat).sort()).toEqual([0, 1, 2]);
+    await Promise.all(players.map((p) => p.room.leave()));
+  });
+
+  it('keeps the first table recorded when a stalled creator comes back after a takeover', async () => {
+    const ticket = await ticketFor('high-card', { seats: 2 });
+    const ofTicket = async () => (await matchMaker.query({ name: 'high-card' })).filter((r) => r.metadata?.table === ticket.options.table);
+    const takenOver = await createFor(ticket, 'parlor:queue:test:stalled', pino({ level: 'silent' }));
+    const stalled = await createFor(ticket, 'parlor:queue:test:stalled', pino({ level: 'silent' }));
+    expect(stalled!.roomId).toBe(takenOver!.roomId);
+    await waitFor(async () => (await ofTicket()).length === 1, 5000, 'the second room closed');
+    expect((await ofTicket())[0]!.roomId).toBe(takenOver!.roomId);
   });
 });

@@ -48,8 +48,8 @@ interface Ticket {
   humanSeats: number;
 }
 
-/** Validates queue options exactly as matchmaking does (the room's own onAuth). */
-async function ticketFor(game: string, body: unknown): Promise<Ticket> {
+/** Validates queue options exactly as matchmaking does (the room's own onAuth). Exported for tests. */
+export async function ticketFor(game: string, body: unknown): Promise<Ticket> {
   let handler;
   try {
     handler = matchMaker.getHandler(game);
@@ -126,8 +126,8 @@ async function roomOfGroup(ticket: Ticket, groupKey: string, first: boolean, log
   throw new QueueError(503, 'core/queue-timeout', 'The table could not be opened in time; try again.');
 }
 
-/** Creates a room for the group; only the first one recorded counts, a later one is closed again. */
-async function createFor(ticket: Ticket, groupKey: string, logger: Logger): Promise<IRoomCache | null> {
+/** Creates a room for the group; only the first one recorded counts, a later one is closed again. Exported for tests. */
+export async function createFor(ticket: Ticket, groupKey: string, logger: Logger): Promise<IRoomCache | null> {
   const { presence } = matchMaker;
   let room: IRoomCache;
   try {
