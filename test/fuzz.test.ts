@@ -103,6 +103,18 @@ function ask<T>(message: Record<string, unknown>): Promise<T> {
 }
 const checkRooms = () => ask<{ rooms: RoomCheck[]; polluted: boolean }>({ op: 'check', roomIds: tables.map((t) => t.roomId) });
 const tables: Table[] = [];
+/** Fire-and-forget messages answered with an `error` message, over every client. */
+const errorsSeen = { count: 0 };
+
+async function openTable(config: (typeof TABLES)[number]): Promise<Table> {
+  const first = await joinAsPlayer(server.ws, config.game, { seats: config.seats, options: config.options }, 'create');
+  const others = await Promise.all(Array.from({ length: config.seats - 1 }, async () => adopt(await new Client(server.ws).joinById(first.room.roomId, {}))));
+  const spectator = await joinAsSpectator(server.ws, first.room.roomId);
+  const players = [first, ...others];
+  for (const r of [...players.map((p) => p.room), spectator]) r.onMessage('error', () => errorsSeen.count++);
+  await waitFor(() => state(first).status === 'playing', 5000, `${config.game} started`);
+  return { game: config.game, codes: new RegExp(`^(core|${config.game})/[\\w-]+$`), players, spectator, roomId: first.room.roomId, pool: [], listed: new Map() };
+}
 
 beforeAll(async () => {
   worker = new Worker(SERVER_WORKER, {
@@ -116,22 +128,7 @@ beforeAll(async () => {
   worker.on('error', (err) => server.crashes.push(String(err?.stack ?? err)));
   worker.on('exit', (code) => server.crashes.push(`server thread exited with ${code}`));
   Object.assign(server, await new Promise<{ ws: string; http: string }>((resolve, reject) => worker.once('message', resolve).once('error', reject)));
-  for (const t of TABLES) {
-    const first = await joinAsPlayer(server.ws, t.game, { seats: t.seats, options: t.options }, 'create');
-    const others = await Promise.all(Array.from({ length: t.seats - 1 }, async () => adopt(await new Client(server.ws).joinById(first.room.roomId, {}))));
-    const spectator = await joinAsSpectator(server.ws, first.room.roomId);
-    const roomId = first.room.roomId;
-    tables.push({
-      game: t.game,
-      codes: new RegExp(`^(core|${t.game})/[\\w-]+$`),
-      players: [first, ...others],
-      spectator,
-      roomId,
-      pool: [],
-      listed: new Map(),
-    });
-    await waitFor(() => state(first).status === 'playing', 5000, `${t.game} started`);
-  }
+  for (const config of TABLES) tables.push(await openTable(config));
 });
 afterAll(async () => {
   await ask({ op: 'close' });
@@ -307,11 +304,6 @@ async function dispatch(m: Msg, tally: Tally) {
   }
 }
 
-async function invariantViolations(): Promise<string[]> {
-  const { rooms } = await checkRooms();
-  return rooms.flatMap((r, i) => r.violations.map((v) => `${tables[i]!.game}: ${v}`));
-}
-
 /** Raw frames no SDK would send: every protocol code with random bytes, from a throwaway client. */
 async function rawGarbage(t: Table, frames: number) {
   const guest = await joinAsSpectator(server.ws, t.players[0]!.room.roomId);
@@ -328,11 +320,10 @@ async function rawGarbage(t: Table, frames: number) {
 
 describe('fuzzing every room', () => {
   const tally: Tally = { sent: 0, accepted: 0, byCode: {}, failures: [], engineErrors: [], sends: 0 };
-  const errorsSeen = { count: 0 };
   const violations: string[] = [];
+  const finished: string[] = [];
 
   it(`answers ${TOTAL} hostile messages (seed ${SEED}) without a crash, an engine throw or a broken invariant`, { timeout: 120_000 + TOTAL }, async () => {
-    for (const t of tables) for (const r of [...t.players.map((p) => p.room), t.spectator]) r.onMessage('error', () => errorsSeen.count++);
     // Hundreds of thousands of rejections: their stack traces would cost more than the messages.
     const traceLimit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
@@ -342,7 +333,18 @@ describe('fuzzing every room', () => {
       for (const t of tables) remember(t);
       const batch = Array.from({ length: Math.min(BATCH, TOTAL - tally.sent) }, (_, i) => nextMessage(tables[i % tables.length]!));
       await Promise.all(batch.map((m) => dispatch(m, tally)));
-      violations.push(...(await invariantViolations()));
+      const { rooms } = await checkRooms();
+      for (const [i, room] of rooms.entries()) {
+        violations.push(...room.violations.map((v) => `${tables[i]!.game}: ${v}`));
+        if (room.status !== 'over' || tally.sent >= TOTAL) continue;
+        // A finished game must verify; a fresh table keeps the fuzzing on live states, not on core/game-over.
+        const problems = verifyRecord({ record: room.record! }).problems;
+        if (problems.length) violations.push(`${tables[i]!.game} record ${room.record!.roomId}: ${problems.join('; ')}`);
+        finished.push(tables[i]!.game);
+        await waitFor(() => errorsSeen.count >= tally.sends, 10_000, 'answers to earlier fire-and-forget messages');
+        await Promise.all([...tables[i]!.players.map((p) => p.room), tables[i]!.spectator].map((r) => r.leave()));
+        tables[i] = await openTable(TABLES[i]!);
+      }
       if (!oversizedDone && tally.sent >= TOTAL / 2) {
         oversizedDone = true;
         // Mid-run: an oversized frame and raw garbage at every table; the run must go on unharmed.
@@ -361,7 +363,7 @@ describe('fuzzing every room', () => {
     const seconds = (performance.now() - started) / 1000;
     Error.stackTraceLimit = traceLimit;
     console.log(
-      `fuzz seed ${SEED}: ${tally.sent} messages in ${seconds.toFixed(1)} s (${(tally.sent / seconds).toFixed(0)}/s), ${tally.accepted} accepted, ${tally.sends} fire-and-forget, rejections ${JSON.stringify(tally.byCode)}`,
+      `fuzz seed ${SEED}: ${tally.sent} messages in ${seconds.toFixed(1)} s (${(tally.sent / seconds).toFixed(0)}/s), ${tally.accepted} accepted, ${tally.sends} fire-and-forget, games finished and verified: ${finished.length} (${finished.join(', ')}), rejections ${JSON.stringify(tally.byCode)}`,
     );
     expect(tally.failures.slice(0, 10)).toEqual([]);
     expect(tally.engineErrors.slice(0, 10)).toEqual([]);
