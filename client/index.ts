@@ -1,2 +1,3 @@
 /** Small typed helpers for Parlor clients on top of @colyseus/sdk. */
 export * from './rejoin.ts';
+export * from './queue.ts';

@@ -568,11 +568,20 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       }
       for (let seat = 0; seat < this.table.seats; seat++) {
         const mine = this.state.private.get(String(seat))!;
-        mirror(mine.view, game.viewFor(s, seat).private ?? {});
+        const created: Schema[] = [];
+        mirror(mine.view, game.viewFor(s, seat).private ?? {}, '$', created);
+        if (created.length) this.showToSeat(seat, created);
         const legal = active.includes(seat) ? game.legalMoves(s, seat).map((m: unknown) => JSON.stringify(m)) : [];
         mirror(mine, { legalMoves: legal });
       }
       if (active.length === 0 && this.state.status !== 'over') this.finish();
+    }
+
+    /** Objects created inside a seat's private view become visible to that seat's client. */
+    private showToSeat(seat: Seat, objects: Schema[]) {
+      const sessionId = this.seatRecords[seat]!.sessionId;
+      const view = sessionId ? this.clients.getById(sessionId)?.view : undefined;
+      if (view) for (const obj of objects) view.add(obj);
     }
 
     private finish() {

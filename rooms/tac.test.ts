@@ -18,7 +18,7 @@ afterAll(() => server.close());
 async function fourPlayers(options: Record<string, unknown>): Promise<Player[]> {
   const first = await joinAsPlayer(server.ws, 'tac', { seats: 4, options }, 'create');
   const others = await Promise.all([1, 2, 3].map(async () => adopt(await new Client(server.ws).joinById(first.room.roomId, {}))));
-  return [first, ...others];
+  return [first, ...others].sort((x, y) => x.seat - y.seat); // players[i] sits at seat i
 }
 
 describe('tac room', () => {

@@ -7,6 +7,9 @@
  * string-keyed records → `t.map(X)`, primitives → `t.*()`. A `t.string()` field that receives a
  * non-string value gets its JSON (an escape hatch for small irregular data such as a score breakdown).
  * A key the schema does not declare is a programming error and throws, so room tests catch drift.
+ *
+ * `created` collects the schema instances made on the way: inside a per-client view they must be added
+ * to that client's StateView, or the client never sees them.
  */
 import { ArraySchema, MapSchema, Schema } from '@colyseus/schema';
 
@@ -44,7 +47,7 @@ function primitive(type: string, value: unknown): unknown {
   return typeof value === 'number' ? value : 0;
 }
 
-export function mirror(target: Schema, source: unknown, path = '$'): void {
+export function mirror(target: Schema, source: unknown, path = '$', created?: Schema[]): void {
   if (source === null || typeof source !== 'object' || Array.isArray(source)) {
     throw new TypeError(`${path}: expected an object for ${target.constructor.name}`);
   }
@@ -64,18 +67,21 @@ export function mirror(target: Schema, source: unknown, path = '$'): void {
       if (value === null || value === undefined) {
         if (record[name] !== undefined) record[name] = undefined;
       } else {
-        if (!(record[name] instanceof Schema)) record[name] = new type();
-        mirror(record[name] as Schema, value, at);
+        if (!(record[name] instanceof Schema)) {
+          record[name] = new type();
+          created?.push(record[name] as Schema);
+        }
+        mirror(record[name] as Schema, value, at, created);
       }
     } else if ('array' in type) {
-      mirrorArray(record[name] as ArraySchema<unknown>, type.array, value, at);
+      mirrorArray(record[name] as ArraySchema<unknown>, type.array, value, at, created);
     } else if ('map' in type) {
-      mirrorMap(record[name] as MapSchema<unknown>, type.map, value, at);
+      mirrorMap(record[name] as MapSchema<unknown>, type.map, value, at, created);
     }
   }
 }
 
-function mirrorArray(target: ArraySchema<unknown>, item: unknown, source: unknown, path: string): void {
+function mirrorArray(target: ArraySchema<unknown>, item: unknown, source: unknown, path: string, created?: Schema[]): void {
   if (!Array.isArray(source)) throw new TypeError(`${path}: expected an array`);
   while (target.length > source.length) target.pop();
   source.forEach((value, i) => {
@@ -84,13 +90,16 @@ function mirrorArray(target: ArraySchema<unknown>, item: unknown, source: unknow
       if (i >= target.length) target.push(next);
       else if (target[i] !== next) target[i] = next;
     } else if (isSchemaClass(item)) {
-      if (i >= target.length) target.push(new item());
-      mirror(target[i] as Schema, value, `${path}[${i}]`);
+      if (i >= target.length) {
+        target.push(new item());
+        created?.push(target[i] as Schema);
+      }
+      mirror(target[i] as Schema, value, `${path}[${i}]`, created);
     }
   });
 }
 
-function mirrorMap(target: MapSchema<unknown>, item: unknown, source: unknown, path: string): void {
+function mirrorMap(target: MapSchema<unknown>, item: unknown, source: unknown, path: string, created?: Schema[]): void {
   if (source === null || typeof source !== 'object' || Array.isArray(source)) throw new TypeError(`${path}: expected a record`);
   const entries = source as Record<string, unknown>;
   for (const key of Array.from(target.keys())) if (!(key in entries)) target.delete(key);
@@ -99,8 +108,11 @@ function mirrorMap(target: MapSchema<unknown>, item: unknown, source: unknown, p
       const next = primitive(item, value);
       if (target.get(key) !== next) target.set(key, next);
     } else if (isSchemaClass(item)) {
-      if (!target.has(key)) target.set(key, new item());
-      mirror(target.get(key) as Schema, value, `${path}.${key}`);
+      if (!target.has(key)) {
+        target.set(key, new item());
+        created?.push(target.get(key) as Schema);
+      }
+      mirror(target.get(key) as Schema, value, `${path}.${key}`, created);
     }
   }
 }

@@ -32,7 +32,13 @@ export async function adopt(room: Room): Promise<Player> {
   let seatMsg: { seat: number; seatToken: string } | null = null;
   room.onMessage('seat', (m) => (seatMsg = m));
   const { events, errors } = track(room);
-  const seat = await waitFor(() => seatMsg, 5000, 'seat message');
+  // The seat message, or (if it came before we listened) the seat's own private entry in the state.
+  const fromState = () => {
+    const entries = (room.state as AnyState)?.private;
+    const own = entries && Array.from(entries.values() as Iterable<{ seat: number; seatToken: string }>).find((e) => e.seatToken);
+    return own ? { seat: own.seat, seatToken: own.seatToken } : null;
+  };
+  const seat = await waitFor(() => seatMsg ?? fromState(), 5000, 'seat message');
   return { room, seat: seat.seat, seatToken: seat.seatToken, events, errors };
 }
 
