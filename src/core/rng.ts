@@ -81,6 +81,16 @@ export function randomSource(seed: string): () => number {
   return () => nextFloat(s);
 }
 
+/** Fisher–Yates shuffle of a copy of `items` with a RandomSource (bots, leak probes). */
+export function shuffleWith<T>(random: () => number, items: readonly T[]): T[] {
+  const out = items.slice();
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
 /** Picks one element uniformly with a RandomSource. */
 export function pick<T>(random: () => number, items: readonly T[]): T {
   if (items.length === 0) throw new RangeError('pick from an empty list');

@@ -1,4 +1,5 @@
 import type { RandomSource, View, Viewer } from '../../core/game.ts';
+import { shuffleWith } from '../../core/rng.ts';
 import { SPECTATOR } from '../../core/game.ts';
 import { geometry } from './board.ts';
 import type { PrivateView, PublicView, State } from './types.ts';
@@ -41,21 +42,12 @@ export function viewFor(state: State, viewer: Viewer): View<PublicView, PrivateV
   return { public: pub, private: viewer === SPECTATOR ? null : { hand: [...state.players[viewer]!.hand] } };
 }
 
-/** Fisher–Yates with a bot/harness RandomSource. */
-function shuffle<T>(items: T[], random: RandomSource): T[] {
-  const out = items.slice();
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
 
 /** Leak probe: every deck re-shuffled, every hand but the viewer's re-dealt from its owner's unseen cards. */
 export function resample(state: State, viewer: Viewer, random: RandomSource): State {
   const s = structuredClone(state) as State;
   s.players.forEach((p, seat) => {
-    const unseen = shuffle(seat === viewer ? p.deck : [...p.hand, ...p.deck], random);
+    const unseen = shuffleWith(random, seat === viewer ? p.deck : [...p.hand, ...p.deck]);
     if (seat !== viewer) p.hand = unseen.splice(0, p.hand.length);
     p.deck = unseen;
   });

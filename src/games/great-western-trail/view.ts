@@ -1,5 +1,6 @@
 /** What each viewer sees, and the leak probe that re-deals what a viewer cannot see. */
 import type { RandomSource, View, Viewer } from '../../core/game.ts';
+import { shuffleWith } from '../../core/rng.ts';
 import type { City } from './data/board.ts';
 import type { Worker } from './data/tiles.ts';
 import type { GwtState } from './types.ts';
@@ -101,28 +102,20 @@ export function viewFor(state: GwtState, viewer: Viewer): View<PublicView, Priva
   return { public: pub, private: { seat: viewer, hand: [...p.hand], discard: [...p.discard] } };
 }
 
-function shuffle<T>(items: T[], random: RandomSource): T[] {
-  const out = items.slice();
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
 
 /** Re-deals every draw pile and supply stack, and other players' hands and discard piles (keeping each visible top). */
 export function resample(state: GwtState, viewer: Viewer, random: RandomSource): GwtState {
   const next = structuredClone(state) as GwtState;
-  next.stacks = next.stacks.map((s) => shuffle(s, random));
-  next.marketDeck = shuffle(next.marketDeck, random);
-  next.objectiveStack = shuffle(next.objectiveStack, random);
+  next.stacks = next.stacks.map((s) => shuffleWith(random, s));
+  next.marketDeck = shuffleWith(random, next.marketDeck);
+  next.objectiveStack = shuffleWith(random, next.objectiveStack);
   next.players.forEach((p, seat) => {
     if (seat === viewer) {
-      p.deck = shuffle(p.deck, random);
+      p.deck = shuffleWith(random, p.deck);
       return;
     }
     const top = p.discard.pop();
-    const pool = shuffle([...p.hand, ...p.deck, ...p.discard], random);
+    const pool = shuffleWith(random, [...p.hand, ...p.deck, ...p.discard]);
     p.hand = pool.splice(0, p.hand.length);
     p.discard = pool.splice(0, p.discard.length);
     if (top !== undefined) p.discard.push(top);

@@ -1,4 +1,5 @@
 import type { RandomSource, View, Viewer } from '../../core/game.ts';
+import { shuffleWith } from '../../core/rng.ts';
 import { APRON, inHome, ownerOf } from './board.ts';
 import { seatOf, teamOf } from './setup.ts';
 import type { Card, MarbleView, TacPrivate, TacPublic, TacState } from './types.ts';
@@ -62,11 +63,7 @@ export function viewFor(s: TacState, viewer: Viewer): View<TacPublic, TacPrivate
 export function resample(s: TacState, viewer: Viewer, random: RandomSource): TacState {
   const known = (c: number) => seatOf(s, c) === viewer || (c === s.devilTarget && devilSeat(s) === viewer);
   const hidden = Array.from({ length: s.colours }, (_, c) => c).filter((c) => !known(c));
-  const pool: Card[] = [...s.deck, ...hidden.flatMap((c) => s.hands[c]!), ...hidden.flatMap((c) => s.exchange[c] ?? [])];
-  for (let i = pool.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
-  }
+  const pool: Card[] = shuffleWith(random, [...s.deck, ...hidden.flatMap((c) => s.hands[c]!), ...hidden.flatMap((c) => s.exchange[c] ?? [])]);
   const next = structuredClone(s) as TacState;
   for (const c of hidden) {
     next.hands[c] = pool.splice(0, s.hands[c]!.length);
