@@ -5,6 +5,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { defineRoom, defineServer, matchMaker, type RegisteredHandler, type Room } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
+import { Encoder } from '@colyseus/schema';
 import { monitor } from '@colyseus/monitor';
 import express, { type Application, type NextFunction, type Request, type Response } from 'express';
 
@@ -27,6 +28,9 @@ export interface ParlorServerOptions {
   /** Extra room types (tests register a fixture game here). */
   extraRooms?: Record<string, new (...args: never[]) => Room>;
 }
+
+// Whole-state encodes of the larger games (Great Western Trail) exceed the 8 KiB default buffer.
+Encoder.BUFFER_SIZE = 64 * 1024;
 
 export function createParlorServer({ config, logger, extraRooms = {} }: ParlorServerOptions) {
   Object.assign(roomSettings, {
