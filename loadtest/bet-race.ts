@@ -89,9 +89,9 @@ const latency = summarize(stats.latency);
 const cpuSeconds = metrics.cpuSeconds();
 const perProcess = metrics.series.map((s, i) => ({ ...serverFigures(s), cpuSeconds: cpuSeconds[i]! }));
 const totalCpu = cpuSeconds.reduce((a, b) => a + b, 0);
-// What each move costs the server, whatever else the machine runs: CPU time while bets flowed (joins
-// excluded) over the rolls and answered bets.
-const window = [(stats.firstBetAt - started) / 1000, (stats.lastAnswerAt - started) / 1000];
+// What each move costs the server, whatever else the machine runs: CPU time while the races ran (from
+// the first bet to the last roll or answer; joins before it excluded) over the rolls and answered bets.
+const window = [(stats.firstBetAt - started) / 1000, (Math.max(stats.lastAnswerAt, stats.lastRollAt) - started) / 1000];
 const bettingCpu = metrics.series.reduce((sum, s) => sum + s.reduce((t, x, i) => (i > 0 && x.t > window[0]! && x.t <= window[1]! + 1 ? t + (x.cpu / 100) * (x.t - s[i - 1]!.t) : t), 0), 0);
 const cpuPerMoveMs = Math.round((bettingCpu / Math.max(1, stats.rolls + stats.latency.totalCount)) * 1e5) / 100;
 const result = {
@@ -104,7 +104,7 @@ const result = {
   throughput: { bettingSeconds: Math.round(bettingS * 10) / 10, acceptedPerSecond: Math.round(stats.accepted / bettingS), answeredPerSecond: Math.round(stats.latency.totalCount / bettingS) },
   latencyMs: latency,
   server: perProcess,
-  serverCpu: { seconds: Math.round(totalCpu * 100) / 100, whileBetting: Math.round(bettingCpu * 100) / 100, rolls: stats.rolls, answeredBets: stats.latency.totalCount, msPerMove: cpuPerMoveMs },
+  serverCpu: { seconds: Math.round(totalCpu * 100) / 100, whileRacing: Math.round(bettingCpu * 100) / 100, rolls: stats.rolls, answeredBets: stats.latency.totalCount, msPerMove: cpuPerMoveMs },
   loadGenerator: { cpuPercent: Math.round(((cpu.user + cpu.system) / 1e6 / wallS) * 1000) / 10, rssMB: Math.round(process.memoryUsage().rss / 1e5) / 10 },
   checks: { racesChecked: stats.racesChecked, violations: stats.violations.length, firstViolations: stats.violations.slice(0, 50) },
   wallSeconds: Math.round(wallS * 10) / 10,
@@ -123,7 +123,7 @@ bets          ${stats.sent} sent, ${stats.accepted} accepted, refused: ${rejecte
 throughput    ${result.throughput.acceptedPerSecond} accepted bets/s, ${result.throughput.answeredPerSecond} answers/s over ${result.throughput.bettingSeconds} s
 latency (ms)  p50 ${latency.p50}  p90 ${latency.p90}  p99 ${latency.p99}  p99.9 ${latency.p999}  max ${latency.max}  (${latency.count} bets)
 server        ${perProcess.map((p, i) => `#${i + 1} CPU mean ${p.cpuMean}% peak ${p.cpuPeak}%, RSS peak ${p.rssPeakMB} MB, loop lag p99 peak ${p.lagPeakMs} ms`).join('; ')}
-server cost   ${totalCpu.toFixed(1)} CPU s in all, ${bettingCpu.toFixed(1)} while betting for ${stats.rolls} rolls + ${stats.latency.totalCount} bets = ${cpuPerMoveMs} ms per move
+server cost   ${totalCpu.toFixed(1)} CPU s in all, ${bettingCpu.toFixed(1)} while racing for ${stats.rolls} rolls + ${stats.latency.totalCount} bets = ${cpuPerMoveMs} ms per move
 load gen      CPU ${result.loadGenerator.cpuPercent}% of one core, RSS ${result.loadGenerator.rssMB} MB
 checks        ${stats.racesChecked} races checked, ${stats.violations.length} violation(s)${stats.violations.length ? `\n  ${stats.violations.slice(0, 10).join('\n  ')}` : ''}
 written       loadtest/results/${name}.json and .svg`);

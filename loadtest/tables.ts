@@ -46,9 +46,10 @@ export interface BetRaceStats {
   /** Rolls seen (one bot per table counts). */
   rolls: number;
   violations: string[];
-  /** performance.now() of the first bet sent and the last answer received. */
+  /** performance.now() of the first bet sent, the last answer received and the last roll seen. */
   firstBetAt: number;
   lastAnswerAt: number;
+  lastRollAt: number;
 }
 
 const ALL_SPACES = [...BOARD_SPACES, ...COLOR_SPACES].map((s) => s.id);
@@ -75,6 +76,7 @@ export function newStats(): BetRaceStats {
     violations: [],
     firstBetAt: 0,
     lastAnswerAt: 0,
+    lastRollAt: 0,
   };
 }
 
@@ -189,7 +191,10 @@ export async function runBetRace(opts: BetRaceOptions, stats: BetRaceStats = new
             if (bot.inFlight !== null) bot.tokens.splice(bot.tokens.indexOf(bot.inFlight), 1);
           }
           if (observer) record(log, seq, e);
-          if (observer && e.type === 'roll') stats.rolls++;
+          if (observer && e.type === 'roll') {
+            stats.rolls++;
+            stats.lastRollAt = performance.now();
+          }
         }
         if (observer && rolled && !racing) {
           racing = true;
