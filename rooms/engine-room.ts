@@ -99,6 +99,8 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     reservingGuest = false;
     /** The process is shutting down: close the table as soon as its game ends. */
     closing = false;
+    /** Moves were applied since the views were last projected into the synced state. */
+    projectionStale = false;
     /** Redis journal of this game (null without Redis). */
     journal: RoomJournal | null = null;
     /** Shutting down with the game journaled: a peer takes it over, so it must not be forgotten. */
@@ -459,7 +461,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       const stored = this.journalMove(actor, move);
       this.timers.get(actor)?.timer.clear();
       this.timers.delete(actor);
-      this.syncGame();
+      this.projectionStale = true; // projected once per patch, however many moves arrive in between
       if (result.events.length) this.broadcast('events', { seq: this.seq, actor, events: result.events });
       this.reconcileTimers();
       return { ok: true, events: result.events, stored };
@@ -522,7 +524,9 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
           });
         } else if (this.botDriven(actor)) {
           this.schedule(actor, 'bot', roomSettings.botDelayMs, () => this.botMove(actor));
-        } else if (this.table.turnSeconds > 0) {
+        } else if (this.table.turnSeconds > 0 && !active.includes(SYSTEM)) {
+          // (Beside an active SYSTEM a seat's move is optional — a bet during a race, a declaration during
+          // the deal — so no clock forces one.)
           this.schedule(actor, 'clock', this.table.turnSeconds * 1000, () => {
             this.broadcast('events', { seq: this.seq, actor, events: [{ type: 'turnTimeout', seat: actor }] });
             this.botMove(actor);
@@ -557,7 +561,13 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       });
     }
 
+    /** Colyseus calls this before each patch (every 50 ms): one projection for all moves since the last. */
+    override onBeforePatch() {
+      if (this.projectionStale) this.syncGame();
+    }
+
     syncGame() {
+      this.projectionStale = false;
       const s = this.engineState;
       mirror(this.state.table, game.viewFor(s, SPECTATOR).public);
       const active = game.activeActors(s);

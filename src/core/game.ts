@@ -104,7 +104,11 @@ export interface GameDefinition<
 
   /** A new game for `seats` players. `seed` feeds the PRNG kept in the state. */
   setup(options: Options, seats: number, seed: string): State;
-  /** Who may act now: one seat, several seats at once, or SYSTEM. Empty exactly when the game is over. */
+  /**
+   * Who may act now: one seat, several seats at once, or SYSTEM. Empty exactly when the game is over.
+   * Seats listed beside SYSTEM act optionally (the game moves on without them: bets while the dice roll,
+   * declarations during the deal); the room runs no turn clock for them.
+   */
   activeActors(state: State): Actor[];
   /**
    * Every move `actor` may make now (empty when it may not act). Where the space is huge, a documented
