@@ -44,3 +44,35 @@ export async function rejoinSeat(endpoints: string | string[], ticket: SeatTicke
   }
   throw new Error(`could not rejoin room ${ticket.roomId}: ${lastProblem}`);
 }
+
+/**
+ * Keeps a seat across server failures: when the connection drops or the server hands the game over,
+ * rejoins through any of `endpoints` (a list, or a function giving the current list) and calls
+ * `onRejoined` with the new room, which is followed the same way. A consented leave (4000) ends it.
+ */
+export function followSeat(
+  room: Room,
+  endpoints: string[] | (() => string[]),
+  ticket: SeatTicket,
+  onRejoined: (room: Room) => void,
+  options: RejoinOptions & { onError?: (err: Error) => void } = {},
+): void {
+  let moving = false;
+  const move = () => {
+    if (moving) return;
+    moving = true;
+    // The SDK would keep retrying the same process, which may be gone: the game lives elsewhere now.
+    room.reconnection.maxRetries = 0;
+    rejoinSeat(typeof endpoints === 'function' ? endpoints() : endpoints, ticket, options).then(
+      (next) => {
+        followSeat(next, endpoints, ticket, onRejoined, options);
+        onRejoined(next);
+      },
+      (err: Error) => options.onError?.(err),
+    );
+  };
+  room.onDrop(() => move());
+  room.onLeave((code) => {
+    if (code !== 4000) move();
+  });
+}

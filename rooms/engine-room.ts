@@ -217,6 +217,9 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       this.journal.onFenced = () => {
         // This process stalled and a peer took the game over: step aside, clients rejoin there.
         this.log.warn('game owned by another process now; closing this copy');
+        // The listing is keyed by room id, which the live copy on the peer shares: point this copy's
+        // listing elsewhere so disposing it does not delete the peer's.
+        (this as unknown as { _listing: { roomId: string } })._listing.roomId = `${this.roomId}~fenced`;
         this.broadcast('events', { seq: this.seq, actor: SYSTEM, events: [{ type: 'serverClosing', graceSeconds: 0, handover: true }] });
         void this.disconnect(4001);
       };
