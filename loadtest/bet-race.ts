@@ -2,7 +2,7 @@
  * Ready Set Bet load test: R concurrent tables × B bettor bots, every bot a real @colyseus/sdk client,
  * against one server process, N processes on one Redis, or a running server (--endpoint).
  *
- *   npm run loadtest:bet-race -- --tables 100 --bettors 8 --races 2 --roll-ms 250 [--processes 2]
+ *   npm run loadtest:bet-race -- --tables 100 --bettors 8 --races 2 --roll-ms 250 [--processes 2] [--durability sync|async]
  *   npm run loadtest:bet-race -- --endpoint ws://host:2567[,ws://host:2568] …
  *
  * Prints progress every 2 s, then bet acknowledgement latency (p50/p90/p99/max), accepted bets/s,
@@ -24,6 +24,8 @@ const { values: args } = parseArgs({
     'roll-ms': { type: 'string', default: '250' },
     'start-delay-ms': { type: 'string', default: '' },
     processes: { type: 'string', default: '1' },
+    // Journal games in a private Redis even with one process; 'sync' or 'async' acknowledgements.
+    durability: { type: 'string', default: '' },
     endpoint: { type: 'string' },
     seed: { type: 'string', default: 'bet-race' },
     'join-concurrency': { type: 'string', default: '4' },
@@ -49,7 +51,8 @@ const opts: Omit<BetRaceOptions, 'endpoints'> = {
   startDelayMs: args['start-delay-ms'] ? int('start-delay-ms', 0, 60_000) : Math.min(60_000, 1000 + tables * 20),
 };
 
-const servers = args.endpoint ? null : await startServers(processes);
+if (args.durability && !['sync', 'async'].includes(args.durability)) throw new Error('--durability is sync or async');
+const servers = args.endpoint ? null : await startServers(processes, args.durability ? { DURABILITY: args.durability } : {}, Boolean(args.durability));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => void (servers?.stop() ?? Promise.resolve()).finally(() => process.exit(130)));
 }

@@ -19,8 +19,8 @@ export interface Servers {
   stop(): Promise<void>;
 }
 
-export async function startServers(processes: number, env: Record<string, string> = {}): Promise<Servers> {
-  const redis: RedisHandle | null = processes > 1 ? await startRedis() : null;
+export async function startServers(processes: number, env: Record<string, string> = {}, withRedis = processes > 1): Promise<Servers> {
+  const redis: RedisHandle | null = withRedis || processes > 1 ? await startRedis() : null;
   const shared = { LOG_LEVEL: 'warn', NODE_ENV: 'production', ...(redis ? { REDIS_URL: redis.url } : {}), ...env };
   const started: ServerProcess[] = [];
   const stop = async () => {
