@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => redis.stop());
 
-const env = () => ({ REDIS_URL: redis.url, HEARTBEAT_MS: '300', RECONNECT_SECONDS: '20' });
+const env = () => ({ REDIS_URL: redis.url, RECONNECT_SECONDS: '20' }); // default heartbeat (700 ms)
 
 async function matchmake(through: ServerProcess, options: object): Promise<SeatReservation> {
   const res = await fetch(`${through.http}/matchmake/create/high-card`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(options) });

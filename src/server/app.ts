@@ -154,6 +154,12 @@ function routes(app: Application, { config, logger, scaling }: { config: Config;
       res.status(404).json({ code: 'core/unknown-room', message: 'No such room.' });
       return;
     }
+    // A listing left by a dead process would cost a 2 s IPC timeout: say "moving" at once, retry soon.
+    const store = roomSettings.store;
+    if (store && room.processId !== matchMaker.processId && !(await store.isAlive(room.processId))) {
+      res.status(503).json({ code: 'core/room-moving', message: 'This game is moving to another server; retry in a moment.' });
+      return;
+    }
     try {
       res.json(await matchMaker.reserveSeatFor(room, parsed.data));
     } catch (err) {

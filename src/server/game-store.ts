@@ -93,10 +93,10 @@ export class GameStore {
   /** Starts beating (so peers know this process lives) and, every beat, recovering games of dead peers. */
   start(recover: (roomId: string, game: string) => Promise<void>) {
     const { heartbeatMs, processId } = this.options;
-    const ttl = Math.max(1, Math.ceil((heartbeatMs * 3) / 1000));
+    const ttlMs = heartbeatMs * 3; // three missed beats and peers take over
     const tick = async () => {
       try {
-        await this.redis.set(K.proc(processId), String(Date.now()), 'EX', ttl);
+        await this.redis.set(K.proc(processId), String(Date.now()), 'PX', ttlMs);
         await this.checkOwnership();
         for (const roomId of await this.redis.smembers(K.live)) {
           const claimed = await this.redis.claimGame(K.game(roomId), processId, K.proc(''));
@@ -113,6 +113,11 @@ export class GameStore {
     };
     void tick();
     this.beat = setInterval(() => void tick(), heartbeatMs);
+  }
+
+  /** Whether a process still beats (false once its heartbeat expired: its games are being taken over). */
+  async isAlive(processId: string): Promise<boolean> {
+    return (await this.redis.exists(K.proc(processId)).catch(() => 1)) === 1;
   }
 
   /** After a stall, peers may own some of our games: fence those copies so only one copy plays on. */
