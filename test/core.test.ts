@@ -112,7 +112,7 @@ describe('schema mirror', () => {
 
 describe('simulation harness', () => {
   it('passes a sound engine', () => {
-    const report = simulate(highCard, { games: 60, seed: 'fixture' });
+    const report = simulate(highCard, { games: 60, seed: 'fixture', options: [{}, { anteWindowMs: 100 }] });
     expect(report.games).toBe(60);
     expect(report.outcomes.every((o) => o.winners.length > 0)).toBe(true);
   });

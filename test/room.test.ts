@@ -148,6 +148,18 @@ describe('bots, clocks and reconnection', () => {
     expect(state(b).table.anted[b.seat]).toBe(true);
   });
 
+  it('runs no turn clock for optional moves beside an active SYSTEM', async () => {
+    // The ante is optional here: SYSTEM closes it after 2.5 s. The 1 s clock must not make bots ante.
+    const [a, b] = await table({ turnSeconds: 1, options: { anteWindowMs: 2500 } });
+    expect(state(a).turnDeadline).toBe(0);
+    await sleep(1500);
+    expect(a.events.some((e) => e.events.some((ev) => ev.type === 'turnTimeout'))).toBe(false);
+    expect(state(a).table.anted.toJSON()).toEqual([false, false]);
+    await waitFor(() => state(a).table.phase === 'play', 4000, 'SYSTEM closes the ante');
+    await waitFor(() => state(a).turnDeadline > 0, 2000, 'turn clock on the play'); // a required move: clocked
+    expect([a.seat, b.seat]).toContain(state(a).table.turn);
+  });
+
   it('keeps a dropped player’s seat and hands it back on reconnection', async () => {
     const [a, b] = await table();
     const token = b.room.reconnectionToken;
