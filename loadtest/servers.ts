@@ -2,16 +2,8 @@
  * The servers under load: N `node src/server/main.ts` processes (on a private redis-server when N > 1),
  * and a sampler that reads each process's CPU, RSS and event-loop lag from its /metrics once a second.
  */
-import { spawn } from 'node:child_process';
-import { freePort, waitFor } from '../test/helpers/ports.ts';
+import { spawnServer, type ServerProcess } from '../test/helpers/process.ts';
 import { startRedis, type RedisHandle } from '../test/helpers/redis.ts';
-
-interface ServerProcess {
-  port: number;
-  http: string;
-  ws: string;
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
-}
 
 export interface Servers {
   ws: string[];
@@ -29,7 +21,7 @@ export async function startServers(processes: number, env: Record<string, string
   };
   try {
     // One at a time, each given a minute: on a busy machine a start can take longer than tests allow.
-    for (let i = 0; i < processes; i++) started.push(await startOne(shared));
+    for (let i = 0; i < processes; i++) started.push(await spawnServer(shared, 'src/server/main.ts'));
   } catch (err) {
     await stop();
     throw err;
@@ -37,26 +29,6 @@ export async function startServers(processes: number, env: Record<string, string
   return { ws: started.map((p) => p.ws), http: started.map((p) => p.http), stop };
 }
 
-async function startOne(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_ADDRESS: `127.0.0.1:${port}`, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const http = `http://127.0.0.1:${port}`;
-  const stop = (signal: NodeJS.Signals = 'SIGTERM') =>
-    child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise<number | null>((resolve) => child.once('exit', resolve).kill(signal));
-  try {
-    await waitFor(async () => {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      return fetch(`${http}/health`).then((r) => r.ok, () => false);
-    }, 60_000, `server on port ${port}`);
-  } catch (err) {
-    await stop('SIGKILL');
-    throw err;
-  }
-  return { port, http, ws: `ws://127.0.0.1:${port}`, stop };
-}
 
 export interface ProcessSample {
   /** Seconds since the sampler started. */
