@@ -6,8 +6,9 @@ import { fastTrackRoomState } from '../schema/fast-track.ts';
 import { FastTrackRoom } from './fast-track.ts';
 import { checkSchemaShape } from '../test/helpers/schema-shape.ts';
 import { startServer, type TestServer } from '../test/helpers/server.ts';
+import { playWithBots } from '../test/helpers/play.ts';
 import { adopt, joinAsPlayer, joinAsSpectator, legalMoves, mine, state } from '../test/helpers/clients.ts';
-import { sleep, waitFor } from '../test/helpers/ports.ts';
+import { waitFor } from '../test/helpers/ports.ts';
 
 let server: TestServer;
 beforeAll(async () => (server = await startServer({}, { 'fast-track': FastTrackRoom })));
@@ -21,19 +22,9 @@ describe('fast-track room', () => {
   });
 
   it('plays a whole game with a human and bots', async () => {
-    const human = await joinAsPlayer(server.ws, 'fast-track', { seats: 4, bots: 3 }, 'create');
-    const until = Date.now() + 45_000;
-    while (state(human).status !== 'over') {
-      if (Date.now() > until) throw new Error('game did not end in time');
-      const [move] = legalMoves(human);
-      // Play-again chains mean many moves in a row: stay under the room's message rate limit.
-      if (move) await human.room.request('move', move).catch(() => undefined); // stale list: the turn moved on
-      await sleep(40);
-    }
-    const final = state(human);
+    const { final } = await playWithBots(server.ws, 'fast-track', { seats: 4, timeoutMs: 45_000 });
     expect(final.result.standings.length).toBe(4);
     expect(final.table.winners.length).toBe(1);
-    await human.room.leave();
   });
 
   it('keeps hands private, shows the table to a spectator and refuses a card not in hand', async () => {

@@ -6,8 +6,9 @@ import { readySetBetRoomState } from '../schema/ready-set-bet.ts';
 import { ReadySetBetRoom } from './ready-set-bet.ts';
 import { checkSchemaShape } from '../test/helpers/schema-shape.ts';
 import { startServer, type TestServer } from '../test/helpers/server.ts';
-import { adopt, joinAsPlayer, joinAsSpectator, legalMoves, mine, state, type Player } from '../test/helpers/clients.ts';
-import { sleep, waitFor } from '../test/helpers/ports.ts';
+import { playUntilOver } from '../test/helpers/play.ts';
+import { adopt, joinAsPlayer, joinAsSpectator, mine, state, type Player } from '../test/helpers/clients.ts';
+import { waitFor } from '../test/helpers/ports.ts';
 
 const fast = { rollIntervalMs: 10, startDelayMs: 0, resultsPauseMs: 0, draftTimeoutMs: 0 };
 
@@ -31,15 +32,8 @@ describe('ready-set-bet room', () => {
   });
 
   it('plays a whole game with a human and bots', async () => {
-    // The human plays the first move listed for it. A bet can lose its space to a faster bot before
-    // the next sync: then it waits for the sync instead of retrying a stale list at once.
     const human = await joinAsPlayer(server.ws, 'ready-set-bet', { seats: 4, bots: 3, options: fast }, 'create');
-    const until = Date.now() + 40_000;
-    while (state(human).status !== 'over' && Date.now() < until) {
-      const [move] = legalMoves(human);
-      const ok = move ? await human.room.request('move', move).then(() => true, () => false) : false;
-      if (!ok) await sleep(20);
-    }
+    await playUntilOver(human, 40_000);
     const final = state(human);
     expect(final.status).toBe('over');
     expect(final.result.standings.length).toBe(4);

@@ -6,25 +6,11 @@ import { tractorRoomState } from '../schema/tractor.ts';
 import { TractorRoom } from './tractor.ts';
 import { checkSchemaShape } from '../test/helpers/schema-shape.ts';
 import { startServer, type TestServer } from '../test/helpers/server.ts';
-import { adopt, joinAsPlayer, joinAsSpectator, legalMoves, mine, state, type Player } from '../test/helpers/clients.ts';
-import { sleep, waitFor } from '../test/helpers/ports.ts';
+import { playUntilOver } from '../test/helpers/play.ts';
+import { adopt, joinAsPlayer, joinAsSpectator, mine, state, type Player } from '../test/helpers/clients.ts';
+import { waitFor } from '../test/helpers/ports.ts';
 
 const fast = { dealDelayMs: 0, declareWindowMs: 0, handEndDelayMs: 0, handLimit: 1 };
-
-/**
- * Plays the first move the server lists for this client until the game is over, pausing after every
- * request: the listed moves change fast during the live deal, and an unpaused retry loop would run
- * into the room's message rate limit.
- */
-async function drive(p: Player, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (state(p).status !== 'over') {
-    if (Date.now() > until) throw new Error(`seat ${p.seat}: game did not end in time`);
-    const [move] = legalMoves(p);
-    if (move) await p.room.request('move', move).catch(() => undefined);
-    await sleep(move ? 40 : 10);
-  }
-}
 
 const cardsPlayed = (table: { tricks: { plays: { cards: string[] }[] }[] }) =>
   Array.from(table.tricks).reduce((sum, trick) => sum + Array.from(trick.plays).reduce((n, p) => n + p.cards.length, 0), 0);
@@ -41,7 +27,7 @@ describe('tractor room', () => {
 
   it('plays a whole hand with a human and bots', async () => {
     const human = await joinAsPlayer(server.ws, 'tractor', { seats: 4, bots: 3, options: fast }, 'create');
-    await drive(human, 60_000);
+    await playUntilOver(human, 60_000);
     const final = state(human);
     expect(final.result.standings.length).toBe(4);
     expect(cardsPlayed(final.table)).toBe(100);
@@ -54,7 +40,7 @@ describe('tractor room', () => {
     const players: Player[] = [first, ...others];
     const spectator = await joinAsSpectator(server.ws, first.room.roomId);
     await waitFor(() => state(first).status === 'playing', 5000, 'game started');
-    const play = Promise.all(players.map((p) => drive(p, 60_000)));
+    const play = Promise.all(players.map((p) => playUntilOver(p, 60_000)));
     await waitFor(() => state(first).table.phase === 'burying' || state(first).table.phase === 'playing', 30_000, 'kitty picked up');
     const starter = players.find((p) => p.seat === state(first).table.starter)!;
     await waitFor(() => mine(starter).view.kitty.length === 8, 3000, 'kitty shown to its starter');

@@ -1,35 +1,46 @@
 /**
- * Plays a whole game over real WebSockets: one human client (which always plays the first move the
- * server lists for it) at a table whose other seats are bots. Returns the final synced state.
+ * Playing whole games over real WebSockets: a client that always plays the first move the server lists
+ * for it, paced to stay under the room's message rate limit (play-again chains and fast-changing lists,
+ * as in a live deal, would otherwise flood it with stale requests).
  */
-import { joinAsPlayer, legalMoves, state, type AnyState } from './clients.ts';
+import { joinAsPlayer, legalMoves, state, type AnyState, type Player } from './clients.ts';
 import { sleep } from './ports.ts';
 
+/** At most one request per this many ms: 25 per second, under the default limit of 30. */
+const REQUEST_SPACING_MS = 40;
+
+/** Plays the seat's first listed move until the game is over; counts moves accepted and refused. */
+export async function playUntilOver(player: Player, timeoutMs = 60_000): Promise<{ moves: number; rejected: number }> {
+  let moves = 0;
+  let rejected = 0;
+  const until = Date.now() + timeoutMs;
+  while (state(player).status !== 'over') {
+    if (Date.now() > until) throw new Error(`seat ${player.seat}: game did not end in time (${moves} moves)`);
+    const [move] = legalMoves(player);
+    if (!move) {
+      await sleep(10);
+      continue;
+    }
+    const sent = Date.now();
+    // A refusal means the list was stale (a bot or the SYSTEM moved first): the next patch brings a new one.
+    await player.room.request('move', move).then(
+      () => moves++,
+      () => rejected++,
+    );
+    await sleep(Math.max(0, REQUEST_SPACING_MS - (Date.now() - sent)));
+  }
+  return { moves, rejected };
+}
+
+/** One human client at a table whose other seats are bots, played to the end; returns the final state. */
 export async function playWithBots(
   endpoint: string,
   game: string,
   options: { seats: number; options?: Record<string, unknown>; timeoutMs?: number },
 ): Promise<{ final: AnyState; moves: number; rejected: number }> {
   const human = await joinAsPlayer(endpoint, game, { seats: options.seats, bots: options.seats - 1, options: options.options ?? {} }, 'create');
-  let moves = 0;
-  let rejected = 0;
-  const until = Date.now() + (options.timeoutMs ?? 60_000);
-  while (state(human).status !== 'over') {
-    if (Date.now() > until) throw new Error(`game did not end in time (${moves} human moves)`);
-    const [move] = legalMoves(human);
-    if (move) {
-      try {
-        await human.room.request('move', move);
-        moves++;
-      } catch {
-        rejected++; // the state moved on between sync and request (a bot or the SYSTEM acted)
-        await sleep(30); // let the next patch arrive before retrying
-      }
-    } else {
-      await sleep(10);
-    }
-  }
+  const counts = await playUntilOver(human, options.timeoutMs);
   const final = state(human);
   await human.room.leave();
-  return { final, moves, rejected };
+  return { final, ...counts };
 }
