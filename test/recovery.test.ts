@@ -132,6 +132,9 @@ describe('durable games', () => {
       expect(parsed.moves).toHaveLength(11);
       expect(parsed.result.winners.length).toBeGreaterThan(0);
       expect(await reader.sismember('parlor:live', roomId)).toBe(0);
+      // The same record over HTTP, from the server that kept it.
+      expect(await (await fetch(`${proc.http}/api/records/${roomId}`)).json()).toEqual(parsed);
+      expect((await fetch(`${proc.http}/api/records/no-such-room`)).status).toBe(404);
     } finally {
       reader.disconnect();
       await proc.stop('SIGKILL');

@@ -157,7 +157,6 @@ export const CoreErrors = {
   gameOver: 'core/game-over',
   malformedMove: 'core/malformed-move',
   unknownMove: 'core/unknown-move',
-  illegalMove: 'core/illegal-move',
 } as const;
 
 /** True when `move` looks like a move object at all (an object with a string `type`). */

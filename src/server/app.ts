@@ -84,7 +84,7 @@ export function createParlorServer({ config, logger, extraRooms = {} }: ParlorSe
       store.start((roomId, gameId) => recoverGame(roomId, gameId, logger));
     }
   }
-  return { server, scaling, listen, store: () => store };
+  return { server, listen };
 }
 
 /** Re-creates a dead peer's game here, under its room id, from the journal. */
@@ -129,6 +129,17 @@ function routes(app: Application, { config, logger, scaling }: { config: Config;
         defaults: g.options.parse({}),
       })),
     );
+  });
+
+  // A finished game's record (options, seed, moves, result) while its retention lasts: what
+  // `npm run verify-replay` and POST /api/verify check. Needs Redis (the journal keeps it).
+  app.get('/api/records/:roomId', async (req, res) => {
+    const record = await roomSettings.store?.record(String(req.params.roomId)).catch(() => null);
+    if (!record) {
+      res.status(404).json({ code: 'core/unknown-record', message: 'No finished game with this room id is on record here.' });
+      return;
+    }
+    res.json(record);
   });
 
   app.get('/api/invites/:code', async (req, res) => {
