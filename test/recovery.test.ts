@@ -17,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => redis.stop());
 
-const env = () => ({ REDIS_URL: redis.url, RECONNECT_SECONDS: '20' }); // default heartbeat (700 ms)
+// Default heartbeat (700 ms); a snapshot every 2 moves so recovery replays from a snapshot, not only moves.
+const env = () => ({ REDIS_URL: redis.url, RECONNECT_SECONDS: '20', SNAPSHOT_EVERY: '2' });
 
 async function matchmake(through: ServerProcess, options: object): Promise<SeatReservation> {
   const res = await fetch(`${through.http}/matchmake/create/high-card`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(options) });
