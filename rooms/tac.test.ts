@@ -28,11 +28,12 @@ describe('tac room', () => {
   });
 
   it('plays a whole game with a human and bots', async () => {
-    const { final } = await playWithBots(server.ws, 'tac', { seats: 4, options: { dealDelayMs: 0 }, timeoutMs: 40_000 });
+    // A TAC game is long (hundreds of bot moves on the 50 ms room clock): generous bounds for busy machines.
+    const { final } = await playWithBots(server.ws, 'tac', { seats: 4, options: { dealDelayMs: 0 }, timeoutMs: 110_000 });
     expect(final.status).toBe('over');
     expect(final.result.standings.length).toBe(4);
     expect(final.table.winner).toBeGreaterThanOrEqual(0);
-  });
+  }, 120_000);
 
   it('seats four real clients in two teams, exchanges at once and keeps hands private', async () => {
     const players = await fourPlayers({ dealDelayMs: 0 });

@@ -6,14 +6,15 @@
 import { joinAsPlayer, legalMoves, state, type AnyState, type Player } from './clients.ts';
 import { sleep } from './ports.ts';
 
-/** At most one request per this many ms: 25 per second, under the default limit of 30. */
-const REQUEST_SPACING_MS = 40;
+/** At most this many requests in any second: under the default limit of 30. */
+const REQUESTS_PER_SECOND = 25;
 
 /** Plays the seat's first listed move until the game is over; counts moves accepted and refused. */
 export async function playUntilOver(player: Player, timeoutMs = 60_000): Promise<{ moves: number; rejected: number }> {
   let moves = 0;
   let rejected = 0;
   const until = Date.now() + timeoutMs;
+  const recent: number[] = []; // send times of the last REQUESTS_PER_SECOND requests
   while (state(player).status !== 'over') {
     if (Date.now() > until) throw new Error(`seat ${player.seat}: game did not end in time (${moves} moves)`);
     const [move] = legalMoves(player);
@@ -21,13 +22,18 @@ export async function playUntilOver(player: Player, timeoutMs = 60_000): Promise
       await sleep(10);
       continue;
     }
-    const sent = Date.now();
-    // A refusal means the list was stale (a bot or the SYSTEM moved first): the next patch brings a new one.
-    await player.room.request('move', move).then(
-      () => moves++,
-      () => rejected++,
+    if (recent.length === REQUESTS_PER_SECOND) await sleep(Math.max(0, recent.shift()! + 1000 - Date.now()));
+    recent.push(Date.now());
+    // A refusal means the list was stale (a bot or the SYSTEM moved first): wait for the next patch.
+    const accepted = await player.room.request('move', move).then(
+      () => true,
+      () => false,
     );
-    await sleep(Math.max(0, REQUEST_SPACING_MS - (Date.now() - sent)));
+    if (accepted) moves++;
+    else {
+      rejected++;
+      await sleep(30);
+    }
   }
   return { moves, rejected };
 }
