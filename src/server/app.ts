@@ -21,6 +21,7 @@ import { registry } from './metrics.ts';
 import { createScaling } from './scaling.ts';
 import { queueRoutes } from './queue.ts';
 import { mountVerify } from './verify.ts';
+import { mountWeb } from './web.ts';
 
 export interface ParlorServerOptions {
   config: Config;
@@ -180,6 +181,7 @@ function routes(app: Application, { config, logger, scaling }: { config: Config;
   });
 
   queueRoutes(app, logger); // POST /api/queue/:game: full tables across processes
+  mountWeb(app); // the web client at / and GET /api/tables for its lobby
 
   if (config.MONITOR_PASSWORD) {
     app.use('/monitor', basicAuth('admin', config.MONITOR_PASSWORD), monitor() as unknown as express.RequestHandler);

@@ -1,0 +1,48 @@
+/**
+ * The web client (web/): serves its built bundle at `/` and lists the public tables for its lobby.
+ *
+ * The bundle is built by Vite into dist/web (`npm start` builds it first; the image builds it in its
+ * build stage). Run from source this file is src/server/web.ts, built it is dist/src/server/web.js:
+ * either way the bundle sits in dist/web at the project root.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { matchMaker } from '@colyseus/core';
+import express, { type Application } from 'express';
+
+const bundle = fileURLToPath(new URL(import.meta.url.endsWith('.js') ? '../../web/' : '../../dist/web/', import.meta.url));
+
+/** Most tables a listing returns (the lobby shows the newest first). */
+const MAX_LISTED = 100;
+
+export function mountWeb(app: Application) {
+  // Open and running public tables: what the lobby offers to join or watch. Private tables never appear.
+  app.get('/api/tables', async (_req, res) => {
+    const listings = await matchMaker.query({});
+    const tables = listings
+      .filter((l) => !l.private && typeof l.metadata?.game === 'string')
+      .sort((a, b) => time(b.createdAt) - time(a.createdAt))
+      .slice(0, MAX_LISTED)
+      .map((l) => ({
+        roomId: l.roomId,
+        game: l.metadata.game as string,
+        seats: Number(l.metadata.seats) || 0,
+        clients: l.clients,
+        // A table locks when its last seat is taken, and starts at that moment.
+        open: !l.locked,
+      }));
+    res.set('cache-control', 'no-store').json(tables);
+  });
+
+  if (!existsSync(`${bundle}index.html`)) {
+    app.get('/', (_req, res) => {
+      res.status(503).type('text').send('The web client is not built: run `npm run build:web` (npm start does it for you).');
+    });
+    return;
+  }
+  // Hashed asset names never change content: cache them for good; index.html is always revalidated.
+  app.use('/assets', express.static(`${bundle}assets`, { immutable: true, maxAge: '1y', index: false }));
+  app.use(express.static(bundle, { index: 'index.html', maxAge: 0 }));
+}
+
+const time = (d: unknown) => (d ? new Date(d as string).getTime() || 0 : 0);
