@@ -6,7 +6,7 @@ import { accept, CoreErrors, guardMove, reject, SYSTEM, type Actor, type GameEve
 import { isJoker, rankOf } from '../../core/cards/index.ts';
 import { randomInt, shuffled } from '../../core/rng.ts';
 import { geometry, locationName, occupancy, type Location } from './board.ts';
-import { backwardDestination, bullseyeExitDestination, forwardDestinations, penExitDestination, type Destination, type Table } from './paths.ts';
+import { backwardDestinations, bullseyeExitDestination, forwardDestinations, penExitDestination, type Destination, type Table } from './paths.ts';
 import { GAME_ID } from './setup.ts';
 import type { Marble, Move, PendingSplit, State } from './types.ts';
 
@@ -148,10 +148,7 @@ function cardCandidates(state: State, seat: number, card: string): Candidate[] {
   const out: Candidate[] = [];
 
   if (r === '4') {
-    for (const m of movable) {
-      const d = backwardDestination(t, m, 4);
-      if (d) out.push(single(m, d));
-    }
+    for (const m of movable) for (const d of backwardDestinations(t, m, 4)) out.push(single(m, d));
   } else {
     for (const m of movable) for (const d of forwardDestinations(t, m, steps)) out.push(single(m, d));
     if (!must.length && LEAVES_PEN.has(r)) {
@@ -186,10 +183,7 @@ function cardCandidates(state: State, seat: number, card: string): Candidate[] {
   // Nothing the card normally does is possible.
   if (must.length) return must.map((m) => single(m, PEN)); // a blocked fast-track marble goes back to its pen
   if (r !== '4') {
-    for (const m of movable) {
-      const d = backwardDestination(t, m, steps);
-      if (d) out.push(single(m, d));
-    }
+    for (const m of movable) for (const d of backwardDestinations(t, m, steps)) out.push(single(m, d));
     if (out.length) return out;
   }
   return [{ move: { type: 'discard', card }, steps: [] }];

@@ -70,11 +70,9 @@ export function forwardDestinations(t: Table, m: Marble, steps: number): Destina
       const last = i === steps;
       // The bull's eye replaces the step just past a fast-track space reached along the main track by a
       // marble that did not start its move on the fast track (so never with a 1 from a fast-track space).
-      if (last && !startsOnFastTrack && mode === 'main' && loc.area === 'track' && g.isFastTrack(loc.space)) {
-        if (t.options.bullseyeEntry === 'anyFastTrack' || loc.space === g.firstFastTrack(m.colour)) {
-          const d = arrive(t, m, BULLSEYE, 'none');
-          if (d) out.push(d);
-        }
+      if (last && mode === 'main' && loc.area === 'track' && bullseyeFrom(t, m, loc.space, startsOnFastTrack)) {
+        const d = arrive(t, m, BULLSEYE, 'none');
+        if (d) out.push(d);
       }
       if (mode === 'ring' && loc.space === exit) mode = 'main'; // the fast track ends at the colour's own exit
       let next: Location | null;
@@ -97,22 +95,40 @@ export function forwardDestinations(t: Table, m: Marble, steps: number): Destina
 }
 
 /**
- * Moving `steps` backwards along the main track. A marble riding the fast track moves back round it,
- * leaving it (down the main track) only at the fast-track space just after its own pen exit.
+ * May the last step of a move, standing on fast-track space `space` after the steps before it, go into the
+ * bull's eye? The bull's eye lies one step from every fast-track space, forwards and backwards alike. Never for
+ * a marble that started its move on a fast-track space (so never with a 1 from the fast track).
  */
-export function backwardDestination(t: Table, m: Marble, steps: number): Destination | null {
+function bullseyeFrom(t: Table, m: Marble, space: number, startsOnFastTrack: boolean): boolean {
+  if (startsOnFastTrack || !t.g.isFastTrack(space)) return false;
+  return t.options.bullseyeEntry === 'anyFastTrack' || space === t.g.firstFastTrack(m.colour);
+}
+
+/**
+ * Every place `m` can reach moving `steps` backwards along the main track. A marble riding the fast track moves
+ * back round it, leaving it (down the main track) only at the fast-track space just after its own pen exit.
+ * A main-track move whose last step would leave a fast-track space may end in the bull's eye instead.
+ */
+export function backwardDestinations(t: Table, m: Marble, steps: number): Destination[] {
   const { g } = t;
-  if (m.area !== 'track') return null;
-  let mode: 'main' | 'ring' = m.ring === 'riding' && g.isFastTrack(m.space) ? 'ring' : 'main';
+  if (m.area !== 'track') return [];
+  const startsOnFastTrack = g.isFastTrack(m.space);
+  let mode: 'main' | 'ring' = m.ring === 'riding' && startsOnFastTrack ? 'ring' : 'main';
   let space = m.space;
+  const out: Destination[] = [];
   for (let i = 1; i <= steps; i++) {
     if (mode === 'ring' && space === g.firstFastTrack(m.colour)) mode = 'main';
+    if (i === steps && mode === 'main' && t.options.bullseyeBackward && bullseyeFrom(t, m, space, startsOnFastTrack)) {
+      const d = arrive(t, m, BULLSEYE, 'none');
+      if (d) out.push(d);
+    }
     space = (space - (mode === 'ring' ? g.trackLength / g.zones : 1) + g.trackLength) % g.trackLength;
     const loc: Location = { area: 'track', space };
-    if (i < steps && !passable(t, m, loc)) return null;
+    if (i < steps && !passable(t, m, loc)) return [];
   }
   const ring: RingStatus = g.isFastTrack(space) ? (mode === 'ring' ? 'riding' : 'entered') : 'none';
-  return arrive(t, m, { area: 'track', space }, ring);
+  const d = arrive(t, m, { area: 'track', space }, ring);
+  return d ? [d, ...out] : out;
 }
 
 /** A–6–Joker: a pen marble onto its pen exit. */

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SPECTATOR, SYSTEM } from '../../core/game.ts';
+import { locationName } from './board.ts';
 import { game } from './index.ts';
+import { makeTable } from './moves.ts';
+import { backwardDestinations } from './paths.ts';
 import { hand, legal, ok, options, put, refused, ring, table, where } from './scenarios.ts';
 
 // Square board, 4 players: red (seat 0) leaves its pen at 0, first fast-track space 5, own fast-track
@@ -511,6 +514,59 @@ describe('bull’s eye', () => {
     expect(where(ok(s, { type: 'move', card: '3S', marble: 'red-1', to: 'bullseye' }), 'blue-0')).toBe('pen');
     const safe = hand(put(put(table({ bullseyeCapture: false }), 'red-1', 'track', 3), 'blue-0', 'bullseye'), 0, ['3S']);
     expect(options(safe, '3S')).toEqual(['red-1>track-6']);
+  });
+});
+
+describe('bull’s eye reached backwards', () => {
+  // Seed: «توجه داشته باشید که حرکت رو به عقب در فست ترک یا بولز آی با استفاده از عدد 4 امکان پذیر بود و یا در
+  // زمانی که مجبور به حرکت به سمت عقب هستید زیرا هیچ حرکت رو به جلویی در اختیار ندارید. با این حال، شما نمیتوانید
+  // از حرکت 1 برای حرکت از فست ترک به بولز آی بهره ببرید.» — moving backwards onto the fast track or the bull's eye
+  // is possible with a 4, or when forced to move backwards for want of a forward move; but a 1 never takes a
+  // marble from the fast track into the bull's eye.
+
+  it('a 4 whose last step would leave a fast-track space may end in the bull’s eye (8, 7, 6, fast track 5, bull’s eye)', () => {
+    const s = hand(put(table(), 'red-1', 'track', 8), 0, ['4S']);
+    expect(options(s, '4S')).toEqual(['red-1>bullseye', 'red-1>track-4']);
+    const t = ok(s, { type: 'move', card: '4S', marble: 'red-1', to: 'bullseye' });
+    expect([where(t, 'red-1'), ring(t, 'red-1')]).toEqual(['bullseye', 'none']);
+    // Past any fast-track space, like forwards: 36 → 35, 34, 33 (green's), bull's eye.
+    expect(options(hand(put(table(), 'red-1', 'track', 36), 0, ['4S']), '4S')).toEqual(['red-1>bullseye', 'red-1>track-32']);
+    // One space nearer or farther misses it.
+    expect(options(hand(put(table(), 'red-1', 'track', 9), 0, ['4S']), '4S')).toEqual(['red-1>track-5']);
+    expect(options(hand(put(table(), 'red-1', 'track', 7), 0, ['4S']), '4S')).toEqual(['red-1>track-3']);
+  });
+
+  it('a forced backward move may end in the bull’s eye too', () => {
+    // red-1 on its home entry with red-2 in the first home hole: nothing goes forward with an 8.
+    const s = hand(put(put(table(), 'red-1', 'track', 54), 'red-2', 'home', 0), 0, ['8S']);
+    expect(options(s, '8S')).toEqual(['red-1>bullseye', 'red-1>track-46']); // 53 … 47 (fast track), bull's eye
+    const t = ok(s, { type: 'move', card: '8S', marble: 'red-1', to: 'bullseye' });
+    expect(where(t, 'red-1')).toBe('bullseye');
+  });
+
+  it('never with a 1 from a fast-track space, and never going back round the fast track', () => {
+    // (A forced backward 1 — an ace, joker or face card with nothing forward — from a fast-track space.)
+    const s = put(put(table(), 'red-1', 'track', 47, 'none'), 'red-2', 'track', 33, 'riding');
+    const t = makeTable(s);
+    const at = (id: string) => s.marbles.find((m) => m.id === id)!;
+    expect(backwardDestinations(t, at('red-1'), 1).map((d) => locationName(d.to))).toEqual(['track-46']);
+    expect(backwardDestinations(t, at('red-2'), 2).map((d) => locationName(d.to))).toEqual(['track-5']);
+  });
+
+  it('an own marble in the bull’s eye or on the path blocks it; another colour there is captured', () => {
+    const own = hand(put(put(table(), 'red-1', 'track', 8), 'red-2', 'bullseye'), 0, ['4S']);
+    expect(options(own, '4S')).toEqual(['red-1>track-4']);
+    const jumped = hand(put(put(table({ fastTrackObligation: 'loseStatus' }), 'red-1', 'track', 8), 'red-2', 'track', 5, 'none'), 0, ['4S']);
+    expect(options(jumped, '4S')).toEqual(['red-2>track-1']);
+    const other = hand(put(put(table(), 'red-1', 'track', 8), 'blue-0', 'bullseye'), 0, ['4S']);
+    expect(where(ok(other, { type: 'move', card: '4S', marble: 'red-1', to: 'bullseye' }), 'blue-0')).toBe('pen');
+  });
+
+  it('follows option bullseyeEntry ownFastTrack; option bullseyeBackward off keeps backward moves on the main track', () => {
+    const own = hand(put(put(table({ bullseyeEntry: 'ownFastTrack' }), 'red-1', 'track', 36), 'red-2', 'track', 8), 0, ['4S']);
+    expect(options(own, '4S')).toEqual(['red-1>track-32', 'red-2>bullseye', 'red-2>track-4']);
+    const off = hand(put(table({ bullseyeBackward: false }), 'red-1', 'track', 8), 0, ['4S']);
+    expect(options(off, '4S')).toEqual(['red-1>track-4']);
   });
 });
 

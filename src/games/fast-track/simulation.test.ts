@@ -20,13 +20,13 @@ describe('fast-track simulation', () => {
     simulate(game, { games: 1, seats: [6], options: [{ teams: 'triples' }], seed: 'ft-triples', ...light });
   });
 
-  it('house rules: fast-track obligation lost, ring step-off, own bull’s eye, safe bull’s eye, any-two jack swap, stall relief', () => {
+  it('house rules: fast-track obligation lost, ring step-off, own bull’s eye, no backward bull’s eye, safe bull’s eye, any-two jack swap, stall relief', () => {
     simulate(game, {
       games: 2,
       seats: [3],
       options: [
         { fastTrackObligation: 'loseStatus', ringStepOff: true },
-        { bullseyeEntry: 'ownFastTrack', bullseyeCapture: false, jackSwap: 'anyTwo', stallRelief: 3 },
+        { bullseyeEntry: 'ownFastTrack', bullseyeBackward: false, bullseyeCapture: false, jackSwap: 'anyTwo', stallRelief: 3 },
       ],
       seed: 'ft-house',
       ...light,

@@ -24,6 +24,11 @@ export const optionsSchema = z.object({
   ringStepOff: z.boolean().default(false),
   /** Bull's-eye entry one step past any fast-track space, or only past the colour's first one (after its pen exit). */
   bullseyeEntry: z.enum(['anyFastTrack', 'ownFastTrack']).default('anyFastTrack'),
+  /**
+   * A backward move (a 4, or a forced one) whose last step would leave a fast-track space may end in the bull's eye
+   * instead (original rules); off: backward moves stay on the main track (the digest's reference implementation).
+   */
+  bullseyeBackward: z.boolean().default(true),
   /** Entering an occupied bull's eye captures the marble there; off: it is blocked. */
   bullseyeCapture: z.boolean().default(true),
   /** Jack swap: one of the two marbles must be one you may move ('withOwn'), or any two of different colours. */
