@@ -5,10 +5,10 @@ import { seedRng, nextUint32, randomInt, shuffled, rollDie } from '../src/core/r
 import { standardDeck, dealRoundRobin, removeCards, sameMultiset, rankOf, suitOf, isCard } from '../src/core/cards/index.ts';
 import { alternatingTeams, nextSeat, partnersOf, seatOrder } from '../src/core/seats.ts';
 import { rankByScore } from '../src/core/result.ts';
-import { canonicalJson, guardMove, SYSTEM, type AnyGame } from '../src/core/game.ts';
-import { simulate, InvariantViolation } from '../src/core/testing/simulate.ts';
+import { canonicalJson, guardMove, reject, SYSTEM, type AnyGame } from '../src/core/game.ts';
+import { simulate, InvariantViolation, type SimulationConfig } from '../src/core/testing/simulate.ts';
 import { mirror } from '../schema/mirror.ts';
-import { highCard } from './fixture/high-card.ts';
+import { highCard, type HighCardState } from './fixture/high-card.ts';
 import { HighCardRoomState } from './fixture/schema.ts';
 import { checkSchemaShape } from './helpers/schema-shape.ts';
 
@@ -119,10 +119,10 @@ describe('simulation harness', () => {
 
   // Each broken engine below must be caught: the harness is only worth its failures.
   const broken = (patch: Partial<AnyGame>): AnyGame => ({ ...highCard, ...patch }) as AnyGame;
-  const expectViolation = (game: AnyGame, pattern: RegExp, maxSteps = 500) => {
+  const expectViolation = (game: AnyGame, pattern: RegExp, maxSteps = 500, config: Partial<SimulationConfig> = {}) => {
     let caught: unknown;
     try {
-      simulate(game, { games: 3, seed: 'broken', maxSteps });
+      simulate(game, { games: 3, seed: 'broken', maxSteps, ...config });
     } catch (e) {
       caught = e;
     }
@@ -163,6 +163,40 @@ describe('simulation harness', () => {
         },
       }),
       /leak: viewer \d/,
+    );
+  });
+
+  // The ante made optional beside SYSTEM (which may close it at once); `listed` says which seats the
+  // engine names as active, `canAnte` which of them hold a move.
+  const optionalAnte = (listed: (s: HighCardState, seat: number) => boolean, canAnte: (s: HighCardState, seat: number) => boolean): AnyGame =>
+    broken({
+      activeActors: (s: HighCardState) =>
+        s.phase === 'ante' ? [SYSTEM, ...s.anted.flatMap((done, seat) => (!done && listed(s, seat) ? [seat] : []))] : highCard.activeActors(s),
+      legalMoves(s: HighCardState, a) {
+        if (s.phase === 'ante' && a !== SYSTEM && !canAnte(s, a)) return [];
+        return highCard.legalMoves.call(this, s, a);
+      },
+      applyMove(s: HighCardState, a, m) {
+        if (s.phase === 'ante' && a >= 0 && !canAnte(s, a)) return reject('high-card/no-ante', 'Only a hand with a card above the middle may ante.');
+        return highCard.applyMove.call(this, s, a, m);
+      },
+    });
+  const holdsHighCard = (s: HighCardState, seat: number) => s.hands[seat]!.some((c) => c > s.seats * 2);
+
+  it("catches an active list that depends on hidden cards (activeActors is public: issue 13's leak through the turn list)", () => {
+    // "During Tractor's deal, activeActors lists only the seats that could legally declare at that moment":
+    // here only the seats holding a high card are listed, so everyone learns who holds one.
+    expectViolation(optionalAnte(holdsHighCard, holdsHighCard), /leak: the public active actors change when hidden information is re-dealt/, 500, { resampleEvery: 1 });
+  });
+
+  it('lets a seat listed beside SYSTEM have no legal move, but no seat on its own turn', () => {
+    // Every seat listed, whether it may ante its own business: sound.
+    const report = simulate(optionalAnte(() => true, holdsHighCard), { games: 12, seed: 'optional', resampleEvery: 1 });
+    expect(report.games).toBe(12);
+    // Without SYSTEM beside it, a listed seat without a move would stall the table.
+    expectViolation(
+      broken({ activeActors: (s) => (s.phase === 'play' ? [s.turn, (s.turn + 1) % s.seats] : highCard.activeActors(s)) }),
+      /active actor \d has no legal move/,
     );
   });
 

@@ -14,6 +14,9 @@
  *   returns an error with a namespaced code (`<game-id>/<reason>`). A throw is an engine bug.
  * - `viewFor` is the only place hidden information is decided. Its `public` part must not depend on
  *   the viewer; its `private` part exists only for a seat, and only that seat receives it.
+ * - `activeActors` is public too: the room shows it to every client and spectator, so it must not
+ *   depend on anything hidden (a card received, a hand's contents). Whether a seat can act on what it
+ *   alone knows belongs in its legal moves.
  */
 import type { z } from 'zod';
 
@@ -106,8 +109,11 @@ export interface GameDefinition<
   setup(options: Options, seats: number, seed: string): State;
   /**
    * Who may act now: one seat, several seats at once, or SYSTEM. Empty exactly when the game is over.
-   * Seats listed beside SYSTEM act optionally (the game moves on without them: bets while the dice roll,
-   * declarations during the deal); the room runs no turn clock for them.
+   * Public information (shown to everyone as `activeSeats`): it must not change when hidden information
+   * is re-dealt, so it never reveals who holds what.
+   * Every listed actor has a legal move, except seats listed beside SYSTEM: they act optionally (the
+   * game moves on without them: bets while the dice roll, declarations during the deal), so such a seat
+   * may have none — whether it can act may be its own secret. The room runs no turn clock for them.
    */
   activeActors(state: State): Actor[];
   /**

@@ -2,13 +2,14 @@
  * The shared random-simulation harness. It plays seeded random games of any engine and checks, at
  * every step, the invariants every engine promises (see src/core/game.ts):
  *
- *  1. over ⇔ no active actor ⇔ outcome present; every active actor has a legal move, others have none
+ *  1. over ⇔ no active actor ⇔ outcome present; every active actor has a legal move (a seat listed
+ *     beside SYSTEM acts optionally and may have none), others have none
  *  2. every listed legal move applies (all of them, or a seeded sample when the list is long)
  *  3. inputs are never mutated (states are deep-frozen before the engine sees them)
  *  4. state, views and moves are JSON-plain and round-trip through JSON
  *  5. the public part of a view is the same for every viewer; spectators get no private part
  *  6. no leak: re-dealing what a viewer cannot see (the engine's `resample`) changes neither its
- *     view nor its legal moves
+ *     view, nor its legal moves, nor the public list of active actors
  *  7. the bot, acting from its own view, picks a move that applies
  *  8. the engine's own invariants (conservation of cards, marbles, money, …) hold
  *  9. the game ends within `maxSteps`
@@ -130,9 +131,15 @@ function playOne(game: AnyGame, record: GameRecord, config: SimulationConfig): {
     if (outcome) throw fail(`outcome present while ${actors.join(',')} may act`, step);
     if (step >= maxSteps) throw fail(`no end after ${maxSteps} steps`, step);
 
+    const optional = (actor: Actor) => actor !== SYSTEM && actors.includes(SYSTEM);
+    const movers: Actor[] = [];
     for (const actor of actors) {
       const legal = game.legalMoves(state, actor);
-      if (legal.length === 0) throw fail(`active actor ${actor} has no legal move`, step);
+      if (legal.length === 0) {
+        if (optional(actor)) continue;
+        throw fail(`active actor ${actor} has no legal move`, step);
+      }
+      movers.push(actor);
       const sample = legal.length <= tryUpTo ? legal : Array.from({ length: tryUpTo }, () => pick(random, legal));
       for (const move of sample) {
         const p = jsonPlainProblem(move);
@@ -142,7 +149,7 @@ function playOne(game: AnyGame, record: GameRecord, config: SimulationConfig): {
       }
     }
 
-    const actor = pick(random, actors);
+    const actor = pick(random, movers);
     const legal = game.legalMoves(state, actor);
     let move: MoveBase = pick(random, legal);
     if (actor !== SYSTEM) {
@@ -191,6 +198,10 @@ function checkState(
   if (probeLeaks && game.resample) {
     for (const viewer of [SPECTATOR, ...range(0, seats - 1)]) {
       const other = game.resample(state, viewer, random);
+      const othersActors = game.activeActors(other);
+      if (!sameJson(othersActors, actors)) {
+        throw fail(`leak: the public active actors change when hidden information is re-dealt for viewer ${viewer}: [${actors.join(',')}] ≠ [${othersActors.join(',')}]`, step);
+      }
       const d = firstDifference(game.viewFor(other, viewer), game.viewFor(state, viewer));
       if (d) throw fail(`leak: viewer ${viewer}'s view changes when hidden information is re-dealt: ${d}`, step);
       if (viewer !== SPECTATOR && !sameJson(game.legalMoves(other, viewer), game.legalMoves(state, viewer))) {

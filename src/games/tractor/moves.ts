@@ -25,8 +25,10 @@ export function activeActors(state: TractorState): Actor[] {
     case 'dealing':
     case 'declaring':
     case 'stealing': {
-      const bidders = state.hands.flatMap((_, seat) => (declareMoves(state, seat).length > 0 ? [seat] : []));
-      return [SYSTEM, ...bidders];
+      // Every seat, whatever it holds: the list is public, and who could declare is each seat's secret
+      // (its legal moves). Only the no-trump level, known to all, closes declaring for everyone.
+      const open = state.hands.flatMap((_, seat) => (bidLevel(state, seat) < RANKS.length ? [seat] : []));
+      return [SYSTEM, ...open];
     }
     case 'burying':
       return [state.exchanger];

@@ -94,6 +94,21 @@ describe('live deal and declaring', () => {
     expect(code(game.applyMove(s, 0, { type: 'declare', card: '2H', count: 2 }))).toBe('tractor/cards-not-held');
     expect(code(game.applyMove(s, 0, { type: 'declare', card: '3C', count: 1 }))).toBe('tractor/not-level-card');
   });
+  it('lists every seat beside the dealer whatever it holds: who could declare is its own secret (issue 13)', () => {
+    // The turn list is public; before, it named exactly the seats holding a level card or a joker pair.
+    const s = table({}, [['2H'], ['3C'], ['4C'], ['5C']]);
+    expect(game.activeActors(s)).toEqual([SYSTEM, 0, 1, 2, 3]);
+    expect(game.legalMoves(s, 0)).toEqual([{ type: 'declare', card: '2H', count: 1 }]);
+    expect([1, 2, 3].map((seat) => game.legalMoves(s, seat))).toEqual([[], [], []]);
+    expect(code(game.applyMove(s, 1, { type: 'declare', card: '2H', count: 1 }))).toBe('tractor/cards-not-held');
+    // After a declaration the list still says nothing about who could overcall.
+    const declared = ok(game.applyMove(table({}, [['2H'], ['2S', '2S'], ['3C'], ['4C']]), 0, { type: 'declare', card: '2H', count: 1 }));
+    expect(game.activeActors(declared)).toEqual([SYSTEM, 0, 1, 2, 3]);
+    expect([0, 1, 2, 3].map((seat) => game.legalMoves(declared, seat).length)).toEqual([0, 1, 0, 0]);
+    // Re-dealing what a spectator cannot see leaves the list unchanged.
+    const other = game.resample!(declared, SPECTATOR, randomSource('issue-13'));
+    expect(game.activeActors(other)).toEqual(game.activeActors(declared));
+  });
   it('overrides only with a stronger declaration: single < pair < small-joker pair < big-joker pair', () => {
     let s = ok(game.applyMove(table(), 0, { type: 'declare', card: '2H', count: 1 }));
     expect(s.trumpSuit).toBe('H');
@@ -115,7 +130,7 @@ describe('live deal and declaring', () => {
     expect(ok(game.applyMove(free, 0, { type: 'declare', card: '2S', count: 2 })).trumpSuit).toBe('S');
     const none = ok(game.applyMove(table({ reinforcement: 'none' }, hands), 0, { type: 'declare', card: '2H', count: 1 }));
     expect(game.legalMoves(none, 0)).toEqual([]);
-    expect(code(game.applyMove(none, 0, { type: 'declare', card: '2H', count: 2 }))).toBe('core/not-your-turn');
+    expect(code(game.applyMove(none, 0, { type: 'declare', card: '2H', count: 2 }))).toBe('tractor/own-declaration');
   });
   it('bid policies: a higher suit may override an equal pair; greater length ignores jokers', () => {
     // Every seat also holds a big-joker pair, so it stays able to act and its weaker bids get their reason.
@@ -132,7 +147,7 @@ describe('live deal and declaring', () => {
   });
   it('joker declarations: all copies in play, or none at all', () => {
     const six = table({ jokerBids: 'allDecks' }, [['SJ', 'SJ'], [], [], []], 6);
-    expect(code(game.applyMove(six, 0, { type: 'declare', card: 'SJ', count: 2 }))).toBe('core/not-your-turn');
+    expect(code(game.applyMove(six, 0, { type: 'declare', card: 'SJ', count: 2 }))).toBe('tractor/all-jokers');
     const four = table({ jokerBids: 'disabled' }, [['SJ', 'SJ', '2C'], [], [], []]);
     expect(code(game.applyMove(four, 0, { type: 'declare', card: 'SJ', count: 2 }))).toBe('tractor/joker-bids-off');
   });
@@ -219,13 +234,15 @@ describe('the kitty', () => {
     let s: TractorState = { ...base, phase: 'burying', bids: [{ seat: 0, card: '2H', count: 1 }], trumpSuit: 'H' };
     s = ok(game.applyMove(s, 0, { type: 'bury', cards: ['3H', '4H', '5H', '6H', '7H', '8H', '9H', '10H'] }));
     expect(s.phase).toBe('stealing');
-    expect(game.activeActors(s)).toEqual([SYSTEM, 1]);
+    expect(game.activeActors(s)).toEqual([SYSTEM, 0, 1, 2, 3]);
+    expect([0, 1, 2, 3].map((seat) => game.legalMoves(s, seat).length > 0)).toEqual([false, true, false, false]);
     s = ok(game.applyMove(s, 1, { type: 'declare', card: '2S', count: 2 }));
     expect([s.phase, s.exchanger, s.starter, s.trumpSuit, s.hands[1]!.length]).toEqual(['burying', 1, 0, 'S', 11]);
     expect(game.viewFor(s, 1).private!.kitty).toHaveLength(8);
     expect(game.viewFor(s, 0).private!.kitty).toEqual([]);
     s = ok(game.applyMove(s, 1, { type: 'bury', cards: ['3H', '4H', '5H', '6H', '7H', '8H', '9H', '10H'] }));
-    expect(game.activeActors(s)).toEqual([SYSTEM]);
+    expect(game.activeActors(s)).toEqual([SYSTEM, 0, 1, 2, 3]);
+    expect([0, 1, 2, 3].flatMap((seat) => game.legalMoves(s, seat))).toEqual([]);
     s = ok(game.applyMove(s, SYSTEM, { type: 'endTheft' }));
     expect([s.phase, s.turn]).toEqual(['playing', 0]);
   });
