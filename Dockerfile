@@ -9,6 +9,8 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY rooms ./rooms
 COPY schema ./schema
+COPY client ./client
+COPY web ./web
 RUN npm run build
 
 FROM node:22-bookworm-slim AS runtime

@@ -42,4 +42,20 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The web client is a thin client: the SDK, the client/ helpers and its own files; no rules, no server.
+    files: ['web/**/*.ts'],
+    ignores: ['web/vite.config.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/src/**', '**/rooms/**', '**/schema/**', '**/test/**', '**/scripts/**'], message: 'The web client holds no rules: it draws state and sends listed legal moves.' },
+            { group: ['@colyseus/*', '!@colyseus/sdk', 'colyseus', 'express', 'ioredis', 'zod', 'node:*'], message: 'The web client uses only @colyseus/sdk and client/ helpers.' },
+          ],
+        },
+      ],
+    },
+  },
 );

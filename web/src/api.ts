@@ -1,0 +1,93 @@
+/** The server's HTTP API as the client uses it (docs/PROTOCOL.md), and where its WebSocket is. */
+import { Client } from '@colyseus/sdk';
+
+export const endpoint = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`;
+export const client = new Client(endpoint);
+
+export interface GameInfo {
+  id: string;
+  name: string;
+  seats: { min: number; max: number; default: number };
+  options: JsonSchema;
+  defaults: Record<string, unknown>;
+}
+
+export interface JsonSchema {
+  type?: string;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  minimum?: number;
+  maximum?: number;
+  default?: unknown;
+  properties?: Record<string, JsonSchema>;
+}
+
+export interface TableListing {
+  roomId: string;
+  game: string;
+  seats: number;
+  clients: number;
+  open: boolean;
+}
+
+/** A refusal from the server: `code` is namespaced (`core/…`, `<game>/…`). */
+export class ApiError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+async function json<T>(res: Response): Promise<T> {
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok) throw new ApiError(body.code ?? `http/${res.status}`, body.message ?? res.statusText);
+  return body as T;
+}
+
+let gamesCache: Promise<GameInfo[]> | null = null;
+export const games = () => (gamesCache ??= fetch('/api/games').then((r) => json<GameInfo[]>(r)));
+export const tables = () => fetch('/api/tables').then((r) => json<TableListing[]>(r));
+export const invite = (code: string) => fetch(`/api/invites/${encodeURIComponent(code.trim())}`).then((r) => json<{ roomId: string; game: string }>(r));
+
+export const post = <T>(path: string, body: unknown) =>
+  fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => json<T>(r));
+
+/** Reads a refusal (a rejected request, a matchmaking error) as `code: message`. */
+export function reason(err: unknown): string {
+  const e = err as { reason?: { code?: string; message?: string }; code?: unknown; message?: string };
+  if (e?.reason?.code) return `${e.reason.code}: ${e.reason.message ?? ''}`;
+  if (typeof e?.code === 'string') return `${e.code}: ${e.message ?? ''}`;
+  return e?.message ?? String(err);
+}
+
+/** The seat this browser holds at a table (kept across reloads). */
+export interface SeatTicket {
+  roomId: string;
+  seat: number;
+  seatToken: string;
+  game: string;
+}
+
+const seatKey = (roomId: string) => `parlor.seat.${roomId}`;
+export const seats = {
+  get(roomId: string): SeatTicket | null {
+    try {
+      return JSON.parse(localStorage.getItem(seatKey(roomId)) ?? 'null');
+    } catch {
+      return null;
+    }
+  },
+  set(ticket: SeatTicket) {
+    localStorage.setItem(seatKey(ticket.roomId), JSON.stringify(ticket));
+  },
+  forget(roomId: string) {
+    localStorage.removeItem(seatKey(roomId));
+  },
+};
+
+export const playerName = {
+  get: () => localStorage.getItem('parlor.name') ?? '',
+  set: (name: string) => localStorage.setItem('parlor.name', name),
+};

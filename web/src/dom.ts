@@ -1,0 +1,37 @@
+/** Tiny DOM and SVG builders: enough for a client that redraws from state. */
+type Child = Node | string | number | null | undefined | false | Child[];
+type Attrs = Record<string, string | number | boolean | null | undefined | EventListener>;
+
+function fill(el: Element, attrs: Attrs | null | undefined, children: Child[]) {
+  for (const [k, v] of Object.entries(attrs ?? {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (typeof v === 'function') el.addEventListener(k.replace(/^on/, ''), v);
+    else el.setAttribute(k, v === true ? '' : String(v));
+  }
+  const add = (c: Child) => {
+    if (c === null || c === undefined || c === false) return;
+    if (Array.isArray(c)) c.forEach(add);
+    else el.append(c instanceof Node ? c : String(c));
+  };
+  children.forEach(add);
+  return el;
+}
+
+/** An HTML element: h('button', { class: 'x', onclick: fn }, 'text'). */
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs?: Attrs | null, ...children: Child[]): HTMLElementTagNameMap[K] {
+  return fill(document.createElement(tag), attrs, children) as HTMLElementTagNameMap[K];
+}
+
+/** An SVG element. */
+export function s(tag: string, attrs?: Attrs | null, ...children: Child[]): SVGElement {
+  return fill(document.createElementNS('http://www.w3.org/2000/svg', tag), attrs, children) as SVGElement;
+}
+
+/** An <svg> with a viewBox that scales to its container. */
+export function svg(width: number, height: number, attrs: Attrs, ...children: Child[]): SVGElement {
+  return s('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', ...attrs }, ...children);
+}
+
+/** Seat colours, the same on every board and in the seat list. */
+export const SEAT_COLOURS = ['#d1495b', '#2e86ab', '#3a9d5d', '#e0a100', '#8e5cc2', '#e07a1f', '#5b6770', '#c2185b'];
+export const seatColour = (seat: number) => SEAT_COLOURS[((seat % SEAT_COLOURS.length) + SEAT_COLOURS.length) % SEAT_COLOURS.length];

@@ -1,0 +1,68 @@
+/**
+ * The fallback for any game: the public table and your private view as readable lists, moves and
+ * events in generic words. Game boards build on its helpers.
+ */
+import { h } from '../dom.ts';
+import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
+
+const words = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+
+function value(v: unknown): string {
+  if (v === null || v === undefined || v === '') return '—';
+  if (Array.isArray(v)) return v.length ? v.map(value).join(', ') : '—';
+  if (typeof v === 'object') return Object.entries(v as Record<string, unknown>).map(([k, x]) => `${words(k)} ${value(x)}`).join('; ');
+  return String(v);
+}
+
+/** A definition list of an object's fields (nested objects shown inline). */
+export function fields(obj: Plain, skip: string[] = []): HTMLElement {
+  return h(
+    'dl',
+    { class: 'fields-list' },
+    Object.entries(obj ?? {})
+      .filter(([k]) => !skip.includes(k))
+      .map(([k, v]) => [h('dt', null, words(k)), h('dd', null, value(v))]),
+  );
+}
+
+/** The move's parts as `field:value` keys. */
+export function genericKeys(move: Move): string[] {
+  return Object.entries(move)
+    .filter(([k, v]) => k !== 'type' && (typeof v !== 'object' || v === null))
+    .map(([k, v]) => `${k}:${String(v)}`);
+}
+
+export function describeMoveGeneric(move: Move): string {
+  const rest = Object.entries(move).filter(([k]) => k !== 'type');
+  return `${words(move.type)}${rest.length ? ': ' : ''}${rest.map(([k, v]) => `${words(k)} ${value(v)}`).join(', ')}`;
+}
+
+export function describeEventGeneric(ev: GameEvent, actor: number, ctx: BoardContext): string {
+  const who = typeof ev.seat === 'number' ? ctx.name(ev.seat) : actor >= 0 ? ctx.name(actor) : null;
+  switch (ev.type) {
+    case 'turnTimeout':
+      return `${ctx.name(ev.seat as number)}'s clock ran out; the bot moved.`;
+    case 'gameOver':
+      return `Game over. Winner${(ev.winners as number[]).length === 1 ? '' : 's'}: ${(ev.winners as number[]).map(ctx.name).join(', ') || 'none'}.`;
+    case 'serverClosing':
+      return ev.handover ? 'The server is handing this game to another; reconnecting…' : `The server is closing; ${ev.graceSeconds} s to finish.`;
+    case 'durability':
+      return ev.durable ? 'Moves are stored safely again.' : 'The server cannot store moves for now; the game goes on.';
+  }
+  const rest = Object.entries(ev).filter(([k]) => k !== 'type' && k !== 'seat');
+  return `${who ? `${who}: ` : ''}${words(ev.type)}${rest.length ? ' — ' : ''}${rest.map(([k, v]) => `${words(k)} ${value(v)}`).join(', ')}`;
+}
+
+export const generic: GameBoard = {
+  render(ctx) {
+    return h(
+      'div',
+      { class: 'generic' },
+      h('h3', null, 'Table'),
+      fields(ctx.table),
+      ctx.view ? [h('h3', null, 'Your view'), fields(ctx.view)] : null,
+    );
+  },
+  keys: genericKeys,
+  describe: describeMoveGeneric,
+};

@@ -1,0 +1,4 @@
+import type { GameBoard } from '../types.ts';
+import { generic } from './generic.ts';
+
+export const tractor: GameBoard = { ...generic };

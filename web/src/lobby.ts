@@ -1,0 +1,204 @@
+/** The lobby: the games, a create form built from each game's option schema, the queue, invites, open tables. */
+import type { Room } from '@colyseus/sdk';
+import { joinQueue } from '../../client/queue.ts';
+import { client, games, invite, playerName, reason, tables, type GameInfo, type JsonSchema, type TableListing } from './api.ts';
+import { h } from './dom.ts';
+import type { Pending } from './table.ts';
+
+export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): () => void {
+  const status = h('p', { class: 'notice', role: 'status', 'aria-live': 'polite' });
+  const say = (text: string, bad = false) => {
+    status.textContent = text;
+    status.classList.toggle('bad', bad);
+  };
+  const nameInput = h('input', { id: 'player-name', name: 'name', maxlength: 32, placeholder: 'Your name', autocomplete: 'nickname', value: playerName.get() });
+  nameInput.addEventListener('change', () => playerName.set(nameInput.value.trim()));
+  const name = () => nameInput.value.trim() || undefined;
+
+  const gameTabs = h('div', { class: 'tabs', role: 'tablist', 'aria-label': 'Games' });
+  const form = h('form', { class: 'create', 'aria-label': 'New table' });
+  const tableList = h('div', { class: 'tables' });
+  const codeInput = h('input', { id: 'invite-code', name: 'code', placeholder: 'Invite code', maxlength: 12, autocapitalize: 'characters', size: 10 });
+
+  app.append(
+    h('header', { class: 'top' }, h('h1', null, 'Parlor'), h('label', { class: 'name' }, 'Name ', nameInput)),
+    h(
+      'main',
+      { class: 'lobby' },
+      h('section', { class: 'panel' }, h('h2', null, 'New table'), gameTabs, form),
+      h(
+        'section',
+        { class: 'panel' },
+        h('h2', null, 'Join a friend'),
+        h(
+          'form',
+          {
+            class: 'row',
+            onsubmit: (e: Event) => {
+              e.preventDefault();
+              say('Looking up the code…');
+              invite(codeInput.value)
+                .then(({ roomId }) => (location.hash = `#/table/${roomId}`))
+                .catch((err) => say(reason(err), true));
+            },
+          },
+          codeInput,
+          h('button', { type: 'submit' }, 'Join by code'),
+        ),
+        h('h2', null, 'Tables'),
+        tableList,
+      ),
+      status,
+    ),
+  );
+
+  let all: GameInfo[] = [];
+  const names = new Map<string, string>();
+  let current = '';
+
+  const busy = (on: boolean) => form.querySelectorAll('button').forEach((b) => (b.disabled = on));
+  const enter = (room: Room, game: string) => goToTable({ room, game });
+
+  function renderForm(game: GameInfo) {
+    current = game.id;
+    gameTabs.querySelectorAll('button').forEach((b) => b.setAttribute('aria-selected', String(b.dataset.game === game.id)));
+    const seats = h('input', { type: 'number', name: 'seats', min: game.seats.min, max: game.seats.max, value: game.seats.default, required: true });
+    const bots = h('input', { type: 'number', name: 'bots', min: 0, max: game.seats.max, value: game.seats.default - 1 });
+    const clock = h('input', { type: 'number', name: 'turnSeconds', min: 0, max: 3600, value: 0 });
+    const isPrivate = h('input', { type: 'checkbox', name: 'private' });
+    const optionFields = Object.entries(game.options.properties ?? {}).map(([key, schema]) => optionField(key, schema, game.defaults[key]));
+    const collect = () => {
+      const options: Record<string, unknown> = {};
+      for (const f of optionFields) {
+        const v = f.value();
+        if (JSON.stringify(v) !== JSON.stringify(game.defaults[f.key])) options[f.key] = v;
+      }
+      return { seats: Number(seats.value), bots: Number(bots.value) || 0, turnSeconds: Number(clock.value) || 0, options, name: name() };
+    };
+    const create = async () => {
+      busy(true);
+      say('Opening a table…');
+      try {
+        enter(await client.create(game.id, { ...collect(), private: isPrivate.checked }), game.id);
+      } catch (err) {
+        say(reason(err), true);
+        busy(false);
+      }
+    };
+    const playNow = async () => {
+      busy(true);
+      say('Finding you a table…');
+      try {
+        enter(await joinQueue(client, game.id, collect()), game.id);
+      } catch (err) {
+        say(reason(err), true);
+        busy(false);
+      }
+    };
+    form.onsubmit = (e) => {
+      e.preventDefault();
+      void create();
+    };
+    form.replaceChildren(
+      h(
+        'div',
+        { class: 'fields' },
+        field(`Seats (${game.seats.min}–${game.seats.max})`, seats),
+        field('Bots', bots),
+        field('Turn clock (s, 0 = none)', clock),
+        h('label', { class: 'check' }, isPrivate, ' Private table (invite code)'),
+      ),
+      h(
+        'details',
+        { class: 'options' },
+        h('summary', null, `Rules and pacing options (${optionFields.length})`),
+        h('div', { class: 'fields' }, optionFields.map((f) => f.el)),
+      ),
+      h(
+        'div',
+        { class: 'row' },
+        h('button', { type: 'submit', class: 'primary', 'data-action': 'create' }, 'Create table'),
+        h('button', { type: 'button', 'data-action': 'play-now', onclick: () => void playNow() }, 'Play now (queue)'),
+      ),
+    );
+  }
+
+  async function refreshTables() {
+    let list: TableListing[];
+    try {
+      list = await tables();
+    } catch {
+      return;
+    }
+    tableList.replaceChildren(
+      list.length === 0
+        ? h('p', { class: 'muted' }, 'No public tables yet.')
+        : h(
+            'ul',
+            { class: 'table-list' },
+            list.map((t) =>
+              h(
+                'li',
+                null,
+                h('span', null, h('b', null, names.get(t.game) ?? t.game), ` · ${t.seats} seats · ${t.open ? 'waiting for players' : 'playing'}`),
+                h(
+                  'span',
+                  { class: 'row' },
+                  t.open ? h('a', { class: 'button', href: `#/table/${t.roomId}` }, 'Join') : null,
+                  h('a', { class: 'button', href: `#/watch/${t.roomId}` }, 'Watch'),
+                ),
+              ),
+            ),
+          ),
+    );
+  }
+
+  games()
+    .then((list) => {
+      all = list;
+      for (const g of list) names.set(g.id, g.name);
+      gameTabs.replaceChildren(
+        ...list.map((g) => h('button', { type: 'button', role: 'tab', 'data-game': g.id, onclick: () => renderForm(g) }, g.name)),
+      );
+      renderForm(list.find((g) => g.id === current) ?? list[0]!);
+      void refreshTables();
+    })
+    .catch((err) => say(`Cannot reach the server: ${reason(err)}`, true));
+  void all;
+  const timer = setInterval(() => void refreshTables(), 3000);
+  return () => clearInterval(timer);
+}
+
+function field(label: string, input: HTMLElement) {
+  return h('label', { class: 'field' }, h('span', null, label), input);
+}
+
+/** One form field from a JSON Schema property: a select for choices, a checkbox, a number, or JSON text. */
+function optionField(key: string, schema: JsonSchema, value: unknown): { key: string; el: HTMLElement; value(): unknown } {
+  const choices = schema.enum ?? (schema.anyOf?.every((s) => 'const' in s) ? schema.anyOf.map((s) => s.const) : null);
+  const label = key.replace(/([A-Z])/g, ' $1').toLowerCase();
+  if (choices) {
+    const select = h('select', { name: key }, choices.map((c, i) => h('option', { value: i, selected: JSON.stringify(c) === JSON.stringify(value) }, String(c))));
+    return { key, el: field(label, select), value: () => choices[Number(select.value)] };
+  }
+  if (schema.type === 'boolean') {
+    const box = h('input', { type: 'checkbox', name: key, checked: Boolean(value) });
+    return { key, el: h('label', { class: 'check' }, box, ` ${label}`), value: () => box.checked };
+  }
+  if (schema.type === 'integer' || schema.type === 'number') {
+    const input = h('input', { type: 'number', name: key, min: schema.minimum, max: schema.maximum, step: schema.type === 'integer' ? 1 : 'any', value: Number(value ?? 0) });
+    return { key, el: field(label, input), value: () => Number(input.value) };
+  }
+  const input = h('input', { name: key, value: JSON.stringify(value ?? null) });
+  return {
+    key,
+    el: field(label, input),
+    value: () => {
+      try {
+        return JSON.parse(input.value);
+      } catch {
+        return input.value;
+      }
+    },
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * From clicks to legal moves, with no rules: each board tags its clickable parts with keys
+ * (`card:7H`, `marble:3`, `space:win-7-a`) and says which keys each legal move involves. A click keeps
+ * the moves that involve every key clicked so far; one move left is sent, several are offered in a
+ * small chooser, and the parts that would narrow them further stay highlighted.
+ */
+import type { BoardContext, GameBoard, Move } from './types.ts';
+
+export class Selection {
+  keys: string[] = [];
+  private readonly board: GameBoard;
+
+  constructor(board: GameBoard) {
+    this.board = board;
+  }
+
+  /** The legal moves that involve every selected key. */
+  candidates(ctx: BoardContext): Move[] {
+    if (this.keys.length === 0) return ctx.moves;
+    return ctx.moves.filter((m) => {
+      const k = this.board.keys(m, ctx);
+      return this.keys.every((x) => k.includes(x));
+    });
+  }
+
+  /** Keys a click may add now (the parts to highlight). */
+  clickable(ctx: BoardContext): Set<string> {
+    const out = new Set<string>();
+    for (const m of this.candidates(ctx)) for (const k of this.board.keys(m, ctx)) out.add(k);
+    if (this.keys.length) for (const m of ctx.moves) for (const k of this.board.keys(m, ctx)) out.add(k); // a fresh start
+    return out;
+  }
+
+  /**
+   * A click on a part: returns the move to send, if the click settles it. A selected key clicked again
+   * is dropped; a key that fits no remaining move starts a new selection.
+   */
+  click(key: string, ctx: BoardContext): Move | null {
+    if (this.keys.includes(key)) {
+      this.keys = this.keys.filter((k) => k !== key);
+      return null;
+    }
+    const before = this.keys;
+    this.keys = [...before, key];
+    let left = this.candidates(ctx);
+    if (left.length === 0) {
+      this.keys = [...before.filter((k) => this.board.sticky?.(k) && !this.board.sticky(key)), key];
+      left = this.candidates(ctx);
+      if (left.length === 0) {
+        this.keys = [key];
+        left = this.candidates(ctx);
+      }
+      if (left.length === 0) {
+        this.keys = before;
+        return null;
+      }
+    }
+    if (left.length === 1) return left[0]!;
+    return this.board.prefer?.(left, ctx) ?? null;
+  }
+
+  /** After a move was sent: keep only the sticky keys. */
+  sent() {
+    this.keys = this.keys.filter((k) => this.board.sticky?.(k));
+  }
+
+  clear() {
+    this.keys = [];
+  }
+
+  /** Drops selected keys that no legal move has any more (the position changed). */
+  prune(ctx: BoardContext) {
+    if (this.keys.length && this.candidates(ctx).length === 0) this.keys = this.keys.filter((k) => this.board.sticky?.(k) && ctx.moves.some((m) => this.board.keys(m, ctx).includes(k)));
+  }
+}

@@ -1,0 +1,401 @@
+/**
+ * The table page: connects (your seat, a free seat, or as a spectator), follows the seat through
+ * reconnections and server handovers, and redraws seats, board, moves, log and result from state.
+ */
+import type { Room, SeatReservation } from '@colyseus/sdk';
+import { followSeat, rejoinSeat } from '../../client/rejoin.ts';
+import { client, endpoint, games, playerName, post, reason, seats, type GameInfo } from './api.ts';
+import { h, seatColour } from './dom.ts';
+import { boardFor, describeEventGeneric } from './games/index.ts';
+import { legalMovesOf } from './legal.ts';
+import { Selection } from './select.ts';
+import type { BoardContext, GameBoard, GameEvent, Move, Plain, SeatInfo } from './types.ts';
+
+/** A room the lobby already joined, handed to the table page. */
+export interface Pending {
+  room: Room;
+  game: string;
+}
+
+const LOG_LINES = 200;
+
+export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watch', handOver: Pending | null): () => void {
+  let room: Room | null = null;
+  let mySeat: number | null = null;
+  let closed = false;
+  let board: GameBoard | null = null;
+  let selection: Selection | null = null;
+  let gameInfo: GameInfo | undefined;
+  let log: { seq: number; text: string }[] = [];
+  let sent: { move: Move; at: number }[] = [];
+  let showAll = false;
+  let verdict: HTMLElement | null = null;
+  let drawScheduled = false;
+  let firstBoardAt = 0;
+
+  const title = h('h1', null, 'Parlor');
+  const info = h('div', { class: 'info' });
+  const notice = h('p', { class: 'notice', role: 'status', 'aria-live': 'polite' });
+  const seatList = h('ol', { class: 'seats', 'aria-label': 'Seats' });
+  const boardEl = h('section', { class: 'board', 'aria-label': 'Board' });
+  const controls = h('section', { class: 'controls', 'aria-label': 'Your moves' });
+  const logEl = h('ol', { class: 'log', 'aria-label': 'What happened', 'aria-live': 'polite' });
+  const resultEl = h('section', { class: 'result', 'aria-label': 'Result' });
+  app.append(
+    h('header', { class: 'top' }, h('a', { href: '#/', class: 'home', 'aria-label': 'Back to the lobby' }, '← Lobby'), title, info),
+    notice,
+    h(
+      'main',
+      { class: 'table-page' },
+      h('div', { class: 'main-col' }, resultEl, boardEl),
+      h('div', { class: 'side-col' }, seatList, controls, h('details', { class: 'log-box', open: true }, h('summary', null, 'Log'), logEl)),
+    ),
+  );
+
+  const say = (text: string, bad = false) => {
+    notice.textContent = text;
+    notice.classList.toggle('bad', bad);
+  };
+
+  // ── connecting ─────────────────────────────────────────────────────────────────────────────────────
+
+  async function spectate(): Promise<Room> {
+    const reservation = await post<SeatReservation>(`/api/rooms/${encodeURIComponent(roomId)}/seat`, { spectator: true });
+    return client.consumeSeatReservation(reservation);
+  }
+
+  async function connect(): Promise<Room> {
+    if (handOver) return handOver.room;
+    if (mode === 'watch') return spectate();
+    const ticket = seats.get(roomId);
+    if (ticket) {
+      try {
+        return await rejoinSeat(endpoint, ticket, { timeoutMs: 4000 });
+      } catch {
+        seats.forget(roomId); // the table is gone or the token no longer fits
+      }
+    }
+    try {
+      return await client.joinById(roomId, { name: playerName.get() || undefined });
+    } catch {
+      say('No free seat at this table: you are watching.');
+      return spectate();
+    }
+  }
+
+  function attach(next: Room) {
+    room = next;
+    next.onMessage('seat', ({ seat, seatToken }: { seat: number; seatToken: string }) => {
+      const fresh = mySeat === null;
+      mySeat = seat;
+      const game = (next.state as Plain)?.game ?? handOver?.game ?? '';
+      seats.set({ roomId: next.roomId, seat, seatToken, game });
+      if (fresh) followSeat(next, [endpoint], { roomId: next.roomId, seatToken }, (again) => {
+        say('Reconnected.');
+        attach(again);
+      }, { timeoutMs: 60_000, onError: (err) => say(`Lost the table: ${err.message}`, true) });
+      schedule();
+    });
+    next.onMessage('events', (msg: { seq: number; actor: number; events: GameEvent[] }) => {
+      for (const ev of msg.events) {
+        const text = describe(ev, msg.actor);
+        if (text) log.push({ seq: msg.seq, text });
+      }
+      if (log.length > LOG_LINES) log = log.slice(-LOG_LINES);
+      schedule();
+    });
+    next.onMessage('error', (e: { code: string; message: string }) => say(`${e.code}: ${e.message}`, true));
+    next.onMessage('*', () => undefined);
+    next.onStateChange(() => schedule());
+    next.onLeave((code) => {
+      if (closed || code === 4000) return;
+      if (mySeat === null) {
+        say('The connection closed; watching again…');
+        setTimeout(() => !closed && spectate().then(attach, (err) => say(`Could not watch: ${reason(err)}`, true)), 1000);
+      } else say('Connection lost; getting your seat back…', true);
+    });
+    schedule();
+  }
+
+  games()
+    .then((list) => list)
+    .catch(() => [] as GameInfo[])
+    .then(async (list) => {
+      const r = await connect();
+      if (closed) return void r.leave(true);
+      const id = (r.state as Plain)?.game ?? handOver?.game ?? seats.get(roomId)?.game;
+      gameInfo = list.find((g) => g.id === id);
+      attach(r);
+      // A reclaimed seat's number comes with the state if the seat message came first.
+      const own = Object.values(((r.state as Plain)?.private?.toJSON?.() ?? {}) as Record<string, { seat: number }>)[0];
+      if (own && mySeat === null) mySeat = own.seat;
+    })
+    .catch((err) => say(`Could not open the table: ${reason(err)}`, true));
+
+  // ── drawing ────────────────────────────────────────────────────────────────────────────────────────
+
+  function schedule() {
+    if (drawScheduled) return;
+    drawScheduled = true;
+    requestAnimationFrame(() => {
+      drawScheduled = false;
+      if (!closed) draw();
+    });
+  }
+
+  function context(plain: Plain): BoardContext {
+    const seatsNow: SeatInfo[] = plain.seats ?? [];
+    const own = mySeat !== null ? plain.private?.[String(mySeat)] : null;
+    const now = Date.now();
+    sent = sent.filter((s) => now - s.at < 1000);
+    return {
+      game: plain.game,
+      table: plain.table ?? {},
+      view: own?.view ?? null,
+      seats: seatsNow,
+      mySeat,
+      active: plain.activeSeats ?? [],
+      status: plain.status,
+      moves: plain.status === 'playing' ? legalMovesOf(own) : [],
+      sent: sent.map((s) => s.move),
+      name: (seat: number) => (seat === -1 ? 'the dealer' : seatsNow[seat]?.name || `Seat ${seat + 1}`),
+    };
+  }
+
+  function describe(ev: GameEvent, actor: number): string | null {
+    if (!room) return null;
+    const ctx = context((room.state as Plain).toJSON());
+    return board?.describeEvent?.(ev, ctx) ?? describeEventGeneric(ev, actor, ctx);
+  }
+
+  async function send(move: Move) {
+    if (!room) return;
+    selection?.sent();
+    sent.push({ move, at: Date.now() });
+    schedule();
+    try {
+      await room.request('move', move);
+      say('');
+    } catch (err) {
+      sent = sent.filter((s) => s.move !== move);
+      say(`Refused — ${reason(err)}`, true);
+    }
+    schedule();
+  }
+
+  function draw() {
+    if (!room?.state) return;
+    const plain = (room.state as Plain).toJSON();
+    if (!plain.game) return;
+    if (!board) {
+      board = boardFor(plain.game);
+      selection = new Selection(board);
+      gameInfo ??= undefined;
+    }
+    if (mySeat === null && plain.private) {
+      const own = Object.values(plain.private as Record<string, { seat: number }>)[0];
+      if (own) mySeat = own.seat;
+    }
+    const ctx = context(plain);
+    selection!.prune(ctx);
+    const focusKey = (document.activeElement as HTMLElement | null)?.dataset?.key ?? (document.activeElement as HTMLElement | null)?.dataset?.focus;
+
+    title.textContent = gameInfo?.name ?? plain.game;
+    drawInfo(plain);
+    drawSeats(plain, ctx);
+    drawBoard(ctx);
+    drawControls(ctx);
+    drawLog();
+    drawResult(plain, ctx);
+
+    if (focusKey) (app.querySelector(`[data-key="${CSS.escape(focusKey)}"], [data-focus="${CSS.escape(focusKey)}"]`) as HTMLElement | null)?.focus();
+    if (!firstBoardAt) {
+      firstBoardAt = performance.now();
+      document.body.dataset.firstBoardMs = String(Math.round(firstBoardAt));
+    }
+  }
+
+  function drawInfo(plain: Plain) {
+    const watchLink = `${location.origin}${location.pathname}#/watch/${roomId}`;
+    info.replaceChildren(
+      ...[
+      h('span', { class: 'pill' }, plain.status === 'waiting' ? 'waiting for players' : plain.status === 'over' ? 'game over' : 'playing'),
+      mySeat === null ? h('span', { class: 'pill' }, 'spectating') : null,
+      plain.invite ? h('span', { class: 'pill invite' }, 'Invite code ', h('b', { 'data-invite': plain.invite }, plain.invite)) : null,
+      h('button', { type: 'button', class: 'small', 'data-focus': 'copy-watch', onclick: () => void navigator.clipboard?.writeText(watchLink).then(() => say('Spectator link copied.'), () => say(watchLink)) }, 'Copy spectator link'),
+      ].filter((x) => x !== null),
+    );
+  }
+
+  function drawSeats(plain: Plain, ctx: BoardContext) {
+    const deadline = plain.turnDeadline as number;
+    seatList.replaceChildren(
+      ...ctx.seats.map((seat, i) =>
+        h(
+          'li',
+          { class: `seat${ctx.active.includes(i) ? ' active' : ''}${i === mySeat ? ' me' : ''}`, 'data-seat': i },
+          h('span', { class: 'dot', style: `background:${seatColour(i)}`, 'aria-hidden': 'true' }),
+          h('span', { class: 'seat-name' }, seat.taken ? seat.name || `Seat ${i + 1}` : h('i', null, 'free seat'), i === mySeat ? ' (you)' : ''),
+          seat.team >= 0 ? h('span', { class: 'tag' }, `team ${seat.team + 1}`) : null,
+          seat.bot ? h('span', { class: 'tag' }, 'bot') : null,
+          seat.taken && !seat.connected ? h('span', { class: 'tag warn' }, 'away') : null,
+          ctx.active.includes(i) ? h('span', { class: 'tag turn' }, 'to act') : null,
+          ctx.active.includes(i) && deadline > 0 ? h('span', { class: 'clock', 'data-deadline': deadline }, clockText(deadline)) : null,
+        ),
+      ),
+    );
+  }
+
+  function drawBoard(ctx: BoardContext) {
+    let node: Node;
+    try {
+      node = board!.render(ctx);
+    } catch (err) {
+      node = h('p', { class: 'bad' }, `This board could not be drawn (${(err as Error).message}); the move list still works.`);
+    }
+    const scroll = boardEl.scrollLeft;
+    boardEl.replaceChildren(node);
+    boardEl.scrollLeft = scroll;
+    const clickable = selection!.clickable(ctx);
+    for (const el of boardEl.querySelectorAll<HTMLElement | SVGElement>('[data-key]')) {
+      const key = el.dataset.key!;
+      const can = clickable.has(key);
+      el.classList.toggle('can', can);
+      el.classList.toggle('sel', selection!.keys.includes(key));
+      if (can) {
+        el.setAttribute('tabindex', '0');
+        el.setAttribute('role', 'button');
+      }
+    }
+  }
+
+  function onPick(target: EventTarget | null) {
+    const el = (target as Element | null)?.closest?.('[data-key]') as HTMLElement | null;
+    if (!el || !room || !(el.classList.contains('can') || el.classList.contains('sel'))) return;
+    const ctx = context((room.state as Plain).toJSON());
+    const move = selection!.click(el.dataset.key!, ctx);
+    if (move) void send(move);
+    else schedule();
+  }
+  boardEl.addEventListener('click', (e) => onPick(e.target));
+  boardEl.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      onPick(e.target);
+    }
+  });
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && selection?.keys.length) {
+      selection.clear();
+      schedule();
+    }
+  };
+  window.addEventListener('keydown', onKey);
+
+  function drawControls(ctx: BoardContext) {
+    const mine = ctx.mySeat;
+    const line =
+      ctx.status === 'waiting'
+        ? 'Waiting for every seat to be taken…'
+        : ctx.status === 'over'
+          ? 'The game is over.'
+          : mine === null
+            ? `Watching. ${board?.status?.(ctx) ?? ''}`
+            : ctx.moves.length
+              ? `Your move. ${board?.status?.(ctx) ?? ''}`
+              : `Waiting for ${ctx.active.map(ctx.name).join(', ') || 'the dealer'}. ${board?.status?.(ctx) ?? ''}`;
+    const candidates = selection!.keys.length ? selection!.candidates(ctx) : [];
+    const moveButton = (m: Move, i: number, prefix: string) =>
+      h('button', { type: 'button', class: 'move', 'data-focus': `${prefix}${i}`, 'data-move': JSON.stringify(m), onclick: () => void send(m) }, board!.describe(m, ctx));
+    const all = h(
+      'details',
+      { class: 'all-moves', open: showAll },
+      h('summary', { 'data-focus': 'all-moves' }, `All legal moves (${ctx.moves.length})`),
+      h('div', { class: 'move-list' }, ctx.moves.map((m, i) => moveButton(m, i, 'all-'))),
+    );
+    all.addEventListener('toggle', () => (showAll = all.open));
+    controls.replaceChildren(
+      ...[
+      h('p', { class: `status${ctx.moves.length ? ' mine' : ''}` }, line.trim()),
+      candidates.length > 1
+        ? h(
+            'div',
+            { class: 'chooser', role: 'group', 'aria-label': 'Choose a move' },
+            h('p', null, `${candidates.length} moves fit — choose one (Esc to clear):`),
+            h('div', { class: 'move-list' }, candidates.slice(0, 60).map((m, i) => moveButton(m, i, 'pick-'))),
+            h('button', { type: 'button', class: 'small', 'data-focus': 'clear', onclick: () => (selection!.clear(), schedule()) }, 'Clear selection'),
+          )
+        : null,
+      ctx.moves.length ? all : null,
+      ].filter((x) => x !== null),
+    );
+  }
+
+  function drawLog() {
+    if (logEl.childElementCount === log.length && logEl.lastElementChild?.textContent === log.at(-1)?.text) return;
+    logEl.replaceChildren(...log.slice(-60).map((l) => h('li', null, l.text)));
+    logEl.scrollTop = logEl.scrollHeight;
+  }
+
+  function drawResult(plain: Plain, ctx: BoardContext) {
+    if (plain.status !== 'over') {
+      resultEl.replaceChildren();
+      resultEl.hidden = true;
+      return;
+    }
+    resultEl.hidden = false;
+    const standings = (plain.result?.standings ?? []) as { seat: number; rank: number; score: number; team: number }[];
+    verdict ??= h('p', { class: 'verdict', 'aria-live': 'polite' });
+    const verify = async () => {
+      verdict!.textContent = 'Replaying the game from its seed…';
+      try {
+        const record = await room!.request('record', {});
+        const report = await post<{ ok: boolean; checks: Record<string, boolean>; problems?: string[] }>('/api/verify', {
+          record,
+          commitment: plain.seedCommitment,
+          result: plain.result,
+        });
+        verdict!.className = `verdict ${report.ok ? 'good' : 'bad'}`;
+        verdict!.textContent = report.ok
+          ? `Verified: the seed matches the commitment, every move was legal, chance came only from the seed, and the result is right (${Object.keys(report.checks).join(', ')}).`
+          : `Verification failed: ${(report.problems ?? []).join('; ')}`;
+      } catch (err) {
+        verdict!.className = 'verdict bad';
+        verdict!.textContent = `Could not verify: ${reason(err)}`;
+      }
+    };
+    resultEl.replaceChildren(
+      h('h2', null, 'Result'),
+      h(
+        'table',
+        { class: 'standings' },
+        h('thead', null, h('tr', null, h('th', null, 'Rank'), h('th', null, 'Player'), h('th', null, 'Score'))),
+        h(
+          'tbody',
+          null,
+          standings.map((s) => h('tr', { class: s.seat === mySeat ? 'me' : '' }, h('td', null, s.rank), h('td', null, ctx.name(s.seat), s.team >= 0 ? ` (team ${s.team + 1})` : ''), h('td', null, s.score))),
+        ),
+      ),
+      h('p', { class: 'seed' }, 'Seed commitment ', h('code', null, plain.seedCommitment), h('br'), 'Revealed seed ', h('code', { 'data-seed': plain.seed }, plain.seed)),
+      h('button', { type: 'button', class: 'primary', 'data-focus': 'verify', 'data-action': 'verify', onclick: () => void verify() }, 'Verify this game'),
+      verdict,
+    );
+  }
+
+  // The turn clock counts down between patches.
+  const tick = setInterval(() => {
+    for (const el of app.querySelectorAll<HTMLElement>('.clock[data-deadline]')) el.textContent = clockText(Number(el.dataset.deadline));
+  }, 250);
+
+  return () => {
+    closed = true;
+    clearInterval(tick);
+    window.removeEventListener('keydown', onKey);
+    void room?.leave(true).catch(() => undefined);
+  };
+}
+
+function clockText(deadline: number) {
+  const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+  return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+}

@@ -1,0 +1,58 @@
+/** Shapes the client works with: plain JSON from the synced state (toJSON), moves, events. */
+// Synced state is game-specific and arrives as plain JSON; each board reads the fields it knows.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Plain = any;
+
+export interface Move {
+  type: string;
+  [key: string]: unknown;
+}
+
+export interface GameEvent {
+  type: string;
+  [key: string]: unknown;
+}
+
+export interface SeatInfo {
+  name: string;
+  taken: boolean;
+  connected: boolean;
+  bot: boolean;
+  team: number;
+}
+
+/** Everything a board needs to draw one frame. */
+export interface BoardContext {
+  game: string;
+  table: Plain;
+  /** Your private view (null for spectators). */
+  view: Plain;
+  seats: SeatInfo[];
+  mySeat: number | null;
+  active: number[];
+  status: string;
+  /** Your legal moves now. */
+  moves: Move[];
+  /** Moves you sent that the server accepted but the state does not show yet (at most a patch). */
+  sent: Move[];
+  /** Display name of a seat. */
+  name(seat: number): string;
+}
+
+/** One game's readable board: draws the state and maps clicks to legal moves by keys. */
+export interface GameBoard {
+  /** Draws the board; clickable parts carry `data-key`. */
+  render(ctx: BoardContext): Node;
+  /** Keys a move involves (`card:7H`, `marble:red-0`, `space:win-7-a` …): clicking one selects among the moves that have it. */
+  keys(move: Move, ctx: BoardContext): string[];
+  /** The move in words. */
+  describe(move: Move, ctx: BoardContext): string;
+  /** An event in words, or null to use the generic wording. */
+  describeEvent?(event: GameEvent, ctx: BoardContext): string | null;
+  /** Keys that stay selected after a move (a chosen betting token). */
+  sticky?(key: string): boolean;
+  /** Among several moves left by a click, the one to send at once (or null for the chooser). */
+  prefer?(moves: Move[], ctx: BoardContext): Move | null;
+  /** A one-line phase/status summary. */
+  status?(ctx: BoardContext): string;
+}
