@@ -1,0 +1,153 @@
+/**
+ * The journal: the move log that makes a game replayable, its record once over, and its durable copy on
+ * Redis (when configured) that lets a peer rebuild the table after this process dies.
+ */
+import { SYSTEM, type Actor, type AnyGame } from '../src/core/game.ts';
+import type { RoomJournal, StoredGame } from '../src/server/game-store.ts';
+import type { TableConfig } from './join-options.ts';
+import { roomSettings } from './settings.ts';
+import type { Table } from './table.ts';
+
+/** Stored beside the journal so a peer can rebuild the table. */
+export interface StoredMeta {
+  game: string;
+  table: TableConfig;
+  seed: string;
+  status: string;
+  invite: string;
+  seats: { token: string; name: string }[];
+}
+
+export interface LoggedMove {
+  actor: Actor;
+  move: unknown;
+}
+
+export interface GameRecord {
+  game: string;
+  roomId: string;
+  options: unknown;
+  seats: number;
+  seed: string;
+  moves: LoggedMove[];
+}
+
+/** The engine state after the stored moves: from the latest snapshot, then the moves after it. */
+export function replayStored(game: AnyGame, stored: StoredGame<StoredMeta>): unknown {
+  let state = stored.snapshot?.state ?? game.setup(stored.meta.table.options, stored.meta.table.seats, stored.meta.seed);
+  for (const { actor, move } of stored.moves.slice(stored.snapshot?.seq ?? 0)) {
+    const r = game.applyMove(state, actor, move);
+    if (!r.ok) throw new Error(`stored move ${JSON.stringify(move)} no longer applies: ${r.error.code}`);
+    state = r.state;
+  }
+  return state;
+}
+
+export class TableJournal {
+  /** Every accepted move, in order. */
+  moves: LoggedMove[] = [];
+  /** Accepted moves so far (the `seq` clients see in events and replies). */
+  seq = 0;
+  /** The Redis journal of this game (null without Redis). */
+  link: RoomJournal | null = null;
+
+  private readonly room: Table;
+
+  constructor(room: Table) {
+    this.room = room;
+  }
+
+  /** A new table: journal it from the start. */
+  open() {
+    this.link = roomSettings.store?.open(this.room.roomId, this.meta()) ?? null;
+    this.watch();
+  }
+
+  /** A recovered table: carry on the stored journal. */
+  resume(stored: StoredGame<StoredMeta>) {
+    this.moves = stored.moves;
+    this.seq = stored.moves.length;
+    this.link = roomSettings.store!.resume(this.room.roomId, this.seq);
+    this.watch();
+  }
+
+  /** Durable on Redis and not fenced off by a peer that took the game over. */
+  get owned(): boolean {
+    return this.link !== null && !this.link.fenced;
+  }
+
+  /** What the journal keeps besides the moves: enough to rebuild the table elsewhere. */
+  meta(): StoredMeta {
+    const room = this.room;
+    return {
+      game: room.game.id,
+      table: room.table,
+      seed: room.seed,
+      status: room.state.status,
+      invite: room.state.invite,
+      seats: room.seats.records.map((r) => ({ token: r.token, name: r.name })),
+    };
+  }
+
+  saveMeta() {
+    this.link?.saveMeta(this.meta());
+  }
+
+  /** Logs an accepted move; resolves when Redis stored it (or when the wait is given up: see below). */
+  append(actor: Actor, move: unknown, stateAfter: unknown): Promise<void> | null {
+    this.moves.push({ actor, move });
+    this.seq++;
+    const link = this.link;
+    if (!link || link.fenced) return null;
+    const wasBehind = link.behind;
+    const stored = link.append({ actor, move }, () => stateAfter);
+    if (wasBehind) return null; // Redis is away: do not make every move wait for it; the journal catches up
+    return stored.then((ok) => {
+      if (!ok && !link.fenced) {
+        this.room.log.warn('journal behind: Redis is not storing moves; the game goes on in memory');
+        this.room.broadcast('events', { seq: this.seq, actor: SYSTEM, events: [{ type: 'durability', durable: false }] });
+      }
+    });
+  }
+
+  /** Everything needed to replay this game: options, seed and every accepted move. */
+  record(): GameRecord {
+    const room = this.room;
+    return { game: room.game.id, roomId: room.roomId, options: room.table.options, seats: room.table.seats, seed: room.seed, moves: this.moves };
+  }
+
+  /** The game is over: store its record (kept for the retention period). */
+  finish(result: unknown) {
+    this.link?.finish({ ...this.record(), result });
+  }
+
+  /** Everyone left a running game: forget it. (A crash never gets here; a handover keeps it for a peer.) */
+  abandon() {
+    if (this.owned) this.link!.abandon();
+  }
+
+  /** Resolves once every queued write is in Redis. */
+  async drained() {
+    await this.link?.drained();
+  }
+
+  private watch() {
+    const link = this.link;
+    const room = this.room;
+    if (!link) return;
+    link.rebuild = () => ({ meta: this.meta(), moves: this.moves });
+    link.onFenced = () => {
+      // This process stalled and a peer took the game over: step aside, clients rejoin there.
+      room.log.warn('game owned by another process now; closing this copy');
+      // The listing is keyed by room id, which the live copy on the peer shares: point this copy's
+      // listing elsewhere so disposing it does not delete the peer's.
+      (room as unknown as { _listing: { roomId: string } })._listing.roomId = `${room.roomId}~fenced`;
+      room.broadcast('events', { seq: this.seq, actor: SYSTEM, events: [{ type: 'serverClosing', graceSeconds: 0, handover: true }] });
+      void room.disconnect(4001);
+    };
+    link.onCaughtUp = () => {
+      room.log.info('journal caught up');
+      room.broadcast('events', { seq: this.seq, actor: SYSTEM, events: [{ type: 'durability', durable: true }] });
+    };
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * Shutdown: what a table does when its process is stopped (SIGTERM) and when it is disposed.
+ */
+import { SYSTEM } from '../src/core/game.ts';
+import { roomSettings } from './settings.ts';
+import type { Table } from './table.ts';
+
+/**
+ * SIGTERM: tables still waiting or finished close at once. A running game that is journaled is handed
+ * over to a peer; without Redis it may go on for the grace period (clients are told) and closes when it
+ * ends or the grace runs out.
+ */
+export async function beforeShutdown(room: Table) {
+  room.closing = true;
+  if (room.state.status !== 'playing') return room.disconnect(4001);
+  const seq = room.journal.seq;
+  if (room.journal.owned) {
+    // Hand over: the game is journaled, so a peer resumes it as soon as this process stops beating;
+    // players rejoin there with their seat tokens (client/rejoin.ts).
+    room.handingOver = true;
+    room.timers.clearAll();
+    await room.journal.drained();
+    room.broadcast('events', { seq: room.journal.seq, actor: SYSTEM, events: [{ type: 'serverClosing', graceSeconds: 0, handover: true }] });
+    return room.disconnect(4001);
+  }
+  const graceSeconds = roomSettings.shutdownGraceSeconds;
+  room.broadcast('events', { seq, actor: SYSTEM, events: [{ type: 'serverClosing', graceSeconds }] });
+  room.clock.setTimeout(() => void room.disconnect(4001), graceSeconds * 1000);
+}
+
+/** The table closes: a running game nobody plays any more is forgotten (a handover keeps it for a peer). */
+export function dispose(room: Table) {
+  if (!room.handingOver && room.state.status !== 'over') room.journal.abandon();
+  room.timers.clearAll();
+  return room.seats.dropInvite();
+}

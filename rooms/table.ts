@@ -1,0 +1,51 @@
+/**
+ * What the room's modules see of the room: the Colyseus room plus the table's own parts. The modules
+ * (seats, timers, moves, journal, projection, shutdown) depend on this shape, not on each other's code.
+ */
+import type { Room } from '@colyseus/core';
+import type { Schema, MapSchema, ArraySchema } from '@colyseus/schema';
+import type { Logger } from 'pino';
+import type { AnyGame } from '../src/core/game.ts';
+import type { TableConfig } from './join-options.ts';
+import type { Seats } from './seats.ts';
+import type { Timers } from './timers.ts';
+import type { Moves } from './moves.ts';
+import type { TableJournal } from './journal.ts';
+import type { Projection } from './projection.ts';
+
+export type PrivateSeat = Schema & { seat: number; seatToken: string; legalMoves: ArraySchema<string>; view: Schema };
+
+/** The synced room state every game shares (schema/common.ts). */
+export type TableState = Schema & {
+  game: string;
+  status: string;
+  invite: string;
+  seedCommitment: string;
+  seed: string;
+  seats: ArraySchema<Schema & { name: string; taken: boolean; connected: boolean; bot: boolean; team: number }>;
+  activeSeats: ArraySchema<number>;
+  turnDeadline: number;
+  result: Schema;
+  table: Schema;
+  private: MapSchema<PrivateSeat>;
+};
+
+export type Table = Omit<Room, 'state'> & {
+  state: TableState;
+  readonly game: AnyGame;
+  table: TableConfig;
+  seed: string;
+  engineState: unknown;
+  log: Logger;
+  /** The process is shutting down: close the table as soon as its game ends. */
+  closing: boolean;
+  /** Shutting down with the game journaled: a peer takes it over, so it must not be forgotten. */
+  handingOver: boolean;
+  readonly seats: Seats;
+  readonly timers: Timers;
+  readonly moves: Moves;
+  readonly journal: TableJournal;
+  readonly projection: Projection;
+  /** Starts the game once every seat has a player or a bot. */
+  startIfFull(): void;
+};

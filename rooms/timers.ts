@@ -1,0 +1,105 @@
+/**
+ * Timers and bots: the one pending timer per actor that must act — SYSTEM's next chance move after the
+ * engine's delay, a bot-driven seat's move after the bot pause, a human's turn clock.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Delayed } from '@colyseus/core';
+import { SYSTEM, type Actor, type Seat } from '../src/core/game.ts';
+import { randomSource } from '../src/core/rng.ts';
+import { roomSettings } from './settings.ts';
+import type { Table } from './table.ts';
+
+type TimerKind = 'system' | 'bot' | 'clock';
+
+export class Timers {
+  private readonly pending = new Map<Actor, { timer: Delayed; deadline: number; kind: TimerKind }>();
+  private readonly botRandom = randomSource(randomBytes(8).toString('hex'));
+
+  private readonly room: Table;
+
+  constructor(room: Table) {
+    this.room = room;
+  }
+
+  /** An actor moved: its timer (clock or bot pause) is spent. */
+  moved(actor: Actor) {
+    this.pending.get(actor)?.timer.clear();
+    this.pending.delete(actor);
+  }
+
+  clearAll() {
+    for (const { timer } of this.pending.values()) timer.clear();
+    this.pending.clear();
+  }
+
+  /**
+   * Keeps exactly one timer per actor that must act: SYSTEM after the engine's delay, bot-driven seats
+   * after the bot pause, humans after the turn clock (if any). A timer survives other actors' moves,
+   * so a bet does not delay the next roll and a simultaneous step does not reset anyone's clock.
+   */
+  reconcile() {
+    const room = this.room;
+    const { game, seats } = room;
+    const active = room.state.status === 'playing' && !room.handingOver ? game.activeActors(room.engineState) : [];
+    for (const [actor, entry] of this.pending) {
+      const stale = !active.includes(actor) || (entry.kind === 'clock' && seats.botDriven(actor)) || (entry.kind === 'bot' && !seats.botDriven(actor));
+      if (stale) {
+        entry.timer.clear();
+        this.pending.delete(actor);
+      }
+    }
+    for (const actor of active) {
+      if (this.pending.has(actor)) continue;
+      if (actor === SYSTEM) {
+        const ms = game.systemDelayMs?.(room.engineState, room.table.options) ?? 0;
+        this.schedule(actor, 'system', ms, () => {
+          const [move] = game.legalMoves(room.engineState, SYSTEM);
+          if (move) room.moves.apply(SYSTEM, move);
+        });
+      } else if (seats.botDriven(actor)) {
+        this.schedule(actor, 'bot', roomSettings.botDelayMs, () => this.botMove(actor));
+      } else if (room.table.turnSeconds > 0 && !active.includes(SYSTEM)) {
+        // (Beside an active SYSTEM a seat's move is optional — a bet during a race, a declaration during
+        // the deal — so no clock forces one.)
+        this.schedule(actor, 'clock', room.table.turnSeconds * 1000, () => {
+          room.broadcast('events', { seq: room.journal.seq, actor, events: [{ type: 'turnTimeout', seat: actor }] });
+          this.botMove(actor);
+        });
+      }
+    }
+    const clocks = [...this.pending.values()].filter((t) => t.kind === 'clock').map((t) => t.deadline);
+    room.state.turnDeadline = clocks.length ? Math.min(...clocks) : 0;
+  }
+
+  private schedule(actor: Actor, kind: TimerKind, ms: number, run: () => void) {
+    const timer = this.room.clock.setTimeout(() => {
+      this.pending.delete(actor);
+      try {
+        run();
+      } catch (err) {
+        this.room.log.error({ err, actor, kind }, 'timed action failed');
+      }
+    }, ms);
+    this.pending.set(actor, { timer, deadline: Date.now() + ms, kind });
+  }
+
+  /** The seat's bot picks a move from the seat's own view. */
+  private botMove(seat: Seat) {
+    const { game, moves, log } = this.room;
+    const state = this.room.engineState;
+    const legal = game.legalMoves(state, seat);
+    if (legal.length === 0) return;
+    let move;
+    try {
+      move = game.bot(game.viewFor(state, seat), legal, this.botRandom, seat);
+    } catch (err) {
+      log.error({ err, seat }, 'bot threw; playing its first legal move');
+      move = legal[0];
+    }
+    const r = moves.apply(seat, move);
+    if (!r.ok) {
+      log.error({ seat, move, error: r.error }, 'bot move rejected; playing the first legal move');
+      moves.apply(seat, legal[0]);
+    }
+  }
+}
