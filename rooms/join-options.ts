@@ -2,13 +2,29 @@
 import { z } from 'zod';
 import { canonicalJson, type AnyGame } from '../src/core/game.ts';
 
-export const JoinOptions = z.object({
+/** Game option names: letters, digits, `_`, `-` (never `__proto__` and the like). */
+const OptionName = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,39}$/, 'option names are letters, digits, _ and - (at most 40)');
+/** The game's options as JSON text may not exceed this (each game's options are a few small fields). */
+export const MAX_GAME_OPTIONS_CHARS = 2048;
+const fitsGameOptions = (o: Record<string, unknown>) => {
+  try {
+    return JSON.stringify(o).length <= MAX_GAME_OPTIONS_CHARS;
+  } catch {
+    return false; // cyclic or a BigInt: not JSON
+  }
+};
+
+/**
+ * What a client may send to create or join a table. Strict: an unknown key is refused (`core/bad-options`),
+ * so a reservation never carries more than these few bounded fields.
+ */
+export const ClientJoinOptions = z.strictObject({
   /** Table size, when creating. */
   seats: z.number().int().min(1).max(16).optional(),
   /** Seats to fill with bots at creation. */
   bots: z.number().int().min(0).max(16).optional(),
   /** The game's own options. */
-  options: z.record(z.string(), z.unknown()).optional(),
+  options: z.record(OptionName, z.unknown()).refine(fitsGameOptions, `options exceed ${MAX_GAME_OPTIONS_CHARS} characters of JSON`).optional(),
   /** Invite-only table: not matched by joinOrCreate; joined by invite code or room id. */
   private: z.boolean().optional(),
   /** Display name. */
@@ -18,6 +34,16 @@ export const JoinOptions = z.object({
   seatToken: z.string().min(8).max(64).optional(),
   /** Turn clock in seconds (0 = none): when it runs out, the seat's bot moves for it. */
   turnSeconds: z.number().int().min(0).max(3600).optional(),
+});
+
+/**
+ * The options a room sees: the client's, plus the keys the server itself adds — `table` (the canonical
+ * table key joinOrCreate filters on, set by onAuth) and `recover` (a journaled game being taken over).
+ * The server's matchmaking front door refuses both from clients (src/server/front-door.ts).
+ */
+export const JoinOptions = ClientJoinOptions.extend({
+  table: z.string().max(4096).optional(),
+  recover: z.string().max(64).optional(),
 });
 export type JoinOptions = z.infer<typeof JoinOptions>;
 

@@ -12,7 +12,7 @@ import express, { type Application, type NextFunction, type Request, type Respon
 import { toJSONSchema } from 'zod';
 import { games } from '../games/index.ts';
 import { gameRooms } from '../../rooms/index.ts';
-import { JoinOptions } from '../../rooms/join-options.ts';
+import { ClientJoinOptions } from '../../rooms/join-options.ts';
 import { INVITES_KEY, recoveries, roomSettings } from '../../rooms/settings.ts';
 import { GameStore } from './game-store.ts';
 import type { Config } from './config.ts';
@@ -21,6 +21,7 @@ import { registry } from './metrics.ts';
 import { createScaling } from './scaling.ts';
 import { queueRoutes } from './queue.ts';
 import { mountVerify } from './verify.ts';
+import { installFrontDoor, setLiveGameCheck } from './front-door.ts';
 import { mountWeb } from './web.ts';
 
 export interface ParlorServerOptions {
@@ -50,12 +51,13 @@ export function createParlorServer({ config, logger, extraRooms = {} }: ParlorSe
     rooms[id] = defineRoom(RoomClass as typeof Room).filterBy(['table']) as RegisteredHandler;
   }
 
+  const transport = new WebSocketTransport({ maxPayload: config.MAX_PAYLOAD_BYTES, pingInterval: 5000, pingMaxRetries: 3 });
   const server = defineServer({
     rooms,
     greet: false,
     gracefullyShutdown: false, // main.ts owns signals, so shutdown is logged and bounded
     logger: colyseusLogger(logger),
-    transport: new WebSocketTransport({ maxPayload: config.MAX_PAYLOAD_BYTES, pingInterval: 5000, pingMaxRetries: 3 }),
+    transport,
     presence: scaling.presence,
     driver: scaling.driver,
     ...(config.publicAddress ? { publicAddress: config.publicAddress } : {}),
@@ -70,6 +72,7 @@ export function createParlorServer({ config, logger, extraRooms = {} }: ParlorSe
   /** Listens, then (with Redis) starts journaling games and recovering those of dead peers. */
   async function listen(port: number, host: string) {
     await server.listen(port, host);
+    installFrontDoor(transport, rooms, config, logger); // limits and bounds before Colyseus sees a request
     if (config.REDIS_URL) {
       store = new GameStore({
         redisUrl: config.REDIS_URL,
@@ -82,6 +85,7 @@ export function createParlorServer({ config, logger, extraRooms = {} }: ParlorSe
         heartbeatMs: config.HEARTBEAT_MS,
       });
       roomSettings.store = store;
+      setLiveGameCheck((roomId) => store!.isLive(roomId));
       store.start((roomId, gameId) => recoverGame(roomId, gameId, logger));
     }
   }
@@ -116,7 +120,11 @@ function routes(app: Application, { config, logger, scaling }: { config: Config;
     res.status(ready ? 200 : 503).json({ ready, redis: redis === null ? 'not configured' : redis ? 'ok' : 'unreachable', matchmaking: accepting ? 'ok' : 'stopped' });
   });
 
-  app.get('/metrics', async (_req, res) => {
+  app.get('/metrics', async (req, res) => {
+    if (config.METRICS_TOKEN && !sameSecret(req.headers.authorization ?? '', `Bearer ${config.METRICS_TOKEN}`)) {
+      res.set('WWW-Authenticate', 'Bearer realm="parlor metrics"').status(401).json({ code: 'core/unauthorized', message: 'Metrics need the bearer token.' });
+      return;
+    }
     res.type(registry.contentType).send(await registry.metrics());
   });
 
@@ -145,7 +153,7 @@ function routes(app: Application, { config, logger, scaling }: { config: Config;
 
   app.get('/api/invites/:code', async (req, res) => {
     const code = String(req.params.code).toUpperCase();
-    const found = /^[A-Z0-9]{4,12}$/.test(code) ? await matchMaker.presence.hget(INVITES_KEY, code) : null;
+    const found = /^[A-Z0-9]{4,16}$/.test(code) ? await matchMaker.presence.hget(INVITES_KEY, code) : null;
     if (!found) {
       res.status(404).json({ code: 'core/unknown-invite', message: 'No open table has this invite code.' });
       return;
@@ -156,7 +164,7 @@ function routes(app: Application, { config, logger, scaling }: { config: Config;
   // Spectators and seat-token holders join a table even when its seats are full (and the room is locked
   // for matchmaking): the server reserves a guest seat, the client consumes it with consumeSeatReservation.
   app.post('/api/rooms/:roomId/seat', async (req, res) => {
-    const parsed = JoinOptions.pick({ spectator: true, seatToken: true, name: true }).safeParse(req.body ?? {});
+    const parsed = ClientJoinOptions.pick({ spectator: true, seatToken: true, name: true }).safeParse(req.body ?? {});
     if (!parsed.success || (!parsed.data.spectator && !parsed.data.seatToken)) {
       res.status(400).json({ code: 'core/bad-options', message: 'Send {"spectator": true} or {"seatToken": "…"}.' });
       return;
@@ -194,11 +202,17 @@ function routes(app: Application, { config, logger, scaling }: { config: Config;
   });
 }
 
+/** Constant-time comparison of a presented credential with the expected one. */
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 function basicAuth(user: string, password: string): express.RequestHandler {
-  const expected = Buffer.from(`Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`);
+  const expected = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
   return (req, res, next) => {
-    const given = Buffer.from(req.headers.authorization ?? '');
-    if (given.length === expected.length && timingSafeEqual(given, expected)) return next();
+    if (sameSecret(req.headers.authorization ?? '', expected)) return next();
     res.set('WWW-Authenticate', 'Basic realm="parlor monitor"').status(401).json({ code: 'core/unauthorized', message: 'Monitor needs credentials.' });
   };
 }

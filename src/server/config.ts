@@ -40,6 +40,32 @@ const Env = z.object({
   RECORD_RETENTION_HOURS: z.coerce.number().min(0).default(168),
   /** Liveness beat of this process in Redis; peers take over its games after three missed beats. */
   HEARTBEAT_MS: z.coerce.number().int().min(100).default(700),
+
+  // ── per client address (docs/operations.md, "Security"); 0 = unlimited ──
+  /** WebSocket connections a client address may open per second. */
+  RATE_LIMIT_CONNECTIONS_PER_SECOND: int(10),
+  /** Seat reservations (matchmaking, guest seats, queue tickets) per second per address. */
+  RATE_LIMIT_RESERVATIONS_PER_SECOND: int(5),
+  /** WebSocket messages per second per address, summed over all its connections. */
+  RATE_LIMIT_MESSAGES_PER_SECOND: int(200),
+  /** Other HTTP requests per second per address (GET /health and /ready are never limited). */
+  RATE_LIMIT_HTTP_PER_SECOND: int(50),
+  /** Invite-code and record look-ups per minute per address: guessing codes stays infeasible. */
+  RATE_LIMIT_LOOKUPS_PER_MINUTE: int(30),
+  /** Open tables one address may have created at once. */
+  MAX_ROOMS_PER_ADDRESS: int(10),
+  /**
+   * Addresses no per-address limit applies to (comma-separated). Loopback by default: the operator's own
+   * machine (health checks, load tests). Set it to '' to limit loopback too.
+   */
+  RATE_LIMIT_EXEMPT: z
+    .string()
+    .default('127.0.0.1,::1')
+    .transform((s) => s.split(',').map((a) => a.trim()).filter(Boolean)),
+  /** Proxies in front of the server that append X-Forwarded-For; 0 = clients connect directly (header ignored). */
+  TRUSTED_PROXIES: int(0),
+  /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 
 export type Config = z.infer<typeof Env> & { publicAddress: string | undefined };

@@ -120,6 +120,11 @@ export class GameStore {
     return (await this.redis.exists(K.proc(processId)).catch(() => 1)) === 1;
   }
 
+  /** Whether a journaled game with this room id is running (on any process). */
+  async isLive(roomId: string): Promise<boolean> {
+    return (await this.redis.sismember(K.live, roomId)) === 1;
+  }
+
   /** After a stall, peers may own some of our games: fence those copies so only one copy plays on. */
   private async checkOwnership() {
     const ids = [...this.journals.keys()];

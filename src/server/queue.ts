@@ -11,7 +11,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { matchMaker, type IRoomCache, type Room } from '@colyseus/core';
 import type { Application, Response } from 'express';
-import { JoinOptions } from '../../rooms/join-options.ts';
+import { ClientJoinOptions, type JoinOptions } from '../../rooms/join-options.ts';
 import type { Logger } from './logger.ts';
 
 /** How long a ticket holder waits for its group's room before claiming its creation. */
@@ -56,7 +56,7 @@ export async function ticketFor(game: string, body: unknown): Promise<Ticket> {
   } catch {
     throw new QueueError(404, 'core/unknown-game', `No game "${game}".`);
   }
-  const parsed = JoinOptions.safeParse(body ?? {});
+  const parsed = ClientJoinOptions.safeParse(body ?? {});
   if (!parsed.success) throw new QueueError(400, 'core/bad-options', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   if (parsed.data.private || parsed.data.spectator || parsed.data.seatToken) {
     throw new QueueError(400, 'core/bad-options', 'The queue seats players at public tables: no private, spectator or seatToken.');

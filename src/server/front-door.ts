@@ -1,0 +1,275 @@
+/**
+ * The process's front door: every HTTP request and WebSocket upgrade passes here before Colyseus or the
+ * app routes see it, and every WebSocket frame is counted here before a room decodes it.
+ *
+ * - Per-address limits (src/server/rate-limit.ts), held across connections: WebSocket connections/s,
+ *   seat reservations/s, messages/s over all of an address's sockets, other HTTP requests/s, invite and
+ *   record look-ups per minute; refused with HTTP 429 `core/rate-limited` (a Retry-After header) or, for
+ *   a WebSocket over its message budget, close code 4029 with reason `core/rate-limited`.
+ * - Matchmaking (`POST /matchmake/:method/:game`) is answered here instead of by Colyseus' own route, so
+ *   the body is bounded (16 KiB, depth 8) before it is parsed into anything, options are checked strictly
+ *   (`core/bad-options` for an unknown key), tables open per address are capped, and every refusal is a
+ *   coded JSON answer `{ code, message }` (the message starts with the code, as the SDK shows only it).
+ * - WebSocket errors a client causes (oversize or malformed frames) are rate-limited warnings.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { ErrorCode, createAuthContext, matchMaker, type RegisteredHandler } from '@colyseus/core';
+import type { WebSocketTransport } from '@colyseus/ws-transport';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import { ClientJoinOptions } from '../../rooms/join-options.ts';
+import type { Config } from './config.ts';
+import type { Logger } from './logger.ts';
+import { warnClientFault } from './client-faults.ts';
+import { jsonProblem } from './json-bounds.ts';
+import { AddressLimiter, clientAddress } from './rate-limit.ts';
+
+/** Largest matchmaking body: options are a handful of small fields. */
+export const MATCHMAKE_BODY_BYTES = 16 * 1024;
+const MATCHMAKE_JSON = { depth: 8, nodes: 2000 };
+/** WebSocket close code for an address over its message budget (4000–4999 are the application's). */
+export const CLOSE_RATE_LIMITED = 4029;
+
+/** Which address a matchmaking request came from, so a room it creates is charged to that address. */
+const requestAddress = new AsyncLocalStorage<string>();
+
+const ReconnectOptions = z.strictObject({ reconnectionToken: z.string().min(1).max(256) });
+
+export interface FrontDoor {
+  limiters: Record<'connections' | 'reservations' | 'messages' | 'http' | 'lookups', AddressLimiter>;
+  /** Open tables created per address. */
+  roomsByAddress: Map<string, Set<string>>;
+}
+
+type Limits = Pick<
+  Config,
+  | 'RATE_LIMIT_CONNECTIONS_PER_SECOND'
+  | 'RATE_LIMIT_RESERVATIONS_PER_SECOND'
+  | 'RATE_LIMIT_MESSAGES_PER_SECOND'
+  | 'RATE_LIMIT_HTTP_PER_SECOND'
+  | 'RATE_LIMIT_LOOKUPS_PER_MINUTE'
+  | 'MAX_ROOMS_PER_ADDRESS'
+  | 'RATE_LIMIT_EXEMPT'
+  | 'TRUSTED_PROXIES'
+>;
+
+/** Puts the front door before the listening server's request, upgrade and WebSocket handlers. */
+export function installFrontDoor(transport: WebSocketTransport, rooms: Record<string, RegisteredHandler>, config: Limits, logger: Logger): FrontDoor {
+  const log = logger.child({ component: 'front-door' });
+  const lookupsPerSecond = config.RATE_LIMIT_LOOKUPS_PER_MINUTE / 60;
+  const door: FrontDoor = {
+    limiters: {
+      connections: new AddressLimiter(config.RATE_LIMIT_CONNECTIONS_PER_SECOND),
+      reservations: new AddressLimiter(config.RATE_LIMIT_RESERVATIONS_PER_SECOND),
+      messages: new AddressLimiter(config.RATE_LIMIT_MESSAGES_PER_SECOND),
+      http: new AddressLimiter(config.RATE_LIMIT_HTTP_PER_SECOND),
+      lookups: new AddressLimiter(lookupsPerSecond, Math.max(1, Math.ceil(config.RATE_LIMIT_LOOKUPS_PER_MINUTE / 3))),
+    },
+    roomsByAddress: new Map(),
+  };
+  const exempt = new Set(config.RATE_LIMIT_EXEMPT);
+  const addressOf = (req: IncomingMessage) => clientAddress(req, config.TRUSTED_PROXIES);
+  const allowed = (limiter: AddressLimiter, address: string) => exempt.has(address) || limiter.take(address);
+
+  // Tables charged to the address whose request created them, until they close.
+  for (const handler of Object.values(rooms)) {
+    handler.on('create', (room) => {
+      const address = requestAddress.getStore();
+      if (!address) return; // created by a peer's request, a recovery or the queue's waiting holders
+      let open = door.roomsByAddress.get(address);
+      if (!open) door.roomsByAddress.set(address, (open = new Set()));
+      open.add(room.roomId);
+      room['_events'].once('dispose', () => {
+        open.delete(room.roomId);
+        if (open.size === 0 && door.roomsByAddress.get(address) === open) door.roomsByAddress.delete(address);
+      });
+    });
+  }
+
+  const server = transport.server as Server;
+
+  // ── HTTP ───────────────────────────────────────────────────────────────────────────────────────────
+  const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const pass = () => {
+      for (const handler of handlers) handler.call(server, req, res);
+    };
+    const address = addressOf(req);
+    const path = (req.url ?? '/').split('?')[0]!;
+    const method = req.method ?? 'GET';
+    if (method === 'OPTIONS' || (method === 'GET' && (path === '/health' || path === '/ready'))) return pass();
+    const matchmake = method === 'POST' ? /^\/matchmake\/(\w+)\/([^/]+)$/.exec(path) : null;
+    const reserving = matchmake || (method === 'POST' && /^\/api\/(rooms\/[^/]+\/seat|queue\/[^/]+)$/.test(path));
+    const lookup = method === 'GET' && /^\/api\/(invites|records)\//.test(path);
+    const limiter = reserving ? door.limiters.reservations : lookup ? door.limiters.lookups : door.limiters.http;
+    if (!allowed(limiter, address)) {
+      warnClientFault(log, `rate-limited:${address}`, { address, path: path.slice(0, 80) }, 'client over its HTTP rate limit');
+      return sendJson(req, res, 429, 'core/rate-limited', 'Too many requests from this address; slow down.', { 'retry-after': String(limiter.retryAfter(address)) });
+    }
+    if (!matchmake) return pass();
+    void matchmakeRequest(req, res, address, matchmake[1]!, decodeURIComponent(matchmake[2]!)).catch((err) => {
+      log.error({ err }, 'matchmaking request failed');
+      if (!res.headersSent) sendJson(req, res, 500, 'core/internal', 'The server could not answer this request.');
+    });
+  });
+
+  async function matchmakeRequest(req: IncomingMessage, res: ServerResponse, address: string, method: string, roomName: string) {
+    const body = await readJsonBody(req, MATCHMAKE_BODY_BYTES);
+    if ('status' in body) return sendJson(req, res, body.status, body.code, body.message, body.status === 413 ? { connection: 'close' } : {});
+    if (!matchMaker.controller.exposedMethods.includes(method)) return sendJson(req, res, 404, 'core/unknown-method', `No matchmaking method "${method}".`);
+    if (matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) return sendJson(req, res, 503, 'core/server-closing', 'This server is shutting down; try another.');
+    const tooDeep = jsonProblem(body.value, MATCHMAKE_JSON);
+    const parsed = tooDeep ? null : (method === 'reconnect' ? ReconnectOptions : ClientJoinOptions).safeParse(body.value);
+    if (!parsed?.success) {
+      const problem = tooDeep ?? parsed!.error!.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; ');
+      return sendJson(req, res, 400, 'core/bad-options', problem.slice(0, 500));
+    }
+    const creates = method === 'create' || method === 'joinOrCreate';
+    if (creates && config.MAX_ROOMS_PER_ADDRESS > 0 && !exempt.has(address) && (door.roomsByAddress.get(address)?.size ?? 0) >= config.MAX_ROOMS_PER_ADDRESS) {
+      warnClientFault(log, `too-many-rooms:${address}`, { address, open: config.MAX_ROOMS_PER_ADDRESS }, 'client at its open-table cap');
+      return sendJson(req, res, 429, 'core/too-many-rooms', `This address already has ${config.MAX_ROOMS_PER_ADDRESS} open tables; finish or leave one first.`);
+    }
+    const options: Record<string, unknown> = { ...parsed.data };
+    const auth = createAuthContext({ headers: req.headers as never, req, remoteAddress: address });
+    try {
+      const reservation = await requestAddress.run(address, () => matchMaker.controller.invokeMethod(method, roomName, options, auth));
+      const json = JSON.stringify(reservation);
+      res.writeHead(200, { ...corsHeaders(req), 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) });
+      res.end(json);
+    } catch (err) {
+      const answer = await matchmakeAnswer(err as Error & { code?: number }, method, method === 'reconnect' || method === 'joinById' ? roomName : null);
+      if (answer.status >= 500 && answer.code === 'core/internal') log.error({ err, method, roomName: roomName.slice(0, 64) }, 'matchmaking failed');
+      sendJson(req, res, answer.status, answer.code, answer.message);
+    }
+  }
+
+  // ── WebSocket upgrades and frames ────────────────────────────────────────────────────────────────
+  const upgrades = server.listeners('upgrade') as ((req: IncomingMessage, socket: Duplex, head: Buffer) => void)[];
+  server.removeAllListeners('upgrade');
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const address = addressOf(req);
+    if (!allowed(door.limiters.connections, address)) {
+      warnClientFault(log, `rate-limited:${address}`, { address }, 'client over its connection rate limit');
+      const body = JSON.stringify({ code: 'core/rate-limited', message: 'Too many connections from this address; slow down.' });
+      socket.on('error', () => undefined);
+      socket.end(`HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\nRetry-After: ${door.limiters.connections.retryAfter(address)}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      return;
+    }
+    (req as IncomingMessage & { parlorAddress?: string }).parlorAddress = address;
+    for (const listener of upgrades) listener.call(server, req, socket, head);
+  });
+
+  const wss = (transport as unknown as { wss: { listeners(e: string): ((...a: unknown[]) => void)[]; removeAllListeners(e: string): void; on(e: string, f: (...a: never[]) => void): void } }).wss;
+  const onConnection = wss.listeners('connection');
+  wss.removeAllListeners('connection');
+  wss.on('connection', (raw: WebSocket, req: IncomingMessage & { parlorAddress?: string }, ...rest: unknown[]) => {
+    const address = req.parlorAddress ?? addressOf(req);
+    const limited = !exempt.has(address) && door.limiters.messages.perSecond > 0;
+    if (limited) {
+      const emit = raw.emit.bind(raw);
+      let cutOff = false;
+      raw.emit = ((event: string | symbol, ...args: unknown[]) => {
+        if (event === 'message') {
+          if (cutOff) return false;
+          if (!door.limiters.messages.take(address)) {
+            cutOff = true;
+            warnClientFault(log, `rate-limited:${address}`, { address }, 'client over its WebSocket message rate limit');
+            raw.close(CLOSE_RATE_LIMITED, 'core/rate-limited');
+            return false;
+          }
+        }
+        return emit(event, ...args);
+      }) as typeof raw.emit;
+    }
+    for (const listener of onConnection) listener.call(wss, raw, req, ...rest);
+    // Colyseus logs every socket error with its stack; a client sending oversize or broken frames is a warning.
+    raw.removeAllListeners('error');
+    raw.on('error', (err: Error & { code?: string }) => {
+      warnClientFault(log, `bad-frame:${address}`, { address, error: err.message, wsCode: err.code }, 'client sent a frame the server refused');
+    });
+  });
+
+  return door;
+}
+
+/** Reads a JSON body of at most `limit` bytes; never buffers more than that. */
+function readJsonBody(req: IncomingMessage, limit: number): Promise<{ value: unknown } | { status: number; code: string; message: string }> {
+  const tooLarge = { status: 413, code: 'core/payload-too-large', message: `Bodies are limited to ${limit} bytes.` };
+  if (Number(req.headers['content-length'] ?? 0) > limit) {
+    req.resume(); // discard (the connection is closed after the answer)
+    return Promise.resolve(tooLarge);
+  }
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.removeAllListeners('data');
+        req.resume();
+        resolve(tooLarge);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('error', () => resolve({ status: 400, code: 'core/bad-request', message: 'The request body could not be read.' }));
+    req.on('end', () => {
+      if (size > limit) return;
+      const text = Buffer.concat(chunks).toString('utf8').trim();
+      try {
+        resolve({ value: text ? JSON.parse(text) : {} });
+      } catch {
+        resolve({ status: 400, code: 'core/bad-request', message: 'The body is not JSON.' });
+      }
+    });
+  });
+}
+
+/** The coded answer to a matchmaking error from Colyseus or a room. */
+async function matchmakeAnswer(err: Error & { code?: number }, method: string, roomId: string | null): Promise<{ status: number; code: string; message: string }> {
+  const message = String(err.message ?? '');
+  const namespaced = /^([a-z0-9-]+\/[a-z0-9-]+):\s*([\s\S]*)$/.exec(message);
+  if (namespaced) {
+    const code = namespaced[1]!;
+    return { status: /full|locked/.test(code) ? 409 : code === 'core/server-closing' ? 503 : 400, code, message: namespaced[2]! };
+  }
+  if (err.code === ErrorCode.MATCHMAKE_NO_HANDLER) return { status: 404, code: 'core/unknown-game', message: 'No game of this name.' };
+  if (err.code === ErrorCode.MATCHMAKE_INVALID_CRITERIA) return { status: 404, code: 'core/no-room', message: 'No open table matches; create one.' };
+  if (err.code === ErrorCode.AUTH_FAILED) return { status: 401, code: 'core/unauthorized', message: 'Not allowed to join.' };
+  if (err.code === ErrorCode.MATCHMAKE_EXPIRED) return { status: 409, code: 'core/reconnect-expired', message: 'The reconnection window has passed; rejoin with your seat token.' };
+  if (err.code === ErrorCode.MATCHMAKE_INVALID_ROOM_ID) {
+    if (/locked/.test(message)) return { status: 409, code: 'core/room-locked', message: 'This table takes no more players; spectate, or rejoin with your seat token.' };
+    // "not found" / "has been disposed": the listing is gone. The game may still be alive elsewhere
+    // (a peer is taking it over, or Redis lost the listing and its process is putting it back).
+    if (roomId && (await gameIsLive(roomId))) {
+      return { status: 503, code: 'core/room-moving', message: 'This game is moving to another server; rejoin with your seat token in a moment.' };
+    }
+    return { status: 404, code: 'core/unknown-room', message: 'No such room: the game is over or never existed.' };
+  }
+  if (/is already full|is no longer available/.test(message)) return { status: 409, code: 'core/room-full', message: 'The table cannot take another player now.' };
+  if (/is not available|timed out/.test(message)) return { status: 503, code: 'core/room-moving', message: 'The table’s server does not answer; retry in a moment.' };
+  if (method === 'reconnect' && /reconnectionToken/.test(message)) return { status: 400, code: 'core/bad-options', message };
+  return { status: 500, code: 'core/internal', message: 'The server could not answer this request.' };
+}
+
+/** Whether a journaled game with this room id is still running (false without Redis). */
+let liveCheck: ((roomId: string) => Promise<boolean>) | null = null;
+export function setLiveGameCheck(check: ((roomId: string) => Promise<boolean>) | null) {
+  liveCheck = check;
+}
+async function gameIsLive(roomId: string): Promise<boolean> {
+  return liveCheck ? liveCheck(roomId).catch(() => false) : false;
+}
+
+export function corsHeaders(req: IncomingMessage): Record<string, string> {
+  return { ...matchMaker.controller.DEFAULT_CORS_HEADERS, ...matchMaker.controller.getCorsHeaders(new Headers(req.headers as Record<string, string>)) };
+}
+
+function sendJson(req: IncomingMessage, res: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}) {
+  const json = JSON.stringify({ code, message: req.url?.startsWith('/matchmake/') ? `${code}: ${message}` : message });
+  res.writeHead(status, { ...corsHeaders(req), 'content-type': 'application/json', 'content-length': Buffer.byteLength(json), ...headers });
+  res.end(json);
+}
