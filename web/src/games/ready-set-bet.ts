@@ -1,4 +1,314 @@
-import type { GameBoard } from '../types.ts';
-import { generic } from './generic.ts';
+/**
+ * Ready Set Bet: each horse's row holds its lane (moving at every roll, the red line across) and its
+ * seven betting spaces, as on the printed board; below, the colour bets, props and exotic cards, your
+ * tokens and money, the VIP draft and the settlement.
+ *
+ * Clicks: a betting space is one click — it bets your chosen token (the largest left unless you picked
+ * another; the choice sticks); tokens, "no more bets", "ready" and VIP cards are clickable too.
+ */
+import { h, s, seatColour, svg } from '../dom.ts';
+import type { BoardContext, GameBoard, GameEvent, Plain } from '../types.ts';
 
-export const readySetBet: GameBoard = { ...generic };
+/** Printed odds of the horse spaces, for display only (the server settles): [multiplier, penalty] per column. */
+const PRINTED: Record<string, [number, number][]> = {
+  edge: [[4, 4], [4, 3], [5, 4], [5, 3], [7, 2], [8, 2], [9, 2]],
+  outer: [[3, 1], [3, 0], [4, 1], [4, 0], [5, 1], [6, 0], [7, 0]],
+  middle: [[2, 3], [2, 0], [2, 2], [3, 2], [4, 2], [4, 0], [5, 0]],
+  inner: [[1, 2], [1, 0], [2, 5], [2, 4], [3, 2], [3, 1], [3, 0]],
+  seven: [[1, 3], [1, 1], [2, 6], [2, 5], [3, 4], [3, 3], [3, 2]],
+};
+const ROW_ODDS = ['edge', 'outer', 'middle', 'inner', 'seven', 'inner', 'middle', 'outer', 'edge'];
+const COLUMNS = ['show-a', 'show-b', 'place-a', 'place-b', 'win-a', 'win-b', 'win-c'];
+const COLOUR_BETS: [string, string, string][] = [
+  ['blue-wins', 'Blue wins', '5× / −1'],
+  ['orange-wins', 'Orange wins', '3× / −1'],
+  ['red-wins', 'Red wins', '2× / −1'],
+  ['seven-fifth-or-worse', '7 finishes 5th or worse', '4× / 0'],
+];
+const HORSE_FILL: Record<string, string> = { blue: '#2f6fb5', orange: '#e8871e', red: '#c8323c', black: '#2b2b2b' };
+
+const FINISH = 15;
+const LABEL_W = 64;
+const CELL = 37;
+const BET_W = 64;
+const ROW = 46;
+const TRACK_X = LABEL_W;
+const BETS_X = TRACK_X + (FINISH + 1) * CELL + 12;
+const WIDTH = BETS_X + COLUMNS.length * BET_W + 4;
+
+function spaceLabel(space: string, table: Plain): string {
+  const horse = /^(show|place|win)-(.+)-([abc])$/.exec(space);
+  if (horse) return `${horse[1]![0]!.toUpperCase()}${horse[1]!.slice(1)} ${horse[2]} (${horse[3]!.toUpperCase()})`;
+  const colour = COLOUR_BETS.find(([id]) => id === space);
+  if (colour) return colour[1];
+  const prop = (table.props ?? []).find((p: Plain) => p.id === space);
+  if (prop) return `Prop: ${prop.ahead} ahead of ${prop.behind.join(', ')}`;
+  const exotic = /^exotic-(.+)-(\d)$/.exec(space);
+  if (exotic) {
+    const card = (table.exotics ?? []).find((e: Plain) => e.id === exotic[1]);
+    return `${card?.name ?? exotic[1]} (space ${exotic[2]})`;
+  }
+  return space;
+}
+
+/** Tokens on a space: placed ones, plus your own just accepted and not yet in the state. */
+function tokensOn(space: string, ctx: BoardContext): { seat: number; token: number; pending?: boolean }[] {
+  const placed = (ctx.table.bets ?? []).filter((b: Plain) => b.space === space);
+  const pending = ctx.sent.filter((m) => m.type === 'bet' && m.space === space && !placed.length).map((m) => ({ seat: ctx.mySeat!, token: m.token as number, pending: true }));
+  return [...placed, ...pending];
+}
+
+function tokenSvg(x: number, y: number, t: { seat: number; token: number; pending?: boolean }) {
+  return s(
+    'g',
+    { 'data-bet-seat': t.seat, class: t.pending ? 'pending' : null },
+    s('circle', { cx: x, cy: y, r: 13, fill: seatColour(t.seat), stroke: '#fff', 'stroke-width': 2, opacity: t.pending ? 0.6 : 1 }),
+    s('text', { x, y: y + 5, 'text-anchor': 'middle', 'font-size': 14, 'font-weight': 700, fill: '#fff' }, `$${t.token}`),
+  );
+}
+
+function tokenChip(t: { seat: number; token: number; pending?: boolean }) {
+  return h('span', { class: 'bet-token', 'data-bet-seat': t.seat, style: `background:${seatColour(t.seat)}` }, `$${t.token}`);
+}
+
+function track(ctx: BoardContext) {
+  const t = ctx.table;
+  const horses: Plain[] = t.horses ?? [];
+  const height = horses.length * ROW + 30;
+  const redX = TRACK_X + (t.redLine ?? 10) * CELL;
+  const last = t.lastRoll;
+  return svg(
+    WIDTH,
+    height,
+    { class: 'rsb-board', 'aria-label': 'Race track and betting board' },
+    // headers
+    s('text', { x: TRACK_X + 4, y: 18, 'font-size': 13, fill: '#555' }, 'Start'),
+    s('text', { x: TRACK_X + FINISH * CELL + CELL / 2, y: 18, 'font-size': 13, fill: '#555', 'text-anchor': 'middle' }, 'Finish'),
+    COLUMNS.map((c, i) => s('text', { x: BETS_X + i * BET_W + BET_W / 2, y: 18, 'font-size': 12, fill: '#555', 'text-anchor': 'middle' }, c.replace('-', ' ').toUpperCase())),
+    horses.map((horse, row) => {
+      const y = 26 + row * ROW;
+      const fill = HORSE_FILL[horse.color] ?? '#444';
+      const moved = last && last.horse === horse.horse && t.rolls > 0;
+      return s(
+        'g',
+        { 'data-horse': horse.horse },
+        s('rect', { x: 0, y, width: LABEL_W - 6, height: ROW - 6, rx: 8, fill }),
+        s('text', { x: (LABEL_W - 6) / 2, y: y + 26, 'text-anchor': 'middle', 'font-size': 17, 'font-weight': 700, fill: '#fff' }, horse.horse),
+        Array.from({ length: FINISH + 1 }, (_, i) =>
+          s('rect', { x: TRACK_X + i * CELL, y, width: CELL - 2, height: ROW - 6, fill: i === FINISH ? '#e9e2cf' : i % 2 ? '#f3efe4' : '#faf7f0', stroke: '#ddd5c3' }),
+        ),
+        s('circle', {
+          cx: TRACK_X + horse.position * CELL + CELL / 2 - 1,
+          cy: y + (ROW - 6) / 2,
+          r: 15,
+          fill,
+          stroke: moved ? '#ffb300' : '#fff',
+          'stroke-width': moved ? 4 : 2,
+          class: 'horse',
+        }),
+        s('text', { x: TRACK_X + horse.position * CELL + CELL / 2 - 1, y: y + 25, 'text-anchor': 'middle', 'font-size': 12, 'font-weight': 700, fill: '#fff' }, horse.horse),
+        COLUMNS.map((col, i) => {
+          const [kind, letter] = col.split('-');
+          const space = `${kind}-${horse.horse}-${letter}`;
+          const [mult, pen] = PRINTED[ROW_ODDS[row] ?? 'middle']![i]!;
+          const tokens = tokensOn(space, ctx);
+          const x = BETS_X + i * BET_W;
+          return s(
+            'g',
+            { 'data-key': `space:${space}`, 'aria-label': `${spaceLabel(space, t)}: pays ${mult}×, costs ${pen}` },
+            s('rect', { x, y, width: BET_W - 4, height: ROW - 6, rx: 6, fill: kind === 'win' ? '#fff4d6' : kind === 'place' ? '#e9f3ff' : '#eef7ea', stroke: '#cbbf9f' }),
+            tokens.length
+              ? tokenSvg(x + (BET_W - 4) / 2, y + (ROW - 6) / 2, tokens[0]!)
+              : [
+                  s('text', { x: x + (BET_W - 4) / 2, y: y + 17, 'text-anchor': 'middle', 'font-size': 13, 'font-weight': 700 }, `${mult}×`),
+                  s('text', { x: x + (BET_W - 4) / 2, y: y + 33, 'text-anchor': 'middle', 'font-size': 11, fill: '#a33' }, `−${pen}`),
+                ],
+          );
+        }),
+      );
+    }),
+    s('line', { x1: redX, y1: 22, x2: redX, y2: height - 2, stroke: '#d32f2f', 'stroke-width': 3, 'stroke-dasharray': '6 4' }),
+    s('text', { x: redX + 4, y: height - 4, 'font-size': 11, fill: '#d32f2f' }, `red line (${t.crossed ?? 0}/3 past)`),
+  );
+}
+
+function spaceChip(space: string, title: string, sub: string, ctx: BoardContext) {
+  const tokens = tokensOn(space, ctx);
+  return h('button', { type: 'button', class: 'chip bet-space', 'data-key': `space:${space}` }, h('span', null, title), h('small', null, sub), tokens.map(tokenChip));
+}
+
+function lowerBoard(ctx: BoardContext) {
+  const t = ctx.table;
+  const me = ctx.mySeat !== null ? (t.players ?? []).find((p: Plain) => p.seat === ctx.mySeat) : null;
+  const armed = ctx.moves.some((m) => m.type === 'bet');
+  return h(
+    'div',
+    { class: 'rsb-lower' },
+    h('div', { class: 'section-title' }, 'Colour bets'),
+    h('div', { class: 'hand' }, COLOUR_BETS.map(([id, label, odds]) => spaceChip(id, label, odds, ctx))),
+    (t.props ?? []).length ? [h('div', { class: 'section-title' }, 'Prop bets'), h('div', { class: 'hand' }, t.props.map((p: Plain) => spaceChip(p.id, `${p.ahead} ahead of ${p.behind.join(', ')}`, `${p.multiplier}× / −${p.penalty}`, ctx)))] : null,
+    (t.exotics ?? []).length
+      ? [
+          h('div', { class: 'section-title' }, 'Exotic finishes'),
+          h(
+            'div',
+            { class: 'hand' },
+            t.exotics.map((e: Plain) =>
+              h(
+                'div',
+                { class: `exotic${e.open ? '' : ' closed'}`, title: e.text },
+                h('b', null, e.name),
+                h('small', null, ` ${e.multiplier}× / −${e.penalty} · ${e.text}`),
+                h('div', { class: 'hand' }, [1, 2, 3].map((n) => spaceChip(`exotic-${e.id}-${n}`, `#${n}`, '', ctx))),
+              ),
+            ),
+          ),
+        ]
+      : null,
+    me
+      ? [
+          h('div', { class: 'section-title' }, `Your tokens · $${me.money}`),
+          h(
+            'div',
+            { class: 'hand' },
+            (me.available ?? []).map((v: number) => h('button', { type: 'button', class: 'chip token', 'data-key': `token:${v}`, style: `border-color:${seatColour(me.seat)}` }, `$${v}`)),
+            armed ? h('button', { type: 'button', class: 'chip', 'data-key': 'pass' }, 'No more bets') : null,
+            ctx.moves.some((m) => m.type === 'ready') ? h('button', { type: 'button', class: 'chip', 'data-key': 'ready' }, 'Ready for the next race') : null,
+          ),
+        ]
+      : null,
+    ctx.view?.offer?.length
+      ? [
+          h('div', { class: 'section-title' }, 'VIP draft: keep one card'),
+          h('div', { class: 'hand' }, ctx.view.offer.map((c: Plain) => h('button', { type: 'button', class: 'chip vip', 'data-key': `vip:${c.id}`, title: c.text }, h('b', null, c.name), h('small', null, ` ${c.text} (${c.duration})`)))),
+        ]
+      : null,
+    ctx.view?.hand?.length
+      ? [h('div', { class: 'section-title' }, 'Your VIP cards'), h('ul', { class: 'vip-list' }, ctx.view.hand.map((c: Plain) => h('li', null, h('b', null, c.name), ` — ${c.text}${c.spent ? ' (spent)' : c.revealed ? ' (shown)' : ''}`)))]
+      : null,
+    players(ctx),
+    settlement(ctx),
+  );
+}
+
+function players(ctx: BoardContext) {
+  return [
+    h('div', { class: 'section-title' }, 'Bettors'),
+    h(
+      'table',
+      { class: 'standings' },
+      h('tbody', null, (ctx.table.players ?? []).filter((p: Plain) => p.bettor).map((p: Plain) =>
+        h(
+          'tr',
+          null,
+          h('td', null, h('span', { class: 'dot', style: `background:${seatColour(p.seat)}` }), ' ', ctx.name(p.seat)),
+          h('td', null, `$${p.money}`),
+          h('td', null, `tokens left ${(p.available ?? []).map((v: number) => `$${v}`).join(' ') || '—'}`),
+          h('td', null, [p.passed ? 'done betting' : '', p.drafting ? 'drafting' : '', (p.vip ?? []).map((v: Plain) => v.name).join(', '), p.hiddenVip ? `${p.hiddenVip} hidden VIP` : ''].filter(Boolean).join(' · ')),
+        ),
+      )),
+    ),
+  ];
+}
+
+function settlement(ctx: BoardContext) {
+  const st = ctx.table.settlement;
+  if (!st || !st.race) return null;
+  return h(
+    'div',
+    { class: 'settlement' },
+    h('div', { class: 'section-title' }, `Race ${st.race} settled — ${st.winner} won · finish: ${(st.finish ?? []).map((f: Plain) => `${f.rank}. ${f.horse}`).join(', ')}`),
+    (st.players ?? []).map((p: Plain) =>
+      h(
+        'details',
+        null,
+        h('summary', null, `${ctx.name(p.seat)}: ${p.delta >= 0 ? '+' : ''}$${p.delta} (now $${p.before + p.delta})`),
+        h('ul', null, (p.lines ?? []).map((l: Plain) => h('li', { class: l.won ? 'good' : 'bad' }, `${l.label}${l.token ? ` ($${l.token})` : ''}: ${l.amount >= 0 ? '+' : ''}$${l.amount}${l.vip ? ` (${l.vip})` : ''}`))),
+      ),
+    ),
+  );
+}
+
+export const readySetBet: GameBoard = {
+  render(ctx) {
+    const t = ctx.table;
+    const roll = t.lastRoll;
+    return h(
+      'div',
+      { class: 'rsb' },
+      h(
+        'p',
+        { class: 'rsb-head' },
+        h('b', null, `Race ${t.race || 1} of ${t.races || 4}`),
+        ` · ${t.bettingOpen ? 'bets open' : t.phase === 'racing' ? 'no more bets' : t.phase === 'vipDraft' ? 'VIP draft' : t.phase === 'results' ? 'results' : t.phase}`,
+        t.rolls && roll?.sum ? ` · roll ${t.rolls}: ${roll.a} + ${roll.b} = ${roll.sum} → ${roll.horse} moves ${roll.moved}${roll.bonus ? ` (bonus +${roll.bonus})` : ''}` : ' · waiting for the first roll',
+        t.bonusArmed ? ' · a repeat pays the bonus' : '',
+      ),
+      track(ctx),
+      lowerBoard(ctx),
+    );
+  },
+  keys(move) {
+    if (move.type === 'bet') return [`space:${move.space}`, `token:${move.token}`];
+    if (move.type === 'keepVip') return [`vip:${move.card}`];
+    return [move.type];
+  },
+  describe(move, ctx) {
+    switch (move.type) {
+      case 'bet':
+        return `Bet your $${move.token} token on ${spaceLabel(move.space as string, ctx.table)}`;
+      case 'pass':
+        return 'No more bets from me this race';
+      case 'ready':
+        return 'Ready for the next race';
+      case 'roll':
+        return 'Roll the dice';
+      case 'keepVip': {
+        const card = (ctx.view?.offer ?? []).find((c: Plain) => c.id === move.card);
+        return `Keep the VIP card ${card?.name ?? move.card}`;
+      }
+    }
+    return move.type;
+  },
+  describeEvent(ev: GameEvent, ctx) {
+    switch (ev.type) {
+      case 'roll':
+        return `Rolled ${ev.a} + ${ev.b}: ${ev.horse} moves ${ev.moved}${ev.bonus ? ` (bonus ${ev.bonus})` : ''}.`;
+      case 'bet':
+        return `${ctx.name(ev.seat as number)} bets $${ev.token} on ${ev.label ?? spaceLabel(ev.space as string, ctx.table)}.`;
+      case 'pass':
+        return `${ctx.name(ev.seat as number)} is done betting.`;
+      case 'redLine':
+        return `${ev.horse} crosses the red line (${ev.crossed}/3).`;
+      case 'noMoreBets':
+        return 'No more bets!';
+      case 'finish':
+        return `${ev.horse} wins the race!`;
+      case 'settled':
+        return `Race ${ev.race} settled.`;
+      case 'raceStart':
+        return `Race ${ev.race} begins: place your bets.`;
+      case 'vipDraft':
+        return 'VIP draft: keep one of two cards.';
+      case 'vipKept':
+        return `${ctx.name(ev.seat as number)} kept a VIP card.`;
+      case 'vipRevealed':
+        return `${ctx.name(ev.seat as number)} reveals VIP card ${ev.name}.`;
+      case 'ready':
+        return `${ctx.name(ev.seat as number)} is ready.`;
+    }
+    return null;
+  },
+  sticky: (key) => key.startsWith('token:'),
+  // Several tokens fit a space: bet the largest (a token picked first has already narrowed it to one).
+  prefer(moves) {
+    const bets = moves.filter((m) => m.type === 'bet');
+    if (bets.length !== moves.length || new Set(bets.map((m) => m.space)).size !== 1) return null;
+    return bets.reduce((a, b) => ((b.token as number) > (a.token as number) ? b : a));
+  },
+  status(ctx) {
+    const me = (ctx.table.players ?? []).find((p: Plain) => p.seat === ctx.mySeat);
+    return me ? `You have $${me.money}.` : '';
+  },
+};
+

@@ -1,0 +1,192 @@
+/**
+ * The web client in Chromium: for every game a page creates a table in the lobby and plays a whole game
+ * against bots by clicking the UI only (board parts, the chooser, the move list); Ready Set Bet with three
+ * pages betting at one table at once; a reload keeps the seat; a spectator link shows the board; no
+ * console errors anywhere. One browser, one server process, the games running side by side.
+ *
+ * Needs Debian's `chromium` (.ci/run installs it); the suite fails loudly without it.
+ */
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { spawnServer, type ServerProcess } from './helpers/process.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+
+let server: ServerProcess;
+let browser: Browser;
+const consoleProblems: string[] = [];
+
+beforeAll(async () => {
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'web/vite.config.ts'], { stdio: 'ignore' });
+  [server, browser] = await Promise.all([
+    spawnServer({ BOT_DELAY_MS: '5', RECONNECT_SECONDS: '10' }),
+    chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] }),
+  ]);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function newPage(width = 1280): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') consoleProblems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => consoleProblems.push(`page error: ${e.message}`));
+  return page;
+}
+
+/** Fills the lobby's create form for `game` (tab by name) and creates the table; returns its room id. */
+async function createInLobby(page: Page, gameName: string, form: { seats: number; bots: number; private?: boolean; options?: Record<string, unknown> }) {
+  await page.goto(`${server.http}/`);
+  await page.getByRole('tab', { name: gameName }).click();
+  await page.locator('input[name=seats]').fill(String(form.seats));
+  await page.locator('input[name=bots]').fill(String(form.bots));
+  if (form.private) await page.locator('input[name=private]').check();
+  await page.locator('details.options summary').click();
+  for (const [name, value] of Object.entries(form.options ?? {})) {
+    const field = page.locator(`form.create [name=${name}]`);
+    if ((await field.evaluate((el) => el.tagName)) === 'SELECT') await field.selectOption({ label: String(value) });
+    else if ((await field.getAttribute('type')) === 'checkbox') await field.setChecked(Boolean(value));
+    else await field.fill(String(value));
+  }
+  await page.locator('[data-action=create]').click();
+  await page.waitForURL(/#\/table\//);
+  await page.locator('.board > *').first().waitFor();
+  return page.url().split('#/table/')[1]!;
+}
+
+/**
+ * One click toward a move, as a player would: the chooser's first entry when it is open, else the first
+ * highlighted board part, else the first entry of the "all legal moves" list. Returns what it clicked.
+ */
+async function clickOnce(page: Page, preferList: boolean): Promise<'chooser' | 'board' | 'list' | null> {
+  const target = await page.evaluate((list) => {
+    document.querySelectorAll('[data-test-target]').forEach((el) => el.removeAttribute('data-test-target'));
+    const pick = (el: Element | null, what: string) => (el ? (el.setAttribute('data-test-target', ''), what) : null);
+    const chooser = document.querySelector('.chooser .move');
+    if (chooser) return pick(chooser, 'chooser');
+    if (!document.querySelector('.all-moves')) return null; // not our move
+    if (!list) {
+      const parts = document.querySelectorAll('.board [data-key].can');
+      if (parts.length) return pick(parts[Math.floor(Math.random() * parts.length)]!, 'board');
+    }
+    const all = document.querySelector('.all-moves') as HTMLDetailsElement;
+    if (!all.open) return pick(all.querySelector('summary'), 'open');
+    return pick(document.querySelector('.all-moves .move'), 'list');
+  }, preferList);
+  if (!target) return null;
+  await page.click('[data-test-target]', { timeout: 500 }).catch(() => undefined); // redrawn meanwhile: look again
+  return target === 'open' ? null : (target as 'chooser' | 'board' | 'list');
+}
+
+/** Clicks until the result appears; board clicks first, the move list every few turns and as a fallback. */
+async function playToTheEnd(page: Page, timeoutMs: number) {
+  const counts = { board: 0, chooser: 0, list: 0 };
+  const until = Date.now() + timeoutMs;
+  let n = 0;
+  while (!(await page.locator('[data-seed]').count())) {
+    if (Date.now() > until) throw new Error(`game not over in time: ${JSON.stringify(counts)}`);
+    const clicked = await clickOnce(page, ++n % 5 === 0);
+    if (clicked) counts[clicked]++;
+    else await page.waitForTimeout(20);
+  }
+  return counts;
+}
+
+async function expectFinished(page: Page) {
+  expect(await page.locator('.result table.standings tbody tr').count()).toBeGreaterThan(0);
+  const seed = await page.locator('[data-seed]').getAttribute('data-seed');
+  expect(seed).toMatch(/^[0-9a-f]{32}$/);
+}
+
+describe('web client', () => {
+  it.concurrent('Tractor: a whole hand against three bots, then the game verifies', async () => {
+    const page = await newPage();
+    await createInLobby(page, 'Tractor (Shengji)', { seats: 4, bots: 3, options: { handLimit: 1, dealDelayMs: 0, declareWindowMs: 300, handEndDelayMs: 0 } });
+    const counts = await playToTheEnd(page, 80_000);
+    expect(counts.board).toBeGreaterThan(0);
+    await expectFinished(page);
+    await page.locator('[data-action=verify]').click();
+    await page.locator('.verdict.good').waitFor({ timeout: 20_000 });
+    await page.close();
+  }, 100_000);
+
+  it.concurrent('Fast Track: a whole game against a bot; a reload keeps the seat', async () => {
+    const page = await newPage();
+    const roomId = await createInLobby(page, 'Fast Track', { seats: 2, bots: 1, options: { coloursPerPlayer: 1 } });
+    for (let i = 0; i < 6; i++) await clickOnce(page, false);
+    const seatBefore = await page.locator('.seat.me').getAttribute('data-seat');
+    const token = await page.evaluate((id) => localStorage.getItem(`parlor.seat.${id}`), roomId);
+    expect(token).toBeTruthy();
+    await page.reload();
+    await page.locator('.seat.me').waitFor();
+    expect(await page.locator('.seat.me').getAttribute('data-seat')).toBe(seatBefore);
+    expect(await page.locator('.pill', { hasText: 'spectating' }).count()).toBe(0);
+    const counts = await playToTheEnd(page, 80_000);
+    expect(counts.board).toBeGreaterThan(0);
+    await expectFinished(page);
+    await page.close();
+  }, 100_000);
+
+  it.concurrent('TAC: a whole game with three bots', async () => {
+    const page = await newPage();
+    await createInLobby(page, 'TAC', { seats: 4, bots: 3, options: { dealDelayMs: 0 } });
+    const counts = await playToTheEnd(page, 90_000);
+    expect(counts.board).toBeGreaterThan(0);
+    await expectFinished(page);
+    await page.close();
+  }, 100_000);
+
+  it.concurrent('Great Western Trail: a whole game against a bot', async () => {
+    const page = await newPage();
+    await createInLobby(page, 'Great Western Trail', { seats: 2, bots: 1 });
+    const counts = await playToTheEnd(page, 90_000);
+    expect(counts.board).toBeGreaterThan(0);
+    await expectFinished(page);
+    await page.close();
+  }, 100_000);
+
+  it.concurrent('Ready Set Bet: three pages bet at once at one table and see each other’s tokens; a spectator watches', async () => {
+    const pages = await Promise.all([newPage(), newPage(390), newPage()]);
+    const roomId = await createInLobby(pages[0]!, 'Ready Set Bet', {
+      seats: 4,
+      bots: 1,
+      private: true,
+      options: { startDelayMs: 2500, rollIntervalMs: 40, resultsPauseMs: 300, draftTimeoutMs: 3000 },
+    });
+    const code = await pages[0]!.locator('[data-invite]').getAttribute('data-invite');
+    expect(code).toMatch(/^[A-Z0-9]{6}$/);
+    // The friends join by typing the invite code in their lobby.
+    await Promise.all(
+      pages.slice(1).map(async (p) => {
+        await p.goto(`${server.http}/`);
+        await p.locator('#invite-code').fill(code!);
+        await p.getByRole('button', { name: 'Join by code' }).click();
+        await p.waitForURL(new RegExp(`#/table/${roomId}`));
+      }),
+    );
+    const seatsOf = await Promise.all(pages.map((p) => p.locator('.seat.me').getAttribute('data-seat')));
+    expect(new Set(seatsOf).size).toBe(3);
+    // Everyone bets on a space with one click as soon as the race opens (before the first roll).
+    await Promise.all(pages.map((p) => p.locator('.board [data-key^="space:"].can').first().waitFor({ timeout: 20_000 })));
+    await Promise.all(pages.map((p, i) => p.locator('.board [data-key^="space:"].can').nth(i * 7).click()));
+    for (const p of pages) for (const seat of seatsOf) await p.locator(`.board [data-bet-seat="${seat}"]`).first().waitFor({ timeout: 5000 });
+    const watcher = await newPage(390);
+    await watcher.goto(`${server.http}/#/watch/${roomId}`);
+    await watcher.locator('.board svg').first().waitFor();
+    expect(await watcher.locator('.pill', { hasText: 'spectating' }).count()).toBe(1);
+    await watcher.close();
+    const counts = await Promise.all(pages.map((p) => playToTheEnd(p, 80_000)));
+    expect(counts.some((c) => c.board > 0)).toBe(true);
+    for (const p of pages) await expectFinished(p);
+    await Promise.all(pages.map((p) => p.close()));
+  }, 110_000);
+
+  it('logs no console errors or warnings on any page', () => {
+    expect(consoleProblems).toEqual([]);
+  });
+});
