@@ -6,7 +6,7 @@
 import type { GameDefinition, Outcome } from '../../core/game.ts';
 import { sameMultiset } from '../../core/cards/index.ts';
 import { rankByScore } from '../../core/result.ts';
-import { EXOTIC_CARDS, PROP_CARDS } from './data/board.ts';
+import { EXOTIC_CARDS, MAX_BETTORS, PROP_CARDS, RACES } from './data/board.ts';
 import { VIP_DECK, keepToken } from './data/vip.ts';
 import { bot } from './bot.ts';
 import { activeActors, applyMove, legalMoves } from './moves.ts';
@@ -83,11 +83,22 @@ function invariants(state: State): string[] {
 export const game: GameDefinition<Options, State, Move, PublicView, PrivateView> = {
   id: GAME_ID,
   name: 'Ready Set Bet',
-  seats: { min: 2, max: 8, default: 6 },
+  // Up to 8 bettors besides the host ("8- and 9-player games"); the 9th seat is the host's (hostMode hostSeat).
+  seats: { min: 2, max: MAX_BETTORS + 1, default: 6 },
   options: optionsSchema,
   validateSetup(options, seats) {
-    const bettors = options.hostMode === 'hostSeat' && !options.hostBets ? seats - 1 : seats;
+    const hostSeated = options.hostMode === 'hostSeat';
+    const others = hostSeated ? seats - 1 : seats;
+    const bettors = hostSeated && options.hostBets ? seats : others;
     if (bettors < 2) return { code: `${GAME_ID}/too-few-bettors`, message: 'At least two players must bet besides the host.' };
+    if (others > MAX_BETTORS) {
+      return { code: `${GAME_ID}/too-many-bettors`, message: `At most ${MAX_BETTORS} players bet besides the host; a 9th seat is for a seated host (hostMode hostSeat).` };
+    }
+    // Every draft offers each bettor two cards and kept cards leave the deck: the last draft (after race 3) deals
+    // 2 × bettors from the 32 − 2 × bettors the two earlier drafts left, so RACES × bettors ≤ 32 (8 bettors).
+    if (options.vip && bettors * RACES > VIP_DECK.length) {
+      return { code: `${GAME_ID}/vip-deck-too-small`, message: `The VIP deck cannot serve ${bettors} bettors: play without host bets or without VIP cards.` };
+    }
     return null;
   },
   setup,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SPECTATOR, SYSTEM } from '../../core/game.ts';
+import { randomSource } from '../../core/rng.ts';
+import { verifyRecord } from '../../server/verify.ts';
 import { game } from './index.ts';
 import {
   apply,
@@ -463,6 +465,58 @@ describe('host modes', () => {
     expect(game.systemDelayMs!(rollSum(s, 7), options)).toBe(250);
     expect(game.systemDelayMs!(finishWith(s, '7'), options)).toBe(8000);
     expect(game.systemDelayMs!(apply(finishWith(s, '7'), SYSTEM, { type: 'continue' }), options)).toBe(30_000);
+  });
+});
+
+describe('a host and eight bettors (9 seats)', () => {
+  // Seed: «(در بازیهای 8 نفره و 9 نفره، هر بازیکن غیر-میزبان، یک توکن 3 کمتر دارد.)» — "in 8- and 9-player games
+  // each non-host player has one 3 token fewer": a table of the host plus 8 bettors is a normal game.
+  const nine = { hostMode: 'hostSeat' } as const;
+
+  it('seats a host and 8 bettors, each bettor with one 3 fewer; the host rolls and all 8 bet', () => {
+    expect(game.seats.max).toBe(9);
+    expect(game.validateSetup!(game.options.parse(nine), 9)).toBeNull();
+    let s = fresh(nine, 9);
+    expect(s.players.map((p) => p.tokens)).toEqual([[], ...Array(8).fill([2, 3, 4, 5])]);
+    expect(game.activeActors(s)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    s = bet(bet(s, 8, 'win-7-a', 5), 1, 'win-7-b', 2);
+    s = rollWith(s, 3, 4, 0);
+    expect([s.rolls, position(s, '7')]).toEqual([1, 1]);
+    const done = rollWith(setPositions(s, { '7': 14 }), 3, 4, 0); // the host rolls the 7 home
+    expect([linesOf(done, 8).delta, linesOf(done, 1).delta]).toEqual([15, 6]); // 5 × 3 and 2 × 3 on Win
+    expect(done.settlements.at(-1)!.players.map((p) => p.seat)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it('a 9th seat needs a seated host; 9 bettors (a betting host) only without VIP cards', () => {
+    const check = (options: Record<string, unknown>, seats: number) => game.validateSetup!(game.options.parse(options), seats)?.code ?? null;
+    expect(check({}, 9)).toBe('ready-set-bet/too-many-bettors');
+    expect(check(nine, 10)).toBe('ready-set-bet/too-many-bettors');
+    // Three drafts of two cards each from 32 VIP cards serve at most 8 bettors.
+    expect(check({ ...nine, hostBets: true }, 9)).toBe('ready-set-bet/vip-deck-too-small');
+    expect(check({ ...nine, hostBets: true, vip: false }, 9)).toBeNull();
+    expect(check({ ...nine, hostBets: true }, 8)).toBeNull();
+  });
+
+  it('a 9-seat game plays to the end and its record passes the replay verifier (POST /api/verify)', () => {
+    const options = game.options.parse(nine);
+    const seed = 'nine-seats';
+    const random = randomSource(`${seed}/driver`);
+    let s = game.setup(options, 9, seed);
+    const moves: { actor: number; move: unknown }[] = [];
+    for (let i = 0; i < 5000 && game.activeActors(s).length > 0; i++) {
+      const actors = game.activeActors(s);
+      const actor = actors[Math.floor(random() * actors.length)]!;
+      const legal = game.legalMoves(s, actor);
+      const move = actor === SYSTEM ? legal[0]! : legal[Math.floor(random() * legal.length)]!;
+      s = apply(s, actor, move);
+      moves.push({ actor, move });
+    }
+    expect(s.phase).toBe('over');
+    expect(s.settlements).toHaveLength(4);
+    expect(moves.filter((m) => m.actor === 8 && (m.move as { type: string }).type === 'bet').length).toBeGreaterThan(0);
+    const report = verifyRecord({ record: { game: game.id, options, seats: 9, seed, moves }, result: game.outcome(s)! });
+    expect(report.problems).toEqual([]);
+    expect([report.ok, report.checks.finished, report.checks.result]).toEqual([true, true, 'match']);
   });
 });
 

@@ -23,6 +23,11 @@ describe('ready-set-bet simulation', () => {
     expect(report.games).toBe(2);
   });
 
+  it('a seated host and eight bettors (9 seats)', () => {
+    const report = simulate(game, { ...harness, games: 1, seats: [9], seed: 'host-nine', options: [{ hostMode: 'hostSeat' }] });
+    expect(report.outcomes[0]!.standings).toHaveLength(9);
+  });
+
   it('every house rule flipped', () => {
     const variant = {
       repeatMatch: 'sum',

@@ -21,6 +21,8 @@ export function horseOfSum(sum: number): number {
 
 export const FINISH = 15;
 export const RACES = 4;
+/** Bettors at one table besides the host (the rules speak of 8- and 9-player games: a host and 8 bettors). */
+export const MAX_BETTORS = 8;
 /** "No more bets" once this many horses are past the red line. */
 export const RED_LINE_HORSES = 3;
 export const PROPS_PER_RACE = 5;
