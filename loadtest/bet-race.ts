@@ -4,6 +4,8 @@
  *
  *   npm run loadtest:bet-race -- --tables 100 --bettors 8 --races 2 --roll-ms 250 [--processes 2] [--durability sync|async]
  *   npm run loadtest:bet-race -- --endpoint ws://host:2567[,ws://host:2568] …
+ *   npm run loadtest:bet-race -- --server floor …      the same race against the bare-ws floor (loadtest/floor-server.ts)
+ *   npm run loadtest:bet-race -- --cpu-prof DIR …      servers run under node --cpu-prof, profiles written to DIR
  *
  * Prints progress every 2 s, then bet acknowledgement latency (p50/p90/p99/max), accepted bets/s,
  * rejections by reason, server CPU/RSS, and the correctness checks of every race; writes JSON and an
@@ -13,7 +15,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { newStats, runBetRace, type BetRaceOptions } from './tables.ts';
-import { sampleMetrics, startServers, type ProcessSample } from './servers.ts';
+import { sampleMetrics, startServers } from './servers.ts';
+import { cpuWhileRacing, serverFigures } from './measure.ts';
+import { floorTransport, parlorTransport } from './transports.ts';
 import { latencySvg, summarize } from './report.ts';
 
 const { values: args } = parseArgs({
@@ -30,6 +34,8 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: 'bet-race' },
     'join-concurrency': { type: 'string', default: '4' },
     label: { type: 'string', default: '' },
+    server: { type: 'string', default: 'parlor' },
+    'cpu-prof': { type: 'string', default: '' },
   },
 });
 
@@ -40,7 +46,10 @@ const int = (name: keyof typeof args, min: number, max: number) => {
 };
 const tables = int('tables', 1, 5000);
 const processes = int('processes', 1, 16);
+if (!['parlor', 'floor'].includes(args.server!)) throw new Error('--server is parlor or floor');
+const floor = args.server === 'floor';
 const opts: Omit<BetRaceOptions, 'endpoints'> = {
+  transport: floor ? floorTransport : parlorTransport,
   tables,
   bettors: int('bettors', 2, 8),
   races: int('races', 1, 4),
@@ -52,14 +61,20 @@ const opts: Omit<BetRaceOptions, 'endpoints'> = {
 };
 
 if (args.durability && !['sync', 'async'].includes(args.durability)) throw new Error('--durability is sync or async');
-const servers = args.endpoint ? null : await startServers(processes, args.durability ? { DURABILITY: args.durability } : {}, Boolean(args.durability));
+if (floor && (processes > 1 || args.durability)) throw new Error('the floor server is one process without a journal');
+const servers = args.endpoint
+  ? null
+  : await startServers(processes, args.durability ? { DURABILITY: args.durability } : {}, Boolean(args.durability), {
+      entry: floor ? 'loadtest/floor-server.ts' : 'src/server/main.ts',
+      cpuProfileDir: args['cpu-prof'] ?? '',
+    });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => void (servers?.stop() ?? Promise.resolve()).finally(() => process.exit(130)));
 }
 const endpoints = args.endpoint ? args.endpoint.split(',') : servers!.ws;
 const httpBases = endpoints.map((e) => e.replace(/^ws/, 'http'));
 const conditions = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '', loadavgAtStart: loadavg().map((l) => Math.round(l * 100) / 100), node: process.version };
-console.log(`bet-race: ${opts.tables} tables × ${opts.bettors} bettors, ${opts.races} race(s) each, roll every ${opts.rollMs} ms, ${endpoints.length} server process(es)${servers ? '' : ' (external)'}; load average ${conditions.loadavgAtStart.join(' ')}`);
+console.log(`bet-race${floor ? ' (floor server)' : ''}: ${opts.tables} tables × ${opts.bettors} bettors, ${opts.races} race(s) each, roll every ${opts.rollMs} ms, ${endpoints.length} server process(es)${servers ? '' : ' (external)'}; load average ${conditions.loadavgAtStart.join(' ')}`);
 
 const stats = newStats();
 const metrics = sampleMetrics(httpBases);
@@ -92,16 +107,14 @@ const latency = summarize(stats.latency);
 const cpuSeconds = metrics.cpuSeconds();
 const perProcess = metrics.series.map((s, i) => ({ ...serverFigures(s), cpuSeconds: cpuSeconds[i]! }));
 const totalCpu = cpuSeconds.reduce((a, b) => a + b, 0);
-// What each move costs the server, whatever else the machine runs: CPU time while the races ran (from
-// the first bet to the last roll or answer; joins before it excluded) over the rolls and answered bets.
-const window = [(stats.firstBetAt - started) / 1000, (Math.max(stats.lastAnswerAt, stats.lastRollAt) - started) / 1000];
-const bettingCpu = metrics.series.reduce((sum, s) => sum + s.reduce((t, x, i) => (i > 0 && x.t > window[0]! && x.t <= window[1]! + 1 ? t + (x.cpu / 100) * (x.t - s[i - 1]!.t) : t), 0), 0);
-const cpuPerMoveMs = Math.round((bettingCpu / Math.max(1, stats.rolls + stats.latency.totalCount)) * 1e5) / 100;
+const racingCpu = cpuWhileRacing(metrics.series, stats, started);
+const bettingCpu = racingCpu.seconds;
+const cpuPerMoveMs = racingCpu.msPerMove;
 const result = {
   command: `npm run loadtest:bet-race -- ${process.argv.slice(2).join(' ')}`.trim(),
   at: new Date().toISOString(),
   conditions: { ...conditions, loadavgAtEnd: loadavg().map((l) => Math.round(l * 100) / 100) },
-  options: { ...opts, processes: endpoints.length, external: !servers },
+  options: { ...opts, transport: opts.transport!.name, processes: endpoints.length, external: !servers },
   tables: { joined: stats.tablesJoined, done: stats.tablesDone, failed: stats.tablesFailed, peakRacing: stats.peakRacing, firstFailures: stats.failures.slice(0, 20) },
   bets: { sent: stats.sent, accepted: stats.accepted, rejected: stats.rejected, unanswered: stats.unanswered },
   throughput: { bettingSeconds: Math.round(bettingS * 10) / 10, acceptedPerSecond: Math.round(stats.accepted / bettingS), answeredPerSecond: Math.round(stats.latency.totalCount / bettingS) },
@@ -133,14 +146,3 @@ written       loadtest/results/${name}.json and .svg`);
 if (failed) console.error(failed);
 process.exit(failed || stats.violations.length > 0 || stats.tablesFailed > 0 ? 1 : 0);
 
-function serverFigures(s: ProcessSample[]) {
-  // Mean CPU over the samples while bets flowed (the ramp-up and drain are idle).
-  const busy = s.filter((x) => x.cpu > 1);
-  const mean = busy.length ? busy.reduce((t, x) => t + x.cpu, 0) / busy.length : 0;
-  return {
-    cpuMean: Math.round(mean),
-    cpuPeak: Math.round(Math.max(0, ...s.map((x) => x.cpu))),
-    rssPeakMB: Math.max(0, ...s.map((x) => x.rssMB)),
-    lagPeakMs: Math.max(0, ...s.map((x) => x.lagP99Ms)),
-  };
-}

@@ -11,17 +11,28 @@ export interface Servers {
   stop(): Promise<void>;
 }
 
-export async function startServers(processes: number, env: Record<string, string> = {}, withRedis = processes > 1): Promise<Servers> {
+/**
+ * `entry` is Parlor's main by default, or the floor server (loadtest/floor-server.ts). With
+ * `cpuProfileDir` every process runs under `node --cpu-prof` and is stopped with SIGTERM, so that it
+ * writes its profile there.
+ */
+export async function startServers(
+  processes: number,
+  env: Record<string, string> = {},
+  withRedis = processes > 1,
+  { entry = 'src/server/main.ts', cpuProfileDir = '' }: { entry?: string; cpuProfileDir?: string } = {},
+): Promise<Servers> {
   const redis: RedisHandle | null = withRedis || processes > 1 ? await startRedis() : null;
-  const shared = { LOG_LEVEL: 'warn', NODE_ENV: 'production', ...(redis ? { REDIS_URL: redis.url } : {}), ...env };
+  const profiling: Record<string, string> = cpuProfileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${cpuProfileDir}` } : {};
+  const shared = { LOG_LEVEL: 'warn', NODE_ENV: 'production', ...(redis ? { REDIS_URL: redis.url } : {}), ...profiling, ...env };
   const started: ServerProcess[] = [];
   const stop = async () => {
-    await Promise.all(started.map((p) => p.stop('SIGKILL')));
+    await Promise.all(started.map((p) => p.stop(cpuProfileDir ? 'SIGTERM' : 'SIGKILL')));
     await redis?.stop();
   };
   try {
     // One at a time, each given a minute: on a busy machine a start can take longer than tests allow.
-    for (let i = 0; i < processes; i++) started.push(await spawnServer(shared, 'src/server/main.ts'));
+    for (let i = 0; i < processes; i++) started.push(await spawnServer(shared, entry));
   } catch (err) {
     await stop();
     throw err;

@@ -4,12 +4,12 @@
  * on the horse just rolled, so bots of a table often race for the same space. One bot per table also
  * records what the table saw; once its races are over each race goes through `checkRace`.
  */
-import { Client, type Room } from '@colyseus/sdk';
 import hdr from 'hdr-histogram-js';
 import type { Histogram } from 'hdr-histogram-js';
 import { randomSource } from '../src/core/rng.ts';
 import { BASE_TOKENS, BOARD_SPACES, COLOR_SPACES, HORSES, SMALL_TABLE_TOKENS } from '../src/games/ready-set-bet/data/board.ts';
 import { checkRace, type Answer, type BetEvent, type RaceObservation, type Settlement } from './checks.ts';
+import { parlorTransport, type BotConnection, type GameEvents, type Transport } from './transports.ts';
 
 export interface BetRaceOptions {
   /** WebSocket endpoints; table i is created through endpoint i and its bots join through the next ones. */
@@ -24,6 +24,8 @@ export interface BetRaceOptions {
   joinConcurrency: number;
   /** Pause before each table's first roll, so tables joined in a burst race together. */
   startDelayMs: number;
+  /** Parlor (default) or the bare-WebSocket floor server. */
+  transport?: Transport;
 }
 
 export interface BetRaceStats {
@@ -80,20 +82,8 @@ export function newStats(): BetRaceStats {
   };
 }
 
-type OnReply = (ok: boolean, payload: unknown) => void;
-/**
- * The SDK's own round-trip primitive: its reply callback runs while the reply frame is decoded, so
- * the last event seq seen then is exact (a promise callback could run after later frames).
- */
-type Requester = { sendRequest(type: string, payload: unknown, opts: object, onReply: OnReply, onClose: () => void): number };
-
-interface GameEvents {
-  seq: number;
-  events: { type: string; [k: string]: unknown }[];
-}
-
 interface Bot {
-  room: Room;
+  room: BotConnection;
   seat: number;
   tokens: number[];
   /** Token of the bet in flight, or null. */
@@ -117,6 +107,7 @@ interface TableLog {
 
 /** `onTable` receives each finished table's races as checked (the test keeps a sample). */
 export async function runBetRace(opts: BetRaceOptions, stats: BetRaceStats = newStats(), onTable?: (races: RaceObservation[]) => void): Promise<BetRaceStats> {
+  const transport = opts.transport ?? parlorTransport;
   const tokenSet = opts.bettors >= 7 ? SMALL_TABLE_TOKENS : BASE_TOKENS;
   const gameOptions = { rollIntervalMs: opts.rollMs, startDelayMs: opts.startDelayMs, resultsPauseMs: 300, vip: false };
   const running: Promise<void>[] = [];
@@ -141,10 +132,8 @@ export async function runBetRace(opts: BetRaceOptions, stats: BetRaceStats = new
       stats.sent++;
       const sentAt = performance.now();
       if (!stats.firstBetAt) stats.firstBetAt = sentAt;
-      (bot.room as unknown as Requester).sendRequest(
-        'move',
+      bot.room.request(
         { type: 'bet', space, token },
-        {},
         (ok, payload) => {
           const now = performance.now();
           const micros = Math.max(1, Math.round((now - sentAt) * 1000));
@@ -167,15 +156,15 @@ export async function runBetRace(opts: BetRaceOptions, stats: BetRaceStats = new
       );
     };
 
-    const attach = (room: Room) => {
+    const attach = (room: BotConnection) => {
       const bot: Bot = { room, seat: -1, tokens: [...tokenSet], inFlight: null, open: true, race: 1, lastSeq: 0, taken: new Set(), random: () => 0 };
       const observer = bots.length === 0;
       bots.push(bot);
-      room.onMessage('seat', ({ seat }: { seat: number }) => {
+      room.onSeat((seat) => {
         bot.seat = seat;
         bot.random = randomSource(`${opts.seed}/${index}/${seat}`);
       });
-      room.onMessage('events', ({ seq, events }: GameEvents) => {
+      room.onEvents(({ seq, events }: GameEvents) => {
         bot.lastSeq = seq;
         let rolled: string | null = null;
         for (const e of events) {
@@ -203,23 +192,21 @@ export async function runBetRace(opts: BetRaceOptions, stats: BetRaceStats = new
         }
         if (rolled && bot.open && bot.seat >= 0 && bot.race <= opts.races) bet(bot, rolled);
       });
-      room.onMessage('*', () => undefined);
-      // The observer reads each settlement from the state patch that follows the `settled` event.
       if (observer) {
-        room.onStateChange((state: unknown) => {
-          const table = (state as { table?: { settlement?: { race: number; toJSON(): unknown }; players: { money: number }[] } }).table;
+        room.onSettlement((settled, read) => {
           const race = log.settlements.length + 1;
-          if (!table?.settlement || table.settlement.race !== race || log.settledSeq.length < race) return;
-          log.settlements.push({ settlement: table.settlement.toJSON() as Settlement, money: Array.from(table.players, (p) => p.money) });
+          if (settled !== race || log.settledSeq.length < race) return;
+          const { settlement, money } = read();
+          log.settlements.push({ settlement, money });
           if (log.settlements.length >= opts.races) finished();
         });
       }
     };
 
     const endpoint = (k: number) => opts.endpoints[(index + k) % opts.endpoints.length]!;
-    const first = await new Client(endpoint(0)).create('ready-set-bet', { seats: opts.bettors, options: gameOptions, name: 'bot' });
+    const first = await transport.create(endpoint(0), opts.bettors, gameOptions);
     attach(first);
-    await Promise.all(Array.from({ length: opts.bettors - 1 }, async (_, k) => attach(await new Client(endpoint(k + 1)).joinById(first.roomId, { name: 'bot' }))));
+    await Promise.all(Array.from({ length: opts.bettors - 1 }, async (_, k) => attach(await transport.join(endpoint(k + 1), first.roomId))));
     stats.tablesJoined++;
 
     // Wrapped, so that awaiting the join does not also await the races.

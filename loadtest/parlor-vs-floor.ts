@@ -1,0 +1,117 @@
+/**
+ * Parlor against the floor, side by side in one run: for each table count T, the same bet race (same
+ * bots, seeds, join pacing, roll interval and checks) first against one Parlor process, then against
+ * the bare-`ws` floor server (loadtest/floor-server.ts). Prints the ratio table: server CPU per handled
+ * move and bet-ack p50/p99, with the load average before each run and the commit measured.
+ *
+ *   node loadtest/parlor-vs-floor.ts [--tables 50,100,200] [--bettors 8] [--races 1] [--roll-ms 250] [--join-concurrency 4]
+ *
+ * Ratios from one run are the figure to compare across machines and times: both sides see the same
+ * machine within minutes of each other. Exits 1 when any run fails a check or loses a table.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { newStats, runBetRace } from './tables.ts';
+import { sampleMetrics, startServers } from './servers.ts';
+import { cpuWhileRacing, serverFigures } from './measure.ts';
+import { summarize } from './report.ts';
+import { floorTransport, parlorTransport, type Transport } from './transports.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    tables: { type: 'string', default: '50,100,200' },
+    bettors: { type: 'string', default: '8' },
+    races: { type: 'string', default: '1' },
+    'roll-ms': { type: 'string', default: '250' },
+    'join-concurrency': { type: 'string', default: '4' },
+    seed: { type: 'string', default: 'bet-race' },
+  },
+});
+const tableCounts = args.tables!.split(',').map(Number);
+if (tableCounts.some((t) => !Number.isInteger(t) || t < 1 || t > 2000)) throw new Error('--tables is a comma-separated list of 1–2000');
+const bettors = Number(args.bettors);
+const races = Number(args.races);
+const rollMs = Number(args['roll-ms']);
+const joinConcurrency = Number(args['join-concurrency']);
+
+const git = (...a: string[]) => {
+  try {
+    return execFileSync('git', a, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null; // not a checkout (an exported tree): PARLOR_COMMIT names it
+  }
+};
+const commit = process.env.PARLOR_COMMIT ?? git('rev-parse', '--short', 'HEAD') ?? 'unknown';
+const dirty = !process.env.PARLOR_COMMIT && (git('status', '--porcelain', '--', 'rooms', 'schema', 'src', 'loadtest') ?? '').length > 0;
+const load = () => loadavg().map((l) => Math.round(l * 100) / 100);
+
+async function run(transport: Transport, tables: number) {
+  const servers = await startServers(1, {}, false, { entry: transport.name === 'floor' ? 'loadtest/floor-server.ts' : 'src/server/main.ts' });
+  const loadAtStart = load();
+  const stats = newStats();
+  const metrics = sampleMetrics(servers.http);
+  const started = performance.now();
+  let error: string | null = null;
+  try {
+    await runBetRace(
+      { endpoints: servers.ws, tables, bettors, races, rollMs, seed: args.seed!, joinConcurrency, startDelayMs: Math.min(60_000, 1000 + tables * 20), transport },
+      stats,
+    );
+  } catch (err) {
+    error = (err as Error).message;
+  }
+  metrics.stop();
+  await servers.stop();
+  const cpu = cpuWhileRacing(metrics.series, stats, started);
+  const latency = summarize(stats.latency);
+  const figures = serverFigures(metrics.series[0]!);
+  const line = {
+    server: transport.name,
+    tables,
+    loadAtStart,
+    cpuMsPerMove: cpu.msPerMove,
+    moves: cpu.moves,
+    p50: latency.p50,
+    p99: latency.p99,
+    max: latency.max,
+    bets: latency.count,
+    unanswered: stats.unanswered,
+    racesChecked: stats.racesChecked,
+    violations: stats.violations.length,
+    tablesFailed: stats.tablesFailed,
+    rssPeakMB: figures.rssPeakMB,
+    error,
+  };
+  console.log(
+    `${transport.name.padEnd(6)} T=${String(tables).padEnd(4)} load ${loadAtStart.join(' ')}  CPU ${cpu.msPerMove} ms/move (${cpu.moves} moves)  p50 ${latency.p50} p99 ${latency.p99} max ${latency.max} ms  ${latency.count} bets, ${stats.unanswered} unanswered  ${stats.racesChecked} races checked, ${stats.violations.length} violations${stats.tablesFailed ? `, ${stats.tablesFailed} tables failed` : ''}`,
+  );
+  return line;
+}
+
+console.log(`Parlor vs floor: T = ${tableCounts.join(', ')} tables × ${bettors} bettors, ${races} race(s), roll ${rollMs} ms, join concurrency ${joinConcurrency}; commit ${commit}${dirty ? ' (with uncommitted changes)' : ''}; ${cpus().length} CPUs`);
+const rows: { parlor: Awaited<ReturnType<typeof run>>; floor: Awaited<ReturnType<typeof run>> }[] = [];
+for (const tables of tableCounts) {
+  const parlor = await run(parlorTransport, tables);
+  const floor = await run(floorTransport, tables);
+  rows.push({ parlor, floor });
+}
+
+const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '—');
+console.log(`
+| T | load avg (Parlor / floor) | CPU per move Parlor | floor | ratio | p50 Parlor / floor | p99 Parlor | floor | ratio | checks |
+|---|---|---|---|---|---|---|---|---|---|`);
+for (const { parlor: p, floor: f } of rows) {
+  const checks = `${p.racesChecked + f.racesChecked} races, ${p.violations + f.violations} violations, ${p.unanswered + f.unanswered} unanswered`;
+  console.log(
+    `| ${p.tables} | ${p.loadAtStart[0]} / ${f.loadAtStart[0]} | ${p.cpuMsPerMove} ms | ${f.cpuMsPerMove} ms | ${ratio(p.cpuMsPerMove, f.cpuMsPerMove)} | ${p.p50} / ${f.p50} ms | ${p.p99} ms | ${f.p99} ms | ${ratio(p.p99, f.p99)} | ${checks} |`,
+  );
+}
+console.log(`\ncommit ${commit}${dirty ? ' (with uncommitted changes)' : ''}; command: node loadtest/parlor-vs-floor.ts ${process.argv.slice(2).join(' ')}`.trimEnd());
+
+mkdirSync('loadtest/results', { recursive: true });
+const at = new Date().toISOString();
+writeFileSync(`loadtest/results/parlor-vs-floor-${at.replace(/[:.]/g, '-')}.json`, JSON.stringify({ at, commit, dirty, args, rows }, null, 2));
+const failed = rows.some(({ parlor, floor }) => [parlor, floor].some((r) => r.violations > 0 || r.tablesFailed > 0 || r.unanswered > 0 || r.error));
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,69 @@
+/**
+ * The top of a V8 CPU profile (`node --cpu-prof`, e.g. the servers of `bet-race.ts --cpu-prof DIR`):
+ * self time per function and total (inclusive) time of the functions that matter, as % of busy time
+ * (idle and GC listed apart).
+ *
+ *   node loadtest/profile-top.ts FILE.cpuprofile [--top 25] [--match syncGame,mirror,encode]
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+  children?: number[];
+}
+interface Profile {
+  nodes: Node[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const { values: args, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { top: { type: 'string', default: '25' }, match: { type: 'string', default: '' } },
+});
+const profile = JSON.parse(readFileSync(positionals[0]!, 'utf8')) as Profile;
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const parent = new Map<number, number>();
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+
+// Time per node from the samples (µs), not hit counts: intervals vary.
+const self = new Map<number, number>();
+profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+const name = (n: Node) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^.*\/(node_modules\/)?/, '')}:${n.callFrame.lineNumber + 1}`;
+const special = (n: Node) => ['(idle)', '(program)', '(garbage collector)'].includes(n.callFrame.functionName);
+
+let idle = 0;
+let busy = 0;
+const selfByName = new Map<string, number>();
+for (const [id, t] of self) {
+  const n = byId.get(id)!;
+  if (n.callFrame.functionName === '(idle)') idle += t;
+  else busy += t;
+  const key = special(n) ? n.callFrame.functionName : name(n);
+  selfByName.set(key, (selfByName.get(key) ?? 0) + t);
+}
+// Inclusive time per function name: each sample counts once per distinct name on its stack.
+const totalByName = new Map<string, number>();
+for (const [id, t] of self) {
+  const seen = new Set<string>();
+  for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+    const n = byId.get(at)!;
+    const key = n.callFrame.functionName || '(anonymous)';
+    if (!seen.has(key)) {
+      seen.add(key);
+      totalByName.set(key, (totalByName.get(key) ?? 0) + t);
+    }
+  }
+}
+const pct = (t: number) => `${((t / busy) * 100).toFixed(1)}%`;
+console.log(`busy ${(busy / 1e6).toFixed(1)} s, idle ${(idle / 1e6).toFixed(1)} s`);
+console.log(`\nself time (top ${args.top}, % of busy):`);
+for (const [k, t] of [...selfByName].filter(([k]) => k !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, Number(args.top))) console.log(`  ${pct(t).padStart(6)}  ${k}`);
+const wanted = args.match ? args.match.split(',') : [];
+if (wanted.length) {
+  console.log('\ntotal time (inclusive, % of busy):');
+  for (const w of wanted) console.log(`  ${pct(totalByName.get(w) ?? 0).padStart(6)}  ${w}`);
+}

@@ -1,0 +1,164 @@
+/**
+ * What the room's projection costs per move, game by game, without sockets: after every move the
+ * room's own Projection (rooms/projection.ts) computes the spectator view, every seat's view and legal
+ * moves and mirrors them into the game's schema; then the patch is encoded the way Colyseus does it
+ * (the shared changes once, then each seat's own view). One move per patch, the worst case: in a room
+ * several moves arriving within one patch interval share one projection.
+ *
+ *   node loadtest/projection.ts [--seconds 2] [--game ready-set-bet]
+ *
+ * Prints moves/s and the split between the engine's views and legal moves (computed once more apart
+ * from the projection, to time them), the whole projection and the encoder,
+ * plus the legal moves per seat and the bytes encoded per move. CPU-bound: run it on a quiet machine,
+ * or compare games and commits within one run.
+ */
+import { parseArgs } from 'node:util';
+import { Encoder, StateView, type Schema } from '@colyseus/schema';
+import { SPECTATOR, SYSTEM, type Actor, type AnyGame } from '../src/core/game.ts';
+import { randomSource } from '../src/core/rng.ts';
+import { games } from '../src/games/index.ts';
+import { fastTrackRoomState } from '../schema/fast-track.ts';
+import { greatWesternTrailRoomState } from '../schema/great-western-trail.ts';
+import { readySetBetRoomState } from '../schema/ready-set-bet.ts';
+import { tacRoomState } from '../schema/tac.ts';
+import { tractorRoomState } from '../schema/tractor.ts';
+import { Projection } from '../rooms/projection.ts';
+import type { PrivateSeat, Table, TableState } from '../rooms/table.ts';
+
+const { values: args } = parseArgs({ options: { seconds: { type: 'string', default: '2' }, game: { type: 'string', default: '' } } });
+const seconds = Number(args.seconds);
+
+const schemas: Record<string, { RoomState: new () => Schema; SeatPrivate: new () => Schema }> = {
+  'fast-track': fastTrackRoomState,
+  tractor: tractorRoomState,
+  'great-western-trail': greatWesternTrailRoomState,
+  'ready-set-bet': readySetBetRoomState,
+  tac: tacRoomState,
+};
+/** The table each game is measured at: the largest, where the projection costs most. */
+const setups: Record<string, { seats: number; options: unknown }> = {
+  'ready-set-bet': { seats: 8, options: { vip: true } },
+};
+
+interface Room {
+  projection: Projection;
+  state: TableState;
+  views: StateView[];
+  encoder: Encoder;
+  engineState: unknown;
+}
+
+function openRoom(game: AnyGame, seats: number, options: unknown, seed: string): Room {
+  const parsed = game.options.parse(options ?? {});
+  const { RoomState, SeatPrivate } = schemas[game.id]!;
+  const state = new RoomState() as TableState;
+  const views: StateView[] = [];
+  for (let seat = 0; seat < seats; seat++) {
+    const mine = new SeatPrivate() as PrivateSeat;
+    mine.seat = seat;
+    state.private.set(String(seat), mine);
+    views.push(new StateView());
+    views[seat]!.add(mine);
+  }
+  // Only what the projection reads of the room: the engine, the state, the seat count, the seats' views.
+  const room = {
+    game,
+    state,
+    table: { seats },
+    engineState: game.setup(parsed, seats, seed),
+    seats: { records: views.map((_, seat) => ({ sessionId: `s${seat}` })), botDriven: () => false },
+    clients: { getById: (id: string) => ({ view: views[Number(id.slice(1))] }) },
+  };
+  const projection = new Projection(room as unknown as Table);
+  const encoder = new Encoder(state);
+  return {
+    projection,
+    state,
+    views,
+    encoder,
+    get engineState() {
+      return room.engineState;
+    },
+    set engineState(s: unknown) {
+      room.engineState = s;
+    },
+  };
+}
+
+/** Encodes one patch the way Colyseus' SchemaSerializer does for a room with per-seat views. */
+function encodePatch(room: Room): number {
+  const it = { offset: 1 };
+  let bytes = room.encoder.encode(it).length; // the spectators' (shared) patch
+  const shared = it.offset;
+  for (const view of room.views) bytes += room.encoder.encodeView(view, shared, it).length;
+  room.encoder.discardChanges();
+  return bytes;
+}
+
+function measure(game: AnyGame) {
+  const { seats, options } = setups[game.id] ?? { seats: game.seats.max, options: {} };
+  const random = randomSource(`projection/${game.id}`);
+  let moves = 0;
+  let legalListed = 0;
+  let bytes = 0;
+  const time = { engine: 0, project: 0, encode: 0, views: 0 };
+  const until = performance.now() + seconds * 1000;
+  for (let g = 0; performance.now() < until; g++) {
+    const room = openRoom(game, seats, options, `projection/${game.id}/${g}`);
+    room.projection.syncGame();
+    encodePatch(room);
+    for (let step = 0; step < 20_000 && performance.now() < until; step++) {
+      const active = game.activeActors(room.engineState);
+      if (active.length === 0) break;
+      const actor: Actor = active.includes(SYSTEM) && random() < 0.5 ? SYSTEM : active[Math.floor(random() * active.length)]!;
+      const t0 = performance.now();
+      const legal = game.legalMoves(room.engineState, actor);
+      if (legal.length === 0) continue;
+      const move = actor === SYSTEM ? legal[0] : game.bot(game.viewFor(room.engineState, actor), legal, random, actor);
+      const r = game.applyMove(room.engineState, actor, move);
+      if (!r.ok) throw new Error(`${game.id}: bot move refused: ${r.error.code}`);
+      room.engineState = r.state;
+      const t1 = performance.now();
+      // What the engine alone spends on the projection's inputs (measured apart, not mirrored).
+      const s = room.engineState;
+      game.viewFor(s, SPECTATOR);
+      const now = game.activeActors(s);
+      for (let seat = 0; seat < seats; seat++) {
+        game.viewFor(s, seat);
+        if (now.includes(seat)) game.legalMoves(s, seat).map((m: unknown) => JSON.stringify(m));
+      }
+      const tv = performance.now();
+      time.views += tv - t1;
+      room.projection.syncGame();
+      const t2 = performance.now();
+      bytes += encodePatch(room);
+      const t3 = performance.now();
+      time.engine += t1 - t0;
+      time.project += t2 - tv;
+      time.encode += t3 - t2;
+      moves++;
+      for (let seat = 0; seat < seats; seat++) legalListed += room.state.private.get(String(seat))!.legalMoves.length;
+    }
+  }
+  const total = time.project + time.encode;
+  return {
+    game: game.id,
+    seats,
+    moves,
+    movesPerSecond: Math.round((moves * 1000) / total),
+    projectMs: +(time.project / moves).toFixed(3),
+    viewsMs: +(time.views / moves).toFixed(3),
+    encodeMs: +(time.encode / moves).toFixed(3),
+    applyMs: +(time.engine / moves).toFixed(3),
+    legalPerSeat: Math.round(legalListed / moves / seats),
+    bytesPerMove: Math.round(bytes / moves),
+  };
+}
+
+console.log(`projection benchmark: ${seconds} s per game, one projection and one encoded patch per move`);
+console.log('| game | seats | moves/s (projection + encoding) | projection ms/move | of which views + legal moves | encoding ms/move | the move itself ms | legal moves per seat | patch bytes per move (all seats) |');
+console.log('|---|---|---|---|---|---|---|---|---|');
+for (const game of games.filter((g) => !args.game || g.id === args.game)) {
+  const r = measure(game);
+  console.log(`| ${r.game} | ${r.seats} | ${r.movesPerSecond} | ${r.projectMs} | ${r.viewsMs} | ${r.encodeMs} | ${r.applyMs} | ${r.legalPerSeat} | ${r.bytesPerMove} |`);
+}
