@@ -5,6 +5,7 @@
  *   npm run loadtest:bet-race -- --tables 100 --bettors 8 --races 2 --roll-ms 250 [--processes 2] [--durability sync|async]
  *   npm run loadtest:bet-race -- --endpoint ws://host:2567[,ws://host:2568] …
  *   npm run loadtest:bet-race -- --server floor …      the same race against the bare-ws floor (loadtest/floor-server.ts)
+ *   npm run loadtest:bet-race -- --host-seat …         a seated host rolls (hostMode hostSeat): bettors + 1 seats, up to 9
  *   npm run loadtest:bet-race -- --cpu-prof DIR …      servers run under node --cpu-prof, profiles written to DIR
  *
  * Prints progress every 2 s, then bet acknowledgement latency (p50/p90/p99/max), accepted bets/s,
@@ -36,6 +37,7 @@ const { values: args } = parseArgs({
     label: { type: 'string', default: '' },
     server: { type: 'string', default: 'parlor' },
     'cpu-prof': { type: 'string', default: '' },
+    'host-seat': { type: 'boolean', default: false },
   },
 });
 
@@ -48,10 +50,13 @@ const tables = int('tables', 1, 5000);
 const processes = int('processes', 1, 16);
 if (!['parlor', 'floor'].includes(args.server!)) throw new Error('--server is parlor or floor');
 const floor = args.server === 'floor';
+// The floor starts SYSTEM's timer at the start and from SYSTEM's own moves only: a seated host's table never has it.
+if (floor && args['host-seat']) throw new Error('--host-seat needs the Parlor server');
 const opts: Omit<BetRaceOptions, 'endpoints'> = {
   transport: floor ? floorTransport : parlorTransport,
   tables,
   bettors: int('bettors', 2, 8),
+  hostSeat: args['host-seat'],
   races: int('races', 1, 4),
   rollMs: int('roll-ms', 10, 60_000),
   seed: args.seed!,

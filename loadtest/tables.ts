@@ -24,6 +24,8 @@ export interface BetRaceOptions {
   joinConcurrency: number;
   /** Pause before each table's first roll, so tables joined in a burst race together. */
   startDelayMs: number;
+  /** A seated host (seat 0, hostMode hostSeat) rolls every `rollMs` instead of the server: `bettors` + 1 seats. */
+  hostSeat?: boolean;
   /** Parlor (default) or the bare-WebSocket floor server. */
   transport?: Transport;
 }
@@ -109,7 +111,9 @@ interface TableLog {
 export async function runBetRace(opts: BetRaceOptions, stats: BetRaceStats = newStats(), onTable?: (races: RaceObservation[]) => void): Promise<BetRaceStats> {
   const transport = opts.transport ?? parlorTransport;
   const tokenSet = opts.bettors >= 7 ? SMALL_TABLE_TOKENS : BASE_TOKENS;
-  const gameOptions = { rollIntervalMs: opts.rollMs, startDelayMs: opts.startDelayMs, resultsPauseMs: 300, vip: false };
+  const gameOptions = { rollIntervalMs: opts.rollMs, startDelayMs: opts.startDelayMs, resultsPauseMs: 300, vip: false, ...(opts.hostSeat ? { hostMode: 'hostSeat' } : {}) };
+  const seats = opts.bettors + (opts.hostSeat ? 1 : 0);
+  const hostSeat = opts.hostSeat ? 0 : -1;
   const running: Promise<void>[] = [];
   let next = 0;
 
@@ -122,7 +126,7 @@ export async function runBetRace(opts: BetRaceOptions, stats: BetRaceStats = new
     const done = new Promise<void>((resolve) => (finished = resolve));
 
     const bet = (bot: Bot, horse: string) => {
-      if (bot.inFlight !== null || bot.tokens.length === 0) return;
+      if (bot.inFlight !== null || bot.tokens.length === 0 || bot.seat === hostSeat) return;
       const hot = HORSE_SPACES.get(horse as (typeof HORSES)[number])!.filter((s) => !bot.taken.has(s));
       const pool = hot.length > 0 && bot.random() < 0.7 ? hot : ALL_SPACES.filter((s) => !bot.taken.has(s));
       if (pool.length === 0) return;
@@ -204,15 +208,29 @@ export async function runBetRace(opts: BetRaceOptions, stats: BetRaceStats = new
     };
 
     const endpoint = (k: number) => opts.endpoints[(index + k) % opts.endpoints.length]!;
-    const first = await transport.create(endpoint(0), opts.bettors, gameOptions);
+    const first = await transport.create(endpoint(0), seats, gameOptions);
     attach(first);
-    await Promise.all(Array.from({ length: opts.bettors - 1 }, async (_, k) => attach(await transport.join(endpoint(k + 1), first.roomId))));
+    await Promise.all(Array.from({ length: seats - 1 }, async (_, k) => attach(await transport.join(endpoint(k + 1), first.roomId))));
     stats.tablesJoined++;
 
     // Wrapped, so that awaiting the join does not also await the races.
     const play = async () => {
       const deadline = opts.startDelayMs + opts.races * (120 * opts.rollMs + 2000) + 60_000;
+      let over = false;
+      // The seated host rolls every rollMs, one roll in flight; refusals (between races) are expected.
+      const hostRolls = async () => {
+        let waiting = false;
+        for (await sleep(opts.startDelayMs); !over; await sleep(opts.rollMs)) {
+          const host = bots.find((b) => b.seat === hostSeat);
+          if (!host || waiting) continue;
+          waiting = true;
+          host.room.request({ type: 'roll' }, () => (waiting = false), () => (waiting = false));
+        }
+      };
+      const rolling = opts.hostSeat ? hostRolls() : Promise.resolve();
       const timedOut = await Promise.race([done.then(() => false), sleep(deadline).then(() => true)]);
+      over = true;
+      await rolling;
       // Let answers still on the way arrive; what does not within 10 s is lost.
       for (let waited = 0; waited < 10_000 && bots.some((b) => b.inFlight !== null); waited += 20) await sleep(20);
       const lost = bots.filter((b) => b.inFlight !== null).length;
