@@ -75,7 +75,9 @@ function phaseMoves(state: GwtState): GwtMove[] {
         state.options.firstTurn === 'neutral' ? (NEUTRAL_SPACES as readonly string[]).includes(s) : /^[np]:/.test(state.trail[s]!),
       );
       out.push(...spaces.map((space) => ({ type: 'place', space }) as GwtMove));
-    } else out.push(...routeMoves(state, stepLimit(state, p), false, true));
+    } else if (isFinalKansasCityTurn(state)) {
+      out.push(...routeMoves(state, Number.MAX_SAFE_INTEGER, false, 'only'));
+    } else out.push(...routeMoves(state, stepLimit(state, p), false, 'allowed'));
   } else {
     const session = state.turn.session!;
     if (session.local && !session.auxUsed) out.push(...localActionMoves(state, session));
@@ -86,11 +88,19 @@ function phaseMoves(state: GwtState): GwtMove[] {
   return out;
 }
 
+/**
+ * A final turn after the end trigger (original rules document): "in their final turn the players move the cattleman
+ * along the trail again to reach Kansas City and carry out its five sub-phases" - so the step limit does not apply.
+ */
+function isFinalKansasCityTurn(state: GwtState): boolean {
+  return state.options.finalTurn === 'kansasCity' && state.endTrigger >= 0 && state.current !== state.endTrigger;
+}
+
 /** Cattleman routes; with the "must afford" fee option, unaffordable routes are offered only if nothing else is. */
-function routeMoves(state: GwtState, max: number, ignoreFees: boolean, intoKansasCity: boolean): GwtMove[] {
+function routeMoves(state: GwtState, max: number, ignoreFees: boolean, kansasCity: 'allowed' | 'forbidden' | 'only'): GwtMove[] {
   const seat = state.current;
   const p = state.players[seat]!;
-  let all = routes(state, p.location, max).filter((r) => intoKansasCity || r.at(-1) !== KANSAS_CITY);
+  let all = routes(state, p.location, max).filter((r) => kansasCity === 'allowed' || (r.at(-1) === KANSAS_CITY) === (kansasCity === 'only'));
   if (!ignoreFees && state.options.fees === 'mustAfford') {
     const affordable = all.filter((r) => routeFee(state, seat, r) <= p.money);
     if (affordable.length > 0) all = affordable;
@@ -164,7 +174,7 @@ function effectMoves(state: GwtState, action: string, e: Effect): GwtMove[] {
     case 'hazard':
       return hazardMoves(state, e.cost).length > 0 ? one : [];
     case 'move':
-      return routeMoves(state, e.n, false, true).length > 0 ? one : [];
+      return routeMoves(state, e.n, false, 'allowed').length > 0 ? one : [];
     case 'extraDelivery':
       return canMoveEngine(state, false, 99, false) ? one : [];
     case 'engineBackMoney':
@@ -193,15 +203,25 @@ function auxMoves(state: GwtState, allowDouble: boolean): GwtMove[] {
     const double = aux <= 2 ? cleared(`aux${aux}`) : single && cleared(`aux${aux}b`);
     for (const level of [1, 2]) {
       if (level === 1 ? !single : !(double && allowDouble)) continue;
-      const ok =
-        aux <= 2 ||
-        (aux === 3 && p.money >= level && canMoveEngine(state, false, level, true)) ||
-        (aux === 4 && p.money >= level && canMoveEngine(state, true, level, level === 1)) ||
-        (aux === 5 && canMoveEngine(state, false, level, true));
+      const terms = engineAuxTerms(state, aux, level);
+      const ok = !terms || (p.money >= terms.cost && canMoveEngine(state, terms.forward, terms.spaces, terms.exact));
       if (ok) out.push({ type: 'aux', aux, double: level === 2 });
     }
   }
   return out;
+}
+
+/**
+ * Cost and engine move of auxiliary actions 3-5 (null for 1 and 2). Doubles follow the original rules document:
+ * "pay $2, engine one space back, certificate marker two forward" and "pay $1, engine two spaces forward";
+ * the `printedBoard` option doubles requirement and reward of the single ($2, 2 back; $2, up to 2 forward).
+ */
+function engineAuxTerms(state: GwtState, aux: number, level: number): { cost: number; forward: boolean; spaces: number; exact: boolean } | null {
+  const printed = level === 1 || state.options.doubleAuxiliary === 'printedBoard';
+  if (aux === 3) return { cost: level, forward: false, spaces: printed ? level : 1, exact: true };
+  if (aux === 4) return { cost: printed ? level : 1, forward: true, spaces: level, exact: level === 1 || !printed };
+  if (aux === 5) return { cost: 0, forward: false, spaces: level, exact: true };
+  return null;
 }
 
 function teepeeMoves(state: GwtState, free: boolean): GwtMove[] {
@@ -306,7 +326,7 @@ function stepMoves(state: GwtState, step: Step): GwtMove[] {
     case 'draw':
       return [...Array.from({ length: step.max }, (_, i) => ({ type: 'draw', count: i + 1 }) as GwtMove), skip];
     case 'move':
-      return [...routeMoves(state, step.max, step.ignoreFees, step.activate), skip];
+      return [...routeMoves(state, step.max, step.ignoreFees, step.activate ? 'allowed' : 'forbidden'), skip];
     case 'copy':
       return [...copyTargets(state).map((space) => ({ type: 'copy', space }) as GwtMove), skip];
     case 'upgradeBehind':
@@ -646,15 +666,12 @@ function doAux(state: GwtState, aux: number, level: number): void {
     drawCards(state, p, level);
     push(state, { kind: 'discard', count: level });
   }
-  if (aux === 3) {
-    pay(state, seat, level);
-    push(state, { kind: 'engineBack', exact: level, reward: level === 1 ? 'cert1' : 'cert2' });
-  }
-  if (aux === 4) {
-    pay(state, seat, level);
-    push(state, { kind: 'engine', max: level, exact: level === 1 });
-  }
-  if (aux === 5) push(state, { kind: 'engineBack', exact: level, reward: level === 1 ? 'remove1' : 'remove2' });
+  const terms = engineAuxTerms(state, aux, level);
+  if (!terms) return;
+  pay(state, seat, terms.cost);
+  if (aux === 3) push(state, { kind: 'engineBack', exact: terms.spaces, reward: level === 1 ? 'cert1' : 'cert2' });
+  if (aux === 4) push(state, { kind: 'engine', max: terms.spaces, exact: terms.exact });
+  if (aux === 5) push(state, { kind: 'engineBack', exact: terms.spaces, reward: level === 1 ? 'remove1' : 'remove2' });
 }
 
 function moveEngine(state: GwtState, step: Step, to: number): void {
@@ -662,9 +679,15 @@ function moveEngine(state: GwtState, step: Step, to: number): void {
   const p = state.players[seat]!;
   if (step.kind === 'engine') {
     p.engine = to;
-    // Space 39: station 10 may be upgraded, then the engine must go back and earns $3.
-    if (stationAt(to) === STATIONS.length - 1) push(state, { kind: 'engineBack', exact: 0, reward: 'end39' }, { kind: 'upgrade', station: STATIONS.length - 1 });
-    else if (stationAt(to) >= 0) push(state, { kind: 'upgrade', station: stationAt(to) });
+    const last = STATIONS.length - 1;
+    if (stationAt(to) !== last) {
+      if (stationAt(to) >= 0) push(state, { kind: 'upgrade', station: stationAt(to) });
+      return;
+    }
+    // Space 39, original rules document: "the movement stops and it is upgraded automatically" (free, the engine
+    // stays). Printed board: station 10 may be upgraded, then the engine must go back and earns $3.
+    if (state.options.lastSpace === 'upgradeThenBack') push(state, { kind: 'engineBack', exact: 0, reward: 'end39' }, { kind: 'upgrade', station: last });
+    else if (!state.stations[last]!.discs.includes(seat)) push(state, { kind: 'disc', city: '', station: last });
     return;
   }
   if (step.kind !== 'engineBack') return;

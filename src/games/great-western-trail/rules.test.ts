@@ -6,7 +6,7 @@ import { engineReach, gainCertificates, placeSmallTile, transportCost } from './
 import { placeSetupTiles, setup } from './setup.ts';
 import { errorOf, fresh, goTo, has, play, types } from './testkit.ts';
 import { optionsSchema } from './types.ts';
-import type { GwtState } from './types.ts';
+import type { GwtOptions, GwtState } from './types.ts';
 
 const std = optionsSchema.parse({});
 
@@ -608,8 +608,8 @@ describe('private buildings', () => {
 });
 
 describe('auxiliary actions', () => {
-  const ready = (discs: string[], engine = 3) => {
-    const s = fresh();
+  const ready = (discs: string[], engine = 3, options: Partial<GwtOptions> = {}) => {
+    const s = fresh(2, options);
     s.players[0]!.discs = s.players[0]!.discs.filter((d) => !discs.includes(d));
     s.players[0]!.engine = engine;
     s.players[0]!.deck = ['angus', 'jersey'];
@@ -626,19 +626,59 @@ describe('auxiliary actions', () => {
     expect(s.players[0]!.hand).toHaveLength(2);
     expect(s.turn.stack.at(-1)).toEqual({ kind: 'discard', count: 2 });
   });
-  it('3: locked until its disc is cleared; pay, engine back, certificates', () => {
+  it('3: locked until its disc is cleared; single: pay $1, engine exactly 1 back, 1 certificate', () => {
     expect(has(ready([]), { type: 'aux', aux: 3, double: false })).toBe(false);
+    let s = ready(['aux3a']);
+    s = play(s, { type: 'aux', aux: 3, double: false });
+    expect(legalMoves(s, 0)).toEqual([{ type: 'engine', to: 2 }]);
+    s = play(s, { type: 'engine', to: 2 });
+    expect(s.players[0]!.certificates).toBe(1);
+    expect(s.players[0]!.money).toBe(19);
+  });
+  // Original rules document: "۲ دلار بپردازید و لکوموتیو را یک فضا عقب ببرید، سپس نشانگر سند را دو فضا جلو ببرید"
+  // (pay $2, move the engine one space back, then the certificate marker two spaces forward).
+  it('3 doubled (rules document): pay $2, engine exactly ONE space back, certificate marker two forward', () => {
     let s = ready(['aux3a', 'aux3b']);
     s = play(play(s, { type: 'action', action: '1.0' }), { type: 'aux', aux: 3, double: true });
+    expect(legalMoves(s, 0)).toEqual([{ type: 'engine', to: 2 }]);
+    s = play(s, { type: 'engine', to: 2 });
+    expect(s.players[0]!.certificates).toBe(2);
+    expect(s.players[0]!.money).toBe(18);
+    // One space back is enough room for the double action.
+    expect(has(play(ready(['aux3a', 'aux3b'], 1), { type: 'action', action: '1.0' }), { type: 'aux', aux: 3, double: true })).toBe(true);
+  });
+  it('3 doubled (option printedBoard): pay $2, engine exactly 2 back, two certificates', () => {
+    let s = ready(['aux3a', 'aux3b'], 3, { doubleAuxiliary: 'printedBoard' });
+    s = play(play(s, { type: 'action', action: '1.0' }), { type: 'aux', aux: 3, double: true });
+    expect(legalMoves(s, 0)).toEqual([{ type: 'engine', to: 1 }]);
     s = play(s, { type: 'engine', to: 1 });
     expect(s.players[0]!.certificates).toBe(2);
     expect(s.players[0]!.money).toBe(18);
+    expect(has(play(ready(['aux3a', 'aux3b'], 1, { doubleAuxiliary: 'printedBoard' }), { type: 'action', action: '1.0' }), { type: 'aux', aux: 3, double: true })).toBe(false);
   });
-  it('4: pay $1 for exactly 1 forward, $2 for up to 2', () => {
+  it('4 single: pay $1 for exactly 1 forward', () => {
     let s = ready(['aux4a']);
     s = play(s, { type: 'aux', aux: 4, double: false });
     expect(legalMoves(s, 0)).toEqual([{ type: 'engine', to: 4 }]);
     expect(s.players[0]!.money).toBe(19);
+  });
+  // Original rules document: "۱ دلار بپردازید و لکوموتیو را دو فضا جلو ببرید (در تک اقدام یکفضا)"
+  // (pay $1 and move the engine two spaces forward; one space in the single action).
+  it('4 doubled (rules document): pay $1, engine exactly two spaces forward', () => {
+    let s = ready(['aux4a', 'aux4b']);
+    s = play(play(s, { type: 'action', action: '1.0' }), { type: 'aux', aux: 4, double: true });
+    expect(s.players[0]!.money).toBe(19);
+    // From 3: 3 -> 4 -> 5, or 3 -> 4 -> turnout 4.5 (the turnout counts as a space); never just one space.
+    expect(legalMoves(s, 0)).toEqual([{ type: 'engine', to: 4.5 }, { type: 'engine', to: 5 }]);
+    const poor = ready(['aux4a', 'aux4b']);
+    poor.players[0]!.money = 1;
+    expect(has(play(poor, { type: 'action', action: '1.0' }), { type: 'aux', aux: 4, double: true })).toBe(true);
+  });
+  it('4 doubled (option printedBoard): pay $2, engine up to 2 forward', () => {
+    let s = ready(['aux4a', 'aux4b'], 3, { doubleAuxiliary: 'printedBoard' });
+    s = play(play(s, { type: 'action', action: '1.0' }), { type: 'aux', aux: 4, double: true });
+    expect(s.players[0]!.money).toBe(18);
+    expect(legalMoves(s, 0)).toEqual([{ type: 'engine', to: 4 }, { type: 'engine', to: 4.5 }, { type: 'engine', to: 5 }, { type: 'skip' }]);
   });
   it('5: engine back, then remove hand cards from the game', () => {
     let s = ready(['aux5a']);
@@ -696,8 +736,8 @@ describe('railroad', () => {
     free.options.stationMasterTeepee = 'free';
     expect(play(free, { type: 'takeTeepee', space: 'TEEPEE-2' }).players[0]!.money).toBe(18);
   });
-  it('space 39: upgrade station 10, then move back at least one space and gain $3', () => {
-    let s = fresh();
+  it('space 39 (option upgradeThenBack): upgrade station 10, then move back at least one space and gain $3', () => {
+    let s = fresh(2, { lastSpace: 'upgradeThenBack' });
     s.players[0]!.engine = 38;
     s.players[0]!.workers.engineer = 1;
     s = goTo(s, 'G');
@@ -709,6 +749,39 @@ describe('railroad', () => {
     s = play(s, { type: 'engine', to: 33.5 });
     expect(s.players[0]!.money).toBe(20 - 3 + 3);
     expect(s.turn.stack.at(-1)).toEqual({ kind: 'upgrade', station: 8 });
+  });
+  // Original rules document: "آخرین فضای راه آهن (فضای ۳۹) یک فضای ویژه است. وقتی لکوموتیو به آن میرسد، حرکت
+  // میایستد و بهطور خودکار ارتقا مییابد" (space 39 is special: when the engine reaches it, the movement stops and
+  // it is upgraded automatically).
+  it('space 39 (rules document): the engine stops there and station 10 is upgraded automatically, free', () => {
+    let s = fresh();
+    s.players[0]!.engine = 36;
+    s.players[0]!.workers.engineer = 4;
+    s = goTo(s, 'G');
+    s = play(s, { type: 'action', action: '0.0' });
+    // Reaching 39 ends the move even with steps left; nothing lies beyond it.
+    expect(has(s, { type: 'engine', to: 39 })).toBe(true);
+    s = play(s, { type: 'engine', to: 39 });
+    // No choice to decline and nothing to pay: only which disc goes onto the station.
+    expect(types(s)).toEqual(['disc']);
+    expect(s.players[0]!.money).toBe(20);
+    s = play(s, { type: 'disc', disc: 'cert6' });
+    expect(s.stations[9]!.discs).toEqual([0]);
+    expect(s.players[0]!.engine).toBe(39);
+    expect(s.players[0]!.money).toBe(20);
+    expect(s.turn.stack).toEqual([]);
+    expect(s.turn.session!.used).toEqual(['0']);
+    // The engine stays on 39, so no other engine can stop there (one engine per space).
+    s.current = 1;
+    s.players[1]!.engine = 38;
+    expect([...engineReach(s, 1, true, 3).keys()]).toEqual([]);
+    // Back on 39 with a disc already there: nothing more happens.
+    let again = fresh();
+    again.stations[9]!.discs = [0];
+    again.players[0]!.engine = 38;
+    again = play(play(goTo(again, 'G'), { type: 'action', action: '0.0' }), { type: 'engine', to: 39 });
+    expect(again.turn.stack).toEqual([]);
+    expect(again.stations[9]!.discs).toEqual([0]);
   });
   it('transport cost counts the crosses between the engine and the city', () => {
     const s = fresh();
@@ -810,6 +883,37 @@ describe('Kansas City', () => {
     expect(t.turn.stack.filter((x) => x.kind === 'objective')).toHaveLength(2);
     expect(types(t)).toEqual(['takeObjective']);
   });
+  // Original rules document: "با قرار دادن دیسک روی یکی از نشانهای مجاور میتوانید یک کارت هدف بردارید. همچنین اگر
+  // دیسک نشان سبز داشته باشد، اقدام تحویل مکان را فوری انجام میدهید" (placing a disc on one of two adjacent crests
+  // can give an objective card; and if the placement shows the green sign, you carry out that delivery action at
+  // once). The green sign is the green arrow between two crests (README): its action comes with the disc.
+  it('green arrow delivery action: the disc completing Topeka + Wichita takes its objective card at once, before anything else', () => {
+    const s = fresh();
+    s.foresight = ['', '', '', '', '', ''];
+    s.players[0]!.cities.topeka = 1;
+    s.players[0]!.hand = ['guernsey', 'angus'];
+    s.players[0]!.deck = ['jersey', 'jersey', 'jersey', 'jersey'];
+    const display = [...s.objectiveDisplay];
+    let t = play(play(toKc(s), { type: 'income', certificates: 0 }), { type: 'deliver', city: 'wichita' });
+    t = play(t, { type: 'disc', disc: 'aux1' });
+    // Mandatory and immediate: nothing else is legal, the cattleman is still in Kansas City, no phase C yet.
+    expect(legalMoves(t, 0).every((m) => m.type === 'takeObjective')).toBe(true);
+    expect(legalMoves(t, 0)).toHaveLength(display.length + 1);
+    expect(t.players[0]!.location).toBe('KANSAS_CITY');
+    expect(t.players[0]!.hand).toEqual([]);
+    t = play(t, { type: 'takeObjective', card: display[0]! });
+    expect(t.players[0]!.discard).toContain(display[0]);
+    expect(t.players[0]!.location).toBe('START');
+    expect(t.current).toBe(1);
+    // A single crest without its neighbour triggers nothing.
+    const lone = fresh();
+    lone.foresight = ['', '', '', '', '', ''];
+    lone.players[0]!.hand = ['guernsey', 'angus'];
+    const u = play(play(play(toKc(lone), { type: 'income', certificates: 0 }), { type: 'deliver', city: 'wichita' }), { type: 'disc', disc: 'aux1' });
+    expect(u.current).toBe(1);
+    expect(u.objectiveDisplay).toEqual(lone.objectiveDisplay);
+    expect(u.objectiveStack).toEqual(lone.objectiveStack);
+  });
   it('no discs left on the board: a disc comes back from a station', () => {
     const s = fresh();
     s.foresight = ['', '', '', '', '', ''];
@@ -896,8 +1000,8 @@ describe('job market and game end', () => {
     expect(t.jobFilled).toBe(12);
     expect(t.market).toHaveLength(7);
   });
-  it('the red arrow: the last space ends the game after everyone else has one more turn', () => {
-    let s = fresh();
+  it('the red arrow: the last space ends the game after everyone else has one more turn (a normal one by option)', () => {
+    let s = fresh(2, { finalTurn: 'normal' });
     s.jobFilled = 23;
     s.foresight = ['', '', 'cowboy', 'engineer', 'craftsman', ''];
     s.players[0]!.hand = ['jersey'];
@@ -915,6 +1019,72 @@ describe('job market and game end', () => {
     expect(s.over).toBe(true);
     expect(game.activeActors(s)).toEqual([]);
     expect(game.outcome(s)!.standings).toHaveLength(2);
+  });
+
+  // Original rules document: "بازیکن فعال بازار را پر میکند، سپس بازی تا پایان همان دور ادامه مییابد"
+  // (the active player fills the market, then the game goes on to the end of that round).
+  it('end trigger (rules document): the active player refills the cattle market (option: it stays as it is)', () => {
+    const trigger = (options: Partial<GwtOptions>) => {
+      const s = fresh(2, options);
+      s.market = ['holstein'];
+      s.jobFilled = 23;
+      s.foresight = ['', '', 'cowboy', '', '', ''];
+      s.players[0]!.location = 'G-1';
+      return play(play(s, { type: 'move', path: ['KANSAS_CITY'] }), { type: 'foresight', pick: 0 });
+    };
+    const refilled = trigger({});
+    expect(refilled.endTrigger).toBe(0);
+    expect(refilled.market).toHaveLength(7);
+    expect(refilled.market).toContain('holstein');
+    expect(refilled.marketDeck).toHaveLength(36 - 7 - 6);
+    const kept = trigger({ refillMarketAtEnd: false });
+    expect(kept.endTrigger).toBe(0);
+    expect(kept.market).toEqual(['holstein']);
+  });
+
+  // Original rules document: "بازیکنان در نوبت نهاییشان دوباره گاوچران را در مسیر حرکت میدهند تا به کانزاس سیتی
+  // برسند و پنج زیرمرحلهی کانزاس سیتی را انجام دهند" (in their final turn the players move the cattleman along the
+  // trail again to reach Kansas City and carry out the five Kansas City sub-phases).
+  it('final turn (rules document): the cattleman goes all the way to Kansas City, paying fees, for the five sub-phases', () => {
+    let s = fresh(3);
+    s.endTrigger = 0;
+    s.current = 1;
+    s.foresight = ['flood-g4', '', 'cowboy', '', 'green', ''];
+    s.trail['A-1'] = 'p:2:4a';
+    const p = s.players[1]!;
+    p.hand = ['guernsey', 'angus'];
+    const routes = legalMoves(s, 1).filter((m) => m.type === 'move');
+    expect(types(s)).toEqual(['move']);
+    expect(routes.length).toBeGreaterThan(1);
+    expect(routes.every((m) => m.type === 'move' && m.path.at(-1) === 'KANSAS_CITY')).toBe(true);
+    // Far beyond the step limit (3): START -> A -> A-1 (seat 2's building, black hand: $1) -> B -> C -> D -> E -> F -> G -> KC.
+    const path = ['A', 'A-1', 'B', 'C', 'D', 'E', 'F', 'G', 'KANSAS_CITY'];
+    expect(has(s, { type: 'move', path })).toBe(true);
+    expect(errorOf(s, { type: 'move', path: ['A'] })).toBe('great-western-trail/illegal-move');
+    s = play(s, { type: 'move', path });
+    expect(s.players[1]!.money).toBe(20 - 1);
+    expect(s.players[2]!.money).toBe(20 + 1);
+    expect(types(s)).toEqual(['foresight']);
+    s = play(s, { type: 'foresight', pick: 0 });
+    // After the trigger no worker can be chosen: column 2 has only a worker and is skipped.
+    expect(legalMoves(s, 1)).toEqual([{ type: 'foresight', pick: 0 }]);
+    s = play(play(s, { type: 'foresight', pick: 0 }), { type: 'income', certificates: 0 });
+    s = play(play(s, { type: 'deliver', city: 'wichita' }), { type: 'disc', disc: 'aux1' });
+    expect(s.players[1]!.cities.wichita).toBe(1);
+    expect(s.current).toBe(2);
+    // The last player's final turn ends the game.
+    expect(s.foresight.filter((t) => t !== '')).toHaveLength(6);
+    s.foresight = ['', '', '', '', '', ''];
+    s.players[2]!.location = 'G-2';
+    s = play(play(s, { type: 'move', path: ['KANSAS_CITY'] }), { type: 'income', certificates: 0 });
+    s = play(play(s, { type: 'deliver', city: 'kansasCity' }), { type: 'disc', disc: 'aux1' });
+    expect(s.over).toBe(true);
+    // Option "normal": the final turn is an ordinary one within the step limit.
+    const normal = fresh(3, { finalTurn: 'normal' });
+    normal.endTrigger = 0;
+    normal.current = 1;
+    expect(legalMoves(normal, 1).every((m) => m.type === 'move' && m.path.length <= 3)).toBe(true);
+    expect(has(normal, { type: 'move', path: ['A'] })).toBe(true);
   });
 
   it('final round option: play stops at the end of the round', () => {
@@ -984,21 +1154,31 @@ describe('final scoring', () => {
       p.jobToken = true;
     });
     expect(breakdown(o)).toEqual({
-      money: 2, buildings: 14, cities: -6 - 3 + 6 + 4 + 18, stations: 10, hazards: 6, cattle: 8, objectives: 0, stationMasters: 0,
+      money: 2, buildings: 14, cities: 6 - 3 + 6 + 4 + 18, stations: 10, hazards: 6, cattle: 8, objectives: 0, stationMasters: 0,
       workers: 12, playerBoard: 3, jobToken: 2,
     });
   });
 
-  it('Kansas City discs: -6 VP each (option: +6 as the original rules document words it)', () => {
-    const s = fresh(2, { kansasCityVp: 6 });
+  // Original rules document: "اگر دیسک را روی نشان کانزاس سیتی بگذارید، ۶ دلار از مخزن میگیرید. در پایان بازی برای
+  // این دیسک ۶ امتیاز پیروزی میگیرید" (a disc on Kansas City: $6 from the bank; at the end 6 VP for this disc).
+  it('Kansas City discs (rules document): $6 at once and +6 VP each at the end (option: -6 as printed)', () => {
+    let s = fresh();
+    s.foresight = ['', '', '', '', '', ''];
     s.players.forEach((p) => (p.objectives = []));
-    s.players[0]!.cities.kansasCity = 2;
+    s.players[0]!.cities.kansasCity = 1;
+    s.players[0]!.hand = ['jersey'];
+    s.players[0]!.location = 'G-1';
+    s = play(play(s, { type: 'move', path: ['KANSAS_CITY'] }), { type: 'income', certificates: 0 });
+    s = play(play(s, { type: 'deliver', city: 'kansasCity' }), { type: 'disc', disc: 'aux1' });
+    expect(s.players[0]!.money).toBe(20 + 1 + 6);
+    expect(s.players[0]!.cities.kansasCity).toBe(2);
     s.over = true;
-    expect((game.outcome(s)!.details as { breakdown: { cities: number }[] }).breakdown[0]!.cities).toBe(12);
+    const cities = (o: GwtState) => (game.outcome(o)!.details as { breakdown: { cities: number }[] }).breakdown[0]!.cities;
+    expect(cities(s)).toBe(12);
     s.options.kansasCityVp = -6;
-    expect((game.outcome(s)!.details as { breakdown: { cities: number }[] }).breakdown[0]!.cities).toBe(-12);
+    expect(cities(s)).toBe(-12);
+    expect(optionsSchema.parse({ kansasCityVp: -6 }).kansasCityVp).toBe(-6);
   });
-
   it('objective cards: fulfilled +VP, otherwise the penalty; each item counts for one card only', () => {
     const o = over((s) => {
       const p = s.players[0]!;

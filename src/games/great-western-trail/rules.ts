@@ -219,7 +219,7 @@ export function placeSmallTile(state: GwtState, tile: string): void {
 
 export const tokenRow = (state: GwtState): number => Math.floor(state.jobFilled / state.playerCount);
 
-/** Puts a worker on the next job-market space, moving the token across arrows (cattle refill, game end). */
+/** Puts a worker on the next job-market space, moving the token across arrows (cattle refill, game end and its refill). */
 export function placeWorker(state: GwtState, tile: string): void {
   state.jobMarket[state.jobFilled] = tile;
   state.jobFilled++;
@@ -228,6 +228,8 @@ export function placeWorker(state: GwtState, tile: string): void {
   if (row === JOB_ROW_COST.length) {
     state.endTrigger = state.current;
     state.players[state.current]!.jobToken = true;
+    // "The active player fills the market" (original rules document): the cattle market, for the final turns.
+    if (state.options.refillMarketAtEnd) refillMarket(state);
   } else if (YELLOW_ARROW_ROWS.includes(row)) refillMarket(state);
 }
 

@@ -16,8 +16,12 @@ const variant = {
   stationMasterTeepee: 'free',
   objectivesInKansasCity: true,
   copyAdjacency: 'nearestLocation',
-  kansasCityVp: 6,
+  kansasCityVp: -6,
   finalRound: 'endOfRound',
+  lastSpace: 'upgradeThenBack',
+  doubleAuxiliary: 'printedBoard',
+  refillMarketAtEnd: false,
+  finalTurn: 'normal',
 };
 
 // A few seconds each on an idle machine; the long timeout only guards a heavily shared one.

@@ -31,8 +31,25 @@ export const optionsSchema = z.object({
   stationMasterTeepee: z.enum(['trade', 'free']).default('trade'),
   /** After the end trigger: every other player has one more turn, or play stops at the end of the round (before the first player). */
   finalRound: z.enum(['everyoneOnce', 'endOfRound']).default('everyoneOnce'),
-  /** VP of each disc on Kansas City at the end: -6 as printed, or +6 as the original rules document words it. */
-  kansasCityVp: z.union([z.literal(-6), z.literal(6)]).default(-6),
+  /** VP of each disc on Kansas City at the end: +6 as the original rules document says, or -6 as printed on the board. */
+  kansasCityVp: z.union([z.literal(6), z.literal(-6)]).default(6),
+  /**
+   * Railroad space 39: the engine stops and station 10 is upgraded automatically (free, a disc goes on it; the
+   * original rules document), or the printed board: optional paid upgrade, then the engine goes back for $3.
+   */
+  lastSpace: z.enum(['autoUpgrade', 'upgradeThenBack']).default('autoUpgrade'),
+  /**
+   * Double auxiliary actions 3 and 4: the original rules document's values ($2, engine 1 back, 2 certificates;
+   * $1, engine exactly 2 forward), or the printed board's doubled single ($2, 2 back, 2 certificates; $2, up to 2).
+   */
+  doubleAuxiliary: z.enum(['rulesDocument', 'printedBoard']).default('rulesDocument'),
+  /** The end trigger refills the cattle market to 7/10/13 (the original rules document), or leaves it. */
+  refillMarketAtEnd: z.boolean().default(true),
+  /**
+   * Final turns after the end trigger: the cattleman goes to Kansas City (any number of steps) for the five
+   * sub-phases (the original rules document), or a normal turn.
+   */
+  finalTurn: z.enum(['kansasCity', 'normal']).default('kansasCity'),
   /** Objective cards may also be played between the Kansas City sub-phases (a house rule; the default forbids it). */
   objectivesInKansasCity: z.boolean().default(false),
   /** 8b copies the building on the directly neighbouring space, or the nearest location past empty spaces. */

@@ -45,7 +45,7 @@ export const SIGNALS = [3, 4, 5, 7, 9, 10, 11, 13, 15, 16, 17];
 export const CITIES = ['kansasCity', 'topeka', 'wichita', 'coloradoSprings', 'santaFe', 'albuquerque', 'elPaso', 'sanDiego', 'sacramento', 'sanFrancisco'] as const;
 export type City = (typeof CITIES)[number];
 export const CITY_DATA: Record<City, { value: number; dark: boolean; repeatable: boolean; vp: number; money: number }> = {
-  kansasCity: { value: 0, dark: false, repeatable: true, vp: 0, money: 6 }, // VP by option (-6 printed)
+  kansasCity: { value: 0, dark: false, repeatable: true, vp: 0, money: 6 }, // VP by option: +6 (rules document) or -6 (printed)
   topeka: { value: 1, dark: false, repeatable: false, vp: 0, money: 0 },
   wichita: { value: 4, dark: false, repeatable: false, vp: 0, money: 0 },
   coloradoSprings: { value: 6, dark: false, repeatable: false, vp: 0, money: 0 },
