@@ -25,7 +25,8 @@ export function checkSchemaShape(
       mirrored++;
       const actors = game.activeActors(state);
       if (actors.length === 0) break;
-      const actor = pick(random, actors);
+      // A seat listed beside SYSTEM may have no legal move (its move is optional).
+      const actor = pick(random, actors.filter((a) => game.legalMoves(state, a).length > 0));
       const r = game.applyMove(state, actor, pick(random, game.legalMoves(state, actor)));
       if (!r.ok) throw new Error(`legal move rejected: ${r.error.code}`);
       state = r.state;

@@ -435,8 +435,10 @@ function finishHand(state: TractorState, lastWinner: number, events: GameEvent[]
   // The next seat in turn from the starter on the winning side (the starter again if he won alone).
   let nextStarter = (state.starter + 1) % seats;
   while (state.declarers[nextStarter] !== declarersWon && nextStarter !== state.starter) nextStarter = (nextStarter + 1) % seats;
-  state.kittyShown = state.kitty.map(faceOf);
-  state.result = { attackerPoints, kittyPoints, kittyMultiplier: multiplier, declarersWon, steps, nextStarter };
+  // The kitty is turned face up when the attackers take the last trick; otherwise it stays the starter's.
+  const kittyShown = options.kittyReveal === 'always' || !state.declarers[lastWinner];
+  state.kittyShown = kittyShown ? state.kitty.map(faceOf) : [];
+  state.result = { attackerPoints, kittyPoints: kittyShown ? kittyPoints : 0, kittyMultiplier: multiplier, declarersWon, steps, nextStarter };
   state.phase = 'handEnd';
   events.push({ type: 'handOver', ...state.result });
   if (state.winners.length === 0 && options.handLimit > 0 && state.handNumber >= options.handLimit) {

@@ -419,9 +419,31 @@ describe('scoring a hand', () => {
   it('declarers winning the last trick: no kitty bonus; they rise and the starter’s partner starts next', () => {
     const s = lastTrick(['AH'], ['3H']);
     expect(s.phase).toBe('handEnd');
-    expect(s.result).toEqual({ attackerPoints: 50, kittyPoints: 15, kittyMultiplier: 0, declarersWon: true, steps: 1, nextStarter: 2 });
+    expect(s.result).toEqual({ attackerPoints: 50, kittyPoints: 0, kittyMultiplier: 0, declarersWon: true, steps: 1, nextStarter: 2 });
     expect(game.viewFor(s, SPECTATOR).public.levels).toEqual(['3', '2', '3', '2']);
-    expect(game.viewFor(s, SPECTATOR).public.kittyShown).toHaveLength(8);
+  });
+  it('shows the buried kitty only when the attackers take the last trick (the original rules document)', () => {
+    // "اگر حریفان آخرین دست را برنده شوند هشت کارتی که شروع کننده دور انداخته است در معرض دید قرار می گیرد"
+    // (if the opponents win the last trick, the eight cards the starter discarded are exposed).
+    const kitty = ['3C', '4C', '5H', '6C', '7C', '8C', '9C', 'KD'];
+    const lost = lastTrick(['3H'], ['AS']);
+    expect(game.viewFor(lost, SPECTATOR).public.kittyShown.slice().sort()).toEqual(kitty);
+    expect(lost.result!.kittyPoints).toBe(15);
+    // Declarers take it: the kitty stays hidden from everyone but the starter who buried it, points included.
+    const kept = lastTrick(['AH'], ['3H']);
+    for (const viewer of [SPECTATOR, 1, 2, 3]) {
+      expect(game.viewFor(kept, viewer).public.kittyShown).toEqual([]);
+      expect(game.viewFor(kept, viewer).private?.kitty ?? []).toEqual([]);
+    }
+    expect(game.viewFor(kept, SPECTATOR).public.result!.kittyPoints).toBe(0);
+    expect(game.viewFor(kept, 0).private!.kitty.slice().sort()).toEqual(kitty);
+    // The match's last hand follows the same rule.
+    const final = lastTrick(['AH'], ['3H'], {}, ['A', 'K', 'A', 'K']);
+    expect([final.phase, game.viewFor(final, SPECTATOR).public.kittyShown]).toEqual(['over', []]);
+    // Option: every hand end shows it (a setting of online tables in the rules digest).
+    const always = lastTrick(['AH'], ['3H'], { kittyReveal: 'always' });
+    expect(game.viewFor(always, SPECTATOR).public.kittyShown).toHaveLength(8);
+    expect(always.result!.kittyPoints).toBe(15);
   });
   it('attackers winning the last trick with a single: kitty points doubled; 80 takes over without rising', () => {
     const s = lastTrick(['3H'], ['AS']);

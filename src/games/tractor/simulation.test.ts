@@ -23,7 +23,7 @@ describe('tractor simulation', () => {
     const variants = [
       { handLimit: 1, tractorFollow: 'tractors', throwEvaluation: 'all', throwPenalty: 'tenPerCard', kittyMultiplier: 'largestUnit' },
       { handLimit: 1, kittyTheft: true, bidPolicy: 'jokerOrHigherSuit', reinforcement: 'overturnOrReinforce', jokerBids: 'allDecks', buryRestriction: 'noPointsOrTrumps' },
-      { handLimit: 1, bidTakeback: true, jackBackToTwo: true, bidPolicy: 'greaterLength', reinforcement: 'none', jokerBids: 'disabled', firstStarter: 'firstBid', noBidFirstHand: 'noTrump', throwPenalty: 'tenPerAttempt', kittyMultiplier: 'power' },
+      { handLimit: 1, bidTakeback: true, jackBackToTwo: true, bidPolicy: 'greaterLength', reinforcement: 'none', jokerBids: 'disabled', firstStarter: 'firstBid', noBidFirstHand: 'noTrump', throwPenalty: 'tenPerAttempt', kittyMultiplier: 'power', kittyReveal: 'always' },
     ];
     const report = simulate(game, { games: 6, seats: [4, 6], options: variants, seed: 'tractor-variants' });
     expect(report.games).toBe(6);

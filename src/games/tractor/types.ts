@@ -49,6 +49,8 @@ export const tractorOptions = z.object({
   throwEvaluation: z.enum(['largestUnit', 'all']).default('largestUnit'),
   /** Penalty for a failed throw. */
   throwPenalty: z.enum(['none', 'tenPerAttempt', 'tenPerCard']).default('none'),
+  /** End of hand: the kitty is shown when the attackers win the last trick (the original rules document), or always. */
+  kittyReveal: z.enum(['attackersLastTrick', 'always']).default('attackersLastTrick'),
   /** Kitty bonus multiplier when the attackers win the last trick. */
   kittyMultiplier: z.enum(['cards', 'largestUnit', 'power']).default('cards'),
   /** Pace of the live deal. */
@@ -83,6 +85,7 @@ export interface TrickRecord {
 
 export interface HandResult {
   attackerPoints: number;
+  /** Points in the kitty once it is shown; 0 while it stays hidden (the declarers took the last trick). */
   kittyPoints: number;
   kittyMultiplier: number;
   declarersWon: boolean;
@@ -136,7 +139,7 @@ export interface TractorState {
   captured: number[];
   /** Throw penalties, added to the attackers' points. */
   penalty: number;
-  /** Kitty cards shown to everyone (no-declaration reveal, end of hand). */
+  /** Kitty cards shown to everyone (no-declaration reveal; end of hand when the attackers take the last trick). */
   kittyShown: string[];
   throwFailure: ThrowFailure | null;
   friendCalls: FriendCall[];

@@ -1,4 +1,4 @@
-/** Redaction: hands are private, the kitty belongs to the starter until the hand ends, the undealt deck to nobody. */
+/** Redaction: hands are private, the kitty belongs to its holder (shown to all only at some hand ends), the undealt deck to nobody. */
 import type { View, Viewer } from '../../core/game.ts';
 import { SPECTATOR } from '../../core/game.ts';
 import { shuffled, seedRng } from '../../core/rng.ts';
@@ -9,8 +9,10 @@ import { levelName } from './scoring.ts';
 import { cloneState, teamsOf } from './setup.ts';
 import type { Play, TractorPrivate, TractorPublic, TractorState } from './types.ts';
 
-/** Phases in which the exchanger holds (picked up or buried) the kitty and nobody else sees it. */
-const kittyHeld = (state: TractorState) => ['burying', 'stealing', 'calling', 'playing'].includes(state.phase);
+/** Phases in which the exchanger knows the kitty (picked up or buried), until the next hand begins. */
+const kittyHeld = (state: TractorState) => ['burying', 'stealing', 'calling', 'playing', 'handEnd', 'over'].includes(state.phase);
+/** The buried kitty turned face up at the end of the hand. */
+const kittyOpen = (state: TractorState) => (state.phase === 'handEnd' || state.phase === 'over') && state.kittyShown.length > 0;
 
 const faces = (plays: readonly Play[]): Play[] => plays.map((p) => ({ seat: p.seat, cards: p.cards.map(faceOf) }));
 
@@ -57,11 +59,11 @@ export function viewFor(state: TractorState, viewer: Viewer): View<TractorPublic
 
 /**
  * A state the viewer cannot tell from this one: every card it cannot see (other hands, the undealt deck,
- * the kitty unless it is the starter's and not yet shown) re-dealt at random, each place keeping its size.
+ * the kitty unless the viewer holds it or it was shown) re-dealt at random, each place keeping its size.
  */
 export function resample(state: TractorState, viewer: Viewer, random: () => number): TractorState {
   const next = cloneState(state);
-  const kittyKnown = (viewer === state.exchanger && kittyHeld(state)) || state.phase === 'handEnd' || state.phase === 'over';
+  const kittyKnown = (viewer === state.exchanger && kittyHeld(state)) || kittyOpen(state);
   const places: string[][] = next.hands.filter((_, seat) => seat !== viewer);
   places.push(next.deck);
   if (!kittyKnown) places.push(next.kitty);
