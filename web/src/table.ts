@@ -269,15 +269,20 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     }
   }
 
-  function onPick(target: EventTarget | null) {
-    const el = (target as Element | null)?.closest?.('[data-key]') as HTMLElement | null;
-    if (!el || !room || !(el.classList.contains('can') || el.classList.contains('sel'))) return;
+  const pickable = (el: Element | null) => {
+    const part = el?.closest?.('[data-key]') as HTMLElement | null;
+    return part && (part.classList.contains('can') || part.classList.contains('sel')) ? part : null;
+  };
+  function onPick(target: EventTarget | null, at?: { x: number; y: number }) {
+    // A marble may sit on the space you mean: take the topmost clickable part under the pointer.
+    const el = pickable(target as Element | null) ?? (at ? document.elementsFromPoint(at.x, at.y).map(pickable).find(Boolean) ?? null : null);
+    if (!el || !room) return;
     const ctx = context((room.state as Plain).toJSON());
     const move = selection!.click(el.dataset.key!, ctx);
     if (move) void send(move);
     else schedule();
   }
-  boardEl.addEventListener('click', (e) => onPick(e.target));
+  boardEl.addEventListener('click', (e) => onPick(e.target, { x: e.clientX, y: e.clientY }));
   boardEl.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
@@ -303,7 +308,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
             ? `Watching. ${board?.status?.(ctx) ?? ''}`
             : ctx.moves.length
               ? `Your move. ${board?.status?.(ctx) ?? ''}`
-              : `Waiting for ${ctx.active.map(ctx.name).join(', ') || 'the dealer'}. ${board?.status?.(ctx) ?? ''}`;
+              : `Waiting for ${ctx.active.filter((a) => a !== mine).map(ctx.name).join(', ') || 'the dealer'}. ${board?.status?.(ctx) ?? ''}`;
     const candidates = selection!.keys.length ? selection!.candidates(ctx) : [];
     const moveButton = (m: Move, i: number, prefix: string) =>
       h('button', { type: 'button', class: 'move', 'data-focus': `${prefix}${i}`, 'data-move': JSON.stringify(m), onclick: () => void send(m) }, board!.describe(m, ctx));

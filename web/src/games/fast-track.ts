@@ -1,4 +1,206 @@
-import type { GameBoard } from '../types.ts';
-import { generic } from './generic.ts';
+/**
+ * Fast Track: the square (4 colours) or hexagonal (6) board with the main track, the fast-track corners,
+ * the bull's eye in the centre, each colour's holding pen (outside) and home row (inside), the marbles
+ * in their colours, your cards and the turn's chain of plays.
+ *
+ * Clicks: a card, a marble and a destination space each narrow the listed moves (any order); a swap is
+ * two marbles; the chooser names what is left.
+ */
+import { h, s, seatColour, svg } from '../dom.ts';
+import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
+import { cardChip, cardText } from './cards.ts';
 
-export const fastTrack: GameBoard = { ...generic };
+const FILL: Record<string, string> = { red: '#d1495b', blue: '#2e86ab', green: '#3a9d5d', yellow: '#e0b000', purple: '#8e5cc2', orange: '#e07a1f' };
+const SIZE = 700;
+const C = SIZE / 2;
+type P = [number, number];
+
+/** Where the board's places are: track spaces on a polygon whose corners are the fast-track spaces. */
+function geometry(t: Plain) {
+  const board = t.board ?? {};
+  const n: number = board.trackLength || 56;
+  const sides = Math.round(n / 14);
+  const corners: number[] = board.fastTrackSpaces?.length ? board.fastTrackSpaces : Array.from({ length: sides }, (_, k) => 14 * k + 5);
+  const R = sides === 4 ? 290 : 300;
+  const vertex = (k: number): P => {
+    const a = -Math.PI / 2 - Math.PI / sides + (2 * Math.PI * k) / sides;
+    return [C + R * Math.cos(a), C + R * Math.sin(a)];
+  };
+  const first = corners[0] ?? 5;
+  const track = (i: number): P => {
+    const j = (((i - first) % n) + n) % n;
+    const side = Math.floor(j / 14);
+    const f = (j % 14) / 14;
+    const [x1, y1] = vertex(side);
+    const [x2, y2] = vertex(side + 1);
+    return [x1 + (x2 - x1) * f, y1 + (y2 - y1) * f];
+  };
+  const toward = (p: P, q: P, d: number): P => {
+    const len = Math.hypot(q[0] - p[0], q[1] - p[1]) || 1;
+    return [p[0] + ((q[0] - p[0]) * d) / len, p[1] + ((q[1] - p[1]) * d) / len];
+  };
+  const step = sides === 4 ? 30 : 25;
+  const home = (colour: Plain, k: number): P => toward(track(colour.homeEntry), [C, C], step * (k + 1.2));
+  const pen = (colour: Plain, k: number): P => {
+    const base = track(colour.penExit);
+    const out = toward(base, [C, C], -step * 1.3);
+    const along = track(colour.penExit + 1);
+    const dx = (along[0] - base[0]) * (k - 1.5) * 0.9;
+    const dy = (along[1] - base[1]) * (k - 1.5) * 0.9;
+    const far = toward(out, [C, C], k % 2 ? -step * 0.2 : 0);
+    return [far[0] + dx, far[1] + dy];
+  };
+  return { n, sides, corners, track, home, pen, r: sides === 4 ? 12 : 10 };
+}
+
+function locationKey(to: string, marble: string): string {
+  if (to.startsWith('home') || to === 'pen') return `to:${marble.split('-')[0]}:${to}`;
+  return `to:${to}`;
+}
+
+function render(ctx: BoardContext) {
+  const t = ctx.table;
+  const g = geometry(t);
+  const colours: Plain[] = t.board?.colours ?? [];
+  const marbles: Plain[] = t.marbles ?? [];
+  const penIndex = new Map<string, number>();
+  const where = (m: Plain): P => {
+    const colour = colours.find((c) => c.name === m.colour);
+    if (m.area === 'track') return g.track(m.space);
+    if (m.area === 'home' && colour) return g.home(colour, m.space);
+    if (m.area === 'bullseye') return [C, C];
+    const k = penIndex.get(m.colour) ?? 0;
+    penIndex.set(m.colour, k + 1);
+    return colour ? g.pen(colour, k) : [C, C];
+  };
+  const corners = new Set<number>(g.corners);
+  return svg(
+    SIZE,
+    SIZE,
+    { 'aria-label': `Fast Track ${t.board?.kind ?? ''} board` },
+    s('rect', { x: 4, y: 4, width: SIZE - 8, height: SIZE - 8, rx: 30, fill: '#f7f0dd', stroke: '#c9b98f', 'stroke-width': 4 }),
+    s('polygon', { points: Array.from({ length: g.sides }, (_, k) => g.track(g.corners[k] ?? 0).join(',')).join(' '), fill: '#efe4c6', stroke: '#d8c9a0', 'stroke-width': 2 }),
+    // fast track: the corners joined round the centre
+    s('polygon', { points: g.corners.map((i) => g.track(i).join(',')).join(' '), fill: 'none', stroke: '#b08d3c', 'stroke-width': 3, 'stroke-dasharray': '2 8' }),
+    s('circle', { cx: C, cy: C, r: 30, fill: '#fff', stroke: '#b08d3c', 'stroke-width': 4, 'data-key': 'to:bullseye' }),
+    s('text', { x: C, y: C + 48, 'text-anchor': 'middle', 'font-size': 12, fill: '#8a6d2a' }, "bull's eye"),
+    Array.from({ length: g.n }, (_, i) => {
+      const [x, y] = g.track(i);
+      const owner = colours.find((c) => c.penExit === i || c.homeEntry === i);
+      return s('circle', {
+        cx: x,
+        cy: y,
+        r: corners.has(i) ? g.r + 5 : g.r,
+        fill: corners.has(i) ? '#ffe9a8' : owner ? `${FILL[owner.name] ?? '#999'}33` : '#fff',
+        stroke: owner ? FILL[owner.name] : '#b9a775',
+        'stroke-width': owner ? 3 : 1.5,
+        'data-key': `to:track-${i}`,
+        'aria-label': `space ${i}${corners.has(i) ? ' (fast track)' : ''}`,
+      });
+    }),
+    colours.map((colour) =>
+      s(
+        'g',
+        null,
+        Array.from({ length: t.board?.homeLength || 4 }, (_, k) => {
+          const [x, y] = g.home(colour, k);
+          return s('rect', { x: x - g.r, y: y - g.r, width: g.r * 2, height: g.r * 2, rx: 4, fill: `${FILL[colour.name]}22`, stroke: FILL[colour.name], 'stroke-width': 2, 'data-key': `to:${colour.name}:home-${k}` });
+        }),
+        Array.from({ length: 4 }, (_, k) => {
+          const [x, y] = g.pen(colour, k);
+          return s('circle', { cx: x, cy: y, r: g.r - 2, fill: 'none', stroke: FILL[colour.name], 'stroke-dasharray': '3 3', 'data-key': k === 0 ? `to:${colour.name}:pen` : null });
+        }),
+        (() => {
+          const [x, y] = g.pen(colour, 4.6);
+          return s('text', { x, y: y + 4, 'font-size': 11, 'text-anchor': 'middle', fill: '#555' }, colour.seat >= 0 ? ctx.name(colour.seat) : '');
+        })(),
+      ),
+    ),
+    marbles.map((m) => {
+      const [x, y] = where(m);
+      return s('circle', {
+        cx: x,
+        cy: y,
+        r: g.r - 1,
+        fill: FILL[m.colour] ?? '#666',
+        stroke: m.ring !== 'none' ? '#ffd54f' : '#fff',
+        'stroke-width': m.ring !== 'none' ? 4 : 2,
+        'data-key': `marble:${m.id}`,
+        'data-marble': m.id,
+        'aria-label': `${m.id} ${m.area}${m.space >= 0 ? ` ${m.space}` : ''}`,
+      });
+    }),
+  );
+}
+
+export const fastTrack: GameBoard = {
+  render(ctx) {
+    const t = ctx.table;
+    const hand: string[] = ctx.view?.hand ?? [];
+    return h(
+      'div',
+      { class: 'fast-track' },
+      h(
+        'p',
+        null,
+        t.phase === 'cut' ? 'Cutting for the first player… ' : '',
+        t.turn?.seat >= 0 ? `${ctx.name(t.turn.seat)} to play` : '',
+        t.turn?.chain?.length ? ` · played this turn: ${t.turn.chain.map(cardText).join(', ')}` : '',
+        t.turn?.split ? ` · split 7: ${t.turn.split.remaining} steps left` : '',
+      ),
+      render(ctx),
+      ctx.view ? [h('div', { class: 'section-title' }, 'Your cards'), h('div', { class: 'hand' }, hand.map((c) => cardChip(c, `card:${c}`)))] : null,
+      h(
+        'ul',
+        { class: 'plain-list' },
+        (t.players ?? []).map((p: Plain) =>
+          h('li', null, h('span', { class: 'dot', style: `background:${seatColour(p.seat)}` }), ` ${ctx.name(p.seat)}: ${p.colours.join(' & ')} · ${p.handCount} cards · deck ${p.deckCount}${p.discardTop ? ` · last ${cardText(p.discardTop)}` : ''}${p.cut ? ` · cut ${cardText(p.cut)}` : ''}`),
+        ),
+      ),
+    );
+  },
+  keys(move: Move) {
+    const k: string[] = [move.type];
+    if (move.card) k.push(`card:${move.card}`);
+    if (move.marble) k.push(`marble:${move.marble}`);
+    if (move.other) k.push(`marble:${move.other}`);
+    if (move.to) k.push(locationKey(move.to as string, move.marble as string));
+    return k;
+  },
+  describe(move) {
+    const card = move.card ? cardText(move.card as string) : '';
+    const to = (v: unknown) => String(v).replace('track-', 'space ').replace('home-', 'home ').replace('bullseye', "the bull's eye");
+    switch (move.type) {
+      case 'move':
+        return `${card}: ${move.marble} to ${to(move.to)}`;
+      case 'split':
+        return `${card} split: ${move.marble} ${move.steps} steps to ${to(move.to)}`;
+      case 'splitRest':
+        return `Rest of the 7: ${move.marble} to ${to(move.to)}`;
+      case 'swap':
+        return `${card}: swap ${move.marble} with ${move.other}`;
+      case 'discard':
+        return `Discard ${card} (no effect)`;
+      case 'cut':
+        return 'Cut';
+    }
+    return move.type;
+  },
+  describeEvent(ev: GameEvent, ctx) {
+    const who = typeof ev.seat === 'number' ? ctx.name(ev.seat) : '';
+    switch (ev.type) {
+      case 'played':
+        return `${who} plays ${cardText(String(ev.card))}.`;
+      case 'moved':
+        return `${ev.marble} moves from ${ev.from} to ${ev.to}.`;
+      case 'captured':
+        return `${ev.marble} is sent back to its pen.`;
+      case 'drew':
+      case 'turn':
+        return '';
+      case 'won':
+        return `${who || 'A player'} wins!`;
+    }
+    return null;
+  },
+};

@@ -80,7 +80,7 @@ function track(ctx: BoardContext) {
   return svg(
     WIDTH,
     height,
-    { class: 'rsb-board', 'aria-label': 'Race track and betting board' },
+    { class: 'rsb-board wide', 'aria-label': 'Race track and betting board' },
     // headers
     s('text', { x: TRACK_X + 4, y: 18, 'font-size': 13, fill: '#555' }, 'Start'),
     s('text', { x: TRACK_X + FINISH * CELL + CELL / 2, y: 18, 'font-size': 13, fill: '#555', 'text-anchor': 'middle' }, 'Finish'),

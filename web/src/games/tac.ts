@@ -1,4 +1,212 @@
-import type { GameBoard } from '../types.ts';
-import { generic } from './generic.ts';
+/**
+ * TAC: the ring with each colour's start, apron (outside) and home (inside), the marbles, your cards
+ * (per hand for two-colour seats), the partner exchange, the card a TAC would copy and what it undid,
+ * and the pending 7, skip, Devil and Fool steps.
+ *
+ * Clicks: a card, a marble (or an apron to come out) and a destination field each narrow the listed
+ * moves; a Trickster swap is two marbles; the 7 goes one step at a time.
+ */
+import { h, s, seatColour, svg } from '../dom.ts';
+import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
 
-export const tac: GameBoard = { ...generic };
+const FILL = ['#d1495b', '#2e86ab', '#3a9d5d', '#e0b000', '#8e5cc2', '#e07a1f'];
+const COLOUR_NAME = ['red', 'blue', 'green', 'yellow', 'purple', 'orange'];
+const SIZE = 700;
+const C = SIZE / 2;
+const R = 280;
+type P = [number, number];
+
+const CARD_NAME: Record<string, string> = { tac: 'TAC', trickster: 'Trickster', angel: 'Angel', devil: 'Devil', warrior: 'Warrior', fool: 'Fool' };
+export const tacCard = (c: string) => CARD_NAME[c] ?? c;
+
+function geometry(t: Plain) {
+  const ring: number = t.ring || 64;
+  const spacing: number = t.spacing || 16;
+  const at = (field: number, radius = R): P => {
+    const a = -Math.PI / 2 + (2 * Math.PI * field) / ring;
+    return [C + radius * Math.cos(a), C + radius * Math.sin(a)];
+  };
+  const start = (colour: number) => colour * spacing;
+  const home = (colour: number, k: number): P => at(start(colour), R - 34 - k * 30);
+  const apron = (colour: number, k: number): P => {
+    const a = -Math.PI / 2 + (2 * Math.PI * (start(colour) - 2.2 + k * 0.9)) / ring;
+    return [C + (R + 40) * Math.cos(a), C + (R + 40) * Math.sin(a)];
+  };
+  return { ring, at, start, home, apron, r: ring > 64 ? 9 : 11 };
+}
+
+const colourOfMarble = (id: number) => Math.floor(id / 4);
+
+function toKey(to: number, marble: number, ring: number) {
+  return to >= ring ? `to:${colourOfMarble(marble)}:home-${to - ring}` : `to:ring-${to}`;
+}
+
+function render(ctx: BoardContext) {
+  const t = ctx.table;
+  const g = geometry(t);
+  const marbles: Plain[] = t.marbles ?? [];
+  const colours: number = t.colours || 4;
+  const apronIndex = new Map<number, number>();
+  const turnColour = t.turn;
+  return svg(
+    SIZE,
+    SIZE,
+    { 'aria-label': 'TAC board' },
+    s('circle', { cx: C, cy: C, r: R + 64, fill: '#f4ead2', stroke: '#c9b98f', 'stroke-width': 4 }),
+    s('circle', { cx: C, cy: C, r: R, fill: 'none', stroke: '#d8c9a0', 'stroke-width': 2 }),
+    Array.from({ length: g.ring }, (_, i) => {
+      const [x, y] = g.at(i);
+      const owner = Array.from({ length: colours }, (_, c) => c).find((c) => g.start(c) === i);
+      return s('circle', {
+        cx: x,
+        cy: y,
+        r: owner !== undefined ? g.r + 3 : g.r,
+        fill: owner !== undefined ? `${FILL[owner]}44` : '#fff',
+        stroke: owner !== undefined ? FILL[owner] : '#b9a775',
+        'stroke-width': owner !== undefined ? 3 : 1.5,
+        'data-key': `to:ring-${i}`,
+        'aria-label': `field ${i}`,
+      });
+    }),
+    Array.from({ length: colours }, (_, c) => [
+      Array.from({ length: 4 }, (_, k) => {
+        const [x, y] = g.home(c, k);
+        return s('rect', { x: x - g.r, y: y - g.r, width: g.r * 2, height: g.r * 2, rx: 4, fill: `${FILL[c]}22`, stroke: FILL[c], 'stroke-width': 2, 'data-key': `to:${c}:home-${k}` });
+      }),
+      (() => {
+        const [x, y] = g.apron(c, 4.3);
+        const seat = t.seatOfColour?.[c];
+        return s('text', { x, y: y + 4, 'text-anchor': 'middle', 'font-size': 12, fill: '#444', 'font-weight': c === turnColour ? 700 : 400 }, `${seat !== undefined ? ctx.name(seat) : ''}${t.canOpen?.[c] ? ' ●' : ''}`);
+      })(),
+    ]),
+    marbles.map((m) => {
+      let p: P;
+      if (m.zone === 'ring') p = g.at(m.field);
+      else if (m.zone === 'home') p = g.home(m.colour, m.field);
+      else {
+        const k = apronIndex.get(m.colour) ?? 0;
+        apronIndex.set(m.colour, k + 1);
+        p = g.apron(m.colour, k);
+      }
+      return s('circle', {
+        cx: p[0],
+        cy: p[1],
+        r: g.r - 1,
+        fill: FILL[m.colour] ?? '#666',
+        stroke: m.fresh ? '#222' : '#fff',
+        'stroke-width': 2,
+        'data-key': m.zone === 'apron' ? `apron:${m.colour}` : `marble:${m.id}`,
+        'data-marble': m.id,
+        'aria-label': `${COLOUR_NAME[m.colour]} marble ${m.id % 4} ${m.zone}${m.field >= 0 ? ` ${m.field}` : ''}`,
+      });
+    }),
+    s('text', { x: C, y: C - 10, 'text-anchor': 'middle', 'font-size': 16, 'font-weight': 700 }, t.lastCard ? `last card: ${tacCard(t.lastCard)}` : `round ${t.round || 1}`),
+    s('text', { x: C, y: C + 14, 'text-anchor': 'middle', 'font-size': 13, fill: '#555' }, `deck ${t.deckCount ?? 0} · discards ${t.discardCount ?? 0}`),
+    t.sevenRemaining ? s('text', { x: C, y: C + 36, 'text-anchor': 'middle', 'font-size': 14, fill: '#b3261e' }, `7: ${t.sevenRemaining} steps left`) : null,
+  );
+}
+
+function pendingNotes(t: Plain, ctx: BoardContext): string[] {
+  const notes: string[] = [];
+  if (t.phase === 'exchange') notes.push(`Exchange: give one card to your partner (given: ${(t.exchangeGiven ?? []).map((g: boolean, c: number) => (g ? COLOUR_NAME[c] : '')).filter(Boolean).join(', ') || 'nobody yet'}).`);
+  if (t.skipPending) notes.push('The next player is skipped (8).');
+  if (t.devilTarget >= 0) notes.push(`Devil: playing a card from ${ctx.name(t.seatOfColour?.[t.devilTarget] ?? 0)}'s hand.`);
+  if (t.foolPending) notes.push('Fool: the hands have passed; play a card from your new hand.');
+  if (t.winPending) notes.push('A team is about to win: a TAC may undo it.');
+  return notes;
+}
+
+export const tac: GameBoard = {
+  render(ctx) {
+    const t = ctx.table;
+    const v = ctx.view;
+    const cards: string[] = v?.cards ?? [];
+    const byColour = new Map<number, string[]>();
+    cards.forEach((c, i) => {
+      const col = v.cardColours?.[i] ?? v.colours?.[0] ?? 0;
+      byColour.set(col, [...(byColour.get(col) ?? []), c]);
+    });
+    return h(
+      'div',
+      { class: 'tac' },
+      h('p', null, h('b', null, `Round ${t.round || 1}`), ` · ${t.phase}`, t.turnSeat !== undefined && t.phase === 'play' ? ` · ${ctx.name(t.turnSeat)} (${COLOUR_NAME[t.turn]}) to play` : '', t.winner >= 0 ? ` · team ${t.winner + 1} won` : ''),
+      pendingNotes(t, ctx).map((n) => h('p', { class: 'note' }, n)),
+      render(ctx),
+      v
+        ? [...byColour].map(([col, list]) => [
+            h('div', { class: 'section-title' }, `Your cards${byColour.size > 1 ? ` (${COLOUR_NAME[col]})` : ''}`),
+            h('div', { class: 'hand' }, list.map((c) => h('button', { type: 'button', class: 'chip card', 'data-key': `card:${c}`, style: `border-bottom: 4px solid ${FILL[col]}` }, tacCard(c)))),
+          ])
+        : null,
+      v?.given?.some(Boolean) ? h('p', null, `Given to your partner: ${v.given.filter(Boolean).map(tacCard).join(', ')}`) : null,
+      v?.devilHand?.length ? h('p', null, `Your victim's hand: ${v.devilHand.map(tacCard).join(', ')}`) : null,
+      h(
+        'ul',
+        { class: 'plain-list' },
+        (t.seatOfColour ?? []).map((seat: number, c: number) =>
+          h('li', null, h('span', { class: 'dot', style: `background:${FILL[c]}` }), ` ${COLOUR_NAME[c]}: ${ctx.name(seat)} · team ${(t.teamOfColour?.[c] ?? 0) + 1} · ${t.handCounts?.[c] ?? 0} cards`, h('span', { class: 'dot', style: `background:${seatColour(seat)};margin-left:.4rem` })),
+        ),
+      ),
+    );
+  },
+  keys(move: Move, ctx) {
+    const ring = ctx.table.ring || 64;
+    const k: string[] = [move.type];
+    if (move.card) k.push(`card:${move.card}`);
+    if (typeof move.marble === 'number') k.push(`marble:${move.marble}`);
+    if (typeof move.a === 'number') k.push(`marble:${move.a}`);
+    if (typeof move.b === 'number') k.push(`marble:${move.b}`);
+    if (typeof move.to === 'number') k.push(toKey(move.to, move.marble as number, ring));
+    if (move.type === 'enter') k.push(`apron:${ctx.table.turn}`);
+    return k;
+  },
+  describe(move, ctx) {
+    const ring = ctx.table.ring || 64;
+    const card = move.card ? tacCard(String(move.card)) : '';
+    const marble = (id: unknown) => `${COLOUR_NAME[colourOfMarble(Number(id))]} ${(Number(id) % 4) + 1}`;
+    const to = (f: unknown) => (Number(f) >= ring ? `home ${Number(f) - ring + 1}` : `field ${f}`);
+    switch (move.type) {
+      case 'enter':
+        return `${card}: bring a marble out`;
+      case 'move':
+        return `${card}: ${marble(move.marble)} to ${to(move.to)}`;
+      case 'seven':
+        return `${card} (7): first step, ${marble(move.marble)} to ${to(move.to)}`;
+      case 'step':
+        return `7 step: ${marble(move.marble)} to ${to(move.to)}`;
+      case 'swap':
+        return `${card}: swap ${marble(move.a)} and ${marble(move.b)}`;
+      case 'skip':
+        return `${card}: the next player skips`;
+      case 'warrior':
+        return `${card}: ${marble(move.marble)} charges`;
+      case 'exchange':
+        return `Give ${card} to your partner`;
+      case 'discard':
+        return `Discard ${card}`;
+      case 'devil':
+      case 'fool':
+        return `Play ${card}`;
+    }
+    return `${move.type} ${card}`;
+  },
+  describeEvent(ev: GameEvent, ctx) {
+    const colour = (c: unknown) => (typeof c === 'number' ? `${COLOUR_NAME[c]} (${ctx.name(ctx.table.seatOfColour?.[c] ?? 0)})` : '');
+    switch (ev.type) {
+      case 'play':
+        return `${colour(ev.colour)} plays ${tacCard(String(ev.card))}${ev.as && ev.as !== ev.card ? ` as ${tacCard(String(ev.as))}` : ''}.`;
+      case 'tac':
+        return `TAC! ${colour(ev.colour)} undoes ${colour(ev.undidColour)}'s ${tacCard(String(ev.undid ?? ''))}${ev.skipCancelled ? ' (and the skip)' : ''} and plays it.`;
+      case 'knockout':
+        return `A ${COLOUR_NAME[Math.floor(Number(ev.marble) / 4)] ?? ''} marble is knocked out.`;
+      case 'deal':
+        return `Round ${ev.round}: cards dealt.`;
+      case 'win':
+        return `Team ${Number(ev.team ?? 0) + 1} wins!`;
+      case 'step':
+      case 'enter':
+        return '';
+    }
+    return null;
+  },
+};

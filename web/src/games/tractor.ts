@@ -1,4 +1,144 @@
-import type { GameBoard } from '../types.ts';
-import { generic } from './generic.ts';
+/**
+ * Tractor: the table with each seat's cards left, captured points and play in the current trick;
+ * declarations during the deal; trump, level and the attackers' points; your hand sorted with the
+ * trumps apart; the kitty while you bury it.
+ *
+ * Clicks: a card in your hand keeps the listed moves (plays, declarations, burials) that use that card;
+ * more cards narrow further, and the chooser names what is left.
+ */
+import { h, s, seatColour, svg } from '../dom.ts';
+import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
+import { cardChip, cardText, isJoker, rankIndex, rankOf, suitOf } from './cards.ts';
 
-export const tractor: GameBoard = { ...generic };
+const SUIT_NAME: Record<string, string> = { S: 'spades ♠', H: 'hearts ♥', D: 'diamonds ♦', C: 'clubs ♣' };
+const cardsText = (cards: string[]) => cards.map(cardText).join(' ');
+
+function isTrump(face: string, t: Plain) {
+  return isJoker(face) || rankOf(face) === t.trumpRank || (t.trumpSuit && suitOf(face) === t.trumpSuit);
+}
+
+/** Display order: plain suits by suit and rank, then the trumps (trump suit, level cards, jokers). */
+function sortHand(hand: string[], t: Plain): { plain: string[]; trumps: string[] } {
+  const trumpWeight = (f: string) => (f === 'BJ' ? 100 : f === 'SJ' ? 99 : rankOf(f) === t.trumpRank ? (suitOf(f) === t.trumpSuit ? 98 : 97) : rankIndex(f));
+  const plain = hand.filter((f) => !isTrump(f, t)).sort((a, b) => suitOf(a).localeCompare(suitOf(b)) || rankIndex(a) - rankIndex(b));
+  const trumps = hand.filter((f) => isTrump(f, t)).sort((a, b) => trumpWeight(a) - trumpWeight(b));
+  return { plain, trumps };
+}
+
+function tableSvg(ctx: BoardContext) {
+  const t = ctx.table;
+  const n = ctx.seats.length;
+  const W = 760;
+  const H = 430;
+  const me = ctx.mySeat ?? 0;
+  const plays = new Map<number, string[]>((t.trick ?? []).map((p: Plain) => [p.seat, p.cards]));
+  const lastTrick = !plays.size && t.tricks?.length ? t.tricks[t.tricks.length - 1] : null;
+  if (lastTrick) for (const p of lastTrick.plays) plays.set(p.seat, p.cards);
+  return svg(
+    W,
+    H,
+    { 'aria-label': 'The table' },
+    s('ellipse', { cx: W / 2, cy: H / 2, rx: W / 2 - 60, ry: H / 2 - 50, fill: '#2f6b4f', stroke: '#234f3b', 'stroke-width': 6 }),
+    s('text', { x: W / 2, y: H / 2 - 8, 'text-anchor': 'middle', 'font-size': 18, fill: '#fff', 'font-weight': 700 }, `Trump: ${t.trumpRank || '?'}${t.trumpSuit ? ` of ${SUIT_NAME[t.trumpSuit] ?? t.trumpSuit}` : ' (suit open)'}`),
+    s('text', { x: W / 2, y: H / 2 + 16, 'text-anchor': 'middle', 'font-size': 14, fill: '#e0efe6' }, `Attackers' points ${t.attackerPoints ?? 0} · kitty ${t.kittyCount ?? 0}${t.deckCount ? ` · deck ${t.deckCount}` : ''}`),
+    lastTrick ? s('text', { x: W / 2, y: H / 2 + 36, 'text-anchor': 'middle', 'font-size': 12, fill: '#cfe3d6' }, `last trick: ${ctx.name(lastTrick.winner)} won ${lastTrick.points}`) : null,
+    Array.from({ length: n }, (_, seat) => {
+      const a = Math.PI / 2 + ((seat - me) * 2 * Math.PI) / n;
+      const x = W / 2 + Math.cos(a) * (W / 2 - 90);
+      const y = H / 2 + Math.sin(a) * (H / 2 - 70);
+      const cards = plays.get(seat) ?? [];
+      const declarer = t.declarers?.[seat];
+      return s(
+        'g',
+        { 'data-seat': seat },
+        s('rect', { x: x - 80, y: y - 34, width: 160, height: 68, rx: 10, fill: t.turn === seat ? '#fff3d6' : '#fffdf8', stroke: seatColour(seat), 'stroke-width': 3 }),
+        s('text', { x, y: y - 16, 'text-anchor': 'middle', 'font-size': 13, 'font-weight': 700 }, `${ctx.name(seat)}${declarer ? ' ★' : ''}${seat === t.starter ? ' (starter)' : ''}`),
+        s('text', { x, y: y - 1, 'text-anchor': 'middle', 'font-size': 11, fill: '#555' }, `${t.handCounts?.[seat] ?? 0} cards · ${t.captured?.[seat] ?? 0} pts · level ${t.levels?.[seat] ?? ''}`),
+        s('text', { x, y: y + 22, 'text-anchor': 'middle', 'font-size': 16, 'font-weight': 700, fill: lastTrick ? '#777' : '#222' }, cardsText(cards)),
+      );
+    }),
+  );
+}
+
+export const tractor: GameBoard = {
+  render(ctx) {
+    const t = ctx.table;
+    const hand: string[] = ctx.view?.hand ?? [];
+    const { plain, trumps } = sortHand(hand, t);
+    const teamLevels = new Map<number, string>();
+    (t.teams ?? []).forEach((team: number, seat: number) => teamLevels.set(team, t.levels?.[seat]));
+    return h(
+      'div',
+      { class: 'tractor' },
+      h(
+        'p',
+        null,
+        h('b', null, `Hand ${t.handNumber || 1}`),
+        ` · ${t.phase}`,
+        ` · levels: ${[...teamLevels].map(([team, level]) => (team >= 0 ? `team ${team + 1} at ${level}` : level)).join(', ')}`,
+        (t.bids ?? []).length ? ` · declared: ${t.bids.map((b: Plain) => `${ctx.name(b.seat)} ${b.count}× ${cardText(b.card)}`).join(', ')}` : '',
+        (t.friendCalls ?? []).length ? ` · friends: ${t.friendCalls.map((f: Plain) => `${f.ordinal}. ${cardText(f.card)}${f.seat >= 0 ? ` = ${ctx.name(f.seat)}` : ''}`).join(', ')}` : '',
+      ),
+      tableSvg(ctx),
+      t.throwFailure ? h('p', { class: 'bad' }, `${ctx.name(t.throwFailure.seat)}'s throw failed: had to play ${cardsText(t.throwFailure.forced)}.`) : null,
+      t.kittyShown?.length ? h('p', null, `Kitty: ${cardsText(t.kittyShown)}`) : null,
+      ctx.view
+        ? [
+            h('div', { class: 'section-title' }, `Your hand (${hand.length})`),
+            h('div', { class: 'hand', 'aria-label': 'Plain suits' }, plain.map((f) => cardChip(f, `card:${f}`))),
+            h('div', { class: 'section-title' }, 'Trumps'),
+            h('div', { class: 'hand', 'aria-label': 'Trumps' }, trumps.map((f) => cardChip(f, `card:${f}`, 'trump'))),
+            ctx.view.kitty?.length ? [h('div', { class: 'section-title' }, 'Kitty (yours to bury)'), h('div', { class: 'hand' }, ctx.view.kitty.map((f: string) => cardChip(f, `card:${f}`)))] : null,
+          ]
+        : null,
+      t.result ? h('p', null, `Hand result: attackers ${t.result.attackerPoints} points (kitty ${t.result.kittyPoints} × ${t.result.kittyMultiplier}); ${t.result.declarersWon ? 'declarers' : 'attackers'} win, +${t.result.steps}.`) : null,
+    );
+  },
+  keys(move: Move) {
+    const cards = (move.cards as string[] | undefined) ?? (move.card ? [move.card as string] : []);
+    const friends = ((move.friends as Plain[]) ?? []).map((f) => `card:${f.card}`);
+    return [...cards.map((c) => `card:${c}`), ...friends, move.type];
+  },
+  describe(move, ctx) {
+    switch (move.type) {
+      case 'play':
+        return `Play ${cardsText(move.cards as string[])}`;
+      case 'bury':
+        return `Bury ${cardsText(move.cards as string[])}`;
+      case 'declare':
+        return `Declare ${move.count}× ${cardText(move.card as string)}`;
+      case 'takeBackBid':
+        return 'Take back your declaration';
+      case 'callFriends':
+        return `Call friends: ${((move.friends as Plain[]) ?? []).map((f) => `the ${f.ordinal}. ${cardText(f.card)}`).join(', ')}`;
+    }
+    void ctx;
+    return move.type;
+  },
+  describeEvent(ev: GameEvent, ctx) {
+    const who = typeof ev.seat === 'number' ? ctx.name(ev.seat) : '';
+    switch (ev.type) {
+      case 'dealt':
+        return ''; // one card at a time: too many lines for the log
+      case 'played':
+        return `${who} plays ${cardsText(ev.cards as string[])}.`;
+      case 'declared':
+        return `${who} declares ${ev.count}× ${cardText(ev.card as string)}.`;
+      case 'trickWon':
+        return `${who} wins the trick (${ev.points} points).`;
+      case 'buried':
+        return `${who} buried the kitty.`;
+      case 'throwFailed':
+        return `${who}'s throw failed.`;
+      case 'trumpFixed':
+        return `Trump fixed${ev.suit ? `: ${SUIT_NAME[ev.suit as string] ?? ev.suit}` : ''}.`;
+      case 'friendFound':
+        return `${who} is a friend of the starter.`;
+    }
+    return null;
+  },
+  status(ctx) {
+    const t = ctx.table;
+    return t.phase === 'dealing' ? 'Dealing: you may declare with a level card or jokers.' : '';
+  },
+};
