@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@colyseus/sdk';
 import { game } from '../src/games/ready-set-bet/index.ts';
+import { HORSES } from '../src/games/ready-set-bet/data/board.ts';
 import { readySetBetRoomState } from '../schema/ready-set-bet.ts';
 import { ReadySetBetRoom } from './ready-set-bet.ts';
 import { checkSchemaShape } from '../test/helpers/schema-shape.ts';
@@ -61,6 +62,18 @@ describe('ready-set-bet room', () => {
       reason: { code: 'ready-set-bet/betting-closed' },
     });
     expect((spectator.state as { private?: Map<string, unknown> }).private?.size ?? 0).toBe(0);
+  });
+
+  it('seats a host and eight bettors (9 seats): the eight bet, the host rolls', async () => {
+    const listed = (await (await fetch(`${server.http}/api/games`)).json()) as { id: string; seats: { max: number } }[];
+    expect(listed.find((g) => g.id === 'ready-set-bet')!.seats.max).toBe(9);
+    await expect(new Client(server.ws).create('ready-set-bet', { seats: 9 })).rejects.toThrow(/core\/bad-options: .*besides the host/);
+    const players = await table(9, { hostMode: 'hostSeat' });
+    const host = players.find((p) => p.seat === 0)!;
+    expect(Array.from(state(host).table.players, (p: { tokens: number[] }) => Array.from(p.tokens))).toEqual([[], ...Array(8).fill([2, 3, 4, 5])]);
+    await Promise.all(players.filter((p) => p.seat !== 0).map((p) => p.room.request('move', { type: 'bet', space: `show-${HORSES[p.seat]}-a`, token: 2 })));
+    for (let i = 0; i < 3; i++) await host.room.request('move', { type: 'roll' });
+    await waitFor(() => state(host).table.rolls === 3 && state(host).table.bets.length === 8, 3000, 'rolls and bets synced');
   });
 
   it('hands a dropped player’s seat back mid-race with its tokens on the board', async () => {
