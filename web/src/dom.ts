@@ -32,6 +32,6 @@ export function svg(width: number, height: number, attrs: Attrs, ...children: Ch
   return s('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', ...attrs }, ...children);
 }
 
-/** Seat colours, the same on every board and in the seat list. */
-export const SEAT_COLOURS = ['#d1495b', '#2e86ab', '#3a9d5d', '#e0a100', '#8e5cc2', '#e07a1f', '#5b6770', '#c2185b'];
+/** Seat colours, the same on every board and in the seat list: one per seat up to the largest table (9). */
+export const SEAT_COLOURS = ['#d1495b', '#2e86ab', '#3a9d5d', '#e0a100', '#8e5cc2', '#e07a1f', '#5b6770', '#c2185b', '#7a5230'];
 export const seatColour = (seat: number) => SEAT_COLOURS[((seat % SEAT_COLOURS.length) + SEAT_COLOURS.length) % SEAT_COLOURS.length];
