@@ -81,11 +81,16 @@ export class GameStore {
   /** Journals of the games this process runs, to notice when a peer has taken one over. */
   readonly journals = new Map<string, RoomJournal>();
   readonly options: GameStoreOptions;
+  /** When the connection to Redis last became ready (see `start`: no claims for three beats after). */
+  private readySince = Date.now();
 
   constructor(options: GameStoreOptions) {
     this.options = options;
-    this.redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null, enableOfflineQueue: true, lazyConnect: false }) as ScriptedRedis;
+    // Reconnect attempts at least once a beat, so after a Redis restart every process beats again within a beat.
+    const retryStrategy = (times: number) => Math.min(times * 50, options.heartbeatMs);
+    this.redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null, enableOfflineQueue: true, lazyConnect: false, retryStrategy }) as ScriptedRedis;
     this.redis.on('error', (err) => options.logger.debug({ err: err.message }, 'game store: redis error'));
+    this.redis.on('ready', () => (this.readySince = Date.now()));
     this.redis.defineCommand('journalAppend', { numberOfKeys: 3, lua: APPEND });
     this.redis.defineCommand('claimGame', { numberOfKeys: 1, lua: CLAIM });
   }
@@ -98,6 +103,10 @@ export class GameStore {
       try {
         await this.redis.set(K.proc(processId), String(Date.now()), 'PX', ttlMs);
         await this.checkOwnership();
+        // A Redis restarted from its append-only file can hold heartbeats that expired while it was down:
+        // live peers have not beaten again yet. Claiming now would fence games that are alive (and drop
+        // moves they acknowledged while Redis was away), so claims wait three beats after connecting.
+        if (Date.now() - this.readySince < ttlMs) return;
         for (const roomId of await this.redis.smembers(K.live)) {
           const claimed = await this.redis.claimGame(K.game(roomId), processId, K.proc(''));
           if (claimed !== 1) continue;
