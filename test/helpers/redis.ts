@@ -14,11 +14,18 @@ export interface RedisHandle {
   restart(): Promise<void>;
 }
 
-export async function startRedis(): Promise<RedisHandle> {
+/**
+ * Without options Redis keeps nothing on disk. With `appendOnlyDir` it appends every write to a file in
+ * that folder (fsync every second, as in production), so `stop()` (SIGKILL) and `restart()` reload it.
+ */
+export async function startRedis(options: { appendOnlyDir?: string } = {}): Promise<RedisHandle> {
   const port = await freePort();
   let proc: ChildProcess | null = null;
+  const persistence = options.appendOnlyDir
+    ? ['--dir', options.appendOnlyDir, '--appendonly', 'yes', '--appendfsync', 'everysec']
+    : ['--appendonly', 'no'];
   const launch = async () => {
-    proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence], { stdio: 'ignore' });
     proc.on('error', (err) => {
       throw new Error(`redis-server could not start (is it on PATH?): ${err.message}`);
     });
