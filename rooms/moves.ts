@@ -1,9 +1,15 @@
 /**
  * Moves: the intake of clients' move requests and the one place any actor's move is applied —
  * engine, journal, events, timers.
+ *
+ * The trust boundary: a client's move is bounded (depth, size, no cycles, no 64-bit integers) before
+ * anything walks it, then reduced to its canonical form (the game's move shapes: only the fields the
+ * game defines). Only the canonical move reaches the engine, the journal, the broadcast and the record.
  */
 import type { Client } from '@colyseus/core';
-import { isMoveShape, CoreErrors, type Actor, type GameEvent, type MoveError } from '../src/core/game.ts';
+import { EXPECT_SEQ_FIELD, canonicalMove, CoreErrors, type Actor, type GameEvent, type MoveBase, type MoveError } from '../src/core/game.ts';
+import { jsonProblem, type JsonLimits } from '../src/server/json-bounds.ts';
+import { warnClientFault } from '../src/server/client-faults.ts';
 import { moveSeconds, movesTotal } from '../src/server/metrics.ts';
 import { roomSettings } from './settings.ts';
 import type { Table } from './table.ts';
@@ -16,7 +22,11 @@ export const RoomErrors = {
   engineError: 'core/engine-error',
   unknownMessage: 'core/unknown-message',
   serverClosing: 'core/server-closing',
+  staleMove: 'core/stale-move',
 } as const;
+
+/** What a client's move may be before it is even read: moves are small (a play of a few dozen cards). */
+export const MOVE_LIMITS: JsonLimits = { depth: 6, nodes: 1000 };
 
 export type Applied = { ok: true; events: GameEvent[]; stored: Promise<void> | null } | { ok: false; error: MoveError };
 
@@ -41,10 +51,19 @@ export class Moves {
     };
     if (seat === null) return answer({ code: RoomErrors.notSeated, message: 'Spectators cannot move.' });
     if (room.state.status === 'waiting') return answer({ code: RoomErrors.notStarted, message: 'The game has not started: seats are still free.' });
-    if (!isMoveShape(move)) return answer({ code: RoomErrors.malformedMove, message: 'A move is an object with a string "type".' });
+    const problem = jsonProblem(move, MOVE_LIMITS);
+    if (problem) {
+      this.clientFault(seat, `the move holds ${problem}`, move);
+      return answer({ code: RoomErrors.malformedMove, message: `Refused unread: the move holds ${problem}.` });
+    }
+    const stale = this.staleness(move);
+    if (stale) return answer(stale);
     if (room.handingOver) return answer({ code: RoomErrors.serverClosing, message: 'This server is handing the game over; rejoin with your seat token.' });
     const result = this.apply(seat, move);
-    if (!result.ok) return answer(result.error);
+    if (!result.ok) {
+      if (result.error.code === RoomErrors.malformedMove || result.error.code === RoomErrors.unknownMove) this.clientFault(seat, result.error.message, move);
+      return answer(result.error);
+    }
     const reply = { ok: true, seq: room.journal.seq, events: result.events };
     const done = () => {
       movesTotal.inc({ game: gameId, result: 'accepted', reason: '' });
@@ -57,14 +76,36 @@ export class Moves {
     return done();
   }
 
-  /** Applies one move of any actor; on success updates state, log, clients and timers. */
-  apply(actor: Actor, move: unknown): Applied {
+  /**
+   * The optional expected position (`expectSeq`, docs/PROTOCOL.md): a move decided on an older table
+   * is refused instead of landing on a position its sender never saw.
+   */
+  private staleness(move: unknown): MoveError | null {
+    if (typeof move !== 'object' || move === null || !Object.hasOwn(move, EXPECT_SEQ_FIELD)) return null;
+    const expected = (move as Record<string, unknown>)[EXPECT_SEQ_FIELD];
+    if (!Number.isSafeInteger(expected) || (expected as number) < 0) {
+      return { code: RoomErrors.malformedMove, message: `"${EXPECT_SEQ_FIELD}" is the number of moves the table has seen (a whole number ≥ 0).` };
+    }
+    const seq = this.room.journal.seq;
+    if (expected === seq) return null;
+    return { code: RoomErrors.staleMove, message: `The table is at move ${seq}, not ${String(expected)}: look at it again and resend.` };
+  }
+
+  /** Applies one move of any actor, in its canonical form; on success updates state, log, clients and timers. */
+  apply(actor: Actor, submitted: unknown): Applied {
     const room = this.room;
+    const canonical = canonicalMove(room.game, submitted);
+    if (!canonical.ok) return canonical;
+    const move = canonical.move;
+    if (!journalable(move)) {
+      return { ok: false, error: { code: RoomErrors.malformedMove, message: 'The move cannot be stored as JSON.' } };
+    }
     let result;
     try {
       result = room.game.applyMove(room.engineState, actor, move);
     } catch (err) {
-      room.log.error({ err, actor, move }, 'engine threw on a move');
+      // An engine bug (the move was canonical): an error, but one line per game every few seconds.
+      warnClientFault({ warn: (fields: object, message?: string) => room.log.error(fields, message) }, `engine-error:${room.game.id}`, { actor, move, err, stack: (err as Error)?.stack }, 'engine threw on a move');
       return { ok: false, error: { code: RoomErrors.engineError, message: 'The server could not apply this move; the game goes on.' } };
     }
     if (!result.ok) return result;
@@ -75,5 +116,20 @@ export class Moves {
     if (result.events.length) room.broadcast('events', { seq: room.journal.seq, actor, events: result.events });
     room.timers.reconcile();
     return { ok: true, events: result.events, stored };
+  }
+
+  /** A client sent something no honest client sends: a warning, rate-limited, payload truncated. */
+  private clientFault(seat: number, problem: string, move: unknown) {
+    warnClientFault(this.room.log, `malformed-move:${this.room.game.id}`, { roomId: this.room.roomId, seat, problem, move }, 'malformed move refused');
+  }
+}
+
+/** Canonical moves are JSON by construction; a game's shape that let anything else through must not half-apply it. */
+function journalable(move: MoveBase): boolean {
+  try {
+    JSON.stringify(move);
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -81,6 +81,20 @@ export interface Outcome {
 /** Randomness handed to bots; bots may be random but must not use Math.random (engines stay pure). */
 export type RandomSource = () => number;
 
+/**
+ * The fields of every move type, one zod schema per `type` (without the `type` field itself). Parsing a
+ * client's move with its type's schema gives the canonical move: only the fields the game defines, each
+ * of the right type and bounded (`.max()` on strings and arrays), unknown fields dropped. What the room
+ * applies, journals, broadcasts and records is always the canonical move, never the client's object.
+ * Every legal move must already be canonical (the simulation harness checks it).
+ */
+export type MoveShapes<Move extends MoveBase> = {
+  readonly [T in Move['type']]: z.ZodType<Omit<Extract<Move, { type: T }>, 'type'>>;
+};
+
+/** A field name the room reserves in move requests (the expected table position, docs/PROTOCOL.md). */
+export const EXPECT_SEQ_FIELD = 'expectSeq';
+
 export interface SeatRange {
   min: number;
   max: number;
@@ -121,6 +135,8 @@ export interface GameDefinition<
    * representative subset; `applyMove` still validates anything submitted.
    */
   legalMoves(state: State, actor: Actor): Move[];
+  /** The shape of each move type: what `canonicalMove` keeps of an untrusted move (see MoveShapes). */
+  moveShapes: MoveShapes<Move>;
   /** Pure: validates `move` (untrusted input) and returns the next state, or a namespaced error. */
   applyMove(state: State, actor: Actor, move: unknown): MoveResult<State>;
   /** The only redaction site. */
@@ -168,6 +184,28 @@ export const CoreErrors = {
 /** True when `move` looks like a move object at all (an object with a string `type`). */
 export function isMoveShape(move: unknown): move is MoveBase & Record<string, unknown> {
   return typeof move === 'object' && move !== null && !Array.isArray(move) && typeof (move as MoveBase).type === 'string';
+}
+
+/**
+ * The canonical form of an untrusted move: its type's fields as the game defines them (MoveShapes),
+ * nothing else. A move of no known type is `core/unknown-move`; a field of the wrong type or size is
+ * `core/malformed-move`. Callers bound the value's depth and size first (a schema walk is recursive).
+ */
+export function canonicalMove(game: AnyGame, move: unknown): { ok: true; move: MoveBase } | { ok: false; error: MoveError } {
+  if (!isMoveShape(move)) return reject(CoreErrors.malformedMove, 'A move is an object with a string "type".');
+  const shapes = game.moveShapes as Record<string, z.ZodType<object>>;
+  const type = move.type;
+  if (!Object.hasOwn(shapes, type)) return reject(CoreErrors.unknownMove, `${game.name} has no move "${clip(type)}".`);
+  const parsed = shapes[type]!.safeParse(move);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return reject(CoreErrors.malformedMove, `A "${type}" move: ${issue.path.map(String).join('.') || 'value'}: ${clip(issue.message)}.`);
+  }
+  return { ok: true, move: { type, ...parsed.data } };
+}
+
+function clip(text: string, max = 60): string {
+  return text.length <= max ? text : `${text.slice(0, max)}…`;
 }
 
 /**

@@ -6,7 +6,8 @@
  *     beside SYSTEM acts optionally and may have none), others have none
  *  2. every listed legal move applies (all of them, or a seeded sample when the list is long)
  *  3. inputs are never mutated (states are deep-frozen before the engine sees them)
- *  4. state, views and moves are JSON-plain and round-trip through JSON
+ *  4. state, views and moves are JSON-plain and round-trip through JSON; every legal move is canonical
+ *     (the game's move shapes keep it as it is: what a client echoes back is what gets recorded)
  *  5. the public part of a view is the same for every viewer; spectators get no private part
  *  6. no leak: re-dealing what a viewer cannot see (the engine's `resample`) changes neither its
  *     view, nor its legal moves, nor the public list of active actors
@@ -16,7 +17,7 @@
  * 10. replaying the recorded moves from the same seed gives the same final state
  */
 import type { Actor, AnyGame, MoveBase, Outcome } from '../game.ts';
-import { SPECTATOR, SYSTEM } from '../game.ts';
+import { EXPECT_SEQ_FIELD, SPECTATOR, SYSTEM, canonicalMove, sameMove } from '../game.ts';
 import { pick, randomSource } from '../rng.ts';
 import { deepFreeze, firstDifference, jsonPlainProblem, sameJson } from './invariants.ts';
 
@@ -144,6 +145,10 @@ function playOne(game: AnyGame, record: GameRecord, config: SimulationConfig): {
       for (const move of sample) {
         const p = jsonPlainProblem(move);
         if (p) throw fail(`legal move is not JSON-plain: ${p}`, step);
+        const canonical = canonicalMove(game, move);
+        if (!canonical.ok || !sameMove(canonical.move, move) || EXPECT_SEQ_FIELD in move) {
+          throw fail(`legal move ${JSON.stringify(move)} is not canonical: ${canonical.ok ? JSON.stringify(canonical.move) : canonical.error.message}`, step);
+        }
         const r = game.applyMove(state, actor, move);
         if (!r.ok) throw fail(`listed legal move ${JSON.stringify(move)} of actor ${actor} rejected: ${r.error.code}`, step);
       }

@@ -5,6 +5,7 @@ import { geometry, occupancyKey } from './board.ts';
 import { bot } from './bot.ts';
 import { MARBLES_PER_COLOUR } from './data/boards.ts';
 import { activeActors, applyMove, legalMoves } from './moves.ts';
+import { moveShapes } from './move-schema.ts';
 import { GAME_ID, isLayout, resolveLayout, setup } from './setup.ts';
 import { optionsSchema, type Move, type Options, type PrivateView, type PublicView, type State } from './types.ts';
 import { resample, viewFor } from './view.ts';
@@ -68,6 +69,7 @@ export const game: GameDefinition<Options, State, Move, PublicView, PrivateView>
   activeActors,
   legalMoves,
   applyMove,
+  moveShapes,
   viewFor,
   outcome,
   bot,

@@ -3,6 +3,7 @@ import { rankByScore } from '../../core/result.ts';
 import { bot } from './bot.ts';
 import { invariants } from './invariants.ts';
 import { activeActors, applyMove, legalMoves } from './moves.ts';
+import { moveShapes } from './move-schema.ts';
 import { scoreBreakdown, totalScore } from './scoring.ts';
 import { setup } from './setup.ts';
 import { GAME_ID, optionsSchema } from './types.ts';
@@ -19,6 +20,7 @@ export const game: GameDefinition<GwtOptions, GwtState, GwtMove, PublicView, Pri
   activeActors,
   legalMoves,
   applyMove,
+  moveShapes,
   viewFor,
   outcome(state) {
     if (!state.over) return null;

@@ -10,6 +10,7 @@ import { EXOTIC_CARDS, MAX_BETTORS, PROP_CARDS, RACES } from './data/board.ts';
 import { VIP_DECK, keepToken } from './data/vip.ts';
 import { bot } from './bot.ts';
 import { activeActors, applyMove, legalMoves } from './moves.ts';
+import { moveShapes } from './move-schema.ts';
 import { availableTokens, baseTokens, bettorSeats, isBettor, openSpaces } from './race.ts';
 import { setup } from './setup.ts';
 import type { Move, Options, PrivateView, PublicView, State } from './types.ts';
@@ -105,6 +106,7 @@ export const game: GameDefinition<Options, State, Move, PublicView, PrivateView>
   activeActors,
   legalMoves,
   applyMove,
+  moveShapes,
   viewFor,
   outcome,
   bot,

@@ -4,6 +4,7 @@ import { teamOutcome } from '../../core/result.ts';
 import { bot } from './bot.ts';
 import { inHome, marblesOf } from './board.ts';
 import { activeActors, applyMove, invariants, legalMoves } from './moves.ts';
+import { moveShapes } from './move-schema.ts';
 import { setup, teamOf } from './setup.ts';
 import type { TacMove, TacOptions, TacPrivate, TacPublic, TacState } from './types.ts';
 import { resample, viewFor } from './view.ts';
@@ -32,6 +33,7 @@ export const game: GameDefinition<TacOptions, TacState, TacMove, TacPublic, TacP
   activeActors,
   legalMoves,
   applyMove,
+  moveShapes,
   viewFor,
   outcome(s) {
     if (s.phase !== 'over') return null;

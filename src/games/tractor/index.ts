@@ -4,6 +4,7 @@ import { rankByScore } from '../../core/result.ts';
 import { fullPack, pointsOf } from './cards.ts';
 import { bot } from './bot.ts';
 import { activeActors, applyMove, legalMoves } from './moves.ts';
+import { moveShapes } from './move-schema.ts';
 import { setup, teamsOf, validateSetup } from './setup.ts';
 import type { TractorMove, TractorOptions, TractorPrivate, TractorPublic, TractorState } from './types.ts';
 import { tractorOptions } from './types.ts';
@@ -20,6 +21,7 @@ export const game: GameDefinition<TractorOptions, TractorState, TractorMove, Tra
   activeActors,
   legalMoves,
   applyMove,
+  moveShapes,
   viewFor,
   outcome(state) {
     if (state.phase !== 'over') return null;
