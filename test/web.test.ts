@@ -60,41 +60,49 @@ async function createInLobby(page: Page, gameName: string, form: { seats: number
 }
 
 /**
- * One click toward a move, as a player would: the chooser's first entry when it is open, else the first
- * highlighted board part, else the first entry of the "all legal moves" list. Returns what it clicked.
+ * Plays the page's seat to the end by clicking, inside the page (one round trip for the whole game):
+ * the chooser's first entry when it is open; otherwise every other turn a random highlighted board part
+ * (card, marble, space…), else the first entry of the "all legal moves" list. After each click it waits
+ * for the move to be answered and the page redrawn, so it never floods the server with stale moves.
  */
-async function clickOnce(page: Page, preferList: boolean): Promise<'chooser' | 'board' | 'list' | null> {
-  const target = await page.evaluate((list) => {
-    document.querySelectorAll('[data-test-target]').forEach((el) => el.removeAttribute('data-test-target'));
-    const pick = (el: Element | null, what: string) => (el ? (el.setAttribute('data-test-target', ''), what) : null);
-    const chooser = document.querySelector('.chooser .move');
-    if (chooser) return pick(chooser, 'chooser');
-    if (!document.querySelector('.all-moves')) return null; // not our move
-    if (!list) {
-      const parts = document.querySelectorAll('.board [data-key].can');
-      if (parts.length) return pick(parts[Math.floor(Math.random() * parts.length)]!, 'board');
-    }
-    const all = document.querySelector('.all-moves') as HTMLDetailsElement;
-    if (!all.open) return pick(all.querySelector('summary'), 'open');
-    return pick(document.querySelector('.all-moves .move'), 'list');
-  }, preferList);
-  if (!target) return null;
-  await page.click('[data-test-target]', { timeout: 500 }).catch(() => undefined); // redrawn meanwhile: look again
-  return target === 'open' ? null : (target as 'chooser' | 'board' | 'list');
-}
-
-/** Clicks until the result appears; board clicks first, the move list every few turns and as a fallback. */
 async function playToTheEnd(page: Page, timeoutMs: number) {
-  const counts = { board: 0, chooser: 0, list: 0 };
-  const until = Date.now() + timeoutMs;
-  let n = 0;
-  while (!(await page.locator('[data-seed]').count())) {
-    if (Date.now() > until) throw new Error(`game not over in time: ${JSON.stringify(counts)}`);
-    const clicked = await clickOnce(page, ++n % 5 === 0);
-    if (clicked) counts[clicked]++;
-    else await page.waitForTimeout(20);
-  }
-  return counts;
+  const outcome = await page.evaluate(async (timeoutMs) => {
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const app = document.getElementById('app')!;
+    const counts = { board: 0, chooser: 0, list: 0 };
+    const until = Date.now() + timeoutMs;
+    let turn = 0;
+    const settle = async (frame: string | undefined) => {
+      const limit = Date.now() + 2000;
+      while (Date.now() < limit && (app.dataset.inflight !== '0' || app.dataset.frame === frame)) await sleep(10);
+    };
+    while (!document.querySelector('[data-seed]')) {
+      if (Date.now() > until) return { counts, timedOut: true };
+      const frame = app.dataset.frame;
+      const chooser = document.querySelector<HTMLElement>('.chooser .move');
+      const list = document.querySelector<HTMLElement>('.all-moves .move');
+      const parts = [...document.querySelectorAll<HTMLElement>('.board [data-key].can')];
+      if (chooser) {
+        chooser.click();
+        counts.chooser++;
+      } else if (list && parts.length && turn++ % 2 === 0) {
+        const part = parts[Math.floor(Math.random() * parts.length)]!;
+        const r = part.getBoundingClientRect();
+        part.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: r.x + r.width / 2, clientY: r.y + r.height / 2 }));
+        counts.board++;
+      } else if (list) {
+        list.click();
+        counts.list++;
+      } else {
+        await sleep(20);
+        continue;
+      }
+      await settle(frame);
+    }
+    return { counts, timedOut: false };
+  }, timeoutMs);
+  if (outcome.timedOut) throw new Error(`game not over in time: ${JSON.stringify(outcome.counts)}`);
+  return outcome.counts;
 }
 
 async function expectFinished(page: Page) {
@@ -118,7 +126,12 @@ describe('web client', () => {
   it.concurrent('Fast Track: a whole game against a bot; a reload keeps the seat', async () => {
     const page = await newPage();
     const roomId = await createInLobby(page, 'Fast Track', { seats: 2, bots: 1, options: { coloursPerPlayer: 1 } });
-    for (let i = 0; i < 6; i++) await clickOnce(page, false);
+    for (let i = 0; i < 3; i++) {
+      await page.locator('.all-moves summary').waitFor();
+      if (!(await page.locator('.all-moves[open]').count())) await page.locator('.all-moves summary').click();
+      await page.locator('.all-moves .move').first().click({ timeout: 2000 }).catch(() => undefined);
+      await page.waitForTimeout(150);
+    }
     const seatBefore = await page.locator('.seat.me').getAttribute('data-seat');
     const token = await page.evaluate((id) => localStorage.getItem(`parlor.seat.${id}`), roomId);
     expect(token).toBeTruthy();
@@ -159,7 +172,7 @@ describe('web client', () => {
       options: { startDelayMs: 2500, rollIntervalMs: 40, resultsPauseMs: 300, draftTimeoutMs: 3000 },
     });
     const code = await pages[0]!.locator('[data-invite]').getAttribute('data-invite');
-    expect(code).toMatch(/^[A-Z0-9]{6}$/);
+    expect(code).toMatch(/^[A-Z0-9]{4,12}$/);
     // The friends join by typing the invite code in their lobby.
     await Promise.all(
       pages.slice(1).map(async (p) => {
@@ -173,7 +186,17 @@ describe('web client', () => {
     expect(new Set(seatsOf).size).toBe(3);
     // Everyone bets on a space with one click as soon as the race opens (before the first roll).
     await Promise.all(pages.map((p) => p.locator('.board [data-key^="space:"].can').first().waitFor({ timeout: 20_000 })));
-    await Promise.all(pages.map((p, i) => p.locator('.board [data-key^="space:"].can').nth(i * 7).click()));
+    await Promise.all(
+      pages.map(async (p, i) => {
+        // A space another player (or the bot) took a moment earlier is refused: try another.
+        for (let attempt = 0; attempt < 5; attempt++) {
+          await p.locator('.board [data-key^="space:"].can').nth(i * 7 + attempt).click();
+          const mine = await p.locator(`.board [data-bet-seat="${seatsOf[i]}"]`).first().waitFor({ timeout: 1500 }).then(() => true, () => false);
+          if (mine) return;
+        }
+        throw new Error(`seat ${seatsOf[i]} could not place a bet`);
+      }),
+    );
     for (const p of pages) for (const seat of seatsOf) await p.locator(`.board [data-bet-seat="${seat}"]`).first().waitFor({ timeout: 5000 });
     const watcher = await newPage(390);
     await watcher.goto(`${server.http}/#/watch/${roomId}`);

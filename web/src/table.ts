@@ -32,6 +32,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   let verdict: HTMLElement | null = null;
   let drawScheduled = false;
   let firstBoardAt = 0;
+  let frames = 0;
 
   const title = h('h1', null, 'Parlor');
   const info = h('div', { class: 'info' });
@@ -168,10 +169,13 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     return board?.describeEvent?.(ev, ctx) ?? describeEventGeneric(ev, actor, ctx);
   }
 
+  let inFlight = 0;
+  app.dataset.inflight = '0';
   async function send(move: Move) {
     if (!room) return;
     selection?.sent();
     sent.push({ move, at: Date.now() });
+    app.dataset.inflight = String(++inFlight); // lets tests and assistive tools know a move is on its way
     schedule();
     try {
       await room.request('move', move);
@@ -179,6 +183,8 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     } catch (err) {
       sent = sent.filter((s) => s.move !== move);
       say(`Refused — ${reason(err)}`, true);
+    } finally {
+      app.dataset.inflight = String(--inFlight);
     }
     schedule();
   }
@@ -208,6 +214,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     drawLog();
     drawResult(plain, ctx);
 
+    app.dataset.frame = String(++frames);
     if (focusKey) (app.querySelector(`[data-key="${CSS.escape(focusKey)}"], [data-focus="${CSS.escape(focusKey)}"]`) as HTMLElement | null)?.focus();
     if (!firstBoardAt) {
       firstBoardAt = performance.now();
