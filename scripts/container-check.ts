@@ -7,9 +7,13 @@
  *
  * With --reuse-build-deps the build stage links this checkout's node_modules instead of running its own
  * `npm ci` (what the test suite does, to keep it quick); the production install is always fresh.
+ *
+ * First it checks docker-compose.yml's proxy: every parlor-<i> replica advertises /p<i> and is listed i-th
+ * in the proxy's PARLOR_PROCESSES, and the config deploy/nginx-config.sh renders from the proxy's
+ * environment passes `nginx -t` (the binary from Debian's nginx package).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createServer } from 'node:net';
 
@@ -22,11 +26,46 @@ const npm = (cwd: string, args: string[]) =>
   execFileSync('npm', [...args, '--loglevel=error'], { cwd, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: '' } });
 const reuseBuildDeps = process.argv.includes('--reuse-build-deps');
 
+rmSync(work, { recursive: true, force: true });
+
+// 0. The compose file's proxy: replicas and route list agree, and nginx accepts the generated config.
+const compose = readFileSync(join(root, 'docker-compose.yml'), 'utf8');
+const proxyEnv = (name: string) => compose.match(new RegExp(`^ {6}${name}: *"?([^"#\n]*?)"? *(#.*)?$`, 'm'))?.[1]?.trim() ?? '';
+const listed = proxyEnv('PARLOR_PROCESSES').split(/[\s,]+/).filter(Boolean);
+const replicas = [...compose.matchAll(/^ {2}(parlor-\d+):\n((?: {4}.*\n)+)/gm)].map((m) => ({
+  name: m[1]!,
+  path: m[2]!.match(/PUBLIC_ADDRESS: *"?[^"\n]*?(\/p\d+)"?\s*$/m)?.[1],
+}));
+const problems = replicas.flatMap(({ name, path }, i) =>
+  listed[i] !== `${name}:2567` || path !== `/p${i + 1}` ? [`${name} (PUBLIC_ADDRESS …${path ?? '?'}) is not entry ${i + 1} of PARLOR_PROCESSES="${listed.join(' ')}" with /p${i + 1}`] : [],
+);
+if (!replicas.length || replicas.length !== listed.length) problems.push(`${replicas.length} parlor-<i> replicas, ${listed.length} in PARLOR_PROCESSES`);
+if (problems.length) {
+  console.error(`container-check: docker-compose.yml: ${problems.join('; ')}`);
+  process.exit(1);
+}
+const proxyDir = join(work, 'proxy');
+mkdirSync(proxyDir, { recursive: true });
+const proxyConfig = execFileSync('sh', [join(root, 'deploy/nginx-config.sh'), '--standalone', proxyDir], {
+  encoding: 'utf8',
+  env: { PATH: process.env.PATH, ...Object.fromEntries(['PARLOR_PROCESSES', 'PARLOR_POOL', 'PROXY_RESOLVER', 'PROXY_LISTEN'].map((k) => [k, proxyEnv(k)])) },
+});
+writeFileSync(join(proxyDir, 'nginx.conf'), proxyConfig);
+try {
+  execFileSync('nginx', ['-t', '-q', '-p', proxyDir, '-c', join(proxyDir, 'nginx.conf'), '-e', join(proxyDir, 'error.log')], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, PATH: `${process.env.PATH}:/usr/sbin` },
+  });
+} catch (err) {
+  console.error(`container-check: nginx rejects the proxy config: ${(err as { stderr?: Buffer }).stderr ?? (err as Error).message}`);
+  process.exit(1);
+}
+step(`proxy: ${replicas.length} replicas at ${replicas.map((r) => r.path).join(' ')}; nginx -t accepts the generated config`);
+
 // 1. The build stage: copy what the Dockerfile copies (COPY lines before the runtime stage, not --from).
 const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
 const buildStage = dockerfile.split(/^FROM .* AS runtime$/m)[0]!;
 const sources = [...buildStage.matchAll(/^COPY (?!--)(.+) \S+$/gm)].flatMap((m) => m[1]!.trim().split(/\s+/));
-rmSync(work, { recursive: true, force: true });
 mkdirSync(buildDir, { recursive: true });
 for (const src of sources) cpSync(join(root, src), join(buildDir, src), { recursive: true });
 step(`build stage: copied ${sources.join(' ')}`);

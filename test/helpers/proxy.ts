@@ -29,7 +29,10 @@ export async function startProxy(port: number, processPorts: number[], dir: stri
   writeFileSync(file, config);
   const errorLog = join(dir, 'error.log');
   // One process (no master/worker split) in the foreground, so the test owns exactly one pid.
-  const child = spawn('nginx', ['-p', dir, '-c', file, '-e', errorLog, '-g', 'daemon off; master_process off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn('nginx', ['-p', dir, '-c', file, '-e', errorLog, '-g', 'daemon off; master_process off;'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, PATH: `${process.env.PATH}:/usr/sbin` }, // where Debian puts it, off a normal user's PATH
+  });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
   const spawnError = new Promise<Error>((resolve) => child.once('error', resolve));
