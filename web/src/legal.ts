@@ -1,11 +1,12 @@
 /**
  * The one place that reads a seat's legal moves out of the synced state (docs/PROTOCOL.md: the private
- * entry's `legalMoves`, a map keyed by each move's JSON text, the value being the move's type). The
- * plain (toJSON) form is an object whose keys are the texts.
+ * entry's `legalMoves`). In plain (toJSON) form they are either a list of JSON texts or a map keyed by
+ * each move's JSON text; both read the same here.
  */
 import type { Move, Plain } from './types.ts';
 
 export function legalMovesOf(entry: Plain): Move[] {
-  const texts: string[] = Object.keys(entry?.legalMoves ?? {});
+  const list = entry?.legalMoves ?? [];
+  const texts: string[] = Array.isArray(list) ? list : Object.keys(list);
   return texts.map((t) => JSON.parse(t) as Move);
 }
