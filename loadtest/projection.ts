@@ -137,7 +137,7 @@ function measure(game: AnyGame) {
       time.project += t2 - tv;
       time.encode += t3 - t2;
       moves++;
-      for (let seat = 0; seat < seats; seat++) legalListed += room.state.private.get(String(seat))!.legalMoves.length;
+      for (let seat = 0; seat < seats; seat++) legalListed += room.state.private.get(String(seat))!.legalMoves.size;
     }
   }
   const total = time.project + time.encode;

@@ -2,7 +2,7 @@
  * Projection: engine views into the delta-synced schema — the public table, each seat's private view
  * and legal moves, the seats' public status and the result.
  */
-import type { Schema } from '@colyseus/schema';
+import type { MapSchema, Schema } from '@colyseus/schema';
 import { SPECTATOR, type Actor, type Outcome, type Seat } from '../src/core/game.ts';
 import { mirror } from '../schema/mirror.ts';
 import type { Table } from './table.ts';
@@ -45,8 +45,7 @@ export class Projection {
       const created: Schema[] = [];
       mirror(mine.view, game.viewFor(s, seat).private ?? {}, '$', created);
       if (created.length) this.showToSeat(seat, created);
-      const legal = active.includes(seat) ? game.legalMoves(s, seat).map((m: unknown) => JSON.stringify(m)) : [];
-      mirror(mine, { legalMoves: legal });
+      syncLegalMoves(mine.legalMoves, active.includes(seat) ? game.legalMoves(s, seat) : []);
     }
     return active.length === 0;
   }
@@ -67,4 +66,23 @@ export class Projection {
     const view = sessionId ? clients.getById(sessionId)?.view : undefined;
     if (view) for (const obj of objects) view.add(obj);
   }
+}
+
+/**
+ * A seat's legal moves, keyed by JSON text: moves that stay legal are left alone, the ones gone are
+ * deleted and new ones added (in the engine's order), so a bet costs every other seat one DELETE.
+ */
+export function syncLegalMoves(target: MapSchema<string>, moves: readonly unknown[]): void {
+  if (moves.length === 0) {
+    if (target.size > 0) target.clear();
+    return;
+  }
+  const next = new Map<string, string>();
+  for (const move of moves) next.set(JSON.stringify(move), String((move as { type?: unknown }).type));
+  if (target.size > 0) {
+    const gone: string[] = [];
+    for (const key of target.keys()) if (!next.has(key)) gone.push(key);
+    for (const key of gone) target.delete(key);
+  }
+  for (const [key, type] of next) if (!target.has(key)) target.set(key, type);
 }

@@ -13,7 +13,7 @@ import type { Moves } from './moves.ts';
 import type { TableJournal } from './journal.ts';
 import type { Projection } from './projection.ts';
 
-export type PrivateSeat = Schema & { seat: number; seatToken: string; legalMoves: ArraySchema<string>; view: Schema };
+export type PrivateSeat = Schema & { seat: number; seatToken: string; legalMoves: MapSchema<string>; view: Schema };
 
 /** The synced room state every game shares (schema/common.ts). */
 export type TableState = Schema & {

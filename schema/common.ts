@@ -11,6 +11,10 @@
  *   result       standings once over
  *   table        the game's public view (the same for every client)
  *   private      per-seat private view and legal moves; each client receives only its own entry
+ *
+ * A seat's legal moves are a map keyed by each move's JSON text (the value is the move's type): a
+ * move taken off the list is one DELETE on the wire, a new one one ADD, and the moves still legal are
+ * not sent again. A list of texts rewrote every later index whenever one move left it.
  */
 import { schema, t, type Schema } from '@colyseus/schema';
 
@@ -52,7 +56,7 @@ export function defineRoomState<Pub extends SchemaClass, Priv extends SchemaClas
     {
       seat: t.uint8().default(0),
       seatToken: t.string().default(''),
-      legalMoves: t.array('string'),
+      legalMoves: t.map('string'),
       view: mine,
     },
     `${name}SeatPrivate`,

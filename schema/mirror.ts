@@ -10,6 +10,10 @@
  *
  * `created` collects the schema instances made on the way: inside a per-client view they must be added
  * to that client's StateView, or the client never sees them.
+ *
+ * Runs for every seat at every patch, so it is kept cheap: arrays are read once (not index by index
+ * through the ArraySchema proxy), arrays of primitives change only between their common head and
+ * tail (one DELETE when an entry leaves), and error paths are built only when something is wrong.
  */
 import { ArraySchema, MapSchema, Schema } from '@colyseus/schema';
 
@@ -47,72 +51,145 @@ function primitive(type: string, value: unknown): unknown {
   return typeof value === 'number' ? value : 0;
 }
 
+/** A view that does not fit its schema; `at` is the path below the point where it was caught. */
+class Misfit extends TypeError {
+  at: string;
+  problem: string;
+  constructor(at: string, problem: string) {
+    super(problem);
+    this.at = at;
+    this.problem = problem;
+  }
+}
+
+/** Prefixes the path of a misfit found below `segment` (paths are built only when something is wrong). */
+function below(err: unknown, segment: string): unknown {
+  if (err instanceof Misfit) err.at = segment + err.at;
+  return err;
+}
+
 export function mirror(target: Schema, source: unknown, path = '$', created?: Schema[]): void {
+  try {
+    mirrorObject(target, source, created);
+  } catch (err) {
+    if (err instanceof Misfit) throw new TypeError(`${path}${err.at}: ${err.problem}`);
+    throw err;
+  }
+}
+
+function mirrorObject(target: Schema, source: unknown, created?: Schema[]): void {
   if (source === null || typeof source !== 'object' || Array.isArray(source)) {
-    throw new TypeError(`${path}: expected an object for ${target.constructor.name}`);
+    throw new Misfit('', `expected an object for ${target.constructor.name}`);
   }
   const fields = fieldsOf(target);
   const record = target as unknown as Record<string, unknown>;
-  for (const key of Object.keys(source)) {
-    if (!fields.has(key)) throw new TypeError(`${path}.${key}: not declared in schema ${target.constructor.name}`);
+  for (const key in source) {
+    if (!fields.has(key)) throw new Misfit(`.${key}`, `not declared in schema ${target.constructor.name}`);
   }
   for (const { name, type } of fields.values()) {
     if (!(name in source)) continue;
     const value = (source as Record<string, unknown>)[name];
-    const at = `${path}.${name}`;
-    if (typeof type === 'string') {
-      const next = primitive(type, value);
-      if (record[name] !== next) record[name] = next;
-    } else if (isSchemaClass(type)) {
-      if (value === null || value === undefined) {
-        if (record[name] !== undefined) record[name] = undefined;
-      } else {
-        if (!(record[name] instanceof Schema)) {
-          record[name] = new type();
-          created?.push(record[name] as Schema);
+    try {
+      if (typeof type === 'string') {
+        const next = primitive(type, value);
+        if (record[name] !== next) record[name] = next;
+      } else if (isSchemaClass(type)) {
+        if (value === null || value === undefined) {
+          if (record[name] !== undefined) record[name] = undefined;
+        } else {
+          if (!(record[name] instanceof Schema)) {
+            record[name] = new type();
+            created?.push(record[name] as Schema);
+          }
+          mirrorObject(record[name] as Schema, value, created);
         }
-        mirror(record[name] as Schema, value, at, created);
+      } else if ('array' in type) {
+        if (typeof type.array === 'string') mirrorPrimitives(record[name] as ArraySchema<unknown>, type.array, value);
+        else mirrorArray(record[name] as ArraySchema<unknown>, type.array, value, created);
+      } else if ('map' in type) {
+        mirrorMap(record[name] as MapSchema<unknown>, type.map, value, created);
       }
-    } else if ('array' in type) {
-      mirrorArray(record[name] as ArraySchema<unknown>, type.array, value, at, created);
-    } else if ('map' in type) {
-      mirrorMap(record[name] as MapSchema<unknown>, type.map, value, at, created);
+    } catch (err) {
+      throw below(err, `.${name}`);
     }
   }
 }
 
-function mirrorArray(target: ArraySchema<unknown>, item: unknown, source: unknown, path: string, created?: Schema[]): void {
-  if (!Array.isArray(source)) throw new TypeError(`${path}: expected an array`);
-  while (target.length > source.length) target.pop();
-  source.forEach((value, i) => {
-    if (typeof item === 'string') {
-      const next = primitive(item, value);
-      if (i >= target.length) target.push(next);
-      else if (target[i] !== next) target[i] = next;
-    } else if (isSchemaClass(item)) {
-      if (i >= target.length) {
-        target.push(new item());
-        created?.push(target[i] as Schema);
-      }
-      mirror(target[i] as Schema, value, `${path}[${i}]`, created);
-    }
-  });
+/**
+ * Arrays of primitives: only the changed stretch between the common head and the common tail is
+ * touched, so removing one entry is one DELETE on the wire instead of a rewrite of every later index.
+ */
+function mirrorPrimitives(target: ArraySchema<unknown>, item: string, source: unknown): void {
+  if (!Array.isArray(source)) throw new Misfit('', 'expected an array');
+  const old = target.toArray(); // one read through the ArraySchema proxy, not one per index
+  const n = source.length;
+  const next: unknown[] = new Array(n);
+  for (let i = 0; i < n; i++) next[i] = primitive(item, source[i]);
+  let head = 0;
+  while (head < n && head < old.length && old[head] === next[head]) head++;
+  if (head === n && n === old.length) return;
+  let oldEnd = old.length;
+  let nextEnd = n;
+  while (oldEnd > head && nextEnd > head && old[oldEnd - 1] === next[nextEnd - 1]) {
+    oldEnd--;
+    nextEnd--;
+  }
+  const removed = oldEnd - head;
+  const added = nextEnd - head;
+  const overlap = Math.min(removed, added);
+  for (let i = head; i < head + overlap; i++) if (old[i] !== next[i]) target[i] = next[i];
+  if (removed > added) target.splice(head + overlap, removed - added);
+  else if (added > removed) {
+    if (oldEnd === old.length) target.push(...next.slice(head + overlap, nextEnd));
+    else target.splice(head + overlap, 0, ...next.slice(head + overlap, nextEnd));
+  }
 }
 
-function mirrorMap(target: MapSchema<unknown>, item: unknown, source: unknown, path: string, created?: Schema[]): void {
-  if (source === null || typeof source !== 'object' || Array.isArray(source)) throw new TypeError(`${path}: expected a record`);
+function mirrorArray(target: ArraySchema<unknown>, item: unknown, source: unknown, created?: Schema[]): void {
+  if (!Array.isArray(source)) throw new Misfit('', 'expected an array');
+  if (!isSchemaClass(item)) return;
+  let length = target.length;
+  while (length > source.length) {
+    target.pop();
+    length--;
+  }
+  const items = target.toArray();
+  for (let i = 0; i < source.length; i++) {
+    let child = items[i] as Schema | undefined;
+    if (i >= length) {
+      child = new item();
+      target.push(child);
+      created?.push(child);
+    }
+    try {
+      mirrorObject(child!, source[i], created);
+    } catch (err) {
+      throw below(err, `[${i}]`);
+    }
+  }
+}
+
+function mirrorMap(target: MapSchema<unknown>, item: unknown, source: unknown, created?: Schema[]): void {
+  if (source === null || typeof source !== 'object' || Array.isArray(source)) throw new Misfit('', 'expected a record');
   const entries = source as Record<string, unknown>;
   for (const key of Array.from(target.keys())) if (!(key in entries)) target.delete(key);
-  for (const [key, value] of Object.entries(entries)) {
+  for (const key in entries) {
+    const value = entries[key];
     if (typeof item === 'string') {
       const next = primitive(item, value);
       if (target.get(key) !== next) target.set(key, next);
     } else if (isSchemaClass(item)) {
-      if (!target.has(key)) {
-        target.set(key, new item());
-        created?.push(target.get(key) as Schema);
+      let child = target.get(key) as Schema | undefined;
+      if (!child) {
+        child = new item();
+        target.set(key, child);
+        created?.push(child);
       }
-      mirror(target.get(key) as Schema, value, `${path}.${key}`, created);
+      try {
+        mirrorObject(child, value, created);
+      } catch (err) {
+        throw below(err, `.${key}`);
+      }
     }
   }
 }

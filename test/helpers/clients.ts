@@ -56,9 +56,10 @@ export function mine(p: Player): AnyState {
   return (p.room.state as AnyState).private.get(String(p.seat));
 }
 
+/** The seat's legal moves as synced: the keys of its `legalMoves` map are the moves' JSON texts. */
 export function legalMoves(p: Player): { type: string; [k: string]: unknown }[] {
   const m = mine(p);
-  return m ? Array.from(m.legalMoves as string[], (s) => JSON.parse(s)) : [];
+  return m ? Array.from((m.legalMoves as Map<string, string>).keys(), (s) => JSON.parse(s)) : [];
 }
 
 export function state(p: Player): AnyState {
