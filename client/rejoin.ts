@@ -58,14 +58,20 @@ export function followSeat(
   options: RejoinOptions & { onError?: (err: Error) => void } = {},
 ): void {
   let moving = false;
+  // The server may hand out a fresh seat token whenever a seat is taken back: rejoin with the latest one.
+  let seatToken = ticket.seatToken;
+  room.onMessage('seat', (m: { seatToken?: string }) => {
+    if (m?.seatToken) seatToken = m.seatToken;
+  });
   const move = () => {
     if (moving) return;
     moving = true;
     // The SDK would keep retrying the same process, which may be gone: the game lives elsewhere now.
     room.reconnection.maxRetries = 0;
-    rejoinSeat(typeof endpoints === 'function' ? endpoints() : endpoints, ticket, options).then(
+    const latest = { roomId: ticket.roomId, seatToken: ownSeatToken(room) ?? seatToken };
+    rejoinSeat(typeof endpoints === 'function' ? endpoints() : endpoints, latest, options).then(
       (next) => {
-        followSeat(next, endpoints, ticket, onRejoined, options);
+        followSeat(next, endpoints, latest, onRejoined, options);
         onRejoined(next);
       },
       (err: Error) => options.onError?.(err),
@@ -75,4 +81,11 @@ export function followSeat(
   room.onLeave((code) => {
     if (code !== 4000) move();
   });
+}
+
+/** This client's seat token as its last synced state shows it (only the own seat's private entry is visible). */
+function ownSeatToken(room: Room): string | undefined {
+  const entries = (room.state as { private?: { values(): Iterable<{ seatToken?: string }> } } | undefined)?.private;
+  for (const entry of entries ? entries.values() : []) if (entry.seatToken) return entry.seatToken;
+  return undefined;
 }
