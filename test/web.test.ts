@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 /**
  * The web client in Chromium: for every game a page creates a table in the lobby and plays a whole game
  * against bots by clicking the UI only (board parts, the chooser, the move list); Ready Set Bet with three
