@@ -297,7 +297,10 @@ export class RoomJournal {
       const snapshot = [...batch].reverse().find((m) => m.snapshot)?.snapshot ?? '';
       const length = await redis.journalAppend(keys.game(this.roomId), keys.moves(this.roomId), keys.snap(this.roomId), options.processId, snapshot, ...batch.map((m) => m.entry));
       if (length === -1) return this.fence();
-      if (length === -2) {
+      // -2: Redis lost the game. A length other than this journal's count: Redis came back older (an RDB
+      // snapshot, or an append-only file missing its last second after a machine crash), so the batch
+      // follows a gap, or a batch was stored twice (a reply lost, the batch resent). Write it all again.
+      if (length === -2 || length !== this.seq - this.pendingMoves.length + batch.length) {
         await this.rewrite();
         continue;
       }
