@@ -9,7 +9,8 @@
 # client, /health) goes to any process that answers.
 #
 # Environment:
-#   PARLOR_PROCESSES  host:port of each process, separated by spaces or commas (required)
+#   PARLOR_PROCESSES  host:port of each process, separated by spaces or commas (required). A `-` keeps
+#                     a retired process's number unused, so removing one never renumbers the others.
 #   PROXY_LISTEN      nginx `listen` value (default 80), e.g. 127.0.0.1:8080
 #   PROXY_RESOLVER    a DNS server to resolve process names on every request instead of once at start
 #                     (127.0.0.11 in Docker, where a replaced container gets a new address)
@@ -32,12 +33,18 @@ if [ -z "$(printf '%s' "$processes" | tr -d ' ')" ]; then
   echo "nginx-config: set PARLOR_PROCESSES to the host:port of each Parlor process" >&2
   exit 2
 fi
+live=""
 for p in $processes; do
   case "$p" in
-    *:[0-9]*) ;;
-    *) echo "nginx-config: '$p' is not host:port" >&2; exit 2 ;;
+    -) ;;
+    *:[0-9]*) live="$live $p" ;;
+    *) echo "nginx-config: '$p' is not host:port (or - for a retired number)" >&2; exit 2 ;;
   esac
 done
+if [ -z "$live" ]; then
+  echo "nginx-config: PARLOR_PROCESSES lists no live process" >&2
+  exit 2
+fi
 listen="${PROXY_LISTEN:-80}"
 resolver="${PROXY_RESOLVER:-}"
 pool="${PARLOR_POOL:-}"
@@ -64,12 +71,13 @@ snippet() {
     echo "# Matchmaking, /api/* and the web client: any process that answers. A process that refuses a"
     echo "# connection (stopped, restarting) is skipped for 5 s and the request goes to the next one."
     echo "upstream parlor_any {"
-    for p in $processes; do echo "    server $p max_fails=1 fail_timeout=5s;"; done
+    for p in $live; do echo "    server $p max_fails=1 fail_timeout=5s;"; done
     echo "}"
     echo ""
     i=0
     for p in $processes; do
       i=$((i + 1))
+      [ "$p" = "-" ] && continue
       echo "upstream parlor_p$i {"
       echo "    server $p;"
       echo "}"
@@ -104,6 +112,7 @@ snippet() {
   i=0
   for p in $processes; do
     i=$((i + 1))
+    [ "$p" = "-" ] && continue
     echo "    # Process $i: PUBLIC_ADDRESS=<public host>/p$i"
     echo "    location /p$i/ {"
     if [ -n "$resolver" ]; then
@@ -149,7 +158,7 @@ render() {
 
 if [ -n "${PROXY_CONFIG_OUT:-}" ]; then
   render > "$PROXY_CONFIG_OUT"
-  echo "nginx-config: wrote $PROXY_CONFIG_OUT for $processes" >&2
+  echo "nginx-config: wrote $PROXY_CONFIG_OUT for$live" >&2
 else
   render
 fi
