@@ -5,6 +5,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { defineRoom, defineServer, matchMaker, type RegisteredHandler, type Room } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
+import type { WebSocketServer } from 'ws';
+import { coalesceWrites } from './coalesce-writes.ts';
 import { Encoder } from '@colyseus/schema';
 import { monitor } from '@colyseus/monitor';
 import express, { type Application, type NextFunction, type Request, type Response } from 'express';
@@ -52,6 +54,7 @@ export function createParlorServer({ config, logger, extraRooms = {} }: ParlorSe
   }
 
   const transport = new WebSocketTransport({ maxPayload: config.MAX_PAYLOAD_BYTES, pingInterval: 5000, pingMaxRetries: 3 });
+  coalesceWrites((transport as unknown as { wss: WebSocketServer }).wss);
   const server = defineServer({
     rooms,
     greet: false,
