@@ -28,6 +28,8 @@ const { values: args } = parseArgs({
     races: { type: 'string', default: '2' },
     'roll-ms': { type: 'string', default: '250' },
     'start-delay-ms': { type: 'string', default: '' },
+    // Tables join evenly over this many ms (as real tables start) instead of in one burst.
+    'spread-ms': { type: 'string', default: '0' },
     processes: { type: 'string', default: '1' },
     // Journal games in a private Redis even with one process; 'sync' or 'async' acknowledgements.
     durability: { type: 'string', default: '' },
@@ -61,6 +63,7 @@ const opts: Omit<BetRaceOptions, 'endpoints'> = {
   rollMs: int('roll-ms', 10, 60_000),
   seed: args.seed!,
   joinConcurrency: int('join-concurrency', 1, 1000),
+  spreadMs: int('spread-ms', 0, 600_000),
   // Enough for a burst of joins to finish, so the tables race together.
   startDelayMs: args['start-delay-ms'] ? int('start-delay-ms', 0, 60_000) : Math.min(60_000, 1000 + tables * 20),
 };
@@ -143,7 +146,7 @@ tables        ${stats.tablesDone} done, ${stats.tablesFailed} failed, peak ${sta
 bets          ${stats.sent} sent, ${stats.accepted} accepted, refused: ${rejected}; ${stats.unanswered} unanswered
 throughput    ${result.throughput.acceptedPerSecond} accepted bets/s, ${result.throughput.answeredPerSecond} answers/s over ${result.throughput.bettingSeconds} s
 latency (ms)  p50 ${latency.p50}  p90 ${latency.p90}  p99 ${latency.p99}  p99.9 ${latency.p999}  max ${latency.max}  (${latency.count} bets)
-server        ${perProcess.map((p, i) => `#${i + 1} CPU mean ${p.cpuMean}% peak ${p.cpuPeak}%, RSS peak ${p.rssPeakMB} MB, loop lag p99 peak ${p.lagPeakMs} ms`).join('; ')}
+server        ${perProcess.map((p, i) => `#${i + 1} CPU mean ${p.cpuMean}% peak ${p.cpuPeak}%, RSS ${p.rssStartMB} MB at start, peak ${p.rssPeakMB} MB, loop lag p99 peak ${p.lagPeakMs} ms`).join('; ')}
 server cost   ${totalCpu.toFixed(1)} CPU s in all, ${bettingCpu.toFixed(1)} while racing for ${stats.rolls} rolls + ${stats.latency.totalCount} bets = ${cpuPerMoveMs} ms per move
 load gen      CPU ${result.loadGenerator.cpuPercent}% of one core, RSS ${result.loadGenerator.rssMB} MB
 checks        ${stats.racesChecked} races checked, ${stats.violations.length} violation(s)${stats.violations.length ? `\n  ${stats.violations.slice(0, 10).join('\n  ')}` : ''}

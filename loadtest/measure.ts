@@ -22,6 +22,8 @@ export function serverFigures(s: ProcessSample[]) {
     cpuMean: Math.round(mean),
     cpuPeak: Math.round(Math.max(0, ...s.map((x) => x.cpu))),
     rssPeakMB: Math.max(0, ...s.map((x) => x.rssMB)),
+    /** Before any table joined: the process's own footprint, to read memory per table against. */
+    rssStartMB: s[0]?.rssMB ?? 0,
     lagPeakMs: Math.max(0, ...s.map((x) => x.lagP99Ms)),
   };
 }

@@ -22,7 +22,7 @@ interface Profile {
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
-  options: { top: { type: 'string', default: '25' }, match: { type: 'string', default: '' } },
+  options: { top: { type: 'string', default: '25' }, match: { type: 'string', default: '' }, children: { type: 'string', default: '' } },
 });
 const profile = JSON.parse(readFileSync(positionals[0]!, 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -66,4 +66,25 @@ const wanted = args.match ? args.match.split(',') : [];
 if (wanted.length) {
   console.log('\ntotal time (inclusive, % of busy):');
   for (const w of wanted) console.log(`  ${pct(totalByName.get(w) ?? 0).padStart(6)}  ${w}`);
+}
+
+/** `--children NAME`: inclusive time of what the function NAME calls directly, summed over its call sites. */
+const childrenOf = args.children;
+if (childrenOf) {
+  const inclusive = new Map<number, number>();
+  const total = (id: number): number => {
+    if (inclusive.has(id)) return inclusive.get(id)!;
+    const n = byId.get(id)!;
+    const t = (self.get(id) ?? 0) + (n.children ?? []).reduce((s, c) => s + total(c), 0);
+    inclusive.set(id, t);
+    return t;
+  };
+  const parts = new Map<string, number>();
+  for (const n of profile.nodes) {
+    if (n.callFrame.functionName !== childrenOf) continue;
+    parts.set('(self)', (parts.get('(self)') ?? 0) + (self.get(n.id) ?? 0));
+    for (const c of n.children ?? []) parts.set(name(byId.get(c)!), (parts.get(name(byId.get(c)!)) ?? 0) + total(c));
+  }
+  console.log(`\n${childrenOf} calls (inclusive, % of busy):`);
+  for (const [k, t] of [...parts].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${pct(t).padStart(6)}  ${k}`);
 }

@@ -28,6 +28,8 @@ export interface BetRaceOptions {
   hostSeat?: boolean;
   /** Parlor (default) or the bare-WebSocket floor server. */
   transport?: Transport;
+  /** Spread the tables' joins evenly over this long (table i joins no sooner than i × spread / tables), as real tables start. */
+  spreadMs?: number;
 }
 
 export interface BetRaceStats {
@@ -252,9 +254,12 @@ export async function runBetRace(opts: BetRaceOptions, stats: BetRaceStats = new
     return { playing: play() };
   };
 
+  const begun = performance.now();
   const worker = async () => {
     while (next < opts.tables) {
       const index = next++;
+      const due = begun + ((opts.spreadMs ?? 0) * index) / opts.tables;
+      if (due > performance.now()) await sleep(due - performance.now());
       try {
         const { playing } = await playTable(index);
         running.push(
