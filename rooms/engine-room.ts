@@ -137,6 +137,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
         this.timers.reconcile();
       }, roomSettings.reconnectSeconds * 1000);
       this.log.info({ moves: this.journal.seq, fromSnapshot: stored.snapshot?.seq ?? 0 }, 'game recovered');
+      this.seats.syncLock(); // a running game takes no new players: out of matchmaking before anyone asks
       this.projection.syncSeats();
       this.sync();
       this.timers.reconcile();
@@ -151,7 +152,9 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     startIfFull() {
       if (this.state.status !== 'waiting' || !this.seats.allTaken()) return;
       this.state.status = 'playing';
-      this.log.info({ seed: this.seed }, 'game started');
+      // The commitment only: the seed would let a log reader replay every hidden hand. It is logged at the end.
+      this.log.info({ seedCommitment: this.state.seedCommitment }, 'game started');
+      this.seats.syncLock();
       this.journal.saveMeta();
       this.sync();
       this.timers.reconcile();
@@ -168,7 +171,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       this.state.seed = this.seed; // reveal: anyone can now replay every die, shuffle and deal
       this.journal.finish(outcome);
       if (outcome) this.projection.showResult(outcome);
-      this.log.info({ winners: outcome?.winners, moves: this.journal.seq }, 'game over');
+      this.log.info({ winners: outcome?.winners, moves: this.journal.seq, seed: this.seed }, 'game over');
       this.broadcast('events', { seq: this.journal.seq, actor: SYSTEM, events: [{ type: 'gameOver', winners: outcome?.winners ?? [] }] });
       if (this.closing) this.clock.setTimeout(() => void this.disconnect(4001), 1000);
     }
@@ -177,6 +180,17 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
 
     override hasReachedMaxClients(): boolean {
       return this.seats.reachedMax();
+    }
+
+    /**
+     * Colyseus unlocks a room itself (passing an argument) whenever anyone leaves or a reservation
+     * expires, without asking about seats: a spectator leaving a full table would put it back in
+     * matchmaking, where every joinOrCreate picks it and fails "already full". It stays locked while
+     * no player seat is free; Seats.syncLock unlocks it when one frees up.
+     */
+    override unlock(...internal: unknown[]): Promise<void> {
+      if (internal.length && !this.seats.playerSeatFree()) return Promise.resolve();
+      return (super.unlock as (...args: unknown[]) => Promise<void>).apply(this, internal);
     }
 
     override onJoin(client: Client, options: JoinOptions) {

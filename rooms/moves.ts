@@ -80,15 +80,16 @@ export class Moves {
    * The optional expected position (`expectSeq`, docs/PROTOCOL.md): a move decided on an older table
    * is refused instead of landing on a position its sender never saw.
    */
-  private staleness(move: unknown): MoveError | null {
+  private staleness(move: unknown): (MoveError & { seq?: number }) | null {
     if (typeof move !== 'object' || move === null || !Object.hasOwn(move, EXPECT_SEQ_FIELD)) return null;
     const expected = (move as Record<string, unknown>)[EXPECT_SEQ_FIELD];
+    if (expected === null || expected === undefined) return null; // sent empty: not asked for
     if (!Number.isSafeInteger(expected) || (expected as number) < 0) {
       return { code: RoomErrors.malformedMove, message: `"${EXPECT_SEQ_FIELD}" is the number of moves the table has seen (a whole number ≥ 0).` };
     }
     const seq = this.room.journal.seq;
     if (expected === seq) return null;
-    return { code: RoomErrors.staleMove, message: `The table is at move ${seq}, not ${String(expected)}: look at it again and resend.` };
+    return { code: RoomErrors.staleMove, message: `The table is at move ${seq}, not ${String(expected)}: look at it again and resend.`, seq };
   }
 
   /** Applies one move of any actor, in its canonical form; on success updates state, log, clients and timers. */

@@ -2,12 +2,12 @@
  * Seats and sessions: who holds which seat, seat tokens, guests (spectators and token holders), bots
  * that fill or take over seats, and private tables' invite codes. The only place session ids exist.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { ServerError, ErrorCode, type Client } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
 import type { Seat } from '../src/core/game.ts';
 import { JoinOptions } from './join-options.ts';
-import { INVITES_KEY } from './settings.ts';
+import { INVITES_KEY, roomSettings } from './settings.ts';
 import type { StoredMeta } from './journal.ts';
 import type { Table } from './table.ts';
 
@@ -27,11 +27,17 @@ export interface SeatRecord {
 type Reservations = Record<string, [unknown, unknown, boolean?, boolean?]>;
 
 const INVITE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+/** 31^10 ≈ 8 × 10^14 codes: guessing one of a few thousand open tables is hopeless at any sane request rate. */
+export const INVITE_LENGTH = 10;
+/** Pending reservations one seat token may hold at once (a reclaim retried, not a flood). */
+const MAX_PENDING_PER_TOKEN = 3;
+/** Colyseus' RoomInternalState.DISPOSING: a closing room takes nobody. */
+const DISPOSING = 2;
 
 export class Seats {
   records: SeatRecord[] = [];
-  /** Set while a seat reservation is being decided: guests (spectators, token holders) skip the seat count. */
-  private reservingGuest = false;
+  /** Set while Colyseus makes a reservation this room has already admitted (see reachedMax). */
+  private admitted = false;
 
   private readonly room: Table;
 
@@ -64,33 +70,83 @@ export class Seats {
   }
 
   /**
-   * Player seats, not clients, decide when a table is full: the room locks (and leaves matchmaking)
-   * once every seat is taken or promised, while spectators and seat-token holders still get in.
+   * What Colyseus asks before and after every reservation. Before a reservation (admission) the answer
+   * was already given by the reservation guard (see guardReservations). Otherwise (locking) it is
+   * whether no player seat is free: the room leaves matchmaking exactly then.
    */
   reachedMax(): boolean {
+    if (this.admitted) {
+      this.admitted = false; // one-shot: the next question is Colyseus deciding whether to lock
+      return false;
+    }
+    return !this.playerSeatFree();
+  }
+
+  /** A new player could take a seat: the game has not started and some seat is neither taken nor promised. */
+  playerSeatFree(): boolean {
     const room = this.room;
-    const guest = this.reservingGuest;
-    this.reservingGuest = false; // one-shot: later checks (locking) count player seats again
-    const total = room.clients.length + Object.keys(this.reservations()).length;
-    if (total >= room.maxClients) return true;
-    if (guest) return false;
-    if (!room.table || !room.state) return false; // still in onCreate
-    if (room.state.status !== 'waiting') return true;
-    const pendingPlayers = Object.values(this.reservations()).filter(([opts, , consumed]) => !consumed && isPlayerJoin(opts)).length;
-    return this.records.filter((s) => s.sessionId !== null || s.bot).length + pendingPlayers >= room.table.seats;
+    if (!room.table || !room.state) return true; // still in onCreate
+    if (room.state.status !== 'waiting') return false;
+    const pendingPlayers = this.pending().filter((opts) => joinKind(opts) === 'player').length;
+    return this.records.filter((s) => s.sessionId !== null || s.bot).length + pendingPlayers < room.table.seats;
   }
 
-  private reservations(): Reservations {
-    return (this.room as unknown as { _reservedSeats: Reservations })._reservedSeats ?? {};
+  /**
+   * Who gets a reservation: a new player while a seat is free; a seat's token holder always (a few
+   * pending reservations per token); spectators (and unknown tokens, refused at join) while fewer than
+   * MAX_SPECTATORS watch or are about to.
+   */
+  admits(opts: unknown): boolean {
+    const kind = this.kindOf(opts);
+    if (kind === 'player') return this.playerSeatFree();
+    if (kind === 'holder') {
+      const token = (opts as JoinOptions).seatToken;
+      return this.pending().filter((o) => (o as JoinOptions).seatToken === token).length < MAX_PENDING_PER_TOKEN;
+    }
+    const watching = this.room.clients.filter((c) => this.seatOf(c) === null).length;
+    const coming = this.pending().filter((o) => this.kindOf(o) === 'spectator').length;
+    return watching + coming < roomSettings.maxSpectators;
   }
 
-  /** Lets the seat count know whether the reservation being made is a guest's (see reachedMax). */
+  /** Like joinKind, but a token no seat has counts as a spectator (refused at join, capped until then). */
+  private kindOf(opts: unknown): 'player' | 'holder' | 'spectator' {
+    const kind = joinKind(opts);
+    if (kind !== 'holder') return kind;
+    const token = (opts as JoinOptions).seatToken;
+    return this.records.some((r) => r.token === token) ? 'holder' : 'spectator';
+  }
+
+  /** The listing offers the table to joinOrCreate exactly while a player seat is free. */
+  syncLock() {
+    const room = this.room;
+    const free = this.playerSeatFree();
+    if (!free && !room.locked) void room.lock();
+    else if (free && room.locked) void room.unlock();
+  }
+
+  /** Options of the reservations not yet used (reconnections excluded: those are seated players). */
+  private pending(): unknown[] {
+    const reservations = (this.room as unknown as { _reservedSeats: Reservations })._reservedSeats ?? {};
+    return Object.values(reservations).filter(([, , consumed, reconnection]) => !consumed && !reconnection).map(([opts]) => opts);
+  }
+
+  /**
+   * Admission is decided here, by who is asking (see admits); Colyseus only counts clients. A player's
+   * reservation that expires unused frees its seat: the listing is brought back in step then.
+   */
   guardReservations() {
-    const self = this.room as unknown as { _reserveSeat: (sessionId: string, opts: unknown, ...rest: unknown[]) => Promise<boolean> };
-    const reserve = self._reserveSeat.bind(this.room);
-    self._reserveSeat = (sessionId, opts, ...rest) => {
-      this.reservingGuest = !isPlayerJoin(opts);
-      return reserve(sessionId, opts, ...rest);
+    const room = this.room as unknown as Table & { _reserveSeat: (sessionId: string, opts: unknown, auth?: unknown, seconds?: number, reconnection?: boolean, ...rest: unknown[]) => Promise<boolean> };
+    const reserve = room._reserveSeat.bind(room);
+    room._reserveSeat = async (sessionId, opts, auth, seconds, reconnection, ...rest) => {
+      if (!reconnection) {
+        if ((room as unknown as { _internalState: number })._internalState === DISPOSING || !this.admits(opts)) return false;
+        this.admitted = true; // Colyseus asks reachedMax() next, synchronously: the answer is given
+      }
+      const reserved = await reserve(sessionId, opts, auth, seconds, reconnection, ...rest);
+      if (reserved && !reconnection && joinKind(opts) === 'player') {
+        room.clock.setTimeout(() => this.syncLock(), (seconds ?? room.seatReservationTimeout) * 1000 + 50);
+      }
+      return reserved;
     };
   }
 
@@ -113,8 +169,10 @@ export class Seats {
     } else {
       seat = this.records.findIndex((s) => s.sessionId === null && !s.bot && !s.token);
       if (seat < 0 || room.state.status !== 'waiting') throw new ServerError(ErrorCode.APPLICATION_ERROR, 'core/table-full: no free seat at this table');
-      this.records[seat]!.token = randomBytes(18).toString('base64url');
     }
+    // A fresh token on every take, reclaims included: a token that brought its seat back is spent (one
+    // seen in a log or a shoulder-surfed screen no longer works). The new one is in `seat` and saved below.
+    this.records[seat]!.token = randomBytes(18).toString('base64url');
     const record = this.records[seat]!;
     record.sessionId = client.sessionId;
     record.vacated = false;
@@ -172,6 +230,7 @@ export class Seats {
     room.journal.saveMeta();
     room.projection.syncSeats();
     room.timers.reconcile();
+    this.syncLock(); // a seat freed before the start: back in matchmaking
   }
 
   /** Seats whose players did not come back after a recovery are played by their bots from now on. */
@@ -184,7 +243,7 @@ export class Seats {
     const room = this.room;
     await room.setPrivate(true);
     for (let attempt = 0; attempt < 8; attempt++) {
-      const code = Array.from(randomBytes(6), (b) => INVITE_ALPHABET[b % INVITE_ALPHABET.length]).join('');
+      const code = Array.from({ length: INVITE_LENGTH }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
       const taken = await room.presence.hget(INVITES_KEY, code);
       if (taken) continue;
       await room.presence.hset(INVITES_KEY, code, JSON.stringify({ roomId: room.roomId, game: room.game.id }));
@@ -204,6 +263,12 @@ export class Seats {
 
 /** Spectators and seat-token holders are guests: they never take a free seat. */
 export function isPlayerJoin(opts: unknown): boolean {
+  return joinKind(opts) === 'player';
+}
+
+/** A new player, a seat's token holder (whose token is checked at join), or a spectator. */
+function joinKind(opts: unknown): 'player' | 'holder' | 'spectator' {
   const o = (opts ?? {}) as JoinOptions;
-  return !o.spectator && !o.seatToken;
+  if (o.spectator) return 'spectator';
+  return typeof o.seatToken === 'string' && o.seatToken ? 'holder' : 'player';
 }

@@ -1,0 +1,387 @@
+/**
+ * The trust boundary of the room, over real WebSockets: hostile moves (cycles, 3,000-deep arrays, 64-bit
+ * integers, huge strings and arrays, extra fields, prototype keys) at every game, stale moves, the logs
+ * they leave, and the seats and matchmaking a crowd of guests must not lock.
+ *
+ * Asserted everywhere: the process stays up, every answer is coded, and what the room applied, journaled,
+ * broadcast and recorded is one and the same list of canonical moves, whose record verifies.
+ */
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, type Room as SdkRoom, type SeatReservation } from '@colyseus/sdk';
+import { matchMaker } from '@colyseus/core';
+import { Packr } from 'msgpackr';
+import { pino } from 'pino';
+import { canonicalMove, sameMove, type AnyGame, type GameEvent, type MoveBase } from '../src/core/game.ts';
+import { findGame } from '../src/games/index.ts';
+import { verifyRecord } from '../src/server/verify.ts';
+import { resetClientFaults, safeJson } from '../src/server/client-faults.ts';
+import { roomSettings } from '../rooms/settings.ts';
+import { defineEngineRoom, type GameRecord } from '../rooms/engine-room.ts';
+import { highCard } from './fixture/high-card.ts';
+import { HighCardRoom } from './fixture/room.ts';
+import { HighCardRoomState } from './fixture/schema.ts';
+import { startServer, type TestServer } from './helpers/server.ts';
+import { adopt, joinAsPlayer, joinAsSpectator, legalMoves, mine, state, type Player } from './helpers/clients.ts';
+import { sleep, waitFor } from './helpers/ports.ts';
+
+/** The fixture with an engine bug: it throws on a declined ante (a canonical move). */
+const buggy: AnyGame = {
+  ...highCard,
+  id: 'high-card-bug',
+  applyMove(s, actor, move) {
+    if ((move as { type: string; in?: boolean }).type === 'ante' && (move as { in?: boolean }).in === false) throw new TypeError('engine bug on a declined ante');
+    return highCard.applyMove.call(this, s, actor, move);
+  },
+};
+
+let server: TestServer;
+const logLines: Record<string, unknown>[] = [];
+beforeAll(async () => {
+  server = await startServer({ MAX_MESSAGES_PER_SECOND: '1000', RECONNECT_SECONDS: '5' }, { 'high-card': HighCardRoom, 'high-card-bug': defineEngineRoom(buggy, HighCardRoomState) });
+  // Rooms log through roomSettings.logger: keep every line this file's rooms write.
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split('\n')) if (line) logLines.push({ ...JSON.parse(line), bytes: line.length });
+      done();
+    },
+  });
+  roomSettings.logger = pino({ level: 'info' }, sink);
+});
+afterAll(() => server.close());
+
+type EngineRoomInternals = { journal: { moves: { actor: number; move: MoveBase }[]; seq: number; record(): GameRecord; meta(): { seats: { token: string }[] } } };
+const roomOf = (roomId: string) => matchMaker.getLocalRoomById(roomId) as unknown as EngineRoomInternals;
+
+/**
+ * Lets a client send what msgpack carries but the SDK's encoder would not build: cyclic values (msgpack's
+ * structured-clone extension, which the server decodes) and values nested deeper than any encoder recurses.
+ */
+function hostile(room: SdkRoom): SdkRoom {
+  const cloning = new Packr({ structuredClone: true });
+  const packr = {
+    pack(value: unknown, options: number) {
+      if (!(value instanceof Deep)) return cloning.pack(value, options);
+      const head = options & 0xff; // the SDK writes its frame header into these reserved bytes
+      const bytes = value.encode();
+      const out = new Uint8Array(head + bytes.length);
+      out.set(bytes, head);
+      return out;
+    },
+  };
+  (room as unknown as { packr: unknown }).packr = packr;
+  return room;
+}
+
+/** A move whose `junk` field is an array nested `levels` deep, as raw msgpack. */
+class Deep {
+  readonly move: object;
+  readonly levels: number;
+  constructor(move: object, levels: number) {
+    this.move = move;
+    this.levels = levels;
+  }
+  encode(): Uint8Array {
+    const mark = 'deep-junk-mark';
+    const plain = new Packr().pack({ ...this.move, junk: mark });
+    const at = Buffer.from(plain).indexOf(Buffer.from(mark)) - 1; // fixstr header byte
+    return Buffer.concat([plain.subarray(0, at), Buffer.alloc(this.levels, 0x91), Buffer.from([1]), plain.subarray(at + 1 + mark.length)]);
+  }
+  toJSON() {
+    return { ...this.move, junk: `<${this.levels} levels>` };
+  }
+}
+
+function cyclic(): unknown {
+  const a: Record<string, unknown> = { type: 'loop' };
+  a.self = a;
+  return a;
+}
+
+type Broadcast = { seq: number; actor: number; events: GameEvent[] };
+/** Room notices that are no move's events. */
+const NOTICES = new Set(['turnTimeout', 'gameOver', 'durability', 'serverClosing']);
+
+/** The events each journaled move produces, replayed from the record: what the room must have broadcast. */
+function replayedEvents(game: AnyGame, record: GameRecord): Broadcast[] {
+  let s = game.setup(record.options, record.seats, record.seed);
+  const out: Broadcast[] = [];
+  record.moves.forEach(({ actor, move }, i) => {
+    const r = game.applyMove(s, actor, move);
+    if (!r.ok) throw new Error(`journaled move ${i} does not replay: ${r.error.code}`);
+    s = r.state;
+    if (r.events.length) out.push({ seq: i + 1, actor, events: r.events });
+  });
+  return out;
+}
+
+/** Journal, broadcast and record are one list of canonical moves, and the record verifies. */
+async function expectOneHistory(game: AnyGame, roomId: string, seen: Broadcast[], finished: boolean) {
+  const room = roomOf(roomId);
+  // A snapshot: a game may go on (SYSTEM steps). Each move is broadcast as it is journaled, so every
+  // move of the snapshot has been broadcast by now.
+  const record = { ...room.journal.record(), moves: [...room.journal.moves] };
+  for (const { move } of record.moves) {
+    const c = canonicalMove(game, move);
+    expect(c.ok && sameMove(c.move, move), `not canonical: ${JSON.stringify(move).slice(0, 200)}`).toBe(true);
+  }
+  const expected = replayedEvents(game, record);
+  const moveBroadcasts = () => seen.filter((b) => !b.events.every((e) => NOTICES.has(e.type)));
+  await waitFor(() => moveBroadcasts().length >= expected.length, 3000, `${game.id}: every broadcast`);
+  expect(moveBroadcasts().slice(0, expected.length)).toEqual(expected);
+  // The fixture is no registered game: the replay above is its check (every move legal, same events).
+  if (!findGame(game.id)) return;
+  const problems = verifyRecord({ record: JSON.parse(JSON.stringify(record)) }).problems.filter((p) => finished || !/ends before the game is over/.test(p));
+  expect(problems).toEqual([]);
+}
+
+/** A table whose seats are all real clients, with a spectator listening from before the first move. */
+async function openTable(game: string, seats: number, options: Record<string, unknown>) {
+  const first = await joinAsPlayer(server.ws, game, { seats, options }, 'create');
+  const spectator = await joinAsSpectator(server.ws, first.room.roomId);
+  const seen: Broadcast[] = [];
+  spectator.onMessage('events', (m: Broadcast) => seen.push(m));
+  const others = [];
+  for (let i = 1; i < seats; i++) others.push(await adopt(await new Client(server.ws).joinById(first.room.roomId, {})));
+  const players = [first, ...others];
+  for (const p of players) hostile(p.room);
+  await waitFor(() => state(first).status === 'playing', 5000, `${game} started`);
+  return { players, spectator, seen, roomId: first.room.roomId };
+}
+
+/** The answer to a move request: `ok`, or the rejection's code (anything else fails the test). */
+async function ask(p: Player, move: unknown): Promise<string> {
+  try {
+    const reply = (await p.room.request('move', move, { timeout: 10_000 })) as { ok?: boolean; seq?: number };
+    expect(reply).toMatchObject({ ok: true, seq: expect.any(Number) });
+    return 'ok';
+  } catch (err) {
+    const e = err as Error & { reason?: { code?: string; message?: string } };
+    expect(e.name, `${e.message} for ${safeJson(move, 120)}`).toBe('rejected');
+    expect(e.reason?.code).toMatch(/^[a-z-]+\/[a-z-]+$/);
+    expect(e.reason?.message).toBeTruthy();
+    return e.reason!.code!;
+  }
+}
+
+describe('hostile moves', () => {
+  it('applies a legal move with extra fields as its canonical form; a cyclic, 3,000-deep or 64-bit field is refused unread, and the record is still served', async () => {
+    const { players, seen, roomId } = await openTable('high-card', 2, {});
+    const [a, b] = players as [Player, Player];
+    await waitFor(() => legalMoves(a).length && legalMoves(b).length, 3000, 'ante');
+    const before = roomOf(roomId).journal.seq;
+    // Refused unread, nothing applied: cycles (msgpack decodes them), depth, BigInt, a flood of values.
+    expect(await ask(a, { type: 'ante', in: true, junk: cyclic() })).toBe('core/malformed-move');
+    expect(await ask(a, new Deep({ type: 'ante', in: true }, 3000))).toBe('core/malformed-move');
+    expect(await ask(a, { type: 'ante', in: true, junk: 2n ** 60n })).toBe('core/malformed-move');
+    expect(await ask(a, { type: 'ante', in: true, junk: Array.from({ length: 1500 }, (_, i) => i % 100) })).toBe('core/malformed-move');
+    expect(await ask(a, { type: 'ante', in: 'yes' })).toBe('core/malformed-move');
+    expect(await ask(a, { type: 'constructor' })).toBe('core/unknown-move');
+    expect(await ask(a, { type: '__proto__' })).toBe('core/unknown-move');
+    expect(roomOf(roomId).journal.seq).toBe(before);
+    // Legal, with extra fields: applied, and only the game's fields are kept.
+    const extra = JSON.parse('{"type":"ante","in":true,"note":"hi","__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}}}');
+    expect(await ask(a, { ...extra, blob: 'x'.repeat(12_000) })).toBe('ok');
+    expect(await ask(b, { type: 'ante', in: false, seat: 0, nested: { a: [1, 2] } })).toBe('ok');
+    expect(roomOf(roomId).journal.moves.slice(-2).map((m) => m.move)).toEqual([{ type: 'ante', in: true }, { type: 'ante', in: false }]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    // Play to the end, each play carrying junk; the record comes back over the wire.
+    while (state(a).status !== 'over') {
+      const p = await waitFor(() => players.find((x) => legalMoves(x).length) ?? (state(a).status === 'over' ? a : null), 3000, 'a player to move');
+      const [move] = legalMoves(p);
+      if (move) await ask(p, { ...move, junk: { deep: [[['x']]] }, more: 'y'.repeat(500) });
+    }
+    const record = (await a.room.request('record')) as GameRecord;
+    expect(record.moves).toEqual(JSON.parse(JSON.stringify(roomOf(roomId).journal.moves)));
+    expect(record.moves.every(({ move }) => !('junk' in (move as object)))).toBe(true);
+    await expectOneHistory(highCard, roomId, seen, true);
+  });
+
+  it('refuses a move decided on an older table when it names the expected seq (core/stale-move)', async () => {
+    const { players, roomId } = await openTable('high-card', 2, {});
+    const [a, b] = players as [Player, Player];
+    await waitFor(() => legalMoves(a).length && legalMoves(b).length, 3000, 'ante');
+    const seq0 = roomOf(roomId).journal.seq;
+    expect(await ask(a, { type: 'ante', in: true, expectSeq: seq0 })).toBe('ok');
+    // b decided on the same table as a did: the table has moved on since.
+    expect(await ask(b, { type: 'ante', in: true, expectSeq: seq0 })).toBe('core/stale-move');
+    await expect(b.room.request('move', { type: 'ante', in: true, expectSeq: seq0 })).rejects.toMatchObject({ reason: { seq: seq0 + 1 } });
+    expect(await ask(b, { type: 'ante', in: true, expectSeq: 'latest' })).toBe('core/malformed-move');
+    expect(await ask(b, { type: 'ante', in: true, expectSeq: -1 })).toBe('core/malformed-move');
+    expect(await ask(b, { type: 'ante', in: true, expectSeq: seq0 + 1 })).toBe('ok');
+    // Two plays queued by one seat on the same old position: once its turn comes, neither lands.
+    const mover = await waitFor(() => players.find((p) => legalMoves(p).some((m) => m.type === 'play')), 3000, 'first play');
+    const other = mover === a ? b : a;
+    const seen = roomOf(roomId).journal.seq;
+    const [first, second] = legalMoves(mover);
+    expect(await ask(mover, { ...first, expectSeq: seen })).toBe('ok');
+    await waitFor(() => legalMoves(other).length, 3000, 'the other seat to move');
+    expect(await ask(other, { ...legalMoves(other)[0], expectSeq: seen + 1 })).toBe('ok');
+    await waitFor(() => legalMoves(mover).length, 3000, 'turn back');
+    expect(await ask(mover, { ...(second ?? first), expectSeq: seen })).toBe('core/stale-move');
+    expect(await ask(mover, { ...legalMoves(mover)[0], expectSeq: seen })).toBe('core/stale-move');
+    expect(roomOf(roomId).journal.seq).toBe(seen + 2);
+    // Without expectSeq nothing changes for clients that do not use it.
+    expect(await ask(mover, legalMoves(mover)[0])).toBe('ok');
+  });
+
+  it('logs malformed moves as rate-limited warnings without stacks, engine throws as rate-limited errors, and the seed only once the game is over', async () => {
+    resetClientFaults();
+    const mark = logLines.length;
+    const { players, roomId } = await openTable('high-card', 2, {});
+    const [a, b] = players as [Player, Player];
+    await waitFor(() => legalMoves(a).length, 3000, 'ante');
+    const started = logLines.slice(mark).find((l) => l.msg === 'game started' && l.roomId === roomId)!;
+    expect(started.seedCommitment).toBe(state(a).seedCommitment);
+    expect(JSON.stringify(logLines.slice(mark))).not.toContain('"seed"');
+    for (let i = 0; i < 40; i++) expect(await ask(a, { type: 'ante', in: true, junk: cyclic(), pad: 'z'.repeat(4000) })).toBe('core/malformed-move');
+    const warnings = logLines.slice(mark).filter((l) => l.fault === 'malformed-move');
+    expect(warnings.length).toBe(1);
+    expect(warnings[0]).toMatchObject({ level: 40 });
+    expect(warnings[0]!.stack).toBeUndefined();
+    expect(warnings[0]!.bytes).toBeLessThan(2000);
+    // An engine bug: coded, the game goes on, one short error line.
+    const bug = await openTable('high-card-bug', 2, {});
+    await waitFor(() => legalMoves(bug.players[0]!).length, 3000, 'ante');
+    for (let i = 0; i < 20; i++) expect(await ask(bug.players[0]!, { type: 'ante', in: false, junk: 'j'.repeat(8000) })).toBe('core/engine-error');
+    const errors = logLines.slice(mark).filter((l) => l.fault === 'engine-error');
+    expect(errors.length).toBe(1);
+    expect(errors[0]).toMatchObject({ level: 50 });
+    expect(errors[0]!.bytes).toBeLessThan(2000);
+    expect(await ask(bug.players[0]!, { type: 'ante', in: true })).toBe('ok');
+    // The seed reaches the log when it is public anyway: at the end.
+    expect(await ask(b, { type: 'ante', in: true })).toBe('ok');
+    while (state(a).status !== 'over') {
+      const p = await waitFor(() => players.find((x) => legalMoves(x).length) ?? (state(a).status === 'over' ? a : null), 3000, 'a player to move');
+      const [move] = legalMoves(p);
+      if (move) await ask(p, move);
+    }
+    await waitFor(() => logLines.some((l) => l.msg === 'game over' && l.roomId === roomId), 3000, 'game over logged');
+    expect(logLines.find((l) => l.msg === 'game over' && l.roomId === roomId)!.seed).toBe(state(a).seed);
+  });
+});
+
+/** All-human tables with fast clocks (as in the fuzz test), plus the fixture. */
+const TABLES = [
+  { game: 'high-card', seats: 2, options: {} },
+  { game: 'fast-track', seats: 2, options: {} },
+  { game: 'tractor', seats: 4, options: { dealDelayMs: 0, declareWindowMs: 0, handEndDelayMs: 0 } },
+  { game: 'great-western-trail', seats: 2, options: {} },
+  { game: 'ready-set-bet', seats: 2, options: { rollIntervalMs: 30, startDelayMs: 0, resultsPauseMs: 0, draftTimeoutMs: 0 } },
+  { game: 'tac', seats: 2, options: { dealDelayMs: 0 } },
+];
+
+/** What a hostile client makes of a legal move: refused unread, refused by shape, or stripped to canonical. */
+function variants(move: MoveBase): { payload: unknown; refused?: string }[] {
+  const field = Object.keys(move).find((k) => k !== 'type');
+  const proto = JSON.parse('{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},"toString":7}');
+  return [
+    { payload: { ...move, junk: cyclic() }, refused: 'core/malformed-move' },
+    { payload: new Deep(move, 3000), refused: 'core/malformed-move' },
+    { payload: { ...move, junk: 2n ** 63n - 1n }, refused: 'core/malformed-move' },
+    { payload: { ...move, junk: Array.from({ length: 2000 }, () => 7) }, refused: 'core/malformed-move' },
+    { payload: { ...move, type: 'hasOwnProperty' }, refused: 'core/unknown-move' },
+    ...(field ? [{ payload: { ...move, [field]: 's'.repeat(5000) }, refused: 'core/malformed-move' }] : []),
+    { payload: { ...move, ...proto, note: 'n'.repeat(10_000), extra: { list: [1, [2, [3]]] } } },
+    { payload: { ...move, expectSeq: undefined, seat: 3, actor: -1 } },
+  ];
+}
+
+describe("every game's move handler under hostile input", () => {
+  it('answers every hostile variant of real legal moves with a code and keeps journal, broadcast and record one history that verifies', { timeout: 60_000 }, async () => {
+    const tables = await Promise.all(TABLES.map(async (t) => ({ ...t, ...(await openTable(t.game, t.seats, t.options)) })));
+    await Promise.all(
+      tables.map(async (t) => {
+        const tally = { ok: 0, strippedOk: 0 };
+        const until = Date.now() + 12_000;
+        for (let round = 0; round < 12 && Date.now() < until && state(t.players[0]!).status === 'playing'; round++) {
+          const p = await waitFor(() => t.players.find((x) => legalMoves(x).length) ?? null, 3000, `${t.game}: a player to move`).catch(() => null);
+          if (!p) continue;
+          for (const v of variants(legalMoves(p)[0]!)) {
+            const code = await ask(p, v.payload);
+            if (v.refused) expect(code, `${t.game}: ${safeJson(v.payload, 150)}`).toBe(v.refused);
+            else if (code === 'ok') tally.strippedOk++;
+            if (code === 'ok') break; // the table moved on: take the next listed move
+          }
+          await sleep(80); // the next patch: fresh legal moves
+          const [move] = legalMoves(p);
+          if (move && (await ask(p, move)) === 'ok') tally.ok++;
+          await sleep(80);
+        }
+        expect(tally.ok + tally.strippedOk, `${t.game}: moves accepted`).toBeGreaterThan(3);
+        expect(tally.strippedOk, `${t.game}: legal moves with junk accepted`).toBeGreaterThan(0);
+        await sleep(200); // broadcasts of the last SYSTEM steps
+        const game = t.game === 'high-card' ? highCard : findGame(t.game)!;
+        await expectOneHistory(game, t.roomId, t.seen, state(t.players[0]!).status === 'over');
+        for (const p of t.players) expect(p.room.connection.isOpen).toBe(true);
+      }),
+    );
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect((await fetch(`${server.http}/health`)).status).toBe(200);
+  });
+});
+
+describe('seats and matchmaking under ordinary leaves and a crowd of guests', () => {
+  async function fullTable(options: Record<string, unknown>): Promise<[Player, Player]> {
+    const a = await joinAsPlayer(server.ws, 'high-card', { seats: 2, options }, 'create');
+    const b = await adopt(await new Client(server.ws).joinById(a.room.roomId, {}));
+    await waitFor(() => state(a).status === 'playing', 3000, 'started');
+    return [a, b];
+  }
+  const reserveGuest = (roomId: string, body: Record<string, unknown>) =>
+    fetch(`${server.http}/api/rooms/${roomId}/seat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  /** A seat token used the way clients take a seat back at a full (locked) table: a guest reservation. */
+  async function takeSeat(roomId: string, seatToken: string): Promise<SdkRoom> {
+    const res = await reserveGuest(roomId, { seatToken });
+    expect(res.status).toBe(200);
+    return new Client(server.ws).consumeSeatReservation((await res.json()) as SeatReservation);
+  }
+
+  it('never offers a table without a free seat to joinOrCreate: after a spectator leaves, a bad seat token is tried, or a player leaves a running table', async () => {
+    // A spectator leaves a full table while another table with the same options waits for a player.
+    const [full] = await fullTable({ handSize: 1 });
+    const waiting = await joinAsPlayer(server.ws, 'high-card', { seats: 2, options: { handSize: 1 } }, 'create');
+    const spectator = await joinAsSpectator(server.ws, full.room.roomId);
+    await spectator.leave();
+    await sleep(100);
+    const joined = await joinAsPlayer(server.ws, 'high-card', { seats: 2, options: { handSize: 1 } });
+    expect(joined.room.roomId).toBe(waiting.room.roomId);
+
+    // A wrong seat token is tried at a full table.
+    const [other] = await fullTable({ handSize: 2 });
+    await expect(takeSeat(other.room.roomId, 'not-a-real-token')).rejects.toThrow(/bad-seat-token/);
+    await sleep(100);
+    const next = await joinAsPlayer(server.ws, 'high-card', { seats: 2, options: { handSize: 2 } });
+    expect(next.room.roomId).not.toBe(other.room.roomId);
+
+    // A player leaves a full running public table: the bot plays on, the seat is not offered.
+    const [, leaver] = await fullTable({ handSize: 4 });
+    const table = leaver.room.roomId;
+    await leaver.room.leave(true);
+    await sleep(100);
+    const newcomer = await joinAsPlayer(server.ws, 'high-card', { seats: 2, options: { handSize: 4 } });
+    expect(newcomer.room.roomId).not.toBe(table);
+  });
+
+  it("lets a seat's token holder back in past a crowd of spectator reservations, caps spectators on their own, and rotates the token on every reclaim", async () => {
+    const [a, b] = await fullTable({ handSize: 5 });
+    const roomId = a.room.roomId;
+    await b.room.leave(true);
+    await waitFor(() => state(a).seats[b.seat].bot === true, 3000, 'bot takes the seat');
+    // Unused reservations hold a room open until they expire: short ones, so the server closes at once.
+    (matchMaker.getLocalRoomById(roomId) as unknown as { seatReservationTimeout: number }).seatReservationTimeout = 1;
+    const answers = [];
+    for (let i = 0; i < roomSettings.maxSpectators + 1; i++) answers.push((await reserveGuest(roomId, { spectator: true })).status);
+    expect(answers.slice(0, roomSettings.maxSpectators).every((s) => s === 200)).toBe(true);
+    expect(answers.at(-1)).toBe(409);
+    const back = await adopt(await takeSeat(roomId, b.seatToken));
+    expect(back.seat).toBe(b.seat);
+    // A fresh token, in `seat` and in the seat's private state, and in the journal's meta for recovery.
+    expect(back.seatToken).not.toBe(b.seatToken);
+    await waitFor(() => mine(back)?.seatToken === back.seatToken, 3000, 'private token');
+    expect(roomOf(roomId).journal.meta().seats[b.seat]!.token).toBe(back.seatToken);
+    // The spent token is nobody's: counted as a spectator (none left here) or refused at join.
+    await expect(takeSeat(roomId, b.seatToken)).rejects.toThrow(/bad-seat-token|409/);
+    expect(back.room.connection.isOpen).toBe(true);
+  });
+});
