@@ -31,6 +31,7 @@ const procs: ServerProcess[] = [];
 const env = (slot: number) => ({
   REDIS_URL: redis.url,
   PUBLIC_ADDRESS: `127.0.0.1:${ports[2]}/p${slot + 1}`,
+  TRUSTED_PROXIES: '1', // as deployed: the client's address is the one nginx appends to X-Forwarded-For
   RECONNECT_SECONDS: '20',
   SNAPSHOT_EVERY: '2',
 });
