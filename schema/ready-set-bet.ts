@@ -18,6 +18,18 @@ const RsbRoll = schema(
 
 const RsbBet = schema({ space: t.string().default(''), seat: t.uint8().default(0), token: t.uint8().default(0) }, 'RsbBet');
 
+const RsbBoardSpace = schema(
+  {
+    id: t.string().default(''),
+    kind: t.string().default(''),
+    horse: t.string().default(''),
+    label: t.string().default(''),
+    multiplier: t.uint8().default(0),
+    penalty: t.uint8().default(0),
+  },
+  'RsbBoardSpace',
+);
+
 const RsbProp = schema(
   {
     id: t.string().default(''),
@@ -38,6 +50,7 @@ const RsbExotic = schema(
     multiplier: t.uint8().default(0),
     penalty: t.uint8().default(0),
     open: t.boolean().default(false),
+    spaces: t.array('string'),
   },
   'RsbExotic',
 );
@@ -112,6 +125,9 @@ const RsbTable = schema(
     rolls: t.uint16().default(0),
     lastRoll: RsbRoll,
     bonusArmed: t.boolean().default(false),
+    finish: t.uint8().default(0),
+    redLineHorses: t.uint8().default(0),
+    board: t.array(RsbBoardSpace),
     bets: t.array(RsbBet),
     props: t.array(RsbProp),
     exotics: t.array(RsbExotic),

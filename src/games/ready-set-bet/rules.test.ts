@@ -567,6 +567,22 @@ describe('views and checks', () => {
     expect(pub.players[1]!.money).toBe(15);
   });
 
+  it('the public view publishes the printed board, so clients copy no odds: every space bets and settles at its listed odds', () => {
+    const pub = game.viewFor(fresh(), SPECTATOR).public;
+    expect(pub.finish).toBe(15);
+    expect(pub.redLineHorses).toBe(3);
+    expect(pub.board).toHaveLength(9 * 7 + 4);
+    expect(pub.board.filter((sp) => sp.horse === '7').map((sp) => [sp.id, sp.multiplier, sp.penalty])).toEqual([
+      ['show-7-a', 1, 3], ['show-7-b', 1, 1], ['place-7-a', 2, 6], ['place-7-b', 2, 5], ['win-7-a', 3, 4], ['win-7-b', 3, 3], ['win-7-c', 3, 2],
+    ]);
+    expect(pub.board.at(-1)).toEqual({ id: 'seven-fifth-or-worse', kind: 'color', horse: '', label: '7 finishes 5th or worse', multiplier: 4, penalty: 0 });
+    for (const sp of pub.board) expect(errorCode(fresh(), 0, { type: 'bet', space: sp.id, token: 2 }), sp.id).toBe('ok');
+    const line = linesOf(finishWith(withBets(fresh(), [[0, 'win-2/3-c', 2]]), '2/3'), 0).lines[0]!;
+    expect(line.amount).toBe(2 * pub.board.find((sp) => sp.id === 'win-2/3-c')!.multiplier);
+    const exotic = game.viewFor(fresh(), SPECTATOR).public.exotics[0]!;
+    expect(exotic.spaces).toEqual([1, 2, 3].map((n) => `exotic-${exotic.id}-${n}`));
+  });
+
   it('invariants catch a double claim, a lost dollar and a lost card', () => {
     const s = fresh();
     expect(game.invariants!(s)).toEqual([]);

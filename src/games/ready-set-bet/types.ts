@@ -180,6 +180,18 @@ export interface PublicPlayer {
   hiddenVip: number;
 }
 
+/** One space of the printed betting board, as published to clients (static). */
+export interface BoardSpaceView {
+  id: string;
+  /** 'show' | 'place' | 'win' (the horse grid) or 'color'. */
+  kind: string;
+  /** The horse of a grid space, '' for a colour bet. */
+  horse: string;
+  label: string;
+  multiplier: number;
+  penalty: number;
+}
+
 export interface PublicView {
   phase: Phase;
   race: number;
@@ -192,9 +204,16 @@ export interface PublicView {
   rolls: number;
   lastRoll: Roll | null;
   bonusArmed: boolean;
+  /** Spaces a horse needs to finish. Static. */
+  finish: number;
+  /** "No more bets" once this many horses are past the red line. Static. */
+  redLineHorses: number;
+  /** The printed board: the horse grid row by row (Show A … Win C), then the colour bets. Static. */
+  board: readonly BoardSpaceView[];
   bets: Bet[];
   props: { id: string; ahead: string; behind: string[]; multiplier: number; penalty: number }[];
-  exotics: { id: string; name: string; text: string; race: number; multiplier: number; penalty: number; open: boolean }[];
+  /** `spaces`: the card's bet space ids. */
+  exotics: { id: string; name: string; text: string; race: number; multiplier: number; penalty: number; open: boolean; spaces: string[] }[];
   players: PublicPlayer[];
   settlement: Settlement | null;
   decks: { props: number; exotics: number; vip: number };

@@ -2,11 +2,21 @@
 import type { RandomSource, View, Viewer } from '../../core/game.ts';
 import { SPECTATOR } from '../../core/game.ts';
 import { seedRng, shuffled } from '../../core/rng.ts';
-import { HORSE_COLOR, HORSES, RACES, exoticCard, propCard } from './data/board.ts';
+import { BOARD_SPACES, COLOR_SPACES, FINISH, HORSE_COLOR, HORSES, RACES, RED_LINE_HORSES, exoticCard, exoticSpaces, propCard } from './data/board.ts';
 import { keepToken, vipDesign } from './data/vip.ts';
 import { availableTokens, crossedCount, isBettor } from './race.ts';
 import { cloneState } from './clone.ts';
-import type { PrivateView, PublicView, State, VipCardView } from './types.ts';
+import type { BoardSpaceView, PrivateView, PublicView, State, VipCardView } from './types.ts';
+
+/** The printed board as clients see it: built once, the same (static) list in every view. */
+const BOARD: readonly BoardSpaceView[] = [...BOARD_SPACES, ...COLOR_SPACES].map((sp) => ({
+  id: sp.id,
+  kind: sp.kind,
+  horse: sp.kind === 'color' ? '' : sp.id.slice(sp.id.indexOf('-') + 1, sp.id.lastIndexOf('-')),
+  label: sp.label,
+  multiplier: sp.multiplier,
+  penalty: sp.penalty,
+}));
 
 function cardView(card: string): VipCardView {
   const d = vipDesign(card);
@@ -27,6 +37,9 @@ export function viewFor(state: State, viewer: Viewer): View<PublicView, PrivateV
     rolls: state.rolls,
     lastRoll: state.lastRoll,
     bonusArmed: state.bonusArmed,
+    finish: FINISH,
+    redLineHorses: RED_LINE_HORSES,
+    board: BOARD,
     bets: state.bets,
     props: state.props.map((id) => {
       const c = propCard(id);
@@ -35,7 +48,7 @@ export function viewFor(state: State, viewer: Viewer): View<PublicView, PrivateV
     exotics: state.exotics.map((id, i) => {
       const c = exoticCard(id);
       const open = state.options.exoticsPersist || i === currentExotic;
-      return { id, name: c.name, text: c.text, race: i + 1, multiplier: c.multiplier, penalty: c.penalty, open };
+      return { id, name: c.name, text: c.text, race: i + 1, multiplier: c.multiplier, penalty: c.penalty, open, spaces: exoticSpaces(c).map((sp) => sp.id) };
     }),
     players: state.players.map((p, seat) => ({
       seat,

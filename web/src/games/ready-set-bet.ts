@@ -9,45 +9,29 @@
 import { h, s, seatColour, svg } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Plain } from '../types.ts';
 
-/** Printed odds of the horse spaces, for display only (the server settles): [multiplier, penalty] per column. */
-const PRINTED: Record<string, [number, number][]> = {
-  edge: [[4, 4], [4, 3], [5, 4], [5, 3], [7, 2], [8, 2], [9, 2]],
-  outer: [[3, 1], [3, 0], [4, 1], [4, 0], [5, 1], [6, 0], [7, 0]],
-  middle: [[2, 3], [2, 0], [2, 2], [3, 2], [4, 2], [4, 0], [5, 0]],
-  inner: [[1, 2], [1, 0], [2, 5], [2, 4], [3, 2], [3, 1], [3, 0]],
-  seven: [[1, 3], [1, 1], [2, 6], [2, 5], [3, 4], [3, 3], [3, 2]],
-};
-const ROW_ODDS = ['edge', 'outer', 'middle', 'inner', 'seven', 'inner', 'middle', 'outer', 'edge'];
-const COLUMNS = ['show-a', 'show-b', 'place-a', 'place-b', 'win-a', 'win-b', 'win-c'];
-const COLOUR_BETS: [string, string, string][] = [
-  ['blue-wins', 'Blue wins', '5× / −1'],
-  ['orange-wins', 'Orange wins', '3× / −1'],
-  ['red-wins', 'Red wins', '2× / −1'],
-  ['seven-fifth-or-worse', '7 finishes 5th or worse', '4× / 0'],
-];
 const HORSE_FILL: Record<string, string> = { blue: '#2f6fb5', orange: '#e8871e', red: '#c8323c', black: '#2b2b2b' };
 
-const FINISH = 15;
 const LABEL_W = 64;
 const CELL = 37;
 const BET_W = 64;
 const ROW = 46;
 const TRACK_X = LABEL_W;
-const BETS_X = TRACK_X + (FINISH + 1) * CELL + 12;
-const WIDTH = BETS_X + COLUMNS.length * BET_W + 4;
+
+/** The printed board's spaces as the server publishes them (odds, labels): horse grid, then colour bets. */
+const boardOf = (table: Plain): Plain[] => table.board ?? [];
+const horseSpaces = (table: Plain, horse: string): Plain[] => boardOf(table).filter((sp) => sp.horse === horse);
+const odds = (sp: Plain) => `${sp.multiplier}× / −${sp.penalty}`;
+
+/** A grid space's column name from its id's last letter (Show A, Show B …): the printed spaces repeat per kind. */
+const column = (sp: Plain) => `${sp.kind[0].toUpperCase()}${sp.kind.slice(1)} ${String(sp.id).slice(-1).toUpperCase()}`;
 
 function spaceLabel(space: string, table: Plain): string {
-  const horse = /^(show|place|win)-(.+)-([abc])$/.exec(space);
-  if (horse) return `${horse[1]![0]!.toUpperCase()}${horse[1]!.slice(1)} ${horse[2]} (${horse[3]!.toUpperCase()})`;
-  const colour = COLOUR_BETS.find(([id]) => id === space);
-  if (colour) return colour[1];
+  const printed = boardOf(table).find((sp) => sp.id === space);
+  if (printed) return printed.horse ? `${printed.label} (${String(printed.id).slice(-1).toUpperCase()})` : printed.label;
   const prop = (table.props ?? []).find((p: Plain) => p.id === space);
   if (prop) return `Prop: ${prop.ahead} ahead of ${prop.behind.join(', ')}`;
-  const exotic = /^exotic-(.+)-(\d)$/.exec(space);
-  if (exotic) {
-    const card = (table.exotics ?? []).find((e: Plain) => e.id === exotic[1]);
-    return `${card?.name ?? exotic[1]} (space ${exotic[2]})`;
-  }
+  const card = (table.exotics ?? []).find((e: Plain) => (e.spaces ?? []).includes(space));
+  if (card) return `${card.name} (space ${card.spaces.indexOf(space) + 1})`;
   return space;
 }
 
@@ -74,17 +58,21 @@ function tokenChip(t: { seat: number; token: number; pending?: boolean }) {
 function track(ctx: BoardContext) {
   const t = ctx.table;
   const horses: Plain[] = t.horses ?? [];
+  const finish: number = t.finish ?? 0;
+  const columns = horses.length ? horseSpaces(t, horses[0].horse) : [];
+  const betsX = TRACK_X + (finish + 1) * CELL + 12;
+  const width = betsX + columns.length * BET_W + 4;
   const height = horses.length * ROW + 30;
   const redX = TRACK_X + (t.redLine ?? 10) * CELL;
   const last = t.lastRoll;
   return svg(
-    WIDTH,
+    width,
     height,
     { class: 'rsb-board wide', 'aria-label': 'Race track and betting board' },
     // headers
     s('text', { x: TRACK_X + 4, y: 18, 'font-size': 13, fill: '#555' }, 'Start'),
-    s('text', { x: TRACK_X + FINISH * CELL + CELL / 2, y: 18, 'font-size': 13, fill: '#555', 'text-anchor': 'middle' }, 'Finish'),
-    COLUMNS.map((c, i) => s('text', { x: BETS_X + i * BET_W + BET_W / 2, y: 18, 'font-size': 12, fill: '#555', 'text-anchor': 'middle' }, c.replace('-', ' ').toUpperCase())),
+    s('text', { x: TRACK_X + finish * CELL + CELL / 2, y: 18, 'font-size': 13, fill: '#555', 'text-anchor': 'middle' }, 'Finish'),
+    columns.map((sp, i) => s('text', { x: betsX + i * BET_W + BET_W / 2, y: 18, 'font-size': 12, fill: '#555', 'text-anchor': 'middle' }, column(sp).toUpperCase())),
     horses.map((horse, row) => {
       const y = 26 + row * ROW;
       const fill = HORSE_FILL[horse.color] ?? '#444';
@@ -94,8 +82,8 @@ function track(ctx: BoardContext) {
         { 'data-horse': horse.horse },
         s('rect', { x: 0, y, width: LABEL_W - 6, height: ROW - 6, rx: 8, fill }),
         s('text', { x: (LABEL_W - 6) / 2, y: y + 26, 'text-anchor': 'middle', 'font-size': 17, 'font-weight': 700, fill: '#fff' }, horse.horse),
-        Array.from({ length: FINISH + 1 }, (_, i) =>
-          s('rect', { x: TRACK_X + i * CELL, y, width: CELL - 2, height: ROW - 6, fill: i === FINISH ? '#e9e2cf' : i % 2 ? '#f3efe4' : '#faf7f0', stroke: '#ddd5c3' }),
+        Array.from({ length: finish + 1 }, (_, i) =>
+          s('rect', { x: TRACK_X + i * CELL, y, width: CELL - 2, height: ROW - 6, fill: i === finish ? '#e9e2cf' : i % 2 ? '#f3efe4' : '#faf7f0', stroke: '#ddd5c3' }),
         ),
         s('circle', {
           cx: TRACK_X + horse.position * CELL + CELL / 2 - 1,
@@ -107,12 +95,13 @@ function track(ctx: BoardContext) {
           class: 'horse',
         }),
         s('text', { x: TRACK_X + horse.position * CELL + CELL / 2 - 1, y: y + 25, 'text-anchor': 'middle', 'font-size': 12, 'font-weight': 700, fill: '#fff' }, horse.horse),
-        COLUMNS.map((col, i) => {
-          const [kind, letter] = col.split('-');
-          const space = `${kind}-${horse.horse}-${letter}`;
-          const [mult, pen] = PRINTED[ROW_ODDS[row] ?? 'middle']![i]!;
+        horseSpaces(t, horse.horse).map((sp, i) => {
+          const space: string = sp.id;
+          const kind: string = sp.kind;
+          const mult: number = sp.multiplier;
+          const pen: number = sp.penalty;
           const tokens = tokensOn(space, ctx);
-          const x = BETS_X + i * BET_W;
+          const x = betsX + i * BET_W;
           return s(
             'g',
             { 'data-key': `space:${space}`, 'aria-label': `${spaceLabel(space, t)}: pays ${mult}×, costs ${pen}` },
@@ -128,7 +117,7 @@ function track(ctx: BoardContext) {
       );
     }),
     s('line', { x1: redX, y1: 22, x2: redX, y2: height - 2, stroke: '#d32f2f', 'stroke-width': 3, 'stroke-dasharray': '6 4' }),
-    s('text', { x: redX + 4, y: height - 4, 'font-size': 11, fill: '#d32f2f' }, `red line (${t.crossed ?? 0}/3 past)`),
+    s('text', { x: redX + 4, y: height - 4, 'font-size': 11, fill: '#d32f2f' }, `red line (${t.crossed ?? 0}/${t.redLineHorses} past)`),
   );
 }
 
@@ -145,8 +134,8 @@ function lowerBoard(ctx: BoardContext) {
     'div',
     { class: 'rsb-lower' },
     h('div', { class: 'section-title' }, 'Colour bets'),
-    h('div', { class: 'hand' }, COLOUR_BETS.map(([id, label, odds]) => spaceChip(id, label, odds, ctx))),
-    (t.props ?? []).length ? [h('div', { class: 'section-title' }, 'Prop bets'), h('div', { class: 'hand' }, t.props.map((p: Plain) => spaceChip(p.id, `${p.ahead} ahead of ${p.behind.join(', ')}`, `${p.multiplier}× / −${p.penalty}`, ctx)))] : null,
+    h('div', { class: 'hand' }, boardOf(t).filter((sp) => !sp.horse).map((sp) => spaceChip(sp.id, sp.label, odds(sp), ctx))),
+    (t.props ?? []).length ? [h('div', { class: 'section-title' }, 'Prop bets'), h('div', { class: 'hand' }, t.props.map((p: Plain) => spaceChip(p.id, `${p.ahead} ahead of ${p.behind.join(', ')}`, odds(p), ctx)))] : null,
     (t.exotics ?? []).length
       ? [
           h('div', { class: 'section-title' }, 'Exotic finishes'),
@@ -158,8 +147,8 @@ function lowerBoard(ctx: BoardContext) {
                 'div',
                 { class: `exotic${e.open ? '' : ' closed'}`, title: e.text },
                 h('b', null, e.name),
-                h('small', null, ` ${e.multiplier}× / −${e.penalty} · ${e.text}`),
-                h('div', { class: 'hand' }, [1, 2, 3].map((n) => spaceChip(`exotic-${e.id}-${n}`, `#${n}`, '', ctx))),
+                h('small', null, ` ${odds(e)} · ${e.text}`),
+                h('div', { class: 'hand' }, (e.spaces ?? []).map((id: string, n: number) => spaceChip(id, `#${n + 1}`, '', ctx))),
               ),
             ),
           ),
@@ -239,7 +228,7 @@ export const readySetBet: GameBoard = {
       h(
         'p',
         { class: 'rsb-head' },
-        h('b', null, `Race ${t.race || 1} of ${t.races || 4}`),
+        h('b', null, `Race ${t.race} of ${t.races}`),
         ` · ${t.bettingOpen ? 'bets open' : t.phase === 'racing' ? 'no more bets' : t.phase === 'vipDraft' ? 'VIP draft' : t.phase === 'results' ? 'results' : t.phase}`,
         t.rolls && roll?.sum ? ` · roll ${t.rolls}: ${roll.a} + ${roll.b} = ${roll.sum} → ${roll.horse} moves ${roll.moved}${roll.bonus ? ` (bonus +${roll.bonus})` : ''}` : ' · waiting for the first roll',
         t.bonusArmed ? ' · a repeat pays the bonus' : '',
@@ -279,7 +268,7 @@ export const readySetBet: GameBoard = {
       case 'pass':
         return `${ctx.name(ev.seat as number)} is done betting.`;
       case 'redLine':
-        return `${ev.horse} crosses the red line (${ev.crossed}/3).`;
+        return `${ev.horse} crosses the red line (${ev.crossed}/${ctx.table.redLineHorses}).`;
       case 'noMoreBets':
         return 'No more bets!';
       case 'finish':
