@@ -212,7 +212,7 @@ describe('one public address in front of two processes and a persistent Redis', 
     const rejoinMs = await allBack(b, killedAt);
     console.log(`(c) SIGKILL /p2: connections closed with ${b.seats.map((s) => s.moves.at(-1)!.code).join(', ')}; both players back on /p1 through the proxy ${rejoinMs} ms after the kill`);
 
-    expect(b.seats.map((s) => routeOf(b, b.seats.indexOf(s)))).toEqual(['p1', 'p1']);
+    expect(b.seats.map((_, i) => routeOf(b, i))).toEqual(['p1', 'p1']);
     expect(b.seats.map((s) => s.player.room.roomId)).toEqual([b.roomId, b.roomId]);
     await waitFor(() => state(b.seats[0]!.player).table?.scores?.length, 3000, 'state'); // whole state on join
     expect(view(b)).toBe(before);
@@ -246,8 +246,11 @@ describe('one public address in front of two processes and a persistent Redis', 
 
     // A move while Redis is away: acknowledged after the durability timeout, the table told it is behind.
     const sentAt = Date.now();
+    const ackedBefore = b.acked;
     const seq = await move(b, 'play');
     const ackMs = Date.now() - sentAt;
+    expect(seq).toBe(ackedBefore + 1);
+    expect(ackMs).toBeGreaterThanOrEqual(400); // it waited for Redis (DURABILITY_ACK_TIMEOUT_MS, 500) first
     await waitFor(() => b.seats[0]!.player.events.some((e) => e.events.some((ev) => ev.type === 'durability' && !(ev as { durable?: boolean }).durable)), 3000, 'durable: false');
     await sleep(Math.max(0, 2500 - (Date.now() - killedAt))); // down longer than three heartbeats
     await redis.restart();
