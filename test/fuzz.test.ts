@@ -1,18 +1,21 @@
 /**
  * Hostile input against every game's room, seeded: malformed payloads (non-objects, arrays, strings near
  * the payload limit, deep nesting), oversized frames, raw protocol garbage, out-of-turn and spectator
- * moves, wrong-type fields, legal moves with mutated fields, unknown message types, and real legal moves
- * in between so the games move through their phases. Asserts: the process never fails, every request
- * is answered (accepted, or rejected with a namespaced `{code, message}`), no engine throws, every
- * room's engine state keeps its invariants, and every room still plays afterwards.
+ * moves, wrong-type fields, legal moves with mutated fields or hostile extra fields (cycles, 64-bit
+ * integers, deep or huge values), unknown message types, and real legal moves in between so the games
+ * move through their phases. Asserts: the process never fails, every request is answered (accepted, or
+ * rejected with a namespaced `{code, message}`), no engine throws, every room's engine state keeps its
+ * invariants, every journaled move is canonical, and every room still plays afterwards.
  *
  *   FUZZ_SEED=<text> FUZZ_MESSAGES=<count> vitest run test/fuzz.test.ts   (defaults: fuzz-1, 100000)
  */
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type Room as SdkRoom } from '@colyseus/sdk';
+import { Packr } from 'msgpackr';
 import { pick, randomSource } from '../src/core/rng.ts';
 import { verifyRecord, type GameRecordInput } from '../src/server/verify.ts';
+import { safeJson } from '../src/server/client-faults.ts';
 import { spawnServer } from './helpers/process.ts';
 import { adopt, joinAsPlayer, joinAsSpectator, legalMoves, state, type Player } from './helpers/clients.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
@@ -68,7 +71,9 @@ const { parentPort, workerData } = require('node:worker_threads');
   const { startServer } = await import(workerData.helper);
   const { matchMaker } = await import('@colyseus/core');
   const { findGame } = await import(workerData.games);
+  const { canonicalMove, sameMove } = await import(workerData.core);
   const server = await startServer(workerData.env);
+  const checked = new Map(); // room id → journaled moves already checked for canonical form
   parentPort.on('message', async ({ id, op, roomIds }) => {
     if (op === 'close') {
       await server.close();
@@ -77,8 +82,15 @@ const { parentPort, workerData } = require('node:worker_threads');
     const rooms = roomIds.map((roomId) => {
       const room = matchMaker.getLocalRoomById(roomId);
       if (!room) return { status: 'gone', violations: ['room disposed'], record: null };
-      const violations = findGame(room.gameId).invariants?.(room.engineState) ?? [];
-      return { status: room.state.status, violations, record: room.state.status === 'over' ? room.record() : null };
+      const game = findGame(room.gameId);
+      const violations = game.invariants?.(room.engineState) ?? [];
+      const moves = room.journal.moves;
+      for (let i = checked.get(roomId) ?? 0; i < moves.length; i++) {
+        const c = canonicalMove(game, moves[i].move);
+        if (!c.ok || !sameMove(c.move, moves[i].move)) violations.push('journaled move ' + i + ' is not canonical: ' + JSON.stringify(moves[i].move).slice(0, 200));
+      }
+      checked.set(roomId, moves.length);
+      return { status: room.state.status, violations, record: room.state.status === 'over' ? room.journal.record() : null };
     });
     parentPort.postMessage({ id, rooms, polluted: Object.prototype.polluted !== undefined });
   });
@@ -111,6 +123,8 @@ async function openTable(config: (typeof TABLES)[number]): Promise<Table> {
   const others = await Promise.all(Array.from({ length: config.seats - 1 }, async () => adopt(await new Client(server.ws).joinById(first.room.roomId, {}))));
   const spectator = await joinAsSpectator(server.ws, first.room.roomId);
   const players = [first, ...others];
+  // msgpack's structured-clone extension: the players can send cyclic values, as a hostile client can.
+  for (const p of players) (p.room as unknown as { packr: Packr }).packr = new Packr({ structuredClone: true });
   for (const r of [...players.map((p) => p.room), spectator]) r.onMessage('error', () => errorsSeen.count++);
   await waitFor(() => state(first).status === 'playing', 5000, `${config.game} started`);
   return { game: config.game, codes: new RegExp(`^(core|${config.game})/[\\w-]+$`), players, spectator, roomId: first.room.roomId, pool: [], listed: new Map() };
@@ -122,6 +136,7 @@ beforeAll(async () => {
     workerData: {
       helper: new URL('./helpers/server.ts', import.meta.url).href,
       games: new URL('../src/games/index.ts', import.meta.url).href,
+      core: new URL('../src/core/game.ts', import.meta.url).href,
       env: { MAX_MESSAGES_PER_SECOND: '1000000', MAX_PAYLOAD_BYTES: String(MAX_PAYLOAD) },
     },
   });
@@ -170,10 +185,28 @@ function oddValue(): unknown {
   }
 }
 
+/** What only a hostile client puts in an extra field: refused unread (core/malformed-move). */
+function hostileValue(): unknown {
+  switch (int(4)) {
+    case 0: {
+      const loop: Record<string, unknown> = { type: 'loop' };
+      loop.self = chance(0.5) ? loop : [loop];
+      return loop;
+    }
+    case 1: return chance(0.5) ? 2n ** 63n - 1n : -(2n ** 60n);
+    case 2: return deep(7 + int(300));
+    default: return Array.from({ length: 1001 + int(1000) }, () => int(10));
+  }
+}
+
 function mutate(move: Move, t: Table): Move {
   const m: Record<string, unknown> = structuredClone(move);
   const keys = Object.keys(m).filter((k) => k !== 'type');
   const key = keys.length ? pick(random, keys) : 'extra';
+  if (chance(0.15)) {
+    m[`x${int(5)}`] = hostileValue(); // on a legal move: a legal move with hostile junk is still refused
+    return m as Move;
+  }
   switch (int(8)) {
     case 0: m[key] = oddValue(); break;
     case 1: delete m[key]; break;
@@ -270,7 +303,7 @@ interface Tally {
   sends: number;
 }
 
-const describeMsg = (m: Msg) => `${m.table.game} ${m.kind} ${m.type} ${JSON.stringify(m.payload)?.slice(0, 300)}`;
+const describeMsg = (m: Msg) => `${m.table.game} ${m.kind} ${m.type} ${safeJson(m.payload, 300)}`;
 
 async function dispatch(m: Msg, tally: Tally) {
   tally.sent++;
