@@ -24,6 +24,8 @@ import { createScaling } from './scaling.ts';
 import { queueRoutes } from './queue.ts';
 import { mountVerify } from './verify.ts';
 import { installFrontDoor, setLiveGameCheck } from './front-door.ts';
+import { safeJson, warnClientFault } from './client-faults.ts';
+import { republishLiveRooms } from './redis-restore.ts';
 import { mountWeb } from './web.ts';
 
 export interface ParlorServerOptions {
@@ -89,7 +91,10 @@ export function createParlorServer({ config, logger, extraRooms = {} }: ParlorSe
       });
       roomSettings.store = store;
       setLiveGameCheck((roomId) => store!.isLive(roomId));
-      store.start((roomId, gameId) => recoverGame(roomId, gameId, logger));
+      store.start(
+        (roomId, gameId) => recoverGame(roomId, gameId, logger),
+        async () => void (await republishLiveRooms()),
+      );
     }
   }
   return { server, listen };
@@ -220,15 +225,25 @@ function basicAuth(user: string, password: string): express.RequestHandler {
   };
 }
 
+/**
+ * Colyseus' errors that a client causes at will: a message that does not decode (msgpack), a frame the
+ * socket refused. They become rate-limited warnings without stacks; every other Colyseus error stays one.
+ */
+const CLIENT_CAUSED = /msgpackr[\\/]unpack|couldn't decode message|Max payload size exceeded|Invalid WebSocket frame|WS_ERR_/;
+
 /** Routes Colyseus' own log lines into pino. */
 function colyseusLogger(logger: Logger) {
   const child = logger.child({ component: 'colyseus' });
-  const text = (args: unknown[]) => args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ');
+  const text = (args: unknown[]) => args.map((a) => (typeof a === 'string' ? a : a instanceof Error ? (a.stack ?? a.message) : safeJson(a, 2000))).join(' ');
   return {
     debug: (...a: unknown[]) => child.debug(text(a)),
     info: (...a: unknown[]) => child.info(text(a)),
     warn: (...a: unknown[]) => child.warn(text(a)),
-    error: (...a: unknown[]) => child.error(text(a)),
+    error: (...a: unknown[]) => {
+      const line = text(a);
+      if (CLIENT_CAUSED.test(line)) warnClientFault(child, 'bad-message', { error: line.split('\n')[0] }, 'client sent a message that does not decode');
+      else child.error(line);
+    },
     trace: (...a: unknown[]) => child.trace(text(a)),
   };
 }

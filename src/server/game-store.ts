@@ -95,14 +95,27 @@ export class GameStore {
     this.redis.defineCommand('claimGame', { numberOfKeys: 1, lua: CLAIM });
   }
 
-  /** Starts beating (so peers know this process lives) and, every beat, recovering games of dead peers. */
-  start(recover: (roomId: string, game: string) => Promise<void>) {
+  /**
+   * Starts beating (so peers know this process lives) and, every beat, recovering games of dead peers.
+   * A beat that finds its own heartbeat key gone means Redis lost this process's keys (it restarted
+   * empty, or this process stalled past its expiry): the journals of the games still owned here are
+   * rewritten and `republish` puts back the rest (listings, invite codes), within one beat.
+   */
+  start(recover: (roomId: string, game: string) => Promise<void>, republish: () => Promise<void> = async () => {}) {
     const { heartbeatMs, processId } = this.options;
     const ttlMs = heartbeatMs * 3; // three missed beats and peers take over
+    let first = true;
+    let lost = false;
     const tick = async () => {
       try {
-        await this.redis.set(K.proc(processId), String(Date.now()), 'PX', ttlMs);
+        const previous = await this.redis.set(K.proc(processId), String(Date.now()), 'PX', ttlMs, 'GET');
+        if (previous === null && !first) lost = true; // kept until the republish succeeds
+        first = false;
         await this.checkOwnership();
+        if (lost) {
+          await this.republish(republish);
+          lost = false;
+        }
         // A Redis restarted from its append-only file can hold heartbeats that expired while it was down:
         // live peers have not beaten again yet. Claiming now would fence games that are alive (and drop
         // moves they acknowledged while Redis was away), so claims wait three beats after connecting.
@@ -122,6 +135,14 @@ export class GameStore {
     };
     void tick();
     this.beat = setInterval(() => void tick(), heartbeatMs);
+  }
+
+  /** Puts back what Redis lost: each game still owned here is rewritten whole, then the caller's part. */
+  private async republish(republish: () => Promise<void>) {
+    const journals = [...this.journals.values()].filter((j) => !j.fenced);
+    for (const journal of journals) journal.restore();
+    await republish();
+    this.options.logger.warn({ games: journals.length }, 'Redis had lost this process’s keys (restart or stall): journals, listings and invites put back');
   }
 
   /** Whether a process still beats (false once its heartbeat expired: its games are being taken over). */
@@ -320,6 +341,11 @@ export class RoomJournal {
     if (stored.length) tx.rpush(keys.moves(this.roomId), ...stored);
     await tx.exec();
     options.logger.warn({ roomId: this.roomId, moves: stored.length }, 'journal rewritten: Redis had lost this game');
+  }
+
+  /** Rewrites the whole game (meta, owner, moves so far) in order with the queued writes: Redis lost it. */
+  restore() {
+    this.enqueue(() => this.rewrite());
   }
 
   /** Stops writing: another process owns this game now. */

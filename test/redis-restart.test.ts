@@ -1,0 +1,75 @@
+/**
+ * Redis restarts EMPTY while games run on two processes: within a few seconds every process puts back
+ * what Redis lost, so running games stay reachable from both — spectator seats, seat tokens, invite
+ * codes, reconnects — and the journal holds the game again before anyone moves.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, type SeatReservation } from '@colyseus/sdk';
+import { Redis } from 'ioredis';
+import { spawnServer, type ServerProcess } from './helpers/process.ts';
+import { startRedis, type RedisHandle } from './helpers/redis.ts';
+import { adopt, legalMoves, state } from './helpers/clients.ts';
+import { waitFor } from './helpers/ports.ts';
+
+let redis: RedisHandle;
+let procs: ServerProcess[] = [];
+beforeAll(async () => {
+  redis = await startRedis();
+  procs = await Promise.all([spawnServer({ REDIS_URL: redis.url }), spawnServer({ REDIS_URL: redis.url })]);
+});
+afterAll(async () => {
+  await Promise.all(procs.map((p) => p.stop('SIGKILL')));
+  await redis.stop();
+});
+
+const post = async (proc: ServerProcess, path: string, body: unknown) => {
+  const res = await fetch(`${proc.http}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+};
+
+describe('Redis restarts empty', () => {
+  it('puts back listings, invite codes and journals, so running games stay reachable on every process', async () => {
+    // A running public game (two humans) and a waiting private table with an invite code.
+    const created = await post(procs[0]!, '/matchmake/create/high-card', { seats: 2, options: { handSize: 4 } });
+    const owner = procs.find((p) => p.processId === created.body.processId)!;
+    const ada = await adopt(await new Client(owner.ws).consumeSeatReservation(created.body as unknown as SeatReservation));
+    const bo = await adopt(await new Client(owner.ws).joinById(String(created.body.roomId)));
+    await waitFor(() => legalMoves(ada).length, 5000, 'deal');
+    const roomId = String(created.body.roomId);
+    const privateTable = await post(procs[1]!, '/matchmake/create/high-card', { seats: 2, private: true });
+    const host = procs.find((p) => p.processId === privateTable.body.processId)!;
+    const hostPlayer = await adopt(await new Client(host.ws).consumeSeatReservation(privateTable.body as unknown as SeatReservation));
+    const invite = await waitFor(() => state(hostPlayer).invite as string, 5000, 'invite code');
+
+    await redis.stop();
+    await redis.restart(); // empty: no persistence
+    const reader = new Redis(redis.url);
+    try {
+      for (const proc of procs) {
+        await waitFor(async () => (await post(proc, `/api/rooms/${roomId}/seat`, { spectator: true })).status === 200, 8000, `spectator seat via ${proc.port}`);
+        expect((await post(proc, `/api/rooms/${roomId}/seat`, { seatToken: bo.seatToken })).status).toBe(200);
+        await waitFor(async () => (await fetch(`${proc.http}/api/invites/${invite}`)).status === 200, 5000, `invite via ${proc.port}`);
+        // The listing is back, so a reconnect is judged on its token, not answered "disposed".
+        const reconnect = await post(proc, `/matchmake/reconnect/${roomId}`, { reconnectionToken: 'not-a-real-token' });
+        expect(reconnect.body.code).toBe('core/reconnect-expired');
+      }
+      // The journal holds the game again (owner, meta, live set) although nobody has moved since.
+      await waitFor(async () => (await reader.hget(`parlor:game:${roomId}`, 'owner')) === owner.processId, 5000, 'journal rewritten');
+      expect(await reader.sismember('parlor:live', roomId)).toBe(1);
+      expect(await reader.hexists('roomcount', owner.processId)).toBe(1);
+      // And the game goes on.
+      const mover = [ada, bo].find((p) => legalMoves(p).length)!;
+      expect(await mover.room.request('move', legalMoves(mover)[0])).toMatchObject({ ok: true });
+    } finally {
+      reader.disconnect();
+      await Promise.all([ada, bo, hostPlayer].map((p) => p.room.leave().catch(() => undefined)));
+    }
+  });
+
+  it('answers a reconnect to a room that no longer exists with a code, not "disposed"', async () => {
+    const res = await post(procs[0]!, '/matchmake/reconnect/NoSuchRoom1', { reconnectionToken: 'whatever' });
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('core/unknown-room');
+    expect(String(res.body.message)).not.toMatch(/disposed/);
+  });
+});
