@@ -58,6 +58,6 @@ const TractorTable = schema(
   'TractorTable',
 );
 
-const TractorPrivate = schema({ hand: t.array('string'), kitty: t.array('string') }, 'TractorPrivate');
+const TractorPrivate = schema({ hand: t.array('string'), trumps: t.uint8().default(0), kitty: t.array('string') }, 'TractorPrivate');
 
 export const tractorRoomState = defineRoomState('Tractor', TractorTable, TractorPrivate);

@@ -567,6 +567,13 @@ describe('views, setup and malformed moves', () => {
     expect(game.viewFor(dealt, drawer).private!.hand).toHaveLength(1);
     expect(JSON.stringify(spectator)).not.toContain('.0');
   });
+  it('a hand is shown trumps first (jokers, level cards, trump suit) and says how many trumps lead it', () => {
+    const s = playing({ hands: [['3H', 'BJ', '2C', 'AS', 'KD', '2S', '5S'], ['4D'], ['5D'], ['6D']], level: '2', trumpSuit: 'S' });
+    const mine = game.viewFor(s, 0).private!;
+    expect(mine.trumps).toBe(5);
+    expect(mine.hand.slice(0, 5)).toEqual(['BJ', '2S', '2C', 'AS', '5S']);
+    expect(mine.hand.slice(5)).toEqual(['3H', 'KD']);
+  });
   it('resampling hidden cards leaves a seat’s view unchanged', () => {
     const s = playing({ hands: [['AH', '3D'], ['KH', '4D'], ['QH', '5D'], ['JH', '6D']], kitty: ['7C', '8C'] });
     for (const viewer of [SPECTATOR, 0, 1]) expect(game.viewFor(game.resample!(s, viewer, randomSource('r')), viewer)).toEqual(game.viewFor(s, viewer));

@@ -190,7 +190,10 @@ export interface TractorPublic {
 }
 
 export interface TractorPrivate {
+  /** Sorted for display: trumps first (strongest first), then spades, hearts, clubs, diamonds. */
   hand: string[];
+  /** How many cards at the head of `hand` are trumps (so a client shows them apart without knowing the trump rules). */
+  trumps: number;
   /** The exchanger's kitty: the cards picked up while burying, then the buried cards. */
   kitty: string[];
 }

@@ -3,7 +3,7 @@ import type { View, Viewer } from '../../core/game.ts';
 import { SPECTATOR } from '../../core/game.ts';
 import { shuffled, seedRng } from '../../core/rng.ts';
 import { RANKS } from '../../core/cards/index.ts';
-import { faceOf, sortFaces } from './cards.ts';
+import { effSuit, faceOf, sortFaces } from './cards.ts';
 import { trumpOf } from './moves.ts';
 import { levelName } from './scoring.ts';
 import { cloneState, teamsOf } from './setup.ts';
@@ -48,10 +48,12 @@ export function viewFor(state: TractorState, viewer: Viewer): View<TractorPublic
   };
   if (viewer === SPECTATOR || viewer < 0 || viewer >= state.seats) return { public: pub, private: null };
   const ownsKitty = viewer === state.exchanger && kittyHeld(state);
+  const hand = sortFaces(state.hands[viewer]!.map(faceOf), trump);
   return {
     public: pub,
     private: {
-      hand: sortFaces(state.hands[viewer]!.map(faceOf), trump),
+      hand,
+      trumps: hand.filter((f) => effSuit(f, trump) === 'T').length,
       kitty: ownsKitty ? sortFaces((state.phase === 'burying' ? state.pickedUp : state.kitty).map(faceOf), trump) : [],
     },
   };

@@ -8,21 +8,16 @@
  */
 import { h, s, seatColour, svg } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
-import { cardChip, cardText, isJoker, rankIndex, rankOf, suitOf } from './cards.ts';
+import { cardChip, cardText } from './cards.ts';
 
 const SUIT_NAME: Record<string, string> = { S: 'spades ♠', H: 'hearts ♥', D: 'diamonds ♦', C: 'clubs ♣' };
 const cardsText = (cards: string[]) => cards.map(cardText).join(' ');
 
-function isTrump(face: string, t: Plain) {
-  return isJoker(face) || rankOf(face) === t.trumpRank || (t.trumpSuit && suitOf(face) === t.trumpSuit);
-}
-
-/** Display order: plain suits by suit and rank, then the trumps (trump suit, level cards, jokers). */
-function sortHand(hand: string[], t: Plain): { plain: string[]; trumps: string[] } {
-  const trumpWeight = (f: string) => (f === 'BJ' ? 100 : f === 'SJ' ? 99 : rankOf(f) === t.trumpRank ? (suitOf(f) === t.trumpSuit ? 98 : 97) : rankIndex(f));
-  const plain = hand.filter((f) => !isTrump(f, t)).sort((a, b) => suitOf(a).localeCompare(suitOf(b)) || rankIndex(a) - rankIndex(b));
-  const trumps = hand.filter((f) => isTrump(f, t)).sort((a, b) => trumpWeight(a) - trumpWeight(b));
-  return { plain, trumps };
+/** The server sorts the hand trumps first and says how many lead it: no trump rules here. */
+function splitHand(view: Plain): { plain: string[]; trumps: string[] } {
+  const hand: string[] = view?.hand ?? [];
+  const n: number = view?.trumps ?? 0;
+  return { trumps: hand.slice(0, n), plain: hand.slice(n) };
 }
 
 function tableSvg(ctx: BoardContext) {
@@ -64,7 +59,7 @@ export const tractor: GameBoard = {
   render(ctx) {
     const t = ctx.table;
     const hand: string[] = ctx.view?.hand ?? [];
-    const { plain, trumps } = sortHand(hand, t);
+    const { plain, trumps } = splitHand(ctx.view);
     const teamLevels = new Map<number, string>();
     (t.teams ?? []).forEach((team: number, seat: number) => teamLevels.set(team, t.levels?.[seat]));
     return h(
