@@ -22,6 +22,8 @@ import { highCard } from './fixture/high-card.ts';
 import { HighCardRoom } from './fixture/room.ts';
 import { HighCardRoomState } from './fixture/schema.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { spawnServer } from './helpers/process.ts';
+import { startRedis } from './helpers/redis.ts';
 import { adopt, joinAsPlayer, joinAsSpectator, legalMoves, mine, state, type Player } from './helpers/clients.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
 
@@ -383,5 +385,44 @@ describe('seats and matchmaking under ordinary leaves and a crowd of guests', ()
     // The spent token is nobody's: counted as a spectator (none left here) or refused at join.
     await expect(takeSeat(roomId, b.seatToken)).rejects.toThrow(/bad-seat-token|409/);
     expect(back.room.connection.isOpen).toBe(true);
+  });
+});
+
+describe('durable journal under hostile moves', () => {
+  it('never half-applies a move it could not journal: with Redis, a 64-bit field is refused, every accepted move is stored and the finished record is served', { timeout: 30_000 }, async () => {
+    const redis = await startRedis();
+    const proc = await spawnServer({ REDIS_URL: redis.url });
+    try {
+      const a = await joinAsPlayer(proc.ws, 'high-card', { seats: 2 }, 'create');
+      const b = await adopt(await new Client(proc.ws).joinById(a.room.roomId, {}));
+      const players = [a, b];
+      await waitFor(() => legalMoves(a).length && legalMoves(b).length, 5000, 'ante');
+      let accepted = 0;
+      let lastSeq = 0;
+      while (state(a).status !== 'over') {
+        const p = await waitFor(() => players.find((x) => legalMoves(x).length) ?? (state(a).status === 'over' ? a : null), 5000, 'a player to move');
+        const [move] = legalMoves(p);
+        if (!move) continue;
+        expect(await ask(p, { ...move, big: 2n ** 62n })).toBe('core/malformed-move');
+        const reply = (await p.room.request('move', { ...move, note: 'kept out of the journal' })) as { seq: number };
+        expect(reply.seq).toBeGreaterThan(lastSeq);
+        lastSeq = reply.seq;
+        accepted++;
+        await waitFor(() => !legalMoves(p).some((m) => JSON.stringify(m) === JSON.stringify(move)) || state(a).status === 'over', 3000, 'move synced');
+      }
+      const served = (await a.room.request('record')) as GameRecord;
+      const stored = await waitFor(async () => {
+        const res = await fetch(`${proc.http}/api/records/${a.room.roomId}`);
+        return res.ok ? ((await res.json()) as GameRecord) : null;
+      }, 5000, 'the record stored in Redis');
+      expect(stored.moves).toEqual(served.moves);
+      expect(stored.moves.filter((m) => m.actor >= 0).length).toBe(accepted);
+      expect(stored.moves.length).toBeGreaterThanOrEqual(lastSeq);
+      expect(JSON.stringify(stored.moves)).not.toContain('kept out');
+      expect(() => replayedEvents(highCard, stored)).not.toThrow(); // every stored move replays
+    } finally {
+      await proc.stop('SIGKILL');
+      await redis.stop();
+    }
   });
 });
