@@ -2,6 +2,10 @@
 import { schema, t } from '@colyseus/schema';
 import { defineRoomState } from './common.ts';
 
+const GwtActionText = schema({ id: t.string().default(''), text: t.string().default('') }, 'GwtActionText');
+
+const GwtAuxText = schema({ aux: t.uint8().default(0), single: t.string().default(''), double: t.string().default('') }, 'GwtAuxText');
+
 const GwtSession = schema(
   {
     space: t.string().default(''),
@@ -9,6 +13,7 @@ const GwtSession = schema(
     used: t.array('string'),
     acted: t.boolean().default(false),
     auxUsed: t.boolean().default(false),
+    actions: t.array(GwtActionText),
   },
   'GwtSession',
 );
@@ -52,6 +57,8 @@ const GwtTable = schema(
     phase: t.string().default(''),
     pending: t.string().default(''),
     session: GwtSession,
+    auxiliary: t.array(GwtAuxText),
+    railroadSpaces: t.uint8().default(0),
     trail: t.map('string'),
     foresight: t.array('string'),
     supplyCounts: t.array('uint8'),

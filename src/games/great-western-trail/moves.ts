@@ -216,7 +216,7 @@ function auxMoves(state: GwtState, allowDouble: boolean): GwtMove[] {
  * "pay $2, engine one space back, certificate marker two forward" and "pay $1, engine two spaces forward";
  * the `printedBoard` option doubles requirement and reward of the single ($2, 2 back; $2, up to 2 forward).
  */
-function engineAuxTerms(state: GwtState, aux: number, level: number): { cost: number; forward: boolean; spaces: number; exact: boolean } | null {
+export function engineAuxTerms(state: GwtState, aux: number, level: number): { cost: number; forward: boolean; spaces: number; exact: boolean } | null {
   const printed = level === 1 || state.options.doubleAuxiliary === 'printedBoard';
   if (aux === 3) return { cost: level, forward: false, spaces: printed ? level : 1, exact: true };
   if (aux === 4) return { cost: printed ? level : 1, forward: true, spaces: level, exact: level === 1 || !printed };

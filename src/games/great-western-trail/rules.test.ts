@@ -187,6 +187,24 @@ describe('phase B: using a location', () => {
     expect(types(s)).toContain('endTurn');
   });
 
+  it('the public view says the local actions and auxiliary actions in words, keyed as the moves name them', () => {
+    let s = fresh();
+    s.players[0]!.hand = ['guernsey', 'guernsey'];
+    s = goTo(s, 'A');
+    const pub = game.viewFor(s, SPECTATOR).public;
+    expect(pub.session!.actions).toEqual([
+      { id: '0.0', text: 'discard 1 Guernsey → +$2' },
+      { id: '1.0', text: 'hire 1 worker' },
+      { id: '2.0', text: 'hire 1 worker (costs $2 more)' },
+    ]);
+    expect(legalMoves(s, 0).filter((m) => m.type === 'action').every((m) => pub.session!.actions.some((a) => a.id === (m as { action: string }).action))).toBe(true);
+    expect(pub.auxiliary[0]).toEqual({ aux: 1, single: '+$1', double: '+$2' });
+    expect(pub.auxiliary[2]!.double).toBe('pay $2, engine exactly 1 back → +2 certificates');
+    const printed = game.viewFor({ ...s, options: { ...s.options, doubleAuxiliary: 'printedBoard' } }, SPECTATOR).public;
+    expect(printed.auxiliary[2]!.double).toBe('pay $2, engine exactly 2 back → +2 certificates');
+    expect(pub.railroadSpaces).toBe(40);
+  });
+
   it('an auxiliary action instead of local actions, single only, and nothing after it', () => {
     let s = fresh();
     s = goTo(s, 'G');

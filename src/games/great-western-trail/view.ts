@@ -2,7 +2,9 @@
 import type { RandomSource, View, Viewer } from '../../core/game.ts';
 import { shuffleWith } from '../../core/rng.ts';
 import type { City } from './data/board.ts';
+import { LAST_SPACE } from './data/board.ts';
 import type { Worker } from './data/tiles.ts';
+import { auxiliaryTexts, localActionTexts } from './labels.ts';
 import type { GwtState } from './types.ts';
 
 export interface PublicPlayer {
@@ -37,7 +39,15 @@ export interface PublicView {
   phase: string;
   /** Kind of the pending sub-step ('' when none). */
   pending: string;
-  session: { space: string; tile: string; used: string[]; acted: boolean; auxUsed: boolean } | null;
+  /**
+   * Phase B at a location. `actions`: the local actions offered there in words, keyed as `action` moves
+   * name them (`1.0`, `risk`); empty where only an auxiliary action is allowed.
+   */
+  session: { space: string; tile: string; used: string[]; acted: boolean; auxUsed: boolean; actions: { id: string; text: string }[] } | null;
+  /** The five auxiliary actions in words, single and double, as `aux` moves number them (static per game). */
+  auxiliary: { aux: number; single: string; double: string }[];
+  /** Spaces on the railroad, 0 included (static). */
+  railroadSpaces: number;
   trail: Record<string, string>;
   foresight: string[];
   supplyCounts: number[];
@@ -65,7 +75,11 @@ export function viewFor(state: GwtState, viewer: Viewer): View<PublicView, Priva
     endTrigger: state.endTrigger,
     phase: state.turn.phase === 'A' ? 'A' : s ? 'B' : 'KC',
     pending: state.turn.stack.at(-1)?.kind ?? '',
-    session: s ? { space: s.space, tile: s.tile, used: [...s.used], acted: s.acted, auxUsed: s.auxUsed } : null,
+    session: s
+      ? { space: s.space, tile: s.tile, used: [...s.used], acted: s.acted, auxUsed: s.auxUsed, actions: s.local ? localActionTexts(s.tile, s.risk) : [] }
+      : null,
+    auxiliary: auxiliaryTexts(state),
+    railroadSpaces: LAST_SPACE + 1,
     trail: { ...state.trail },
     foresight: [...state.foresight],
     supplyCounts: state.stacks.map((st) => st.length),

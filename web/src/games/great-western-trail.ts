@@ -79,7 +79,7 @@ function railroad(ctx: BoardContext) {
     h(
       'div',
       { class: 'rail' },
-      Array.from({ length: 40 }, (_, i) =>
+      Array.from({ length: t.railroadSpaces ?? 0 }, (_, i) =>
         h('button', { type: 'button', class: 'chip rail-space', 'data-key': `to:${i}`, 'aria-label': `railroad space ${i}` }, h('small', null, String(i)), (engines.get(i) ?? []).map((s) => h('span', { class: 'dot', style: `background:${seatColour(s)}` }))),
       ),
     ),
@@ -131,6 +131,9 @@ export const greatWesternTrail: GameBoard = {
       h('p', null, h('b', null, `${ctx.name(t.current)}'s turn`), ` · phase ${t.phase}${t.pending ? ` · choosing: ${words(t.pending)}` : ''}${t.session?.space ? ` · at ${words(t.session.space)}` : ''}${t.endTrigger >= 0 ? ' · last round' : ''}`),
       h('div', { class: 'section-title' }, 'Trail (start → Kansas City)'),
       trail(ctx),
+      t.session?.actions?.length
+        ? h('ul', { class: 'gwt-actions', 'aria-label': 'Local actions here' }, t.session.actions.map((a: Plain) => h('li', { class: (t.session.used ?? []).includes(a.id.split('.')[0]) ? 'used' : null }, a.text)))
+        : null,
       ctx.view ? [h('div', { class: 'section-title' }, 'Your hand'), h('div', { class: 'hand' }, hand.map((c) => chip(`v:${c}`, words(c), 'card')))] : null,
       kansasCity(ctx),
       railroad(ctx),
@@ -149,7 +152,7 @@ export const greatWesternTrail: GameBoard = {
     }
     return k;
   },
-  describe(move) {
+  describe(move, ctx) {
     switch (move.type) {
       case 'move': {
         const path = move.path as string[];
@@ -157,10 +160,16 @@ export const greatWesternTrail: GameBoard = {
       }
       case 'place':
         return `Start at ${words(String(move.space))}`;
-      case 'action':
-        return `Action ${move.action}${(move.cards as string[] | undefined)?.length ? ` with ${(move.cards as string[]).map(words).join(', ')}` : ''}`;
-      case 'aux':
-        return `Auxiliary action ${move.aux}${move.double ? ' (double)' : ''}`;
+      case 'action': {
+        const text = (ctx.table.session?.actions ?? []).find((a: Plain) => a.id === move.action)?.text ?? `local action ${move.action}`;
+        const cards = (move.cards as string[] | undefined) ?? [];
+        return `${text[0]!.toUpperCase()}${text.slice(1)}${cards.length ? ` (${cards.map(words).join(', ')})` : ''}`;
+      }
+      case 'aux': {
+        const aux = (ctx.table.auxiliary ?? []).find((a: Plain) => a.aux === move.aux);
+        const text = aux ? (move.double ? aux.double : aux.single) : `action ${move.aux}`;
+        return `Auxiliary${move.double ? ' (double)' : ''}: ${text}`;
+      }
       case 'endTurn':
         return 'End your turn';
     }
@@ -169,6 +178,7 @@ export const greatWesternTrail: GameBoard = {
   describeEvent(ev: GameEvent, ctx) {
     const who = typeof ev.seat === 'number' ? `${ctx.name(ev.seat)}: ` : '';
     if (ev.type === 'move' && Array.isArray(ev.path)) return `${who}moves to ${words(String(ev.path.at(-1)))}.`;
+    if (ev.type === 'action' || ev.type === 'aux') return `${who}${greatWesternTrail.describe(ev as Move, ctx)}.`;
     if (ev.type === 'handRevealed') return `${who}shows the hand ${(ev.hand as string[]).map(words).join(', ')} in Kansas City.`;
     return `${who}${describeMoveGeneric(ev as Move)}`;
   },

@@ -1,0 +1,95 @@
+/**
+ * Building and auxiliary actions in words, for the public view: an `action` move names a local action by
+ * its position on the building (`1.0`: the second action, its first choice; `risk`: the risk action), an
+ * `aux` move by its number; clients show these texts and need no copy of the building tiles.
+ */
+import type { Effect } from './data/buildings.ts';
+import { NEUTRAL_BUILDINGS, PRIVATE_BUILDINGS, RISK_EFFECTS } from './data/buildings.ts';
+import { engineAuxTerms } from './moves.ts';
+import { tileBuilding } from './rules.ts';
+import type { GwtState } from './types.ts';
+
+const BREED: Record<string, string> = { guernsey: 'Guernsey', dutchbelt: 'Dutch Belt', angus: 'Black Angus', holstein: 'Holstein', jersey: 'Jersey' };
+const certificates = (n: number) => `+${n} certificate${n === 1 ? '' : 's'}`;
+
+export function effectText(e: Effect): string {
+  switch (e.k) {
+    case 'discard': {
+      const gains = [e.money ? `+$${e.money}` : '', e.certs ? certificates(e.certs) : '', e.engine ? `engine ${e.engine} forward` : ''].filter(Boolean);
+      return `discard 1 ${BREED[e.breed] ?? e.breed} → ${gains.join(', ')}`;
+    }
+    case 'discardPair':
+      return `discard a pair of one breed → +$${e.money}`;
+    case 'discardAny': {
+      const gains = [e.money ? `+$${e.money}` : '', e.certs ? certificates(e.certs) : '', e.objectiveToHand ? 'take 1 objective card into your hand' : ''].filter(Boolean);
+      return `discard 1 cattle card → ${gains.join(', ')}`;
+    }
+    case 'discardObjective':
+      return `discard 1 objective card → ${certificates(e.certs)}`;
+    case 'hire':
+      return e.mod === 0 ? 'hire 1 worker' : e.mod > 0 ? `hire 1 worker (costs $${e.mod} more)` : `hire 1 worker ($${-e.mod} cheaper)`;
+    case 'build':
+      return `place a building ($${e.perCraftsman} per craftsman)`;
+    case 'cert':
+      return certificates(1);
+    case 'objective':
+      return 'take 1 objective card';
+    case 'engine':
+      return typeof e.n === 'number'
+        ? `move your engine up to ${e.n} forward`
+        : e.n === 'engineers'
+          ? 'move your engine forward up to 1 space per engineer'
+          : 'move your engine forward up to 1 space per own building in a forest';
+    case 'teepee':
+      return 'trade with the Indians (take a teepee)';
+    case 'payEngine':
+      return `pay $${e.cost} → move your engine up to ${e.max} forward`;
+    case 'aux':
+      return 'a single or double auxiliary action';
+    case 'buy':
+      return 'buy cattle';
+    case 'hazard':
+      return `pay $${e.cost} → remove a hazard`;
+    case 'money':
+      return typeof e.amount === 'number' ? `+$${e.amount}` : e.amount === 'forest' ? '+$2 per own building in a forest' : '+$1 per engineer';
+    case 'teepeePairs':
+      return '+2 certificates and +$2 per pair of teepees (green and blue)';
+    case 'move':
+      return `move your cattleman up to ${e.n} step${e.n === 1 ? '' : 's'}`;
+    case 'extraDelivery':
+      return 'extraordinary delivery';
+    case 'certMax':
+      return 'certificates to your maximum';
+    case 'engineBackMoney':
+      return 'move your engine exactly 1 back → +$3';
+    case 'drawCowboys':
+      return 'draw up to 1 card per cowboy, then discard as many';
+    case 'copy':
+      return 'use the local actions of an adjacent building';
+    case 'upgradeBehind':
+      return 'upgrade a station behind your engine';
+  }
+}
+
+/** The local actions of the tile at a location, keyed as `action` moves name them. */
+export function localActionTexts(tile: string, risk: 'jersey' | 'any' | ''): { id: string; text: string }[] {
+  const groups = tile.startsWith('n:') ? NEUTRAL_BUILDINGS[tile.slice(2)] : tile.startsWith('p:') ? PRIVATE_BUILDINGS[tileBuilding(tile)]?.actions : undefined;
+  const out = (groups ?? []).flatMap((group, g) => group.map((effect, a) => ({ id: `${g}.${a}`, text: effectText(effect) })));
+  if (risk) out.push({ id: 'risk', text: `risk action: ${effectText(RISK_EFFECTS[risk])}` });
+  return out;
+}
+
+/** The five auxiliary actions, single and double, as this game's options make them. */
+export function auxiliaryTexts(state: GwtState): { aux: number; single: string; double: string }[] {
+  const engine = (aux: number, level: number) => {
+    const t = engineAuxTerms(state, aux, level)!;
+    const move = `engine ${t.exact ? 'exactly' : 'up to'} ${t.spaces} ${t.forward ? 'forward' : 'back'}`;
+    if (aux === 3) return `pay $${t.cost}, ${move} → ${certificates(level)}`;
+    if (aux === 4) return `pay $${t.cost} → ${move}`;
+    return `${move} → remove ${level} card${level === 1 ? '' : 's'} of your hand from the game`;
+  };
+  return [1, 2, 3, 4, 5].map((aux) => {
+    const text = (level: number) => (aux === 1 ? `+$${level}` : aux === 2 ? `draw ${level}, then discard ${level}` : engine(aux, level));
+    return { aux, single: text(1), double: text(2) };
+  });
+}
