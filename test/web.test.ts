@@ -3,8 +3,8 @@
 /**
  * The web client in Chromium: for every game a page creates a table in the lobby and plays a whole game
  * against bots by clicking the UI only (board parts, the chooser, the move list); Ready Set Bet with three
- * pages betting at one table at once; a reload keeps the seat; a spectator link shows the board; no
- * console errors anywhere. One browser, one server process, the games running side by side.
+ * pages betting at one table at once; a reload keeps the seat; a spectator link shows the board; "play
+ * now" and the lobby's table list; the keyboard; the turn clock; no console errors anywhere. One browser, one server process, the games running side by side.
  *
  * Needs Debian's `chromium` (.ci/run installs it); the suite fails loudly without it.
  */
@@ -42,11 +42,15 @@ async function newPage(width = 1280): Promise<Page> {
 }
 
 /** Fills the lobby's create form for `game` (tab by name) and creates the table; returns its room id. */
-async function createInLobby(page: Page, gameName: string, form: { seats: number; bots: number; private?: boolean; options?: Record<string, unknown> }) {
+type LobbyForm = { seats: number; bots: number; private?: boolean; turnSeconds?: number; options?: Record<string, unknown> };
+
+/** Opens the lobby and fills the create form for `game` (tab by name). */
+async function fillLobbyForm(page: Page, gameName: string, form: LobbyForm) {
   await page.goto(`${server.http}/`);
   await page.getByRole('tab', { name: gameName }).click();
   await page.locator('input[name=seats]').fill(String(form.seats));
   await page.locator('input[name=bots]').fill(String(form.bots));
+  if (form.turnSeconds) await page.locator('input[name=turnSeconds]').fill(String(form.turnSeconds));
   if (form.private) await page.locator('input[name=private]').check();
   await page.locator('details.options summary').click();
   for (const [name, value] of Object.entries(form.options ?? {})) {
@@ -55,11 +59,31 @@ async function createInLobby(page: Page, gameName: string, form: { seats: number
     else if ((await field.getAttribute('type')) === 'checkbox') await field.setChecked(Boolean(value));
     else await field.fill(String(value));
   }
+}
+
+/** Creates a table from the lobby's form; returns its room id once the board shows. */
+async function createInLobby(page: Page, gameName: string, form: LobbyForm) {
+  await fillLobbyForm(page, gameName, form);
   await page.locator('[data-action=create]').click();
   await page.waitForURL(/#\/table\//);
   await page.locator('.board > *').first().waitFor();
   return page.url().split('#/table/')[1]!;
 }
+
+/** Presses `key` until the focused element matches `selector` (at most `limit` presses); fails otherwise. */
+async function pressUntilFocused(page: Page, key: string, selector: string, limit = 250) {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press(key);
+    if (await page.evaluate((sel) => document.activeElement?.matches(sel) ?? false, selector)) return page.evaluate(() => (document.activeElement as HTMLElement).dataset.key ?? '');
+  }
+  throw new Error(`${key} never reached ${selector}`);
+}
+
+/** Seconds left on a turn clock text `m:ss`. */
+const clockSeconds = (text: string | null) => {
+  const [m, s] = (text ?? '').split(':').map(Number);
+  return m! * 60 + s!;
+};
 
 /**
  * Plays the page's seat to the end by clicking, inside the page (one round trip for the whole game):
@@ -210,6 +234,71 @@ describe('web client', () => {
     for (const p of pages) await expectFinished(p);
     await Promise.all(pages.map((p) => p.close()));
   }, 110_000);
+
+  it.concurrent('lobby: "play now" queues two pages to one table; the table list shows it open with a Watch link to a spectator view', async ({ expect }) => {
+    const [ada, bo] = await Promise.all([newPage(), newPage(390)]);
+    const form = { seats: 2, bots: 0, options: { coloursPerPlayer: 1 } };
+    await fillLobbyForm(ada, 'Fast Track', form);
+    await ada.locator('[data-action=play-now]').click();
+    await ada.waitForURL(/#\/table\//);
+    const roomId = ada.url().split('#/table/')[1]!;
+    await ada.locator('.seat.me').waitFor();
+    await ada.locator('.pill', { hasText: 'waiting for players' }).waitFor();
+    // Bo finds the open table in the lobby's list (it refreshes by itself) and watches it.
+    await bo.goto(`${server.http}/`);
+    const listed = bo.locator('.table-list li', { has: bo.locator(`a[href="#/watch/${roomId}"]`) });
+    await listed.waitFor({ timeout: 8000 });
+    expect(await listed.textContent()).toContain('waiting for players');
+    expect(await listed.locator(`a[href="#/table/${roomId}"]`, { hasText: 'Join' }).count()).toBe(1);
+    await listed.getByRole('link', { name: 'Watch' }).click();
+    await bo.waitForURL(new RegExp(`#/watch/${roomId}$`));
+    await bo.locator('.pill', { hasText: 'spectating' }).waitFor();
+    expect(await bo.locator('.seat').count()).toBe(2);
+    expect(await bo.locator('.seat.me').count()).toBe(0);
+    // Then Bo plays now with the same choices: the queue seats Bo at Ada's table and the game starts.
+    await fillLobbyForm(bo, 'Fast Track', form);
+    await bo.locator('[data-action=play-now]').click();
+    await bo.waitForURL(new RegExp(`#/table/${roomId}$`));
+    await Promise.all([ada, bo].map((p) => p.locator('.pill', { hasText: /^playing$/ }).waitFor({ timeout: 10_000 })));
+    const mine = await Promise.all([ada, bo].map((p) => p.locator('.seat.me').getAttribute('data-seat')));
+    expect(new Set(mine).size).toBe(2);
+    await Promise.all([ada.close(), bo.close()]);
+  }, 60_000);
+
+  it.concurrent('keyboard: Tab reaches legal parts, Space selects a token, Esc clears it, Enter on a space bets the selected token', async ({ expect }) => {
+    const page = await newPage();
+    // The first roll waits long enough that bets stay open for the whole test.
+    await createInLobby(page, 'Ready Set Bet', { seats: 2, bots: 1, options: { startDelayMs: 60_000 } });
+    const me = await page.locator('.seat.me').getAttribute('data-seat');
+    await page.locator('.board [data-key^="token:"].can').first().waitFor({ timeout: 10_000 });
+    await page.locator('.top .home').focus();
+    const token = await pressUntilFocused(page, 'Tab', '.board [data-key^="token:"].can');
+    await page.keyboard.press(' ');
+    await page.locator(`.board [data-key="${token}"].sel`).waitFor();
+    expect(await page.locator(`.board [data-bet-seat="${me}"]`).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.board .sel').count()).toBe(0);
+    await page.keyboard.press('Enter'); // focus stays on the token across redraws
+    await page.locator(`.board [data-key="${token}"].sel`).waitFor();
+    const space = await pressUntilFocused(page, 'Shift+Tab', '.board [data-key^="space:"].can');
+    await page.keyboard.press('Enter');
+    const placed = page.locator(`.board [data-key="${space}"] [data-bet-seat="${me}"]`);
+    await placed.waitFor({ timeout: 5000 });
+    expect(await placed.textContent()).toBe(`$${token.split(':')[1]}`);
+    await page.close();
+  }, 60_000);
+
+  it.concurrent('the turn clock of the seat to act counts down', async ({ expect }) => {
+    const page = await newPage(390);
+    await createInLobby(page, 'Fast Track', { seats: 2, bots: 1, turnSeconds: 30, options: { coloursPerPlayer: 1 } });
+    const clock = page.locator('.seat.me .clock');
+    await clock.waitFor({ timeout: 10_000 });
+    const first = clockSeconds(await clock.textContent());
+    expect(first).toBeGreaterThan(20);
+    expect(first).toBeLessThanOrEqual(30);
+    await expect.poll(async () => clockSeconds(await clock.textContent()), { timeout: 4000 }).toBeLessThan(first);
+    await page.close();
+  }, 40_000);
 
   it('logs no console errors or warnings on any page', () => {
     expect(consoleProblems).toEqual([]);
