@@ -203,9 +203,18 @@ function routes(app: Application, { config, logger, scaling }: { config: Config;
     app.use('/monitor', basicAuth('admin', config.MONITOR_PASSWORD), monitor() as unknown as express.RequestHandler);
   }
 
+  // Unknown API paths answer in the API's own shape (the web client's pages are served above).
+  app.use(['/api', '/matchmake'], (_req, res) => {
+    res.status(404).json({ code: 'core/not-found', message: 'No such route.' });
+  });
+
   app.use((err: Error & { status?: number; type?: string }, _req: Request, res: Response, _next: NextFunction) => {
     const status = err.status ?? 500;
     if (status >= 500) logger.error({ err }, 'http error');
+    if (status >= 500) {
+      res.status(status).json({ code: 'core/internal', message: 'The server could not answer this request.' });
+      return;
+    }
     res.status(status).json({ code: status === 413 ? 'core/payload-too-large' : 'core/bad-request', message: err.message });
   });
 }

@@ -8,7 +8,10 @@
  * `key` names the kind of fault (optionally with a scope, e.g. `bad-frame:${roomId}`): each key logs its
  * first occurrence at once, then at most once per window with `suppressed` = how many were skipped.
  */
-import type { Logger } from './logger.ts';
+/** Any logger with pino's `warn(fields, message)`. */
+export interface WarnLogger {
+  warn(fields: Record<string, unknown>, message: string): void;
+}
 
 /** Longest text kept of any string field or serialised payload. */
 export const MAX_FIELD_CHARS = 200;
@@ -20,7 +23,7 @@ const MAX_KEYS = 1000;
 const seen = new Map<string, { until: number; suppressed: number }>();
 
 /** Logs a client-caused problem as a rate-limited warning. Returns whether a line was written. */
-export function warnClientFault(logger: Pick<Logger, 'warn'>, key: string, fields: Record<string, unknown>, message = 'client fault'): boolean {
+export function warnClientFault(logger: WarnLogger, key: string, fields: Record<string, unknown>, message = 'client fault'): boolean {
   const now = Date.now();
   const entry = seen.get(key);
   if (entry && now < entry.until) {

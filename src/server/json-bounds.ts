@@ -23,6 +23,7 @@ export function jsonProblem(value: unknown, limits: JsonLimits): string | null {
     if (depth + 1 > limits.depth) return `nested deeper than ${limits.depth} levels`;
     if (seen.has(v)) return 'a cyclic or shared value';
     seen.add(v);
+    if (!Array.isArray(v) && Object.hasOwn(v, '__proto__')) return 'a "__proto__" key';
     const children = Array.isArray(v) ? v : Object.values(v);
     for (const child of children) stack.push([child, depth + 1]);
   }

@@ -26,6 +26,7 @@ export class AddressLimiter {
   /** Spends `cost` tokens of the address; false (nothing spent) when it has not enough. */
   take(address: string, cost = 1, now = Date.now()): boolean {
     if (this.perSecond <= 0) return true;
+    if (now - this.sweptAt > 10_000) this.sweep(now);
     let bucket = this.buckets.get(address);
     if (bucket) {
       bucket.tokens = Math.min(this.burst, bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond);
@@ -36,7 +37,6 @@ export class AddressLimiter {
     }
     this.buckets.set(address, bucket);
     if (this.buckets.size > this.maxAddresses) this.buckets.delete(this.buckets.keys().next().value!);
-    if (now - this.sweptAt > 10_000) this.sweep(now);
     if (bucket.tokens < cost) return false;
     bucket.tokens -= cost;
     return true;

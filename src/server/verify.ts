@@ -10,6 +10,7 @@ import express, { type Application } from 'express';
 import { z } from 'zod';
 import { SYSTEM, canonicalJson, type GameEvent, type Outcome } from '../core/game.ts';
 import { findGame } from '../games/index.ts';
+import { jsonProblem } from './json-bounds.ts';
 
 export const GameRecordInput = z.object({
   game: z.string(),
@@ -153,6 +154,12 @@ function sameResult(actual: Outcome, expected: ExpectedResult): boolean {
  */
 export function mountVerify(app: Application) {
   app.post('/api/verify', express.json({ limit: '1mb' }), async (req, res) => {
+    // Bounded before anything recursive (validation, the copy to the worker, the engine) walks it.
+    const shape = jsonProblem(req.body, RECORD_JSON);
+    if (shape) {
+      res.status(400).json({ code: 'core/bad-record', message: `The record is ${shape}.` });
+      return;
+    }
     const parsed = VerifyRequest.safeParse(req.body);
     if (!parsed.success) {
       res.status(400).json({ code: 'core/bad-record', message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
@@ -170,6 +177,8 @@ export function mountVerify(app: Application) {
   });
 }
 
+/** A record is a flat list of small moves: nothing in it nests deeply. */
+const RECORD_JSON = { depth: 32, nodes: 500_000 };
 const MAX_WAITING = 8;
 const waiting = new Map<number, { resolve(r: VerifyReport): void; reject(e: Error): void }>();
 let verifier: Worker | null = null;

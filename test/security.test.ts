@@ -1,0 +1,247 @@
+/**
+ * The trust boundary of one process, with its per-address limits applied to loopback: bodies and
+ * options are bounded before anything is built from them, limits hold across connections, one address
+ * cannot open tables without end, metrics can be closed, and client-caused problems are rate-limited
+ * warnings without stacks.
+ */
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, type SeatReservation } from '@colyseus/sdk';
+import { WebSocket } from 'ws';
+import { startServer, type TestServer } from './helpers/server.ts';
+import { spawnServer } from './helpers/process.ts';
+import { sleep, waitFor } from './helpers/ports.ts';
+import { AddressLimiter, addressKey, clientAddress } from '../src/server/rate-limit.ts';
+import { resetClientFaults, safeJson, warnClientFault } from '../src/server/client-faults.ts';
+import { jsonProblem } from '../src/server/json-bounds.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({
+    RATE_LIMIT_EXEMPT: '',
+    RATE_LIMIT_RESERVATIONS_PER_SECOND: '3', // burst 6
+    RATE_LIMIT_CONNECTIONS_PER_SECOND: '5', // burst 10
+    RATE_LIMIT_MESSAGES_PER_SECOND: '20', // burst 40, over all of an address's sockets
+    RATE_LIMIT_LOOKUPS_PER_MINUTE: '6', // burst 2
+    MAX_MESSAGES_PER_SECOND: '1000', // the per-socket limit out of the way: the address limit is tested
+    MAX_ROOMS_PER_ADDRESS: '3',
+    METRICS_TOKEN: 'metrics-token-for-tests',
+  });
+});
+afterAll(() => server.close());
+
+const post = async (path: string, body: unknown, raw = false) => {
+  const res = await fetch(`${server.http}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: raw ? String(body) : JSON.stringify(body) });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as { code: string; message: string; roomId?: string } };
+};
+
+/** Waits until the address's reservation budget has refilled. */
+const refill = () => sleep(2100);
+
+describe('WebSocket limits per address', () => {
+  it('closes the socket that takes its address over the message budget with 4029 core/rate-limited', async () => {
+    const table = await post('/matchmake/create/high-card', { seats: 2 });
+    const player = await new Client(server.ws).consumeSeatReservation(table.body as unknown as SeatReservation);
+    player.onMessage('*', () => undefined);
+    const guests = [];
+    for (let i = 0; i < 2; i++) {
+      const seat = await post(`/api/rooms/${table.body.roomId}/seat`, { spectator: true });
+      const guest = await new Client(server.ws).consumeSeatReservation(seat.body as unknown as SeatReservation);
+      guest.onMessage('*', () => undefined);
+      guests.push(guest);
+    }
+    const closes = [player, ...guests].map((r) => new Promise<[number, string]>((resolve) => r.onLeave((code, reason) => resolve([code, String(reason ?? '')]))));
+    // 3 sockets × 20 messages = 60 > the address's burst of 40, though each socket alone is far below any limit.
+    for (let i = 0; i < 20; i++) for (const r of [player, ...guests]) r.send('ping-flood', i);
+    const [code, reason] = await Promise.race(closes);
+    expect(code).toBe(4029);
+    expect(reason).toBe('core/rate-limited');
+    for (const r of [player, ...guests]) if (r.connection.isOpen) void r.leave().catch(() => undefined);
+    await refill();
+  });
+
+  it('limits new connections per address: over the budget the upgrade answers 429', async () => {
+    const outcomes = await Promise.all(
+      Array.from({ length: 16 }, () =>
+        new Promise<string>((resolve) => {
+          const ws = new WebSocket(`${server.ws}/`);
+          ws.on('unexpected-response', (_req, res) => resolve(String(res.statusCode)));
+          ws.on('open', () => (ws.close(), resolve('open')));
+          ws.on('error', () => resolve('error'));
+        }),
+      ),
+    );
+    expect(outcomes.filter((o) => o === '429').length).toBeGreaterThanOrEqual(4);
+    expect(outcomes.filter((o) => o === 'open').length).toBeGreaterThanOrEqual(8);
+  });
+});
+
+describe('bounded matchmaking', () => {
+  it('refuses an oversize body before reading it, and a streamed one once past 16 KiB', async () => {
+    const declared = await new Promise<number>((resolve, reject) => {
+      const req = request(`${server.http}/matchmake/create/high-card`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(100 * 1024 * 1024) } }, (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      });
+      req.on('error', reject);
+      req.write('{"seats":');
+    });
+    expect(declared).toBe(413);
+    const streamed = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(`${server.http}/matchmake/create/high-card`, { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
+      });
+      req.on('error', reject);
+      req.write(`{"name":"${'x'.repeat(64 * 1024)}`);
+    });
+    expect(streamed.status).toBe(413);
+    expect(JSON.parse(streamed.body).code).toBe('core/payload-too-large');
+    await refill();
+  });
+
+  it('refuses unknown, internal and prototype option keys, deep or oversize options with core/bad-options', async () => {
+    const refusals = [
+      { seats: 2, junk: 'x' },
+      { seats: 2, table: '{"seats":2}' }, // set by the server only
+      JSON.parse('{"__proto__": {"seats": 2}}'),
+      { seats: 2, options: JSON.parse('{"__proto__": {"handSize": 2}}') },
+      { seats: 2, options: { deep: JSON.parse(`${'['.repeat(50)}${']'.repeat(50)}`) } },
+      { seats: 2, options: { big: 'x'.repeat(3000) } },
+    ];
+    for (const body of refusals) {
+      const r = await post('/matchmake/create/high-card', body);
+      expect(r.status, JSON.stringify(body).slice(0, 60)).toBe(400);
+      expect(r.body.code).toBe('core/bad-options');
+      expect(r.body.message).toMatch(/^core\/bad-options: /); // the SDK shows only the message
+      await sleep(350); // stay within the reservation rate
+    }
+    expect((await post('/matchmake/create/high-card', '{"seats": 2,', true)).body.code).toBe('core/bad-request');
+    await refill();
+  });
+
+  it('caps the open tables one address has created', async () => {
+    // The table of the WebSocket test above may still be open (its dropped player's seat is held): it counts.
+    const opened = [];
+    let refusal = null;
+    for (let i = 0; i < 4 && !refusal; i++) {
+      const r = await post('/matchmake/create/high-card', { seats: 2, private: true });
+      if (r.status === 200) opened.push(r);
+      else refusal = r;
+    }
+    expect(opened.length).toBeGreaterThanOrEqual(2);
+    expect(opened.length).toBeLessThanOrEqual(3);
+    expect(refusal?.status).toBe(429);
+    expect(refusal?.body.code).toBe('core/too-many-rooms');
+    // Leaving a table frees its place under the cap.
+    const room = await new Client(server.ws).consumeSeatReservation(opened[0]!.body as unknown as SeatReservation);
+    room.onMessage('*', () => undefined);
+    await room.leave();
+    await refill();
+    await waitFor(async () => (await post('/matchmake/create/high-card', { seats: 2, private: true })).status === 200, 5000, 'a place under the cap');
+    await refill();
+  });
+
+  it('limits reservations per address however many connections it uses (429 core/rate-limited, Retry-After)', async () => {
+    const answers = await Promise.all(Array.from({ length: 12 }, () => post('/api/rooms/none/seat', { spectator: true })));
+    const limited = answers.filter((a) => a.status === 429);
+    expect(limited.length).toBeGreaterThanOrEqual(5);
+    expect(limited[0]!.body.code).toBe('core/rate-limited');
+    expect(Number(limited[0]!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(answers.filter((a) => a.status === 404).length).toBeLessThanOrEqual(7); // what got through was answered
+    await refill();
+  });
+
+  it('limits invite-code guessing per address', async () => {
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await fetch(`${server.http}/api/invites/ABCDEFGHJK`)).status);
+    expect(statuses.slice(0, 2)).toEqual([404, 404]);
+    expect(statuses.slice(2)).toEqual([429, 429, 429, 429]);
+  });
+});
+
+describe('metrics and records', () => {
+  it('serves /metrics only with the bearer token when METRICS_TOKEN is set', async () => {
+    expect((await fetch(`${server.http}/metrics`)).status).toBe(401);
+    expect((await fetch(`${server.http}/metrics`, { headers: { authorization: 'Bearer wrong-token-of-some-length' } })).status).toBe(401);
+    const ok = await fetch(`${server.http}/metrics`, { headers: { authorization: 'Bearer metrics-token-for-tests' } });
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toMatch(/parlor_rooms/);
+  });
+
+  it('answers POST /api/verify with a 5,000-deep move 400 core/bad-record', async () => {
+    const move = `${'['.repeat(5000)}${']'.repeat(5000)}`; // as text: too deep for JSON.stringify here
+    const r = await post('/api/verify', `{"record":{"game":"tractor","options":{},"seats":4,"seed":"s","moves":[{"actor":0,"move":${move}}]}}`, true);
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe('core/bad-record');
+  });
+});
+
+describe('client faults in the logs', () => {
+  it('are warnings without stacks, one line per kind per window, payloads truncated and safe', () => {
+    resetClientFaults();
+    const lines: [Record<string, unknown>, string][] = [];
+    const log = { warn: (fields: Record<string, unknown>, msg: string) => void lines.push([fields, msg]) };
+    const cyclic: Record<string, unknown> = { big: 10n ** 30n, text: 'y'.repeat(5000) };
+    cyclic.self = cyclic;
+    for (let i = 0; i < 100; i++) warnClientFault(log, 'bad-move:room1', { payload: cyclic, error: new Error('x'.repeat(1000)) });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]![0].fault).toBe('bad-move');
+    expect(String(lines[0]![0].payload).length).toBeLessThan(260);
+    expect(String(lines[0]![0].error)).not.toMatch(/\n\s+at /);
+    expect(safeJson(cyclic)).toMatch(/<cycle>|…/);
+    warnClientFault(log, 'bad-move:room2', { payload: 1 }); // another key logs at once
+    expect(lines).toHaveLength(2);
+  });
+
+  it('a spectator sending truncated frames and sockets sending oversize frames leave no error lines or stacks', async () => {
+    const proc = await spawnServer({ RATE_LIMIT_EXEMPT: '' });
+    try {
+      const res = await fetch(`${proc.http}/matchmake/create/high-card`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"seats":2}' });
+      const player = await new Client(proc.ws).consumeSeatReservation((await res.json()) as SeatReservation);
+      player.onMessage('*', () => undefined);
+      const raw = (player.connection.transport as unknown as { ws: WebSocket }).ws;
+      const truncated = Buffer.from([21, 1, 0xa4, 0x6d, 0x6f, 0x76, 0x65, 0x83]); // request #1 "move", a map cut short
+      for (let i = 0; i < 40; i++) raw.send(truncated);
+      await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          new Promise<void>((resolve) => {
+            const ws = new WebSocket(`${proc.ws}/${proc.processId}/nosuchroom?sessionId=s${i}`);
+            ws.on('open', () => ws.send(Buffer.alloc(64 * 1024)));
+            ws.on('close', () => resolve());
+            ws.on('error', () => resolve());
+          }),
+        ),
+      );
+      await sleep(300);
+      const lines = proc.output().split('\n').filter((l) => l.startsWith('{'));
+      expect(lines.filter((l) => /"level":50/.test(l))).toEqual([]);
+      expect(lines.filter((l) => /\\n\s+at /.test(l))).toEqual([]);
+      expect(lines.filter((l) => /"level":40/.test(l)).length).toBeLessThanOrEqual(4);
+      expect(lines.some((l) => /"fault":"bad-message"/.test(l))).toBe(true);
+    } finally {
+      await proc.stop('SIGKILL');
+    }
+  });
+});
+
+describe('per-address state stays bounded', () => {
+  it('forgets the least recently used addresses and full buckets', () => {
+    const limiter = new AddressLimiter(1, 2, 100);
+    for (let i = 0; i < 1000; i++) limiter.take(`10.0.${i >> 8}.${i & 255}`, 1, 1000);
+    expect(limiter.size).toBeLessThanOrEqual(100);
+    expect(limiter.take('a', 1, 0) && limiter.take('a', 1, 0)).toBe(true);
+    expect(limiter.take('a', 1, 0)).toBe(false);
+    expect(limiter.take('a', 1, 1000)).toBe(true); // refilled one token a second
+  });
+
+  it('charges the socket address unless proxies are trusted, and IPv6 per /64', () => {
+    const req = (remoteAddress: string, xff?: string) => ({ socket: { remoteAddress }, headers: xff ? { 'x-forwarded-for': xff } : {} }) as never;
+    expect(clientAddress(req('203.0.113.9', '1.2.3.4'), 0)).toBe('203.0.113.9');
+    expect(clientAddress(req('127.0.0.1', 'spoofed, 198.51.100.7'), 1)).toBe('198.51.100.7');
+    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe(addressKey('2001:db8:1:2:bbbb::2'));
+    expect(addressKey('::ffff:192.0.2.1')).toBe('192.0.2.1');
+    expect(jsonProblem(JSON.parse(`${'['.repeat(20)}${']'.repeat(20)}`), { depth: 8, nodes: 100 })).toMatch(/deeper/);
+  });
+});
