@@ -18,6 +18,9 @@ export interface Pending {
 }
 
 const LOG_LINES = 200;
+/** How far (CSS pixels) from a board part a tap still picks it: about half a fingertip. */
+const TOUCH_REACH_PX = 22;
+const FINGERTIP_PX = 36;
 
 export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watch', handOver: Pending | null): () => void {
   let room: Room | null = null;
@@ -280,9 +283,26 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     const part = el?.closest?.('[data-key]') as HTMLElement | null;
     return part && (part.classList.contains('can') || part.classList.contains('sel')) ? part : null;
   };
+  /**
+   * The clickable part nearest to a tap that hit none, within a finger's reach: a board's spaces are
+   * drawn smaller than a fingertip on a phone, so each one answers for the area nearer to it than to
+   * any other clickable part. Only parts drawn smaller than a fingertip take part: a tap beside a
+   * full-size target (a betting space) stays a miss.
+   */
+  function nearestPart(at: { x: number; y: number }): HTMLElement | null {
+    let best: HTMLElement | null = null;
+    let bestDistance = TOUCH_REACH_PX;
+    for (const el of boardEl.querySelectorAll<HTMLElement>('svg [data-key].can, svg [data-key].sel')) {
+      const r = el.getBoundingClientRect();
+      if (r.width >= FINGERTIP_PX || r.height >= FINGERTIP_PX) continue;
+      const d = Math.hypot(Math.max(r.left - at.x, 0, at.x - r.right), Math.max(r.top - at.y, 0, at.y - r.bottom));
+      if (d < bestDistance) [best, bestDistance] = [el, d];
+    }
+    return best;
+  }
   function onPick(target: EventTarget | null, at?: { x: number; y: number }) {
     // A marble may sit on the space you mean: take the topmost clickable part under the pointer.
-    const el = pickable(target as Element | null) ?? (at ? document.elementsFromPoint(at.x, at.y).map(pickable).find(Boolean) ?? null : null);
+    const el = pickable(target as Element | null) ?? (at ? (document.elementsFromPoint(at.x, at.y).map(pickable).find(Boolean) ?? nearestPart(at)) : null);
     if (!el || !room) return;
     const ctx = context((room.state as Plain).toJSON());
     const move = selection!.click(el.dataset.key!, ctx);

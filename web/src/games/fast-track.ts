@@ -21,7 +21,8 @@ function geometry(t: Plain) {
   const n: number = board.trackLength || 56;
   const sides = Math.round(n / 14);
   const corners: number[] = board.fastTrackSpaces?.length ? board.fastTrackSpaces : Array.from({ length: sides }, (_, k) => 14 * k + 5);
-  const R = sides === 4 ? 290 : 300;
+  // The square board fills the picture (its pens stay inside the frame); the hexagon is wider already.
+  const R = sides === 4 ? 372 : 300;
   const vertex = (k: number): P => {
     const a = -Math.PI / 2 - Math.PI / sides + (2 * Math.PI * k) / sides;
     return [C + R * Math.cos(a), C + R * Math.sin(a)];
@@ -50,7 +51,7 @@ function geometry(t: Plain) {
     const far = toward(out, [C, C], k % 2 ? -step * 0.2 : 0);
     return [far[0] + dx, far[1] + dy];
   };
-  return { n, sides, corners, track, home, pen, r: sides === 4 ? 12 : 10 };
+  return { n, sides, corners, track, home, pen, r: sides === 4 ? 14 : 10 };
 }
 
 function locationKey(to: string, marble: string): string {
@@ -112,7 +113,7 @@ function render(ctx: BoardContext) {
         }),
         (() => {
           const [x, y] = g.pen(colour, 4.6);
-          return s('text', { x, y: y + 4, 'font-size': 11, 'text-anchor': 'middle', fill: '#555' }, colour.seat >= 0 ? ctx.name(colour.seat) : '');
+          return s('text', { x, y: y + 5, 'font-size': 16, 'text-anchor': 'middle', fill: '#555' }, colour.seat >= 0 ? ctx.name(colour.seat) : '');
         })(),
       ),
     ),

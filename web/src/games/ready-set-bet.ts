@@ -20,7 +20,8 @@ const TRACK_X = LABEL_W;
 /** The printed board's spaces as the server publishes them (odds, labels): horse grid, then colour bets. */
 const boardOf = (table: Plain): Plain[] => table.board ?? [];
 const horseSpaces = (table: Plain, horse: string): Plain[] => boardOf(table).filter((sp) => sp.horse === horse);
-const odds = (sp: Plain) => `${sp.multiplier}× / −${sp.penalty}`;
+/** Pays multiplier × token if it wins, costs the penalty if it loses (a 0 penalty shows as nothing, as printed). */
+const odds = (sp: Plain) => `${sp.multiplier}×${sp.penalty ? ` / −${sp.penalty}` : ''}`;
 
 /** A grid space's column name from its id's last letter (Show A, Show B …): the printed spaces repeat per kind. */
 const column = (sp: Plain) => `${sp.kind[0].toUpperCase()}${sp.kind.slice(1)} ${String(sp.id).slice(-1).toUpperCase()}`;
@@ -109,8 +110,8 @@ function track(ctx: BoardContext) {
             tokens.length
               ? tokenSvg(x + (BET_W - 4) / 2, y + (ROW - 6) / 2, tokens[0]!)
               : [
-                  s('text', { x: x + (BET_W - 4) / 2, y: y + 17, 'text-anchor': 'middle', 'font-size': 13, 'font-weight': 700 }, `${mult}×`),
-                  s('text', { x: x + (BET_W - 4) / 2, y: y + 33, 'text-anchor': 'middle', 'font-size': 11, fill: '#a33' }, `−${pen}`),
+                  s('text', { x: x + (BET_W - 4) / 2, y: y + (pen ? 17 : 25), 'text-anchor': 'middle', 'font-size': 13, 'font-weight': 700 }, `${mult}×`),
+                  pen ? s('text', { x: x + (BET_W - 4) / 2, y: y + 33, 'text-anchor': 'middle', 'font-size': 11, fill: '#a33' }, `−${pen}`) : null,
                 ],
           );
         }),

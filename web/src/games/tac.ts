@@ -76,7 +76,7 @@ function render(ctx: BoardContext) {
       (() => {
         const [x, y] = g.apron(c, 4.3);
         const seat = t.seatOfColour?.[c];
-        return s('text', { x, y: y + 4, 'text-anchor': 'middle', 'font-size': 12, fill: '#444', 'font-weight': c === turnColour ? 700 : 400 }, `${seat !== undefined ? ctx.name(seat) : ''}${t.canOpen?.[c] ? ' ●' : ''}`);
+        return s('text', { x, y: y + 5, 'text-anchor': 'middle', 'font-size': 16, fill: '#444', 'font-weight': c === turnColour ? 700 : 400 }, `${seat !== undefined ? ctx.name(seat) : ''}${t.canOpen?.[c] ? ' ●' : ''}`);
       })(),
     ]),
     marbles.map((m) => {
@@ -100,9 +100,9 @@ function render(ctx: BoardContext) {
         'aria-label': `${COLOUR_NAME[m.colour]} marble ${m.id % 4} ${m.zone}${m.field >= 0 ? ` ${m.field}` : ''}`,
       });
     }),
-    s('text', { x: C, y: C - 10, 'text-anchor': 'middle', 'font-size': 16, 'font-weight': 700 }, t.lastCard ? `last card: ${tacCard(t.lastCard)}` : `round ${t.round || 1}`),
-    s('text', { x: C, y: C + 14, 'text-anchor': 'middle', 'font-size': 13, fill: '#555' }, `deck ${t.deckCount ?? 0} · discards ${t.discardCount ?? 0}`),
-    t.sevenRemaining ? s('text', { x: C, y: C + 36, 'text-anchor': 'middle', 'font-size': 14, fill: '#b3261e' }, `7: ${t.sevenRemaining} steps left`) : null,
+    s('text', { x: C, y: C - 12, 'text-anchor': 'middle', 'font-size': 24, 'font-weight': 700 }, t.lastCard ? `last card: ${tacCard(t.lastCard)}` : `round ${t.round || 1}`),
+    s('text', { x: C, y: C + 18, 'text-anchor': 'middle', 'font-size': 18, fill: '#555' }, `deck ${t.deckCount ?? 0} · discards ${t.discardCount ?? 0}`),
+    t.sevenRemaining ? s('text', { x: C, y: C + 44, 'text-anchor': 'middle', 'font-size': 20, fill: '#b3261e' }, `7: ${t.sevenRemaining} steps left`) : null,
   );
 }
 
@@ -201,6 +201,24 @@ export const tac: GameBoard = {
         return `A ${COLOUR_NAME[Math.floor(Number(ev.marble) / 4)] ?? ''} marble is knocked out.`;
       case 'deal':
         return `Round ${ev.round}: cards dealt.`;
+      case 'discard':
+        return `${colour(ev.colour)} cannot move and discards ${tacCard(String(ev.card))}${ev.skipped ? ' (skipped)' : ''}.`;
+      case 'exchangeGiven':
+        return `${colour(ev.colour)} gives a card to the partner.`;
+      case 'exchangeDone':
+        return 'The partners have exchanged their cards.';
+      case 'skip':
+        return `${colour(ev.colour)} is skipped.`;
+      case 'devil':
+        return `${colour(ev.colour)} plays the Devil on ${colour(ev.target)}.`;
+      case 'fool':
+        return `${colour(ev.colour)} plays the Fool: the hands pass on.`;
+      case 'swap':
+        return 'Two marbles swap places.';
+      case 'reshuffle':
+        return 'The discards are shuffled into a new deck.';
+      case 'winPending':
+        return `Team ${Number(ev.team ?? 0) + 1} is about to win.`;
       case 'win':
         return `Team ${Number(ev.team ?? 0) + 1} wins!`;
       case 'step':
