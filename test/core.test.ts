@@ -1,6 +1,7 @@
 /** The engine toolkit: PRNG, cards, seats, standings, the schema mirror, and the harness itself. */
 import { describe, expect, it } from 'vitest';
 import { schema, t } from '@colyseus/schema';
+import { z } from 'zod';
 import { seedRng, nextUint32, randomInt, shuffled, rollDie } from '../src/core/rng.ts';
 import { standardDeck, dealRoundRobin, removeCards, sameMultiset, rankOf, suitOf, isCard } from '../src/core/cards/index.ts';
 import { alternatingTeams, nextSeat, partnersOf, seatOrder } from '../src/core/seats.ts';
@@ -220,6 +221,7 @@ describe('simulation harness', () => {
         activeActors: (s) => (s.phase === 'deal' ? [SYSTEM] : [0]),
         legalMoves: (s, a) => (s.phase === 'deal' ? (a === SYSTEM ? [{ type: 'deal' }] : []) : a === 0 ? [{ type: 'pass' }] : []),
         applyMove: (s, a, m) => (s.phase === 'deal' ? highCard.applyMove(s, a, m) : { ok: true, state: s, events: [] }),
+        moveShapes: { ...highCard.moveShapes, pass: z.object({}) },
         bot: (_v, legal) => legal[0],
       }),
       /no end after 500 steps/,
