@@ -195,7 +195,8 @@ describe('web client', () => {
       seats: 4,
       bots: 1,
       private: true,
-      options: { startDelayMs: 2500, rollIntervalMs: 40, resultsPauseMs: 300, draftTimeoutMs: 3000 },
+      // The first roll waits until all three have bet and seen each other's tokens, even on a busy machine.
+      options: { startDelayMs: 5000, rollIntervalMs: 40, resultsPauseMs: 300, draftTimeoutMs: 3000 },
     });
     const code = await pages[0]!.locator('[data-invite]').getAttribute('data-invite');
     expect(code).toMatch(/^[A-Z0-9]{4,12}$/);
