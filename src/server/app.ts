@@ -191,7 +191,7 @@ function routes(app: Application, { config, logger, scaling }: { config: Config;
     try {
       res.json(await matchMaker.reserveSeatFor(room, parsed.data));
     } catch (err) {
-      logger.warn({ err, roomId: room.roomId }, 'guest seat reservation failed');
+      warnClientFault(logger, `guest-seat:${room.roomId}`, { roomId: room.roomId, error: err as Error }, 'guest seat reservation refused');
       res.status(409).json({ code: 'core/room-full', message: 'The room cannot take another guest now.' });
     }
   });
