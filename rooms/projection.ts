@@ -10,6 +10,8 @@ import type { Table } from './table.ts';
 export class Projection {
   /** Moves were applied since the views were last projected into the synced state. */
   stale = false;
+  /** Each seat's legal moves as last projected, with their texts (see syncLegalMoves). */
+  private readonly listed: Listed[] = [];
 
   private readonly room: Table;
 
@@ -45,7 +47,7 @@ export class Projection {
       const created: Schema[] = [];
       mirror(mine.view, game.viewFor(s, seat).private ?? {}, '$', created);
       if (created.length) this.showToSeat(seat, created);
-      syncLegalMoves(mine.legalMoves, active.includes(seat) ? game.legalMoves(s, seat) : []);
+      this.listed[seat] = syncLegalMoves(mine.legalMoves, active.includes(seat) ? game.legalMoves(s, seat) : [], this.listed[seat]);
     }
     return active.length === 0;
   }
@@ -68,21 +70,72 @@ export class Projection {
   }
 }
 
+/** A seat's legal moves as last projected, and the JSON text of each. */
+export interface Listed {
+  moves: readonly unknown[];
+  texts: string[];
+}
+
+/** How far ahead in the last list a move is looked for (moves dropped in between, e.g. a taken space's bets). */
+const LOOK_AHEAD = 8;
+
 /**
  * A seat's legal moves, keyed by JSON text: moves that stay legal are left alone, the ones gone are
  * deleted and new ones added (in the engine's order), so a bet costs every other seat one DELETE.
+ * Engines list moves in a stable order, so most moves equal one a few places on in the last list
+ * (`last`): those reuse its text instead of being stringified again. Returns the list to pass next time.
  */
-export function syncLegalMoves(target: MapSchema<string>, moves: readonly unknown[]): void {
+export function syncLegalMoves(target: MapSchema<string>, moves: readonly unknown[], last?: Listed): Listed {
   if (moves.length === 0) {
     if (target.size > 0) target.clear();
-    return;
+    return { moves, texts: [] };
   }
-  const next = new Map<string, string>();
-  for (const move of moves) next.set(JSON.stringify(move), String((move as { type?: unknown }).type));
+  const texts: string[] = new Array(moves.length);
+  const before = last?.moves ?? [];
+  let from = 0;
+  for (let i = 0; i < moves.length; i++) {
+    const move = moves[i];
+    let found = -1;
+    for (let k = from; k < before.length && k < from + LOOK_AHEAD; k++) {
+      if (sameMove(before[k], move)) {
+        found = k;
+        break;
+      }
+    }
+    if (found >= 0) {
+      texts[i] = last!.texts[found]!;
+      from = found + 1;
+    } else texts[i] = JSON.stringify(move);
+  }
+  const next = new Set(texts);
   if (target.size > 0) {
     const gone: string[] = [];
     for (const key of target.keys()) if (!next.has(key)) gone.push(key);
     for (const key of gone) target.delete(key);
   }
-  for (const [key, type] of next) if (!target.has(key)) target.set(key, type);
+  for (let i = 0; i < moves.length; i++) {
+    const key = texts[i]!;
+    if (!target.has(key)) target.set(key, String((moves[i] as { type?: unknown }).type));
+  }
+  return { moves, texts };
+}
+
+/** Same JSON text without writing it: same keys in the same order, equal primitives, nested values by text. */
+function sameMove(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) || Array.isArray(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = Object.keys(x);
+  const other = Object.keys(y);
+  if (keys.length !== other.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    if (k !== other[i]) return false;
+    const u = x[k];
+    const v = y[k];
+    if (u === v) continue;
+    if (typeof u !== 'object' || typeof v !== 'object' || u === null || v === null || JSON.stringify(u) !== JSON.stringify(v)) return false;
+  }
+  return true;
 }
