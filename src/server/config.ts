@@ -55,12 +55,13 @@ const Env = z.object({
   /** Open tables one address may have created at once. */
   MAX_ROOMS_PER_ADDRESS: int(10),
   /**
-   * Addresses no per-address limit applies to (comma-separated). Loopback by default: the operator's own
-   * machine (health checks, load tests). Set it to '' to limit loopback too.
+   * Addresses no per-address limit applies to (comma-separated). None by default: a client on the
+   * server's own machine is limited like any other. A load generator on the same host sets it to
+   * `127.0.0.1,::1`.
    */
   RATE_LIMIT_EXEMPT: z
     .string()
-    .default('127.0.0.1,::1')
+    .default('')
     .transform((s) => s.split(',').map((a) => a.trim()).filter(Boolean)),
   /** Proxies in front of the server that append X-Forwarded-For; 0 = clients connect directly (header ignored). */
   TRUSTED_PROXIES: int(0),

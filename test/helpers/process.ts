@@ -1,6 +1,6 @@
 /** Parlor server processes for multi-process and fault tests: real `node` children on free ports. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { freePort, waitFor } from './ports.ts';
+import { LOOPBACK, freePort, waitFor } from './ports.ts';
 
 export interface ServerProcess {
   port: number;
@@ -17,7 +17,7 @@ export async function spawnServer(env: Record<string, string>, entry = 'test/fix
   port ??= await freePort();
   let output = '';
   const child = spawn(process.execPath, [entry], {
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', PUBLIC_ADDRESS: `127.0.0.1:${port}`, LOG_LEVEL: 'warn', BOT_DELAY_MS: '20', SHUTDOWN_GRACE_SECONDS: '2', ...env },
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', PUBLIC_ADDRESS: `127.0.0.1:${port}`, LOG_LEVEL: 'warn', BOT_DELAY_MS: '20', SHUTDOWN_GRACE_SECONDS: '2', RATE_LIMIT_EXEMPT: LOOPBACK, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (output += d));

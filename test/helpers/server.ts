@@ -4,7 +4,7 @@ import { createParlorServer } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { HighCardRoom } from '../fixture/room.ts';
-import { freePort } from './ports.ts';
+import { LOOPBACK, freePort } from './ports.ts';
 
 export interface TestServer {
   port: number;
@@ -18,7 +18,7 @@ export async function startServer(
   extraRooms: Record<string, new (...args: never[]) => Room> = { 'high-card': HighCardRoom },
 ): Promise<TestServer> {
   const port = await freePort();
-  const config = loadConfig({ NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', BOT_DELAY_MS: '20', SHUTDOWN_GRACE_SECONDS: '1', ...env });
+  const config = loadConfig({ NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', BOT_DELAY_MS: '20', SHUTDOWN_GRACE_SECONDS: '1', RATE_LIMIT_EXEMPT: LOOPBACK, ...env });
   const { server, listen } = createParlorServer({ config, logger: createLogger(config), extraRooms });
   await listen(port, '127.0.0.1');
   return {
