@@ -180,6 +180,7 @@ export const greatWesternTrail: GameBoard = {
     if (ev.type === 'move' && Array.isArray(ev.path)) return `${who}moves to ${words(String(ev.path.at(-1)))}.`;
     if (ev.type === 'action' || ev.type === 'aux') return `${who}${greatWesternTrail.describe(ev as Move, ctx)}.`;
     if (ev.type === 'handRevealed') return `${who}shows the hand ${(ev.hand as string[]).map(words).join(', ')} in Kansas City.`;
-    return `${who}${describeMoveGeneric(ev as Move)}`;
+    const { seat: _seat, ...move } = ev; // the seat is said already
+    return `${who}${describeMoveGeneric(move as Move)}`;
   },
 };

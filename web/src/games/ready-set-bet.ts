@@ -56,53 +56,72 @@ function tokenChip(t: { seat: number; token: number; pending?: boolean }) {
   return h('span', { class: 'bet-token', 'data-bet-seat': t.seat, style: `background:${seatColour(t.seat)}` }, `$${t.token}`);
 }
 
+/** A horse's name plate at the left of its row. */
+function plate(horse: Plain, y: number) {
+  return [
+    s('rect', { x: 0, y, width: LABEL_W - 6, height: ROW - 6, rx: 8, fill: HORSE_FILL[horse.color] ?? '#444' }),
+    s('text', { x: (LABEL_W - 6) / 2, y: y + 26, 'text-anchor': 'middle', 'font-size': 17, 'font-weight': 700, fill: '#fff' }, horse.horse),
+  ];
+}
+
+/**
+ * The printed board in two pictures of the same rows: the race (lanes, horses, red line) and the horse
+ * betting spaces. Side by side on a wide screen they read as one board; on a phone the spaces go below
+ * the race, each picture the full width, so a space is a fingertip's size without scrolling sideways.
+ */
 function track(ctx: BoardContext) {
   const t = ctx.table;
   const horses: Plain[] = t.horses ?? [];
   const finish: number = t.finish ?? 0;
   const columns = horses.length ? horseSpaces(t, horses[0].horse) : [];
-  const betsX = TRACK_X + (finish + 1) * CELL + 12;
-  const width = betsX + columns.length * BET_W + 4;
+  const raceWidth = TRACK_X + (finish + 1) * CELL + 4;
+  const gridWidth = LABEL_W + columns.length * BET_W;
   const height = horses.length * ROW + 30;
   const redX = TRACK_X + (t.redLine ?? 10) * CELL;
   const last = t.lastRoll;
-  return svg(
-    width,
+  const rowY = (row: number) => 26 + row * ROW;
+  const race = svg(
+    raceWidth,
     height,
-    { class: 'rsb-board wide', 'aria-label': 'Race track and betting board' },
-    // headers
+    { class: 'rsb-race', 'aria-label': 'Race track', style: `flex: ${raceWidth} 1 0` },
     s('text', { x: TRACK_X + 4, y: 18, 'font-size': 13, fill: '#555' }, 'Start'),
     s('text', { x: TRACK_X + finish * CELL + CELL / 2, y: 18, 'font-size': 13, fill: '#555', 'text-anchor': 'middle' }, 'Finish'),
-    columns.map((sp, i) => s('text', { x: betsX + i * BET_W + BET_W / 2, y: 18, 'font-size': 12, fill: '#555', 'text-anchor': 'middle' }, column(sp).toUpperCase())),
     horses.map((horse, row) => {
-      const y = 26 + row * ROW;
-      const fill = HORSE_FILL[horse.color] ?? '#444';
+      const y = rowY(row);
       const moved = last && last.horse === horse.horse && t.rolls > 0;
+      const cx = TRACK_X + horse.position * CELL + CELL / 2 - 1;
       return s(
         'g',
         { 'data-horse': horse.horse },
-        s('rect', { x: 0, y, width: LABEL_W - 6, height: ROW - 6, rx: 8, fill }),
-        s('text', { x: (LABEL_W - 6) / 2, y: y + 26, 'text-anchor': 'middle', 'font-size': 17, 'font-weight': 700, fill: '#fff' }, horse.horse),
+        plate(horse, y),
         Array.from({ length: finish + 1 }, (_, i) =>
           s('rect', { x: TRACK_X + i * CELL, y, width: CELL - 2, height: ROW - 6, fill: i === finish ? '#e9e2cf' : i % 2 ? '#f3efe4' : '#faf7f0', stroke: '#ddd5c3' }),
         ),
-        s('circle', {
-          cx: TRACK_X + horse.position * CELL + CELL / 2 - 1,
-          cy: y + (ROW - 6) / 2,
-          r: 15,
-          fill,
-          stroke: moved ? '#ffb300' : '#fff',
-          'stroke-width': moved ? 4 : 2,
-          class: 'horse',
-        }),
-        s('text', { x: TRACK_X + horse.position * CELL + CELL / 2 - 1, y: y + 25, 'text-anchor': 'middle', 'font-size': 12, 'font-weight': 700, fill: '#fff' }, horse.horse),
+        s('circle', { cx, cy: y + (ROW - 6) / 2, r: 15, fill: HORSE_FILL[horse.color] ?? '#444', stroke: moved ? '#ffb300' : '#fff', 'stroke-width': moved ? 4 : 2, class: 'horse' }),
+        s('text', { x: cx, y: y + 25, 'text-anchor': 'middle', 'font-size': 12, 'font-weight': 700, fill: '#fff' }, horse.horse),
+      );
+    }),
+    s('line', { x1: redX, y1: 22, x2: redX, y2: height - 2, stroke: '#d32f2f', 'stroke-width': 3, 'stroke-dasharray': '6 4' }),
+    s('text', { x: redX + 4, y: height - 4, 'font-size': 11, fill: '#d32f2f' }, `red line (${t.crossed ?? 0}/${t.redLineHorses} past)`),
+  );
+  const grid = svg(
+    gridWidth,
+    height,
+    { class: 'rsb-grid', 'aria-label': 'Betting board', style: `flex: ${gridWidth} 1 0` },
+    columns.map((sp, i) => s('text', { x: LABEL_W + i * BET_W + BET_W / 2, y: 18, 'font-size': 12, fill: '#555', 'text-anchor': 'middle' }, column(sp).toUpperCase())),
+    horses.map((horse, row) => {
+      const y = rowY(row);
+      return s(
+        'g',
+        null,
+        plate(horse, y),
         horseSpaces(t, horse.horse).map((sp, i) => {
           const space: string = sp.id;
           const kind: string = sp.kind;
           const mult: number = sp.multiplier;
           const pen: number = sp.penalty;
           const tokens = tokensOn(space, ctx);
-          const x = betsX + i * BET_W;
+          const x = LABEL_W + i * BET_W;
           return s(
             'g',
             { 'data-key': `space:${space}`, 'aria-label': `${spaceLabel(space, t)}: pays ${mult}×, costs ${pen}` },
@@ -117,9 +136,8 @@ function track(ctx: BoardContext) {
         }),
       );
     }),
-    s('line', { x1: redX, y1: 22, x2: redX, y2: height - 2, stroke: '#d32f2f', 'stroke-width': 3, 'stroke-dasharray': '6 4' }),
-    s('text', { x: redX + 4, y: height - 4, 'font-size': 11, fill: '#d32f2f' }, `red line (${t.crossed ?? 0}/${t.redLineHorses} past)`),
   );
+  return h('div', { class: 'rsb-board' }, race, grid);
 }
 
 function spaceChip(space: string, title: string, sub: string, ctx: BoardContext) {
