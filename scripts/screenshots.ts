@@ -65,7 +65,7 @@ function freePort(): Promise<number> {
 
 async function startServer() {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', BOT_DELAY_MS: '150' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', BOT_DELAY_MS: '150', RATE_LIMIT_EXEMPT: '127.0.0.1,::1' }; // one browser drives every table
   delete env.REDIS_URL; // one process, state in memory
   delete env.PUBLIC_ADDRESS;
   const child = spawn(process.execPath, ['src/server/main.ts'], {
