@@ -4,14 +4,23 @@
  * The web client in Chromium: for every game a page creates a table in the lobby and plays a whole game
  * against bots by clicking the UI only (board parts, the chooser, the move list); Ready Set Bet with three
  * pages betting at one table at once; a reload keeps the seat; a spectator link shows the board; "play
- * now" and the lobby's table list; the keyboard; the turn clock; no console errors anywhere. One browser, one server process, the games running side by side.
+ * now" and the lobby's table list; the keyboard; the turn clock; a page following its seat through a
+ * server crash (its own Redis, two processes and the nginx front); no console errors anywhere. One
+ * browser and one server process for the rest, the games running side by side.
  *
- * Needs Debian's `chromium` (.ci/run installs it); the suite fails loudly without it.
+ * Needs Debian's `chromium` (.ci/run installs it), `redis-server` and `nginx`; the suite fails loudly without them.
  */
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { spawnServer, type ServerProcess } from './helpers/process.ts';
+import { freePort } from './helpers/ports.ts';
+import { startProxy } from './helpers/proxy.ts';
+import { startRedis } from './helpers/redis.ts';
+import { Redis } from 'ioredis';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -300,6 +309,61 @@ describe('web client', () => {
     await expect.poll(async () => clockSeconds(await clock.textContent()), { timeout: 4000 }).toBeLessThan(first);
     await page.close();
   }, 40_000);
+
+  it.concurrent('a server crash: the page follows its seat through the proxy to the process that takes the game over', async ({ expect }) => {
+    // A deployment in miniature: Redis, two processes behind the repository's nginx front, the page on the front.
+    const dir = mkdtempSync(join(tmpdir(), 'parlor-web-crash-'));
+    mkdirSync(join(dir, 'redis'));
+    const redis = await startRedis({ appendOnlyDir: join(dir, 'redis') });
+    const ports = [await freePort(), await freePort(), await freePort()];
+    const env = (slot: number) => ({ REDIS_URL: redis.url, PUBLIC_ADDRESS: `127.0.0.1:${ports[2]}/p${slot + 1}`, TRUSTED_PROXIES: '1', RECONNECT_SECONDS: '20', BOT_DELAY_MS: '5' });
+    const procs = await Promise.all([0, 1].map((slot) => spawnServer(env(slot), undefined, ports[slot])));
+    const proxy = await startProxy(ports[2]!, [ports[0]!, ports[1]!], join(dir, 'nginx'));
+    // Its own page: the console reports the dropped sockets and the proxy's 502s while the process is down.
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    const sockets: string[] = [];
+    page.on('websocket', (ws) => sockets.push(ws.url()));
+    try {
+      await page.goto(`${proxy.http}/`);
+      await page.getByRole('tab', { name: 'Fast Track' }).click();
+      await page.locator('input[name=seats]').fill('2');
+      await page.locator('input[name=bots]').fill('1');
+      await page.locator('[data-action=create]').click();
+      await page.waitForURL(/#\/table\//);
+      const seat = await page.locator('.seat.me').getAttribute('data-seat');
+      await page.locator('.all-moves .move').first().waitFor({ state: 'attached', timeout: 20_000 });
+      const owner = Number(/\/p(\d)\//.exec(sockets.at(-1) ?? '')?.[1]) - 1;
+      expect([0, 1]).toContain(owner);
+      // The kill comes once the table is in Redis (a table killed before its first journal write is gone,
+      // with nothing acknowledged) and one of our moves is answered.
+      const roomId = page.url().split('#/table/')[1]!;
+      const journal = new Redis(redis.url);
+      await expect.poll(() => journal.sismember('parlor:live', roomId), { timeout: 5000 }).toBe(1);
+      journal.disconnect();
+      await page.locator('.all-moves .move').first().dispatchEvent('click');
+      await expect.poll(() => page.locator('#app').getAttribute('data-inflight'), { timeout: 5000 }).toBe('0');
+      await procs[owner]!.stop('SIGKILL');
+      await page.locator('.notice', { hasText: 'Reconnected.' }).waitFor({ timeout: 30_000 });
+      expect(sockets.at(-1)).toContain(`/p${2 - owner}/`);
+      expect(await page.locator('.seat.me').getAttribute('data-seat')).toBe(seat);
+      // The game goes on at the new process: a move from the list is answered.
+      const frame = await page.locator('#app').getAttribute('data-frame');
+      await page.locator('.all-moves .move').first().waitFor({ state: 'attached', timeout: 20_000 });
+      await page.locator('.all-moves .move').first().dispatchEvent('click');
+      await expect.poll(() => page.locator('#app').getAttribute('data-frame'), { timeout: 5000 }).not.toBe(frame);
+      await expect.poll(() => page.locator('#app').getAttribute('data-inflight'), { timeout: 5000 }).toBe('0');
+      expect(await page.locator('.notice.bad').count()).toBe(0);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await page.close();
+      await Promise.all(procs.map((p) => p.stop('SIGKILL')));
+      await proxy.stop();
+      await redis.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 
   it('logs no console errors or warnings on any page', () => {
     expect(consoleProblems).toEqual([]);

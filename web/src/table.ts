@@ -35,6 +35,8 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   let verdict: HTMLElement | null = null;
   let drawScheduled = false;
   let firstBoardAt = 0;
+  /** Rooms whose seat is being followed across crashes and handovers. */
+  const followed = new WeakSet<Room>();
   let frames = 0;
 
   const title = h('h1', null, 'Parlor');
@@ -90,14 +92,19 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   function attach(next: Room) {
     room = next;
     next.onMessage('seat', ({ seat, seatToken }: { seat: number; seatToken: string }) => {
-      const fresh = mySeat === null;
       mySeat = seat;
       const game = (next.state as Plain)?.game ?? handOver?.game ?? '';
       seats.set({ roomId: next.roomId, seat, seatToken, game });
-      if (fresh) followSeat(next, [endpoint], { roomId: next.roomId, seatToken }, (again) => {
-        say('Reconnected.');
-        attach(again);
-      }, { timeoutMs: 60_000, onError: (err) => say(`Lost the table: ${err.message}`, true) });
+      // Once per seat: followSeat follows each room it rejoins by itself. (Not keyed on mySeat: the state
+      // can tell the seat before this message arrives.)
+      if (!followed.has(next)) {
+        followed.add(next);
+        followSeat(next, [endpoint], { roomId: next.roomId, seatToken }, (again) => {
+          followed.add(again);
+          say('Reconnected.');
+          attach(again);
+        }, { timeoutMs: 60_000, onError: (err) => say(`Lost the table: ${err.message}`, true) });
+      }
       schedule();
     });
     next.onMessage('events', (msg: { seq: number; actor: number; events: GameEvent[] }) => {
