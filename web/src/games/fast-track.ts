@@ -18,20 +18,22 @@ type P = [number, number];
 /** Where the board's places are: track spaces on a polygon whose corners are the fast-track spaces. */
 function geometry(t: Plain) {
   const board = t.board ?? {};
-  const n: number = board.trackLength || 56;
-  const sides = Math.round(n / 14);
-  const corners: number[] = board.fastTrackSpaces?.length ? board.fastTrackSpaces : Array.from({ length: sides }, (_, k) => 14 * k + 5);
+  // Everything from the published board: its length, and the fast-track corners (one per side).
+  const n: number = board.trackLength ?? 0;
+  const corners: number[] = board.fastTrackSpaces ?? [];
+  const sides = Math.max(corners.length, 1);
+  const perSide = n / sides;
   // The square board fills the picture (its pens stay inside the frame); the hexagon is wider already.
   const R = sides === 4 ? 372 : 300;
   const vertex = (k: number): P => {
     const a = -Math.PI / 2 - Math.PI / sides + (2 * Math.PI * k) / sides;
     return [C + R * Math.cos(a), C + R * Math.sin(a)];
   };
-  const first = corners[0] ?? 5;
+  const first = corners[0] ?? 0;
   const track = (i: number): P => {
     const j = (((i - first) % n) + n) % n;
-    const side = Math.floor(j / 14);
-    const f = (j % 14) / 14;
+    const side = Math.floor(j / perSide);
+    const f = (j % perSide) / perSide;
     const [x1, y1] = vertex(side);
     const [x2, y2] = vertex(side + 1);
     return [x1 + (x2 - x1) * f, y1 + (y2 - y1) * f];
@@ -75,11 +77,13 @@ function render(ctx: BoardContext) {
     return colour ? g.pen(colour, k) : [C, C];
   };
   const corners = new Set<number>(g.corners);
+  const frame = s('rect', { x: 4, y: 4, width: SIZE - 8, height: SIZE - 8, rx: 30, fill: '#f7f0dd', stroke: '#c9b98f', 'stroke-width': 4 });
+  if (!g.n || !g.corners.length) return svg(SIZE, SIZE, { 'aria-label': 'Fast Track board' }, frame); // before the first state
   return svg(
     SIZE,
     SIZE,
     { 'aria-label': `Fast Track ${t.board?.kind ?? ''} board` },
-    s('rect', { x: 4, y: 4, width: SIZE - 8, height: SIZE - 8, rx: 30, fill: '#f7f0dd', stroke: '#c9b98f', 'stroke-width': 4 }),
+    frame,
     s('polygon', { points: Array.from({ length: g.sides }, (_, k) => g.track(g.corners[k] ?? 0).join(',')).join(' '), fill: '#efe4c6', stroke: '#d8c9a0', 'stroke-width': 2 }),
     // fast track: the corners joined round the centre
     s('polygon', { points: g.corners.map((i) => g.track(i).join(',')).join(' '), fill: 'none', stroke: '#b08d3c', 'stroke-width': 3, 'stroke-dasharray': '2 8' }),
@@ -103,11 +107,11 @@ function render(ctx: BoardContext) {
       s(
         'g',
         null,
-        Array.from({ length: t.board?.homeLength || 4 }, (_, k) => {
+        Array.from({ length: t.board?.homeLength ?? 0 }, (_, k) => {
           const [x, y] = g.home(colour, k);
           return s('rect', { x: x - g.r, y: y - g.r, width: g.r * 2, height: g.r * 2, rx: 4, fill: `${FILL[colour.name]}22`, stroke: FILL[colour.name], 'stroke-width': 2, 'data-key': `to:${colour.name}:home-${k}` });
         }),
-        Array.from({ length: 4 }, (_, k) => {
+        Array.from({ length: marbles.filter((m) => m.colour === colour.name).length }, (_, k) => {
           const [x, y] = g.pen(colour, k);
           return s('circle', { cx: x, cy: y, r: g.r - 2, fill: 'none', stroke: FILL[colour.name], 'stroke-dasharray': '3 3', 'data-key': k === 0 ? `to:${colour.name}:pen` : null });
         }),

@@ -20,8 +20,8 @@ const CARD_NAME: Record<string, string> = { tac: 'TAC', trickster: 'Trickster', 
 export const tacCard = (c: string) => CARD_NAME[c] ?? c;
 
 function geometry(t: Plain) {
-  const ring: number = t.ring || 64;
-  const spacing: number = t.spacing || 16;
+  const ring: number = t.ring ?? 0;
+  const spacing: number = t.spacing ?? 0;
   const at = (field: number, radius = R): P => {
     const a = -Math.PI / 2 + (2 * Math.PI * field) / ring;
     return [C + radius * Math.cos(a), C + radius * Math.sin(a)];
@@ -35,24 +35,31 @@ function geometry(t: Plain) {
   return { ring, at, start, home, apron, r: ring > 64 ? 9 : 11 };
 }
 
-const colourOfMarble = (id: number) => Math.floor(id / 4);
+/** A marble's colour and its number among its colour's marbles (1-based), from the published marbles. */
+function marbleOf(t: Plain, id: number): { colour: number; n: number } {
+  const all: Plain[] = t.marbles ?? [];
+  const colour: number = all.find((m) => m.id === id)?.colour ?? -1;
+  return { colour, n: all.filter((m) => m.colour === colour && m.id <= id).length };
+}
 
-function toKey(to: number, marble: number, ring: number) {
-  return to >= ring ? `to:${colourOfMarble(marble)}:home-${to - ring}` : `to:ring-${to}`;
+function toKey(to: number, marble: number, t: Plain) {
+  return to >= t.ring ? `to:${marbleOf(t, marble).colour}:home-${to - t.ring}` : `to:ring-${to}`;
 }
 
 function render(ctx: BoardContext) {
   const t = ctx.table;
   const g = geometry(t);
   const marbles: Plain[] = t.marbles ?? [];
-  const colours: number = t.colours || 4;
+  const colours: number = t.colours ?? 0;
   const apronIndex = new Map<number, number>();
   const turnColour = t.turn;
+  const frame = s('circle', { cx: C, cy: C, r: R + 64, fill: '#f4ead2', stroke: '#c9b98f', 'stroke-width': 4 });
+  if (!g.ring) return svg(SIZE, SIZE, { 'aria-label': 'TAC board' }, frame); // before the first state
   return svg(
     SIZE,
     SIZE,
     { 'aria-label': 'TAC board' },
-    s('circle', { cx: C, cy: C, r: R + 64, fill: '#f4ead2', stroke: '#c9b98f', 'stroke-width': 4 }),
+    frame,
     s('circle', { cx: C, cy: C, r: R, fill: 'none', stroke: '#d8c9a0', 'stroke-width': 2 }),
     Array.from({ length: g.ring }, (_, i) => {
       const [x, y] = g.at(i);
@@ -69,7 +76,8 @@ function render(ctx: BoardContext) {
       });
     }),
     Array.from({ length: colours }, (_, c) => [
-      Array.from({ length: 4 }, (_, k) => {
+      // A colour's home has a field for each of its marbles.
+      Array.from({ length: marbles.filter((m) => m.colour === c).length }, (_, k) => {
         const [x, y] = g.home(c, k);
         return s('rect', { x: x - g.r, y: y - g.r, width: g.r * 2, height: g.r * 2, rx: 4, fill: `${FILL[c]}22`, stroke: FILL[c], 'stroke-width': 2, 'data-key': `to:${c}:home-${k}` });
       }),
@@ -97,7 +105,7 @@ function render(ctx: BoardContext) {
         'stroke-width': 2,
         'data-key': m.zone === 'apron' ? `apron:${m.colour}` : `marble:${m.id}`,
         'data-marble': m.id,
-        'aria-label': `${COLOUR_NAME[m.colour]} marble ${m.id % 4} ${m.zone}${m.field >= 0 ? ` ${m.field}` : ''}`,
+        'aria-label': `${COLOUR_NAME[m.colour]} marble ${marbleOf(t, m.id).n} ${m.zone}${m.field >= 0 ? ` ${m.field}` : ''}`,
       });
     }),
     s('text', { x: C, y: C - 12, 'text-anchor': 'middle', 'font-size': 24, 'font-weight': 700 }, t.lastCard ? `last card: ${tacCard(t.lastCard)}` : `round ${t.round || 1}`),
@@ -150,20 +158,22 @@ export const tac: GameBoard = {
     );
   },
   keys(move: Move, ctx) {
-    const ring = ctx.table.ring || 64;
     const k: string[] = [move.type];
     if (move.card) k.push(`card:${move.card}`);
     if (typeof move.marble === 'number') k.push(`marble:${move.marble}`);
     if (typeof move.a === 'number') k.push(`marble:${move.a}`);
     if (typeof move.b === 'number') k.push(`marble:${move.b}`);
-    if (typeof move.to === 'number') k.push(toKey(move.to, move.marble as number, ring));
+    if (typeof move.to === 'number') k.push(toKey(move.to, move.marble as number, ctx.table));
     if (move.type === 'enter') k.push(`apron:${ctx.table.turn}`);
     return k;
   },
   describe(move, ctx) {
-    const ring = ctx.table.ring || 64;
+    const ring: number = ctx.table.ring ?? 0;
     const card = move.card ? tacCard(String(move.card)) : '';
-    const marble = (id: unknown) => `${COLOUR_NAME[colourOfMarble(Number(id))]} ${(Number(id) % 4) + 1}`;
+    const marble = (id: unknown) => {
+      const m = marbleOf(ctx.table, Number(id));
+      return `${COLOUR_NAME[m.colour] ?? ''} ${m.n}`;
+    };
     const to = (f: unknown) => (Number(f) >= ring ? `home ${Number(f) - ring + 1}` : `field ${f}`);
     switch (move.type) {
       case 'enter':
@@ -198,7 +208,7 @@ export const tac: GameBoard = {
       case 'tac':
         return `TAC! ${colour(ev.colour)} undoes ${colour(ev.undidColour)}'s ${tacCard(String(ev.undid ?? ''))}${ev.skipCancelled ? ' (and the skip)' : ''} and plays it.`;
       case 'knockout':
-        return `A ${COLOUR_NAME[Math.floor(Number(ev.marble) / 4)] ?? ''} marble is knocked out.`;
+        return `A ${COLOUR_NAME[marbleOf(ctx.table, Number(ev.marble)).colour] ?? ''} marble is knocked out.`;
       case 'deal':
         return `Round ${ev.round}: cards dealt.`;
       case 'discard':
