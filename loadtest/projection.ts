@@ -124,7 +124,8 @@ function measure(game: AnyGame) {
       game.viewFor(s, SPECTATOR);
       const now = game.activeActors(s);
       for (let seat = 0; seat < seats; seat++) {
-        game.viewFor(s, seat);
+        if (game.privateView) game.privateView(s, seat);
+        else game.viewFor(s, seat);
         if (now.includes(seat)) game.legalMoves(s, seat).map((m: unknown) => JSON.stringify(m));
       }
       const tv = performance.now();

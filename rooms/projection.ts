@@ -42,12 +42,17 @@ export class Projection {
       state.activeSeats.clear();
       state.activeSeats.push(...seats);
     }
+    const acting = new Array<boolean>(table.seats).fill(false);
+    for (const seat of seats) if (seat < table.seats) acting[seat] = true;
     for (let seat = 0; seat < table.seats; seat++) {
       const mine = state.private.get(String(seat))!;
+      // The public part is projected once above; a game that can give a seat's private part alone
+      // saves building its public view again for every seat.
+      const own = game.privateView ? game.privateView(s, seat) : game.viewFor(s, seat).private;
       const created: Schema[] = [];
-      mirror(mine.view, game.viewFor(s, seat).private ?? {}, '$', created);
+      mirror(mine.view, own ?? {}, '$', created);
       if (created.length) this.showToSeat(seat, created);
-      this.listed[seat] = syncLegalMoves(mine.legalMoves, active.includes(seat) ? game.legalMoves(s, seat) : [], this.listed[seat]);
+      this.listed[seat] = syncLegalMoves(mine.legalMoves, acting[seat] ? game.legalMoves(s, seat) : [], this.listed[seat]);
     }
     return active.length === 0;
   }

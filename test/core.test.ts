@@ -143,6 +143,10 @@ describe('simulation harness', () => {
     );
   });
 
+  it('catches a privateView that differs from the private part of viewFor', () => {
+    expectViolation(broken({ privateView: (s, seat) => ({ ...highCard.viewFor(s, seat).private, extra: 1 }) }), /privateView of seat \d+ differs/);
+  });
+
   it('catches a hand leaked into the public view', () => {
     expectViolation(
       broken({

@@ -141,6 +141,13 @@ export interface GameDefinition<
   applyMove(state: State, actor: Actor, move: unknown): MoveResult<State>;
   /** The only redaction site. */
   viewFor(state: State, viewer: Viewer): View<Pub, Priv>;
+  /**
+   * Optional shortcut: exactly `viewFor(state, seat).private`, without building the public part. The
+   * room projects the public part once (from the spectator's view) and each seat's private part from
+   * this, so a game with many seats skips rebuilding its public view once per seat every patch. The
+   * harness checks it deep-equals `viewFor(state, seat).private` at every step.
+   */
+  privateView?(state: State, seat: Seat): Priv | null;
   /** Standings once the game is over, otherwise null. */
   outcome(state: State): Outcome | null;
   /** Picks a move for `seat` from its own view and its legal moves (never from the full state). */

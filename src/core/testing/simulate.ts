@@ -83,6 +83,7 @@ function guarded(game: AnyGame, record: GameRecord): AnyGame {
     legalMoves: wrap('legalMoves', game.legalMoves.bind(game)),
     applyMove: wrap('applyMove', game.applyMove.bind(game)),
     viewFor: wrap('viewFor', game.viewFor.bind(game)),
+    ...(game.privateView ? { privateView: wrap('privateView', game.privateView.bind(game)) } : {}),
     outcome: wrap('outcome', game.outcome.bind(game)),
     bot: wrap('bot', game.bot.bind(game)),
     ...(game.invariants ? { invariants: wrap('invariants', game.invariants.bind(game)) } : {}),
@@ -198,6 +199,9 @@ function checkState(
     }
     const vp = jsonPlainProblem(view);
     if (vp) throw fail(`view of seat ${seat} is not JSON-plain: ${vp}`, step);
+    if (game.privateView && !sameJson(game.privateView(state, seat), view.private)) {
+      throw fail(`privateView of seat ${seat} differs from viewFor's private part: ${firstDifference(game.privateView(state, seat), view.private)}`, step);
+    }
     if (!actors.includes(seat) && game.legalMoves(state, seat).length > 0) throw fail(`inactive seat ${seat} has legal moves`, step);
   }
   if (probeLeaks && game.resample) {

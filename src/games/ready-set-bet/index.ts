@@ -15,7 +15,7 @@ import { availableTokens, baseTokens, bettorSeats, isBettor, openSpaces } from '
 import { setup } from './setup.ts';
 import type { Move, Options, PrivateView, PublicView, State } from './types.ts';
 import { GAME_ID, optionsSchema } from './types.ts';
-import { resample, viewFor } from './view.ts';
+import { privateView, resample, viewFor } from './view.ts';
 
 function outcome(state: State): Outcome | null {
   if (state.phase !== 'over') return null;
@@ -108,6 +108,7 @@ export const game: GameDefinition<Options, State, Move, PublicView, PrivateView>
   applyMove,
   moveShapes,
   viewFor,
+  privateView,
   outcome,
   bot,
   systemDelayMs(state, options) {

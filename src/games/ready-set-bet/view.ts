@@ -66,14 +66,16 @@ export function viewFor(state: State, viewer: Viewer): View<PublicView, PrivateV
     settlement: state.phase === 'racing' ? null : (state.settlements.at(-1) ?? null),
     decks: { props: state.propDeck.length, exotics: state.exoticDeck.length, vip: state.vipDeck.length },
   };
-  if (viewer === SPECTATOR || viewer < 0 || viewer >= state.seats) return { public: pub, private: null };
+  return { public: pub, private: privateView(state, viewer) };
+}
+
+/** A seat's own VIP offer and hand (null for a spectator): `viewFor`'s private part alone. */
+export function privateView(state: State, viewer: Viewer): PrivateView | null {
+  if (viewer === SPECTATOR || viewer < 0 || viewer >= state.seats) return null;
   const me = state.players[viewer]!;
   return {
-    public: pub,
-    private: {
-      offer: me.offer.map(cardView),
-      hand: me.vip.map((h) => ({ ...cardView(h.card), race: h.race, revealed: h.revealed, spent: h.spent })),
-    },
+    offer: me.offer.map(cardView),
+    hand: me.vip.map((h) => ({ ...cardView(h.card), race: h.race, revealed: h.revealed, spent: h.spent })),
   };
 }
 
