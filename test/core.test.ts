@@ -144,7 +144,7 @@ describe('simulation harness', () => {
   });
 
   it('catches a privateView that differs from the private part of viewFor', () => {
-    expectViolation(broken({ privateView: (s, seat) => ({ ...highCard.viewFor(s, seat).private, extra: 1 }) }), /privateView of seat \d+ differs/);
+    expectViolation(broken({ privateView: (s, seat) => ({ ...(highCard.viewFor(s, seat).private as object), extra: 1 }) }), /privateView of seat \d+ differs/);
   });
 
   it('catches a hand leaked into the public view', () => {
