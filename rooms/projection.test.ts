@@ -20,6 +20,8 @@ describe('legal moves in the synced state', () => {
       for (const space of free) for (const token of tokens) moves.push(random() < 0.05 ? { token, space, type: 'bet' } : { type: 'bet', space, token });
       if (random() < 0.5) moves.push({ type: 'pass' });
       if (random() < 0.3) moves.push({ type: 'move', path: [1, Math.floor(random() * 3)], marble: { id: Math.floor(random() * 2) } });
+      // A repeated move (never from a well-behaved engine) must not lose its key either.
+      if (moves.length > 0 && random() < 0.05) moves.splice(Math.floor(random() * moves.length), 0, moves[0]);
       if (random() < 0.1) moves.length = 0;
       last = syncLegalMoves(target, moves, last);
       const texts = moves.map((m) => JSON.stringify(m));

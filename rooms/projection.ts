@@ -88,7 +88,9 @@ const LOOK_AHEAD = 8;
  * A seat's legal moves, keyed by JSON text: moves that stay legal are left alone, the ones gone are
  * deleted and new ones added (in the engine's order), so a bet costs every other seat one DELETE.
  * Engines list moves in a stable order, so most moves equal one a few places on in the last list
- * (`last`): those reuse its text instead of being stringified again. Returns the list to pass next time.
+ * (`last`): those reuse its text instead of being stringified again, and the ones of `last` passed
+ * over are the ones gone. While the map holds exactly `last`'s texts (each once), only those gone and
+ * the new ones are touched; otherwise the whole map is compared. Returns the list to pass next time.
  */
 export function syncLegalMoves(target: MapSchema<string>, moves: readonly unknown[], last?: Listed): Listed {
   if (moves.length === 0) {
@@ -97,6 +99,9 @@ export function syncLegalMoves(target: MapSchema<string>, moves: readonly unknow
   }
   const texts: string[] = new Array(moves.length);
   const before = last?.moves ?? [];
+  const beforeTexts = last?.texts ?? [];
+  const gone: string[] = [];
+  const added: number[] = [];
   let from = 0;
   for (let i = 0; i < moves.length; i++) {
     const move = moves[i];
@@ -108,15 +113,30 @@ export function syncLegalMoves(target: MapSchema<string>, moves: readonly unknow
       }
     }
     if (found >= 0) {
-      texts[i] = last!.texts[found]!;
+      for (let k = from; k < found; k++) gone.push(beforeTexts[k]!);
+      texts[i] = beforeTexts[found]!;
       from = found + 1;
-    } else texts[i] = JSON.stringify(move);
+    } else {
+      texts[i] = JSON.stringify(move);
+      added.push(i);
+    }
+  }
+  for (let k = from; k < before.length; k++) gone.push(beforeTexts[k]!);
+  if (last !== undefined && target.size === beforeTexts.length) {
+    // The map is `last`'s texts, all distinct: a text passed over is not among the ones kept.
+    if (gone.length === 0 && added.length === 0) return { moves, texts: beforeTexts };
+    for (const key of gone) target.delete(key);
+    for (const i of added) {
+      const key = texts[i]!;
+      if (!target.has(key)) target.set(key, String((moves[i] as { type?: unknown }).type));
+    }
+    return { moves, texts };
   }
   const next = new Set(texts);
   if (target.size > 0) {
-    const gone: string[] = [];
-    for (const key of target.keys()) if (!next.has(key)) gone.push(key);
-    for (const key of gone) target.delete(key);
+    const stale: string[] = [];
+    for (const key of target.keys()) if (!next.has(key)) stale.push(key);
+    for (const key of stale) target.delete(key);
   }
   for (let i = 0; i < moves.length; i++) {
     const key = texts[i]!;
