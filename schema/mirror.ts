@@ -14,6 +14,9 @@
  * Runs for every seat at every patch, so it is kept cheap: arrays are read once (not index by index
  * through the ArraySchema proxy), arrays of primitives change only between their common head and
  * tail (one DELETE when an entry leaves), and error paths are built only when something is wrong.
+ * A source object or array met again by identity where it was last mirrored is skipped whole: views
+ * are built from engine states, which are immutable (the harness deep-freezes them), so the same
+ * object has the same contents — e.g. a printed board every view shares, or a list the move left alone.
  */
 import { ArraySchema, MapSchema, Schema } from '@colyseus/schema';
 
@@ -39,6 +42,9 @@ function fieldsOf(instance: Schema): Map<string, Field> {
   }
   return fields;
 }
+
+/** The source each schema instance, array or map was last mirrored from, when that succeeded. */
+const mirroredFrom = new WeakMap<object, unknown>();
 
 const isSchemaClass = (t: unknown): t is new () => Schema => typeof t === 'function';
 
@@ -81,6 +87,7 @@ function mirrorObject(target: Schema, source: unknown, created?: Schema[]): void
   if (source === null || typeof source !== 'object' || Array.isArray(source)) {
     throw new Misfit('', `expected an object for ${target.constructor.name}`);
   }
+  if (mirroredFrom.get(target) === source) return;
   const fields = fieldsOf(target);
   const record = target as unknown as Record<string, unknown>;
   for (const key in source) {
@@ -113,6 +120,7 @@ function mirrorObject(target: Schema, source: unknown, created?: Schema[]): void
       throw below(err, `.${name}`);
     }
   }
+  mirroredFrom.set(target, source);
 }
 
 /**
@@ -121,6 +129,8 @@ function mirrorObject(target: Schema, source: unknown, created?: Schema[]): void
  */
 function mirrorPrimitives(target: ArraySchema<unknown>, item: string, source: unknown): void {
   if (!Array.isArray(source)) throw new Misfit('', 'expected an array');
+  if (mirroredFrom.get(target) === source) return;
+  mirroredFrom.set(target, source); // nothing below throws
   const old = target.toArray(); // one read through the ArraySchema proxy, not one per index
   const n = source.length;
   const next: unknown[] = new Array(n);
@@ -148,6 +158,7 @@ function mirrorPrimitives(target: ArraySchema<unknown>, item: string, source: un
 function mirrorArray(target: ArraySchema<unknown>, item: unknown, source: unknown, created?: Schema[]): void {
   if (!Array.isArray(source)) throw new Misfit('', 'expected an array');
   if (!isSchemaClass(item)) return;
+  if (mirroredFrom.get(target) === source) return;
   let length = target.length;
   while (length > source.length) {
     target.pop();
@@ -167,10 +178,12 @@ function mirrorArray(target: ArraySchema<unknown>, item: unknown, source: unknow
       throw below(err, `[${i}]`);
     }
   }
+  mirroredFrom.set(target, source);
 }
 
 function mirrorMap(target: MapSchema<unknown>, item: unknown, source: unknown, created?: Schema[]): void {
   if (source === null || typeof source !== 'object' || Array.isArray(source)) throw new Misfit('', 'expected a record');
+  if (mirroredFrom.get(target) === source) return;
   const entries = source as Record<string, unknown>;
   for (const key of Array.from(target.keys())) if (!(key in entries)) target.delete(key);
   for (const key in entries) {
@@ -192,4 +205,5 @@ function mirrorMap(target: MapSchema<unknown>, item: unknown, source: unknown, c
       }
     }
   }
+  mirroredFrom.set(target, source);
 }

@@ -102,6 +102,17 @@ describe('schema mirror', () => {
     expect(r.child).toBeUndefined();
   });
 
+  it('skips a source object it mirrored last time into the same place, and walks any other', () => {
+    const root = new Root();
+    const shared = Object.freeze({ label: 'a', list: [{ id: 'x', n: 1 }], nums: [1, 2] });
+    mirror(root, shared);
+    root.label = 'changed behind the mirror';
+    mirror(root, shared); // the same (immutable) object: nothing to do
+    expect(root.label).toBe('changed behind the mirror');
+    mirror(root, { ...shared, list: [{ id: 'x', n: 2 }] }); // a new object with a shared array inside
+    expect(root.toJSON()).toMatchObject({ label: 'a', list: [{ id: 'x', n: 2 }], nums: [1, 2] });
+  });
+
   it('throws on a key the schema does not declare', () => {
     expect(() => mirror(new Root(), { label: 'a', surprise: 1 })).toThrow(/surprise: not declared/);
   });

@@ -14,6 +14,8 @@
  *   returns an error with a namespaced code (`<game-id>/<reason>`). A throw is an engine bug.
  * - `viewFor` is the only place hidden information is decided. Its `public` part must not depend on
  *   the viewer; its `private` part exists only for a seat, and only that seat receives it.
+ * - States and views are never mutated once returned (the harness deep-freezes states): the room
+ *   skips a view's object it meets again by identity, as unchanged.
  * - `activeActors` is public too: the room shows it to every client and spectator, so it must not
  *   depend on anything hidden (a card received, a hand's contents). Whether a seat can act on what it
  *   alone knows belongs in its legal moves.
