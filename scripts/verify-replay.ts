@@ -42,4 +42,5 @@ if (values.json) {
   for (const p of report.problems) console.log(`PROBLEM: ${p}`);
   console.log(report.ok ? 'VERIFIED' : 'NOT VERIFIED');
 }
-process.exit(report.ok ? 0 : 1);
+// exitCode, not exit(): a long report on a pipe is written asynchronously and exit() would cut it short.
+process.exitCode = report.ok ? 0 : 1;
