@@ -10,10 +10,11 @@ export function cloneJson<T>(value: T): T {
 }
 
 /**
- * The fresh copy `applyMove` works on. Options and past settlements are never changed once made, so
- * they are shared rather than copied (settlements only ever get a new entry, on a copied array).
+ * The fresh copy `applyMove` works on. Options, past settlements and placed bets are never changed
+ * once made, so they are shared rather than copied (settlements and bets only ever get a new entry, on
+ * a copied array). A shared bet keeps its identity from state to state, so the room's mirror skips it.
  */
 export function cloneState(state: State): State {
-  const { options, settlements, ...rest } = state;
-  return { ...cloneJson(rest), options, settlements: settlements.slice() };
+  const { options, settlements, bets, ...rest } = state;
+  return { ...cloneJson(rest), options, settlements: settlements.slice(), bets: bets.slice() };
 }

@@ -18,6 +18,38 @@ const BOARD: readonly BoardSpaceView[] = [...BOARD_SPACES, ...COLOR_SPACES].map(
   penalty: sp.penalty,
 }));
 
+type PropView = PublicView['props'][number];
+type ExoticView = PublicView['exotics'][number];
+const propViews = new Map<string, PropView>();
+const exoticViews = new Map<string, ExoticView>();
+
+/**
+ * A printed card as clients see it, built once and shared (frozen) by every view that shows it: the
+ * same object from patch to patch, which the room's mirror skips instead of walking it again.
+ */
+function propView(id: string): PropView {
+  let v = propViews.get(id);
+  if (!v) {
+    const c = propCard(id);
+    v = Object.freeze({ id, ahead: c.ahead, behind: Object.freeze([...c.behind]) as string[], multiplier: c.multiplier, penalty: c.penalty });
+    propViews.set(id, v);
+  }
+  return v;
+}
+
+/** An Exotic Finish card on the table in race `race` (1-based), open for bets or not; see propView. */
+function exoticView(id: string, race: number, open: boolean): ExoticView {
+  const key = `${id}/${race}/${open}`;
+  let v = exoticViews.get(key);
+  if (!v) {
+    const c = exoticCard(id);
+    const spaces = Object.freeze(exoticSpaces(c).map((sp) => sp.id)) as string[];
+    v = Object.freeze({ id, name: c.name, text: c.text, race, multiplier: c.multiplier, penalty: c.penalty, open, spaces });
+    exoticViews.set(key, v);
+  }
+  return v;
+}
+
 function cardView(card: string): VipCardView {
   const d = vipDesign(card);
   return { id: card, name: d.name, text: d.text, duration: d.duration };
@@ -41,15 +73,8 @@ export function viewFor(state: State, viewer: Viewer): View<PublicView, PrivateV
     redLineHorses: RED_LINE_HORSES,
     board: BOARD,
     bets: state.bets,
-    props: state.props.map((id) => {
-      const c = propCard(id);
-      return { id, ahead: c.ahead, behind: [...c.behind], multiplier: c.multiplier, penalty: c.penalty };
-    }),
-    exotics: state.exotics.map((id, i) => {
-      const c = exoticCard(id);
-      const open = state.options.exoticsPersist || i === currentExotic;
-      return { id, name: c.name, text: c.text, race: i + 1, multiplier: c.multiplier, penalty: c.penalty, open, spaces: exoticSpaces(c).map((sp) => sp.id) };
-    }),
+    props: state.props.map(propView),
+    exotics: state.exotics.map((id, i) => exoticView(id, i + 1, state.options.exoticsPersist || i === currentExotic)),
     players: state.players.map((p, seat) => ({
       seat,
       bettor: isBettor(state, seat),
