@@ -47,7 +47,13 @@ async function json<T>(res: Response): Promise<T> {
 }
 
 let gamesCache: Promise<GameInfo[]> | null = null;
-export const games = () => (gamesCache ??= fetch('/api/games').then((r) => json<GameInfo[]>(r)));
+export const games = () =>
+  (gamesCache ??= fetch('/api/games')
+    .then((r) => json<GameInfo[]>(r))
+    .catch((err: unknown) => {
+      gamesCache = null; // a failed answer is not kept: the next call asks again
+      throw err;
+    }));
 export const tables = () => fetch('/api/tables').then((r) => json<TableListing[]>(r));
 export const invite = (code: string) => fetch(`/api/invites/${encodeURIComponent(code.trim())}`).then((r) => json<{ roomId: string; game: string }>(r));
 

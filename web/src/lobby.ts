@@ -153,20 +153,34 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
     );
   }
 
-  games()
-    .then((list) => {
-      all = list;
-      for (const g of list) names.set(g.id, g.name);
-      gameTabs.replaceChildren(
-        ...list.map((g) => h('button', { type: 'button', role: 'tab', 'data-game': g.id, onclick: () => renderForm(g) }, g.name)),
-      );
-      renderForm(list.find((g) => g.id === current) ?? list[0]!);
-      void refreshTables();
-    })
-    .catch((err) => say(`Cannot reach the server: ${reason(err)}`, true));
+  let closed = false;
+  // The server may be restarting (a deploy, a crash): keep asking until it answers.
+  const load = (): void => {
+    games()
+      .then((list) => {
+        if (closed) return;
+        if (status.classList.contains('bad')) say('');
+        all = list;
+        for (const g of list) names.set(g.id, g.name);
+        gameTabs.replaceChildren(
+          ...list.map((g) => h('button', { type: 'button', role: 'tab', 'data-game': g.id, onclick: () => renderForm(g) }, g.name)),
+        );
+        renderForm(list.find((g) => g.id === current) ?? list[0]!);
+        void refreshTables();
+      })
+      .catch((err) => {
+        if (closed) return;
+        say(`Cannot reach the server: ${reason(err)}; trying again…`, true);
+        setTimeout(load, 2000);
+      });
+  };
+  load();
   void all;
   const timer = setInterval(() => void refreshTables(), 3000);
-  return () => clearInterval(timer);
+  return () => {
+    closed = true;
+    clearInterval(timer);
+  };
 }
 
 function field(label: string, input: HTMLElement) {

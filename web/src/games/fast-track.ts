@@ -19,8 +19,9 @@ type P = [number, number];
 function geometry(t: Plain) {
   const board = t.board ?? {};
   // Everything from the published board: its length, and the fast-track corners (one per side).
-  const n: number = board.trackLength ?? 0;
-  const corners: number[] = board.fastTrackSpaces ?? [];
+  // (While a state is still arriving a field may be missing: draw nothing rather than NaN.)
+  const n: number = Number.isFinite(board.trackLength) ? board.trackLength : 0;
+  const corners: number[] = [...(board.fastTrackSpaces ?? [])].filter((c: unknown) => Number.isFinite(c));
   const sides = Math.max(corners.length, 1);
   const perSide = n / sides;
   // The square board fills the picture (its pens stay inside the frame); the hexagon is wider already.
@@ -31,6 +32,7 @@ function geometry(t: Plain) {
   };
   const first = corners[0] ?? 0;
   const track = (i: number): P => {
+    if (!Number.isFinite(i) || !n) return [C, C];
     const j = (((i - first) % n) + n) % n;
     const side = Math.floor(j / perSide);
     const f = (j % perSide) / perSide;
