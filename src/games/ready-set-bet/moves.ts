@@ -33,16 +33,33 @@ export function activeActors(state: State): Actor[] {
   }
 }
 
+const ROLL: Move = Object.freeze({ type: 'roll' });
+const PASS: Move = Object.freeze({ type: 'pass' });
+const betMoves = new Map<string, Map<number, Move>>();
+
+/**
+ * The bet move for a space and token value, made once and frozen: a seat's list is rebuilt after
+ * every move (hundreds of bets), and the same objects from list to list cost no allocation and let the
+ * room see at a glance that a move is still listed.
+ */
+function betMove(space: string, token: number): Move {
+  let bySpace = betMoves.get(space);
+  if (!bySpace) betMoves.set(space, (bySpace = new Map()));
+  let move = bySpace.get(token);
+  if (!move) bySpace.set(token, (move = Object.freeze({ type: 'bet', space, token })));
+  return move;
+}
+
 /** One bet per free space per distinct token value left, plus `pass`; the roller gets `roll`. */
 export function legalMoves(state: State, actor: Actor): Move[] {
   if (!activeActors(state).includes(actor)) return [];
   switch (state.phase) {
     case 'racing': {
-      const moves: Move[] = actor === roller(state) ? [{ type: 'roll' }] : [];
+      const moves: Move[] = actor === roller(state) ? [ROLL] : [];
       if (actor >= 0 && betBlock(state, actor) === null) {
         const values = [...new Set(availableTokens(state, actor))];
-        for (const space of freeSpaces(state)) for (const token of values) moves.push({ type: 'bet', space, token });
-        moves.push({ type: 'pass' });
+        for (const space of freeSpaces(state)) for (const token of values) moves.push(betMove(space, token));
+        moves.push(PASS);
       }
       return moves;
     }

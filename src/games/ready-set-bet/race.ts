@@ -55,9 +55,17 @@ export function openSpaces(state: State): string[] {
   ];
 }
 
-export function freeSpaces(state: State): string[] {
-  const taken = new Set(state.bets.map((b) => b.space));
-  return openSpaces(state).filter((id) => !taken.has(id));
+const freeByState = new WeakMap<State, readonly string[]>();
+
+/** The open spaces no token holds, in board order; computed once per (immutable) state, as every seat's legal moves ask. */
+export function freeSpaces(state: State): readonly string[] {
+  let free = freeByState.get(state);
+  if (!free) {
+    const taken = new Set(state.bets.map((b) => b.space));
+    free = Object.freeze(openSpaces(state).filter((id) => !taken.has(id)));
+    freeByState.set(state, free);
+  }
+  return free;
 }
 
 /** Why `seat` may not place a bet now (an error reason), or null when it may. */
