@@ -162,6 +162,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
 
     /** Projects the engine state; the game ends when no actor is left. */
     sync() {
+      this.state.seq = this.journal.seq;
       if (this.projection.syncGame() && this.state.status !== 'over') this.finish();
     }
 

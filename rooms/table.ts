@@ -25,6 +25,7 @@ export type TableState = Schema & {
   seats: ArraySchema<Schema & { name: string; taken: boolean; connected: boolean; bot: boolean; team: number }>;
   activeSeats: ArraySchema<number>;
   turnDeadline: number;
+  seq: number;
   result: Schema;
   table: Schema;
   private: MapSchema<PrivateSeat>;

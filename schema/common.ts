@@ -8,6 +8,7 @@
  *   seats[i]     name, connected, bot, team, taken
  *   activeSeats  seats that may act now
  *   turnDeadline server time (ms since epoch) when the current turn clock runs out, 0 when none
+ *   seq          moves the table has accepted (as in events and move replies; a move's `expectSeq`)
  *   result       standings once over
  *   table        the game's public view (the same for every client)
  *   private      per-seat private view and legal moves; each client receives only its own entry
@@ -71,6 +72,7 @@ export function defineRoomState<Pub extends SchemaClass, Priv extends SchemaClas
       seats: t.array(SeatState),
       activeSeats: t.array('int8'),
       turnDeadline: t.number().default(0),
+      seq: t.uint32().default(0),
       result: ResultState,
       table,
       private: t.map(SeatPrivate).view(),

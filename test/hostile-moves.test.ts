@@ -205,6 +205,8 @@ describe('hostile moves', () => {
     await waitFor(() => legalMoves(a).length && legalMoves(b).length, 3000, 'ante');
     const seq0 = roomOf(roomId).journal.seq;
     expect(await ask(a, { type: 'ante', in: true, expectSeq: seq0 })).toBe('ok');
+    // Every client reads the count from the synced state too (with the next patch).
+    await waitFor(() => (b.room.state as unknown as { seq: number }).seq === seq0 + 1, 3000, 'seq in the state');
     // b decided on the same table as a did: the table has moved on since.
     expect(await ask(b, { type: 'ante', in: true, expectSeq: seq0 })).toBe('core/stale-move');
     await expect(b.room.request('move', { type: 'ante', in: true, expectSeq: seq0 })).rejects.toMatchObject({ reason: { seq: seq0 + 1 } });
