@@ -104,9 +104,13 @@ for (let i = 0; i < 100 && !healthy && child.exitCode === null; i++) {
   healthy = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
 }
 step(healthy ? `runtime: /health answered on port ${port}` : 'runtime: /health never answered');
+// The image serves the web client it built: the lobby page at /.
+const lobby = healthy ? await fetch(`http://127.0.0.1:${port}/`).then(async (r) => (r.ok ? r.text() : ''), () => '') : '';
+const served = /<script[^>]+src="\/assets\//.test(lobby);
+step(served ? 'runtime: / serves the built web client' : 'runtime: / does not serve the web client');
 const exited = new Promise<number | null>((ok) => child.once('exit', (code) => ok(code)));
 child.kill('SIGTERM');
 const code = await exited;
 step(`runtime: exited with ${code} after SIGTERM`);
 rmSync(work, { recursive: true, force: true });
-if (!healthy || code !== 0) process.exit(1);
+if (!healthy || !served || code !== 0) process.exit(1);
