@@ -99,6 +99,19 @@ describe.each(['ready-set-bet', 'tractor'])('%s played over WebSockets', (game) 
     expect(verifyRecord({ record: steered, commitment, result }).problems[0]).toMatch(/SYSTEM move .* not the one the rules prescribe/);
   });
 
+  it('replays moves as a room applies them: a move with a field its game does not define, or a malformed one, is caught', () => {
+    const { record, commitment, result } = g();
+    const seatMove = record.moves.findIndex((m) => m.actor !== SYSTEM);
+    const padded = clone(record);
+    padded.moves[seatMove]!.move = { ...(padded.moves[seatMove]!.move as object), note: 'added later' };
+    const report = verifyRecord({ record: padded, commitment, result });
+    expect(report).toMatchObject({ ok: false, checks: { moves: 'failed' } });
+    expect(report.problems[0]).toMatch(new RegExp(`Move ${seatMove} holds fields its game does not define`));
+    const unknown = clone(record);
+    unknown.moves[seatMove]!.move = { type: 'no-such-move' };
+    expect(verifyRecord({ record: unknown, commitment, result }).problems[0]).toMatch(/core\/unknown-move/);
+  });
+
   it('catches a changed result', () => {
     const { record, commitment, result } = g();
     const flipped = result.winners.includes(0) ? result.winners.filter((s) => s !== 0) : [0, ...result.winners];

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import express, { type Application } from 'express';
 import { z } from 'zod';
-import { SYSTEM, canonicalJson, type GameEvent, type Outcome } from '../core/game.ts';
+import { SYSTEM, canonicalJson, canonicalMove, type GameEvent, type Outcome } from '../core/game.ts';
 import { findGame } from '../games/index.ts';
 import { jsonProblem } from './json-bounds.ts';
 
@@ -92,12 +92,17 @@ export function verifyRecord({ record, commitment, result }: VerifyRequest): Ver
 
   try {
     let state = game.setup(options.data, record.seats, record.seed);
-    for (const [index, { actor, move }] of record.moves.entries()) {
+    for (const [index, { actor, move: given }] of record.moves.entries()) {
       if (actor === SYSTEM) {
         // The room always plays the first SYSTEM move listed; any other choice would let a server steer chance.
         const [prescribed] = game.legalMoves(state, SYSTEM);
-        if (canonicalJson(move) !== canonicalJson(prescribed)) return fail(report, `Move ${index}: SYSTEM move ${JSON.stringify(move)} is not the one the rules prescribe.`);
+        if (canonicalJson(given) !== canonicalJson(prescribed)) return fail(report, `Move ${index}: SYSTEM move ${JSON.stringify(given)} is not the one the rules prescribe.`);
       }
+      // A server records only canonical moves (the fields the game defines): replay exactly what a room applies.
+      const canonical = canonicalMove(game, given);
+      if (!canonical.ok) return fail(report, `Move ${index} by ${actor} refused: ${canonical.error.code} (${canonical.error.message})`);
+      const move = canonical.move;
+      if (canonicalJson(move) !== canonicalJson(given)) return fail(report, `Move ${index} holds fields its game does not define: a server records only canonical moves.`);
       const r = game.applyMove(state, actor, move);
       if (!r.ok) return fail(report, `Move ${index} by ${actor} refused: ${r.error.code} (${r.error.message})`);
       state = r.state;
