@@ -12,16 +12,17 @@
  *
  * A game's room file is a few lines: `defineEngineRoom(game, RoomState)`.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Room, ServerError, ErrorCode, type Client, type AuthContext } from '@colyseus/core';
 import type { Schema } from '@colyseus/schema';
 import { SYSTEM, type AnyGame } from '../src/core/game.ts';
 import { SeatState } from '../schema/common.ts';
 import { liveRooms } from '../src/server/metrics.ts';
+import { commitmentOf } from '../src/server/verify.ts';
 import type { StoredGame } from '../src/server/game-store.ts';
 import { JoinOptions, tableConfig, type TableConfig } from './join-options.ts';
 import { recoveries, roomSettings } from './settings.ts';
-import { Seats, isPlayerJoin } from './seats.ts';
+import { Seats } from './seats.ts';
 import { Timers } from './timers.ts';
 import { Moves, RoomErrors } from './moves.ts';
 import { TableJournal, replayStored, type StoredMeta } from './journal.ts';
@@ -82,7 +83,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
 
       this.state = new schemas.RoomState() as TableState;
       this.state.game = game.id;
-      this.state.seedCommitment = seedCommitment(this.seed); // provably fair: the seed is fixed before any move
+      this.state.seedCommitment = commitmentOf(this.seed); // provably fair: the seed is fixed before any move
       this.seats.init(table.seats, table.bots, stored?.meta.seats);
       const teams = game.teams?.(this.engineState);
       for (let seat = 0; seat < table.seats; seat++) {
@@ -230,10 +231,3 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     }
   };
 }
-
-/** The published commitment to a seed: SHA-256 of its text, hex. */
-export function seedCommitment(seed: string): string {
-  return createHash('sha256').update(seed).digest('hex');
-}
-
-export { isPlayerJoin };

@@ -261,11 +261,6 @@ export class Seats {
   }
 }
 
-/** Spectators and seat-token holders are guests: they never take a free seat. */
-export function isPlayerJoin(opts: unknown): boolean {
-  return joinKind(opts) === 'player';
-}
-
 /** A new player, a seat's token holder (whose token is checked at join), or a spectator. */
 function joinKind(opts: unknown): 'player' | 'holder' | 'spectator' {
   const o = (opts ?? {}) as JoinOptions;
