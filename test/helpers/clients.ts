@@ -1,5 +1,6 @@
 /** Real @colyseus/sdk clients for room tests. */
 import { Client, type Room, type SeatReservation } from '@colyseus/sdk';
+import { legalMovesIn, type LegalMove } from '../../client/legal-moves.ts';
 import { waitFor } from './ports.ts';
 
 export interface Player {
@@ -56,10 +57,9 @@ export function mine(p: Player): AnyState {
   return (p.room.state as AnyState).private.get(String(p.seat));
 }
 
-/** The seat's legal moves as synced: the keys of its `legalMoves` map are the moves' JSON texts. */
-export function legalMoves(p: Player): { type: string; [k: string]: unknown }[] {
-  const m = mine(p);
-  return m ? Array.from((m.legalMoves as Map<string, string>).keys(), (s) => JSON.parse(s)) : [];
+/** The seat's legal moves as synced: the keys of its `legalMoves` map, patterns expanded over the state's `choices`. */
+export function legalMoves(p: Player): LegalMove[] {
+  return legalMovesIn(mine(p), state(p).choices);
 }
 
 export function state(p: Player): AnyState {

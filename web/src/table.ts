@@ -167,7 +167,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       mySeat,
       active: plain.activeSeats ?? [],
       status: plain.status,
-      moves: plain.status === 'playing' ? legalMovesOf(own) : [],
+      moves: plain.status === 'playing' ? legalMovesOf(own, plain.choices) : [],
       sent: sent.map((s) => s.move),
       name: (seat: number) => (seat === -1 ? 'the dealer' : seatsNow[seat]?.name || `Seat ${seat + 1}`),
     };
