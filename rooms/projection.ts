@@ -4,14 +4,17 @@
  */
 import type { MapSchema, Schema } from '@colyseus/schema';
 import { SPECTATOR, type Actor, type Outcome, type Seat } from '../src/core/game.ts';
+import { ChoiceSet } from '../schema/common.ts';
 import { mirror } from '../schema/mirror.ts';
-import type { Table } from './table.ts';
+import type { ChoiceSetState, Table } from './table.ts';
 
 export class Projection {
   /** Moves were applied since the views were last projected into the synced state. */
   stale = false;
   /** Each seat's legal moves as last projected, with their texts (see syncLegalMoves). */
   private readonly listed: Listed[] = [];
+  /** Each choice set's values as last projected, with their texts. */
+  private readonly chosen = new Map<string, Listed>();
 
   private readonly room: Table;
 
@@ -44,6 +47,10 @@ export class Projection {
     }
     const acting = new Array<boolean>(table.seats).fill(false);
     for (const seat of seats) if (seat < table.seats) acting[seat] = true;
+    if (game.choices) this.syncChoices(game.choices(s));
+    // Patterns (`{ $oneOf: set }` fields) where the game has them: a seat's list then changes only when
+    // its own options do, and a value leaving a public set is one change for everyone.
+    const listMoves = game.legalMovePatterns ?? game.legalMoves;
     for (let seat = 0; seat < table.seats; seat++) {
       const mine = state.private.get(String(seat))!;
       // The public part is projected once above; a game that can give a seat's private part alone
@@ -52,9 +59,27 @@ export class Projection {
       const created: Schema[] = [];
       mirror(mine.view, own ?? {}, '$', created);
       if (created.length) this.showToSeat(seat, created);
-      this.listed[seat] = syncLegalMoves(mine.legalMoves, acting[seat] ? game.legalMoves(s, seat) : [], this.listed[seat]);
+      this.listed[seat] = syncLegalMoves(mine.legalMoves, acting[seat] ? listMoves.call(game, s, seat) : [], this.listed[seat]);
     }
     return active.length === 0;
+  }
+
+  /** The public choice sets: each set's values keyed by JSON text; sets no longer offered are removed. */
+  private syncChoices(sets: Readonly<Record<string, readonly unknown[]>>) {
+    const target = this.room.state.choices;
+    for (const name of [...target.keys()]) {
+      if (!Object.hasOwn(sets, name)) {
+        target.delete(name);
+        this.chosen.delete(name);
+      }
+    }
+    for (const [name, values] of Object.entries(sets)) {
+      let set = target.get(name);
+      if (!set) target.set(name, (set = new ChoiceSet() as ChoiceSetState));
+      const last = this.chosen.get(name);
+      if (last?.moves === values) continue; // the same (immutable) list as last time
+      this.chosen.set(name, syncKeys(set.values, values, true, last));
+    }
   }
 
   /** The final standings, public. */
@@ -93,6 +118,12 @@ const LOOK_AHEAD = 8;
  * the new ones are touched; otherwise the whole map is compared. Returns the list to pass next time.
  */
 export function syncLegalMoves(target: MapSchema<string>, moves: readonly unknown[], last?: Listed): Listed {
+  return syncKeys(target, moves, (move) => String((move as { type?: unknown }).type), last);
+}
+
+/** A map keyed by the JSON texts of `moves` (see syncLegalMoves); `valueOf` gives each entry's value. */
+function syncKeys<V>(target: MapSchema<V>, moves: readonly unknown[], valueOf: V | ((move: unknown) => V), last?: Listed): Listed {
+  const value = typeof valueOf === 'function' ? (valueOf as (move: unknown) => V) : () => valueOf;
   if (moves.length === 0) {
     if (target.size > 0) target.clear();
     return { moves, texts: [] };
@@ -128,7 +159,7 @@ export function syncLegalMoves(target: MapSchema<string>, moves: readonly unknow
     for (const key of gone) target.delete(key);
     for (const i of added) {
       const key = texts[i]!;
-      if (!target.has(key)) target.set(key, String((moves[i] as { type?: unknown }).type));
+      if (!target.has(key)) target.set(key, value(moves[i]));
     }
     return { moves, texts };
   }
@@ -140,7 +171,7 @@ export function syncLegalMoves(target: MapSchema<string>, moves: readonly unknow
   }
   for (let i = 0; i < moves.length; i++) {
     const key = texts[i]!;
-    if (!target.has(key)) target.set(key, String((moves[i] as { type?: unknown }).type));
+    if (!target.has(key)) target.set(key, value(moves[i]));
   }
   return { moves, texts };
 }

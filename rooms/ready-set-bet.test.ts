@@ -8,7 +8,7 @@ import { ReadySetBetRoom } from './ready-set-bet.ts';
 import { checkSchemaShape } from '../test/helpers/schema-shape.ts';
 import { startServer, type TestServer } from '../test/helpers/server.ts';
 import { playUntilOver } from '../test/helpers/play.ts';
-import { adopt, joinAsPlayer, joinAsSpectator, mine, state, type Player } from '../test/helpers/clients.ts';
+import { adopt, joinAsPlayer, joinAsSpectator, legalMoves, mine, state, type Player } from '../test/helpers/clients.ts';
 import { waitFor } from '../test/helpers/ports.ts';
 
 const fast = { rollIntervalMs: 10, startDelayMs: 0, resultsPauseMs: 0, draftTimeoutMs: 0 };
@@ -51,6 +51,36 @@ describe('ready-set-bet room', () => {
     await waitFor(() => state(players[0]!).table.bets.length === 1, 3000, 'bet synced');
     const winner = state(players[0]!).table.bets[0].seat;
     expect(players.filter((p) => p.seat === winner)).toHaveLength(1);
+  });
+
+  it('lists bets as patterns over the public free spaces: expanded, exactly the legal moves; a taken space leaves the one shared set', async () => {
+    const players = await table(3, { startDelayMs: 60_000 });
+    const spectator = await joinAsSpectator(server.ws, players[0]!.room.roomId);
+    const texts = (moves: unknown[]) => moves.map((m) => JSON.stringify(m)).sort();
+    const free = (room: { state: unknown }) => [...((room.state as { choices?: Map<string, { values: Map<string, boolean> }> } | undefined)?.choices?.get('freeSpaces')?.values.keys() ?? [])];
+    await waitFor(() => free(spectator).length > 0 && players.every((p) => legalMoves(p).length > 0), 3000, 'race synced');
+    for (const p of players) {
+      const keys = [...(mine(p).legalMoves as Map<string, string>).keys()];
+      // One entry per token value and a pass, not one per free space and token.
+      expect(keys.length).toBeLessThanOrEqual(6);
+      expect(keys.some((k) => k.includes('{"$oneOf":"freeSpaces"}'))).toBe(true);
+      expect(texts(legalMoves(p))).toEqual(texts((await p.room.request('legalMoves')) as unknown[]));
+    }
+    const before = free(spectator).length;
+    expect(before).toBeGreaterThan(40);
+    // A pattern is not a move.
+    const pattern = JSON.parse([...(mine(players[0]!).legalMoves as Map<string, string>).keys()].find((k) => k.includes('$oneOf'))!);
+    const refused = await players[0]!.room.request('move', pattern).catch((e: { reason: { code: string } }) => e.reason);
+    expect(refused).toMatchObject({ code: 'core/malformed-move' });
+
+    await players[1]!.room.request('move', { type: 'bet', space: 'win-7-a', token: 5 });
+    await waitFor(() => free(spectator).length === before - 1, 3000, 'space taken');
+    expect(free(spectator)).not.toContain('"win-7-a"');
+    for (const p of players) {
+      await waitFor(() => !free(p.room).includes('"win-7-a"'), 3000, 'every seat sees the space taken');
+      expect(legalMoves(p).some((m) => m.type === 'bet' && m.space === 'win-7-a')).toBe(false);
+      expect(texts(legalMoves(p))).toEqual(texts((await p.room.request('legalMoves')) as unknown[]));
+    }
   });
 
   it('refuses bets once the third horse is past the red line, and a spectator watches live', async () => {

@@ -15,6 +15,8 @@ import type { Projection } from './projection.ts';
 
 export type PrivateSeat = Schema & { seat: number; seatToken: string; legalMoves: MapSchema<string>; view: Schema };
 
+export type ChoiceSetState = Schema & { values: MapSchema<boolean> };
+
 /** The synced room state every game shares (schema/common.ts). */
 export type TableState = Schema & {
   game: string;
@@ -28,6 +30,7 @@ export type TableState = Schema & {
   seq: number;
   result: Schema;
   table: Schema;
+  choices: MapSchema<ChoiceSetState>;
   private: MapSchema<PrivateSeat>;
 };
 

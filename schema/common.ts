@@ -11,11 +11,14 @@
  *   seq          moves the table has accepted (as in events and move replies; a move's `expectSeq`)
  *   result       standings once over
  *   table        the game's public view (the same for every client)
+ *   choices      named public sets of values that legal-move patterns draw from (e.g. the free spaces)
  *   private      per-seat private view and legal moves; each client receives only its own entry
  *
  * A seat's legal moves are a map keyed by each move's JSON text (the value is the move's type): a
  * move taken off the list is one DELETE on the wire, a new one one ADD, and the moves still legal are
- * not sent again. A list of texts rewrote every later index whenever one move left it.
+ * not sent again. A list of texts rewrote every later index whenever one move left it. A key may be a
+ * pattern: a field `{"$oneOf": name}` stands for every value of `choices[name]` (keys are the values'
+ * JSON texts), so a list shared by every seat (a race's free spaces) changes once, not once per seat.
  */
 import { schema, t, type Schema } from '@colyseus/schema';
 
@@ -49,6 +52,9 @@ export const ResultState = schema(
   'ResultState',
 );
 
+/** One public choice set: its values' JSON texts as keys. */
+export const ChoiceSet = schema({ values: t.map('boolean') }, 'ChoiceSet');
+
 type SchemaClass = new (...args: never[]) => Schema;
 
 /** The room state class of one game: shared fields plus its public `table` and per-seat `private` parts. */
@@ -75,6 +81,7 @@ export function defineRoomState<Pub extends SchemaClass, Priv extends SchemaClas
       seq: t.uint32().default(0),
       result: ResultState,
       table,
+      choices: t.map(ChoiceSet),
       private: t.map(SeatPrivate).view(),
     },
     `${name}RoomState`,

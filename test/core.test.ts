@@ -6,7 +6,7 @@ import { seedRng, nextUint32, randomInt, shuffled, rollDie } from '../src/core/r
 import { standardDeck, dealRoundRobin, removeCards, sameMultiset, rankOf, suitOf, isCard } from '../src/core/cards/index.ts';
 import { alternatingTeams, nextSeat, partnersOf, seatOrder } from '../src/core/seats.ts';
 import { rankByScore } from '../src/core/result.ts';
-import { canonicalJson, guardMove, reject, SYSTEM, type AnyGame } from '../src/core/game.ts';
+import { canonicalJson, expandPattern, guardMove, placeholderSet, reject, SYSTEM, type AnyGame } from '../src/core/game.ts';
 import { simulate, InvariantViolation, type SimulationConfig } from '../src/core/testing/simulate.ts';
 import { mirror } from '../schema/mirror.ts';
 import { highCard, type HighCardState } from './fixture/high-card.ts';
@@ -214,6 +214,67 @@ describe('simulation harness', () => {
       broken({ activeActors: (s) => (s.phase === 'play' ? [s.turn, (s.turn + 1) % s.seats] : highCard.activeActors(s)) }),
       /active actor \d has no legal move/,
     );
+  });
+
+  // The ante as one pattern over a public yes/no set; `sets` decides what the set holds.
+  const antePattern = (sets: (s: HighCardState) => Record<string, unknown[]>, patterns?: AnyGame['legalMovePatterns']): AnyGame =>
+    broken({
+      choices: sets,
+      legalMovePatterns:
+        patterns ??
+        function (this: AnyGame, s: HighCardState, seat: number) {
+          const legal = highCard.legalMoves.call(this, s, seat);
+          return s.phase === 'ante' && legal.length ? [{ type: 'ante', in: { $oneOf: 'answers' } }] : legal;
+        },
+    });
+
+  it('accepts legal-move patterns that expand to exactly the legal moves, and catches any that do not', () => {
+    const report = simulate(antePattern(() => ({ answers: [true, false] })), { games: 8, seed: 'patterns', resampleEvery: 1 });
+    expect(report.games).toBe(8);
+    // A set missing a value: the synced list would hide a legal move.
+    expectViolation(antePattern(() => ({ answers: [true] })), /legal-move patterns do not expand to its legal moves \(1 vs 2; missing \{"in":false/);
+    // A pattern over a set that does not exist stands for nothing.
+    expectViolation(antePattern(() => ({})), /do not expand to its legal moves \(0 vs 2/);
+    // The same pattern listed twice.
+    expectViolation(
+      antePattern(
+        () => ({ answers: [true, false] }),
+        function (this: AnyGame, s: HighCardState, seat: number) {
+          const legal = highCard.legalMoves.call(this, s, seat);
+          return s.phase === 'ante' && legal.length ? [{ type: 'ante', in: { $oneOf: 'answers' } }, { type: 'ante', in: { $oneOf: 'answers' } }] : legal;
+        },
+      ),
+      /do not expand to its legal moves \(4 vs 2/,
+    );
+  });
+
+  it('catches a choice set that shows hidden cards (choice sets are public)', () => {
+    // Seat 0's plays as a pattern over "seat 0's hand": right for seat 0, but every client receives the set.
+    const leaky = antePattern(
+      (s) => ({ hand0: [...new Set(s.hands[0]!)] }),
+      function (this: AnyGame, s: HighCardState, seat: number) {
+        const legal = highCard.legalMoves.call(this, s, seat);
+        return s.phase === 'play' && seat === 0 && legal.length ? [{ type: 'play', card: { $oneOf: 'hand0' } }] : legal;
+      },
+    );
+    expectViolation(leaky, /leak: the public choice sets change when hidden information is re-dealt/, 500, { resampleEvery: 1 });
+  });
+
+  it('expands a pattern into one move per combination of its placeholders, in field order', () => {
+    const sets = { spaces: ['a', 'b'], tokens: [1, 5], none: [] };
+    expect(expandPattern({ type: 'bet', space: { $oneOf: 'spaces' }, token: { $oneOf: 'tokens' } }, sets)).toEqual([
+      { type: 'bet', space: 'a', token: 1 },
+      { type: 'bet', space: 'a', token: 5 },
+      { type: 'bet', space: 'b', token: 1 },
+      { type: 'bet', space: 'b', token: 5 },
+    ]);
+    expect(JSON.stringify(expandPattern({ type: 'bet', space: { $oneOf: 'spaces' }, token: 3 }, sets)[1])).toBe('{"type":"bet","space":"b","token":3}');
+    expect(expandPattern({ type: 'bet', space: { $oneOf: 'none' } }, sets)).toEqual([]);
+    expect(expandPattern({ type: 'bet', space: { $oneOf: 'unknown' } }, sets)).toEqual([]);
+    // Look-alikes are ordinary values.
+    expect(placeholderSet({ $oneOf: 3 })).toBeNull();
+    expect(placeholderSet({ $oneOf: 'spaces', more: 1 })).toBeNull();
+    expect(expandPattern({ type: 'x', v: { $oneOf: 'spaces', more: 1 } }, sets)).toEqual([{ type: 'x', v: { $oneOf: 'spaces', more: 1 } }]);
   });
 
   it('catches a listed move that is rejected, and a bot that plays illegally', () => {

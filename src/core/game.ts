@@ -94,6 +94,29 @@ export type MoveShapes<Move extends MoveBase> = {
   readonly [T in Move['type']]: z.ZodType<Omit<Extract<Move, { type: T }>, 'type'>>;
 };
 
+/** A legal-move pattern's field that stands for any value of a public choice set: `{ $oneOf: 'freeSpaces' }`. */
+export const ONE_OF = '$oneOf';
+
+/** The choice set a pattern field draws from, or null when the field is an ordinary value. */
+export function placeholderSet(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const keys = Object.keys(value);
+  const name = (value as Record<string, unknown>)[ONE_OF];
+  return keys.length === 1 && typeof name === 'string' ? name : null;
+}
+
+/** Every move a pattern stands for (one per combination of its placeholders' values), in field order. */
+export function expandPattern(pattern: unknown, choices: Readonly<Record<string, readonly unknown[]>>): unknown[] {
+  if (typeof pattern !== 'object' || pattern === null) return [pattern];
+  let moves: Record<string, unknown>[] = [{}];
+  for (const [field, value] of Object.entries(pattern)) {
+    const set = placeholderSet(value);
+    const values = set === null ? [value] : (Object.hasOwn(choices, set) ? choices[set]! : []);
+    moves = moves.flatMap((m) => values.map((v) => ({ ...m, [field]: v })));
+  }
+  return moves;
+}
+
 /** A field name the room reserves in move requests (the expected table position, docs/PROTOCOL.md). */
 export const EXPECT_SEQ_FIELD = 'expectSeq';
 
@@ -150,6 +173,21 @@ export interface GameDefinition<
    * harness checks it deep-equals `viewFor(state, seat).private` at every step.
    */
   privateView?(state: State, seat: Seat): Priv | null;
+  /**
+   * Optional compact legal moves for the synced state (docs/PROTOCOL.md "Legal moves"): the moves of
+   * `legalMoves(state, seat)` where a field may be a placeholder `{ $oneOf: name }` standing for every
+   * value of the public choice set `name` (see `choices`). A seat choosing among many values of the
+   * same public list (Ready Set Bet: any free space × a token) is then a few entries, and a value
+   * leaving the list is one change in one shared set instead of one per seat. The harness checks that
+   * the patterns expand to exactly `legalMoves(state, seat)` at every step.
+   */
+  legalMovePatterns?(state: State, seat: Seat): readonly unknown[];
+  /**
+   * Named public sets of values that `legalMovePatterns` placeholders draw from (JSON values, each
+   * once). Public like `activeActors`: the harness checks they do not change when hidden information is
+   * re-dealt.
+   */
+  choices?(state: State): Readonly<Record<string, readonly unknown[]>>;
   /** Standings once the game is over, otherwise null. */
   outcome(state: State): Outcome | null;
   /** Picks a move for `seat` from its own view and its legal moves (never from the full state). */

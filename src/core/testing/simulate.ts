@@ -17,7 +17,7 @@
  * 10. replaying the recorded moves from the same seed gives the same final state
  */
 import type { Actor, AnyGame, MoveBase, Outcome } from '../game.ts';
-import { EXPECT_SEQ_FIELD, SPECTATOR, SYSTEM, canonicalMove, sameMove } from '../game.ts';
+import { EXPECT_SEQ_FIELD, SPECTATOR, SYSTEM, canonicalJson, canonicalMove, expandPattern, sameMove } from '../game.ts';
 import { pick, randomSource } from '../rng.ts';
 import { deepFreeze, firstDifference, jsonPlainProblem, sameJson } from './invariants.ts';
 
@@ -84,6 +84,8 @@ function guarded(game: AnyGame, record: GameRecord): AnyGame {
     applyMove: wrap('applyMove', game.applyMove.bind(game)),
     viewFor: wrap('viewFor', game.viewFor.bind(game)),
     ...(game.privateView ? { privateView: wrap('privateView', game.privateView.bind(game)) } : {}),
+    ...(game.legalMovePatterns ? { legalMovePatterns: wrap('legalMovePatterns', game.legalMovePatterns.bind(game)) } : {}),
+    ...(game.choices ? { choices: wrap('choices', game.choices.bind(game)) } : {}),
     outcome: wrap('outcome', game.outcome.bind(game)),
     bot: wrap('bot', game.bot.bind(game)),
     ...(game.invariants ? { invariants: wrap('invariants', game.invariants.bind(game)) } : {}),
@@ -203,6 +205,14 @@ function checkState(
       throw fail(`privateView of seat ${seat} differs from viewFor's private part: ${firstDifference(game.privateView(state, seat), view.private)}`, step);
     }
     if (!actors.includes(seat) && game.legalMoves(state, seat).length > 0) throw fail(`inactive seat ${seat} has legal moves`, step);
+    if (game.legalMovePatterns) checkPatterns(game, state, seat, step, fail);
+  }
+  if (game.choices) {
+    for (const [name, values] of Object.entries(game.choices(state))) {
+      const p = jsonPlainProblem(values);
+      if (p) throw fail(`choice set ${name} is not JSON-plain: ${p}`, step);
+      if (new Set(values.map((v) => JSON.stringify(v))).size !== values.length) throw fail(`choice set ${name} lists a value twice`, step);
+    }
   }
   if (probeLeaks && game.resample) {
     for (const viewer of [SPECTATOR, ...range(0, seats - 1)]) {
@@ -213,11 +223,28 @@ function checkState(
       }
       const d = firstDifference(game.viewFor(other, viewer), game.viewFor(state, viewer));
       if (d) throw fail(`leak: viewer ${viewer}'s view changes when hidden information is re-dealt: ${d}`, step);
+      if (game.choices && !sameJson(game.choices(other), game.choices(state))) {
+        throw fail(`leak: the public choice sets change when hidden information is re-dealt for viewer ${viewer}`, step);
+      }
       if (viewer !== SPECTATOR && !sameJson(game.legalMoves(other, viewer), game.legalMoves(state, viewer))) {
         throw fail(`leak: seat ${viewer}'s legal moves change when hidden information is re-dealt`, step);
       }
     }
   }
+}
+
+/** The synced (pattern) form of a seat's legal moves stands for exactly its legal moves, each once. */
+function checkPatterns(game: AnyGame, state: unknown, seat: number, step: number, fail: Fail): void {
+  const choices = game.choices?.(state) ?? {};
+  const patterns = game.legalMovePatterns!(state, seat);
+  const expanded = patterns.flatMap((p) => expandPattern(p, choices)).map(canonicalJson).sort();
+  const listed = game.legalMoves(state, seat).map(canonicalJson).sort();
+  if (expanded.join('\n') !== listed.join('\n')) {
+    const missing = listed.filter((m) => !expanded.includes(m)).slice(0, 3);
+    const extra = expanded.filter((m) => !listed.includes(m)).slice(0, 3);
+    throw fail(`seat ${seat}'s legal-move patterns do not expand to its legal moves (${expanded.length} vs ${listed.length}; missing ${missing.join(' ')}; extra or repeated ${extra.join(' ') || '(a repeat)'})`, step);
+  }
+  if (new Set(patterns.map((p) => JSON.stringify(p))).size !== patterns.length) throw fail(`seat ${seat} lists a legal-move pattern twice`, step);
 }
 
 function checkReplay(game: AnyGame, record: GameRecord, finalState: unknown, step: number, fail: Fail): void {

@@ -1,6 +1,6 @@
 /** Who acts, what they may do, and the one pure transition. */
-import type { Actor, GameEvent, MoveResult } from '../../core/game.ts';
-import { CoreErrors, SYSTEM, accept, guardMove, isMoveShape, reject } from '../../core/game.ts';
+import type { Actor, GameEvent, MoveResult, Seat } from '../../core/game.ts';
+import { CoreErrors, ONE_OF, SYSTEM, accept, guardMove, isMoveShape, reject } from '../../core/game.ts';
 import { FINISH, RACES, spaceInfo } from './data/board.ts';
 import { keepToken, vipDesign } from './data/vip.ts';
 import { availableTokens, betBlock, bettorSeats, freeSpaces, openSpaces, rollDice } from './race.ts';
@@ -17,7 +17,16 @@ export function roller(state: State): Actor {
   return state.hostSeat >= 0 ? state.hostSeat : SYSTEM;
 }
 
+const activeByState = new WeakMap<State, Actor[]>();
+
+/** Asked for every seat's legal moves after every move: worked out once per (immutable) state. */
 export function activeActors(state: State): Actor[] {
+  let active = activeByState.get(state);
+  if (!active) activeByState.set(state, (active = Object.freeze(whoMayAct(state)) as Actor[]));
+  return active;
+}
+
+function whoMayAct(state: State): Actor[] {
   const seats = Array.from({ length: state.seats }, (_, s) => s);
   switch (state.phase) {
     case 'racing': {
@@ -50,15 +59,45 @@ function betMove(space: string, token: number): Move {
   return move;
 }
 
+/** The public choice set a bet pattern draws its space from: the spaces no token holds yet. */
+export const FREE_SPACES = 'freeSpaces';
+const ANY_FREE_SPACE = Object.freeze({ [ONE_OF]: FREE_SPACES });
+const betPatterns = new Map<number, Move>();
+
+/** "Any free space with this token", once per token value and frozen, like betMove. */
+function betPattern(token: number): Move {
+  let move = betPatterns.get(token);
+  if (!move) betPatterns.set(token, (move = Object.freeze({ type: 'bet', space: ANY_FREE_SPACE, token }) as unknown as Move));
+  return move;
+}
+
+/** The free spaces while a race runs (the sets legalMovePatterns refers to). */
+export function choices(state: State): Record<string, readonly string[]> {
+  return state.phase === 'racing' ? { [FREE_SPACES]: freeSpaces(state) } : {};
+}
+
 /** One bet per free space per distinct token value left, plus `pass`; the roller gets `roll`. */
 export function legalMoves(state: State, actor: Actor): Move[] {
+  return listMoves(state, actor, false);
+}
+
+/** legalMoves with the bets of each token value as one pattern over the free spaces (~250 → ~5 entries). */
+export function legalMovePatterns(state: State, seat: Seat): Move[] {
+  return listMoves(state, seat, true);
+}
+
+function listMoves(state: State, actor: Actor, patterns: boolean): Move[] {
   if (!activeActors(state).includes(actor)) return [];
   switch (state.phase) {
     case 'racing': {
       const moves: Move[] = actor === roller(state) ? [ROLL] : [];
       if (actor >= 0 && betBlock(state, actor) === null) {
         const values = [...new Set(availableTokens(state, actor))];
-        for (const space of freeSpaces(state)) for (const token of values) moves.push(betMove(space, token));
+        if (patterns) {
+          if (freeSpaces(state).length > 0) for (const token of values) moves.push(betPattern(token));
+        } else {
+          for (const space of freeSpaces(state)) for (const token of values) moves.push(betMove(space, token));
+        }
         moves.push(PASS);
       }
       return moves;
