@@ -133,7 +133,7 @@ function measure(game: AnyGame) {
       for (let seat = 0; seat < seats; seat++) {
         if (game.privateView) game.privateView(s, seat);
         else game.viewFor(s, seat);
-        if (now.includes(seat)) game.legalMoves(s, seat).map((m: unknown) => JSON.stringify(m));
+        if (now.includes(seat)) (game.legalMovePatterns ?? game.legalMoves).call(game, s, seat).map((m: unknown) => JSON.stringify(m));
       }
       const tv = cpuMs();
       time.views += tv - t1;
@@ -164,7 +164,7 @@ function measure(game: AnyGame) {
 }
 
 console.log(`projection benchmark: ${seconds} s per game, one projection and one encoded patch per move`);
-console.log('| game | seats | moves per CPU second (projection + encoding) | projection ms/move | of which views + legal moves | encoding ms/move | the move itself ms | legal moves per seat | patch bytes per move (all seats) |');
+console.log('| game | seats | moves per CPU second (projection + encoding) | projection ms/move | of which views + legal moves | encoding ms/move | the move itself ms | synced legal-move entries per seat | patch bytes per move (all seats) |');
 console.log('|---|---|---|---|---|---|---|---|---|');
 for (const game of games.filter((g) => !args.game || g.id === args.game)) {
   const r = measure(game);

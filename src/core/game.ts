@@ -174,7 +174,7 @@ export interface GameDefinition<
    */
   privateView?(state: State, seat: Seat): Priv | null;
   /**
-   * Optional compact legal moves for the synced state (docs/PROTOCOL.md "Legal moves"): the moves of
+   * Optional compact legal moves for the synced state (docs/PROTOCOL.md, State: `legalMoves`): the moves of
    * `legalMoves(state, seat)` where a field may be a placeholder `{ $oneOf: name }` standing for every
    * value of the public choice set `name` (see `choices`). A seat choosing among many values of the
    * same public list (Ready Set Bet: any free space × a token) is then a few entries, and a value

@@ -6,7 +6,7 @@ import { keepToken, vipDesign } from './data/vip.ts';
 import { availableTokens, betBlock, bettorSeats, freeSpaces, openSpaces, rollDice } from './race.ts';
 import { settleRace } from './settlement.ts';
 import { dealVipOffers, startRace } from './setup.ts';
-import { cloneState } from './clone.ts';
+import { cloneState, keepUnchanged } from './clone.ts';
 import type { Move, State } from './types.ts';
 import { GAME_ID } from './types.ts';
 
@@ -172,9 +172,9 @@ function placeBet(state: State, actor: Actor, move: Record<string, unknown>): Mo
   }
   if (!openSpaces(state).includes(move.space)) return err('unknown-space', `There is no space "${move.space}" on the table this race.`);
   if (state.bets.some((b) => b.space === move.space)) return err('space-taken', 'Another token already holds that space.');
-  const next = cloneState(state);
+  // A bet adds a bet and changes nothing else: everything else is shared with the previous state.
   const bet = { space: move.space, seat: actor, token: move.token };
-  next.bets.push(bet);
+  const next: State = { ...state, bets: [...state.bets, bet] };
   return accept(next, [{ type: 'bet', ...bet, label: spaceInfo(move.space)!.label }]);
 }
 
@@ -186,7 +186,7 @@ function roll(state: State): MoveResult<State> {
     events.push({ type: 'finish', horse: next.lastRoll!.horse }, ...settleRace(next));
     next.phase = next.race >= RACES ? 'over' : 'results';
   }
-  return accept(next, events);
+  return accept(keepUnchanged(state, next), events);
 }
 
 /** After the settlement: the VIP draft after races 1–3, else straight to the next race. */

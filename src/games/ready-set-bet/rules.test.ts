@@ -174,6 +174,41 @@ describe('betting', () => {
     expect(moves.at(-1)).toEqual({ type: 'pass' });
   });
 
+  it('syncs the bets as one pattern per token value over the public free spaces', () => {
+    const s = bet(fresh(), 1, 'win-7-a', 5);
+    expect(game.legalMovePatterns!(s, 0)).toEqual([
+      ...[2, 3, 4, 5].map((token) => ({ type: 'bet', space: { $oneOf: 'freeSpaces' }, token })),
+      { type: 'pass' },
+    ]);
+    const free = game.choices!(s).freeSpaces!;
+    expect(free).toHaveLength(63 + 4 + 5 + 3 - 1);
+    expect(free).not.toContain('win-7-a');
+    // Between races there is nothing to bet on.
+    expect(game.choices!(finishWith(fresh({ vip: false }, 2), '6'))).toEqual({});
+  });
+
+  it('keeps what a bet or a roll leaves unchanged as the same objects, and so the same views', () => {
+    const s = fresh({ vip: false });
+    const afterBet = bet(s, 2, 'win-7-a', 5);
+    expect(afterBet.players).toBe(s.players);
+    expect(afterBet.positions).toBe(s.positions);
+    const before = game.viewFor(s, SPECTATOR).public;
+    const after = game.viewFor(afterBet, SPECTATOR).public;
+    expect(after.horses).toBe(before.horses);
+    expect(after.players[0]).toBe(before.players[0]);
+    expect(after.players[2]).not.toBe(before.players[2]); // its 5 is on the board
+    expect(after.players[2]!.available).toEqual([2, 3, 3, 4]);
+    const forced = forceDice(afterBet, 3, 4);
+    const afterRoll = apply(forced, SYSTEM, { type: 'roll' });
+    expect(afterRoll.players).toBe(forced.players);
+    expect(afterRoll.positions).not.toBe(forced.positions);
+    expect(game.viewFor(afterRoll, SPECTATOR).public.players[2]).toBe(game.viewFor(forced, SPECTATOR).public.players[2]);
+    // A settlement changes the money: new objects.
+    const settled = finishWith(afterBet, '7');
+    expect(settled.players[2]!.money).not.toBe(afterBet.players[2]!.money);
+    expect(settled.players).not.toBe(afterBet.players);
+  });
+
   it('one token per space: the first claim wins, a later one is rejected', () => {
     const s = bet(fresh(), 0, 'place-8-a', 3);
     expect(errorCode(s, 1, { type: 'bet', space: 'place-8-a', token: 5 })).toBe('ready-set-bet/space-taken');

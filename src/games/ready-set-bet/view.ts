@@ -5,8 +5,8 @@ import { seedRng, shuffled } from '../../core/rng.ts';
 import { BOARD_SPACES, COLOR_SPACES, FINISH, HORSE_COLOR, HORSES, RACES, RED_LINE_HORSES, exoticCard, exoticSpaces, propCard } from './data/board.ts';
 import { keepToken, vipDesign } from './data/vip.ts';
 import { availableTokens, crossedCount, isBettor } from './race.ts';
-import { cloneState } from './clone.ts';
-import type { BoardSpaceView, PrivateView, PublicView, State, VipCardView } from './types.ts';
+import { cloneState, sameNumbers } from './clone.ts';
+import type { BoardSpaceView, PlayerState, PrivateView, PublicView, State, VipCardView } from './types.ts';
 
 /** The printed board as clients see it: built once, the same (static) list in every view. */
 const BOARD: readonly BoardSpaceView[] = [...BOARD_SPACES, ...COLOR_SPACES].map((sp) => ({
@@ -50,6 +50,46 @@ function exoticView(id: string, race: number, open: boolean): ExoticView {
   return v;
 }
 
+type HorseView = PublicView['horses'][number];
+type PlayerView = PublicView['players'][number];
+const horseViews = new WeakMap<readonly number[], readonly HorseView[]>();
+const playerViews = new WeakMap<PlayerState, PlayerView>();
+
+/** The horses at these positions: the same (frozen) list for the same positions array; see propView. */
+function horsesView(positions: readonly number[]): HorseView[] {
+  let v = horseViews.get(positions);
+  if (!v) {
+    v = Object.freeze(HORSES.map((horse, h) => Object.freeze({ horse, color: HORSE_COLOR[h]!, position: positions[h]! })));
+    horseViews.set(positions, v);
+  }
+  return v as HorseView[];
+}
+
+/**
+ * A seat's public part: the same (frozen) object while its player object and its tokens left are the
+ * same (the engine keeps an unchanged player's object from state to state: clone.ts keepUnchanged).
+ */
+function playerView(state: State, p: PlayerState, seat: number): PlayerView {
+  const available = availableTokens(state, seat);
+  const bettor = isBettor(state, seat);
+  const last = playerViews.get(p);
+  if (last && last.seat === seat && last.bettor === bettor && sameNumbers(last.available, available)) return last;
+  const v: PlayerView = Object.freeze({
+    seat,
+    bettor,
+    money: p.money,
+    tokens: p.tokens.slice().sort((a, b) => a - b),
+    available,
+    passed: p.passed,
+    ready: p.ready,
+    drafting: p.offer.length > 0,
+    vip: p.vip.filter((h) => h.revealed).map((h) => ({ id: h.card, name: vipDesign(h.card).name, spent: h.spent })),
+    hiddenVip: p.vip.filter((h) => !h.revealed).length,
+  });
+  playerViews.set(p, v);
+  return v;
+}
+
 function cardView(card: string): VipCardView {
   const d = vipDesign(card);
   return { id: card, name: d.name, text: d.text, duration: d.duration };
@@ -62,7 +102,7 @@ export function viewFor(state: State, viewer: Viewer): View<PublicView, PrivateV
     race: state.race,
     races: RACES,
     hostSeat: state.hostSeat,
-    horses: HORSES.map((horse, h) => ({ horse, color: HORSE_COLOR[h]!, position: state.positions[h]! })),
+    horses: horsesView(state.positions),
     redLine: state.options.redLine,
     crossed: crossedCount(state),
     bettingOpen: state.phase === 'racing' && state.bettingOpen,
@@ -75,18 +115,7 @@ export function viewFor(state: State, viewer: Viewer): View<PublicView, PrivateV
     bets: state.bets,
     props: state.props.map(propView),
     exotics: state.exotics.map((id, i) => exoticView(id, i + 1, state.options.exoticsPersist || i === currentExotic)),
-    players: state.players.map((p, seat) => ({
-      seat,
-      bettor: isBettor(state, seat),
-      money: p.money,
-      tokens: p.tokens.slice().sort((a, b) => a - b),
-      available: availableTokens(state, seat),
-      passed: p.passed,
-      ready: p.ready,
-      drafting: p.offer.length > 0,
-      vip: p.vip.filter((h) => h.revealed).map((h) => ({ id: h.card, name: vipDesign(h.card).name, spent: h.spent })),
-      hiddenVip: p.vip.filter((h) => !h.revealed).length,
-    })),
+    players: state.players.map((p, seat) => playerView(state, p, seat)),
     // The breakdown is on the table between races (and at the end), cleared when the next race starts.
     settlement: state.phase === 'racing' ? null : (state.settlements.at(-1) ?? null),
     decks: { props: state.propDeck.length, exotics: state.exoticDeck.length, vip: state.vipDeck.length },
