@@ -17,6 +17,8 @@
  * A source object or array met again by identity where it was last mirrored is skipped whole: views
  * are built from engine states, which are immutable (the harness deep-freezes them), so the same
  * object has the same contents — e.g. a printed board every view shares, or a list the move left alone.
+ * A new array holding the same entries as the last one is skipped too, and one that only grew (a bet
+ * added to the bets) has only its new tail read.
  */
 import { ArraySchema, MapSchema, Schema } from '@colyseus/schema';
 
@@ -129,8 +131,10 @@ function mirrorObject(target: Schema, source: unknown, created?: Schema[]): void
  */
 function mirrorPrimitives(target: ArraySchema<unknown>, item: string, source: unknown): void {
   if (!Array.isArray(source)) throw new Misfit('', 'expected an array');
-  if (mirroredFrom.get(target) === source) return;
+  const last = mirroredFrom.get(target);
+  if (last === source) return;
   mirroredFrom.set(target, source); // nothing below throws
+  if (Array.isArray(last) && sameEntries(last, source)) return; // equal values: the schema holds them already
   const old = target.toArray(); // one read through the ArraySchema proxy, not one per index
   const n = source.length;
   const next: unknown[] = new Array(n);
@@ -158,7 +162,23 @@ function mirrorPrimitives(target: ArraySchema<unknown>, item: string, source: un
 function mirrorArray(target: ArraySchema<unknown>, item: unknown, source: unknown, created?: Schema[]): void {
   if (!Array.isArray(source)) throw new Misfit('', 'expected an array');
   if (!isSchemaClass(item)) return;
-  if (mirroredFrom.get(target) === source) return;
+  const last = mirroredFrom.get(target);
+  if (last === source) return;
+  if (Array.isArray(last) && last.length <= source.length && sameEntries(last, source, last.length)) {
+    // The same objects as last time, maybe with more after them (a bet added): only the new tail is read.
+    for (let i = last.length; i < source.length; i++) {
+      const child = new item();
+      target.push(child);
+      created?.push(child);
+      try {
+        mirrorObject(child, source[i], created);
+      } catch (err) {
+        throw below(err, `[${i}]`);
+      }
+    }
+    mirroredFrom.set(target, source);
+    return;
+  }
   let length = target.length;
   while (length > source.length) {
     target.pop();
@@ -179,6 +199,16 @@ function mirrorArray(target: ArraySchema<unknown>, item: unknown, source: unknow
     }
   }
   mirroredFrom.set(target, source);
+}
+
+/** The first `n` entries (all by default) of two arrays are the same values or objects. */
+function sameEntries(a: readonly unknown[], b: readonly unknown[], n = -1): boolean {
+  if (n < 0) {
+    if (a.length !== b.length) return false;
+    n = a.length;
+  }
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function mirrorMap(target: MapSchema<unknown>, item: unknown, source: unknown, created?: Schema[]): void {

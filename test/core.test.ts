@@ -113,6 +113,26 @@ describe('schema mirror', () => {
     expect(root.toJSON()).toMatchObject({ label: 'a', list: [{ id: 'x', n: 2 }], nums: [1, 2] });
   });
 
+  it('reads only the new tail of a list that grew, skips a new list of the same entries, and walks a changed one', () => {
+    const root = new Root();
+    const x = Object.freeze({ id: 'x', n: 1 });
+    const y = Object.freeze({ id: 'y', n: 2 });
+    mirror(root, { list: [x], nums: [1, 2] });
+    const first = root.list[0];
+    // A new array: the same object first, one more after it; the numbers equal but a new array.
+    mirror(root, { list: [x, y], nums: [1, 2] });
+    expect(root.list[0]).toBe(first);
+    expect(root.toJSON()).toMatchObject({ list: [x, y], nums: [1, 2] });
+    root.list[0]!.n = 99; // behind the mirror: entries met again by identity are not read again
+    mirror(root, { list: [x, y], nums: [1, 2] });
+    expect(root.list[0]!.n).toBe(99);
+    // A changed entry, a shorter list, other numbers: walked as before.
+    mirror(root, { list: [{ id: 'z', n: 3 }], nums: [2] });
+    expect(root.toJSON()).toMatchObject({ list: [{ id: 'z', n: 3 }], nums: [2] });
+    mirror(root, { list: [], nums: [] });
+    expect(root.toJSON()).toMatchObject({ list: [], nums: [] });
+  });
+
   it('throws on a key the schema does not declare', () => {
     expect(() => mirror(new Root(), { label: 'a', surprise: 1 })).toThrow(/surprise: not declared/);
   });

@@ -20,8 +20,8 @@ export function cloneState(state: State): State {
 }
 
 /**
- * After a move: where the new state's players (and horse positions) equal the previous state's, the
- * previous objects are put back. Most moves leave every player as it was (a roll moves horses, a bet
+ * After a move: where the new state's players (and horse positions, bets, cards on the table) equal
+ * the previous state's, the previous objects are put back. Most moves leave every player as it was (a roll moves horses, a bet
  * adds a bet), and views built from the same objects are the same objects (view.ts), which the room
  * then skips by identity instead of comparing them field by field.
  */
@@ -31,7 +31,17 @@ export function keepUnchanged(prev: State, next: State): State {
     next.players = players.every((p, i) => p === prev.players[i]) ? prev.players : players;
   }
   if (next.positions !== prev.positions && sameNumbers(next.positions, prev.positions)) next.positions = prev.positions;
+  if (next.bets !== prev.bets && sameItems(next.bets, prev.bets)) next.bets = prev.bets;
+  if (next.props !== prev.props && sameItems(next.props, prev.props)) next.props = prev.props;
+  if (next.exotics !== prev.exotics && sameItems(next.exotics, prev.exotics)) next.exotics = prev.exotics;
   return next;
+}
+
+/** Same entries, compared by identity (bets are shared, never copied) or value (card ids). */
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function samePlayer(a: PlayerState, b: PlayerState): boolean {
@@ -46,7 +56,5 @@ function samePlayer(a: PlayerState, b: PlayerState): boolean {
 }
 
 export function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
+  return sameItems(a, b);
 }

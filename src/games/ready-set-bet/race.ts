@@ -55,16 +55,16 @@ export function openSpaces(state: State): string[] {
   ];
 }
 
-const freeByState = new WeakMap<State, readonly string[]>();
+/** Free spaces by the bets placed: the same list while the bets and the cards on the table are the same. */
+const freeByBets = new WeakMap<State['bets'], { props: string[]; exotics: string[]; race: number; free: readonly string[] }>();
 
-/** The open spaces no token holds, in board order; computed once per (immutable) state, as every seat's legal moves ask. */
+/** The open spaces no token holds, in board order: every seat's legal moves ask, after every move. */
 export function freeSpaces(state: State): readonly string[] {
-  let free = freeByState.get(state);
-  if (!free) {
-    const taken = new Set(state.bets.map((b) => b.space));
-    free = Object.freeze(openSpaces(state).filter((id) => !taken.has(id)));
-    freeByState.set(state, free);
-  }
+  const known = freeByBets.get(state.bets);
+  if (known && known.props === state.props && known.exotics === state.exotics && known.race === state.race) return known.free;
+  const taken = new Set(state.bets.map((b) => b.space));
+  const free = Object.freeze(openSpaces(state).filter((id) => !taken.has(id)));
+  freeByBets.set(state.bets, { props: state.props, exotics: state.exotics, race: state.race, free });
   return free;
 }
 

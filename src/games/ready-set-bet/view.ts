@@ -54,6 +54,7 @@ type HorseView = PublicView['horses'][number];
 type PlayerView = PublicView['players'][number];
 const horseViews = new WeakMap<readonly number[], readonly HorseView[]>();
 const playerViews = new WeakMap<PlayerState, PlayerView>();
+const privateViews = new WeakMap<PlayerState, PrivateView>();
 
 /** The horses at these positions: the same (frozen) list for the same positions array; see propView. */
 function horsesView(positions: readonly number[]): HorseView[] {
@@ -127,10 +128,15 @@ export function viewFor(state: State, viewer: Viewer): View<PublicView, PrivateV
 export function privateView(state: State, viewer: Viewer): PrivateView | null {
   if (viewer === SPECTATOR || viewer < 0 || viewer >= state.seats) return null;
   const me = state.players[viewer]!;
-  return {
-    offer: me.offer.map(cardView),
-    hand: me.vip.map((h) => ({ ...cardView(h.card), race: h.race, revealed: h.revealed, spent: h.spent })),
-  };
+  let v = privateViews.get(me); // depends on the player alone: the same object while the player is
+  if (!v) {
+    v = Object.freeze({
+      offer: me.offer.map(cardView),
+      hand: me.vip.map((h) => ({ ...cardView(h.card), race: h.race, revealed: h.revealed, spent: h.spent })),
+    });
+    privateViews.set(me, v);
+  }
+  return v;
 }
 
 /**
