@@ -33,14 +33,25 @@ export function baseTokens(options: Options, seats: number): number[] {
   return (options.fewerTokensAtSeven && others >= 7 ? SMALL_TABLE_TOKENS : BASE_TOKENS).slice();
 }
 
-/** Token values of `seat` not yet placed this race, ascending, with repeats. */
+const leftByPlayer = new WeakMap<State['players'][number], { bets: State['bets']; left: number[] }>();
+
+/**
+ * Token values of `seat` not yet placed this race, ascending, with repeats (frozen). Asked several
+ * times per seat after every move, so kept while the player and the bets are the same objects.
+ */
 export function availableTokens(state: State, seat: number): number[] {
-  const left = state.players[seat]!.tokens.slice();
+  const player = state.players[seat]!;
+  const known = leftByPlayer.get(player);
+  if (known && known.bets === state.bets) return known.left;
+  const left = player.tokens.slice();
   for (const bet of state.bets) {
     const i = bet.seat === seat ? left.indexOf(bet.token) : -1;
     if (i >= 0) left.splice(i, 1);
   }
-  return left.sort((a, b) => a - b);
+  left.sort((a, b) => a - b);
+  Object.freeze(left);
+  leftByPlayer.set(player, { bets: state.bets, left });
+  return left;
 }
 
 /** The bet spaces on the table this race, in board order. */
