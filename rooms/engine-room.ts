@@ -216,6 +216,27 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       if (this.projection.stale) this.sync();
     }
 
+    /**
+     * Colyseus runs this every 50 ms per table whether or not anything changed, and most ticks have
+     * nothing to send: with hundreds of tables, checking every client's view on each of them cost a
+     * tenth of a core. A tick with no move to project, no state change and no view change only
+     * advances the room clock (which runs SYSTEM moves, bots and turn clocks).
+     */
+    override broadcastPatch(): boolean {
+      if (!this.projection.stale && this.nothingToSend()) {
+        this.clock.tick();
+        return false;
+      }
+      return super.broadcastPatch();
+    }
+
+    private nothingToSend(): boolean {
+      const encoder = (this as unknown as { _serializer?: { encoder?: { hasChanges: boolean } } })._serializer?.encoder;
+      if (!encoder || encoder.hasChanges) return false;
+      for (const client of this.clients) if (client.view && client.view.changes.size > 0) return false;
+      return true;
+    }
+
     override async onBeforeShutdown() {
       return beforeShutdown(this.asTable());
     }
