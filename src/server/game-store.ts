@@ -37,18 +37,28 @@ for i = 3, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
 if ARGV[2] ~= '' then redis.call('SET', KEYS[3], ARGV[2]) end
 return redis.call('LLEN', KEYS[2])`;
 
-// KEYS: game · ARGV: claimer, heartbeat key prefix  → 1 when the claimer now owns a game whose owner is gone
-const CLAIM = `
-local owner = redis.call('HGET', KEYS[1], 'owner')
-if not owner or owner == ARGV[1] then return 0 end
-if redis.call('EXISTS', ARGV[2] .. owner) == 1 then return 0 end
-redis.call('HSET', KEYS[1], 'owner', ARGV[1])
-redis.call('HINCRBY', KEYS[1], 'epoch', 1)
-return 1`;
+// KEYS: live · ARGV: claimer, game key prefix, heartbeat key prefix  → the room id of one game whose owner
+// stopped beating, now owned by the claimer; nil when there is none. One round trip per beat in the
+// usual case, however many games are live (a round trip per live game made it the costliest beat).
+const CLAIM_ORPHAN = `
+local alive = {}
+for _, id in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  local game = ARGV[2] .. id
+  local owner = redis.call('HGET', game, 'owner')
+  if owner and owner ~= ARGV[1] then
+    if alive[owner] == nil then alive[owner] = redis.call('EXISTS', ARGV[3] .. owner) == 1 end
+    if not alive[owner] then
+      redis.call('HSET', game, 'owner', ARGV[1])
+      redis.call('HINCRBY', game, 'epoch', 1)
+      return id
+    end
+  end
+end
+return false`;
 
 type ScriptedRedis = Redis & {
   journalAppend(game: string, moves: string, snap: string, owner: string, snapshot: string, ...entries: string[]): Promise<number>;
-  claimGame(game: string, claimer: string, procPrefix: string): Promise<number>;
+  claimOrphan(live: string, claimer: string, gamePrefix: string, procPrefix: string): Promise<string | null>;
 };
 
 export interface JournalEntry {
@@ -92,7 +102,7 @@ export class GameStore {
     this.redis.on('error', (err) => options.logger.debug({ err: err.message }, 'game store: redis error'));
     this.redis.on('ready', () => (this.readySince = Date.now()));
     this.redis.defineCommand('journalAppend', { numberOfKeys: 3, lua: APPEND });
-    this.redis.defineCommand('claimGame', { numberOfKeys: 1, lua: CLAIM });
+    this.redis.defineCommand('claimOrphan', { numberOfKeys: 1, lua: CLAIM_ORPHAN });
   }
 
   /**
@@ -120,9 +130,8 @@ export class GameStore {
         // live peers have not beaten again yet. Claiming now would fence games that are alive (and drop
         // moves they acknowledged while Redis was away), so claims wait three beats after connecting.
         if (Date.now() - this.readySince < ttlMs) return;
-        for (const roomId of await this.redis.smembers(K.live)) {
-          const claimed = await this.redis.claimGame(K.game(roomId), processId, K.proc(''));
-          if (claimed !== 1) continue;
+        // One game at a time, each recovered before the next is claimed: survivors share a dead peer's games.
+        for (let roomId; (roomId = await this.redis.claimOrphan(K.live, processId, K.game(''), K.proc(''))); ) {
           const meta = await this.redis.hget(K.game(roomId), 'meta');
           if (!meta) continue;
           await recover(roomId, (JSON.parse(meta) as { game: string }).game).catch((err) =>
@@ -143,6 +152,23 @@ export class GameStore {
     for (const journal of journals) journal.restore();
     await republish();
     this.options.logger.warn({ games: journals.length }, 'Redis had lost this process’s keys (restart or stall): journals, listings and invites put back');
+  }
+
+  private corked: { uncork(): void } | null = null;
+  /**
+   * Holds the journal appends of this event-loop turn (every room's) for one socket write, sent in
+   * `setImmediate` of the same turn (as src/server/coalesce-writes.ts does for clients): a write per
+   * append, a system call each, was most of what journaling added to a move.
+   */
+  coalesce() {
+    const stream = this.redis.stream;
+    if (this.corked || !stream || this.redis.status !== 'ready') return;
+    stream.cork();
+    this.corked = stream;
+    setImmediate(() => {
+      this.corked?.uncork();
+      this.corked = null;
+    });
   }
 
   /** Whether a process still beats (false once its heartbeat expired: its games are being taken over). */
@@ -316,6 +342,7 @@ export class RoomJournal {
     while (this.pendingMoves.length) {
       const batch = this.pendingMoves.slice(0, 256);
       const snapshot = [...batch].reverse().find((m) => m.snapshot)?.snapshot ?? '';
+      this.store.coalesce();
       const length = await redis.journalAppend(keys.game(this.roomId), keys.moves(this.roomId), keys.snap(this.roomId), options.processId, snapshot, ...batch.map((m) => m.entry));
       if (length === -1) return this.fence();
       // -2: Redis lost the game. A length other than this journal's count: Redis came back older (an RDB

@@ -1,0 +1,103 @@
+/**
+ * The game store on a private Redis, without a server: which games a beat claims from dead peers, and
+ * how the journal appends of one event-loop turn reach Redis.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { GameStore } from '../src/server/game-store.ts';
+import { startRedis, type RedisHandle } from './helpers/redis.ts';
+import { waitFor } from './helpers/ports.ts';
+
+let redis: RedisHandle;
+let reader: Redis;
+const stores: GameStore[] = [];
+beforeAll(async () => {
+  redis = await startRedis();
+  reader = new Redis(redis.url);
+});
+afterEach(async () => {
+  await Promise.all(stores.splice(0).map((s) => s.stop()));
+  await reader.flushall();
+});
+afterAll(async () => {
+  reader.disconnect();
+  await redis.stop();
+});
+
+function store(processId: string) {
+  const s = new GameStore({
+    redisUrl: redis.url,
+    processId,
+    logger: pino({ level: 'silent' }),
+    mode: 'sync',
+    ackTimeoutMs: 5000,
+    snapshotEvery: 100,
+    retentionSeconds: 60,
+    heartbeatMs: 100,
+  });
+  stores.push(s);
+  return s;
+}
+
+async function liveGame(roomId: string, owner: string) {
+  await reader.hset(`parlor:game:${roomId}`, { meta: JSON.stringify({ game: 'high-card' }), owner, epoch: '0' });
+  await reader.sadd('parlor:live', roomId);
+}
+
+const readsProcessed = async () => Number(/total_reads_processed:(\d+)/.exec(await reader.info('stats'))![1]);
+
+describe('game store', () => {
+  it('claims only the games whose owner stopped beating, one at a time, each recovered before the next is claimed', async () => {
+    await reader.set('parlor:proc:alive', '1');
+    await liveGame('mine', 'me');
+    await liveGame('peer', 'alive');
+    await liveGame('orphan-1', 'dead');
+    await liveGame('orphan-2', 'dead');
+    await reader.sadd('parlor:live', 'no-hash'); // listed, but its game is gone: nothing to claim
+
+    const recovered: string[] = [];
+    const ownersAtRecovery: (string | null)[][] = [];
+    const me = store('me');
+    me.start(async (roomId, game) => {
+      expect(game).toBe('high-card');
+      ownersAtRecovery.push(await Promise.all(['orphan-1', 'orphan-2'].map((id) => reader.hget(`parlor:game:${id}`, 'owner'))));
+      recovered.push(roomId);
+    });
+    await waitFor(() => recovered.length === 2, 5000, 'both orphans recovered');
+
+    expect(recovered.sort()).toEqual(['orphan-1', 'orphan-2']);
+    // The first recovery ran while the other orphan still had its dead owner: a survivor claims one game at
+    // a time, so survivors beating at once share a dead peer's games.
+    expect(ownersAtRecovery[0]!.filter((o) => o === 'dead')).toHaveLength(1);
+    for (const id of ['orphan-1', 'orphan-2']) {
+      expect(await reader.hget(`parlor:game:${id}`, 'owner')).toBe('me');
+      expect(await reader.hget(`parlor:game:${id}`, 'epoch')).toBe('1');
+    }
+    expect(await reader.hget('parlor:game:peer', 'owner')).toBe('alive');
+    expect(await reader.hget('parlor:game:mine', 'epoch')).toBe('0');
+    expect(await reader.exists('parlor:game:no-hash')).toBe(0);
+    // Later beats find nothing more to claim, in one script call each however many games are live
+    // (5 listed here; about 3 beats in 300 ms).
+    await reader.config('RESETSTAT');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(recovered).toHaveLength(2);
+    const scripts = /cmdstat_evalsha:calls=(\d+)/.exec(await reader.info('commandstats'));
+    expect(Number(scripts?.[1] ?? 0)).toBeGreaterThan(0);
+    expect(Number(scripts![1])).toBeLessThanOrEqual(5);
+  });
+
+  it('sends the journal appends of one turn, from every room, in one write, and acknowledges each once stored', async () => {
+    const s = store('me');
+    const journals = Array.from({ length: 20 }, (_, i) => s.open(`room-${i}`, { game: 'high-card' }));
+    await Promise.all(journals.map((j) => j.drained()));
+    const before = await readsProcessed();
+
+    const acks = journals.map((j, i) => j.append({ actor: 0, move: { type: 'play', card: i } }, () => null));
+    expect(await Promise.all(acks)).toEqual(journals.map(() => true));
+
+    // One read for the 20 appends, one for the INFO that counts them.
+    expect((await readsProcessed()) - before).toBe(2);
+    for (let i = 0; i < 20; i++) expect(await reader.lrange(`parlor:moves:room-${i}`, 0, -1)).toEqual([JSON.stringify({ actor: 0, move: { type: 'play', card: i } })]);
+  });
+});
