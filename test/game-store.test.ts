@@ -87,6 +87,18 @@ describe('game store', () => {
     expect(Number(scripts![1])).toBeLessThanOrEqual(5);
   });
 
+  it('leaves no live game behind once it finished, though its players leave (and change their seats) after the end', async () => {
+    const s = store('me');
+    const journal = s.open('done', { game: 'high-card', seats: ['ada', 'bo'] });
+    expect(await journal.append({ actor: 0, move: { type: 'play' } }, () => null)).toBe(true);
+    journal.finish({ result: 'ada wins' });
+    journal.saveMeta({ game: 'high-card', seats: ['', 'bo'] });
+    await journal.drained();
+    expect(await reader.exists('parlor:game:done', 'parlor:moves:done')).toBe(0);
+    expect(await reader.sismember('parlor:live', 'done')).toBe(0);
+    expect(JSON.parse((await reader.get('parlor:record:done'))!)).toEqual({ result: 'ada wins' });
+  });
+
   it('sends the journal appends of one turn, from every room, in one write, and acknowledges each once stored', async () => {
     const s = store('me');
     const journals = Array.from({ length: 20 }, (_, i) => s.open(`room-${i}`, { game: 'high-card' }));

@@ -251,6 +251,8 @@ export class RoomJournal {
   behind = false;
   /** Another process owns this game now (this one stalled and was presumed dead). */
   fenced = false;
+  /** The game finished or was abandoned: its live keys are (being) deleted. */
+  private closed = false;
   onFenced: () => void = () => undefined;
   onCaughtUp: () => void = () => undefined;
   /** Everything stored so far, for rewriting a game Redis lost (a Redis restart without persistence). */
@@ -309,6 +311,7 @@ export class RoomJournal {
   /** Stores the finished game's record (kept for the retention time) and removes the live game. */
   finish(record: unknown) {
     const { redis, keys, options } = this.store;
+    this.closed = true;
     this.store.journals.delete(this.roomId);
     this.enqueue(async () => {
       await redis
@@ -323,6 +326,7 @@ export class RoomJournal {
   /** The game ended without a result (everyone left): forget it. */
   abandon() {
     const { redis, keys } = this.store;
+    this.closed = true;
     this.store.journals.delete(this.roomId);
     this.enqueue(async () => {
       await redis.multi().del(keys.game(this.roomId), keys.moves(this.roomId), keys.snap(this.roomId)).srem(keys.live, this.roomId).exec();
@@ -331,6 +335,8 @@ export class RoomJournal {
 
   /** Updates the stored meta (seat tokens and names change while a game runs). */
   saveMeta(meta: unknown) {
+    // Players leaving a finished game change their seats too: writing then would recreate the deleted game hash.
+    if (this.closed) return;
     this.enqueue(async () => {
       await this.store.redis.hset(this.store.keys.game(this.roomId), 'meta', JSON.stringify(meta));
     });
