@@ -4,7 +4,7 @@
  * the bare-`ws` floor server (loadtest/floor-server.ts). Prints the ratio table: server CPU per handled
  * move and bet-ack p50/p99, with the load average before each run and the commit measured.
  *
- *   node loadtest/parlor-vs-floor.ts [--tables 50,100,200] [--bettors 8] [--races 1] [--roll-ms 250] [--join-concurrency 4]
+ *   node loadtest/parlor-vs-floor.ts [--tables 50,100,200] [--bettors 8] [--races 1] [--roll-ms 250] [--join-concurrency 4] [--start-delay-per-table 20]
  *
  * Ratios from one run are the figure to compare across machines and times: both sides see the same
  * machine within minutes of each other. Exits 1 when any run fails a check or loses a table.
@@ -26,6 +26,9 @@ const { values: args } = parseArgs({
     races: { type: 'string', default: '1' },
     'roll-ms': { type: 'string', default: '250' },
     'join-concurrency': { type: 'string', default: '4' },
+    // ms per table before a table's first roll (plus 1 s): 20 lets tables joined in a burst race together;
+    // a larger value (e.g. 100) keeps every join out of the measured racing window.
+    'start-delay-per-table': { type: 'string', default: '20' },
     seed: { type: 'string', default: 'bet-race' },
   },
 });
@@ -35,6 +38,7 @@ const bettors = Number(args.bettors);
 const races = Number(args.races);
 const rollMs = Number(args['roll-ms']);
 const joinConcurrency = Number(args['join-concurrency']);
+const startDelayPerTable = Number(args['start-delay-per-table']);
 
 const git = (...a: string[]) => {
   try {
@@ -56,7 +60,7 @@ async function run(transport: Transport, tables: number) {
   let error: string | null = null;
   try {
     await runBetRace(
-      { endpoints: servers.ws, tables, bettors, races, rollMs, seed: args.seed!, joinConcurrency, startDelayMs: Math.min(60_000, 1000 + tables * 20), transport },
+      { endpoints: servers.ws, tables, bettors, races, rollMs, seed: args.seed!, joinConcurrency, startDelayMs: Math.min(60_000, 1000 + tables * startDelayPerTable), transport },
       stats,
     );
   } catch (err) {
