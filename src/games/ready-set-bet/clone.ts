@@ -1,4 +1,4 @@
-import type { PlayerState, State } from './types.ts';
+import type { State } from './types.ts';
 
 /** Deep copy of JSON-plain data (much faster than `structuredClone` on small, frozen states). */
 export function cloneJson<T>(value: T): T {
@@ -20,39 +20,38 @@ export function cloneState(state: State): State {
 }
 
 /**
- * After a move: where the new state's players (and horse positions, bets, cards on the table) equal
- * the previous state's, the previous objects are put back. Most moves leave every player as it was (a roll moves horses, a bet
- * adds a bet), and views built from the same objects are the same objects (view.ts), which the room
- * then skips by identity instead of comparing them field by field.
+ * After a move: every part of the new state equal to the previous state's (players, positions, decks,
+ * bets, …) is put back as the previous object, however deep. Most moves change little (a roll moves
+ * horses, a bet adds a bet), so the copy `cloneState` made of the rest dies young instead of living
+ * as long as the state (the garbage collector's scavenges copy what is still alive: at hundreds of
+ * tables, every table's fresh copy), and views built from the same objects are the same objects
+ * (view.ts), which the room then skips by identity instead of comparing them field by field.
  */
 export function keepUnchanged(prev: State, next: State): State {
-  if (next.players !== prev.players && next.players.length === prev.players.length) {
-    const players = next.players.map((p, i) => (samePlayer(p, prev.players[i]!) ? prev.players[i]! : p));
-    next.players = players.every((p, i) => p === prev.players[i]) ? prev.players : players;
-  }
-  if (next.positions !== prev.positions && sameNumbers(next.positions, prev.positions)) next.positions = prev.positions;
-  if (next.bets !== prev.bets && sameItems(next.bets, prev.bets)) next.bets = prev.bets;
-  if (next.props !== prev.props && sameItems(next.props, prev.props)) next.props = prev.props;
-  if (next.exotics !== prev.exotics && sameItems(next.exotics, prev.exotics)) next.exotics = prev.exotics;
-  return next;
+  return shareEqual(prev, next) as State;
 }
 
-/** Same entries, compared by identity (bets are shared, never copied) or value (card ids). */
+/** `prev` when `next` equals it; otherwise `next`, with each equal part replaced by `prev`'s. */
+function shareEqual(prev: unknown, next: unknown): unknown {
+  if (prev === next || typeof prev !== 'object' || typeof next !== 'object' || prev === null || next === null) return next;
+  if (Array.isArray(prev) !== Array.isArray(next) || Object.isFrozen(next)) return next; // frozen: not this move's copy
+  const a = prev as Record<string, unknown>;
+  const b = next as Record<string, unknown>;
+  const keys = Object.keys(b);
+  let same = keys.length === Object.keys(a).length;
+  for (const key of keys) {
+    const value = Object.hasOwn(a, key) ? shareEqual(a[key], b[key]) : b[key];
+    if (value !== b[key]) b[key] = value;
+    if (value !== a[key]) same = false;
+  }
+  return same ? prev : next;
+}
+
+/** Same entries, in the same order. */
 function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
-}
-
-function samePlayer(a: PlayerState, b: PlayerState): boolean {
-  if (a === b) return true;
-  if (a.money !== b.money || a.passed !== b.passed || a.ready !== b.ready) return false;
-  if (!sameNumbers(a.tokens, b.tokens) || a.offer.length !== b.offer.length || a.vip.length !== b.vip.length) return false;
-  if (a.offer.some((c, i) => c !== b.offer[i])) return false;
-  return a.vip.every((h, i) => {
-    const o = b.vip[i]!;
-    return h.card === o.card && h.race === o.race && h.revealed === o.revealed && h.spent === o.spent;
-  });
 }
 
 export function sameNumbers(a: readonly number[], b: readonly number[]): boolean {

@@ -125,13 +125,14 @@ export function applyMove(state: State, actor: Actor, move: unknown): MoveResult
       if (actor === SYSTEM || betBlock(state, actor) !== null) return err('wrong-phase', 'Only a player who may still bet can stop betting.');
       const next = cloneState(state);
       next.players[actor]!.passed = true;
-      return accept(next, [{ type: 'pass', seat: actor }]);
+      return accept(keepUnchanged(state, next), [{ type: 'pass', seat: actor }]);
     }
     case 'ready': {
       if (state.phase !== 'results' || actor === SYSTEM) return err('wrong-phase', 'There is no settlement to acknowledge.');
       const next = cloneState(state);
       next.players[actor]!.ready = true;
-      return accept(next, [{ type: 'ready', seat: actor }, ...(next.players.every((p) => p.ready) ? leaveResults(next) : [])]);
+      const events: GameEvent[] = [{ type: 'ready', seat: actor }, ...(next.players.every((p) => p.ready) ? leaveResults(next) : [])];
+      return accept(keepUnchanged(state, next), events);
     }
     case 'keepVip':
       if (state.phase !== 'vipDraft' || actor === SYSTEM) return err('wrong-phase', 'There is no VIP draft now.');
@@ -144,7 +145,8 @@ export function applyMove(state: State, actor: Actor, move: unknown): MoveResult
       }
       if (state.phase === 'results') {
         const next = cloneState(state);
-        return accept(next, leaveResults(next));
+        const events = leaveResults(next);
+        return accept(keepUnchanged(state, next), events);
       }
       // Draft timeout: whoever has not chosen keeps the first card offered.
       return keepVip(
@@ -219,5 +221,5 @@ function keepVip(state: State, choices: [number, string][]): MoveResult<State> {
     startRace(next);
     events.push({ type: 'raceStart', race: next.race });
   }
-  return accept(next, events);
+  return accept(keepUnchanged(state, next), events);
 }

@@ -201,7 +201,10 @@ describe('betting', () => {
     const forced = forceDice(afterBet, 3, 4);
     const afterRoll = apply(forced, SYSTEM, { type: 'roll' });
     expect(afterRoll.players).toBe(forced.players);
+    expect(afterRoll.propDeck).toBe(forced.propDeck); // the decks a roll does not touch: not copies
+    expect(afterRoll.options).toBe(forced.options);
     expect(afterRoll.positions).not.toBe(forced.positions);
+    expect(afterRoll.rng).not.toEqual(forced.rng);
     expect(game.viewFor(afterRoll, SPECTATOR).public.players[2]).toBe(game.viewFor(forced, SPECTATOR).public.players[2]);
     // A settlement changes the money: new objects.
     const settled = finishWith(afterBet, '7');
