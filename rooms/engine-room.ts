@@ -220,7 +220,8 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
      * Colyseus runs this every 50 ms per table whether or not anything changed, and most ticks have
      * nothing to send: with hundreds of tables, checking every client's view on each of them cost a
      * tenth of a core. A tick with no move to project, no state change and no view change only
-     * advances the room clock (which runs SYSTEM moves, bots and turn clocks).
+     * advances the room clock (which runs SYSTEM moves, bots and turn clocks). (Such a tick also skips
+     * Colyseus' queue of `afterNextPatch` broadcasts: this room sends none.)
      */
     override broadcastPatch(): boolean {
       if (!this.projection.stale && this.nothingToSend()) {
