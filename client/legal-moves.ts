@@ -17,14 +17,30 @@ export interface LegalMove {
 export type ChoiceSets = (name: string) => Iterable<string> | undefined;
 
 /** The set a field stands for, if it is exactly `{"$oneOf": "<name>"}`; anything else is a plain value. */
-function placeholder(value: unknown): string | null {
+export function placeholderSet(value: unknown): string | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const keys = Object.keys(value);
   const name = (value as { $oneOf?: unknown }).$oneOf;
   return keys.length === 1 && keys[0] === '$oneOf' && typeof name === 'string' ? name : null;
 }
 
-/** Every concrete move the keys stand for, in key order; a pattern over a missing or empty set stands for none. */
+/**
+ * Every move one pattern stands for (one per combination of its placeholders' values), each field in
+ * its place; a pattern over a missing or empty set stands for none. The server's simulation harness
+ * checks every game's patterns with this same function.
+ */
+export function expandPattern<M extends object>(pattern: M, valuesOf: (set: string) => readonly unknown[]): M[] {
+  let moves = [pattern];
+  for (const [field, value] of Object.entries(pattern)) {
+    const name = placeholderSet(value);
+    if (name === null) continue;
+    // Spreading keeps the field in its place: the key already exists in the pattern.
+    moves = moves.flatMap((move) => valuesOf(name).map((v) => ({ ...move, [field]: v })));
+  }
+  return moves;
+}
+
+/** Every concrete move the keys stand for, in key order. */
 export function expandLegalMoves(keys: Iterable<string>, sets: ChoiceSets): LegalMove[] {
   const parsed = new Map<string, unknown[]>();
   const valuesOf = (name: string): unknown[] => {
@@ -33,16 +49,7 @@ export function expandLegalMoves(keys: Iterable<string>, sets: ChoiceSets): Lega
     return values;
   };
   const out: LegalMove[] = [];
-  for (const key of keys) {
-    let partial: LegalMove[] = [JSON.parse(key) as LegalMove];
-    for (const [field, value] of Object.entries(partial[0]!)) {
-      const name = placeholder(value);
-      if (name === null) continue;
-      // Spreading keeps the field in its place: the key already exists in the pattern.
-      partial = partial.flatMap((move) => valuesOf(name).map((v) => ({ ...move, [field]: v })));
-    }
-    out.push(...partial);
-  }
+  for (const key of keys) out.push(...expandPattern(JSON.parse(key) as LegalMove, valuesOf));
   return out;
 }
 

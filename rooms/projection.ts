@@ -78,7 +78,7 @@ export class Projection {
       if (!set) target.set(name, (set = new ChoiceSet() as ChoiceSetState));
       const last = this.chosen.get(name);
       if (last?.moves === values) continue; // the same (immutable) list as last time
-      this.chosen.set(name, syncKeys(set.values, values, true, last));
+      this.chosen.set(name, syncKeys(set.values, values, () => true, last));
     }
   }
 
@@ -121,9 +121,8 @@ export function syncLegalMoves(target: MapSchema<string>, moves: readonly unknow
   return syncKeys(target, moves, (move) => String((move as { type?: unknown }).type), last);
 }
 
-/** A map keyed by the JSON texts of `moves` (see syncLegalMoves); `valueOf` gives each entry's value. */
-function syncKeys<V>(target: MapSchema<V>, moves: readonly unknown[], valueOf: V | ((move: unknown) => V), last?: Listed): Listed {
-  const value = typeof valueOf === 'function' ? (valueOf as (move: unknown) => V) : () => valueOf;
+/** A map keyed by the JSON texts of `moves` (see syncLegalMoves); `value` gives each entry's value. */
+function syncKeys<V>(target: MapSchema<V>, moves: readonly unknown[], value: (move: unknown) => V, last?: Listed): Listed {
   if (moves.length === 0) {
     if (target.size > 0) target.clear();
     return { moves, texts: [] };

@@ -6,7 +6,8 @@ import { seedRng, nextUint32, randomInt, shuffled, rollDie } from '../src/core/r
 import { standardDeck, dealRoundRobin, removeCards, sameMultiset, rankOf, suitOf, isCard } from '../src/core/cards/index.ts';
 import { alternatingTeams, nextSeat, partnersOf, seatOrder } from '../src/core/seats.ts';
 import { rankByScore } from '../src/core/result.ts';
-import { canonicalJson, expandPattern, guardMove, placeholderSet, reject, SYSTEM, type AnyGame } from '../src/core/game.ts';
+import { canonicalJson, guardMove, reject, SYSTEM, type AnyGame } from '../src/core/game.ts';
+import { expandPattern as expand, placeholderSet } from '../client/legal-moves.ts';
 import { simulate, InvariantViolation, type SimulationConfig } from '../src/core/testing/simulate.ts';
 import { mirror } from '../schema/mirror.ts';
 import { highCard, type HighCardState } from './fixture/high-card.ts';
@@ -281,7 +282,8 @@ describe('simulation harness', () => {
   });
 
   it('expands a pattern into one move per combination of its placeholders, in field order', () => {
-    const sets = { spaces: ['a', 'b'], tokens: [1, 5], none: [] };
+    const sets: Record<string, unknown[]> = { spaces: ['a', 'b'], tokens: [1, 5], none: [] };
+    const expandPattern = (pattern: object, from: Record<string, unknown[]>) => expand(pattern, (set) => from[set] ?? []);
     expect(expandPattern({ type: 'bet', space: { $oneOf: 'spaces' }, token: { $oneOf: 'tokens' } }, sets)).toEqual([
       { type: 'bet', space: 'a', token: 1 },
       { type: 'bet', space: 'a', token: 5 },

@@ -94,28 +94,11 @@ export type MoveShapes<Move extends MoveBase> = {
   readonly [T in Move['type']]: z.ZodType<Omit<Extract<Move, { type: T }>, 'type'>>;
 };
 
-/** A legal-move pattern's field that stands for any value of a public choice set: `{ $oneOf: 'freeSpaces' }`. */
+/**
+ * A legal-move pattern's field that stands for any value of a public choice set: `{ $oneOf: 'freeSpaces' }`
+ * (clients expand patterns with client/legal-moves.ts, which the simulation harness uses too).
+ */
 export const ONE_OF = '$oneOf';
-
-/** The choice set a pattern field draws from, or null when the field is an ordinary value. */
-export function placeholderSet(value: unknown): string | null {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const keys = Object.keys(value);
-  const name = (value as Record<string, unknown>)[ONE_OF];
-  return keys.length === 1 && typeof name === 'string' ? name : null;
-}
-
-/** Every move a pattern stands for (one per combination of its placeholders' values), in field order. */
-export function expandPattern(pattern: unknown, choices: Readonly<Record<string, readonly unknown[]>>): unknown[] {
-  if (typeof pattern !== 'object' || pattern === null) return [pattern];
-  let moves: Record<string, unknown>[] = [{}];
-  for (const [field, value] of Object.entries(pattern)) {
-    const set = placeholderSet(value);
-    const values = set === null ? [value] : (Object.hasOwn(choices, set) ? choices[set]! : []);
-    moves = moves.flatMap((m) => values.map((v) => ({ ...m, [field]: v })));
-  }
-  return moves;
-}
 
 /** A field name the room reserves in move requests (the expected table position, docs/PROTOCOL.md). */
 export const EXPECT_SEQ_FIELD = 'expectSeq';

@@ -48,12 +48,8 @@ function shareEqual(prev: unknown, next: unknown): unknown {
 }
 
 /** Same entries, in the same order. */
-function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+export function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
-}
-
-export function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
-  return sameItems(a, b);
 }

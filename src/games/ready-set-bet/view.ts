@@ -5,7 +5,7 @@ import { seedRng, shuffled } from '../../core/rng.ts';
 import { BOARD_SPACES, COLOR_SPACES, FINISH, HORSE_COLOR, HORSES, RACES, RED_LINE_HORSES, exoticCard, exoticSpaces, propCard } from './data/board.ts';
 import { keepToken, vipDesign } from './data/vip.ts';
 import { availableTokens, crossedCount, isBettor } from './race.ts';
-import { cloneState, sameNumbers } from './clone.ts';
+import { cloneState, sameItems } from './clone.ts';
 import type { BoardSpaceView, PlayerState, PrivateView, PublicView, State, VipCardView } from './types.ts';
 
 /** The printed board as clients see it: built once, the same (static) list in every view. */
@@ -74,7 +74,7 @@ function playerView(state: State, p: PlayerState, seat: number): PlayerView {
   const available = availableTokens(state, seat);
   const bettor = isBettor(state, seat);
   const last = playerViews.get(p);
-  if (last && last.seat === seat && last.bettor === bettor && sameNumbers(last.available, available)) return last;
+  if (last && last.seat === seat && last.bettor === bettor && sameItems(last.available, available)) return last;
   const v: PlayerView = Object.freeze({
     seat,
     bettor,
