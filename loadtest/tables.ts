@@ -148,7 +148,9 @@ export async function runBetRace(opts: BetRaceOptions, stats: BetRaceStats = new
           stats.lastAnswerAt = now;
           bot.inFlight = null;
           const code = ok ? '' : String((payload as { code?: unknown } | null)?.code ?? '');
-          log.answers.push({ seat: bot.seat, space, token, ok, seq: ok ? (payload as { seq: number }).seq : bot.lastSeq, code });
+          // A refusal's seq is where the table stood (Parlor says; the floor's events are never behind its replies).
+          const told = (payload as { seq?: unknown } | null)?.seq;
+          log.answers.push({ seat: bot.seat, space, token, ok, seq: typeof told === 'number' ? told : bot.lastSeq, code });
           if (ok) stats.accepted++;
           else {
             stats.rejected[code] = (stats.rejected[code] ?? 0) + 1;
@@ -160,6 +162,16 @@ export async function runBetRace(opts: BetRaceOptions, stats: BetRaceStats = new
           stats.unanswered++;
         },
       );
+    };
+
+    // A race is done once both its `settled` event and its settlement in the state are in, whichever
+    // comes first (Parlor sends a move's events right after the patch that shows it).
+    let shown: { race: number; read: () => { settlement: Settlement; money: number[] } } | null = null;
+    const settle = () => {
+      const race = log.settlements.length + 1;
+      if (shown?.race !== race || log.settledSeq.length < race) return;
+      log.settlements.push(shown.read());
+      if (log.settlements.length >= opts.races) finished();
     };
 
     const attach = (room: BotConnection) => {
@@ -191,6 +203,7 @@ export async function runBetRace(opts: BetRaceOptions, stats: BetRaceStats = new
             stats.lastRollAt = performance.now();
           }
         }
+        if (observer) settle();
         if (observer && rolled && !racing) {
           racing = true;
           stats.tablesRacing++;
@@ -199,12 +212,9 @@ export async function runBetRace(opts: BetRaceOptions, stats: BetRaceStats = new
         if (rolled && bot.open && bot.seat >= 0 && bot.race <= opts.races) bet(bot, rolled);
       });
       if (observer) {
-        room.onSettlement((settled, read) => {
-          const race = log.settlements.length + 1;
-          if (settled !== race || log.settledSeq.length < race) return;
-          const { settlement, money } = read();
-          log.settlements.push({ settlement, money });
-          if (log.settlements.length >= opts.races) finished();
+        room.onSettlement((race, read) => {
+          shown = { race, read };
+          settle();
         });
       }
     };

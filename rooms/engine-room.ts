@@ -28,7 +28,7 @@ import { Moves, RoomErrors } from './moves.ts';
 import { TableJournal, replayStored, type StoredMeta } from './journal.ts';
 import { Projection } from './projection.ts';
 import { beforeShutdown, dispose } from './shutdown.ts';
-import type { PrivateSeat, Table, TableState } from './table.ts';
+import type { EventsMessage, PrivateSeat, Table, TableState } from './table.ts';
 
 export { RoomErrors } from './moves.ts';
 export type { StoredMeta, GameRecord } from './journal.ts';
@@ -174,7 +174,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       this.journal.finish(outcome);
       if (outcome) this.projection.showResult(outcome);
       this.log.info({ winners: outcome?.winners, moves: this.journal.seq, seed: this.seed }, 'game over');
-      this.broadcast('events', { seq: this.journal.seq, actor: SYSTEM, events: [{ type: 'gameOver', winners: outcome?.winners ?? [] }] });
+      this.announce({ seq: this.journal.seq, actor: SYSTEM, events: [{ type: 'gameOver', winners: outcome?.winners ?? [] }] });
       if (this.closing) this.clock.setTimeout(() => void this.disconnect(4001), 1000);
     }
 
@@ -211,24 +211,43 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       this.seats.leave(client);
     }
 
-    /** Colyseus calls this before each patch (every 50 ms): one projection for all moves since the last. */
-    override onBeforePatch() {
-      if (this.projection.stale) this.sync();
+    // ── what clients receive, and when ──────────────────────────────────────────────────────────────
+
+    /** `events` messages of moves not yet projected: they go out right after the patch that shows them. */
+    private announced: EventsMessage[] = [];
+
+    /**
+     * `events` go out right after the next patch (at most 50 ms on), in order, so a client receives a
+     * move's events with the state that shows the move, in the same socket write
+     * (src/server/coalesce-writes.ts). Sent at once, they cost each client of the table a write per
+     * move: a table's bets after a roll arrive over several event-loop turns.
+     */
+    announce(message: EventsMessage) {
+      this.announced.push(message);
+    }
+
+    /** Sends the pending patch and events now: the table is about to close its connections. */
+    flush() {
+      this.broadcastPatch();
     }
 
     /**
-     * Colyseus runs this every 50 ms per table whether or not anything changed, and most ticks have
-     * nothing to send: with hundreds of tables, checking every client's view on each of them cost a
-     * tenth of a core. A tick with no move to project, no state change and no view change only
-     * advances the room clock (which runs SYSTEM moves, bots and turn clocks). (Such a tick also skips
-     * Colyseus' queue of `afterNextPatch` broadcasts: this room sends none.)
+     * Colyseus runs this every 50 ms per table whether or not anything changed. Here the room clock
+     * (SYSTEM moves, bots, turn clocks) runs first, then all moves since the last patch are projected
+     * at once, so a move and its events go out in the same patch. Most ticks then have nothing to
+     * send: with hundreds of tables, checking every client's view on each of them cost a tenth of a core.
      */
     override broadcastPatch(): boolean {
-      if (!this.projection.stale && this.nothingToSend()) {
-        this.clock.tick();
-        return false;
-      }
-      return super.broadcastPatch();
+      this.clock.tick();
+      if (this.projection.stale) this.sync();
+      if (this.announced.length === 0 && this.nothingToSend()) return false;
+      // Colyseus ticks the clock again inside, after this projection: a move due just then waits, with
+      // its events, for the next patch.
+      const shown = this.announced;
+      this.announced = [];
+      const sent = super.broadcastPatch();
+      for (const message of shown) this.broadcast('events', message);
+      return sent;
     }
 
     private nothingToSend(): boolean {

@@ -105,7 +105,7 @@ export class TableJournal {
     return stored.then((ok) => {
       if (!ok && !link.fenced) {
         this.room.log.warn('journal behind: Redis is not storing moves; the game goes on in memory');
-        this.room.broadcast('events', { seq: this.seq, actor: SYSTEM, events: [{ type: 'durability', durable: false }] });
+        this.room.announce({ seq: this.seq, actor: SYSTEM, events: [{ type: 'durability', durable: false }] });
       }
     });
   }
@@ -142,12 +142,13 @@ export class TableJournal {
       // The listing is keyed by room id, which the live copy on the peer shares: point this copy's
       // listing elsewhere so disposing it does not delete the peer's.
       (room as unknown as { _listing: { roomId: string } })._listing.roomId = `${room.roomId}~fenced`;
-      room.broadcast('events', { seq: this.seq, actor: SYSTEM, events: [{ type: 'serverClosing', graceSeconds: 0, handover: true }] });
+      room.announce({ seq: this.seq, actor: SYSTEM, events: [{ type: 'serverClosing', graceSeconds: 0, handover: true }] });
+      room.flush();
       void room.disconnect(4001);
     };
     link.onCaughtUp = () => {
       room.log.info('journal caught up');
-      room.broadcast('events', { seq: this.seq, actor: SYSTEM, events: [{ type: 'durability', durable: true }] });
+      room.announce({ seq: this.seq, actor: SYSTEM, events: [{ type: 'durability', durable: true }] });
     };
   }
 }

@@ -46,8 +46,10 @@ export class Moves {
     const answer = (error: MoveError) => {
       movesTotal.inc({ game: gameId, result: 'rejected', reason: error.code });
       moveSeconds.observe({ game: gameId }, (performance.now() - started) / 1000);
-      if (ctx.id === undefined) client.send('error', error); // fire-and-forget send: tell the sender anyway
-      return ctx.reject(error);
+      // Where the table stood when it refused: the events of the moves before may still be on their way.
+      const reason = { ...error, seq: room.journal.seq };
+      if (ctx.id === undefined) client.send('error', reason); // fire-and-forget send: tell the sender anyway
+      return ctx.reject(reason);
     };
     if (seat === null) return answer({ code: RoomErrors.notSeated, message: 'Spectators cannot move.' });
     if (room.state.status === 'waiting') return answer({ code: RoomErrors.notStarted, message: 'The game has not started: seats are still free.' });
@@ -114,7 +116,7 @@ export class Moves {
     const stored = room.journal.append(actor, move, result.state);
     room.timers.moved(actor);
     room.projection.stale = true; // projected once per patch, however many moves arrive in between
-    if (result.events.length) room.broadcast('events', { seq: room.journal.seq, actor, events: result.events });
+    if (result.events.length) room.announce({ seq: room.journal.seq, actor, events: result.events });
     room.timers.reconcile();
     return { ok: true, events: result.events, stored };
   }

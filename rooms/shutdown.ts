@@ -20,11 +20,12 @@ export async function beforeShutdown(room: Table) {
     room.handingOver = true;
     room.timers.clearAll();
     await room.journal.drained();
-    room.broadcast('events', { seq: room.journal.seq, actor: SYSTEM, events: [{ type: 'serverClosing', graceSeconds: 0, handover: true }] });
+    room.announce({ seq: room.journal.seq, actor: SYSTEM, events: [{ type: 'serverClosing', graceSeconds: 0, handover: true }] });
+    room.flush();
     return room.disconnect(4001);
   }
   const graceSeconds = roomSettings.shutdownGraceSeconds;
-  room.broadcast('events', { seq, actor: SYSTEM, events: [{ type: 'serverClosing', graceSeconds }] });
+  room.announce({ seq, actor: SYSTEM, events: [{ type: 'serverClosing', graceSeconds }] });
   room.clock.setTimeout(() => void room.disconnect(4001), graceSeconds * 1000);
 }
 

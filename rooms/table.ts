@@ -5,7 +5,7 @@
 import type { Room } from '@colyseus/core';
 import type { Schema, MapSchema, ArraySchema } from '@colyseus/schema';
 import type { Logger } from 'pino';
-import type { AnyGame } from '../src/core/game.ts';
+import type { Actor, AnyGame, GameEvent } from '../src/core/game.ts';
 import type { TableConfig } from './join-options.ts';
 import type { Seats } from './seats.ts';
 import type { Timers } from './timers.ts';
@@ -52,4 +52,15 @@ export type Table = Omit<Room, 'state'> & {
   readonly projection: Projection;
   /** Starts the game once every seat has a player or a bot. */
   startIfFull(): void;
+  /** Sends an `events` message to every client with the next patch (see EngineRoom.announce). */
+  announce(message: EventsMessage): void;
+  /** Sends the pending patch and events now: the table is about to close its connections. */
+  flush(): void;
 };
+
+/** The `events` message (docs/PROTOCOL.md, Events). */
+export interface EventsMessage {
+  seq: number;
+  actor: Actor;
+  events: readonly GameEvent[];
+}

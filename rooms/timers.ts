@@ -62,7 +62,7 @@ export class Timers {
         // (Beside an active SYSTEM a seat's move is optional — a bet during a race, a declaration during
         // the deal — so no clock forces one.)
         this.schedule(actor, 'clock', room.table.turnSeconds * 1000, () => {
-          room.broadcast('events', { seq: room.journal.seq, actor, events: [{ type: 'turnTimeout', seat: actor }] });
+          room.announce({ seq: room.journal.seq, actor, events: [{ type: 'turnTimeout', seat: actor }] });
           this.botMove(actor);
         });
       }

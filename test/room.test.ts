@@ -103,6 +103,24 @@ describe('moves', () => {
     await waitFor(() => state(a).table.phase === 'play', 3000, 'play phase');
   });
 
+  it('sends every move’s events after the state that shows it, and says where the table stood when it refuses', async () => {
+    const [a, b] = await table();
+    // What each client's state said when each `events` message arrived.
+    const seen: { seq: number; stateSeq: number; anted: boolean[] }[] = [];
+    a.room.onMessage('events', (m: { seq: number }) => seen.push({ seq: m.seq, stateSeq: state(a).seq, anted: state(a).table.anted.toJSON() }));
+    const before = state(a).seq;
+    const reply = (await a.room.request('move', { type: 'ante', in: true })) as { seq: number };
+    expect(reply.seq).toBe(before + 1);
+    await b.room.request('move', { type: 'ante', in: true });
+    await waitFor(() => seen.some((s) => s.seq >= reply.seq + 1), 3000, 'events of both antes');
+    for (const s of seen) expect(s.stateSeq).toBeGreaterThanOrEqual(s.seq); // never ahead of the state
+    const own = seen.find((s) => s.seq === reply.seq)!;
+    expect(own.anted[a.seat]).toBe(true); // the state showed the move when its events came
+    // A refusal carries the table's count of accepted moves at that moment.
+    const refused = await a.room.request('move', { type: 'ante', in: true }).catch((e: { reason: unknown }) => e.reason);
+    expect(refused).toMatchObject({ code: expect.stringMatching(/\//), seq: state(a).seq });
+  });
+
   it('plays a whole game to the end with a result', async () => {
     const [a, b] = await table();
     const commitment = state(a).seedCommitment;
