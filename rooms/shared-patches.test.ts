@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ClientState, SchemaSerializer } from '@colyseus/core';
-import { Decoder, schema, StateView, t, type Schema } from '@colyseus/schema';
+import { Decoder, schema, StateView, t, type Encoder, type Schema } from '@colyseus/schema';
 import { defineRoomState } from '../schema/common.ts';
 import { shareUnchangedViews } from './shared-patches.ts';
 import type { TableState } from './table.ts';
@@ -27,7 +27,7 @@ function table(shared: boolean) {
   }
   const serializer = new SchemaSerializer();
   serializer.reset(state);
-  if (shared) shareUnchangedViews(serializer.encoder);
+  if (shared) shareUnchangedViews((serializer as unknown as { encoder: Encoder }).encoder);
   const clients = [...Array.from({ length: SEATS }, (_, seat) => seat), null].map((seat) => {
     const view = seat === null ? undefined : new StateView();
     if (view) {
