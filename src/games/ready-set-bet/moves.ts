@@ -181,13 +181,16 @@ function placeBet(state: State, actor: Actor, move: Record<string, unknown>): Mo
 }
 
 function roll(state: State): MoveResult<State> {
-  const next = cloneState(state);
-  const events = rollDice(next);
-  if (next.positions.includes(FINISH)) {
-    next.bettingOpen = false;
-    events.push({ type: 'finish', horse: next.lastRoll!.horse }, ...settleRace(next));
-    next.phase = next.race >= RACES ? 'over' : 'results';
-  }
+  // A roll moves a horse and replaces the few parts it changes (race.ts, rollDice): the rest of the
+  // state stays shared, so the room's views and mirror skip it by identity.
+  const rolled: State = { ...state, rng: [...state.rng], positions: state.positions.slice() };
+  const events = rollDice(rolled);
+  if (!rolled.positions.includes(FINISH)) return accept(rolled, events);
+  // The finish settles the race, which changes players all over: on a copy of its own.
+  const next = cloneState(rolled);
+  next.bettingOpen = false;
+  events.push({ type: 'finish', horse: next.lastRoll!.horse }, ...settleRace(next));
+  next.phase = next.race >= RACES ? 'over' : 'results';
   return accept(keepUnchanged(state, next), events);
 }
 

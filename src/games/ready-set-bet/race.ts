@@ -106,9 +106,11 @@ export function raceResult(positions: readonly number[], ties: Options['horseTie
 }
 
 /**
- * One roll of 2d6 on the fresh state: moves the horse (with its bonus on a repeat), records VIP roll
- * triggers, closes betting when the third horse passes the red line. Returns the events; the caller
- * settles the race when a horse has reached the finish.
+ * One roll of 2d6: moves the horse (with its bonus on a repeat), records VIP roll triggers, closes
+ * betting when the third horse passes the red line. Returns the events; the caller settles the race
+ * when a horse has reached the finish. `state` is the move's own top-level copy with its own `rng` and
+ * `positions`: everything else is replaced, never changed in place, so the rest stays shared with the
+ * state before the roll.
  */
 export function rollDice(state: State): GameEvent[] {
   const a = rollDie(state.rng);
@@ -152,11 +154,12 @@ function recordRollTriggers(state: State, sum: number, events: GameEvent[]): voi
     for (const holding of activeHoldings(state, seat)) {
       const design = vipDesign(holding.card);
       if (!design.effects.some((e) => e.on === 'roll' && e.sums.includes(sum))) continue;
-      const hit = state.rollHits.find((r) => r.seat === seat && r.card === holding.card);
-      if (hit) hit.count++;
-      else state.rollHits.push({ seat, card: holding.card, count: 1 });
+      const at = state.rollHits.findIndex((r) => r.seat === seat && r.card === holding.card);
+      state.rollHits =
+        at >= 0 ? state.rollHits.map((r, i) => (i === at ? { ...r, count: r.count + 1 } : r)) : [...state.rollHits, { seat, card: holding.card, count: 1 }];
       if (!holding.revealed) {
-        holding.revealed = true;
+        const player = state.players[seat]!;
+        state.players = state.players.map((p, i) => (i === seat ? { ...player, vip: player.vip.map((h) => (h === holding ? { ...h, revealed: true } : h)) } : p));
         events.push({ type: 'vipRevealed', seat, card: holding.card, name: design.name });
       }
     }
