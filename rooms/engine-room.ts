@@ -7,7 +7,7 @@
  *   moves.ts       move requests from clients and applying any actor's move
  *   journal.ts     the move log, the record, the durable Redis journal and recovery replay
  *   projection.ts  engine views into the delta-synced schema
- *   shared-patches.ts  one shared patch frame for the clients whose private part did not change
+ *   shared-frames.ts  one handshake per game, one patch frame for the clients with no private change
  *   shutdown.ts    SIGTERM handover or grace, disposal
  * This file wires them into a Colyseus room and owns the table's life: created, started, over.
  *
@@ -15,7 +15,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Room, ServerError, ErrorCode, type Client, type AuthContext } from '@colyseus/core';
-import type { Encoder, Schema } from '@colyseus/schema';
+import type { Schema } from '@colyseus/schema';
 import { SYSTEM, type AnyGame } from '../src/core/game.ts';
 import { SeatState } from '../schema/common.ts';
 import { liveRooms } from '../src/server/metrics.ts';
@@ -28,7 +28,7 @@ import { Timers } from './timers.ts';
 import { Moves, RoomErrors } from './moves.ts';
 import { TableJournal, replayStored, type StoredMeta } from './journal.ts';
 import { Projection } from './projection.ts';
-import { shareUnchangedViews } from './shared-patches.ts';
+import { shareHandshake, shareUnchangedViews, type SchemaSerializing } from './shared-frames.ts';
 import { beforeShutdown, dispose } from './shutdown.ts';
 import type { EventsMessage, PrivateSeat, Table, TableState } from './table.ts';
 
@@ -84,7 +84,9 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       this.engineState = stored ? replayStored(game, stored) : game.setup(table.options, table.seats, this.seed);
 
       this.state = new schemas.RoomState() as TableState;
-      shareUnchangedViews((this as unknown as { _serializer: { encoder: Encoder } })._serializer.encoder);
+      const serializer = (this as unknown as { _serializer: SchemaSerializing })._serializer;
+      shareHandshake(serializer, schemas.RoomState);
+      shareUnchangedViews(serializer.encoder);
       this.state.game = game.id;
       this.state.seedCommitment = commitmentOf(this.seed); // provably fair: the seed is fixed before any move
       this.seats.init(table.seats, table.bots, stored?.meta.seats);

@@ -1,12 +1,12 @@
 /**
- * Shared patches: every client decodes exactly the state Colyseus' own per-view encoding gives it,
- * while clients whose private part did not change get one shared frame.
+ * Shared frames: every client decodes exactly the state Colyseus' own per-view encoding gives it,
+ * while clients whose private part did not change get one shared frame; one handshake per game.
  */
 import { describe, expect, it } from 'vitest';
 import { ClientState, SchemaSerializer } from '@colyseus/core';
-import { Decoder, schema, StateView, t, type Encoder, type Schema } from '@colyseus/schema';
+import { Decoder, schema, StateView, t, type Schema } from '@colyseus/schema';
 import { defineRoomState } from '../schema/common.ts';
-import { shareUnchangedViews } from './shared-patches.ts';
+import { shareHandshake, shareUnchangedViews, type SchemaSerializing } from './shared-frames.ts';
 import type { TableState } from './table.ts';
 
 const Pub = schema({ round: t.number().default(0), names: t.array('string') }, 'SharedPatchesPub');
@@ -27,7 +27,7 @@ function table(shared: boolean) {
   }
   const serializer = new SchemaSerializer();
   serializer.reset(state);
-  if (shared) shareUnchangedViews((serializer as unknown as { encoder: Encoder }).encoder);
+  if (shared) shareUnchangedViews((serializer as unknown as SchemaSerializing).encoder);
   const clients = [...Array.from({ length: SEATS }, (_, seat) => seat), null].map((seat) => {
     const view = seat === null ? undefined : new StateView();
     if (view) {
@@ -93,5 +93,18 @@ describe('shared patches', () => {
     // Each seat still sees only its own private entry.
     shared.seen().slice(0, SEATS).forEach((s, seat) => expect(Object.keys(s.private)).toEqual([String(seat)]));
     expect(Object.keys(shared.seen()[SEATS].private ?? {})).toEqual([]);
+  });
+
+  it('encodes the handshake once per state class, the same bytes every room would encode', () => {
+    const serializers = [0, 1, 2].map(() => {
+      const serializer = new SchemaSerializer();
+      serializer.reset(new RoomState());
+      return serializer as unknown as SchemaSerializing;
+    });
+    const own = serializers[2]!.handshake(); // encoded by the room itself
+    shareHandshake(serializers[0]!, RoomState);
+    shareHandshake(serializers[1]!, RoomState);
+    expect(serializers[1]!.handshake()).toBe(serializers[0]!.handshake()); // one encoding, shared
+    expect([...serializers[1]!.handshake()]).toEqual([...own]);
   });
 });

@@ -1,5 +1,9 @@
 /**
- * Shared patches: a client whose private part did not change gets the table's shared patch.
+ * Frames clients share instead of each getting its own copy: the schema handshake (one per game) and
+ * the table's patch for every client whose private part did not change.
+ *
+ * The handshake describes the state's types to a joining client. Colyseus encodes it once per room;
+ * it is the same for every room of a game, so it is encoded once per game.
  *
  * With per-seat views (the state's `private` entries), Colyseus encodes each client's patch on its
  * own: it walks every change of the tick again for that client's view and copies the shared part into
@@ -29,6 +33,22 @@ interface Queued {
 type Encode = (it?: { offset: number }, view?: StateView, buffer?: Uint8Array, initialOffset?: number) => Uint8Array;
 type EncodeView = (view: StateView, sharedOffset: number, it: { offset: number }, bytes?: Uint8Array) => Uint8Array;
 type Target = { encode: Encode; encodeView: EncodeView; discardChanges(): void; root: Tracking };
+
+const handshakes = new WeakMap<object, Uint8Array>();
+
+/** The room's serializer (`room._serializer`) as used here. */
+export interface SchemaSerializing {
+  encoder: Encoder;
+  handshakeCache?: Uint8Array;
+  handshake(): Uint8Array;
+}
+
+/** Gives the room the handshake of its state class, encoded by the first room of the game. */
+export function shareHandshake(serializer: SchemaSerializing, stateClass: object) {
+  const known = handshakes.get(stateClass);
+  if (known) serializer.handshakeCache = known;
+  else handshakes.set(stateClass, serializer.handshake());
+}
 
 export function shareUnchangedViews(encoder: Encoder) {
   const target = encoder as unknown as Target;
