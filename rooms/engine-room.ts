@@ -8,6 +8,7 @@
  *   journal.ts     the move log, the record, the durable Redis journal and recovery replay
  *   projection.ts  engine views into the delta-synced schema
  *   shared-frames.ts  one handshake per game, one patch frame for the clients with no private change
+ *   patch-clock.ts  one process-wide timer that sends every table's patches
  *   shutdown.ts    SIGTERM handover or grace, disposal
  * This file wires them into a Colyseus room and owns the table's life: created, started, over.
  *
@@ -29,6 +30,7 @@ import { Moves, RoomErrors } from './moves.ts';
 import { TableJournal, replayStored, type StoredMeta } from './journal.ts';
 import { Projection } from './projection.ts';
 import { shareHandshake, shareUnchangedViews, type SchemaSerializing } from './shared-frames.ts';
+import { detachColyseusTimer, startPatching, stopPatching } from './patch-clock.ts';
 import { beforeShutdown, dispose } from './shutdown.ts';
 import type { EventsMessage, PrivateSeat, Table, TableState } from './table.ts';
 
@@ -116,6 +118,8 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       this.setMetadata({ table: table.key, seats: table.seats, game: game.id });
       this.seats.guardReservations();
       liveRooms.add(this);
+      detachColyseusTimer(this);
+      startPatching(this);
       if (stored) {
         this.resume(stored);
       } else {
@@ -237,22 +241,24 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     }
 
     /**
-     * Colyseus runs this every 50 ms per table whether or not anything changed. Here the room clock
-     * (SYSTEM moves, bots, turn clocks) runs first, then all moves since the last patch are projected
-     * at once, so a move and its events go out in the same patch. Most ticks then have nothing to
-     * send: with hundreds of tables, checking every client's view on each of them cost a tenth of a core.
+     * The patch clock (patch-clock.ts) runs this every 50 ms per table. The room clock (SYSTEM moves,
+     * bots, turn clocks) runs first, then all moves since the last patch are projected at once, so a
+     * move and its events go out in the same patch. Most ticks then have nothing to send: with
+     * hundreds of tables, checking every client's view on each of them cost a tenth of a core.
      */
     override broadcastPatch(): boolean {
       this.clock.tick();
       if (this.projection.stale) this.sync();
       if (this.announced.length === 0 && this.nothingToSend()) return false;
-      // Colyseus ticks the clock again inside, after this projection: a move due just then waits, with
-      // its events, for the next patch.
       const shown = this.announced;
       this.announced = [];
       const sent = super.broadcastPatch();
       for (const message of shown) this.broadcast('events', message);
       return sent;
+    }
+
+    patchFailed(err: unknown) {
+      this.log.error({ err }, 'patch failed; the table is patched again on the next tick');
     }
 
     private nothingToSend(): boolean {
@@ -268,6 +274,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
 
     override onDispose() {
       liveRooms.delete(this);
+      stopPatching(this);
       return dispose(this.asTable());
     }
 

@@ -56,11 +56,14 @@ const horseViews = new WeakMap<readonly number[], readonly HorseView[]>();
 const playerViews = new WeakMap<PlayerState, PlayerView>();
 const privateViews = new WeakMap<PlayerState, PrivateView>();
 
+/** One horse at one position, built once (a roll moves one horse: the others keep their objects). */
+const horseAt = HORSES.map((horse, h) => Array.from({ length: FINISH + 1 }, (_, position) => Object.freeze({ horse, color: HORSE_COLOR[h]!, position })));
+
 /** The horses at these positions: the same (frozen) list for the same positions array; see propView. */
 function horsesView(positions: readonly number[]): HorseView[] {
   let v = horseViews.get(positions);
   if (!v) {
-    v = Object.freeze(HORSES.map((horse, h) => Object.freeze({ horse, color: HORSE_COLOR[h]!, position: positions[h]! })));
+    v = Object.freeze(HORSES.map((horse, h) => horseAt[h]![positions[h]!] ?? Object.freeze({ horse, color: HORSE_COLOR[h]!, position: positions[h]! })));
     horseViews.set(positions, v);
   }
   return v as HorseView[];
