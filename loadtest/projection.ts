@@ -2,10 +2,12 @@
  * What the room's projection costs per move, game by game, without sockets: after every move the
  * room's own Projection (rooms/projection.ts) computes the spectator view, every seat's view and legal
  * moves and mirrors them into the game's schema; then the patch is encoded the way Colyseus does it
- * (the shared changes once, then each seat's own view). One move per patch, the worst case: in a room
- * several moves arriving within one patch interval share one projection.
+ * (the shared changes once, then each seat's own view; a seat whose private part did not change gets
+ * the shared frame, as rooms/shared-frames.ts does — `--per-view` encodes every seat's view, as
+ * Colyseus alone does). One move per patch, the worst case: in a room several moves arriving within
+ * one patch interval share one projection.
  *
- *   node loadtest/projection.ts [--seconds 2] [--game ready-set-bet]
+ *   node loadtest/projection.ts [--seconds 2] [--game ready-set-bet] [--per-view]
  *
  * Prints moves/s and the split between the engine's views and legal moves (computed once more apart
  * from the projection, to time them), the whole projection and the encoder,
@@ -24,9 +26,12 @@ import { readySetBetRoomState } from '../schema/ready-set-bet.ts';
 import { tacRoomState } from '../schema/tac.ts';
 import { tractorRoomState } from '../schema/tractor.ts';
 import { Projection } from '../rooms/projection.ts';
+import { shareUnchangedViews } from '../rooms/shared-frames.ts';
 import type { PrivateSeat, Table, TableState } from '../rooms/table.ts';
 
-const { values: args } = parseArgs({ options: { seconds: { type: 'string', default: '2' }, game: { type: 'string', default: '' } } });
+const { values: args } = parseArgs({
+  options: { seconds: { type: 'string', default: '2' }, game: { type: 'string', default: '' }, 'per-view': { type: 'boolean', default: false } },
+});
 const seconds = Number(args.seconds);
 
 const schemas: Record<string, { RoomState: new () => Schema; SeatPrivate: new () => Schema }> = {
@@ -72,6 +77,7 @@ function openRoom(game: AnyGame, seats: number, options: unknown, seed: string):
   };
   const projection = new Projection(room as unknown as Table);
   const encoder = new Encoder(state);
+  if (!args['per-view']) shareUnchangedViews(encoder); // as rooms do (rooms/shared-frames.ts)
   return {
     projection,
     state,
