@@ -235,9 +235,12 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       this.announced.push(message);
     }
 
-    /** Sends the pending patch and events now: the table is about to close its connections. */
+    /**
+     * Sends the pending patch and events now, without running the room clock: the table is about to
+     * close its connections (a fenced copy must not roll dice the game's owner never rolled).
+     */
     flush() {
-      this.broadcastPatch();
+      this.sendPatch();
     }
 
     /**
@@ -248,6 +251,10 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
      */
     override broadcastPatch(): boolean {
       this.clock.tick();
+      return this.sendPatch();
+    }
+
+    private sendPatch(): boolean {
       if (this.projection.stale) this.sync();
       if (this.announced.length === 0 && this.nothingToSend()) return false;
       const shown = this.announced;
