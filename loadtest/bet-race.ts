@@ -7,6 +7,7 @@
  *   npm run loadtest:bet-race -- --server floor …      the same race against the bare-ws floor (loadtest/floor-server.ts)
  *   npm run loadtest:bet-race -- --host-seat …         a seated host rolls (hostMode hostSeat): bettors + 1 seats, up to 9
  *   npm run loadtest:bet-race -- --cpu-prof DIR …      servers run under node --cpu-prof, profiles written to DIR
+ *   npm run loadtest:bet-race -- --load-workers 2 …    the bots on 2 threads, so the load generator's GC pauses stay out of each other's way
  *
  * Prints progress every 2 s, then bet acknowledgement latency (p50/p90/p99/max), accepted bets/s,
  * rejections by reason, server CPU/RSS, and the correctness checks of every race; writes JSON and an
@@ -16,6 +17,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { newStats, runBetRace, type BetRaceOptions } from './tables.ts';
+import { runInWorkers } from './load-workers.ts';
 import { sampleMetrics, startServers } from './servers.ts';
 import { cpuWhileRacing, serverFigures } from './measure.ts';
 import { floorTransport, parlorTransport } from './transports.ts';
@@ -39,6 +41,8 @@ const { values: args } = parseArgs({
     label: { type: 'string', default: '' },
     server: { type: 'string', default: 'parlor' },
     'cpu-prof': { type: 'string', default: '' },
+    // Bots spread over this many worker threads, each with its own heap (loadtest/load-workers.ts).
+    'load-workers': { type: 'string', default: '1' },
     'host-seat': { type: 'boolean', default: false },
   },
 });
@@ -49,6 +53,7 @@ const int = (name: keyof typeof args, min: number, max: number) => {
   return v;
 };
 const tables = int('tables', 1, 5000);
+const loadWorkers = int('load-workers', 1, 16);
 const processes = int('processes', 1, 16);
 if (!['parlor', 'floor'].includes(args.server!)) throw new Error('--server is parlor or floor');
 const floor = args.server === 'floor';
@@ -100,7 +105,8 @@ const progress = setInterval(() => {
 
 let failed: Error | null = null;
 try {
-  await runBetRace({ ...opts, endpoints }, stats);
+  if (loadWorkers > 1) await runInWorkers({ ...opts, endpoints, transport: floor ? 'floor' : 'parlor' }, loadWorkers, stats);
+  else await runBetRace({ ...opts, endpoints }, stats);
 } catch (err) {
   failed = err as Error;
 }
@@ -122,7 +128,7 @@ const result = {
   command: `npm run loadtest:bet-race -- ${process.argv.slice(2).join(' ')}`.trim(),
   at: new Date().toISOString(),
   conditions: { ...conditions, loadavgAtEnd: loadavg().map((l) => Math.round(l * 100) / 100) },
-  options: { ...opts, transport: opts.transport!.name, processes: endpoints.length, external: !servers },
+  options: { ...opts, transport: opts.transport!.name, processes: endpoints.length, external: !servers, loadWorkers },
   tables: { joined: stats.tablesJoined, done: stats.tablesDone, failed: stats.tablesFailed, peakRacing: stats.peakRacing, firstFailures: stats.failures.slice(0, 20) },
   bets: { sent: stats.sent, accepted: stats.accepted, rejected: stats.rejected, unanswered: stats.unanswered },
   throughput: { bettingSeconds: Math.round(bettingS * 10) / 10, acceptedPerSecond: Math.round(stats.accepted / bettingS), answeredPerSecond: Math.round(stats.latency.totalCount / bettingS) },

@@ -30,6 +30,8 @@ export interface BetRaceOptions {
   transport?: Transport;
   /** Spread the tables' joins evenly over this long (table i joins no sooner than i × spread / tables), as real tables start. */
   spreadMs?: number;
+  /** Play only the tables i with i % of === index (the share of one load-generator thread). */
+  part?: { index: number; of: number };
 }
 
 export interface BetRaceStats {
@@ -265,9 +267,12 @@ export async function runBetRace(opts: BetRaceOptions, stats: BetRaceStats = new
   };
 
   const begun = performance.now();
+  const part = opts.part ?? { index: 0, of: 1 };
+  next = part.index;
   const worker = async () => {
     while (next < opts.tables) {
-      const index = next++;
+      const index = next;
+      next += part.of;
       const due = begun + ((opts.spreadMs ?? 0) * index) / opts.tables;
       if (due > performance.now()) await sleep(due - performance.now());
       try {

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReadySetBetRoom } from '../rooms/ready-set-bet.ts';
 import { checkRace, type RaceObservation } from '../loadtest/checks.ts';
-import { runBetRace } from '../loadtest/tables.ts';
+import { newStats, runBetRace } from '../loadtest/tables.ts';
+import { runInWorkers } from '../loadtest/load-workers.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 let server: TestServer;
@@ -30,6 +31,23 @@ describe('bet race', () => {
     expect(stats.accepted).toBeGreaterThan(0);
     expect(stats.rejected['ready-set-bet/space-taken'] ?? 0).toBeGreaterThan(0); // the bots did contend
     expect(stats.accepted + Object.values(stats.rejected).reduce((a, b) => a + b, 0)).toBe(stats.sent);
+  });
+
+  it('spread over two load-generator threads, every table and answer is counted once, on one clock', async () => {
+    const stats = newStats();
+    const before = performance.now();
+    await runInWorkers({ endpoints: [server.ws], tables: 4, bettors: 4, races: 1, rollMs: 20, seed: 'threads', joinConcurrency: 2, startDelayMs: 200, transport: 'parlor' }, 2, stats);
+    expect(stats.violations).toEqual([]);
+    expect(stats.failures).toEqual([]);
+    expect(stats.tablesDone).toBe(4);
+    expect(stats.racesChecked).toBe(4);
+    expect(stats.unanswered).toBe(0);
+    expect(stats.latency.totalCount).toBe(stats.sent); // every answer's latency, from both threads
+    expect(stats.accepted + Object.values(stats.rejected).reduce((a, b) => a + b, 0)).toBe(stats.sent);
+    // The threads' times are on this thread's clock.
+    expect(stats.firstBetAt).toBeGreaterThan(before);
+    expect(stats.lastAnswerAt).toBeGreaterThanOrEqual(stats.firstBetAt);
+    expect(stats.lastAnswerAt).toBeLessThanOrEqual(performance.now());
   });
 
   it('catches a double claim, an early refusal, an untold claim and a wrong payout', () => {
