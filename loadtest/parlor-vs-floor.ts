@@ -4,7 +4,7 @@
  * the bare-`ws` floor server (loadtest/floor-server.ts). Prints the ratio table: server CPU per handled
  * move and bet-ack p50/p99, with the load average before each run and the commit measured.
  *
- *   node loadtest/parlor-vs-floor.ts [--tables 50,100,200] [--bettors 8] [--races 1] [--roll-ms 250] [--join-concurrency 4] [--start-delay-per-table 20]
+ *   node loadtest/parlor-vs-floor.ts [--tables 50,100,200] [--bettors 8] [--races 1] [--roll-ms 250] [--join-concurrency 4] [--start-delay-per-table 20] [--load-workers 1]
  *
  * Ratios from one run are the figure to compare across machines and times: both sides see the same
  * machine within minutes of each other. Exits 1 when any run fails a check or loses a table.
@@ -14,6 +14,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { newStats, runBetRace } from './tables.ts';
+import { runInWorkers } from './load-workers.ts';
 import { sampleMetrics, startServers } from './servers.ts';
 import { cpuWhileRacing, serverFigures } from './measure.ts';
 import { summarize } from './report.ts';
@@ -30,6 +31,8 @@ const { values: args } = parseArgs({
     // a larger value (e.g. 100) keeps every join out of the measured racing window.
     'start-delay-per-table': { type: 'string', default: '20' },
     seed: { type: 'string', default: 'bet-race' },
+    // The bots on this many worker threads (loadtest/load-workers.ts), for both servers alike.
+    'load-workers': { type: 'string', default: '1' },
   },
 });
 const tableCounts = args.tables!.split(',').map(Number);
@@ -39,6 +42,8 @@ const races = Number(args.races);
 const rollMs = Number(args['roll-ms']);
 const joinConcurrency = Number(args['join-concurrency']);
 const startDelayPerTable = Number(args['start-delay-per-table']);
+const loadWorkers = Number(args['load-workers']);
+if (!Number.isInteger(loadWorkers) || loadWorkers < 1 || loadWorkers > 16) throw new Error('--load-workers is 1–16');
 
 const git = (...a: string[]) => {
   try {
@@ -59,10 +64,9 @@ async function run(transport: Transport, tables: number) {
   const started = performance.now();
   let error: string | null = null;
   try {
-    await runBetRace(
-      { endpoints: servers.ws, tables, bettors, races, rollMs, seed: args.seed!, joinConcurrency, startDelayMs: Math.min(60_000, 1000 + tables * startDelayPerTable), transport },
-      stats,
-    );
+    const race = { endpoints: servers.ws, tables, bettors, races, rollMs, seed: args.seed!, joinConcurrency, startDelayMs: Math.min(60_000, 1000 + tables * startDelayPerTable) };
+    if (loadWorkers > 1) await runInWorkers({ ...race, transport: transport.name }, loadWorkers, stats);
+    else await runBetRace({ ...race, transport }, stats);
   } catch (err) {
     error = (err as Error).message;
   }
