@@ -53,6 +53,8 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     closing = false;
     /** Shutting down with the game journaled: a peer takes it over, so it must not be forgotten. */
     handingOver = false;
+    /** Colyseus' serializer of this room's state (`_serializer`, set with the state in onCreate). */
+    private serializer!: SchemaSerializing;
 
     readonly seats: Seats = new Seats(this.asTable());
     readonly timers: Timers = new Timers(this.asTable());
@@ -86,9 +88,9 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       this.engineState = stored ? replayStored(game, stored) : game.setup(table.options, table.seats, this.seed);
 
       this.state = new schemas.RoomState() as TableState;
-      const serializer = (this as unknown as { _serializer: SchemaSerializing })._serializer;
-      shareHandshake(serializer, schemas.RoomState);
-      shareUnchangedViews(serializer.encoder);
+      this.serializer = (this as unknown as { _serializer: SchemaSerializing })._serializer;
+      shareHandshake(this.serializer, schemas.RoomState);
+      shareUnchangedViews(this.serializer.encoder);
       this.state.game = game.id;
       this.state.seedCommitment = commitmentOf(this.seed); // provably fair: the seed is fixed before any move
       this.seats.init(table.seats, table.bots, stored?.meta.seats);
@@ -269,8 +271,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     }
 
     private nothingToSend(): boolean {
-      const encoder = (this as unknown as { _serializer?: { encoder?: { hasChanges: boolean } } })._serializer?.encoder;
-      if (!encoder || encoder.hasChanges) return false;
+      if (this.serializer.encoder.hasChanges) return false;
       for (const client of this.clients) if (client.view && client.view.changes.size > 0) return false;
       return true;
     }
