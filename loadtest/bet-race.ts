@@ -16,8 +16,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { newStats, runBetRace, type BetRaceOptions } from './tables.ts';
-import { runInWorkers } from './load-workers.ts';
+import { newStats, type BetRaceOptions } from './tables.ts';
+import { runOnThreads } from './load-workers.ts';
 import { sampleMetrics, startServers } from './servers.ts';
 import { cpuWhileRacing, serverFigures } from './measure.ts';
 import { floorTransport, parlorTransport } from './transports.ts';
@@ -105,8 +105,7 @@ const progress = setInterval(() => {
 
 let failed: Error | null = null;
 try {
-  if (loadWorkers > 1) await runInWorkers({ ...opts, endpoints, transport: floor ? 'floor' : 'parlor' }, loadWorkers, stats);
-  else await runBetRace({ ...opts, endpoints }, stats);
+  await runOnThreads({ ...opts, endpoints, transport: opts.transport!.name }, loadWorkers, stats);
 } catch (err) {
   failed = err as Error;
 }

@@ -25,7 +25,14 @@ interface Report {
 
 const COUNTS = ['sent', 'accepted', 'unanswered', 'tablesJoined', 'tablesRacing', 'tablesDone', 'tablesFailed', 'racesChecked', 'rolls'] as const;
 
-export async function runInWorkers(opts: Options, threads: number, stats: BetRaceStats): Promise<void> {
+const transports = { parlor: parlorTransport, floor: floorTransport };
+
+/** The bet race with its bots on `threads` threads; with one, in this thread. */
+export async function runOnThreads(opts: Options, threads: number, stats: BetRaceStats): Promise<void> {
+  if (threads <= 1) {
+    await runBetRace({ ...opts, transport: transports[opts.transport] }, stats);
+    return;
+  }
   const last: Report[] = [];
   const merge = () => {
     for (const key of COUNTS) stats[key] = last.reduce((sum, r) => sum + (r?.counts[key] ?? 0), 0);
@@ -75,7 +82,7 @@ async function work() {
     parentPort!.postMessage({ timeOrigin: performance.timeOrigin, answered, counts, failures, violations, done } satisfies Report);
   };
   const timer = setInterval(() => report(false), 500);
-  await runBetRace({ ...opts, transport: opts.transport === 'floor' ? floorTransport : parlorTransport, part }, stats);
+  await runBetRace({ ...opts, transport: transports[opts.transport], part }, stats);
   clearInterval(timer);
   report(true);
 }

@@ -13,8 +13,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { newStats, runBetRace } from './tables.ts';
-import { runInWorkers } from './load-workers.ts';
+import { newStats } from './tables.ts';
+import { runOnThreads } from './load-workers.ts';
 import { sampleMetrics, startServers } from './servers.ts';
 import { cpuWhileRacing, serverFigures } from './measure.ts';
 import { summarize } from './report.ts';
@@ -65,8 +65,7 @@ async function run(transport: Transport, tables: number) {
   let error: string | null = null;
   try {
     const race = { endpoints: servers.ws, tables, bettors, races, rollMs, seed: args.seed!, joinConcurrency, startDelayMs: Math.min(60_000, 1000 + tables * startDelayPerTable) };
-    if (loadWorkers > 1) await runInWorkers({ ...race, transport: transport.name }, loadWorkers, stats);
-    else await runBetRace({ ...race, transport }, stats);
+    await runOnThreads({ ...race, transport: transport.name }, loadWorkers, stats);
   } catch (err) {
     error = (err as Error).message;
   }

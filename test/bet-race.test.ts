@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReadySetBetRoom } from '../rooms/ready-set-bet.ts';
 import { checkRace, type RaceObservation } from '../loadtest/checks.ts';
 import { newStats, runBetRace } from '../loadtest/tables.ts';
-import { runInWorkers } from '../loadtest/load-workers.ts';
+import { runOnThreads } from '../loadtest/load-workers.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 let server: TestServer;
@@ -36,7 +36,7 @@ describe('bet race', () => {
   it('spread over two load-generator threads, every table and answer is counted once, on one clock', async () => {
     const stats = newStats();
     const before = performance.now();
-    await runInWorkers({ endpoints: [server.ws], tables: 4, bettors: 4, races: 1, rollMs: 20, seed: 'threads', joinConcurrency: 2, startDelayMs: 200, transport: 'parlor' }, 2, stats);
+    await runOnThreads({ endpoints: [server.ws], tables: 4, bettors: 4, races: 1, rollMs: 20, seed: 'threads', joinConcurrency: 2, startDelayMs: 200, transport: 'parlor' }, 2, stats);
     expect(stats.violations).toEqual([]);
     expect(stats.failures).toEqual([]);
     expect(stats.tablesDone).toBe(4);
