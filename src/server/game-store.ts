@@ -154,25 +154,21 @@ export class GameStore {
     this.options.logger.warn({ games: journals.length }, 'Redis had lost this process’s keys (restart or stall): journals, listings and invites put back');
   }
 
-  /** Journals with moves to send at the end of this turn, after the batches they already have out. */
-  private readonly sending = new Set<RoomJournal>();
+  private corked: { uncork(): void } | null = null;
   /**
-   * Sends this journal's unsent moves in `setImmediate` of this event-loop turn, with every other
-   * room's, in one socket write (as src/server/coalesce-writes.ts does for clients): a write per append,
-   * a system call each, was most of what journaling added to a move.
+   * Holds the journal appends of this event-loop turn (every room's) for one socket write, sent in
+   * `setImmediate` of the same turn (as src/server/coalesce-writes.ts does for clients): a write per
+   * append, a system call each, was most of what journaling added to a move.
    */
-  sendAtEndOfTurn(journal: RoomJournal) {
-    if (this.sending.size === 0) {
-      setImmediate(() => {
-        const stream = this.redis.stream;
-        const corked = stream && this.redis.status === 'ready';
-        if (corked) stream.cork();
-        for (const journal of this.sending) journal.sendPending();
-        this.sending.clear();
-        if (corked) stream.uncork();
-      });
-    }
-    this.sending.add(journal);
+  coalesce() {
+    const stream = this.redis.stream;
+    if (this.corked || !stream || this.redis.status !== 'ready') return;
+    stream.cork();
+    this.corked = stream;
+    setImmediate(() => {
+      this.corked?.uncork();
+      this.corked = null;
+    });
   }
 
   /** Whether a process still beats (false once its heartbeat expired: its games are being taken over). */
@@ -243,37 +239,14 @@ export class GameStore {
   keys = K;
 }
 
-interface PendingMove {
-  /** The move's number in the game (1 for the first): the journal's length once it is stored. */
-  seq: number;
-  entry: string;
-  snapshot: string;
-  done: (ok: boolean) => void;
-}
-
 /**
  * One game's journal: an ordered queue of writes flushed to Redis. `append` resolves true once the move
  * is stored, or false if that took longer than the ack timeout (the write still happens later).
- *
- * Moves are pipelined: a move that arrives while earlier batches are on their way leaves at the end of
- * its event-loop turn instead of waiting for their replies (one connection keeps them in order), so a
- * sync acknowledgement waits one round trip to Redis, not up to two. Each batch carries the length the
- * journal must have once it is stored; a reply that disagrees (Redis lost the game, or came back older)
- * lets every batch still out settle, then the whole game is written again and the unconfirmed moves
- * resent.
  */
 export class RoomJournal {
   private queue: (() => Promise<void>)[] = [];
-  /** Moves not yet confirmed stored, in order; the first `sent` of them are in batches on their way. */
-  private pendingMoves: PendingMove[] = [];
-  private sent = 0;
+  private pendingMoves: { entry: string; snapshot: string; done: (ok: boolean) => void }[] = [];
   private flushing = false;
-  /** The batches on their way to Redis, oldest first: the last move's seq each, and the reply. */
-  private inFlight: { last: number; reply: Promise<number> }[] = [];
-  /** `flushMoves` is running: new moves may be sent at once (pipelined). */
-  private streaming = false;
-  /** A batch failed or disagreed: nothing more is sent until the ones still out have settled. */
-  private settling = false;
   /** Moves acknowledged while Redis could not store them yet. */
   behind = false;
   /** Another process owns this game now (this one stalled and was presumed dead). */
@@ -313,7 +286,6 @@ export class RoomJournal {
         resolve(false);
       }, this.store.options.ackTimeoutMs);
       this.pendingMoves.push({
-        seq: this.seq,
         entry: JSON.stringify(entry),
         snapshot,
         done: (ok) => {
@@ -323,8 +295,7 @@ export class RoomJournal {
           if (!settled) resolve(ok);
         },
       });
-      if (this.streaming) this.store.sendAtEndOfTurn(this);
-      else if (this.pendingMoves.length === 1) this.queue.push(() => this.flushMoves());
+      if (this.pendingMoves.length === 1) this.queue.push(() => this.flushMoves());
       void this.flush();
     });
   }
@@ -371,80 +342,25 @@ export class RoomJournal {
     });
   }
 
-  /**
-   * Streams the pending moves to Redis until every one is stored: a move leaves the queue only once
-   * Redis has it (so a retry resends it). Replies come in the order the batches were sent.
-   */
+  /** Writes queued moves in batches; a batch leaves the queue only once Redis has it (so a retry resends it). */
   private async flushMoves() {
-    this.streaming = true;
-    try {
-      while (this.pendingMoves.length && !this.fenced) {
-        if (!this.inFlight.length) await this.sentAtEndOfTurn();
-        if (!this.inFlight.length) continue; // fenced meanwhile
-        const { last, reply } = this.inFlight[0]!;
-        let length: number;
-        try {
-          length = await reply;
-        } catch (err) {
-          await this.settleInFlight();
-          throw err; // retried by `flush`, from the first unconfirmed move
-        }
-        this.inFlight.shift();
-        if (length === -1) {
-          await this.settleInFlight();
-          return this.fence();
-        }
-        // -2: Redis lost the game. A length other than this batch's last seq: Redis came back older (an RDB
-        // snapshot, or an append-only file missing its last second after a machine crash), so the batch
-        // follows a gap, or a batch was stored twice (a reply lost, the batch resent). Write it all again.
-        if (length === -2 || length !== last) {
-          await this.settleInFlight();
-          await this.rewrite();
-          continue;
-        }
-        let stored = 0;
-        while (stored < this.pendingMoves.length && this.pendingMoves[stored]!.seq <= last) stored++;
-        const confirmed = this.pendingMoves.splice(0, stored);
-        this.sent -= stored;
-        confirmed.forEach((m) => m.done(true));
-      }
-    } finally {
-      this.streaming = false;
-    }
-  }
-
-  private onSent: (() => void) | null = null;
-  /** Resolves once this turn's moves are on their way (every room's leave in one write). */
-  private sentAtEndOfTurn() {
-    return new Promise<void>((resolve) => {
-      this.onSent = resolve;
-      this.store.sendAtEndOfTurn(this);
-    });
-  }
-
-  /** Sends every pending move not yet on its way, in batches, after those already out. */
-  sendPending() {
-    this.onSent?.();
-    this.onSent = null;
-    if (!this.streaming || this.settling || this.fenced) return;
     const { redis, keys, options } = this.store;
-    while (this.sent < this.pendingMoves.length) {
-      const batch = this.pendingMoves.slice(this.sent, this.sent + 256);
+    while (this.pendingMoves.length) {
+      const batch = this.pendingMoves.slice(0, 256);
       const snapshot = [...batch].reverse().find((m) => m.snapshot)?.snapshot ?? '';
-      const reply = redis.journalAppend(keys.game(this.roomId), keys.moves(this.roomId), keys.snap(this.roomId), options.processId, snapshot, ...batch.map((m) => m.entry));
-      reply.catch(() => undefined); // awaited in order by flushMoves, or settled and dropped after a failure
-      this.inFlight.push({ last: batch.at(-1)!.seq, reply });
-      this.sent += batch.length;
+      this.store.coalesce();
+      const length = await redis.journalAppend(keys.game(this.roomId), keys.moves(this.roomId), keys.snap(this.roomId), options.processId, snapshot, ...batch.map((m) => m.entry));
+      if (length === -1) return this.fence();
+      // -2: Redis lost the game. A length other than this journal's count: Redis came back older (an RDB
+      // snapshot, or an append-only file missing its last second after a machine crash), so the batch
+      // follows a gap, or a batch was stored twice (a reply lost, the batch resent). Write it all again.
+      if (length === -2 || length !== this.seq - this.pendingMoves.length + batch.length) {
+        await this.rewrite();
+        continue;
+      }
+      this.pendingMoves.splice(0, batch.length);
+      batch.forEach((m) => m.done(true));
     }
-  }
-
-  /** After a failed or disagreeing batch: waits for the ones still out, whose moves are sent again. */
-  private async settleInFlight() {
-    this.settling = true;
-    await Promise.allSettled(this.inFlight.map((b) => b.reply));
-    this.inFlight = [];
-    this.sent = 0;
-    this.settling = false;
   }
 
   /** Writes the whole game again (meta, owner, every move so far) after Redis lost it. */
@@ -473,8 +389,6 @@ export class RoomJournal {
     this.queue = [];
     this.pendingMoves.forEach((m) => m.done(false));
     this.pendingMoves = [];
-    this.sent = 0;
-    this.inFlight = [];
     this.onFenced();
   }
 
