@@ -11,8 +11,6 @@
  *   (`core/bad-options` for an unknown key), tables open per address are capped, and every refusal is a
  *   coded JSON answer `{ code, message }` (the message starts with the code, as the SDK shows only it).
  * - WebSocket errors a client causes (oversize or malformed frames) are rate-limited warnings.
- * - Joins yield to moves: upgrades (each a whole join) run paced, a few milliseconds of them per event-loop
- *   turn (src/server/join-pacer.ts), so a burst of joins does not hold up the moves of running tables.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -26,14 +24,11 @@ import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
 import { warnClientFault } from './client-faults.ts';
 import { jsonProblem } from './json-bounds.ts';
-import { JoinPacer } from './join-pacer.ts';
 import { AddressLimiter, clientAddress } from './rate-limit.ts';
 
 /** Largest matchmaking body: options are a handful of small fields. */
 export const MATCHMAKE_BODY_BYTES = 16 * 1024;
 const MATCHMAKE_JSON = { depth: 8, nodes: 2000 };
-/** The main thread's time per event-loop turn that joins may take before the rest wait for the next turn. */
-export const JOIN_BUDGET_MS = 3;
 /** WebSocket close code for an address over its message budget (4000–4999 are the application's). */
 export const CLOSE_RATE_LIMITED = 4029;
 
@@ -152,7 +147,6 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
   }
 
   // ── WebSocket upgrades and frames ────────────────────────────────────────────────────────────────
-  const joins = new JoinPacer(JOIN_BUDGET_MS);
   const upgrades = server.listeners('upgrade') as ((req: IncomingMessage, socket: Duplex, head: Buffer) => void)[];
   server.removeAllListeners('upgrade');
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -165,14 +159,7 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
       return;
     }
     (req as IncomingMessage & { parlorAddress?: string }).parlorAddress = address;
-    // Until the join runs, nobody else listens to this socket: a reset must not become an uncaught error.
-    const ignore = () => undefined;
-    socket.on('error', ignore);
-    joins.admit(() => {
-      socket.off('error', ignore);
-      if (socket.destroyed) return; // the client gave up while its join waited
-      for (const listener of upgrades) listener.call(server, req, socket, head);
-    });
+    for (const listener of upgrades) listener.call(server, req, socket, head);
   });
 
   const wss = (transport as unknown as { wss: { listeners(e: string): ((...a: unknown[]) => void)[]; removeAllListeners(e: string): void; on(e: string, f: (...a: never[]) => void): void } }).wss;
