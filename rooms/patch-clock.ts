@@ -8,7 +8,7 @@
 
 /** Colyseus' default patch interval: 20 patches a second. */
 export const PATCH_MS = 50;
-const SLICES = 10;
+const SLICES = 5;
 
 export interface Patched {
   /** Runs the table's clock and sends its patch (EngineRoom.broadcastPatch). */
