@@ -45,17 +45,6 @@ async function liveGame(roomId: string, owner: string) {
   await reader.sadd('parlor:live', roomId);
 }
 
-/** Keeps Redis busy (one script spinning) for about `ms`, so the store's commands wait unanswered; resolves once it spins. */
-async function holdRedis(ms: number) {
-  const blocker = new Redis(redis.url);
-  await blocker.ping();
-  const spin = blocker.eval(`local t = redis.call('TIME'); local stop = t[1] * 1000000 + t[2] + ${ms * 1000}
-    repeat t = redis.call('TIME') until t[1] * 1000000 + t[2] >= stop
-    return 1`, 0);
-  await new Promise((r) => setTimeout(r, 20)); // the script is running
-  return { released: spin.finally(() => blocker.disconnect()) };
-}
-
 const readsProcessed = async () => Number(/total_reads_processed:(\d+)/.exec(await reader.info('stats'))![1]);
 
 describe('game store', () => {
@@ -132,13 +121,12 @@ describe('game store', () => {
     expect(await journal.append(sent[0]!, () => null)).toBe(true);
     // Redis now holds a move this journal never sent (a batch stored twice): the next reply's length is off.
     await reader.rpush('parlor:moves:gap', JSON.stringify({ actor: 9, move: 'stray' }));
-    const held = await holdRedis(200);
+    await reader.call('CLIENT', 'PAUSE', '200', 'WRITE'); // writes (the journal's script) wait unanswered for 200 ms
     sent.push({ actor: 1, move: { n: 2 } });
     const second = journal.append(sent[1]!, () => null); // on its way, unanswered
     await new Promise((r) => setImmediate(r));
     sent.push({ actor: 0, move: { n: 3 } });
     const third = journal.append(sent[2]!, () => null); // waits for the second's reply
-    await held.released;
     expect(await Promise.all([second, third])).toEqual([true, true]);
     await journal.drained();
     expect(await reader.lrange('parlor:moves:gap', 0, -1)).toEqual(sent.map((m) => JSON.stringify(m)));
