@@ -30,7 +30,7 @@ import { Moves, RoomErrors } from './moves.ts';
 import { TableJournal, replayStored, type StoredMeta } from './journal.ts';
 import { Projection } from './projection.ts';
 import { shareHandshake, shareUnchangedViews, type SchemaSerializing } from './shared-frames.ts';
-import { detachColyseusTimer, startPatching, stopPatching } from './patch-clock.ts';
+import { detachColyseusTimer, nextTimerIn, startPatching, stopPatching, wake } from './patch-clock.ts';
 import { beforeShutdown, dispose } from './shutdown.ts';
 import type { EventsMessage, PrivateSeat, Table, TableState } from './table.ts';
 
@@ -121,6 +121,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       this.seats.guardReservations();
       liveRooms.add(this);
       detachColyseusTimer(this);
+      this.wakeOnActivity();
       startPatching(this);
       if (stored) {
         this.resume(stored);
@@ -235,6 +236,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
      */
     announce(message: EventsMessage) {
       this.announced.push(message);
+      this.wake();
     }
 
     /**
@@ -246,10 +248,55 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     }
 
     /**
-     * The patch clock (patch-clock.ts) runs this every 50 ms per table. The room clock (SYSTEM moves,
-     * bots, turn clocks) runs first, then all moves since the last patch are projected at once, so a
-     * move and its events go out in the same patch. Most ticks then have nothing to send: with
-     * hundreds of tables, checking every client's view on each of them cost a tenth of a core.
+     * The patch clock (patch-clock.ts) runs this every 50 ms while the table has something to do.
+     * Returns how long the table is quiet unless woken: nothing pending, only the room clock's next
+     * timer to wait for.
+     */
+    patch(): number {
+      this.broadcastPatch();
+      if (this.announced.length > 0 || this.projection.stale || !this.nothingToSend()) return 0;
+      return nextTimerIn(this.clock);
+    }
+
+    /** The table has something to patch: the patch clock looks at it again at its next tick. */
+    wake() {
+      wake(this);
+    }
+
+    /**
+     * Whatever may give a quiet table something to send wakes it: a change to its state (the first
+     * one queued since the last patch), a client's message (moves, but also requests the room clock
+     * must be current for: Colyseus rate-limits messages by that clock), a new timer on its clock.
+     */
+    private wakeOnActivity() {
+      const root = (this.serializer.encoder as unknown as { root: { changes: { next?: unknown }; enqueueChangeTree(tree: unknown, node?: unknown): void } }).root;
+      const enqueue = root.enqueueChangeTree.bind(root);
+      root.enqueueChangeTree = (tree, node) => {
+        if (root.changes.next === undefined) this.wake();
+        enqueue(tree, node);
+      };
+      const room = this as unknown as { _onMessage(client: Client, buffer: unknown): unknown };
+      const onMessage = room._onMessage.bind(this);
+      room._onMessage = (client, buffer) => {
+        this.wake();
+        return onMessage(client, buffer);
+      };
+      const clock = this.clock;
+      const setTimeout = clock.setTimeout.bind(clock);
+      const setInterval = clock.setInterval.bind(clock);
+      clock.setTimeout = (handler, ms, ...args) => {
+        this.wake();
+        return setTimeout(handler, ms, ...args);
+      };
+      clock.setInterval = (handler, ms, ...args) => {
+        this.wake();
+        return setInterval(handler, ms, ...args);
+      };
+    }
+
+    /**
+     * The room clock (SYSTEM moves, bots, turn clocks) runs first, then all moves since the last
+     * patch are projected at once, so a move and its events go out in the same patch.
      */
     override broadcastPatch(): boolean {
       this.clock.tick();

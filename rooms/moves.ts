@@ -116,6 +116,7 @@ export class Moves {
     const stored = room.journal.append(actor, move, result.state);
     room.timers.moved(actor);
     room.projection.stale = true; // projected once per patch, however many moves arrive in between
+    room.wake();
     if (result.events.length) room.announce({ seq: room.journal.seq, actor, events: result.events });
     room.timers.reconcile();
     return { ok: true, events: result.events, stored };

@@ -1,14 +1,22 @@
-/** The process-wide patch clock: every table patched every 50 ms, a failing table isolated, stop is stop. */
+/**
+ * The process-wide patch clock: every busy table patched every 50 ms, quiet tables passed by until
+ * woken or due, a failing table isolated, a long slice cut by the budget, stop is stop.
+ */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PATCH_MS, startPatching, stopPatching, type Patched } from './patch-clock.ts';
+import { BUDGET_MS, PATCH_MS, QUIET_CAP_MS, nextTimerIn, startPatching, stopPatching, wake, type Patched } from './patch-clock.ts';
 
-function table(fail = false) {
+function table(fail = false, busyMs = 0, onPatch?: () => void) {
   const t = {
     patches: 0,
+    /** What the next patches return: how long the table says it is quiet. */
+    quiet: 0,
     failures: [] as unknown[],
-    broadcastPatch() {
+    patch() {
       t.patches++;
+      onPatch?.();
+      for (const until = performance.now() + busyMs; performance.now() < until; );
       if (fail) throw new Error('broken table');
+      return t.quiet;
     },
     patchFailed(err: unknown) {
       t.failures.push(err);
@@ -52,5 +60,73 @@ describe('patch clock', () => {
     expect(broken.failures).toHaveLength(1);
     for (const t of fine) expect(t.patches).toBe(4);
     for (const t of [broken, ...fine]) stopPatching(t);
+  });
+
+  it('lets the event loop read its sockets when a slice has patched for longer than the budget, and still patches every table', () => {
+    // Real time for the budget, fake timers for the clock: each patch takes a real millisecond.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setImmediate', 'clearImmediate'] });
+    const order: string[] = [];
+    const perSlice = Math.ceil(BUDGET_MS) + 2; // more than the budget's worth of 1 ms patches
+    const tables = Array.from({ length: perSlice * 5 }, (_, i) =>
+      table(false, 1, () => {
+        order.push(`t${i}`);
+        if (order.length === 1) setImmediate(() => order.push('io'));
+      }),
+    );
+    for (const t of tables) startPatching(t);
+    vi.advanceTimersByTime(PATCH_MS / 5); // one slice, cut by the budget…
+    vi.advanceTimersByTime(1); // …and the rest of the turn (fake immediates run a fake millisecond on): what it read, then the rest of the slice
+    const io = order.indexOf('io');
+    expect(io).toBeGreaterThan(0);
+    // What the turn read (here the immediate) ran after BUDGET_MS of patches and before the slice's last one.
+    expect(io).toBeGreaterThanOrEqual(BUDGET_MS);
+    expect(io).toBeLessThan(perSlice);
+    expect(order.filter((e) => e !== 'io')).toHaveLength(perSlice);
+    vi.advanceTimersByTime(PATCH_MS * 4 - PATCH_MS / 5); // up to a fake millisecond after the last slice's tick
+    for (const t of tables) expect(t.patches).toBe(4);
+    for (const t of tables) stopPatching(t);
+    vi.advanceTimersByTime(PATCH_MS * 2);
+    for (const t of tables) expect(t.patches).toBe(4);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('passes a quiet table by until its next timer is due or something wakes it, and looks at it once a second regardless', () => {
+    vi.useFakeTimers();
+    const busy = table();
+    const quiet = table();
+    const asleep = table();
+    for (const t of [busy, quiet, asleep]) startPatching(t);
+    vi.advanceTimersByTime(PATCH_MS); // each patched once: all start due
+    expect([busy.patches, quiet.patches, asleep.patches]).toEqual([1, 1, 1]);
+    quiet.quiet = 175; // its room clock's next timer
+    asleep.quiet = Infinity; // nothing pending, no timer
+    vi.advanceTimersByTime(PATCH_MS); // they answer "quiet" at this patch
+    const [q, a] = [quiet.patches, asleep.patches];
+    vi.advanceTimersByTime(150);
+    expect(busy.patches).toBe(5);
+    expect(quiet.patches).toBe(q); // not yet due
+    expect(asleep.patches).toBe(a);
+    vi.advanceTimersByTime(PATCH_MS);
+    expect(quiet.patches).toBe(q + 1); // its timer came due: looked at within one interval of it
+    wake(asleep);
+    vi.advanceTimersByTime(PATCH_MS);
+    expect(asleep.patches).toBe(a + 1); // woken: patched at its slice's next tick, once
+    vi.advanceTimersByTime(QUIET_CAP_MS - 2 * PATCH_MS);
+    expect(asleep.patches).toBe(a + 1);
+    vi.advanceTimersByTime(2 * PATCH_MS);
+    expect(asleep.patches).toBe(a + 2); // however quiet, looked at once a second
+    for (const t of [busy, quiet, asleep]) stopPatching(t);
+    wake(asleep); // a stopped table is not patched again, woken or not
+    vi.advanceTimersByTime(PATCH_MS * 2);
+    expect(asleep.patches).toBe(a + 2);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('reads the time to a room clock\'s next timer from its timers', () => {
+    const timer = (time: number, elapsedTime: number, active = true, paused = false) => ({ time, elapsedTime, active, paused });
+    expect(nextTimerIn({ delayed: [] })).toBe(Infinity);
+    expect(nextTimerIn({ delayed: [timer(1000, 250), timer(300, 100), timer(50, 0, false)] })).toBe(200);
+    expect(nextTimerIn({ delayed: [timer(100, 150)] })).toBe(0); // overdue: at once
+    expect(nextTimerIn({ delayed: [timer(1000, 0), timer(5000, 0, true, true)] })).toBe(0); // a paused timer may resume unseen
   });
 });

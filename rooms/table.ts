@@ -56,6 +56,8 @@ export type Table = Omit<Room, 'state'> & {
   announce(message: EventsMessage): void;
   /** Sends the pending patch and events now: the table is about to close its connections. */
   flush(): void;
+  /** The table has something to patch (patch-clock.ts passes quiet tables by). */
+  wake(): void;
 };
 
 /** The `events` message (docs/PROTOCOL.md, Events). */

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type SeatReservation } from '@colyseus/sdk';
+import { matchMaker } from '@colyseus/core';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { adopt, joinAsPlayer, joinAsSpectator, legalMoves, mine, state, type Player } from './helpers/clients.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
@@ -234,5 +235,51 @@ describe('flood limit', () => {
     await waitFor(() => closedWith !== 0, 5000, 'flooder cut off');
     expect(closedWith).toBe(4002);
     expect(await b.room.request('move', { type: 'ante', in: true })).toMatchObject({ ok: true });
+  });
+});
+
+describe('quiet tables', () => {
+  it('are passed by until something happens to them: a message, a join, a timer or a change from outside wakes them', async () => {
+    const a = await joinAsPlayer(server.ws, 'high-card', { seats: 2, name: 'Ada' }, 'create');
+    const room = matchMaker.getLocalRoomById(a.room.roomId) as unknown as {
+      patch(): number;
+      wake(): void;
+      clock: { setTimeout(cb: () => void, ms: number): unknown };
+      state: { seats: { name: string }[] };
+    };
+    let patches = 0;
+    let wakes = 0;
+    const patch = room.patch.bind(room);
+    const wake = room.wake.bind(room);
+    room.patch = () => (patches++, patch());
+    room.wake = () => (wakes++, wake());
+    await sleep(200); // the join's patches are out: the waiting table has nothing to do
+    patches = 0;
+    await sleep(400);
+    expect(patches).toBeLessThanOrEqual(1); // passed by, not patched 8 times
+
+    wakes = 0;
+    await a.room.request('legalMoves');
+    expect(wakes).toBeGreaterThan(0); // a message
+
+    wakes = 0;
+    const b = await adopt(await new Client(server.ws).joinById(a.room.roomId, { name: 'Bo' }));
+    expect(wakes).toBeGreaterThan(0); // a join
+    await waitFor(() => state(a).seats[b.seat].name === 'Bo', 3000, 'the join patched');
+
+    await sleep(300);
+    wakes = 0;
+    let fired = false;
+    room.clock.setTimeout(() => (fired = true), 10);
+    expect(wakes).toBe(1); // a new timer on the room clock
+    await waitFor(() => fired, 3000, 'the timer ran');
+
+    await sleep(300);
+    wakes = 0;
+    room.state.seats[0]!.name = 'Ada Lovelace'; // not from a move, a message or a timer
+    expect(wakes).toBe(1); // the first change queued since the last patch
+    room.state.seats[1]!.name = 'Bo Diddley';
+    expect(wakes).toBe(1);
+    await waitFor(() => state(a).seats[1].name === 'Bo Diddley', 3000, 'the change patched');
   });
 });
