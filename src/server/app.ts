@@ -77,6 +77,7 @@ export function createParlorServer({ config, logger, extraRooms = {} }: ParlorSe
   /** Listens, then (with Redis) starts journaling games and recovering those of dead peers. */
   async function listen(port: number, host: string) {
     await server.listen(port, host);
+    await stopPm2Agent();
     installFrontDoor(transport, rooms, config, logger); // limits and bounds before Colyseus sees a request
     if (config.REDIS_URL) {
       store = new GameStore({
@@ -98,6 +99,23 @@ export function createParlorServer({ config, logger, extraRooms = {} }: ParlorSe
     }
   }
   return { server, listen };
+}
+
+/**
+ * Colyseus reports to a PM2 daemon through `@pm2/io` when that package is installed (an optional peer
+ * that Colyseus' own tools pull in, so it is). Loading it starts an agent that, every second, lists
+ * every open handle (one per connection) and samples the event loop, for a daemon that only exists
+ * when PM2 runs the process. Outside PM2 it is stopped; /metrics reports what it would have.
+ */
+async function stopPm2Agent() {
+  if (process.env.pm_id !== undefined) return; // run by PM2: its agent reports to it
+  const name = '@pm2/io'; // optional: typed loosely, and absent is fine
+  try {
+    const io = ((await import(name)) as { default: { destroy(): void } }).default;
+    io.destroy();
+  } catch {
+    /* not installed: no agent runs */
+  }
 }
 
 /** Re-creates a dead peer's game here, under its room id, from the journal. */
