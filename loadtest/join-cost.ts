@@ -1,0 +1,105 @@
+/**
+ * What a join costs the server, Parlor against the floor: T Ready Set Bet tables of B clients join
+ * (one client creates the table, the others join it by id, `--join-concurrency` tables at a time, as
+ * the bet race joins) and nothing races (the first roll is a minute away). The server's CPU time over
+ * the joins, less what the tables already joined cost meanwhile (pings, patch ticks: the idle rate
+ * measured right after), divided by the clients, is a join's cost. `--warm` tables join first,
+ * unmeasured, so the figure is a warm server's (the first tables of a fresh process also pay for
+ * compiling the code they run).
+ *
+ *   node loadtest/join-cost.ts [--tables 100] [--bettors 8] [--warm 50] [--join-concurrency 4] [--server both|parlor|floor] [--cpu-prof DIR]
+ *
+ * For Parlor a join is the matchmaking request over HTTP, the WebSocket upgrade, the seat, the schema
+ * handshake and the full state, and for the table's last player the game's first projection; for the
+ * floor, a WebSocket handshake and a message. Compare the two within one run.
+ */
+import { execFileSync } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { sampleMetrics, startServers } from './servers.ts';
+import { floorTransport, parlorTransport, type BotConnection, type Transport } from './transports.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    tables: { type: 'string', default: '100' },
+    bettors: { type: 'string', default: '8' },
+    warm: { type: 'string', default: '50' },
+    'join-concurrency': { type: 'string', default: '4' },
+    server: { type: 'string', default: 'both' },
+    'cpu-prof': { type: 'string', default: '' },
+  },
+});
+const tables = Number(args.tables);
+const bettors = Number(args.bettors);
+const warm = Number(args.warm);
+const concurrency = Number(args['join-concurrency']);
+if (![tables, warm, concurrency].every((n) => Number.isInteger(n) && n >= 0 && n <= 2000) || tables < 1 || concurrency < 1) throw new Error('--tables, --warm and --join-concurrency are 0–2000 (tables and concurrency at least 1)');
+if (!Number.isInteger(bettors) || bettors < 2 || bettors > 8) throw new Error('--bettors is 2–8');
+if (!['both', 'parlor', 'floor'].includes(args.server!)) throw new Error('--server is both, parlor or floor');
+
+/** No roll for a minute (the longest start delay a table takes): the tables only sit there. */
+const OPTIONS = { rollIntervalMs: 250, startDelayMs: 60_000, resultsPauseMs: 300, vip: false };
+const IDLE_MS = 3000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function measure(transport: Transport) {
+  const servers = await startServers(1, {}, false, { entry: transport.name === 'floor' ? 'loadtest/floor-server.ts' : 'src/server/main.ts', cpuProfileDir: args['cpu-prof'] ?? '' });
+  const endpoint = servers.ws[0]!;
+  const connections: BotConnection[] = [];
+  const quiet = (c: BotConnection) => {
+    c.onSeat(() => undefined); // the SDK warns about messages nobody listens to
+    connections.push(c);
+  };
+  const join = async (count: number) => {
+    let next = 0;
+    const worker = async () => {
+      while (next < count) {
+        next++;
+        const first = await transport.create(endpoint, bettors, OPTIONS);
+        quiet(first);
+        await Promise.all(Array.from({ length: bettors - 1 }, async () => quiet(await transport.join(endpoint, first.roomId))));
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+  };
+  const sampler = sampleMetrics(servers.http, 500);
+  try {
+    await join(warm);
+    await sleep(2000);
+    const loadBefore = loadavg()[0]!;
+    let cpu = sampler.cpuSeconds()[0]!;
+    const started = performance.now();
+    await join(tables);
+    await sleep(1000); // a sample after the last join
+    const joinCpu = sampler.cpuSeconds()[0]! - cpu;
+    const joinMs = performance.now() - started;
+    cpu = sampler.cpuSeconds()[0]!;
+    await sleep(IDLE_MS);
+    const idleRate = (sampler.cpuSeconds()[0]! - cpu) / (IDLE_MS / 1000); // CPU s per s with every table joined
+    const clients = tables * bettors;
+    // The idle rate of all tables over the whole window overstates what the tables still joining cost: half of it is a fair middle.
+    const idleShare = idleRate * ((joinMs + 1000) / 1000) * ((warm + tables / 2) / (warm + tables));
+    const perClient = ((joinCpu - idleShare) * 1000) / clients;
+    console.log(
+      `${transport.name.padEnd(6)} ${tables} tables × ${bettors} joined in ${(joinMs / 1000).toFixed(2)} s (load ${loadBefore.toFixed(2)}): ` +
+        `server CPU ${joinCpu.toFixed(2)} s, idle ${(idleRate * 100).toFixed(1)}% of a core → ${perClient.toFixed(3)} ms per joining client`,
+    );
+    return perClient;
+  } finally {
+    sampler.stop();
+    await Promise.all(connections.map((c) => c.leave().catch(() => undefined)));
+    await servers.stop();
+  }
+}
+
+let commit = 'unknown';
+try {
+  commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+} catch {
+  /* not a checkout */
+}
+console.log(`join cost at ${commit}: ${warm} tables to warm up, then ${tables} × ${bettors} measured, ${concurrency} tables joining at once`);
+const parlor = args.server === 'floor' ? null : await measure(parlorTransport);
+const floor = args.server === 'parlor' ? null : await measure(floorTransport);
+if (parlor !== null && floor !== null) console.log(`ratio  Parlor / floor per joining client: ${(parlor / floor).toFixed(2)}`);
+process.exit(0);
