@@ -7,6 +7,7 @@ import { defineRoom, defineServer, matchMaker, type RegisteredHandler, type Room
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import type { WebSocketServer } from 'ws';
 import { coalesceWrites } from './coalesce-writes.ts';
+import { spreadPings } from './heartbeat.ts';
 import { Encoder } from '@colyseus/schema';
 import { monitor } from '@colyseus/monitor';
 import express, { type Application, type NextFunction, type Request, type Response } from 'express';
@@ -55,8 +56,11 @@ export function createParlorServer({ config, logger, extraRooms = {} }: ParlorSe
     rooms[id] = defineRoom(RoomClass as typeof Room).filterBy(['table']) as RegisteredHandler;
   }
 
-  const transport = new WebSocketTransport({ maxPayload: config.MAX_PAYLOAD_BYTES, pingInterval: 5000, pingMaxRetries: 3 });
-  coalesceWrites((transport as unknown as { wss: WebSocketServer }).wss);
+  // Pings every 5 s, a client cut off after 3 unanswered: spread over the interval (heartbeat.ts), not Colyseus' all-at-once.
+  const transport = new WebSocketTransport({ maxPayload: config.MAX_PAYLOAD_BYTES, pingInterval: 0 });
+  const wss = (transport as unknown as { wss: WebSocketServer }).wss;
+  coalesceWrites(wss);
+  spreadPings(wss, 5000, 3);
   const server = defineServer({
     rooms,
     greet: false,

@@ -1,0 +1,59 @@
+/** The spread heartbeat: every client pinged once per interval, a few at a time, and a silent one cut off. */
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket, { WebSocketServer } from 'ws';
+import { spreadPings } from './heartbeat.ts';
+
+const INTERVAL_MS = 500;
+let wss: WebSocketServer | null = null;
+const clients: WebSocket[] = [];
+
+afterEach(async () => {
+  for (const c of clients.splice(0)) c.terminate();
+  await new Promise<void>((resolve) => (wss ? wss.close(() => resolve()) : resolve()));
+  wss = null;
+});
+
+async function serve(): Promise<number> {
+  wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  // Colyseus' pong handler (ws-transport), which the heartbeat relies on.
+  wss.on('connection', (ws: WebSocket & { pingCount?: number }) => ws.on('pong', () => (ws.pingCount = 0)));
+  spreadPings(wss, INTERVAL_MS, 2);
+  await new Promise((resolve) => wss!.once('listening', resolve));
+  return (wss.address() as { port: number }).port;
+}
+
+async function connect(port: number, autoPong = true): Promise<WebSocket> {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}`, { autoPong });
+  clients.push(ws);
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  return ws;
+}
+
+describe('heartbeat', () => {
+  it('pings every client once per interval, spread over the interval instead of all at once', async () => {
+    const port = await serve();
+    const pings: number[][] = [];
+    for (let i = 0; i < 40; i++) {
+      const seen: number[] = [];
+      pings.push(seen);
+      (await connect(port)).on('ping', () => seen.push(performance.now()));
+    }
+    await new Promise((r) => setTimeout(r, INTERVAL_MS * 2.5));
+    for (const seen of pings) {
+      expect(seen.length).toBeGreaterThanOrEqual(2);
+      expect(seen.length).toBeLessThanOrEqual(3);
+    }
+    // The first pings of the 40 clients span most of an interval, not one instant.
+    const first = pings.map((seen) => seen[0]!);
+    expect(Math.max(...first) - Math.min(...first)).toBeGreaterThan(INTERVAL_MS / 2);
+  });
+
+  it('cuts off a client that leaves its pings unanswered, and keeps the ones that answer', async () => {
+    const port = await serve();
+    const silent = await connect(port, false);
+    const alive = await connect(port);
+    const closed = new Promise<number>((resolve) => silent.once('close', (code) => resolve(code)));
+    expect(await closed).toBe(1006); // terminated: no closing handshake
+    expect(alive.readyState).toBe(WebSocket.OPEN);
+  });
+});
