@@ -16,6 +16,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { newStats, type BetRaceOptions } from './tables.ts';
 import { runOnThreads } from './load-workers.ts';
 import { sampleMetrics, startServers } from './servers.ts';
@@ -93,13 +94,22 @@ const stats = newStats();
 const metrics = sampleMetrics(httpBases);
 const started = performance.now();
 const cpuStart = process.cpuUsage();
+// The load generator's own event-loop delay: an answer that arrives while its loop is busy (joining
+// SDK clients, collecting garbage) is read late, and that wait is in the measured latency.
+const ownLag = monitorEventLoopDelay({ resolution: 5 });
+ownLag.enable();
+let ownLagPeakMs = 0;
 const progress = setInterval(() => {
   const r = summarize(stats.recent);
   stats.recent.reset();
+  const lagMs = Math.round(ownLag.percentile(99) / 1e5) / 10;
+  ownLagPeakMs = Math.max(ownLagPeakMs, lagMs);
+  const lag = loadWorkers === 1 ? `  load gen lag p99 ${lagMs} ms` : '';
+  ownLag.reset();
   const rejected = Object.values(stats.rejected).reduce((a, b) => a + b, 0);
   const server = metrics.latest().map((s) => (s ? `${s.cpu}% ${s.rssMB} MB` : '–')).join(' | ');
   console.log(
-    `${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s  tables joined ${stats.tablesJoined}/${tables} racing ${stats.tablesRacing} done ${stats.tablesDone}  bets ${stats.accepted} ok ${rejected} refused  last 2 s p50 ${r.p50} p99 ${r.p99} max ${r.max} ms  server ${server}  violations ${stats.violations.length}`,
+    `${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s  tables joined ${stats.tablesJoined}/${tables} racing ${stats.tablesRacing} done ${stats.tablesDone}  bets ${stats.accepted} ok ${rejected} refused  last 2 s p50 ${r.p50} p99 ${r.p99} max ${r.max} ms  server ${server}${lag}  violations ${stats.violations.length}`,
   );
 }, 2000);
 
@@ -134,7 +144,7 @@ const result = {
   latencyMs: latency,
   server: perProcess,
   serverCpu: { seconds: Math.round(totalCpu * 100) / 100, whileRacing: Math.round(bettingCpu * 100) / 100, rolls: stats.rolls, answeredBets: stats.latency.totalCount, msPerMove: cpuPerMoveMs },
-  loadGenerator: { cpuPercent: Math.round(((cpu.user + cpu.system) / 1e6 / wallS) * 1000) / 10, rssMB: Math.round(process.memoryUsage().rss / 1e5) / 10 },
+  loadGenerator: { cpuPercent: Math.round(((cpu.user + cpu.system) / 1e6 / wallS) * 1000) / 10, rssMB: Math.round(process.memoryUsage().rss / 1e5) / 10, ...(loadWorkers === 1 ? { lagP99PeakMs: ownLagPeakMs } : {}) },
   checks: { racesChecked: stats.racesChecked, violations: stats.violations.length, firstViolations: stats.violations.slice(0, 50) },
   wallSeconds: Math.round(wallS * 10) / 10,
   error: failed?.message ?? null,
@@ -153,7 +163,7 @@ throughput    ${result.throughput.acceptedPerSecond} accepted bets/s, ${result.t
 latency (ms)  p50 ${latency.p50}  p90 ${latency.p90}  p99 ${latency.p99}  p99.9 ${latency.p999}  max ${latency.max}  (${latency.count} bets)
 server        ${perProcess.map((p, i) => `#${i + 1} CPU mean ${p.cpuMean}% peak ${p.cpuPeak}%, RSS ${p.rssStartMB} MB at start, peak ${p.rssPeakMB} MB, loop lag p99 peak ${p.lagPeakMs} ms`).join('; ')}
 server cost   ${totalCpu.toFixed(1)} CPU s in all, ${bettingCpu.toFixed(1)} while racing for ${stats.rolls} rolls + ${stats.latency.totalCount} bets = ${cpuPerMoveMs} ms per move
-load gen      CPU ${result.loadGenerator.cpuPercent}% of one core, RSS ${result.loadGenerator.rssMB} MB
+load gen      CPU ${result.loadGenerator.cpuPercent}% of one core, RSS ${result.loadGenerator.rssMB} MB${loadWorkers === 1 ? `, own loop lag p99 peak ${ownLagPeakMs} ms (answers arriving meanwhile are read that late)` : ''}
 checks        ${stats.racesChecked} races checked, ${stats.violations.length} violation(s)${stats.violations.length ? `\n  ${stats.violations.slice(0, 10).join('\n  ')}` : ''}
 written       loadtest/results/${name}.json and .svg`);
 if (failed) console.error(failed);
