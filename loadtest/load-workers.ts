@@ -6,6 +6,7 @@
  * ms) land inside the latency it measures. The threads' figures are merged into one `BetRaceStats`
  * as they arrive, so progress lines and the final report read the same as with one thread.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import hdr from 'hdr-histogram-js';
 import { newStats, runBetRace, type BetRaceOptions, type BetRaceStats } from './tables.ts';
@@ -17,6 +18,8 @@ type Options = Omit<BetRaceOptions, 'transport' | 'part'> & { transport: 'parlor
 interface Report {
   timeOrigin: number;
   answered: string; // latency histogram of the answers since the last report (compressed base64)
+  /** This thread's event-loop lag p99 since the last report, ms: answers arriving meanwhile were read that late. */
+  lagMs: number;
   counts: Omit<BetRaceStats, 'latency' | 'recent' | 'failures' | 'violations'>;
   failures: string[];
   violations: string[];
@@ -61,6 +64,7 @@ export async function runOnThreads(opts: Options, threads: number, stats: BetRac
           answered.destroy();
           last[index] = report;
           merge();
+          stats.threadLagMs = Math.max(stats.threadLagMs, report.lagMs);
           if (report.done) resolve();
         });
         worker.on('error', reject);
@@ -74,12 +78,16 @@ export async function runOnThreads(opts: Options, threads: number, stats: BetRac
 async function work() {
   const { opts, part } = workerData as { opts: Options; part: { index: number; of: number } };
   const stats = newStats();
+  const lag = monitorEventLoopDelay({ resolution: 5 });
+  lag.enable();
   const report = (done: boolean) => {
+    const lagMs = Math.round(lag.percentile(99) / 1e5) / 10;
+    lag.reset();
     // `recent` holds the answers since the last report (nothing else resets it in a thread).
     const answered = hdr.encodeIntoCompressedBase64(stats.recent);
     stats.recent.reset();
     const { latency: _latency, recent: _recent, failures, violations, ...counts } = stats;
-    parentPort!.postMessage({ timeOrigin: performance.timeOrigin, answered, counts, failures, violations, done } satisfies Report);
+    parentPort!.postMessage({ timeOrigin: performance.timeOrigin, answered, lagMs, counts, failures, violations, done } satisfies Report);
   };
   const timer = setInterval(() => report(false), 500);
   await runBetRace({ ...opts, transport: transports[opts.transport], part }, stats);

@@ -54,6 +54,8 @@ export interface BetRaceStats {
   /** Rolls seen (one bot per table counts). */
   rolls: number;
   violations: string[];
+  /** With the bots on worker threads: the largest event-loop lag p99 (ms) of those threads since it was last read and reset. */
+  threadLagMs: number;
   /** performance.now() of the first bet sent, the last answer received and the last roll seen. */
   firstBetAt: number;
   lastAnswerAt: number;
@@ -82,6 +84,7 @@ export function newStats(): BetRaceStats {
     racesChecked: 0,
     rolls: 0,
     violations: [],
+    threadLagMs: 0,
     firstBetAt: 0,
     lastAnswerAt: 0,
     lastRollAt: 0,
