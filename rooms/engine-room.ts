@@ -8,7 +8,7 @@
  *   journal.ts     the move log, the record, the durable Redis journal and recovery replay
  *   projection.ts  engine views into the delta-synced schema
  *   shared-frames.ts  one handshake per game, one patch frame for the clients with no private change
- *   patch-clock.ts  one process-wide timer that sends every table's patches
+ *   patch-clock.ts  one process-wide timer that sends every table's patches, passing quiet tables by
  *   shutdown.ts    SIGTERM handover or grace, disposal
  * This file wires them into a Colyseus room and owns the table's life: created, started, over.
  *
