@@ -16,11 +16,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { newStats, type BetRaceOptions } from './tables.ts';
 import { runOnThreads } from './load-workers.ts';
 import { sampleMetrics, startServers } from './servers.ts';
-import { cpuWhileRacing, serverFigures } from './measure.ts';
+import { cpuWhileRacing, loopLag, serverFigures } from './measure.ts';
 import { floorTransport, parlorTransport } from './transports.ts';
 import { latencySvg, summarize } from './report.ts';
 
@@ -94,24 +93,19 @@ const stats = newStats();
 const metrics = sampleMetrics(httpBases);
 const started = performance.now();
 const cpuStart = process.cpuUsage();
-// The load generator's own event-loop delay: an answer that arrives while its loop is busy (joining
-// SDK clients, collecting garbage) is read late, and that wait is in the measured latency.
-const ownLag = monitorEventLoopDelay({ resolution: 5 });
-ownLag.enable();
+// The load generator's own event-loop lag (the bots' thread: this one, or the largest of theirs).
+const ownLag = loadWorkers === 1 ? loopLag() : null;
 let ownLagPeakMs = 0;
 const progress = setInterval(() => {
   const r = summarize(stats.recent);
   stats.recent.reset();
-  // Bots on threads: the largest of their loops' lag p99 over the last 2 s.
-  const lagMs = loadWorkers === 1 ? Math.round(ownLag.percentile(99) / 1e5) / 10 : stats.threadLagMs;
-  ownLagPeakMs = Math.max(ownLagPeakMs, lagMs);
-  const lag = `  load gen lag p99 ${lagMs} ms`;
-  ownLag.reset();
+  const lagMs = ownLag ? ownLag() : stats.threadLagMs;
   stats.threadLagMs = 0;
+  ownLagPeakMs = Math.max(ownLagPeakMs, lagMs);
   const rejected = Object.values(stats.rejected).reduce((a, b) => a + b, 0);
   const server = metrics.latest().map((s) => (s ? `${s.cpu}% ${s.rssMB} MB` : '–')).join(' | ');
   console.log(
-    `${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s  tables joined ${stats.tablesJoined}/${tables} racing ${stats.tablesRacing} done ${stats.tablesDone}  bets ${stats.accepted} ok ${rejected} refused  last 2 s p50 ${r.p50} p99 ${r.p99} max ${r.max} ms  server ${server}${lag}  violations ${stats.violations.length}`,
+    `${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s  tables joined ${stats.tablesJoined}/${tables} racing ${stats.tablesRacing} done ${stats.tablesDone}  bets ${stats.accepted} ok ${rejected} refused  last 2 s p50 ${r.p50} p99 ${r.p99} max ${r.max} ms  server ${server}  load gen lag p99 ${lagMs} ms  violations ${stats.violations.length}`,
   );
 }, 2000);
 

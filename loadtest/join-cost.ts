@@ -2,8 +2,8 @@
  * What a join costs the server, Parlor against the floor: T Ready Set Bet tables of B clients join
  * (one client creates the table, the others join it by id, `--join-concurrency` tables at a time, as
  * the bet race joins) and nothing races (the first roll is a minute away). The server's CPU time over
- * the joins, less what the tables already joined cost meanwhile (pings, patch ticks: the idle rate
- * measured right after), divided by the clients, is a join's cost. `--warm` tables join first,
+ * the joins, less what the tables already joined cost meanwhile (pings, patch ticks: the mean of the
+ * idle rates measured right before and right after), divided by the clients, is a join's cost. `--warm` tables join first,
  * unmeasured, so the figure is a warm server's (the first tables of a fresh process also pay for
  * compiling the code they run).
  *
@@ -13,9 +13,9 @@
  * handshake and the full state, and for the table's last player the game's first projection; for the
  * floor, a WebSocket handshake and a message. Compare the two within one run.
  */
-import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { measuredCode } from './measure.ts';
 import { sampleMetrics, startServers } from './servers.ts';
 import { floorTransport, parlorTransport, type BotConnection, type Transport } from './transports.ts';
 
@@ -63,26 +63,28 @@ async function measure(transport: Transport) {
     await Promise.all(Array.from({ length: concurrency }, worker));
   };
   const sampler = sampleMetrics(servers.http, 500);
+  const idleRate = async () => {
+    await sleep(1000); // the last joins' samples are in
+    const cpu = sampler.cpuSeconds()[0]!;
+    await sleep(IDLE_MS);
+    return (sampler.cpuSeconds()[0]! - cpu) / (IDLE_MS / 1000);
+  };
   try {
     await join(warm);
-    await sleep(2000);
+    const idleBefore = await idleRate(); // CPU s per s with the warm-up tables joined
     const loadBefore = loadavg()[0]!;
-    let cpu = sampler.cpuSeconds()[0]!;
+    const cpu = sampler.cpuSeconds()[0]!;
     const started = performance.now();
     await join(tables);
     await sleep(1000); // a sample after the last join
     const joinCpu = sampler.cpuSeconds()[0]! - cpu;
-    const joinMs = performance.now() - started;
-    cpu = sampler.cpuSeconds()[0]!;
-    await sleep(IDLE_MS);
-    const idleRate = (sampler.cpuSeconds()[0]! - cpu) / (IDLE_MS / 1000); // CPU s per s with every table joined
-    const clients = tables * bettors;
-    // The idle rate of all tables over the whole window overstates what the tables still joining cost: half of it is a fair middle.
-    const idleShare = idleRate * ((joinMs + 1000) / 1000) * ((warm + tables / 2) / (warm + tables));
-    const perClient = ((joinCpu - idleShare) * 1000) / clients;
+    const windowS = (performance.now() - started) / 1000;
+    const idleAfter = await idleRate(); // with every table joined
+    // Meanwhile the tables already there cost their idle rate, which grew from the one to the other as they joined.
+    const perClient = ((joinCpu - ((idleBefore + idleAfter) / 2) * windowS) * 1000) / (tables * bettors);
     console.log(
-      `${transport.name.padEnd(6)} ${tables} tables × ${bettors} joined in ${(joinMs / 1000).toFixed(2)} s (load ${loadBefore.toFixed(2)}): ` +
-        `server CPU ${joinCpu.toFixed(2)} s, idle ${(idleRate * 100).toFixed(1)}% of a core → ${perClient.toFixed(3)} ms per joining client`,
+      `${transport.name.padEnd(6)} ${tables} tables × ${bettors} joined in ${(windowS - 1).toFixed(2)} s (load ${loadBefore.toFixed(2)}): ` +
+        `server CPU ${joinCpu.toFixed(2)} s, idle ${(idleBefore * 100).toFixed(1)} → ${(idleAfter * 100).toFixed(1)}% of a core → ${perClient.toFixed(3)} ms per joining client`,
     );
     return perClient;
   } finally {
@@ -92,13 +94,8 @@ async function measure(transport: Transport) {
   }
 }
 
-let commit = 'unknown';
-try {
-  commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-} catch {
-  /* not a checkout */
-}
-console.log(`join cost at ${commit}: ${warm} tables to warm up, then ${tables} × ${bettors} measured, ${concurrency} tables joining at once`);
+const { commit, dirty } = measuredCode();
+console.log(`join cost at ${commit}${dirty ? ' (with uncommitted changes)' : ''}: ${warm} tables to warm up, then ${tables} × ${bettors} measured, ${concurrency} tables joining at once`);
 const parlor = args.server === 'floor' ? null : await measure(parlorTransport);
 const floor = args.server === 'parlor' ? null : await measure(floorTransport);
 if (parlor !== null && floor !== null) console.log(`ratio  Parlor / floor per joining client: ${(parlor / floor).toFixed(2)}`);

@@ -6,10 +6,10 @@
  * ms) land inside the latency it measures. The threads' figures are merged into one `BetRaceStats`
  * as they arrive, so progress lines and the final report read the same as with one thread.
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import hdr from 'hdr-histogram-js';
 import { newStats, runBetRace, type BetRaceOptions, type BetRaceStats } from './tables.ts';
+import { loopLag } from './measure.ts';
 import { floorTransport, parlorTransport } from './transports.ts';
 
 type Options = Omit<BetRaceOptions, 'transport' | 'part'> & { transport: 'parlor' | 'floor' };
@@ -78,11 +78,9 @@ export async function runOnThreads(opts: Options, threads: number, stats: BetRac
 async function work() {
   const { opts, part } = workerData as { opts: Options; part: { index: number; of: number } };
   const stats = newStats();
-  const lag = monitorEventLoopDelay({ resolution: 5 });
-  lag.enable();
+  const lag = loopLag();
   const report = (done: boolean) => {
-    const lagMs = Math.round(lag.percentile(99) / 1e5) / 10;
-    lag.reset();
+    const lagMs = lag();
     // `recent` holds the answers since the last report (nothing else resets it in a thread).
     const answered = hdr.encodeIntoCompressedBase64(stats.recent);
     stats.recent.reset();

@@ -1,4 +1,6 @@
-/** Server figures of one bet race, computed the same way for Parlor and the floor. */
+/** Server figures of one bet race, computed the same way for Parlor and the floor; what was measured. */
+import { execFileSync } from 'node:child_process';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { BetRaceStats } from './tables.ts';
 import type { ProcessSample } from './servers.ts';
 
@@ -25,5 +27,35 @@ export function serverFigures(s: ProcessSample[]) {
     /** Before any table joined: the process's own footprint, to read memory per table against. */
     rssStartMB: s[0]?.rssMB ?? 0,
     lagPeakMs: Math.max(0, ...s.map((x) => x.lagP99Ms)),
+  };
+}
+
+const git = (...a: string[]) => {
+  try {
+    return execFileSync('git', a, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null; // not a checkout (an exported tree): PARLOR_COMMIT names it
+  }
+};
+
+/** The commit measured, and whether the server or load-test code differs from it. */
+export function measuredCode(): { commit: string; dirty: boolean } {
+  const commit = process.env.PARLOR_COMMIT ?? git('rev-parse', '--short', 'HEAD') ?? 'unknown';
+  const dirty = !process.env.PARLOR_COMMIT && (git('status', '--porcelain', '--', 'rooms', 'schema', 'src', 'loadtest') ?? '').length > 0;
+  return { commit, dirty };
+}
+
+/**
+ * This thread's event-loop lag: each call returns the p99 (ms) since the last one. In a load
+ * generator, an answer that arrives while its loop is busy is read that late, and the wait is in the
+ * latency it measures.
+ */
+export function loopLag(): () => number {
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
+  return () => {
+    const p99 = Math.round(delay.percentile(99) / 1e5) / 10;
+    delay.reset();
+    return p99;
   };
 }

@@ -9,14 +9,13 @@
  * Ratios from one run are the figure to compare across machines and times: both sides see the same
  * machine within minutes of each other. Exits 1 when any run fails a check or loses a table.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { newStats } from './tables.ts';
 import { runOnThreads } from './load-workers.ts';
 import { sampleMetrics, startServers } from './servers.ts';
-import { cpuWhileRacing, serverFigures } from './measure.ts';
+import { cpuWhileRacing, measuredCode, serverFigures } from './measure.ts';
 import { summarize } from './report.ts';
 import { floorTransport, parlorTransport, type Transport } from './transports.ts';
 
@@ -45,15 +44,7 @@ const startDelayPerTable = Number(args['start-delay-per-table']);
 const loadWorkers = Number(args['load-workers']);
 if (!Number.isInteger(loadWorkers) || loadWorkers < 1 || loadWorkers > 16) throw new Error('--load-workers is 1–16');
 
-const git = (...a: string[]) => {
-  try {
-    return execFileSync('git', a, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return null; // not a checkout (an exported tree): PARLOR_COMMIT names it
-  }
-};
-const commit = process.env.PARLOR_COMMIT ?? git('rev-parse', '--short', 'HEAD') ?? 'unknown';
-const dirty = !process.env.PARLOR_COMMIT && (git('status', '--porcelain', '--', 'rooms', 'schema', 'src', 'loadtest') ?? '').length > 0;
+const { commit, dirty } = measuredCode();
 const load = () => loadavg().map((l) => Math.round(l * 100) / 100);
 
 async function run(transport: Transport, tables: number) {
