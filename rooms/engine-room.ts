@@ -30,7 +30,7 @@ import { Moves, RoomErrors } from './moves.ts';
 import { TableJournal, replayStored, type StoredMeta } from './journal.ts';
 import { Projection } from './projection.ts';
 import { shareHandshake, shareUnchangedViews, type SchemaSerializing } from './shared-frames.ts';
-import { detachColyseusTimer, nextTimerIn, startPatching, stopPatching, wake } from './patch-clock.ts';
+import { detachColyseusTimer, nextTimerIn, startPatching, stopPatching, wake as wakeTable } from './patch-clock.ts';
 import { beforeShutdown, dispose } from './shutdown.ts';
 import type { EventsMessage, PrivateSeat, Table, TableState } from './table.ts';
 
@@ -260,7 +260,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
 
     /** The table has something to patch: the patch clock looks at it again at its next tick. */
     wake() {
-      wake(this);
+      wakeTable(this);
     }
 
     /**
