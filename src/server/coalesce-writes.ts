@@ -4,18 +4,34 @@
  * patch; written one by one each costs a system call (the largest single item of a loaded server's
  * CPU profile). Here a socket is corked at its first send of a turn and uncorked in `setImmediate`,
  * which runs in the same turn after the I/O and timer callbacks: every message leaves in order, in
- * one `writev`, without waiting for a later turn.
+ * one `writev`, without waiting for a later turn (src/server/turn-end.ts: or at the end of a slice of
+ * work that runs in `setImmediate` itself).
  */
 import type { Socket } from 'node:net';
 import type { WebSocket, WebSocketServer } from 'ws';
+import { atTurnEnd } from './turn-end.ts';
 
 const corked = new Set<Socket>();
 let flushing = false;
+let flushSoon = false;
 
 function flush() {
   flushing = false;
+  flushSoon = false;
   for (const socket of corked) socket.uncork();
   corked.clear();
+}
+
+/**
+ * Sends what is corked once the current callback's promise reactions have run, instead of at the end of
+ * the turn. For answers released by an I/O callback that is not the client's own message (a Redis
+ * reply): the rest of that turn is other clients' messages, and these answers have waited once already.
+ */
+export function flushWritesSoon() {
+  if (flushSoon) return;
+  flushSoon = true;
+  // A tick queued from a promise reaction runs after the whole reaction queue: after every answer it releases.
+  process.nextTick(flush);
 }
 
 function coalesce(ws: WebSocket) {
@@ -28,7 +44,7 @@ function coalesce(ws: WebSocket) {
       corked.add(socket);
       if (!flushing) {
         flushing = true;
-        setImmediate(flush);
+        atTurnEnd(flush);
       }
     }
     send(...args);
