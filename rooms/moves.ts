@@ -10,6 +10,7 @@ import type { Client } from '@colyseus/core';
 import { EXPECT_SEQ_FIELD, canonicalMove, CoreErrors, type Actor, type GameEvent, type MoveBase, type MoveError } from '../src/core/game.ts';
 import { jsonProblem, type JsonLimits } from '../src/server/json-bounds.ts';
 import { warnClientFault } from '../src/server/client-faults.ts';
+import { flushWritesSoon } from '../src/server/coalesce-writes.ts';
 import { moveSeconds, movesTotal } from '../src/server/metrics.ts';
 import { roomSettings } from './settings.ts';
 import type { Table } from './table.ts';
@@ -73,8 +74,14 @@ export class Moves {
       return reply;
     };
     // Durable by default: the mover hears "accepted" once Redis holds the move (unless Redis is away,
-    // in which case the game goes on and the journal catches up).
-    if (result.stored && roomSettings.durability === 'sync') return result.stored.then(done);
+    // in which case the game goes on and the journal catches up). The answer leaves with the Redis reply
+    // that released it, not at the end of a turn spent on other tables' moves.
+    if (result.stored && roomSettings.durability === 'sync') {
+      return result.stored.then(() => {
+        flushWritesSoon();
+        return done();
+      });
+    }
     return done();
   }
 
