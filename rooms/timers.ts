@@ -67,8 +67,9 @@ export class Timers {
         });
       }
     }
-    const clocks = [...this.pending.values()].filter((t) => t.kind === 'clock').map((t) => t.deadline);
-    room.state.turnDeadline = clocks.length ? Math.min(...clocks) : 0;
+    let deadline = Infinity; // (runs after every move: no arrays)
+    for (const t of this.pending.values()) if (t.kind === 'clock' && t.deadline < deadline) deadline = t.deadline;
+    room.state.turnDeadline = deadline === Infinity ? 0 : deadline;
   }
 
   private schedule(actor: Actor, kind: TimerKind, ms: number, run: () => void) {
