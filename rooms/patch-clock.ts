@@ -18,8 +18,6 @@
  * event-loop turn (`setImmediate`), after the I/O the turn has read.
  */
 
-import { endTurn } from '../src/server/turn-end.ts';
-
 /** Colyseus' default patch interval: 20 patches a second. */
 export const PATCH_MS = 50;
 const SLICES = 5;
@@ -81,16 +79,10 @@ function patchDue() {
     const at = slots.get(table);
     if (at) at.slice.dueAt[at.slot] = quiet > 0 ? performance.now() + Math.min(quiet, QUIET_CAP_MS) : 0;
     if (due.size > 0 && performance.now() - started >= BUDGET_MS) {
-      resuming = setImmediate(resume);
+      resuming = setImmediate(patchDue);
       return;
     }
   }
-}
-
-/** The rest of a slice, at the end of the turn: its patches leave at the end of this stretch, not a turn later. */
-function resume() {
-  patchDue();
-  endTurn();
 }
 
 /** Something happened at the table: patch it at its slice's next tick. */

@@ -4,12 +4,10 @@
  * patch; written one by one each costs a system call (the largest single item of a loaded server's
  * CPU profile). Here a socket is corked at its first send of a turn and uncorked in `setImmediate`,
  * which runs in the same turn after the I/O and timer callbacks: every message leaves in order, in
- * one `writev`, without waiting for a later turn (src/server/turn-end.ts: or at the end of a slice of
- * work that runs in `setImmediate` itself).
+ * one `writev`, without waiting for a later turn.
  */
 import type { Socket } from 'node:net';
 import type { WebSocket, WebSocketServer } from 'ws';
-import { atTurnEnd } from './turn-end.ts';
 
 const corked = new Set<Socket>();
 let flushing = false;
@@ -44,7 +42,7 @@ function coalesce(ws: WebSocket) {
       corked.add(socket);
       if (!flushing) {
         flushing = true;
-        atTurnEnd(flush);
+        setImmediate(flush);
       }
     }
     send(...args);

@@ -17,7 +17,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from './logger.ts';
 import { journalPending, journalSeconds } from './metrics.ts';
-import { atTurnEnd } from './turn-end.ts';
 
 const K = {
   game: (id: string) => `parlor:game:${id}`,
@@ -157,8 +156,8 @@ export class GameStore {
 
   private corked: { uncork(): void } | null = null;
   /**
-   * Holds the journal appends of this event-loop turn (every room's) for one socket write, sent at the
-   * end of the turn (src/server/turn-end.ts, as src/server/coalesce-writes.ts does for clients): a write per
+   * Holds the journal appends of this event-loop turn (every room's) for one socket write, sent in
+   * `setImmediate` of the same turn (as src/server/coalesce-writes.ts does for clients): a write per
    * append, a system call each, was most of what journaling added to a move.
    */
   coalesce() {
@@ -166,7 +165,7 @@ export class GameStore {
     if (this.corked || !stream || this.redis.status !== 'ready') return;
     stream.cork();
     this.corked = stream;
-    atTurnEnd(() => {
+    setImmediate(() => {
       this.corked?.uncork();
       this.corked = null;
     });

@@ -4,39 +4,8 @@ import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { coalesceWrites, flushWritesSoon } from './coalesce-writes.ts';
-import { atTurnEnd, endTurn } from './turn-end.ts';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-
-describe('turn end', () => {
-  it('runs what a turn held back once, at the end of the turn, in order', async () => {
-    const ran: string[] = [];
-    atTurnEnd(() => ran.push('a'));
-    atTurnEnd(() => ran.push('b'));
-    expect(ran).toEqual([]);
-    await nextTurn();
-    expect(ran).toEqual(['a', 'b']);
-    await nextTurn();
-    expect(ran).toEqual(['a', 'b']);
-  });
-
-  it('ends a stretch early for work that runs in setImmediate itself, and still ends the next one', async () => {
-    const ran: string[] = [];
-    await new Promise<void>((resolve) =>
-      setImmediate(() => {
-        atTurnEnd(() => ran.push('slice'));
-        endTurn(); // a slice running in setImmediate: a setImmediate queued now would run a turn later
-        expect(ran).toEqual(['slice']);
-        atTurnEnd(() => ran.push('after'));
-        resolve();
-      }),
-    );
-    expect(ran).toEqual(['slice']);
-    await nextTurn();
-    await nextTurn();
-    expect(ran).toEqual(['slice', 'after']);
-  });
-});
 
 describe('coalesced writes', () => {
   let wss: WebSocketServer | null = null;
