@@ -57,7 +57,7 @@ describe('coalesced writes', () => {
     expect(await corkedAfterReactions(false)).toBe(1); // held to the end of the turn
     await nextTurn();
     expect(await corkedAfterReactions(true)).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let waited = 0; received.length < 4 && waited < 2000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(received).toEqual(['answer', 'a second answer, released by the same reply', 'answer', 'a second answer, released by the same reply']);
   });
 });
