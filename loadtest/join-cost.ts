@@ -94,8 +94,7 @@ async function measure(transport: Transport) {
   }
 }
 
-const { commit, dirty } = measuredCode();
-console.log(`join cost at ${commit}${dirty ? ' (with uncommitted changes)' : ''}: ${warm} tables to warm up, then ${tables} × ${bettors} measured, ${concurrency} tables joining at once`);
+console.log(`join cost at ${measuredCode().label}: ${warm} tables to warm up, then ${tables} × ${bettors} measured, ${concurrency} tables joining at once`);
 const parlor = args.server === 'floor' ? null : await measure(parlorTransport);
 const floor = args.server === 'parlor' ? null : await measure(floorTransport);
 if (parlor !== null && floor !== null) console.log(`ratio  Parlor / floor per joining client: ${(parlor / floor).toFixed(2)}`);

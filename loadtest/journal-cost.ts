@@ -6,7 +6,6 @@
  *
  *   node loadtest/journal-cost.ts [--turns 3000] [--games 100] [--per-turn 12]
  */
-import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -22,10 +21,9 @@ const games = Number(args.games);
 const perTurn = Number(args['per-turn']);
 
 const redis = await startRedis();
-const redisPid = Number(execSync(`pgrep -f "redis-server.*:${redis.port}"`).toString().trim().split('\n')[0]);
 /** user + system CPU of the redis-server process, in clock ticks (1/100 s). */
 const redisTicks = () => {
-  const fields = readFileSync(`/proc/${redisPid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const fields = readFileSync(`/proc/${redis.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return Number(fields[11]) + Number(fields[12]);
 };
 const quiet = { debug() {}, info() {}, warn() {}, error() {} } as never;
@@ -51,8 +49,7 @@ for (let turn = 0; turn < turns; turn++) {
 const stored = (await Promise.all(waiting)).every(Boolean);
 const cpu = process.cpuUsage(cpu0);
 const redisCpuUs = (redisTicks() - redis0) * 10_000;
-const code = measuredCode();
-console.log(`journal-cost: ${moves} moves over ${games} games, ${perTurn} a turn, in ${(performance.now() - started).toFixed(0)} ms; commit ${code.commit}${code.dirty ? ' (with uncommitted changes)' : ''}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(`journal-cost: ${moves} moves over ${games} games, ${perTurn} a turn, in ${(performance.now() - started).toFixed(0)} ms; commit ${measuredCode().label}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 console.log(`main thread ${((cpu.user + cpu.system) / moves).toFixed(1)} µs a move (system ${(cpu.system / moves).toFixed(1)}), Redis ${(redisCpuUs / moves).toFixed(1)} µs a move; all stored: ${stored}`);
 await store.stop();
 await redis.stop();

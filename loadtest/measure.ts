@@ -38,11 +38,11 @@ const git = (...a: string[]) => {
   }
 };
 
-/** The commit measured, and whether the server or load-test code differs from it. */
-export function measuredCode(): { commit: string; dirty: boolean } {
+/** The commit measured, whether the server or load-test code differs from it, and both as printed. */
+export function measuredCode(): { commit: string; dirty: boolean; label: string } {
   const commit = process.env.PARLOR_COMMIT ?? git('rev-parse', '--short', 'HEAD') ?? 'unknown';
   const dirty = !process.env.PARLOR_COMMIT && (git('status', '--porcelain', '--', 'rooms', 'schema', 'src', 'loadtest') ?? '').length > 0;
-  return { commit, dirty };
+  return { commit, dirty, label: dirty ? `${commit} (with uncommitted changes)` : commit };
 }
 
 /**

@@ -44,7 +44,7 @@ const startDelayPerTable = Number(args['start-delay-per-table']);
 const loadWorkers = Number(args['load-workers']);
 if (!Number.isInteger(loadWorkers) || loadWorkers < 1 || loadWorkers > 16) throw new Error('--load-workers is 1–16');
 
-const { commit, dirty } = measuredCode();
+const { commit, dirty, label } = measuredCode();
 const load = () => loadavg().map((l) => Math.round(l * 100) / 100);
 
 async function run(transport: Transport, tables: number) {
@@ -88,7 +88,7 @@ async function run(transport: Transport, tables: number) {
   return line;
 }
 
-console.log(`Parlor vs floor: T = ${tableCounts.join(', ')} tables × ${bettors} bettors, ${races} race(s), roll ${rollMs} ms, join concurrency ${joinConcurrency}; commit ${commit}${dirty ? ' (with uncommitted changes)' : ''}; ${cpus().length} CPUs`);
+console.log(`Parlor vs floor: T = ${tableCounts.join(', ')} tables × ${bettors} bettors, ${races} race(s), roll ${rollMs} ms, join concurrency ${joinConcurrency}; commit ${label}; ${cpus().length} CPUs`);
 const rows: { parlor: Awaited<ReturnType<typeof run>>; floor: Awaited<ReturnType<typeof run>> }[] = [];
 for (const tables of tableCounts) {
   const parlor = await run(parlorTransport, tables);
@@ -106,7 +106,7 @@ for (const { parlor: p, floor: f } of rows) {
     `| ${p.tables} | ${p.loadAtStart[0]} / ${f.loadAtStart[0]} | ${p.cpuMsPerMove} ms | ${f.cpuMsPerMove} ms | ${ratio(p.cpuMsPerMove, f.cpuMsPerMove)} | ${p.p50} / ${f.p50} ms | ${p.p99} ms | ${f.p99} ms | ${ratio(p.p99, f.p99)} | ${checks} |`,
   );
 }
-console.log(`\ncommit ${commit}${dirty ? ' (with uncommitted changes)' : ''}; command: node loadtest/parlor-vs-floor.ts ${process.argv.slice(2).join(' ')}`.trimEnd());
+console.log(`\ncommit ${label}; command: node loadtest/parlor-vs-floor.ts ${process.argv.slice(2).join(' ')}`.trimEnd());
 
 mkdirSync('loadtest/results', { recursive: true });
 const at = new Date().toISOString();

@@ -13,11 +13,14 @@ const corked = new Set<Socket>();
 let flushing = false;
 let flushSoon = false;
 
-function flush() {
-  flushing = false;
-  flushSoon = false;
+function uncorkAll() {
   for (const socket of corked) socket.uncork();
   corked.clear();
+}
+
+function flush() {
+  flushing = false;
+  uncorkAll();
 }
 
 /**
@@ -29,7 +32,10 @@ export function flushWritesSoon() {
   if (flushSoon) return;
   flushSoon = true;
   // A tick queued from a promise reaction runs after the whole reaction queue: after every answer it releases.
-  process.nextTick(flush);
+  process.nextTick(() => {
+    flushSoon = false;
+    uncorkAll(); // the end-of-turn flush already queued still runs, for what is sent after this
+  });
 }
 
 function coalesce(ws: WebSocket) {

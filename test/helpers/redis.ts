@@ -9,6 +9,8 @@ import { freePort, waitFor } from './ports.ts';
 export interface RedisHandle {
   url: string;
   port: number;
+  /** The running redis-server's process id (null while stopped). */
+  readonly pid: number | null;
   stop(): Promise<void>;
   /** Starts it again on the same port (after stop). */
   restart(): Promise<void>;
@@ -52,5 +54,13 @@ export async function startRedis(options: { appendOnlyDir?: string } = {}): Prom
     proc = null;
   };
   await launch();
-  return { url: `redis://127.0.0.1:${port}`, port, stop, restart: launch };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    get pid() {
+      return (proc as ChildProcess | null)?.pid ?? null;
+    },
+    stop,
+    restart: launch,
+  };
 }
