@@ -3,7 +3,10 @@
  * self time per function and total (inclusive) time of the functions that matter, as % of busy time
  * (idle and GC listed apart).
  *
- *   node loadtest/profile-top.ts FILE.cpuprofile [--top 25] [--match syncGame,mirror,encode]
+ *   node loadtest/profile-top.ts FILE.cpuprofile [--top 25] [--match syncGame,mirror,encode] [--from 13 --to 40]
+ *
+ * `--from`/`--to`: only the samples taken that many seconds after the profile started (e.g. the racing
+ * window of a bet race, the joins left out).
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -22,7 +25,13 @@ interface Profile {
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
-  options: { top: { type: 'string', default: '25' }, match: { type: 'string', default: '' }, children: { type: 'string', default: '' } },
+  options: {
+    top: { type: 'string', default: '25' },
+    match: { type: 'string', default: '' },
+    children: { type: 'string', default: '' },
+    from: { type: 'string', default: '0' },
+    to: { type: 'string', default: 'Infinity' },
+  },
 });
 const profile = JSON.parse(readFileSync(positionals[0]!, 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -31,7 +40,14 @@ for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n
 
 // Time per node from the samples (µs), not hit counts: intervals vary.
 const self = new Map<number, number>();
-profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+const from = Number(args.from) * 1e6;
+const to = Number(args.to) * 1e6;
+let at = 0;
+profile.samples.forEach((id, i) => {
+  const dt = profile.timeDeltas[i] ?? 0;
+  at += dt;
+  if (at >= from && at <= to) self.set(id, (self.get(id) ?? 0) + dt);
+});
 const name = (n: Node) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^.*\/(node_modules\/)?/, '')}:${n.callFrame.lineNumber + 1}`;
 const special = (n: Node) => ['(idle)', '(program)', '(garbage collector)'].includes(n.callFrame.functionName);
 
