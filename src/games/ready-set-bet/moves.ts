@@ -3,7 +3,7 @@ import type { Actor, GameEvent, MoveResult, Seat } from '../../core/game.ts';
 import { CoreErrors, ONE_OF, SYSTEM, accept, guardMove, isMoveShape, reject } from '../../core/game.ts';
 import { FINISH, RACES, spaceInfo } from './data/board.ts';
 import { keepToken, vipDesign } from './data/vip.ts';
-import { availableTokens, betBlock, bettorSeats, freeSpaces, openSpaces, rollDice } from './race.ts';
+import { availableTokens, betBlock, bettorSeats, freeSpaces, isOpenSpace, rollDice } from './race.ts';
 import { settleRace } from './settlement.ts';
 import { dealVipOffers, startRace } from './setup.ts';
 import { cloneState, keepUnchanged } from './clone.ts';
@@ -26,20 +26,17 @@ export function activeActors(state: State): Actor[] {
   return active;
 }
 
+/** The roller (or SYSTEM) first, then the seats that may act, in seat order. Runs once per state: after every move. */
 function whoMayAct(state: State): Actor[] {
-  const seats = Array.from({ length: state.seats }, (_, s) => s);
-  switch (state.phase) {
-    case 'racing': {
-      const bettors = seats.filter((s) => s !== state.hostSeat && betBlock(state, s) === null);
-      return state.hostSeat >= 0 ? [state.hostSeat, ...bettors] : [SYSTEM, ...bettors];
-    }
-    case 'results':
-      return [SYSTEM, ...seats.filter((s) => !state.players[s]!.ready)];
-    case 'vipDraft':
-      return [SYSTEM, ...seats.filter((s) => state.players[s]!.offer.length > 0)];
-    case 'over':
-      return [];
+  if (state.phase === 'over') return [];
+  const active: Actor[] = [state.phase === 'racing' ? roller(state) : SYSTEM];
+  for (let s = 0; s < state.seats; s++) {
+    const p = state.players[s]!;
+    const acts =
+      state.phase === 'racing' ? s !== state.hostSeat && betBlock(state, s) === null : state.phase === 'results' ? !p.ready : p.offer.length > 0;
+    if (acts) active.push(s);
   }
+  return active;
 }
 
 const ROLL: Move = Object.freeze({ type: 'roll' });
@@ -172,7 +169,7 @@ function placeBet(state: State, actor: Actor, move: Record<string, unknown>): Mo
   if (block === 'no-tokens' || !availableTokens(state, actor).includes(move.token)) {
     return err('token-used', `Your ${move.token} token is already on the board.`);
   }
-  if (!openSpaces(state).includes(move.space)) return err('unknown-space', `There is no space "${move.space}" on the table this race.`);
+  if (!isOpenSpace(state, move.space)) return err('unknown-space', `There is no space "${move.space}" on the table this race.`);
   if (state.bets.some((b) => b.space === move.space)) return err('space-taken', 'Another token already holds that space.');
   // A bet adds a bet and changes nothing else: everything else is shared with the previous state.
   const bet = { space: move.space, seat: actor, token: move.token };

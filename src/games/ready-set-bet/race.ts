@@ -44,14 +44,26 @@ export function availableTokens(state: State, seat: number): number[] {
   const known = leftByPlayer.get(player);
   if (known && known.bets === state.bets) return known.left;
   const left = player.tokens.slice();
-  for (const bet of state.bets) {
-    const i = bet.seat === seat ? left.indexOf(bet.token) : -1;
-    if (i >= 0) left.splice(i, 1);
+  const { bets } = state;
+  for (let b = 0; b < bets.length; b++) {
+    const i = bets[b]!.seat === seat ? left.indexOf(bets[b]!.token) : -1;
+    if (i >= 0) left[i] = NaN; // placed (indexOf never finds NaN again); removed below, in one pass
   }
-  left.sort((a, b) => a - b);
-  Object.freeze(left);
+  let kept = 0;
+  for (let i = 0; i < left.length; i++) if (!Number.isNaN(left[i])) left[kept++] = left[i]!;
+  left.length = kept;
+  Object.freeze(ascending(left));
   leftByPlayer.set(player, { bets: state.bets, left });
   return left;
+}
+
+/**
+ * `list` sorted ascending, in place. Tokens are dealt in ascending order and only a VIP card's extra
+ * token can break it, so the sort (which copies the list) mostly does not run.
+ */
+export function ascending(list: number[]): number[] {
+  for (let i = 1; i < list.length; i++) if (list[i - 1]! > list[i]!) return list.sort((a, b) => a - b);
+  return list;
 }
 
 /** The bet spaces on the table this race, in board order. */
@@ -64,6 +76,19 @@ export function openSpaces(state: State): string[] {
     ...state.props,
     ...exotics.flatMap((id) => exoticSpaces(EXOTIC_CARDS.find((c) => c.id === id)!).map((s) => s.id)),
   ];
+}
+
+/** The open spaces as a set, while the cards on the table are the same (a bet asks, and openSpaces builds a list). */
+const openByCards = new WeakMap<State['props'], { exotics: State['exotics']; race: number; open: ReadonlySet<string> }>();
+
+/** Whether `space` is on the table this race (openSpaces, without building the list each time). */
+export function isOpenSpace(state: State, space: string): boolean {
+  let known = openByCards.get(state.props);
+  if (!known || known.exotics !== state.exotics || known.race !== state.race) {
+    known = { exotics: state.exotics, race: state.race, open: new Set(openSpaces(state)) };
+    openByCards.set(state.props, known);
+  }
+  return known.open.has(space);
 }
 
 /** Free spaces by the bets placed: the same list while the bets and the cards on the table are the same. */
@@ -150,7 +175,9 @@ export function activeHoldings(state: State, seat: number) {
 }
 
 function recordRollTriggers(state: State, sum: number, events: GameEvent[]): void {
-  for (const seat of bettorSeats(state)) {
+  for (let seat = 0; seat < state.seats; seat++) {
+    // Runs on every roll: a seat without VIP cards (most, and all when they are off) costs no list.
+    if (!isBettor(state, seat) || state.players[seat]!.vip.length === 0) continue;
     for (const holding of activeHoldings(state, seat)) {
       const design = vipDesign(holding.card);
       if (!design.effects.some((e) => e.on === 'roll' && e.sums.includes(sum))) continue;

@@ -4,7 +4,7 @@ import { SPECTATOR } from '../../core/game.ts';
 import { seedRng, shuffled } from '../../core/rng.ts';
 import { BOARD_SPACES, COLOR_SPACES, FINISH, HORSE_COLOR, HORSES, RACES, RED_LINE_HORSES, exoticCard, exoticSpaces, propCard } from './data/board.ts';
 import { keepToken, vipDesign } from './data/vip.ts';
-import { availableTokens, crossedCount, isBettor } from './race.ts';
+import { ascending, availableTokens, crossedCount, isBettor } from './race.ts';
 import { cloneState, sameItems } from './clone.ts';
 import type { BoardSpaceView, PlayerState, PrivateView, PublicView, State, VipCardView } from './types.ts';
 
@@ -82,7 +82,7 @@ function playerView(state: State, p: PlayerState, seat: number): PlayerView {
     seat,
     bettor,
     money: p.money,
-    tokens: p.tokens.slice().sort((a, b) => a - b),
+    tokens: ascending(p.tokens.slice()),
     available,
     passed: p.passed,
     ready: p.ready,
