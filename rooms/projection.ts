@@ -15,6 +15,10 @@ export class Projection {
   private readonly listed: Listed[] = [];
   /** Each choice set's values as last projected, with their texts. */
   private readonly chosen = new Map<string, Listed>();
+  /** The seats in `state.activeSeats`, as a plain list (reading the synced one goes through its proxy). */
+  private activeSeats: readonly Actor[] = [];
+  /** Schema instances a seat's mirror created (emptied after each seat: one list, not one per seat and patch). */
+  private readonly created: Schema[] = [];
 
   private readonly room: Table;
 
@@ -40,13 +44,11 @@ export class Projection {
     const s = this.room.engineState;
     mirror(state.table, game.viewFor(s, SPECTATOR).public);
     const active = game.activeActors(s);
-    const seats = active.filter((a: Actor) => a >= 0);
-    if (state.activeSeats.join() !== seats.join()) {
+    if (!sameSeats(active, this.activeSeats)) {
+      this.activeSeats = active.filter((a: Actor) => a >= 0);
       state.activeSeats.clear();
-      state.activeSeats.push(...seats);
+      state.activeSeats.push(...this.activeSeats);
     }
-    const acting = new Array<boolean>(table.seats).fill(false);
-    for (const seat of seats) if (seat < table.seats) acting[seat] = true;
     if (game.choices) this.syncChoices(game.choices(s));
     // Patterns (`{ $oneOf: set }` fields) where the game has them: a seat's list then changes only when
     // its own options do, and a value leaving a public set is one change for everyone.
@@ -56,10 +58,11 @@ export class Projection {
       // The public part is projected once above; a game that can give a seat's private part alone
       // saves building its public view again for every seat.
       const own = game.privateView ? game.privateView(s, seat) : game.viewFor(s, seat).private;
-      const created: Schema[] = [];
+      const created = this.created;
+      created.length = 0; // (emptied first: a mirror that threw must not show its leftovers to the next seat)
       mirror(mine.view, own ?? {}, '$', created);
       if (created.length) this.showToSeat(seat, created);
-      this.listed[seat] = syncLegalMoves(mine.legalMoves, acting[seat] ? listMoves.call(game, s, seat) : [], this.listed[seat]);
+      this.listed[seat] = syncLegalMoves(mine.legalMoves, active.includes(seat) ? listMoves.call(game, s, seat) : [], this.listed[seat]);
     }
     return active.length === 0;
   }
@@ -98,6 +101,17 @@ export class Projection {
     const view = sessionId ? clients.getById(sessionId)?.view : undefined;
     if (view) for (const obj of objects) view.add(obj);
   }
+}
+
+/** `active`'s seats (actors ≥ 0), in order, are exactly `seats`. */
+function sameSeats(active: readonly Actor[], seats: readonly Actor[]): boolean {
+  let n = 0;
+  for (const a of active) {
+    if (a < 0) continue;
+    if (seats[n] !== a) return false;
+    n++;
+  }
+  return n === seats.length;
 }
 
 /** A seat's legal moves as last projected, and the JSON text of each. */

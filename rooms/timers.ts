@@ -41,13 +41,13 @@ export class Timers {
     const room = this.room;
     const { game, seats } = room;
     const active = room.state.status === 'playing' && !room.handingOver ? game.activeActors(room.engineState) : [];
-    for (const [actor, entry] of this.pending) {
+    this.pending.forEach((entry, actor) => {
       const stale = !active.includes(actor) || (entry.kind === 'clock' && seats.botDriven(actor)) || (entry.kind === 'bot' && !seats.botDriven(actor));
       if (stale) {
         entry.timer.clear();
         this.pending.delete(actor);
       }
-    }
+    });
     for (const actor of active) {
       if (this.pending.has(actor)) continue;
       if (actor === SYSTEM) {
@@ -67,8 +67,10 @@ export class Timers {
         });
       }
     }
-    let deadline = Infinity; // (runs after every move: no arrays)
-    for (const t of this.pending.values()) if (t.kind === 'clock' && t.deadline < deadline) deadline = t.deadline;
+    let deadline = Infinity; // (runs after every move: no arrays, no iterators)
+    this.pending.forEach((t) => {
+      if (t.kind === 'clock' && t.deadline < deadline) deadline = t.deadline;
+    });
     room.state.turnDeadline = deadline === Infinity ? 0 : deadline;
   }
 

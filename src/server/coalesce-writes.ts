@@ -22,18 +22,25 @@ type Done = (err?: Error | null) => void;
 /** A connection's frames of this turn, in order. */
 interface Queue {
   socket: Socket;
-  /** Payloads (data frames, `heads[i]` their opcode) or frame parts `ws` built (`heads[i]` = RAW). */
-  parts: (Uint8Array | string)[];
+  /**
+   * The first `count` entries: payloads (data frames, `heads[i]` their opcode) or frame parts `ws` built
+   * (`heads[i]` = RAW). The lists are the connection's for its life, so a turn's sends allocate none.
+   */
+  parts: (Uint8Array | string | null)[];
   heads: number[];
+  count: number;
   bytes: number;
   done: Done[];
+  /** In `queued`. */
+  queued: boolean;
 }
 
 /** A part `ws` framed itself (header or payload of a ping, pong, close or fallback frame). */
 const RAW = -1;
 const OPEN = 1;
 
-const queued = new Set<Queue>();
+/** The connections with frames to write at the end of the turn (an array: a Set cleared each turn regrows). */
+const queued: Queue[] = [];
 let flushing = false;
 let flushSoon = false;
 
@@ -41,22 +48,31 @@ function headerLength(length: number): number {
   return length < 126 ? 2 : length < 65536 ? 4 : 10;
 }
 
+function push(q: Queue, part: Uint8Array | string, head: number, bytes: number) {
+  q.parts[q.count] = part;
+  q.heads[q.count] = head;
+  q.count++;
+  q.bytes += bytes;
+}
+
 function writeQueue(q: Queue) {
-  const { socket, parts, heads, bytes, done } = q;
-  q.parts = [];
-  q.heads = [];
+  const { socket, parts, heads, count, bytes } = q;
+  if (count === 0) return;
+  q.count = 0;
   q.bytes = 0;
-  q.done = [];
-  const callback: Done | undefined = done.length === 0 ? undefined : (err) => done.forEach((cb) => cb(err));
-  if (socket.destroyed) {
-    callback?.(new Error('the connection closed before its frames were written'));
-    return;
+  let callback: Done | undefined;
+  if (q.done.length > 0) {
+    const done = q.done;
+    q.done = [];
+    callback = (err) => done.forEach((cb) => cb(err));
   }
-  const out = Buffer.allocUnsafe(bytes);
+  const out = socket.destroyed ? null : Buffer.allocUnsafe(bytes);
   let at = 0;
-  for (let i = 0; i < parts.length; i++) {
+  for (let i = 0; i < count; i++) {
     const part = parts[i]!;
     const head = heads[i]!;
+    parts[i] = null; // the payload is not kept past its write
+    if (out === null) continue;
     if (head !== RAW) {
       const length = part.length; // data frames are Uint8Arrays
       out[at] = 0x80 | head; // FIN and the opcode
@@ -80,12 +96,16 @@ function writeQueue(q: Queue) {
       at += part.length;
     }
   }
-  socket.write(out, callback);
+  if (out === null) callback?.(new Error('the connection closed before its frames were written'));
+  else socket.write(out, callback);
 }
 
 function writeAll() {
-  for (const q of queued) writeQueue(q);
-  queued.clear();
+  for (let i = 0; i < queued.length; i++) {
+    queued[i]!.queued = false;
+    writeQueue(queued[i]!);
+  }
+  queued.length = 0;
 }
 
 function flush() {
@@ -94,8 +114,9 @@ function flush() {
 }
 
 function enqueue(q: Queue) {
-  if (queued.has(q)) return;
-  queued.add(q);
+  if (q.queued) return;
+  q.queued = true;
+  queued.push(q);
   if (!flushing) {
     flushing = true;
     setImmediate(flush);
@@ -128,20 +149,15 @@ function coalesce(ws: WebSocket) {
   const internals = ws as unknown as WsInternals;
   const socket = internals._socket;
   if (!socket) return;
-  const q: Queue = { socket, parts: [], heads: [], bytes: 0, done: [] };
+  const q: Queue = { socket, parts: [], heads: [], count: 0, bytes: 0, done: [], queued: false };
   const sender = internals._sender;
   // Frames ws builds itself (control frames, and messages this path leaves to ws) leave at once, after
   // what the connection has queued: a close frame must not wait for the end of the turn (a process
   // exiting in this turn would drop it), and pings are few.
   sender.sendFrame = (list, cb) => {
-    for (const part of list) {
-      q.parts.push(part);
-      q.heads.push(RAW);
-      q.bytes += typeof part === 'string' ? Buffer.byteLength(part) : part.length;
-    }
+    for (const part of list) push(q, part, RAW, typeof part === 'string' ? Buffer.byteLength(part) : part.length);
     if (cb) q.done.push(cb);
-    queued.delete(q);
-    writeQueue(q);
+    writeQueue(q); // (if in `queued`, it stays there for what is sent after this)
   };
   const compressing = Object.keys(internals._extensions).length > 0;
   const send = ws.send.bind(ws) as (data: unknown, options?: unknown, cb?: unknown) => void;
@@ -156,9 +172,8 @@ function coalesce(ws: WebSocket) {
       sender._queue.length === 0 &&
       (options === undefined || typeof options === 'function' || plainBinary(options))
     ) {
-      q.parts.push(data);
-      q.heads.push(options !== undefined && typeof options === 'object' && (options as { binary?: boolean }).binary === false ? 1 : 2);
-      q.bytes += headerLength(data.length) + data.length;
+      const text = options !== undefined && typeof options === 'object' && (options as { binary?: boolean }).binary === false;
+      push(q, data, text ? 1 : 2, headerLength(data.length) + data.length);
       const done = typeof options === 'function' ? options : cb;
       if (typeof done === 'function') q.done.push(done as Done);
       enqueue(q);
