@@ -5,9 +5,9 @@
  * `node loadtest/alloc-top.ts FILE` reads it. V8's own `--heap-prof` keeps only what is still alive
  * when the profile is written, which says nothing about the garbage a workload makes.
  *
- *   NODE_OPTIONS="--import ./loadtest/alloc-sampler.ts" ALLOC_PROF=/tmp/race.heapprofile node src/server/main.ts
- *   kill -USR2 <pid>   # start (e.g. when the tables start racing)
- *   kill -USR2 <pid>   # stop and write
+ *   NODE_OPTIONS="--import ./loadtest/alloc-sampler.ts" ALLOC_PROF=/tmp/race.heapprofile node src/server/main.ts &
+ *   kill -USR2 $!   # start (e.g. when the tables start racing)
+ *   kill -USR2 $!   # stop and write
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
