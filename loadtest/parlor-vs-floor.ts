@@ -4,7 +4,10 @@
  * the bare-`ws` floor server (loadtest/floor-server.ts). Prints the ratio table: server CPU per handled
  * move and bet-ack p50/p99, with the load average before each run and the commit measured.
  *
- *   node loadtest/parlor-vs-floor.ts [--tables 50,100,200] [--bettors 8] [--races 1] [--roll-ms 250] [--join-concurrency 4] [--start-delay-per-table 20] [--load-workers 1]
+ *   node loadtest/parlor-vs-floor.ts [--tables 50,100,200] [--bettors 8] [--races 1] [--roll-ms 250] [--join-concurrency 4] [--start-delay-per-table 20] [--load-workers 1] [--pairs 1]
+ *
+ * `--pairs N` runs each T N times, Parlor and the floor alternating, and adds the median of the pairs'
+ * ratios: on a shared machine one pair's ratio moves by a fifth or more from run to run.
  *
  * Ratios from one run are the figure to compare across machines and times: both sides see the same
  * machine within minutes of each other. Exits 1 when any run fails a check or loses a table.
@@ -32,6 +35,7 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: 'bet-race' },
     // The bots on this many worker threads (loadtest/load-workers.ts), for both servers alike.
     'load-workers': { type: 'string', default: '1' },
+    pairs: { type: 'string', default: '1' },
   },
 });
 const tableCounts = args.tables!.split(',').map(Number);
@@ -43,6 +47,8 @@ const joinConcurrency = Number(args['join-concurrency']);
 const startDelayPerTable = Number(args['start-delay-per-table']);
 const loadWorkers = Number(args['load-workers']);
 if (!Number.isInteger(loadWorkers) || loadWorkers < 1 || loadWorkers > 16) throw new Error('--load-workers is 1–16');
+const pairs = Number(args.pairs);
+if (!Number.isInteger(pairs) || pairs < 1 || pairs > 20) throw new Error('--pairs is 1–20');
 
 const { commit, dirty, label } = measuredCode();
 const load = () => loadavg().map((l) => Math.round(l * 100) / 100);
@@ -91,9 +97,11 @@ async function run(transport: Transport, tables: number) {
 console.log(`Parlor vs floor: T = ${tableCounts.join(', ')} tables × ${bettors} bettors, ${races} race(s), roll ${rollMs} ms, join concurrency ${joinConcurrency}; commit ${label}; ${cpus().length} CPUs`);
 const rows: { parlor: Awaited<ReturnType<typeof run>>; floor: Awaited<ReturnType<typeof run>> }[] = [];
 for (const tables of tableCounts) {
-  const parlor = await run(parlorTransport, tables);
-  const floor = await run(floorTransport, tables);
-  rows.push({ parlor, floor });
+  for (let pair = 0; pair < pairs; pair++) {
+    const parlor = await run(parlorTransport, tables);
+    const floor = await run(floorTransport, tables);
+    rows.push({ parlor, floor });
+  }
 }
 
 const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '—');
@@ -105,6 +113,21 @@ for (const { parlor: p, floor: f } of rows) {
   console.log(
     `| ${p.tables} | ${p.loadAtStart[0]} / ${f.loadAtStart[0]} | ${p.cpuMsPerMove} ms | ${f.cpuMsPerMove} ms | ${ratio(p.cpuMsPerMove, f.cpuMsPerMove)} | ${p.p50} / ${f.p50} ms | ${p.p99} ms | ${f.p99} ms | ${ratio(p.p99, f.p99)} | ${checks} |`,
   );
+}
+if (pairs > 1) {
+  const median = (xs: number[]) => {
+    const sorted = xs.slice().sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  };
+  console.log(`\n| T | pairs | CPU ratio, median (each pair) | p99 ratio, median (each pair) |\n|---|---|---|---|`);
+  for (const tables of tableCounts) {
+    const mine = rows.filter((r) => r.parlor.tables === tables);
+    const cpu = mine.map((r) => r.parlor.cpuMsPerMove / r.floor.cpuMsPerMove);
+    const p99 = mine.map((r) => r.parlor.p99 / r.floor.p99);
+    const list = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(' / ');
+    console.log(`| ${tables} | ${mine.length} | ${median(cpu).toFixed(2)} (${list(cpu)}) | ${median(p99).toFixed(2)} (${list(p99)}) |`);
+  }
 }
 console.log(`\ncommit ${label}; command: node loadtest/parlor-vs-floor.ts ${process.argv.slice(2).join(' ')}`.trimEnd());
 
