@@ -320,7 +320,10 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     private nothingToSend(): boolean {
       if (this.serializer.encoder.hasChanges) return false;
       const clients = this.clients; // (by index: runs on every patch tick, an iterator is garbage)
-      for (let i = 0; i < clients.length; i++) if (clients[i]!.view && clients[i]!.view!.changes.size > 0) return false;
+      for (let i = 0; i < clients.length; i++) {
+        const view = clients[i]!.view;
+        if (view && view.changes.size > 0) return false;
+      }
       return true;
     }
 

@@ -172,7 +172,7 @@ function coalesce(ws: WebSocket) {
       sender._queue.length === 0 &&
       (options === undefined || typeof options === 'function' || plainBinary(options))
     ) {
-      const text = options !== undefined && typeof options === 'object' && (options as { binary?: boolean }).binary === false;
+      const text = typeof options === 'object' && (options as { binary?: boolean }).binary === false; // a text frame
       push(q, data, text ? 1 : 2, headerLength(data.length) + data.length);
       const done = typeof options === 'function' ? options : cb;
       if (typeof done === 'function') q.done.push(done as Done);

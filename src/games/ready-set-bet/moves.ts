@@ -30,13 +30,21 @@ export function activeActors(state: State): Actor[] {
 function whoMayAct(state: State): Actor[] {
   if (state.phase === 'over') return [];
   const active: Actor[] = [state.phase === 'racing' ? roller(state) : SYSTEM];
-  for (let s = 0; s < state.seats; s++) {
-    const p = state.players[s]!;
-    const acts =
-      state.phase === 'racing' ? s !== state.hostSeat && betBlock(state, s) === null : state.phase === 'results' ? !p.ready : p.offer.length > 0;
-    if (acts) active.push(s);
-  }
+  for (let seat = 0; seat < state.seats; seat++) if (seatMayAct(state, seat)) active.push(seat);
   return active;
+}
+
+function seatMayAct(state: State, seat: Seat): boolean {
+  switch (state.phase) {
+    case 'racing':
+      return seat !== state.hostSeat && betBlock(state, seat) === null;
+    case 'results':
+      return !state.players[seat]!.ready;
+    case 'vipDraft':
+      return state.players[seat]!.offer.length > 0;
+    case 'over':
+      return false;
+  }
 }
 
 const ROLL: Move = Object.freeze({ type: 'roll' });
