@@ -42,6 +42,7 @@ export async function runOnThreads(opts: Options, threads: number, stats: BetRac
     stats.rejected = {};
     for (const r of last) for (const [code, n] of Object.entries(r?.counts.rejected ?? {})) stats.rejected[code] = (stats.rejected[code] ?? 0) + n;
     stats.peakRacing = Math.max(stats.peakRacing, stats.tablesRacing);
+    stats.slowestFillMs = Math.max(0, ...last.map((r) => r?.counts.slowestFillMs ?? 0));
     stats.failures = last.flatMap((r) => r?.failures ?? []);
     stats.violations = last.flatMap((r) => r?.violations ?? []);
     // Each thread's performance.now() has its own origin: put its times on this thread's clock.

@@ -4,7 +4,14 @@
  * the bare-`ws` floor server (loadtest/floor-server.ts). Prints the ratio table: server CPU per handled
  * move and bet-ack p50/p99, with the load average before each run and the commit measured.
  *
- *   node loadtest/parlor-vs-floor.ts [--tables 50,100,200] [--bettors 8] [--races 1] [--roll-ms 250] [--join-concurrency 4] [--start-delay-per-table 20] [--load-workers 1] [--pairs 1]
+ *   node loadtest/parlor-vs-floor.ts [--tables 50,100,200] [--bettors 8] [--races 1] [--roll-ms 250] [--join-concurrency 4] [--spread-per-table 50] [--start-delay-per-table 20] [--load-workers 1] [--pairs 1]
+ *
+ * Both servers race on the same clock: table i joins no sooner than i × `--spread-per-table` ms after
+ * the start, and every table's first roll comes 2 s after the last table's join is due, so each table
+ * races at the same moment against either server and no join falls in the measured window. (With
+ * `--spread-per-table 0` tables join as fast as the server lets them and race 1 s +
+ * `--start-delay-per-table` ms per table after they filled: the faster-joining server then races its
+ * tables together and the slower one spread out, which is not the same load.)
  *
  * `--pairs N` runs each T N times, Parlor and the floor alternating, and adds the median of the pairs'
  * ratios: on a shared machine one pair's ratio moves by a fifth or more from run to run.
@@ -29,8 +36,10 @@ const { values: args } = parseArgs({
     races: { type: 'string', default: '1' },
     'roll-ms': { type: 'string', default: '250' },
     'join-concurrency': { type: 'string', default: '4' },
-    // ms per table before a table's first roll (plus 1 s): 20 lets tables joined in a burst race together;
-    // a larger value (e.g. 100) keeps every join out of the measured racing window.
+    // Table i joins no sooner than i × this many ms after the start (0: as fast as the server lets it).
+    'spread-per-table': { type: 'string', default: '50' },
+    // With --spread-per-table 0, ms per table before a table's first roll (plus 1 s): 20 lets tables
+    // joined in a burst race together; a larger value (e.g. 100) keeps the joins out of the racing window.
     'start-delay-per-table': { type: 'string', default: '20' },
     seed: { type: 'string', default: 'bet-race' },
     // The bots on this many worker threads (loadtest/load-workers.ts), for both servers alike.
@@ -45,6 +54,15 @@ const races = Number(args.races);
 const rollMs = Number(args['roll-ms']);
 const joinConcurrency = Number(args['join-concurrency']);
 const startDelayPerTable = Number(args['start-delay-per-table']);
+const spreadPerTable = Number(args['spread-per-table']);
+if (!Number.isFinite(spreadPerTable) || spreadPerTable < 0 || spreadPerTable > 200) throw new Error('--spread-per-table is 0–200 ms');
+
+/** The joins' pacing and each table's wait for its first roll (see the usage above). */
+function schedule(tables: number): { spreadMs: number; startDelayMs: number } {
+  if (spreadPerTable === 0) return { spreadMs: 0, startDelayMs: Math.min(60_000, 1000 + tables * startDelayPerTable) };
+  const spreadMs = tables * spreadPerTable;
+  return { spreadMs, startDelayMs: Math.min(60_000, spreadMs + 2000) };
+}
 const loadWorkers = Number(args['load-workers']);
 if (!Number.isInteger(loadWorkers) || loadWorkers < 1 || loadWorkers > 16) throw new Error('--load-workers is 1–16');
 const pairs = Number(args.pairs);
@@ -61,7 +79,7 @@ async function run(transport: Transport, tables: number) {
   const started = performance.now();
   let error: string | null = null;
   try {
-    const race = { endpoints: servers.ws, tables, bettors, races, rollMs, seed: args.seed!, joinConcurrency, startDelayMs: Math.min(60_000, 1000 + tables * startDelayPerTable) };
+    const race = { endpoints: servers.ws, tables, bettors, races, rollMs, seed: args.seed!, joinConcurrency, ...schedule(tables) };
     await runOnThreads({ ...race, transport: transport.name }, loadWorkers, stats);
   } catch (err) {
     error = (err as Error).message;
@@ -86,15 +104,16 @@ async function run(transport: Transport, tables: number) {
     violations: stats.violations.length,
     tablesFailed: stats.tablesFailed,
     rssPeakMB: figures.rssPeakMB,
+    slowestFillMs: Math.round(stats.slowestFillMs),
     error,
   };
   console.log(
-    `${transport.name.padEnd(6)} T=${String(tables).padEnd(4)} load ${loadAtStart.join(' ')}  CPU ${cpu.msPerMove} ms/move (${cpu.moves} moves)  p50 ${latency.p50} p99 ${latency.p99} max ${latency.max} ms  ${latency.count} bets, ${stats.unanswered} unanswered  ${stats.racesChecked} races checked, ${stats.violations.length} violations${stats.tablesFailed ? `, ${stats.tablesFailed} tables failed` : ''}`,
+    `${transport.name.padEnd(6)} T=${String(tables).padEnd(4)} load ${loadAtStart.join(' ')}  CPU ${cpu.msPerMove} ms/move (${cpu.moves} moves)  p50 ${latency.p50} p99 ${latency.p99} max ${latency.max} ms  ${latency.count} bets, ${stats.unanswered} unanswered  ${stats.racesChecked} races checked, ${stats.violations.length} violations${stats.tablesFailed ? `, ${stats.tablesFailed} tables failed` : ''}  slowest fill ${Math.round(stats.slowestFillMs)} ms`,
   );
   return line;
 }
 
-console.log(`Parlor vs floor: T = ${tableCounts.join(', ')} tables × ${bettors} bettors, ${races} race(s), roll ${rollMs} ms, join concurrency ${joinConcurrency}; commit ${label}; ${cpus().length} CPUs`);
+console.log(`Parlor vs floor: T = ${tableCounts.join(', ')} tables × ${bettors} bettors, ${races} race(s), roll ${rollMs} ms, join concurrency ${joinConcurrency}, ${spreadPerTable ? `table i joins at i × ${spreadPerTable} ms, every table's first roll 2 s after the last join is due` : `first roll 1 s + ${startDelayPerTable} ms per table after a table fills`}; commit ${label}; ${cpus().length} CPUs`);
 const rows: { parlor: Awaited<ReturnType<typeof run>>; floor: Awaited<ReturnType<typeof run>> }[] = [];
 for (const tables of tableCounts) {
   for (let pair = 0; pair < pairs; pair++) {

@@ -58,6 +58,8 @@ export interface BetRaceStats {
   threadLagMs: number;
   /** performance.now() of the first bet sent, the last answer received and the last roll seen. */
   firstBetAt: number;
+  /** The longest a table took to fill, from the moment its join was due (with `spreadMs`: whether the server kept the schedule). */
+  slowestFillMs: number;
   lastAnswerAt: number;
   lastRollAt: number;
 }
@@ -86,6 +88,7 @@ export function newStats(): BetRaceStats {
     violations: [],
     threadLagMs: 0,
     firstBetAt: 0,
+    slowestFillMs: 0,
     lastAnswerAt: 0,
     lastRollAt: 0,
   };
@@ -280,6 +283,7 @@ export async function runBetRace(opts: BetRaceOptions, stats: BetRaceStats = new
       if (due > performance.now()) await sleep(due - performance.now());
       try {
         const { playing } = await playTable(index);
+        stats.slowestFillMs = Math.max(stats.slowestFillMs, performance.now() - Math.max(due, begun));
         running.push(
           playing.catch((err: Error) => {
             stats.tablesFailed++;
