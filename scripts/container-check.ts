@@ -93,7 +93,10 @@ const port = await new Promise<number>((ok) => {
     s.close(() => ok(p));
   });
 });
-const child = spawn(process.execPath, ['dist/src/server/main.js'], {
+// The runtime stage's CMD, as the image runs it (its `node` is this Node 22).
+const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile.split(/^FROM .* AS runtime$/m)[1]!)![1]!) as string[];
+if (cmd[0] !== 'node') throw new Error(`container-check: the runtime CMD does not start with node: ${cmd.join(' ')}`);
+const child = spawn(process.execPath, cmd.slice(1), {
   cwd: runDir,
   env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'inherit', 'inherit'],
