@@ -25,6 +25,4 @@ USER node
 EXPOSE 2567
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 2567) + '/health').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
-# A 32 MB young generation: at hundreds of racing tables, fewer scavenges copy the tables' live data
-# half as often (docs/performance.md, ninth round). `npm start` and the load tests run it the same way.
-CMD ["node", "--max-semi-space-size=32", "dist/src/server/main.js"]
+CMD ["node", "dist/src/server/main.js"]

@@ -16,15 +16,11 @@ export interface Servers {
  * `cpuProfileDir` every process runs under `node --cpu-prof` and is stopped with SIGTERM, so that it
  * writes its profile there.
  */
-const PARLOR_MAIN = 'src/server/main.ts';
-/** Node's flags for Parlor, as `npm start` and the Dockerfile give them (the floor runs with Node's defaults). */
-const PARLOR_NODE_ARGS = ['--max-semi-space-size=32'];
-
 export async function startServers(
   processes: number,
   env: Record<string, string> = {},
   withRedis = processes > 1,
-  { entry = PARLOR_MAIN, cpuProfileDir = '' }: { entry?: string; cpuProfileDir?: string } = {},
+  { entry = 'src/server/main.ts', cpuProfileDir = '' }: { entry?: string; cpuProfileDir?: string } = {},
 ): Promise<Servers> {
   const redis: RedisHandle | null = withRedis || processes > 1 ? await startRedis() : null;
   const profiling: Record<string, string> = cpuProfileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${cpuProfileDir}` } : {};
@@ -36,7 +32,7 @@ export async function startServers(
   };
   try {
     // One at a time, each given a minute: on a busy machine a start can take longer than tests allow.
-    for (let i = 0; i < processes; i++) started.push(await spawnServer(shared, entry, undefined, entry === PARLOR_MAIN ? PARLOR_NODE_ARGS : []));
+    for (let i = 0; i < processes; i++) started.push(await spawnServer(shared, entry));
   } catch (err) {
     await stop();
     throw err;

@@ -12,14 +12,11 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/**
- * Starts a process on `port` (a free one by default; a replacement for a killed process reuses its
- * port), with `nodeArgs` (Node's own flags) before the entry.
- */
-export async function spawnServer(env: Record<string, string>, entry = 'test/fixture/main.ts', port?: number, nodeArgs: string[] = []): Promise<ServerProcess> {
+/** Starts a process on `port` (a free one by default; a replacement for a killed process reuses its port). */
+export async function spawnServer(env: Record<string, string>, entry = 'test/fixture/main.ts', port?: number): Promise<ServerProcess> {
   port ??= await freePort();
   let output = '';
-  const child = spawn(process.execPath, [...nodeArgs, entry], {
+  const child = spawn(process.execPath, [entry], {
     env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', PUBLIC_ADDRESS: `127.0.0.1:${port}`, LOG_LEVEL: 'warn', BOT_DELAY_MS: '20', SHUTDOWN_GRACE_SECONDS: '2', RATE_LIMIT_EXEMPT: LOOPBACK, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
