@@ -153,7 +153,7 @@ writeFileSync(`loadtest/results/${name}.svg`, latencySvg(stats.latency, `bet-rac
 
 const rejected = Object.entries(stats.rejected).map(([code, n]) => `${code} ${n}`).join(', ') || 'none';
 console.log(`
-tables        ${stats.tablesDone} done, ${stats.tablesFailed} failed, peak ${stats.peakRacing} racing at once, slowest fill ${Math.round(stats.slowestFillMs)} ms${stats.failures.length ? `\n  ${stats.failures.slice(0, 5).join('\n  ')}` : ''}
+tables        ${stats.tablesDone} done, ${stats.tablesFailed} failed, peak ${stats.peakRacing} racing at once${opts.spreadMs ? `, slowest fill ${Math.round(stats.slowestFillMs)} ms` : ''}${stats.failures.length ? `\n  ${stats.failures.slice(0, 5).join('\n  ')}` : ''}
 bets          ${stats.sent} sent, ${stats.accepted} accepted, refused: ${rejected}; ${stats.unanswered} unanswered
 throughput    ${result.throughput.acceptedPerSecond} accepted bets/s, ${result.throughput.answeredPerSecond} answers/s over ${result.throughput.bettingSeconds} s
 latency (ms)  p50 ${latency.p50}  p90 ${latency.p90}  p99 ${latency.p99}  p99.9 ${latency.p999}  max ${latency.max}  (${latency.count} bets)

@@ -26,7 +26,7 @@ import { newStats } from './tables.ts';
 import { runOnThreads } from './load-workers.ts';
 import { sampleMetrics, startServers } from './servers.ts';
 import { cpuWhileRacing, measuredCode, serverFigures } from './measure.ts';
-import { summarize } from './report.ts';
+import { median, summarize } from './report.ts';
 import { floorTransport, parlorTransport, type Transport } from './transports.ts';
 
 const { values: args } = parseArgs({
@@ -56,6 +56,10 @@ const joinConcurrency = Number(args['join-concurrency']);
 const startDelayPerTable = Number(args['start-delay-per-table']);
 const spreadPerTable = Number(args['spread-per-table']);
 if (!Number.isFinite(spreadPerTable) || spreadPerTable < 0 || spreadPerTable > 200) throw new Error('--spread-per-table is 0–200 ms');
+const loadWorkers = Number(args['load-workers']);
+if (!Number.isInteger(loadWorkers) || loadWorkers < 1 || loadWorkers > 16) throw new Error('--load-workers is 1–16');
+const pairs = Number(args.pairs);
+if (!Number.isInteger(pairs) || pairs < 1 || pairs > 20) throw new Error('--pairs is 1–20');
 
 /** The joins' pacing and each table's wait for its first roll (see the usage above). */
 function schedule(tables: number): { spreadMs: number; startDelayMs: number } {
@@ -63,10 +67,6 @@ function schedule(tables: number): { spreadMs: number; startDelayMs: number } {
   const spreadMs = tables * spreadPerTable;
   return { spreadMs, startDelayMs: Math.min(60_000, spreadMs + 2000) };
 }
-const loadWorkers = Number(args['load-workers']);
-if (!Number.isInteger(loadWorkers) || loadWorkers < 1 || loadWorkers > 16) throw new Error('--load-workers is 1–16');
-const pairs = Number(args.pairs);
-if (!Number.isInteger(pairs) || pairs < 1 || pairs > 20) throw new Error('--pairs is 1–20');
 
 const { commit, dirty, label } = measuredCode();
 const load = () => loadavg().map((l) => Math.round(l * 100) / 100);
@@ -108,7 +108,7 @@ async function run(transport: Transport, tables: number) {
     error,
   };
   console.log(
-    `${transport.name.padEnd(6)} T=${String(tables).padEnd(4)} load ${loadAtStart.join(' ')}  CPU ${cpu.msPerMove} ms/move (${cpu.moves} moves)  p50 ${latency.p50} p99 ${latency.p99} max ${latency.max} ms  ${latency.count} bets, ${stats.unanswered} unanswered  ${stats.racesChecked} races checked, ${stats.violations.length} violations${stats.tablesFailed ? `, ${stats.tablesFailed} tables failed` : ''}  slowest fill ${Math.round(stats.slowestFillMs)} ms`,
+    `${transport.name.padEnd(6)} T=${String(tables).padEnd(4)} load ${loadAtStart.join(' ')}  CPU ${cpu.msPerMove} ms/move (${cpu.moves} moves)  p50 ${latency.p50} p99 ${latency.p99} max ${latency.max} ms  ${latency.count} bets, ${stats.unanswered} unanswered  ${stats.racesChecked} races checked, ${stats.violations.length} violations${stats.tablesFailed ? `, ${stats.tablesFailed} tables failed` : ''}${spreadPerTable ? `  slowest fill ${Math.round(stats.slowestFillMs)} ms` : ''}`,
   );
   return line;
 }
@@ -134,11 +134,6 @@ for (const { parlor: p, floor: f } of rows) {
   );
 }
 if (pairs > 1) {
-  const median = (xs: number[]) => {
-    const sorted = xs.slice().sort((a, b) => a - b);
-    const mid = Math.floor(sorted.length / 2);
-    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-  };
   console.log(`\n| T | pairs | CPU ratio, median (each pair) | p99 ratio, median (each pair) |\n|---|---|---|---|`);
   for (const tables of tableCounts) {
     const mine = rows.filter((r) => r.parlor.tables === tables);

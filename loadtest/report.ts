@@ -13,6 +13,13 @@ export interface LatencySummary {
 
 const ms = (micros: number) => Math.round(micros / 10) / 100;
 
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(xs: readonly number[]): number {
+  const sorted = xs.slice().sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 export function summarize(h: Histogram): LatencySummary {
   return {
     count: h.totalCount,

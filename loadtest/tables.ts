@@ -283,7 +283,7 @@ export async function runBetRace(opts: BetRaceOptions, stats: BetRaceStats = new
       if (due > performance.now()) await sleep(due - performance.now());
       try {
         const { playing } = await playTable(index);
-        stats.slowestFillMs = Math.max(stats.slowestFillMs, performance.now() - Math.max(due, begun));
+        stats.slowestFillMs = Math.max(stats.slowestFillMs, performance.now() - due);
         running.push(
           playing.catch((err: Error) => {
             stats.tablesFailed++;

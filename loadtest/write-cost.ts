@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { WebSocket, WebSocketServer } from 'ws';
 import { coalesceWrites } from '../src/server/coalesce-writes.ts';
 import { measuredCode } from './measure.ts';
+import { median } from './report.ts';
 
 const VARIANTS = ['ws', 'corked', 'framed'] as const;
 type Variant = (typeof VARIANTS)[number];
@@ -114,6 +115,5 @@ else {
       console.log(`${variant.padEnd(7)} ${r.sent} messages  ${(r.user + r.system).toFixed(2)} µs each (user ${r.user.toFixed(2)}, system ${r.system.toFixed(2)})`);
     }
   }
-  const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   console.log(`median µs per message: ${VARIANTS.map((v) => `${v} ${median(all.get(v)!).toFixed(2)}`).join(', ')}`);
 }

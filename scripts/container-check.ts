@@ -64,7 +64,7 @@ step(`proxy: ${replicas.length} replicas at ${replicas.map((r) => r.path).join('
 
 // 1. The build stage: copy what the Dockerfile copies (COPY lines before the runtime stage, not --from).
 const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
-const buildStage = dockerfile.split(/^FROM .* AS runtime$/m)[0]!;
+const [buildStage, runtimeStage] = dockerfile.split(/^FROM .* AS runtime$/m) as [string, string];
 const sources = [...buildStage.matchAll(/^COPY (?!--)(.+) \S+$/gm)].flatMap((m) => m[1]!.trim().split(/\s+/));
 mkdirSync(buildDir, { recursive: true });
 for (const src of sources) cpSync(join(root, src), join(buildDir, src), { recursive: true });
@@ -94,7 +94,7 @@ const port = await new Promise<number>((ok) => {
   });
 });
 // The runtime stage's CMD, as the image runs it (its `node` is this Node 22).
-const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile.split(/^FROM .* AS runtime$/m)[1]!)![1]!) as string[];
+const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(runtimeStage)![1]!) as string[];
 if (cmd[0] !== 'node') throw new Error(`container-check: the runtime CMD does not start with node: ${cmd.join(' ')}`);
 const child = spawn(process.execPath, cmd.slice(1), {
   cwd: runDir,
