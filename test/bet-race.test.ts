@@ -9,6 +9,8 @@ import { checkRace, type RaceObservation } from '../loadtest/checks.ts';
 import { newStats, runBetRace } from '../loadtest/tables.ts';
 import { runOnThreads } from '../loadtest/load-workers.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { spawnServer } from './helpers/process.ts';
+import { floorTransport } from '../loadtest/transports.ts';
 
 let server: TestServer;
 beforeAll(async () => (server = await startServer({}, { 'ready-set-bet': ReadySetBetRoom })));
@@ -48,6 +50,32 @@ describe('bet race', () => {
     expect(stats.firstBetAt).toBeGreaterThan(before);
     expect(stats.lastAnswerAt).toBeGreaterThanOrEqual(stats.firstBetAt);
     expect(stats.lastAnswerAt).toBeLessThanOrEqual(performance.now());
+  });
+
+  it('the floor server passes the same checks, and joins paced on one clock wait for their turn', async () => {
+    const floor = await spawnServer({}, 'loadtest/floor-server.ts');
+    try {
+      // Table i joins no sooner than i × 150 ms: the third joins at 300 ms at the earliest.
+      const started = performance.now();
+      const stats = newStats();
+      let allJoinedAfter = Infinity;
+      const watch = setInterval(() => {
+        if (stats.tablesJoined === 3 && allJoinedAfter === Infinity) allJoinedAfter = performance.now() - started;
+      }, 5);
+      await runBetRace({ endpoints: [floor.ws], transport: floorTransport, tables: 3, bettors: 4, races: 1, rollMs: 20, seed: 'floor', joinConcurrency: 3, startDelayMs: 200, spreadMs: 450 }, stats);
+      clearInterval(watch);
+      expect(allJoinedAfter).toBeGreaterThanOrEqual(300);
+      expect(stats.violations).toEqual([]);
+      expect(stats.failures).toEqual([]);
+      expect(stats.tablesDone).toBe(3);
+      expect(stats.racesChecked).toBe(3);
+      expect(stats.unanswered).toBe(0);
+      expect(stats.accepted).toBeGreaterThan(0);
+      expect(stats.slowestFillMs).toBeGreaterThan(0);
+      expect(stats.slowestFillMs).toBeLessThan(performance.now() - started);
+    } finally {
+      await floor.stop();
+    }
   });
 
   it('catches a double claim, an early refusal, an untold claim and a wrong payout', () => {
