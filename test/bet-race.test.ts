@@ -6,11 +6,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReadySetBetRoom } from '../rooms/ready-set-bet.ts';
 import { checkRace, type RaceObservation } from '../loadtest/checks.ts';
-import { newStats, runBetRace } from '../loadtest/tables.ts';
+import { newStats, runBetRace, type BetRaceStats } from '../loadtest/tables.ts';
 import { runOnThreads } from '../loadtest/load-workers.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { spawnServer } from './helpers/process.ts';
 import { floorTransport } from '../loadtest/transports.ts';
+
+/** Every table finished its races, every race passed every check, every bet was answered. */
+function expectCleanRun(stats: BetRaceStats, tables: number, races: number) {
+  expect(stats.violations).toEqual([]);
+  expect(stats.failures).toEqual([]);
+  expect(stats.tablesDone).toBe(tables);
+  expect(stats.racesChecked).toBe(tables * races);
+  expect(stats.unanswered).toBe(0);
+}
 
 let server: TestServer;
 beforeAll(async () => (server = await startServer({}, { 'ready-set-bet': ReadySetBetRoom })));
@@ -25,11 +34,7 @@ describe('bet race', () => {
       undefined,
       (obs) => (sample = sample.length ? sample : obs),
     );
-    expect(stats.violations).toEqual([]);
-    expect(stats.failures).toEqual([]);
-    expect(stats.tablesDone).toBe(3);
-    expect(stats.racesChecked).toBe(6);
-    expect(stats.unanswered).toBe(0);
+    expectCleanRun(stats, 3, 2);
     expect(stats.accepted).toBeGreaterThan(0);
     expect(stats.rejected['ready-set-bet/space-taken'] ?? 0).toBeGreaterThan(0); // the bots did contend
     expect(stats.accepted + Object.values(stats.rejected).reduce((a, b) => a + b, 0)).toBe(stats.sent);
@@ -39,11 +44,7 @@ describe('bet race', () => {
     const stats = newStats();
     const before = performance.now();
     await runOnThreads({ endpoints: [server.ws], tables: 4, bettors: 4, races: 1, rollMs: 20, seed: 'threads', joinConcurrency: 2, startDelayMs: 200, transport: 'parlor' }, 2, stats);
-    expect(stats.violations).toEqual([]);
-    expect(stats.failures).toEqual([]);
-    expect(stats.tablesDone).toBe(4);
-    expect(stats.racesChecked).toBe(4);
-    expect(stats.unanswered).toBe(0);
+    expectCleanRun(stats, 4, 1);
     expect(stats.latency.totalCount).toBe(stats.sent); // every answer's latency, from both threads
     expect(stats.accepted + Object.values(stats.rejected).reduce((a, b) => a + b, 0)).toBe(stats.sent);
     // The threads' times are on this thread's clock.
@@ -65,11 +66,7 @@ describe('bet race', () => {
       await runBetRace({ endpoints: [floor.ws], transport: floorTransport, tables: 3, bettors: 4, races: 1, rollMs: 20, seed: 'floor', joinConcurrency: 3, startDelayMs: 200, spreadMs: 450 }, stats);
       clearInterval(watch);
       expect(allJoinedAfter).toBeGreaterThanOrEqual(300);
-      expect(stats.violations).toEqual([]);
-      expect(stats.failures).toEqual([]);
-      expect(stats.tablesDone).toBe(3);
-      expect(stats.racesChecked).toBe(3);
-      expect(stats.unanswered).toBe(0);
+      expectCleanRun(stats, 3, 1);
       expect(stats.accepted).toBeGreaterThan(0);
       expect(stats.slowestFillMs).toBeGreaterThan(0);
       expect(stats.slowestFillMs).toBeLessThan(performance.now() - started);
