@@ -139,7 +139,7 @@ const result = {
   throughput: { bettingSeconds: Math.round(bettingS * 10) / 10, acceptedPerSecond: Math.round(stats.accepted / bettingS), answeredPerSecond: Math.round(stats.latency.totalCount / bettingS) },
   latencyMs: latency,
   server: perProcess,
-  serverCpu: { seconds: Math.round(totalCpu * 100) / 100, whileRacing: Math.round(bettingCpu * 100) / 100, rolls: stats.rolls, answeredBets: stats.latency.totalCount, msPerMove: cpuPerMoveMs },
+  serverCpu: { seconds: Math.round(totalCpu * 100) / 100, whileRacing: Math.round(bettingCpu * 100) / 100, rolls: stats.rolls, answeredBets: stats.latency.totalCount, msPerMove: cpuPerMoveMs, kernelMsPerMove: racingCpu.kernelMsPerMove },
   loadGenerator: { cpuPercent: Math.round(((cpu.user + cpu.system) / 1e6 / wallS) * 1000) / 10, rssMB: Math.round(process.memoryUsage().rss / 1e5) / 10, lagP99PeakMs: ownLagPeakMs },
   checks: { racesChecked: stats.racesChecked, violations: stats.violations.length, firstViolations: stats.violations.slice(0, 50) },
   wallSeconds: Math.round(wallS * 10) / 10,
@@ -158,7 +158,7 @@ bets          ${stats.sent} sent, ${stats.accepted} accepted, refused: ${rejecte
 throughput    ${result.throughput.acceptedPerSecond} accepted bets/s, ${result.throughput.answeredPerSecond} answers/s over ${result.throughput.bettingSeconds} s
 latency (ms)  p50 ${latency.p50}  p90 ${latency.p90}  p99 ${latency.p99}  p99.9 ${latency.p999}  max ${latency.max}  (${latency.count} bets)
 server        ${perProcess.map((p, i) => `#${i + 1} CPU mean ${p.cpuMean}% peak ${p.cpuPeak}%, RSS ${p.rssStartMB} MB at start, peak ${p.rssPeakMB} MB, loop lag p99 peak ${p.lagPeakMs} ms`).join('; ')}
-server cost   ${totalCpu.toFixed(1)} CPU s in all, ${bettingCpu.toFixed(1)} while racing for ${stats.rolls} rolls + ${stats.latency.totalCount} bets = ${cpuPerMoveMs} ms per move
+server cost   ${totalCpu.toFixed(1)} CPU s in all, ${bettingCpu.toFixed(1)} while racing for ${stats.rolls} rolls + ${stats.latency.totalCount} bets = ${cpuPerMoveMs} ms per move (kernel ${racingCpu.kernelMsPerMove})
 load gen      CPU ${result.loadGenerator.cpuPercent}% of one core, RSS ${result.loadGenerator.rssMB} MB, ${loadWorkers === 1 ? 'its' : 'its threads\''} loop lag p99 peak ${ownLagPeakMs} ms (answers arriving meanwhile are read that late)
 checks        ${stats.racesChecked} races checked, ${stats.violations.length} violation(s)${stats.violations.length ? `\n  ${stats.violations.slice(0, 10).join('\n  ')}` : ''}
 written       loadtest/results/${name}.json and .svg`);

@@ -7,13 +7,18 @@ import type { ProcessSample } from './servers.ts';
 /**
  * What each move costs the server, whatever else the machine runs: the server processes' CPU time
  * while the races ran (from the first bet to the last roll or answer; joins before it excluded) over
- * the rolls and answered bets. `started` is the performance.now() the samples' `t` counts from.
+ * the rolls and answered bets, and the part of it spent in the kernel (`kernelMsPerMove`: socket
+ * writes and reads, which a bare server pays too). `started` is the performance.now() the samples'
+ * `t` counts from.
  */
 export function cpuWhileRacing(series: ProcessSample[][], stats: BetRaceStats, started: number) {
   const window = [(stats.firstBetAt - started) / 1000, (Math.max(stats.lastAnswerAt, stats.lastRollAt) - started) / 1000];
-  const seconds = series.reduce((sum, s) => sum + s.reduce((t, x, i) => (i > 0 && x.t > window[0]! && x.t <= window[1]! + 1 ? t + (x.cpu / 100) * (x.t - s[i - 1]!.t) : t), 0), 0);
+  const inWindow = (percent: (x: ProcessSample) => number) =>
+    series.reduce((sum, s) => sum + s.reduce((t, x, i) => (i > 0 && x.t > window[0]! && x.t <= window[1]! + 1 ? t + (percent(x) / 100) * (x.t - s[i - 1]!.t) : t), 0), 0);
+  const seconds = inWindow((x) => x.cpu);
   const moves = stats.rolls + stats.latency.totalCount;
-  return { seconds, moves, msPerMove: Math.round((seconds / Math.max(1, moves)) * 1e5) / 100 };
+  const perMove = (s: number) => Math.round((s / Math.max(1, moves)) * 1e5) / 100;
+  return { seconds, moves, msPerMove: perMove(seconds), kernelMsPerMove: perMove(inWindow((x) => x.kernel)) };
 }
 
 /** Mean CPU over the samples while bets flowed (the ramp-up and drain are idle), peak CPU, RSS, lag. */

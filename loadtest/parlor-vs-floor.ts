@@ -2,7 +2,8 @@
  * Parlor against the floor, side by side in one run: for each table count T, the same bet race (same
  * bots, seeds, join pacing, roll interval and checks) first against one Parlor process, then against
  * the bare-`ws` floor server (loadtest/floor-server.ts). Prints the ratio table: server CPU per handled
- * move and bet-ack p50/p99, with the load average before each run and the commit measured.
+ * move (and the kernel's part of it: socket reads and writes, which both pay) and bet-ack p50/p99, with
+ * the load average before each run and the commit measured.
  *
  *   node loadtest/parlor-vs-floor.ts [--tables 50,100,200] [--bettors 8] [--races 1] [--roll-ms 250] [--join-concurrency 4] [--spread-per-table 50] [--start-delay-per-table 20] [--load-workers 1] [--pairs 1]
  *
@@ -94,6 +95,7 @@ async function run(transport: Transport, tables: number) {
     tables,
     loadAtStart,
     cpuMsPerMove: cpu.msPerMove,
+    kernelMsPerMove: cpu.kernelMsPerMove,
     moves: cpu.moves,
     p50: latency.p50,
     p99: latency.p99,
@@ -108,7 +110,7 @@ async function run(transport: Transport, tables: number) {
     error,
   };
   console.log(
-    `${transport.name.padEnd(6)} T=${String(tables).padEnd(4)} load ${loadAtStart.join(' ')}  CPU ${cpu.msPerMove} ms/move (${cpu.moves} moves)  p50 ${latency.p50} p99 ${latency.p99} max ${latency.max} ms  ${latency.count} bets, ${stats.unanswered} unanswered  ${stats.racesChecked} races checked, ${stats.violations.length} violations${stats.tablesFailed ? `, ${stats.tablesFailed} tables failed` : ''}${spreadPerTable ? `  slowest fill ${Math.round(stats.slowestFillMs)} ms` : ''}`,
+    `${transport.name.padEnd(6)} T=${String(tables).padEnd(4)} load ${loadAtStart.join(' ')}  CPU ${cpu.msPerMove} ms/move (kernel ${cpu.kernelMsPerMove}; ${cpu.moves} moves)  p50 ${latency.p50} p99 ${latency.p99} max ${latency.max} ms  ${latency.count} bets, ${stats.unanswered} unanswered  ${stats.racesChecked} races checked, ${stats.violations.length} violations${stats.tablesFailed ? `, ${stats.tablesFailed} tables failed` : ''}${spreadPerTable ? `  slowest fill ${Math.round(stats.slowestFillMs)} ms` : ''}`,
   );
   return line;
 }
@@ -125,12 +127,12 @@ for (const tables of tableCounts) {
 
 const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '—');
 console.log(`
-| T | load avg (Parlor / floor) | CPU per move Parlor | floor | ratio | p50 Parlor / floor | p99 Parlor | floor | ratio | checks |
-|---|---|---|---|---|---|---|---|---|---|`);
+| T | load avg (Parlor / floor) | CPU per move Parlor | floor | ratio | of which kernel, Parlor / floor | p50 Parlor / floor | p99 Parlor | floor | ratio | checks |
+|---|---|---|---|---|---|---|---|---|---|---|`);
 for (const { parlor: p, floor: f } of rows) {
   const checks = `${p.racesChecked + f.racesChecked} races, ${p.violations + f.violations} violations, ${p.unanswered + f.unanswered} unanswered`;
   console.log(
-    `| ${p.tables} | ${p.loadAtStart[0]} / ${f.loadAtStart[0]} | ${p.cpuMsPerMove} ms | ${f.cpuMsPerMove} ms | ${ratio(p.cpuMsPerMove, f.cpuMsPerMove)} | ${p.p50} / ${f.p50} ms | ${p.p99} ms | ${f.p99} ms | ${ratio(p.p99, f.p99)} | ${checks} |`,
+    `| ${p.tables} | ${p.loadAtStart[0]} / ${f.loadAtStart[0]} | ${p.cpuMsPerMove} ms | ${f.cpuMsPerMove} ms | ${ratio(p.cpuMsPerMove, f.cpuMsPerMove)} | ${p.kernelMsPerMove} / ${f.kernelMsPerMove} ms | ${p.p50} / ${f.p50} ms | ${p.p99} ms | ${f.p99} ms | ${ratio(p.p99, f.p99)} | ${checks} |`,
   );
 }
 if (pairs > 1) {

@@ -46,6 +46,8 @@ export interface ProcessSample {
   t: number;
   /** Percent of one core over the last interval. */
   cpu: number;
+  /** The part of `cpu` spent in the kernel (system time: socket reads and writes, mostly). */
+  kernel: number;
   rssMB: number;
   lagP99Ms: number;
 }
@@ -53,7 +55,7 @@ export interface ProcessSample {
 /** Samples every process's /metrics each second until stopped. */
 export function sampleMetrics(httpBases: string[], intervalMs = 1000) {
   const series: ProcessSample[][] = httpBases.map(() => []);
-  const last: { at: number; cpu: number }[] = httpBases.map(() => ({ at: 0, cpu: 0 }));
+  const last: { at: number; cpu: number; kernel: number }[] = httpBases.map(() => ({ at: 0, cpu: 0, kernel: 0 }));
   const first: number[] = httpBases.map(() => NaN);
   const started = performance.now();
   const tick = async () => {
@@ -64,17 +66,20 @@ export function sampleMetrics(httpBases: string[], intervalMs = 1000) {
           const text = await (await fetch(`${base}/metrics`)).text();
           const at = (asked + performance.now()) / 2;
           const cpu = metric(text, 'parlor_process_cpu_seconds_total');
+          const kernel = metric(text, 'parlor_process_cpu_system_seconds_total');
           const prev = last[i]!;
           if (Number.isNaN(first[i])) first[i] = cpu;
           if (prev.at > 0) {
+            const percent = (seconds: number) => Math.round((seconds / ((at - prev.at) / 1000)) * 1000) / 10;
             series[i]!.push({
               t: Math.round((at - started) / 100) / 10,
-              cpu: Math.round(((cpu - prev.cpu) / ((at - prev.at) / 1000)) * 1000) / 10,
+              cpu: percent(cpu - prev.cpu),
+              kernel: percent(kernel - prev.kernel),
               rssMB: Math.round(metric(text, 'parlor_process_resident_memory_bytes') / 1e5) / 10,
               lagP99Ms: Math.round(metric(text, 'parlor_nodejs_eventloop_lag_p99_seconds') * 1e4) / 10,
             });
           }
-          last[i] = { at, cpu };
+          last[i] = { at, cpu, kernel };
         } catch {
           /* a missed sample under load is not an error */
         }

@@ -11,6 +11,7 @@ import { runOnThreads } from '../loadtest/load-workers.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { spawnServer } from './helpers/process.ts';
 import { floorTransport } from '../loadtest/transports.ts';
+import { cpuWhileRacing } from '../loadtest/measure.ts';
 
 /** Every table finished its races, every race passed every check, every bet was answered. */
 function expectCleanRun(stats: BetRaceStats, tables: number, races: number) {
@@ -98,5 +99,26 @@ describe('bet race', () => {
     const overpaid = copy();
     overpaid.moneyAfter = overpaid.moneyAfter.map((m) => m + 1);
     expect(checkRace(overpaid).join()).toMatch(/settlement says/);
+  });
+});
+
+describe('the server cost of a race', () => {
+  it('counts the CPU of the racing window only, per move, with the kernel part apart', () => {
+    const stats = newStats();
+    const started = 1000;
+    stats.firstBetAt = started + 2000; // racing from t = 2 s …
+    stats.lastAnswerAt = started + 4000; // … to t = 4 s
+    stats.lastRollAt = started + 3500;
+    stats.rolls = 100;
+    for (let i = 0; i < 100; i++) stats.latency.recordValue(1000);
+    // One sample a second, each for the second before it: t = 3, 4, 5 cover the race (and the second
+    // after its last answer); the joins (t ≤ 2) at 90% and the drain (t = 6) at 70% are left out.
+    const cpu = [90, 90, 90, 50, 50, 50, 70];
+    const series = [cpu.map((c, t) => ({ t, cpu: c, kernel: c === 50 ? 20 : 5, rssMB: 0, lagP99Ms: 0 }))];
+    const cost = cpuWhileRacing(series, stats, started);
+    expect(cost.moves).toBe(200);
+    expect(cost.seconds).toBeCloseTo(1.5); // t = 3, 4, 5: half a core each
+    expect(cost.msPerMove).toBe(7.5);
+    expect(cost.kernelMsPerMove).toBe(3); // 0.6 s of kernel time over 200 moves
   });
 });
