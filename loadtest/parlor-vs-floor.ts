@@ -110,7 +110,7 @@ async function run(transport: Transport, tables: number) {
     error,
   };
   console.log(
-    `${transport.name.padEnd(6)} T=${String(tables).padEnd(4)} load ${loadAtStart.join(' ')}  CPU ${cpu.msPerMove} ms/move (kernel ${cpu.kernelMsPerMove}; ${cpu.moves} moves)  p50 ${latency.p50} p99 ${latency.p99} max ${latency.max} ms  ${latency.count} bets, ${stats.unanswered} unanswered  ${stats.racesChecked} races checked, ${stats.violations.length} violations${stats.tablesFailed ? `, ${stats.tablesFailed} tables failed` : ''}${spreadPerTable ? `  slowest fill ${Math.round(stats.slowestFillMs)} ms` : ''}`,
+    `${transport.name.padEnd(6)} T=${String(tables).padEnd(4)} load ${loadAtStart.join(' ')}  CPU ${cpu.msPerMove} ms/move (kernel ${cpu.kernelMsPerMove}; ${cpu.moves} moves)  p50 ${latency.p50} p99 ${latency.p99} max ${latency.max} ms  ${latency.count} bets, ${stats.unanswered} unanswered  ${stats.racesChecked} races checked, ${stats.violations.length} violations${stats.tablesFailed ? `, ${stats.tablesFailed} tables failed` : ''}${spreadPerTable ? `  slowest fill ${line.slowestFillMs} ms` : ''}`,
   );
   return line;
 }

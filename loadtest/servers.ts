@@ -63,10 +63,10 @@ export function sampleMetrics(httpBases: string[], intervalMs = 1000) {
       httpBases.map(async (base, i) => {
         try {
           const asked = performance.now();
-          const text = await (await fetch(`${base}/metrics`)).text();
+          const lines = (await (await fetch(`${base}/metrics`)).text()).split('\n');
           const at = (asked + performance.now()) / 2;
-          const cpu = metric(text, 'parlor_process_cpu_seconds_total');
-          const kernel = metric(text, 'parlor_process_cpu_system_seconds_total');
+          const cpu = metric(lines, 'parlor_process_cpu_seconds_total');
+          const kernel = metric(lines, 'parlor_process_cpu_system_seconds_total');
           const prev = last[i]!;
           if (Number.isNaN(first[i])) first[i] = cpu;
           if (prev.at > 0) {
@@ -75,8 +75,8 @@ export function sampleMetrics(httpBases: string[], intervalMs = 1000) {
               t: Math.round((at - started) / 100) / 10,
               cpu: percent(cpu - prev.cpu),
               kernel: percent(kernel - prev.kernel),
-              rssMB: Math.round(metric(text, 'parlor_process_resident_memory_bytes') / 1e5) / 10,
-              lagP99Ms: Math.round(metric(text, 'parlor_nodejs_eventloop_lag_p99_seconds') * 1e4) / 10,
+              rssMB: Math.round(metric(lines, 'parlor_process_resident_memory_bytes') / 1e5) / 10,
+              lagP99Ms: Math.round(metric(lines, 'parlor_nodejs_eventloop_lag_p99_seconds') * 1e4) / 10,
             });
           }
           last[i] = { at, cpu, kernel };
@@ -105,7 +105,7 @@ export function sampleMetrics(httpBases: string[], intervalMs = 1000) {
   };
 }
 
-function metric(text: string, name: string): number {
-  const line = text.split('\n').find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
+function metric(lines: string[], name: string): number {
+  const line = lines.find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
   return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : NaN;
 }
