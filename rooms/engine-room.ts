@@ -299,12 +299,14 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
      * patch are projected at once, so a move and its events go out in the same patch.
      */
     override broadcastPatch(): boolean {
+      this.timers.settle();
       this.clock.tick();
       return this.sendPatch();
     }
 
     private sendPatch(): boolean {
       if (this.projection.stale) this.sync();
+      this.timers.settle();
       if (this.announced.length === 0 && this.nothingToSend()) return false;
       const shown = this.announced;
       this.announced = [];

@@ -125,7 +125,7 @@ export class Moves {
     room.projection.stale = true; // projected once per patch, however many moves arrive in between
     room.wake();
     if (result.events.length) room.announce({ seq: room.journal.seq, actor, events: result.events });
-    room.timers.reconcile();
+    room.timers.reconcileSoon();
     return { ok: true, events: result.events, stored };
   }
 

@@ -14,6 +14,8 @@ type TimerKind = 'system' | 'bot' | 'clock';
 export class Timers {
   private readonly pending = new Map<Actor, { timer: Delayed; deadline: number; kind: TimerKind }>();
   private readonly botRandom = randomSource(randomBytes(8).toString('hex'));
+  /** Moves were applied since the timers were last reconciled (see `reconcileSoon`). */
+  private due = false;
 
   private readonly room: Table;
 
@@ -33,11 +35,26 @@ export class Timers {
   }
 
   /**
+   * A move was applied: the timers are reconciled before anything reads them — the room clock's next
+   * tick, the next patch (its turn deadline) or a timer's own run — instead of after every move: the
+   * bets that follow a roll are one reconciliation (and one look at who may act) per patch, not one each.
+   */
+  reconcileSoon() {
+    this.due = true;
+  }
+
+  /** Reconciles if moves were applied since the last time. */
+  settle() {
+    if (this.due) this.reconcile();
+  }
+
+  /**
    * Keeps exactly one timer per actor that must act: SYSTEM after the engine's delay, bot-driven seats
    * after the bot pause, humans after the turn clock (if any). A timer survives other actors' moves,
    * so a bet does not delay the next roll and a simultaneous step does not reset anyone's clock.
    */
   reconcile() {
+    this.due = false;
     const room = this.room;
     const { game, seats } = room;
     const active = room.state.status === 'playing' && !room.handingOver ? game.activeActors(room.engineState) : [];
@@ -76,6 +93,9 @@ export class Timers {
 
   private schedule(actor: Actor, kind: TimerKind, ms: number, run: () => void) {
     const timer = this.room.clock.setTimeout(() => {
+      // A move earlier in this tick (another timer's) may have made this one stale.
+      this.settle();
+      if (this.pending.get(actor)?.timer !== timer) return;
       this.pending.delete(actor);
       try {
         run();

@@ -1,0 +1,90 @@
+/**
+ * The room's timers: reconciled once per patch however many moves came in between, and a timer made
+ * stale by a move earlier in the same clock tick does not run.
+ */
+import { ClockTimer } from '@colyseus/timer';
+import { describe, expect, it } from 'vitest';
+import type { Actor } from '../src/core/game.ts';
+import { roomSettings } from './settings.ts';
+import type { Table } from './table.ts';
+import { Timers } from './timers.ts';
+
+/**
+ * A table of two seats that both act while it is open: seat 0 a human on a turn clock of 0.1 s, seat 1
+ * bot-driven. Seat 1's move closes the table (nobody acts then). Counts who asked who may act.
+ */
+function fakeTable() {
+  const clock = new ClockTimer();
+  const applied: { actor: Actor; move: unknown }[] = [];
+  const announced: unknown[] = [];
+  let asked = 0;
+  const t = {
+    clock,
+    applied,
+    announced,
+    asked: () => asked,
+    engineState: 'open' as unknown,
+    state: { status: 'playing', turnDeadline: 0 },
+    handingOver: false,
+    table: { seats: 2, turnSeconds: 0.1, options: {} },
+    seats: { botDriven: (seat: number) => seat === 1 },
+    log: { error: () => undefined },
+    announce: (message: unknown) => announced.push(message),
+    journal: { seq: 0 },
+    game: {
+      activeActors: (s: unknown) => {
+        asked++;
+        return s === 'open' ? [0, 1] : [];
+      },
+      legalMoves: (s: unknown, actor: Actor) => (s !== 'open' ? [] : actor === 1 ? [{ type: 'close' }] : [{ type: 'act' }]),
+      viewFor: () => ({ public: {}, private: null }),
+      bot: (_view: unknown, legal: unknown[]) => legal[0],
+    },
+    moves: {
+      apply(actor: Actor, move: unknown) {
+        applied.push({ actor, move });
+        if ((move as { type: string }).type === 'close') t.engineState = 'closed';
+        t.timers.reconcileSoon();
+        return { ok: true };
+      },
+    },
+    timers: null as unknown as Timers,
+  };
+  t.timers = new Timers(t as unknown as Table);
+  return t;
+}
+
+describe('room timers', () => {
+  it('reconcile once, before they are read, however many moves came in between', () => {
+    const t = fakeTable();
+    t.timers.reconcile();
+    const asked = t.asked();
+    for (let i = 0; i < 5; i++) t.timers.reconcileSoon(); // five bets between two patches
+    expect(t.asked()).toBe(asked);
+    t.timers.settle();
+    expect(t.asked()).toBe(asked + 1);
+    t.timers.settle(); // nothing new
+    expect(t.asked()).toBe(asked + 1);
+  });
+
+  it('do not run a timer that a move earlier in the same tick made stale', () => {
+    const botDelay = roomSettings.botDelayMs;
+    roomSettings.botDelayMs = 100; // the bot's pause ends on the same tick as seat 0's clock
+    try {
+      const t = fakeTable();
+      t.timers.reconcile(); // seat 0's clock, then seat 1's bot pause: the room clock runs the bot's first
+      expect(t.state.turnDeadline).toBeGreaterThan(0);
+      let now = t.clock.currentTime;
+      t.clock.now = () => now;
+      now += 150; // both due
+      t.clock.tick();
+      // The bot closed the table; seat 0's clock, due in the same tick, found itself stale: no timeout.
+      expect(t.applied).toEqual([{ actor: 1, move: { type: 'close' } }]);
+      expect(t.announced).toEqual([]);
+      t.timers.settle();
+      expect(t.state.turnDeadline).toBe(0);
+    } finally {
+      roomSettings.botDelayMs = botDelay;
+    }
+  });
+});
