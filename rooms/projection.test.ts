@@ -23,6 +23,7 @@ describe('legal moves in the synced state', () => {
       // A repeated move (never from a well-behaved engine) must not lose its key either.
       if (moves.length > 0 && random() < 0.05) moves.splice(Math.floor(random() * moves.length), 0, moves[0]);
       if (random() < 0.1) moves.length = 0;
+      if (last && random() < 0.15) moves.splice(0, moves.length, ...last.moves); // the same moves again (a new list)
       last = syncLegalMoves(target, moves, last);
       const texts = moves.map((m) => JSON.stringify(m));
       expect(last.texts).toEqual(texts);
@@ -43,5 +44,14 @@ describe('legal moves in the synced state', () => {
     syncLegalMoves(target, [...moves.filter((m) => m.space !== 'b'), { type: 'pass' }], last);
     expect(calls).toEqual(['delete {"type":"bet","space":"b","token":2}', 'delete {"type":"bet","space":"b","token":3}', 'set {"type":"pass"}']);
     expect([...target.keys()]).toEqual([...moves.filter((m) => m.space !== 'b').map((m) => JSON.stringify(m)), '{"type":"pass"}']);
+  });
+
+  it('passes a new list of the same moves by without touching the map', () => {
+    const target = new MapSchema<string>();
+    const moves = [2, 3].map((token) => ({ type: 'bet', space: 'a', token }));
+    const last = syncLegalMoves(target, moves);
+    target.set = () => expect.unreachable('set');
+    target.delete = () => expect.unreachable('delete');
+    expect(syncLegalMoves(target, [...moves], last)).toBe(last);
   });
 });

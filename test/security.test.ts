@@ -244,4 +244,15 @@ describe('per-address state stays bounded', () => {
     expect(addressKey('::ffff:192.0.2.1')).toBe('192.0.2.1');
     expect(jsonProblem(JSON.parse(`${'['.repeat(20)}${']'.repeat(20)}`), { depth: 8, nodes: 100 })).toMatch(/deeper/);
   });
+
+  it('bounds a flat move (its short path) exactly as a nested one', () => {
+    const limits = { depth: 6, nodes: 4 };
+    expect(jsonProblem({ type: 'bet', space: 'win-2-3', token: 5 }, limits)).toBeNull();
+    expect(jsonProblem({ type: 'bet', space: 'a', token: 5, extra: true }, limits)).toMatch(/more than 4 values/);
+    expect(jsonProblem({ type: 'bet', token: 10n }, limits)).toMatch(/beyond the JSON range/);
+    expect(jsonProblem(JSON.parse('{"type":"bet","__proto__":1}'), limits)).toMatch(/__proto__/);
+    expect(jsonProblem({ type: 'bet' }, { depth: 0, nodes: 4 })).toMatch(/deeper than 0/);
+    expect(jsonProblem({ type: 'bet', space: { a: 1 } }, limits)).toBeNull(); // nested: the full walk
+    expect(jsonProblem({ type: 'bet', space: { a: { b: 1 } } }, { depth: 2, nodes: 10 })).toMatch(/deeper than 2/);
+  });
 });

@@ -12,6 +12,7 @@ export interface JsonLimits {
 
 /** Null when the value is within the limits; otherwise what is wrong, readable. */
 export function jsonProblem(value: unknown, limits: JsonLimits): string | null {
+  if (flatWithin(value, limits)) return null; // most moves: one object of a few plain values, seen without allocating
   const stack: [unknown, number][] = [[value, 0]];
   const seen = new Set<object>();
   let nodes = 0;
@@ -28,4 +29,16 @@ export function jsonProblem(value: unknown, limits: JsonLimits): string | null {
     for (const child of children) stack.push([child, depth + 1]);
   }
   return null;
+}
+
+/** A plain object (no `__proto__` key) of primitives other than bigint, within the limits. */
+function flatWithin(value: unknown, limits: JsonLimits): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || limits.depth < 1) return false;
+  let nodes = 1;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const v = (value as Record<string, unknown>)[key];
+    if ((typeof v === 'object' && v !== null) || typeof v === 'bigint' || ++nodes > limits.nodes) return false;
+  }
+  return !Object.hasOwn(value, '__proto__');
 }
