@@ -5,7 +5,7 @@
 import type { MapSchema, Schema } from '@colyseus/schema';
 import { SPECTATOR, type Actor, type Outcome, type Seat } from '../src/core/game.ts';
 import { ChoiceSet } from '../schema/common.ts';
-import { mirror } from '../schema/mirror.ts';
+import { mirror, sameEntries } from '../schema/mirror.ts';
 import type { ChoiceSetState, Table } from './table.ts';
 
 export class Projection {
@@ -141,7 +141,7 @@ function syncKeys<V>(target: MapSchema<V>, moves: readonly unknown[], value: (mo
     if (target.size > 0) target.clear();
     return { moves, texts: [] };
   }
-  if (last !== undefined && sameItems(last.moves, moves) && target.size === last.texts.length) return last; // (no allocation)
+  if (last !== undefined && sameEntries(last.moves, moves) && target.size === last.texts.length) return last; // (no allocation)
   const texts: string[] = new Array(moves.length);
   const before = last?.moves ?? [];
   const beforeTexts = last?.texts ?? [];
@@ -188,14 +188,6 @@ function syncKeys<V>(target: MapSchema<V>, moves: readonly unknown[], value: (mo
     if (!target.has(key)) target.set(key, value(moves[i]));
   }
   return { moves, texts };
-}
-
-/** The same items (by identity) in the same order. */
-function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /** Same JSON text without writing it: same keys in the same order, equal primitives, nested values by text. */

@@ -202,7 +202,7 @@ function mirrorArray(target: ArraySchema<unknown>, item: unknown, source: unknow
 }
 
 /** The first `n` entries (all by default) of two arrays are the same values or objects. */
-function sameEntries(a: readonly unknown[], b: readonly unknown[], n = -1): boolean {
+export function sameEntries(a: readonly unknown[], b: readonly unknown[], n = -1): boolean {
   if (n < 0) {
     if (a.length !== b.length) return false;
     n = a.length;
