@@ -75,7 +75,7 @@ describe('room timers', () => {
       t.timers.reconcile(); // seat 0's clock, then seat 1's bot pause: the room clock runs the bot's first
       expect(t.state.turnDeadline).toBeGreaterThan(0);
       let now = t.clock.currentTime;
-      t.clock.now = () => now;
+      (t.clock as unknown as { now: () => number }).now = () => now; // the room clock on a time of the test's
       now += 150; // both due
       t.clock.tick();
       // The bot closed the table; seat 0's clock, due in the same tick, found itself stale: no timeout.
