@@ -67,6 +67,17 @@ describe('room timers', () => {
     expect(t.asked()).toBe(asked + 1);
   });
 
+  it('stay cleared after clearAll, even with a move not yet reconciled', () => {
+    const t = fakeTable();
+    t.timers.reconcile();
+    t.timers.reconcileSoon();
+    t.timers.clearAll(); // the table closes
+    const asked = t.asked();
+    t.timers.settle();
+    expect(t.asked()).toBe(asked);
+    expect(t.clock.delayed.filter((d) => d.active)).toEqual([]);
+  });
+
   it('do not run a timer that a move earlier in the same tick made stale', () => {
     const botDelay = roomSettings.botDelayMs;
     roomSettings.botDelayMs = 100; // the bot's pause ends on the same tick as seat 0's clock

@@ -32,6 +32,7 @@ export class Timers {
   clearAll() {
     for (const { timer } of this.pending.values()) timer.clear();
     this.pending.clear();
+    this.due = false; // (a move before this must not bring them back at the next patch)
   }
 
   /**
