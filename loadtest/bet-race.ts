@@ -4,7 +4,8 @@
  *
  *   npm run loadtest:bet-race -- --tables 100 --bettors 8 --races 2 --roll-ms 250 [--processes 2] [--durability sync|async]
  *   npm run loadtest:bet-race -- --endpoint ws://host:2567[,ws://host:2568] …
- *   npm run loadtest:bet-race -- --server floor …      the same race against the bare-ws floor (loadtest/floor-server.ts)
+ *   npm run loadtest:bet-race -- --server floor …      the same race against the bare-ws floor (loadtest/floor-server.ts);
+ *                                                     with --processes N, N floor servers, each table on one of them
  *   npm run loadtest:bet-race -- --host-seat …         a seated host rolls (hostMode hostSeat): bettors + 1 seats, up to 9
  *   npm run loadtest:bet-race -- --cpu-prof DIR …      servers run under node --cpu-prof, profiles written to DIR
  *   npm run loadtest:bet-race -- --load-workers 2 …    the bots on 2 threads, so the load generator's GC pauses stay out of each other's way
@@ -74,10 +75,10 @@ const opts: Omit<BetRaceOptions, 'endpoints'> = {
 };
 
 if (args.durability && !['sync', 'async'].includes(args.durability)) throw new Error('--durability is sync or async');
-if (floor && (processes > 1 || args.durability)) throw new Error('the floor server is one process without a journal');
+if (floor && args.durability) throw new Error('the floor server has no journal');
 const servers = args.endpoint
   ? null
-  : await startServers(processes, args.durability ? { DURABILITY: args.durability } : {}, Boolean(args.durability), {
+  : await startServers(processes, args.durability ? { DURABILITY: args.durability } : {}, !floor && (processes > 1 || Boolean(args.durability)), {
       entry: floor ? 'loadtest/floor-server.ts' : 'src/server/main.ts',
       cpuProfileDir: args['cpu-prof'] ?? '',
     });

@@ -1,6 +1,6 @@
 /**
- * The servers under load: N `node src/server/main.ts` processes (on a private redis-server when N > 1),
- * and a sampler that reads each process's CPU, RSS and event-loop lag from its /metrics once a second.
+ * The servers under load: N `node src/server/main.ts` processes (on a private redis-server when N > 1)
+ * or N floor servers (loadtest/floor-server.ts: they share nothing), and a sampler that reads each process's CPU, RSS and event-loop lag from its /metrics once a second.
  */
 import { spawnServer, type ServerProcess } from '../test/helpers/process.ts';
 import { startRedis, type RedisHandle } from '../test/helpers/redis.ts';
@@ -22,7 +22,7 @@ export async function startServers(
   withRedis = processes > 1,
   { entry = 'src/server/main.ts', cpuProfileDir = '' }: { entry?: string; cpuProfileDir?: string } = {},
 ): Promise<Servers> {
-  const redis: RedisHandle | null = withRedis || processes > 1 ? await startRedis() : null;
+  const redis: RedisHandle | null = withRedis ? await startRedis() : null;
   const profiling: Record<string, string> = cpuProfileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${cpuProfileDir}` } : {};
   const shared = { LOG_LEVEL: 'warn', NODE_ENV: 'production', ...(redis ? { REDIS_URL: redis.url } : {}), ...profiling, ...env };
   const started: ServerProcess[] = [];

@@ -12,7 +12,10 @@ import { checkRace, type Answer, type BetEvent, type RaceObservation, type Settl
 import { parlorTransport, type BotConnection, type GameEvents, type Transport } from './transports.ts';
 
 export interface BetRaceOptions {
-  /** WebSocket endpoints; table i is created through endpoint i and its bots join through the next ones. */
+  /**
+   * WebSocket endpoints; table i is created through endpoint i and its bots join through the next ones
+   * (through endpoint i too when the transport's processes share no matchmaking).
+   */
   endpoints: string[];
   tables: number;
   bettors: number;
@@ -227,7 +230,7 @@ export async function runBetRace(opts: BetRaceOptions, stats: BetRaceStats = new
       }
     };
 
-    const endpoint = (k: number) => opts.endpoints[(index + k) % opts.endpoints.length]!;
+    const endpoint = (k: number) => opts.endpoints[(index + (transport.joinsAnywhere ? k : 0)) % opts.endpoints.length]!;
     const first = await transport.create(endpoint(0), seats, gameOptions);
     attach(first);
     await Promise.all(Array.from({ length: seats - 1 }, async (_, k) => attach(await transport.join(endpoint(k + 1), first.roomId))));

@@ -30,6 +30,8 @@ export interface BotConnection {
 
 export interface Transport {
   name: 'parlor' | 'floor';
+  /** Whether a table can be joined through any of the server processes (Parlor's shared matchmaking). */
+  joinsAnywhere: boolean;
   create(endpoint: string, seats: number, options: object): Promise<BotConnection>;
   join(endpoint: string, roomId: string): Promise<BotConnection>;
 }
@@ -71,6 +73,7 @@ const { RoomState } = readySetBetRoomState;
 
 export const parlorTransport: Transport = {
   name: 'parlor',
+  joinsAnywhere: true,
   create: async (endpoint, seats, options) => parlorConnection(await new Client(endpoint).create('ready-set-bet', { seats, options, name: 'bot' }, RoomState)),
   join: async (endpoint, roomId) => parlorConnection(await new Client(endpoint).joinById(roomId, { name: 'bot' }, RoomState)),
 };
@@ -130,6 +133,8 @@ async function floorConnection(endpoint: string, hello: object): Promise<BotConn
 
 export const floorTransport: Transport = {
   name: 'floor',
+  // Floor processes share nothing: a table's players all join the process that holds it.
+  joinsAnywhere: false,
   create: (endpoint, seats, options) => floorConnection(endpoint, { t: 'create', seats, options }),
   join: (endpoint, roomId) => floorConnection(endpoint, { t: 'join', roomId }),
 };

@@ -76,6 +76,20 @@ describe('bet race', () => {
     }
   });
 
+  it('on two floor servers, which share nothing, every table plays where it was created', async () => {
+    const floors = [await spawnServer({}, 'loadtest/floor-server.ts'), await spawnServer({}, 'loadtest/floor-server.ts')];
+    try {
+      const stats = newStats();
+      // Tables 0 and 2 on the first server, 1 and 3 on the second; a bot sent to the other server would
+      // find no such table there and the run would fail.
+      await runBetRace({ endpoints: floors.map((f) => f.ws), transport: floorTransport, tables: 4, bettors: 3, races: 1, rollMs: 20, seed: 'floors', joinConcurrency: 4, startDelayMs: 200 }, stats);
+      expectCleanRun(stats, 4, 1);
+      expect(stats.accepted).toBeGreaterThan(0);
+    } finally {
+      await Promise.all(floors.map((f) => f.stop()));
+    }
+  });
+
   it('catches a double claim, an early refusal, an untold claim and a wrong payout', () => {
     const race = sample.find((o) => o.bets.length > 0 && o.answers.some((a) => a.code === 'ready-set-bet/space-taken'))!;
     expect(race).toBeDefined();
