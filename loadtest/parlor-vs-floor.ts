@@ -5,7 +5,7 @@
  * move (and the kernel's part of it: socket reads and writes, which both pay) and bet-ack p50/p99, with
  * the load average before each run and the commit measured.
  *
- *   node loadtest/parlor-vs-floor.ts [--tables 50,100,200] [--bettors 8] [--races 1] [--roll-ms 250] [--join-concurrency 4] [--spread-per-table 50] [--start-delay-per-table 20] [--load-workers 1] [--pairs 1]
+ *   node loadtest/parlor-vs-floor.ts [--tables 50,100,200] [--processes 1] [--bettors 8] [--races 1] [--roll-ms 250] [--join-concurrency 4] [--spread-per-table 50] [--start-delay-per-table 20] [--load-workers 1] [--pairs 1]
  *
  * Both servers race on the same clock: table i joins no sooner than i × `--spread-per-table` ms after
  * the start, and every table's first roll comes 2 s after the last table's join is due, so each table
@@ -16,6 +16,11 @@
  *
  * `--pairs N` runs each T N times, Parlor and the floor alternating, and adds the median of the pairs'
  * ratios: on a shared machine one pair's ratio moves by a fifth or more from run to run.
+ *
+ * `--processes 1,2` runs each T on one process and on two, both servers alike: Parlor's processes share
+ * a private Redis (matchmaking and the journal), the floor's share nothing (each table lives on one).
+ * With more than one count Parlor journals on Redis at every count, one process included, so that the
+ * split table (CPU per move on N processes against one, the same T) compares like with like for both.
  *
  * Ratios from one run are the figure to compare across machines and times: both sides see the same
  * machine within minutes of each other. Exits 1 when any run fails a check or loses a table.
@@ -46,10 +51,15 @@ const { values: args } = parseArgs({
     // The bots on this many worker threads (loadtest/load-workers.ts), for both servers alike.
     'load-workers': { type: 'string', default: '1' },
     pairs: { type: 'string', default: '1' },
+    processes: { type: 'string', default: '1' },
   },
 });
 const tableCounts = args.tables!.split(',').map(Number);
 if (tableCounts.some((t) => !Number.isInteger(t) || t < 1 || t > 2000)) throw new Error('--tables is a comma-separated list of 1–2000');
+const processCounts = args.processes!.split(',').map(Number);
+if (processCounts.some((n) => !Number.isInteger(n) || n < 1 || n > 16)) throw new Error('--processes is a comma-separated list of 1–16');
+/** Parlor on Redis at every process count when the counts are compared (see the usage above). */
+const journaled = processCounts.some((n) => n > 1);
 const bettors = Number(args.bettors);
 const races = Number(args.races);
 const rollMs = Number(args['roll-ms']);
@@ -72,8 +82,9 @@ function schedule(tables: number): { spreadMs: number; startDelayMs: number } {
 const { commit, dirty, label } = measuredCode();
 const load = () => loadavg().map((l) => Math.round(l * 100) / 100);
 
-async function run(transport: Transport, tables: number) {
-  const servers = await startServers(1, {}, false, { entry: transport.name === 'floor' ? 'loadtest/floor-server.ts' : 'src/server/main.ts' });
+async function run(transport: Transport, tables: number, processes: number) {
+  const floor = transport.name === 'floor';
+  const servers = await startServers(processes, {}, !floor && journaled, { entry: floor ? 'loadtest/floor-server.ts' : 'src/server/main.ts' });
   const loadAtStart = load();
   const stats = newStats();
   const metrics = sampleMetrics(servers.http);
@@ -93,6 +104,7 @@ async function run(transport: Transport, tables: number) {
   const line = {
     server: transport.name,
     tables,
+    processes,
     loadAtStart,
     cpuMsPerMove: cpu.msPerMove,
     kernelMsPerMove: cpu.kernelMsPerMove,
@@ -110,39 +122,56 @@ async function run(transport: Transport, tables: number) {
     error,
   };
   console.log(
-    `${transport.name.padEnd(6)} T=${String(tables).padEnd(4)} load ${loadAtStart.join(' ')}  CPU ${cpu.msPerMove} ms/move (kernel ${cpu.kernelMsPerMove}; ${cpu.moves} moves)  p50 ${latency.p50} p99 ${latency.p99} max ${latency.max} ms  ${latency.count} bets, ${stats.unanswered} unanswered  ${stats.racesChecked} races checked, ${stats.violations.length} violations${stats.tablesFailed ? `, ${stats.tablesFailed} tables failed` : ''}${spreadPerTable ? `  slowest fill ${line.slowestFillMs} ms` : ''}`,
+    `${transport.name.padEnd(6)} T=${String(tables).padEnd(4)} ${processes > 1 ? `${processes} processes ` : ''}load ${loadAtStart.join(' ')}  CPU ${cpu.msPerMove} ms/move (kernel ${cpu.kernelMsPerMove}; ${cpu.moves} moves)  p50 ${latency.p50} p99 ${latency.p99} max ${latency.max} ms  ${latency.count} bets, ${stats.unanswered} unanswered  ${stats.racesChecked} races checked, ${stats.violations.length} violations${stats.tablesFailed ? `, ${stats.tablesFailed} tables failed` : ''}${spreadPerTable ? `  slowest fill ${line.slowestFillMs} ms` : ''}`,
   );
   return line;
 }
 
-console.log(`Parlor vs floor: T = ${tableCounts.join(', ')} tables × ${bettors} bettors, ${races} race(s), roll ${rollMs} ms, join concurrency ${joinConcurrency}, ${spreadPerTable ? `table i joins at i × ${spreadPerTable} ms, every table's first roll 2 s after the last join is due` : `first roll 1 s + ${startDelayPerTable} ms per table after a table fills`}; commit ${label}; ${cpus().length} CPUs`);
+console.log(`Parlor vs floor: T = ${tableCounts.join(', ')} tables × ${bettors} bettors, on ${processCounts.join(' and ')} process(es)${journaled ? ' (Parlor journaling on Redis at every count)' : ''}, ${races} race(s), roll ${rollMs} ms, join concurrency ${joinConcurrency}, ${spreadPerTable ? `table i joins at i × ${spreadPerTable} ms, every table's first roll 2 s after the last join is due` : `first roll 1 s + ${startDelayPerTable} ms per table after a table fills`}; commit ${label}; ${cpus().length} CPUs`);
 const rows: { parlor: Awaited<ReturnType<typeof run>>; floor: Awaited<ReturnType<typeof run>> }[] = [];
 for (const tables of tableCounts) {
   for (let pair = 0; pair < pairs; pair++) {
-    const parlor = await run(parlorTransport, tables);
-    const floor = await run(floorTransport, tables);
-    rows.push({ parlor, floor });
+    for (const processes of processCounts) {
+      const parlor = await run(parlorTransport, tables, processes);
+      const floor = await run(floorTransport, tables, processes);
+      rows.push({ parlor, floor });
+    }
   }
 }
 
 const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '—');
 console.log(`
-| T | load avg (Parlor / floor) | CPU per move Parlor | floor | ratio | of which kernel, Parlor / floor | p50 Parlor / floor | p99 Parlor | floor | ratio | checks |
-|---|---|---|---|---|---|---|---|---|---|---|`);
+| T | processes | load avg (Parlor / floor) | CPU per move Parlor | floor | ratio | of which kernel, Parlor / floor | p50 Parlor / floor | p99 Parlor | floor | ratio | checks |
+|---|---|---|---|---|---|---|---|---|---|---|---|`);
 for (const { parlor: p, floor: f } of rows) {
   const checks = `${p.racesChecked + f.racesChecked} races, ${p.violations + f.violations} violations, ${p.unanswered + f.unanswered} unanswered`;
   console.log(
-    `| ${p.tables} | ${p.loadAtStart[0]} / ${f.loadAtStart[0]} | ${p.cpuMsPerMove} ms | ${f.cpuMsPerMove} ms | ${ratio(p.cpuMsPerMove, f.cpuMsPerMove)} | ${p.kernelMsPerMove} / ${f.kernelMsPerMove} ms | ${p.p50} / ${f.p50} ms | ${p.p99} ms | ${f.p99} ms | ${ratio(p.p99, f.p99)} | ${checks} |`,
+    `| ${p.tables} | ${p.processes} | ${p.loadAtStart[0]} / ${f.loadAtStart[0]} | ${p.cpuMsPerMove} ms | ${f.cpuMsPerMove} ms | ${ratio(p.cpuMsPerMove, f.cpuMsPerMove)} | ${p.kernelMsPerMove} / ${f.kernelMsPerMove} ms | ${p.p50} / ${f.p50} ms | ${p.p99} ms | ${f.p99} ms | ${ratio(p.p99, f.p99)} | ${checks} |`,
   );
 }
+const list = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(' / ');
 if (pairs > 1) {
-  console.log(`\n| T | pairs | CPU ratio, median (each pair) | p99 ratio, median (each pair) |\n|---|---|---|---|`);
+  console.log(`\n| T | processes | pairs | CPU ratio, median (each pair) | p99 ratio, median (each pair) |\n|---|---|---|---|---|`);
   for (const tables of tableCounts) {
-    const mine = rows.filter((r) => r.parlor.tables === tables);
-    const cpu = mine.map((r) => r.parlor.cpuMsPerMove / r.floor.cpuMsPerMove);
-    const p99 = mine.map((r) => r.parlor.p99 / r.floor.p99);
-    const list = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(' / ');
-    console.log(`| ${tables} | ${mine.length} | ${median(cpu).toFixed(2)} (${list(cpu)}) | ${median(p99).toFixed(2)} (${list(p99)}) |`);
+    for (const processes of processCounts) {
+      const mine = rows.filter((r) => r.parlor.tables === tables && r.parlor.processes === processes);
+      const cpu = mine.map((r) => r.parlor.cpuMsPerMove / r.floor.cpuMsPerMove);
+      const p99 = mine.map((r) => r.parlor.p99 / r.floor.p99);
+      console.log(`| ${tables} | ${processes} | ${mine.length} | ${median(cpu).toFixed(2)} (${list(cpu)}) | ${median(p99).toFixed(2)} (${list(p99)}) |`);
+    }
+  }
+}
+if (journaled) {
+  // The same T split over N processes against one process, each pair's runs minutes apart.
+  console.log(`\n| T | processes | CPU per move against one process: Parlor, median (each pair) | floor, median (each pair) |\n|---|---|---|---|`);
+  for (const tables of tableCounts) {
+    const one = rows.filter((r) => r.parlor.tables === tables && r.parlor.processes === 1);
+    for (const processes of processCounts.filter((n) => n > 1)) {
+      const many = rows.filter((r) => r.parlor.tables === tables && r.parlor.processes === processes);
+      const split = (side: 'parlor' | 'floor') => many.map((r, i) => r[side].cpuMsPerMove / (one[i]?.[side].cpuMsPerMove ?? NaN));
+      const [p, f] = [split('parlor'), split('floor')];
+      console.log(`| ${tables} | ${processes} | ${median(p).toFixed(2)} (${list(p)}) | ${median(f).toFixed(2)} (${list(f)}) |`);
+    }
   }
 }
 console.log(`\ncommit ${label}; command: node loadtest/parlor-vs-floor.ts ${process.argv.slice(2).join(' ')}`.trimEnd());
