@@ -161,7 +161,7 @@ if (pairs > 1) {
     }
   }
 }
-if (journaled) {
+if (journaled && processCounts.includes(1)) {
   // The same T split over N processes against one process, each pair's runs minutes apart.
   console.log(`\n| T | processes | CPU per move against one process: Parlor, median (each pair) | floor, median (each pair) |\n|---|---|---|---|`);
   for (const tables of tableCounts) {

@@ -1,6 +1,7 @@
 /**
- * The servers under load: N `node src/server/main.ts` processes (on a private redis-server when N > 1)
- * or N floor servers (loadtest/floor-server.ts: they share nothing), and a sampler that reads each process's CPU, RSS and event-loop lag from its /metrics once a second.
+ * The servers under load: N `node src/server/main.ts` processes (sharing a private redis-server, as
+ * they must when N > 1) or N floor servers (loadtest/floor-server.ts: they share nothing), and a
+ * sampler that reads each process's CPU, RSS and event-loop lag from its /metrics once a second.
  */
 import { spawnServer, type ServerProcess } from '../test/helpers/process.ts';
 import { startRedis, type RedisHandle } from '../test/helpers/redis.ts';
