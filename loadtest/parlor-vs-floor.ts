@@ -168,7 +168,7 @@ if (journaled && processCounts.includes(1)) {
     const one = rows.filter((r) => r.parlor.tables === tables && r.parlor.processes === 1);
     for (const processes of processCounts.filter((n) => n > 1)) {
       const many = rows.filter((r) => r.parlor.tables === tables && r.parlor.processes === processes);
-      const split = (side: 'parlor' | 'floor') => many.map((r, i) => r[side].cpuMsPerMove / (one[i]?.[side].cpuMsPerMove ?? NaN));
+      const split = (side: 'parlor' | 'floor') => many.map((r, i) => r[side].cpuMsPerMove / one[i]![side].cpuMsPerMove);
       const [p, f] = [split('parlor'), split('floor')];
       console.log(`| ${tables} | ${processes} | ${median(p).toFixed(2)} (${list(p)}) | ${median(f).toFixed(2)} (${list(f)}) |`);
     }
