@@ -4,6 +4,8 @@
  * between two SIGUSR2 signals; at the second it writes the sampling heap profile to ALLOC_PROF.
  * `node loadtest/alloc-top.ts FILE` reads it. V8's own `--heap-prof` keeps only what is still alive
  * when the profile is written, which says nothing about the garbage a workload makes.
+ * `ALLOC_PROF_YOUNG=no` leaves out what died young (collected by a scavenge): what is left is what the
+ * scavenges copied into the old generation, which is what makes them long and the major GCs come.
  *
  *   NODE_OPTIONS="--import ./loadtest/alloc-sampler.ts" ALLOC_PROF=/tmp/race.heapprofile node src/server/main.ts &
  *   kill -USR2 $!   # start (e.g. when the tables start racing)
@@ -25,7 +27,8 @@ if (file) {
       if (!sampling) {
         sampling = true;
         const samplingInterval = Number(process.env.ALLOC_PROF_INTERVAL ?? 32768);
-        await post('HeapProfiler.startSampling', { samplingInterval, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+        const includeObjectsCollectedByMinorGC = process.env.ALLOC_PROF_YOUNG !== 'no';
+        await post('HeapProfiler.startSampling', { samplingInterval, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC });
         console.error(`allocation sampling started (1 in ${samplingInterval} bytes)`);
       } else {
         sampling = false;
