@@ -5,7 +5,7 @@
  * `node loadtest/alloc-top.ts FILE` reads it. V8's own `--heap-prof` keeps only what is still alive
  * when the profile is written, which says nothing about the garbage a workload makes.
  * `ALLOC_PROF_YOUNG=no` leaves out what died young (collected by a scavenge): what is left is what the
- * scavenges copied into the old generation, which is what makes them long and the major GCs come.
+ * scavenges promoted to the old generation — what makes them long and brings the major collections.
  *
  *   NODE_OPTIONS="--import ./loadtest/alloc-sampler.ts" ALLOC_PROF=/tmp/race.heapprofile node src/server/main.ts &
  *   kill -USR2 $!   # start (e.g. when the tables start racing)
