@@ -1,0 +1,124 @@
+/**
+ * What durability costs, in one run: the same bet race against one Parlor process with the journal
+ * off, `DURABILITY=async` and `DURABILITY=sync` (both journaling on a private Redis), run in turns
+ * (off, async, sync; again for each `--triples`), so the three modes see the same machine within
+ * minutes. Prints each run (CPU per handled move, bet-ack p50/p99) and each triple's ratios against
+ * off, then their medians: on a shared machine one run's p99 moves by a third from run to run.
+ *
+ *   node loadtest/durability.ts [--triples 3] [--tables 100] [--bettors 8] [--races 2] [--roll-ms 250] [--spread-ms 20000] [--load-workers 2]
+ *
+ * Exits 1 when any run fails a check, leaves a bet unanswered or loses a table.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { newStats } from './tables.ts';
+import { runOnThreads } from './load-workers.ts';
+import { sampleMetrics, startServers } from './servers.ts';
+import { cpuWhileRacing, measuredCode } from './measure.ts';
+import { median, summarize } from './report.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    triples: { type: 'string', default: '3' },
+    tables: { type: 'string', default: '100' },
+    bettors: { type: 'string', default: '8' },
+    races: { type: 'string', default: '2' },
+    'roll-ms': { type: 'string', default: '250' },
+    // Tables join evenly over this many ms (as real tables start).
+    'spread-ms': { type: 'string', default: '20000' },
+    'join-concurrency': { type: 'string', default: '4' },
+    seed: { type: 'string', default: 'bet-race' },
+    'load-workers': { type: 'string', default: '2' },
+  },
+});
+const int = (name: keyof typeof args, min: number, max: number) => {
+  const v = Number(args[name]);
+  if (!Number.isInteger(v) || v < min || v > max) throw new Error(`--${name} must be an integer ${min}–${max}`);
+  return v;
+};
+const triples = int('triples', 1, 20);
+const tables = int('tables', 1, 2000);
+const loadWorkers = int('load-workers', 1, 16);
+const race = {
+  tables,
+  bettors: int('bettors', 2, 8),
+  races: int('races', 1, 4),
+  rollMs: int('roll-ms', 10, 60_000),
+  spreadMs: int('spread-ms', 0, 600_000),
+  joinConcurrency: int('join-concurrency', 1, 1000),
+  startDelayMs: Math.min(60_000, 1000 + tables * 20), // as bet-race.ts
+  seed: args.seed!,
+  transport: 'parlor' as const,
+};
+
+type Mode = 'off' | 'async' | 'sync';
+const modes: Mode[] = ['off', 'async', 'sync'];
+const { commit, dirty, label } = measuredCode();
+const load = () => loadavg().map((l) => Math.round(l * 100) / 100);
+
+async function run(mode: Mode) {
+  const servers = await startServers(1, mode === 'off' ? {} : { DURABILITY: mode }, mode !== 'off');
+  const loadAtStart = load();
+  const stats = newStats();
+  const metrics = sampleMetrics(servers.http);
+  const started = performance.now();
+  let error: string | null = null;
+  try {
+    await runOnThreads({ ...race, endpoints: servers.ws }, loadWorkers, stats);
+  } catch (err) {
+    error = (err as Error).message;
+  }
+  metrics.stop();
+  await servers.stop();
+  const cpu = cpuWhileRacing(metrics.series, stats, started);
+  const latency = summarize(stats.latency);
+  const line = {
+    mode,
+    at: new Date().toISOString(),
+    loadAtStart,
+    cpuMsPerMove: cpu.msPerMove,
+    p50: latency.p50,
+    p99: latency.p99,
+    max: latency.max,
+    bets: latency.count,
+    unanswered: stats.unanswered,
+    racesChecked: stats.racesChecked,
+    violations: stats.violations.length,
+    tablesFailed: stats.tablesFailed,
+    error,
+  };
+  console.log(
+    `${mode.padEnd(5)} load ${loadAtStart.join(' ')}  CPU ${cpu.msPerMove} ms/move  p50 ${latency.p50} p99 ${latency.p99} max ${latency.max} ms  ${latency.count} bets, ${stats.unanswered} unanswered  ${stats.racesChecked} races checked, ${stats.violations.length} violations${stats.tablesFailed ? `, ${stats.tablesFailed} tables failed` : ''}${error ? `  error: ${error}` : ''}`,
+  );
+  return line;
+}
+
+console.log(`Durability off / async / sync: ${tables} tables × ${race.bettors} bettors, ${race.races} race(s), roll ${race.rollMs} ms, joins spread over ${race.spreadMs} ms, ${loadWorkers} load worker(s), ${triples} triple(s); commit ${label}; ${cpus().length} CPUs`);
+const rows: Record<Mode, Awaited<ReturnType<typeof run>>>[] = [];
+for (let i = 0; i < triples; i++) {
+  const row = {} as Record<Mode, Awaited<ReturnType<typeof run>>>;
+  for (const mode of modes) row[mode] = await run(mode);
+  rows.push(row);
+}
+
+const ratio = (a: number, b: number) => (b > 0 ? a / b : NaN);
+const fixed = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '—');
+console.log(`
+| triple | p99 off / async / sync (ms) | sync/off | async/off | sync/async | CPU ms a move off / async / sync | CPU sync/off |
+|---|---|---|---|---|---|---|`);
+const columns = { syncOff: [] as number[], asyncOff: [] as number[], syncAsync: [] as number[], cpuSyncOff: [] as number[], cpuAsyncOff: [] as number[] };
+rows.forEach(({ off, async, sync }, i) => {
+  const r = { syncOff: ratio(sync.p99, off.p99), asyncOff: ratio(async.p99, off.p99), syncAsync: ratio(sync.p99, async.p99), cpuSyncOff: ratio(sync.cpuMsPerMove, off.cpuMsPerMove), cpuAsyncOff: ratio(async.cpuMsPerMove, off.cpuMsPerMove) };
+  for (const key of Object.keys(columns) as (keyof typeof columns)[]) columns[key].push(r[key]);
+  console.log(`| ${i + 1} | ${off.p99} / ${async.p99} / ${sync.p99} | ${fixed(r.syncOff)} | ${fixed(r.asyncOff)} | ${fixed(r.syncAsync)} | ${off.cpuMsPerMove} / ${async.cpuMsPerMove} / ${sync.cpuMsPerMove} | ${fixed(r.cpuSyncOff)} |`);
+});
+const m = (key: keyof typeof columns) => fixed(median(columns[key]));
+console.log(`| median | | **${m('syncOff')}** | ${m('asyncOff')} | ${m('syncAsync')} | CPU async/off ${m('cpuAsyncOff')} | **${m('cpuSyncOff')}** |`);
+console.log(`\ncommit ${label}; command: node loadtest/durability.ts ${process.argv.slice(2).join(' ')}`.trimEnd());
+
+mkdirSync('loadtest/results', { recursive: true });
+const at = new Date().toISOString();
+writeFileSync(`loadtest/results/durability-${at.replace(/[:.]/g, '-')}.json`, JSON.stringify({ at, commit, dirty, args, rows }, null, 2));
+const failed = rows.some((row) => modes.some((mode) => row[mode].violations > 0 || row[mode].tablesFailed > 0 || row[mode].unanswered > 0 || row[mode].error));
+process.exit(failed ? 1 : 0);
