@@ -10,13 +10,12 @@
  * Exits 1 when any run fails a check, leaves a bet unanswered or loses a table.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
-import { newStats } from './tables.ts';
-import { runOnThreads } from './load-workers.ts';
-import { sampleMetrics, startServers } from './servers.ts';
-import { cpuWhileRacing, measuredCode } from './measure.ts';
-import { median, summarize } from './report.ts';
+import { startServers } from './servers.ts';
+import { raceOnce } from './race-once.ts';
+import { measuredCode } from './measure.ts';
+import { median } from './report.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -55,24 +54,10 @@ const race = {
 type Mode = 'off' | 'async' | 'sync';
 const modes: Mode[] = ['off', 'async', 'sync'];
 const { commit, dirty, label } = measuredCode();
-const load = () => loadavg().map((l) => Math.round(l * 100) / 100);
 
 async function run(mode: Mode) {
   const servers = await startServers(1, mode === 'off' ? {} : { DURABILITY: mode }, mode !== 'off');
-  const loadAtStart = load();
-  const stats = newStats();
-  const metrics = sampleMetrics(servers.http);
-  const started = performance.now();
-  let error: string | null = null;
-  try {
-    await runOnThreads({ ...race, endpoints: servers.ws }, loadWorkers, stats);
-  } catch (err) {
-    error = (err as Error).message;
-  }
-  metrics.stop();
-  await servers.stop();
-  const cpu = cpuWhileRacing(metrics.series, stats, started);
-  const latency = summarize(stats.latency);
+  const { loadAtStart, stats, cpu, latency, error } = await raceOnce(servers, race, loadWorkers);
   const line = {
     mode,
     at: new Date().toISOString(),

@@ -26,13 +26,12 @@
  * machine within minutes of each other. Exits 1 when any run fails a check or loses a table.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
-import { newStats } from './tables.ts';
-import { runOnThreads } from './load-workers.ts';
-import { sampleMetrics, startServers } from './servers.ts';
-import { cpuWhileRacing, measuredCode, serverFigures } from './measure.ts';
-import { median, summarize } from './report.ts';
+import { startServers } from './servers.ts';
+import { raceOnce } from './race-once.ts';
+import { measuredCode, serverFigures } from './measure.ts';
+import { median } from './report.ts';
 import { floorTransport, parlorTransport, type Transport } from './transports.ts';
 
 const { values: args } = parseArgs({
@@ -80,27 +79,13 @@ function schedule(tables: number): { spreadMs: number; startDelayMs: number } {
 }
 
 const { commit, dirty, label } = measuredCode();
-const load = () => loadavg().map((l) => Math.round(l * 100) / 100);
 
 async function run(transport: Transport, tables: number, processes: number) {
   const floor = transport.name === 'floor';
   const servers = await startServers(processes, {}, !floor && journaled, { entry: floor ? 'loadtest/floor-server.ts' : 'src/server/main.ts' });
-  const loadAtStart = load();
-  const stats = newStats();
-  const metrics = sampleMetrics(servers.http);
-  const started = performance.now();
-  let error: string | null = null;
-  try {
-    const race = { endpoints: servers.ws, tables, bettors, races, rollMs, seed: args.seed!, joinConcurrency, ...schedule(tables) };
-    await runOnThreads({ ...race, transport: transport.name }, loadWorkers, stats);
-  } catch (err) {
-    error = (err as Error).message;
-  }
-  metrics.stop();
-  await servers.stop();
-  const cpu = cpuWhileRacing(metrics.series, stats, started);
-  const latency = summarize(stats.latency);
-  const figures = serverFigures(metrics.series[0]!);
+  const race = { tables, bettors, races, rollMs, seed: args.seed!, joinConcurrency, ...schedule(tables), transport: transport.name };
+  const { loadAtStart, stats, series, cpu, latency, error } = await raceOnce(servers, race, loadWorkers);
+  const figures = serverFigures(series[0]!);
   const line = {
     server: transport.name,
     tables,
