@@ -13,7 +13,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { startServers } from './servers.ts';
-import { raceOnce } from './race-once.ts';
+import { describeRace, raceFailed, raceOnce } from './race-once.ts';
 import { measuredCode } from './measure.ts';
 import { median } from './report.ts';
 
@@ -57,25 +57,9 @@ const { commit, dirty, label } = measuredCode();
 
 async function run(mode: Mode) {
   const servers = await startServers(1, mode === 'off' ? {} : { DURABILITY: mode }, mode !== 'off');
-  const { loadAtStart, stats, cpu, latency, error } = await raceOnce(servers, race, loadWorkers);
-  const line = {
-    mode,
-    at: new Date().toISOString(),
-    loadAtStart,
-    cpuMsPerMove: cpu.msPerMove,
-    p50: latency.p50,
-    p99: latency.p99,
-    max: latency.max,
-    bets: latency.count,
-    unanswered: stats.unanswered,
-    racesChecked: stats.racesChecked,
-    violations: stats.violations.length,
-    tablesFailed: stats.tablesFailed,
-    error,
-  };
-  console.log(
-    `${mode.padEnd(5)} load ${loadAtStart.join(' ')}  CPU ${cpu.msPerMove} ms/move  p50 ${latency.p50} p99 ${latency.p99} max ${latency.max} ms  ${latency.count} bets, ${stats.unanswered} unanswered  ${stats.racesChecked} races checked, ${stats.violations.length} violations${stats.tablesFailed ? `, ${stats.tablesFailed} tables failed` : ''}${error ? `  error: ${error}` : ''}`,
-  );
+  const { figures } = await raceOnce(servers, race, loadWorkers);
+  const line = { mode, at: new Date().toISOString(), ...figures };
+  console.log(`${mode.padEnd(5)} load ${line.loadAtStart.join(' ')}  CPU ${line.cpuMsPerMove} ms/move  ${describeRace(line)}`);
   return line;
 }
 
@@ -105,5 +89,5 @@ console.log(`\ncommit ${label}; command: node loadtest/durability.ts ${process.a
 mkdirSync('loadtest/results', { recursive: true });
 const at = new Date().toISOString();
 writeFileSync(`loadtest/results/durability-${at.replace(/[:.]/g, '-')}.json`, JSON.stringify({ at, commit, dirty, args, rows }, null, 2));
-const failed = rows.some((row) => modes.some((mode) => row[mode].violations > 0 || row[mode].tablesFailed > 0 || row[mode].unanswered > 0 || row[mode].error));
+const failed = rows.some((row) => modes.some((mode) => raceFailed(row[mode])));
 process.exit(failed ? 1 : 0);

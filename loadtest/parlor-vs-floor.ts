@@ -29,7 +29,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { startServers } from './servers.ts';
-import { raceOnce } from './race-once.ts';
+import { describeRace, raceFailed, raceOnce } from './race-once.ts';
 import { measuredCode, serverFigures } from './measure.ts';
 import { median } from './report.ts';
 import { floorTransport, parlorTransport, type Transport } from './transports.ts';
@@ -84,30 +84,10 @@ async function run(transport: Transport, tables: number, processes: number) {
   const floor = transport.name === 'floor';
   const servers = await startServers(processes, {}, !floor && journaled, { entry: floor ? 'loadtest/floor-server.ts' : 'src/server/main.ts' });
   const race = { tables, bettors, races, rollMs, seed: args.seed!, joinConcurrency, ...schedule(tables), transport: transport.name };
-  const { loadAtStart, stats, series, cpu, latency, error } = await raceOnce(servers, race, loadWorkers);
-  const figures = serverFigures(series[0]!);
-  const line = {
-    server: transport.name,
-    tables,
-    processes,
-    loadAtStart,
-    cpuMsPerMove: cpu.msPerMove,
-    kernelMsPerMove: cpu.kernelMsPerMove,
-    moves: cpu.moves,
-    p50: latency.p50,
-    p99: latency.p99,
-    max: latency.max,
-    bets: latency.count,
-    unanswered: stats.unanswered,
-    racesChecked: stats.racesChecked,
-    violations: stats.violations.length,
-    tablesFailed: stats.tablesFailed,
-    rssPeakMB: figures.rssPeakMB,
-    slowestFillMs: Math.round(stats.slowestFillMs),
-    error,
-  };
+  const { stats, series, figures } = await raceOnce(servers, race, loadWorkers);
+  const line = { server: transport.name, tables, processes, ...figures, rssPeakMB: serverFigures(series[0]!).rssPeakMB, slowestFillMs: Math.round(stats.slowestFillMs) };
   console.log(
-    `${transport.name.padEnd(6)} T=${String(tables).padEnd(4)} ${processes > 1 ? `${processes} processes ` : ''}load ${loadAtStart.join(' ')}  CPU ${cpu.msPerMove} ms/move (kernel ${cpu.kernelMsPerMove}; ${cpu.moves} moves)  p50 ${latency.p50} p99 ${latency.p99} max ${latency.max} ms  ${latency.count} bets, ${stats.unanswered} unanswered  ${stats.racesChecked} races checked, ${stats.violations.length} violations${stats.tablesFailed ? `, ${stats.tablesFailed} tables failed` : ''}${spreadPerTable ? `  slowest fill ${line.slowestFillMs} ms` : ''}`,
+    `${transport.name.padEnd(6)} T=${String(tables).padEnd(4)} ${processes > 1 ? `${processes} processes ` : ''}load ${line.loadAtStart.join(' ')}  CPU ${line.cpuMsPerMove} ms/move (kernel ${line.kernelMsPerMove}; ${line.moves} moves)  ${describeRace(line)}${spreadPerTable ? `  slowest fill ${line.slowestFillMs} ms` : ''}`,
   );
   return line;
 }
@@ -164,5 +144,5 @@ console.log(`\ncommit ${label}; command: node loadtest/parlor-vs-floor.ts ${proc
 mkdirSync('loadtest/results', { recursive: true });
 const at = new Date().toISOString();
 writeFileSync(`loadtest/results/parlor-vs-floor-${at.replace(/[:.]/g, '-')}.json`, JSON.stringify({ at, commit, dirty, args, rows }, null, 2));
-const failed = rows.some(({ parlor, floor }) => [parlor, floor].some((r) => r.violations > 0 || r.tablesFailed > 0 || r.unanswered > 0 || r.error));
+const failed = rows.some(({ parlor, floor }) => raceFailed(parlor) || raceFailed(floor));
 process.exit(failed ? 1 : 0);

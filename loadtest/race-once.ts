@@ -25,5 +25,35 @@ export async function raceOnce(servers: Servers, race: RaceOptions, loadWorkers:
   }
   metrics.stop();
   await servers.stop();
-  return { loadAtStart, stats, series: metrics.series, cpu: cpuWhileRacing(metrics.series, stats, started), latency: summarize(stats.latency), error };
+  const cpu = cpuWhileRacing(metrics.series, stats, started);
+  const latency = summarize(stats.latency);
+  const figures = {
+    loadAtStart,
+    cpuMsPerMove: cpu.msPerMove,
+    kernelMsPerMove: cpu.kernelMsPerMove,
+    moves: cpu.moves,
+    p50: latency.p50,
+    p99: latency.p99,
+    max: latency.max,
+    bets: latency.count,
+    unanswered: stats.unanswered,
+    racesChecked: stats.racesChecked,
+    violations: stats.violations.length,
+    tablesFailed: stats.tablesFailed,
+    error,
+  };
+  return { stats, series: metrics.series, figures };
+}
+
+export type RaceFigures = Awaited<ReturnType<typeof raceOnce>>['figures'];
+
+/** The latency and checks of a race, as every comparison script prints them. */
+export function describeRace(f: RaceFigures): string {
+  const failures = `${f.tablesFailed ? `, ${f.tablesFailed} tables failed` : ''}${f.error ? `  error: ${f.error}` : ''}`;
+  return `p50 ${f.p50} p99 ${f.p99} max ${f.max} ms  ${f.bets} bets, ${f.unanswered} unanswered  ${f.racesChecked} races checked, ${f.violations} violations${failures}`;
+}
+
+/** A race whose figures cannot be compared: a check failed, a bet went unanswered or a table was lost. */
+export function raceFailed(f: RaceFigures): boolean {
+  return f.violations > 0 || f.tablesFailed > 0 || f.unanswered > 0 || f.error !== null;
 }
