@@ -17,7 +17,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { newStats, type BetRaceOptions } from './tables.ts';
+import { defaultStartDelayMs, newStats, type BetRaceOptions } from './tables.ts';
+import { intOption } from './int-option.ts';
 import { runOnThreads } from './load-workers.ts';
 import { sampleMetrics, startServers } from './servers.ts';
 import { cpuWhileRacing, loopLag, serverFigures } from './measure.ts';
@@ -48,11 +49,7 @@ const { values: args } = parseArgs({
   },
 });
 
-const int = (name: keyof typeof args, min: number, max: number) => {
-  const v = Number(args[name]);
-  if (!Number.isInteger(v) || v < min || v > max) throw new Error(`--${name} must be an integer ${min}–${max}`);
-  return v;
-};
+const int = (name: keyof typeof args, min: number, max: number) => intOption(args, name, min, max);
 const tables = int('tables', 1, 5000);
 const loadWorkers = int('load-workers', 1, 16);
 const processes = int('processes', 1, 16);
@@ -70,8 +67,7 @@ const opts: Omit<BetRaceOptions, 'endpoints'> = {
   seed: args.seed!,
   joinConcurrency: int('join-concurrency', 1, 1000),
   spreadMs: int('spread-ms', 0, 600_000),
-  // Enough for a burst of joins to finish, so the tables race together.
-  startDelayMs: args['start-delay-ms'] ? int('start-delay-ms', 0, 60_000) : Math.min(60_000, 1000 + tables * 20),
+  startDelayMs: args['start-delay-ms'] ? int('start-delay-ms', 0, 60_000) : defaultStartDelayMs(tables),
 };
 
 if (args.durability && !['sync', 'async'].includes(args.durability)) throw new Error('--durability is sync or async');

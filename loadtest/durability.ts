@@ -16,6 +16,8 @@ import { startServers } from './servers.ts';
 import { describeRace, raceFailed, raceOnce } from './race-once.ts';
 import { measuredCode } from './measure.ts';
 import { median } from './report.ts';
+import { defaultStartDelayMs } from './tables.ts';
+import { intOption } from './int-option.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -31,11 +33,7 @@ const { values: args } = parseArgs({
     'load-workers': { type: 'string', default: '2' },
   },
 });
-const int = (name: keyof typeof args, min: number, max: number) => {
-  const v = Number(args[name]);
-  if (!Number.isInteger(v) || v < min || v > max) throw new Error(`--${name} must be an integer ${min}–${max}`);
-  return v;
-};
+const int = (name: keyof typeof args, min: number, max: number) => intOption(args, name, min, max);
 const triples = int('triples', 1, 20);
 const tables = int('tables', 1, 2000);
 const loadWorkers = int('load-workers', 1, 16);
@@ -46,7 +44,7 @@ const race = {
   rollMs: int('roll-ms', 10, 60_000),
   spreadMs: int('spread-ms', 0, 600_000),
   joinConcurrency: int('join-concurrency', 1, 1000),
-  startDelayMs: Math.min(60_000, 1000 + tables * 20), // as bet-race.ts
+  startDelayMs: defaultStartDelayMs(tables),
   seed: args.seed!,
   transport: 'parlor' as const,
 };
@@ -64,9 +62,10 @@ async function run(mode: Mode) {
 }
 
 console.log(`Durability off / async / sync: ${tables} tables × ${race.bettors} bettors, ${race.races} race(s), roll ${race.rollMs} ms, joins spread over ${race.spreadMs} ms, ${loadWorkers} load worker(s), ${triples} triple(s); commit ${label}; ${cpus().length} CPUs`);
-const rows: Record<Mode, Awaited<ReturnType<typeof run>>>[] = [];
+type Triple = Record<Mode, Awaited<ReturnType<typeof run>>>;
+const rows: Triple[] = [];
 for (let i = 0; i < triples; i++) {
-  const row = {} as Record<Mode, Awaited<ReturnType<typeof run>>>;
+  const row = {} as Triple;
   for (const mode of modes) row[mode] = await run(mode);
   rows.push(row);
 }

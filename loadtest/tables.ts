@@ -37,6 +37,11 @@ export interface BetRaceOptions {
   part?: { index: number; of: number };
 }
 
+/** The default pause before a table's first roll: long enough for a burst of joins to finish, so the tables race together. */
+export function defaultStartDelayMs(tables: number): number {
+  return Math.min(60_000, 1000 + tables * 20);
+}
+
 export interface BetRaceStats {
   /** Bet acknowledgement latency, microseconds. */
   latency: Histogram;
