@@ -27,7 +27,7 @@ const redisTicks = () => {
   return Number(fields[11]) + Number(fields[12]);
 };
 const quiet = { debug() {}, info() {}, warn() {}, error() {} } as never;
-const store = new GameStore({ redisUrl: redis.url, processId: 'bench', logger: quiet, mode: 'sync', ackTimeoutMs: 5000, commitWaitMs: 0, snapshotEvery: 100, retentionSeconds: 60, heartbeatMs: 1000 });
+const store = new GameStore({ redisUrl: redis.url, processId: 'bench', logger: quiet, mode: 'sync', ackTimeoutMs: 5000, snapshotEvery: 100, retentionSeconds: 60, heartbeatMs: 1000 });
 const journals = Array.from({ length: games }, (_, i) => store.open(`bench-${i}`, { game: 'ready-set-bet' }));
 await Promise.all(journals.map((j) => j.drained()));
 const state = { spaces: Array.from({ length: 67 }, (_, i) => ({ space: i, holder: null })) }; // snapshotted every 100 moves

@@ -25,14 +25,13 @@ afterAll(async () => {
   await redis.stop();
 });
 
-function store(processId: string, commitWaitMs = 0) {
+function store(processId: string) {
   const s = new GameStore({
     redisUrl: redis.url,
     processId,
     logger: pino({ level: 'silent' }),
     mode: 'sync',
     ackTimeoutMs: 5000,
-    commitWaitMs,
     snapshotEvery: 100,
     retentionSeconds: 60,
     heartbeatMs: 100,
@@ -114,12 +113,8 @@ describe('game store', () => {
     for (let i = 0; i < 20; i++) expect(await reader.lrange(`parlor:moves:room-${i}`, 0, -1)).toEqual([JSON.stringify({ actor: 0, move: { type: 'play', card: i } })]);
   });
 
-  it.each([
-    ['awaited', 0],
-    ['in the turn commit', 1000],
-  ])('rewrites the game when a reply disagrees with the journal, then resends every move still unconfirmed (%s)', async (_, commitWaitMs) => {
-    const s = store('me', commitWaitMs);
-    if (commitWaitMs) await waitFor(() => s.turnCommit!.ready, 5000, 'the turn commit connected');
+  it('rewrites the game when a reply disagrees with the journal, then resends every move still unconfirmed', async () => {
+    const s = store('me');
     const journal = s.open('gap', { game: 'high-card' });
     const sent = [{ actor: 0, move: { n: 1 } }];
     journal.rebuild = () => ({ meta: { game: 'high-card' }, moves: sent });
@@ -136,64 +131,5 @@ describe('game store', () => {
     await journal.drained();
     expect(await reader.lrange('parlor:moves:gap', 0, -1)).toEqual(sent.map((m) => JSON.stringify(m)));
     expect(await reader.hget('parlor:game:gap', 'owner')).toBe('me');
-  });
-
-  describe('the turn commit (sync durability)', () => {
-    /**
-     * Whether the promise settled before the end of the turn it was made in: an immediate queued after the
-     * appends runs after the turn's commit (queued at the first append) and before any later I/O.
-     */
-    async function answeredInTurn<T>(promise: Promise<T>): Promise<{ value: T; inTurn: boolean }> {
-      let turnOver = false;
-      setImmediate(() => (turnOver = true));
-      const value = await promise;
-      return { value, inTurn: !turnOver };
-    }
-
-    it('stores every room’s appends of a turn in one write and answers them in that same turn', async () => {
-      const s = store('me', 1000);
-      await waitFor(() => s.turnCommit!.ready, 5000, 'the turn commit connected');
-      const journals = Array.from({ length: 20 }, (_, i) => s.open(`room-${i}`, { game: 'high-card' }));
-      await Promise.all(journals.map((j) => j.drained()));
-      const before = await readsProcessed();
-
-      const acks = Promise.all(journals.map((j, i) => j.append({ actor: 0, move: { type: 'play', card: i } }, () => null)));
-      // The process waited for Redis at the end of the turn, and the answers came before it ended.
-      expect(await answeredInTurn(acks)).toEqual({ value: journals.map(() => true), inTurn: true });
-
-      expect((await readsProcessed()) - before).toBe(2); // the 20 appends, and the INFO that counts them
-      for (let i = 0; i < 20; i++) expect(await reader.lrange(`parlor:moves:room-${i}`, 0, -1)).toEqual([JSON.stringify({ actor: 0, move: { type: 'play', card: i } })]);
-    });
-
-    it('stops waiting after its bound: the turn goes on, the answer comes with the reply, the moves stay in order', async () => {
-      const s = store('me', 5);
-      await waitFor(() => s.turnCommit!.ready, 5000, 'the turn commit connected');
-      const journal = s.open('slow', { game: 'high-card' });
-      await journal.drained();
-      await reader.call('CLIENT', 'PAUSE', '300', 'WRITE'); // Redis answers the script after 300 ms
-      const moves = [1, 2, 3].map((n) => ({ actor: 0, move: { n } }));
-      const first = journal.append(moves[0]!, () => null);
-      const waited = answeredInTurn(first);
-      await new Promise((r) => setImmediate(r)); // the first is on its way: the next two wait behind it
-      const rest = moves.slice(1).map((m) => journal.append(m, () => null));
-
-      expect(await waited).toEqual({ value: true, inTurn: false });
-      expect(await Promise.all(rest)).toEqual([true, true]);
-      await journal.drained();
-      expect(await reader.lrange('parlor:moves:slow', 0, -1)).toEqual(moves.map((m) => JSON.stringify(m)));
-    });
-
-    it('leaves the appends to the main connection while its own is down, and takes them again once it is back', async () => {
-      const s = store('me', 1000);
-      await waitFor(() => s.turnCommit!.ready, 5000, 'the turn commit connected');
-      const journal = s.open('flaky', { game: 'high-card' });
-      await journal.drained();
-      await reader.call('CLIENT', 'KILL', 'TYPE', 'normal', 'SKIPME', 'yes'); // drops both store connections
-      const moves = [1, 2].map((n) => ({ actor: 0, move: { n } }));
-      expect(await journal.append(moves[0]!, () => null)).toBe(true); // via the main connection's reconnect
-      await waitFor(() => s.turnCommit!.ready, 5000, 'the turn commit reconnected');
-      expect(await answeredInTurn(journal.append(moves[1]!, () => null))).toEqual({ value: true, inTurn: true });
-      expect(await reader.lrange('parlor:moves:flaky', 0, -1)).toEqual(moves.map((m) => JSON.stringify(m)));
-    });
   });
 });

@@ -90,7 +90,6 @@ export function createParlorServer({ config, logger, extraRooms = {} }: ParlorSe
         logger,
         mode: config.DURABILITY,
         ackTimeoutMs: config.DURABILITY_ACK_TIMEOUT_MS,
-        commitWaitMs: config.DURABILITY_COMMIT_WAIT_MS,
         snapshotEvery: config.SNAPSHOT_EVERY,
         retentionSeconds: Math.round(config.RECORD_RETENTION_HOURS * 3600),
         heartbeatMs: config.HEARTBEAT_MS,

@@ -34,8 +34,6 @@ const Env = z.object({
   DURABILITY: z.enum(['sync', 'async']).default('sync'),
   /** How long a sync acknowledgement waits for Redis before the game goes on and catches up later. */
   DURABILITY_ACK_TIMEOUT_MS: int(500),
-  /** 'sync': how long the process may sleep at the end of a turn for its moves' journal replies (0 = never). */
-  DURABILITY_COMMIT_WAIT_MS: int(5),
   /** A snapshot of the engine state every N moves bounds the replay on recovery. */
   SNAPSHOT_EVERY: z.coerce.number().int().min(1).default(100),
   /** Hours a finished game's record (options, seed, moves, result) stays in Redis. */

@@ -17,7 +17,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from './logger.ts';
 import { journalPending, journalSeconds } from './metrics.ts';
-import { TurnCommit, type CommitJournal } from './turn-commit.ts';
 
 const K = {
   game: (id: string) => `parlor:game:${id}`,
@@ -58,8 +57,7 @@ end
 return false`;
 
 type ScriptedRedis = Redis & {
-  /** game, moves and snap keys, then owner, snapshot ('' = none) and the entries. */
-  journalAppend(...keysAndArgs: string[]): Promise<number>;
+  journalAppend(game: string, moves: string, snap: string, owner: string, snapshot: string, ...entries: string[]): Promise<number>;
   claimOrphan(live: string, claimer: string, gamePrefix: string, procPrefix: string): Promise<string | null>;
 };
 
@@ -82,8 +80,6 @@ export interface GameStoreOptions {
   mode: 'sync' | 'async';
   /** How long a sync acknowledgement waits for Redis before the game goes on undurably (catching up later). */
   ackTimeoutMs: number;
-  /** 'sync': how long the process may sleep at the end of a turn for its appends' replies (0: never; src/server/turn-commit.ts). */
-  commitWaitMs: number;
   snapshotEvery: number;
   retentionSeconds: number;
   heartbeatMs: number;
@@ -97,8 +93,6 @@ export class GameStore {
   readonly options: GameStoreOptions;
   /** When the connection to Redis last became ready (see `start`: no claims for three beats after). */
   private readySince = Date.now();
-  /** Where a turn's appends are stored before its answers leave (`sync` durability; null: the usual way). */
-  readonly turnCommit: TurnCommit | null;
 
   constructor(options: GameStoreOptions) {
     this.options = options;
@@ -109,7 +103,6 @@ export class GameStore {
     this.redis.on('ready', () => (this.readySince = Date.now()));
     this.redis.defineCommand('journalAppend', { numberOfKeys: 3, lua: APPEND });
     this.redis.defineCommand('claimOrphan', { numberOfKeys: 1, lua: CLAIM_ORPHAN });
-    this.turnCommit = options.mode === 'sync' && options.commitWaitMs > 0 ? new TurnCommit(options.redisUrl, APPEND, options.commitWaitMs, options.logger) : null;
   }
 
   /**
@@ -203,7 +196,6 @@ export class GameStore {
 
   async stop() {
     if (this.beat) clearInterval(this.beat);
-    await this.turnCommit?.stop();
     await this.redis.del(K.proc(this.options.processId)).catch(() => undefined);
     this.redis.disconnect();
   }
@@ -251,12 +243,10 @@ export class GameStore {
  * One game's journal: an ordered queue of writes flushed to Redis. `append` resolves true once the move
  * is stored, or false if that took longer than the ack timeout (the write still happens later).
  */
-export class RoomJournal implements CommitJournal {
+export class RoomJournal {
   private queue: (() => Promise<void>)[] = [];
   private pendingMoves: { entry: string; snapshot: string; done: (ok: boolean) => void }[] = [];
   private flushing = false;
-  /** The waiting moves are in this turn's commit (src/server/turn-commit.ts): the queue waits for its reply. */
-  private inTurnCommit = false;
   /** Moves acknowledged while Redis could not store them yet. */
   behind = false;
   /** Another process owns this game now (this one stalled and was presumed dead). */
@@ -305,12 +295,7 @@ export class RoomJournal implements CommitJournal {
           if (!settled) resolve(ok);
         },
       });
-      if (this.pendingMoves.length === 1 && !this.inTurnCommit) {
-        // Nothing of this game in flight: its moves may join the turn's commit; otherwise they queue.
-        const idle = !this.flushing && this.queue.length === 0 && !this.behind;
-        if (idle && this.store.turnCommit?.add(this)) this.inTurnCommit = true;
-        else this.queue.push(() => this.flushMoves());
-      }
+      if (this.pendingMoves.length === 1) this.queue.push(() => this.flushMoves());
       void this.flush();
     });
   }
@@ -357,49 +342,25 @@ export class RoomJournal implements CommitJournal {
     });
   }
 
-  /** The append script's keys and arguments for the next batch of waiting moves (at most 256). */
-  commitArgs(): { args: string[]; count: number } {
-    const { keys, options } = this.store;
-    const batch = this.pendingMoves.slice(0, 256);
-    const snapshot = batch.findLast((m) => m.snapshot)?.snapshot ?? '';
-    return { args: [keys.game(this.roomId), keys.moves(this.roomId), keys.snap(this.roomId), options.processId, snapshot, ...batch.map((m) => m.entry)], count: batch.length };
-  }
-
-  /**
-   * Redis' reply to a batch of `count` moves: the journal's new length, -1 (fenced) or -2 (Redis lost the
-   * game). A length other than this journal's count: Redis came back older (an RDB snapshot, or an
-   * append-only file missing its last second after a machine crash), so the batch follows a gap, or a
-   * batch was stored twice (a reply lost, the batch resent). Returns whether the batch is stored.
-   */
-  private stored(length: number, count: number): boolean {
-    if (length === -1) return this.fence(), false;
-    if (length === -2 || length !== this.seq - this.pendingMoves.length + count) return false;
-    this.pendingMoves.splice(0, count).forEach((m) => m.done(true));
-    return true;
-  }
-
   /** Writes queued moves in batches; a batch leaves the queue only once Redis has it (so a retry resends it). */
   private async flushMoves() {
-    while (this.pendingMoves.length && !this.fenced) {
-      const { args, count } = this.commitArgs();
+    const { redis, keys, options } = this.store;
+    while (this.pendingMoves.length) {
+      const batch = this.pendingMoves.slice(0, 256);
+      const snapshot = [...batch].reverse().find((m) => m.snapshot)?.snapshot ?? '';
       this.store.coalesce();
-      const length = await this.store.redis.journalAppend(...args);
-      if (!this.stored(length, count) && !this.fenced) await this.rewrite(); // then the batch again
+      const length = await redis.journalAppend(keys.game(this.roomId), keys.moves(this.roomId), keys.snap(this.roomId), options.processId, snapshot, ...batch.map((m) => m.entry));
+      if (length === -1) return this.fence();
+      // -2: Redis lost the game. A length other than this journal's count: Redis came back older (an RDB
+      // snapshot, or an append-only file missing its last second after a machine crash), so the batch
+      // follows a gap, or a batch was stored twice (a reply lost, the batch resent). Write it all again.
+      if (length === -2 || length !== this.seq - this.pendingMoves.length + batch.length) {
+        await this.rewrite();
+        continue;
+      }
+      this.pendingMoves.splice(0, batch.length);
+      batch.forEach((m) => m.done(true));
     }
-  }
-
-  /** The turn's commit answered (src/server/turn-commit.ts); what it did not store goes the usual way, first. */
-  committed(length: number | null, count: number) {
-    this.inTurnCommit = false;
-    if (this.fenced) return;
-    const next: (() => Promise<void>)[] = [];
-    if (length !== null && !this.stored(length, count)) {
-      if (this.fenced) return;
-      next.push(() => this.rewrite());
-    }
-    if (this.pendingMoves.length) next.push(() => this.flushMoves());
-    this.queue.unshift(...next);
-    void this.flush();
   }
 
   /** Writes the whole game again (meta, owner, every move so far) after Redis lost it. */
@@ -433,7 +394,7 @@ export class RoomJournal implements CommitJournal {
 
   /** Runs queued writes in order; a failed write is retried (Redis away) until it succeeds. */
   private async flush() {
-    if (this.flushing || this.fenced || this.inTurnCommit) return;
+    if (this.flushing || this.fenced) return;
     this.flushing = true;
     let delay = 50;
     while (this.queue.length && !this.fenced) {
