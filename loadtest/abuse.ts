@@ -16,6 +16,7 @@ import { Client, type SeatReservation } from '@colyseus/sdk';
 import { WebSocket } from 'ws';
 import { spawnServer, type ServerProcess } from '../test/helpers/process.ts';
 import { sleep } from '../test/helpers/ports.ts';
+import { intOption } from './int-option.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -24,14 +25,14 @@ const { values: args } = parseArgs({
     'body-mb': { type: 'string', default: '100' },
   },
 });
-const seconds = Number(args.seconds);
+const seconds = intOption(args, 'seconds', 1, 3600);
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const tally = (xs: string[]) =>
   Object.entries(xs.reduce<Record<string, number>>((acc, x) => ((acc[x] = (acc[x] ?? 0) + 1), acc), {}))
     .map(([k, n]) => `${n}× ${k}`)
     .join(', ');
 
-const bodyMb = Number(args['body-mb']);
+const bodyMb = intOption(args, 'body-mb', 1, 4096);
 
 // The SDK throws from its socket handlers when a refused connection closes: counted as refusals here.
 process.on('unhandledRejection', () => undefined);

@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { intOption } from './int-option.ts';
 
 interface Node {
   callFrame: { functionName: string; url: string; lineNumber: number };
@@ -32,7 +33,7 @@ let total = 0;
 const pct = (b: number) => `${((b / total) * 100).toFixed(1)}%`.padStart(6);
 console.log(`sampled ${(total / 1e6).toFixed(1)} MB`);
 console.log(`\nallocated by the function itself (top ${args.top}):`);
-for (const [k, b] of [...self].sort((a, b) => b[1] - a[1]).slice(0, Number(args.top))) console.log(`  ${pct(b)}  ${k}`);
+for (const [k, b] of [...self].sort((a, b) => b[1] - a[1]).slice(0, intOption(args, 'top', 1, 1000))) console.log(`  ${pct(b)}  ${k}`);
 if (args.callers) {
   console.log(`\n${args.callers}… called by (with what it called):`);
   for (const [k, b] of [...callers].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${pct(b)}  ${k}`);

@@ -15,6 +15,7 @@ import { Client, type SeatReservation } from '@colyseus/sdk';
 import { spawnServer } from '../test/helpers/process.ts';
 import { adopt, legalMoves, state, type Player } from '../test/helpers/clients.ts';
 import { sleep, waitFor } from '../test/helpers/ports.ts';
+import { intOption } from './int-option.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -29,7 +30,7 @@ const { values: args } = parseArgs({
   },
 });
 
-if (args.flood) await flood(args.flood, args.rooms!.split(','), Number(args.flooders));
+if (args.flood) await flood(args.flood, args.rooms!.split(','), intOption(args, 'flooders', 1, 1000));
 else await measure();
 
 /** Flooder process: per worker, join a table as spectator, send until cut off, repeat; reports counts on exit. */
@@ -71,9 +72,9 @@ interface Table {
 
 async function measure() {
   const game = args.game!;
-  const tableCount = Number(args.tables);
-  const seconds = Number(args.seconds);
-  const think = Number(args.think);
+  const tableCount = intOption(args, 'tables', 1, 1000);
+  const seconds = intOption(args, 'seconds', 1, 3600);
+  const think = intOption(args, 'think', 0, 60_000);
   const server = await spawnServer({ NODE_ENV: 'production', LOG_LEVEL: 'warn' }, 'src/server/main.ts');
   const seats = 4;
   const options = game === 'tac' ? { dealDelayMs: 0 } : game === 'tractor' ? { dealDelayMs: 0, declareWindowMs: 0, handEndDelayMs: 0 } : {};

@@ -13,6 +13,7 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sampleMetrics, startServers } from './servers.ts';
+import { intOption } from './int-option.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -21,8 +22,8 @@ const { values: args } = parseArgs({
     endpoint: { type: 'string' },
   },
 });
-const seconds = Number(args.seconds);
-const connections = Number(args.connections);
+const seconds = intOption(args, 'seconds', 1, 3600);
+const connections = intOption(args, 'connections', 1, 10_000);
 
 const routes: { name: string; path: string; method?: string; body?: unknown }[] = [
   { name: 'GET /health', path: '/health' },

@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { measuredCode } from './measure.ts';
 import { sampleMetrics, startServers } from './servers.ts';
 import { floorTransport, parlorTransport, type BotConnection, type Transport } from './transports.ts';
+import { intOption } from './int-option.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -29,10 +30,10 @@ const { values: args } = parseArgs({
     'cpu-prof': { type: 'string', default: '' },
   },
 });
-const tables = Number(args.tables);
-const bettors = Number(args.bettors);
-const warm = Number(args.warm);
-const concurrency = Number(args['join-concurrency']);
+const tables = intOption(args, 'tables', 1, 2000);
+const bettors = intOption(args, 'bettors', 2, 8);
+const warm = intOption(args, 'warm', 0, 2000);
+const concurrency = intOption(args, 'join-concurrency', 1, 1000);
 if (![tables, warm, concurrency].every((n) => Number.isInteger(n) && n >= 0 && n <= 2000) || tables < 1 || concurrency < 1) throw new Error('--tables, --warm and --join-concurrency are 0–2000 (tables and concurrency at least 1)');
 if (!Number.isInteger(bettors) || bettors < 2 || bettors > 8) throw new Error('--bettors is 2–8');
 if (!['both', 'parlor', 'floor'].includes(args.server!)) throw new Error('--server is both, parlor or floor');

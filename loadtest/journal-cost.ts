@@ -12,13 +12,14 @@ import { parseArgs } from 'node:util';
 import { GameStore } from '../src/server/game-store.ts';
 import { startRedis } from '../test/helpers/redis.ts';
 import { measuredCode } from './measure.ts';
+import { intOption } from './int-option.ts';
 
 const { values: args } = parseArgs({
   options: { turns: { type: 'string', default: '3000' }, games: { type: 'string', default: '100' }, 'per-turn': { type: 'string', default: '12' } },
 });
-const turns = Number(args.turns);
-const games = Number(args.games);
-const perTurn = Number(args['per-turn']);
+const turns = intOption(args, 'turns', 1, 1_000_000);
+const games = intOption(args, 'games', 1, 10_000);
+const perTurn = intOption(args, 'per-turn', 1, 10_000);
 
 const redis = await startRedis();
 /** user + system CPU of the redis-server process, in clock ticks (1/100 s). */

@@ -33,6 +33,7 @@ import { describeRace, raceFailed, raceOnce } from './race-once.ts';
 import { measuredCode, serverFigures } from './measure.ts';
 import { median } from './report.ts';
 import { floorTransport, parlorTransport, type Transport } from './transports.ts';
+import { intOption } from './int-option.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -59,16 +60,16 @@ const processCounts = args.processes!.split(',').map(Number);
 if (processCounts.some((n) => !Number.isInteger(n) || n < 1 || n > 16)) throw new Error('--processes is a comma-separated list of 1–16');
 /** Parlor on Redis at every process count when the counts are compared (see the usage above). */
 const journaled = processCounts.some((n) => n > 1);
-const bettors = Number(args.bettors);
-const races = Number(args.races);
-const rollMs = Number(args['roll-ms']);
-const joinConcurrency = Number(args['join-concurrency']);
-const startDelayPerTable = Number(args['start-delay-per-table']);
-const spreadPerTable = Number(args['spread-per-table']);
+const bettors = intOption(args, 'bettors', 2, 8);
+const races = intOption(args, 'races', 1, 4);
+const rollMs = intOption(args, 'roll-ms', 10, 60_000);
+const joinConcurrency = intOption(args, 'join-concurrency', 1, 1000);
+const startDelayPerTable = intOption(args, 'start-delay-per-table', 0, 10_000);
+const spreadPerTable = intOption(args, 'spread-per-table', 0, 10_000);
 if (!Number.isFinite(spreadPerTable) || spreadPerTable < 0 || spreadPerTable > 200) throw new Error('--spread-per-table is 0–200 ms');
-const loadWorkers = Number(args['load-workers']);
+const loadWorkers = intOption(args, 'load-workers', 1, 16);
 if (!Number.isInteger(loadWorkers) || loadWorkers < 1 || loadWorkers > 16) throw new Error('--load-workers is 1–16');
-const pairs = Number(args.pairs);
+const pairs = intOption(args, 'pairs', 1, 20);
 if (!Number.isInteger(pairs) || pairs < 1 || pairs > 20) throw new Error('--pairs is 1–20');
 
 /** The joins' pacing and each table's wait for its first roll (see the usage above). */

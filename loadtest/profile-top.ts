@@ -10,6 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { intOption } from './int-option.ts';
 
 interface Node {
   id: number;
@@ -77,7 +78,7 @@ for (const [id, t] of self) {
 const pct = (t: number) => `${((t / busy) * 100).toFixed(1)}%`;
 console.log(`busy ${(busy / 1e6).toFixed(1)} s, idle ${(idle / 1e6).toFixed(1)} s`);
 console.log(`\nself time (top ${args.top}, % of busy):`);
-for (const [k, t] of [...selfByName].filter(([k]) => k !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, Number(args.top))) console.log(`  ${pct(t).padStart(6)}  ${k}`);
+for (const [k, t] of [...selfByName].filter(([k]) => k !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, intOption(args, 'top', 1, 1000))) console.log(`  ${pct(t).padStart(6)}  ${k}`);
 const wanted = args.match ? args.match.split(',') : [];
 if (wanted.length) {
   console.log('\ntotal time (inclusive, % of busy):');

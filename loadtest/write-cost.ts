@@ -22,6 +22,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { coalesceWrites } from '../src/server/coalesce-writes.ts';
 import { measuredCode } from './measure.ts';
 import { median } from './report.ts';
+import { intOption } from './int-option.ts';
 
 const VARIANTS = ['ws', 'corked', 'framed'] as const;
 type Variant = (typeof VARIANTS)[number];
@@ -103,14 +104,14 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '3' },
   },
 });
-if (args.serve) await serve(args.serve as Variant, Number(args.seconds));
+if (args.serve) await serve(args.serve as Variant, intOption(args, 'seconds', 1, 600));
 else {
-  const rounds = Number(args.rounds);
+  const rounds = intOption(args, 'rounds', 1, 20);
   console.log(`write cost at ${measuredCode().label}: ${args.clients} clients, ${args.seconds} s per run, ${rounds} rounds, load ${loadavg()[0]!.toFixed(2)}, ${cpus().length} CPUs`);
   const all = new Map<Variant, number[]>(VARIANTS.map((v) => [v, []]));
   for (let round = 0; round < rounds; round++) {
     for (const variant of VARIANTS) {
-      const r = await measure(variant, Number(args.clients), Number(args.seconds));
+      const r = await measure(variant, intOption(args, 'clients', 1, 10_000), intOption(args, 'seconds', 1, 600));
       all.get(variant)!.push(r.user + r.system);
       console.log(`${variant.padEnd(7)} ${r.sent} messages  ${(r.user + r.system).toFixed(2)} µs each (user ${r.user.toFixed(2)}, system ${r.system.toFixed(2)})`);
     }
