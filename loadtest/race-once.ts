@@ -40,6 +40,9 @@ export async function raceOnce(servers: Servers, race: RaceOptions, loadWorkers:
     racesChecked: stats.racesChecked,
     violations: stats.violations.length,
     tablesFailed: stats.tablesFailed,
+    // The load generator's own lag (its threads' loop-lag p99, the worst report): answers that arrived
+    // meanwhile were read that late, so it sits inside the latency above for either server.
+    loadGenLagMs: Math.round(stats.threadLagMs * 10) / 10,
     error,
   };
   return { stats, series: metrics.series, figures };
@@ -50,7 +53,7 @@ export type RaceFigures = Awaited<ReturnType<typeof raceOnce>>['figures'];
 /** The latency and checks of a race, as every comparison script prints them. */
 export function describeRace(f: RaceFigures): string {
   const failures = `${f.tablesFailed ? `, ${f.tablesFailed} tables failed` : ''}${f.error ? `  error: ${f.error}` : ''}`;
-  return `p50 ${f.p50} p99 ${f.p99} max ${f.max} ms  ${f.bets} bets, ${f.unanswered} unanswered  ${f.racesChecked} races checked, ${f.violations} violations${failures}`;
+  return `p50 ${f.p50} p99 ${f.p99} max ${f.max} ms (load generator lag ≤ ${f.loadGenLagMs} ms)  ${f.bets} bets, ${f.unanswered} unanswered  ${f.racesChecked} races checked, ${f.violations} violations${failures}`;
 }
 
 /** A race whose figures cannot be compared: a check failed, a bet went unanswered or a table was lost. */
