@@ -66,6 +66,7 @@ export async function runOnThreads(opts: Options, threads: number, stats: BetRac
           last[index] = report;
           merge();
           stats.threadLagMs = Math.max(stats.threadLagMs, report.lagMs);
+          if (report.counts.firstBetAt > 0) stats.racingLagMs = Math.max(stats.racingLagMs, report.lagMs);
           if (report.done) resolve();
         });
         worker.on('error', reject);

@@ -40,9 +40,10 @@ export async function raceOnce(servers: Servers, race: RaceOptions, loadWorkers:
     racesChecked: stats.racesChecked,
     violations: stats.violations.length,
     tablesFailed: stats.tablesFailed,
-    // The load generator's own lag (its threads' loop-lag p99, the worst report): answers that arrived
-    // meanwhile were read that late, so it sits inside the latency above for either server.
-    loadGenLagMs: Math.round(stats.threadLagMs * 10) / 10,
+    // The load generator's own lag while bets flowed (its threads' loop-lag p99, the worst half-second
+    // report after a thread's first bet): answers arriving meanwhile were read that late, so it sits
+    // inside the latency above, for either server.
+    loadGenLagMs: Math.round(stats.racingLagMs * 10) / 10,
     error,
   };
   return { stats, series: metrics.series, figures };

@@ -64,6 +64,8 @@ export interface BetRaceStats {
   violations: string[];
   /** With the bots on worker threads: the largest event-loop lag p99 (ms) of those threads since it was last read and reset. */
   threadLagMs: number;
+  /** The same, never reset, over only the threads' reports made after their first bet: the lag while bets flowed. */
+  racingLagMs: number;
   /** performance.now() of the first bet sent, the last answer received and the last roll seen. */
   firstBetAt: number;
   /** The longest a table took to fill, from the moment its join was due (with `spreadMs`: whether the server kept the schedule). */
@@ -95,6 +97,7 @@ export function newStats(): BetRaceStats {
     rolls: 0,
     violations: [],
     threadLagMs: 0,
+    racingLagMs: 0,
     firstBetAt: 0,
     slowestFillMs: 0,
     lastAnswerAt: 0,
