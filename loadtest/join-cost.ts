@@ -33,9 +33,7 @@ const { values: args } = parseArgs({
 const tables = intOption(args, 'tables', 1, 2000);
 const bettors = intOption(args, 'bettors', 2, 8);
 const warm = intOption(args, 'warm', 0, 2000);
-const concurrency = intOption(args, 'join-concurrency', 1, 1000);
-if (![tables, warm, concurrency].every((n) => Number.isInteger(n) && n >= 0 && n <= 2000) || tables < 1 || concurrency < 1) throw new Error('--tables, --warm and --join-concurrency are 0–2000 (tables and concurrency at least 1)');
-if (!Number.isInteger(bettors) || bettors < 2 || bettors > 8) throw new Error('--bettors is 2–8');
+const concurrency = intOption(args, 'join-concurrency', 1, 2000);
 if (!['both', 'parlor', 'floor'].includes(args.server!)) throw new Error('--server is both, parlor or floor');
 
 /** No roll for a minute (the longest start delay a table takes): the tables only sit there. */
