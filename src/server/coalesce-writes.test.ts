@@ -50,6 +50,20 @@ describe('coalesced writes', () => {
     expect(await receivedAll(3)).toEqual(['one', 'two', 'three'].map((text, i) => (i === 1 ? text : Buffer.from(text))));
   });
 
+  it('does not hold a long turn’s first messages to its end: past a millisecond, the next send writes them', async () => {
+    const { server, counted, receivedAll } = await connected();
+    server.send(Buffer.from('one'));
+    for (const until = performance.now() + 3; performance.now() < until; ); // a turn busy handling a burst
+    expect(counted.writes).toBe(0);
+    server.send(Buffer.from('two'));
+    expect(counted.writes).toBe(1); // one and two, together, before the turn is over
+    server.send(Buffer.from('three'));
+    expect(counted.writes).toBe(1); // held again, for at most a millisecond or the end of the turn
+    await nextTurn();
+    expect(counted.writes).toBe(2);
+    expect((await receivedAll(3)).map(String)).toEqual(['one', 'two', 'three']);
+  });
+
   it('writes what ws frames itself (a string here) at once, after the messages queued before it', async () => {
     const { server, counted, receivedAll } = await connected();
     server.send(Buffer.from('one'));

@@ -13,6 +13,9 @@
  * a fifth of what a racing server allocates. Every other frame `ws` writes (pings, pongs, close, and
  * any message this path does not take) goes through the sender, which here writes the connection's
  * queue first and the frame right after it: the order on the wire is the order of the calls.
+ *
+ * A turn that runs long (a burst of bets read at once) does not hold its first answers until its last
+ * is handled: once the oldest queued frame has waited `HOLD_MS`, the next send writes everything queued.
  */
 import type { Socket } from 'node:net';
 import type { WebSocket, WebSocketServer } from 'ws';
@@ -43,6 +46,14 @@ const OPEN = 1;
 const queued: Queue[] = [];
 let flushing = false;
 let flushSoon = false;
+/**
+ * How long a frame may wait for the end of its turn. A long turn (a burst of bets read at once, a
+ * server catching up) would otherwise hold every answer it produced until all of them were handled:
+ * past this, what is queued is written at the next send, and the turn goes on.
+ */
+const HOLD_MS = 1;
+/** When the oldest frame still queued was queued (performance.now()). */
+let heldSince = 0;
 
 function headerLength(length: number): number {
   return length < 126 ? 2 : length < 65536 ? 4 : 10;
@@ -114,12 +125,17 @@ function flush() {
 }
 
 function enqueue(q: Queue) {
-  if (q.queued) return;
-  q.queued = true;
-  queued.push(q);
+  if (!q.queued) {
+    q.queued = true;
+    queued.push(q);
+  }
   if (!flushing) {
     flushing = true;
+    heldSince = performance.now();
     setImmediate(flush);
+  } else if (performance.now() - heldSince > HOLD_MS) {
+    writeAll(); // the end-of-turn flush already queued still runs, for what is sent after this
+    heldSince = performance.now();
   }
 }
 
@@ -135,6 +151,7 @@ export function flushWritesSoon() {
   process.nextTick(() => {
     flushSoon = false;
     writeAll(); // the end-of-turn flush already queued still runs, for what is sent after this
+    heldSince = performance.now();
   });
 }
 
