@@ -16,6 +16,7 @@ interface Node {
 }
 
 const { values: args, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '30' }, callers: { type: 'string', default: '' } } });
+const top = intOption(args, 'top', 1, 1000);
 const { head } = JSON.parse(readFileSync(positionals[0]!, 'utf8')) as { head: Node };
 const name = (n: Node) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^.*\/(node_modules\/)?/, '')}:${n.callFrame.lineNumber + 1}`;
 const below = (n: Node): number => n.selfSize + n.children.reduce((sum, c) => sum + below(c), 0);
@@ -32,8 +33,8 @@ let total = 0;
 
 const pct = (b: number) => `${((b / total) * 100).toFixed(1)}%`.padStart(6);
 console.log(`sampled ${(total / 1e6).toFixed(1)} MB`);
-console.log(`\nallocated by the function itself (top ${args.top}):`);
-for (const [k, b] of [...self].sort((a, b) => b[1] - a[1]).slice(0, intOption(args, 'top', 1, 1000))) console.log(`  ${pct(b)}  ${k}`);
+console.log(`\nallocated by the function itself (top ${top}):`);
+for (const [k, b] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${pct(b)}  ${k}`);
 if (args.callers) {
   console.log(`\n${args.callers}… called by (with what it called):`);
   for (const [k, b] of [...callers].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${pct(b)}  ${k}`);

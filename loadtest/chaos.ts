@@ -31,10 +31,14 @@ const started = Date.now();
 const at = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
 const log = (line: string) => console.log(`[${at()}] ${line}`);
 
+const seconds = intOption(args, 'seconds', 1, 3600);
+const tableCount = intOption(args, 'tables', 1, 1000);
+const processCount = intOption(args, 'processes', 1, 16);
+const everySeconds = intOption(args, 'every', 1, 3600);
 const redis = await startRedis();
 const env = { REDIS_URL: redis.url, HEARTBEAT_MS: '500', RECONNECT_SECONDS: '30', BOT_DELAY_MS: '60', LOG_LEVEL: 'error' };
 const procs: ServerProcess[] = [];
-for (let i = 0; i < intOption(args, 'processes', 1, 16); i++) procs.push(await spawnServer(env, 'src/server/main.ts'));
+for (let i = 0; i < processCount; i++) procs.push(await spawnServer(env, 'src/server/main.ts'));
 const endpoints = () => procs.filter((p) => p.child.exitCode === null && p.child.signalCode === null).map((p) => p.ws);
 log(`${procs.length} processes up on one Redis`);
 
@@ -56,7 +60,7 @@ const games = [
   { game: 'tac', seats: 2, options: { dealDelayMs: 0 } },
 ];
 const tables: Table[] = [];
-for (let i = 0; i < intOption(args, 'tables', 1, 1000); i++) {
+for (let i = 0; i < tableCount; i++) {
   const g = games[i % games.length]!;
   const player = await joinAsPlayer(procs[i % procs.length]!.ws, g.game, { seats: g.seats, bots: g.seats - 1, options: g.options, turnSeconds: 0 }, 'create');
   tables.push({ game: g.game, roomId: player.room.roomId, seatToken: player.seatToken, player, ackedSeq: 0, rejoins: 0, longestRejoinMs: 0, over: false, record: null, problem: null });
@@ -101,7 +105,7 @@ async function drive(t: Table, until: number) {
 const injections: string[] = [];
 async function inject(until: number) {
   while (Date.now() < until) {
-    await sleep(intOption(args, 'every', 1, 3600) * 1000);
+    await sleep(everySeconds * 1000);
     if (Date.now() >= until) break;
     const alive = procs.filter((p) => p.child.exitCode === null && p.child.signalCode === null);
     const kind = pick(random, ['kill', 'stall', 'redis', 'kill']);
@@ -128,7 +132,7 @@ async function inject(until: number) {
   }
 }
 
-const chaosUntil = Date.now() + intOption(args, 'seconds', 1, 3600) * 1000;
+const chaosUntil = Date.now() + seconds * 1000;
 await Promise.all([inject(chaosUntil), ...tables.map((t) => drive(t, chaosUntil + 120_000))]);
 
 // What survived: every finished game's record must verify and hold every move its client saw acknowledged.

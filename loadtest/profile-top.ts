@@ -41,6 +41,7 @@ for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n
 
 // Time per node from the samples (µs), not hit counts: intervals vary.
 const self = new Map<number, number>();
+const top = intOption(args, 'top', 1, 1000);
 const from = Number(args.from) * 1e6;
 const to = Number(args.to) * 1e6;
 let at = 0;
@@ -77,8 +78,8 @@ for (const [id, t] of self) {
 }
 const pct = (t: number) => `${((t / busy) * 100).toFixed(1)}%`;
 console.log(`busy ${(busy / 1e6).toFixed(1)} s, idle ${(idle / 1e6).toFixed(1)} s`);
-console.log(`\nself time (top ${args.top}, % of busy):`);
-for (const [k, t] of [...selfByName].filter(([k]) => k !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, intOption(args, 'top', 1, 1000))) console.log(`  ${pct(t).padStart(6)}  ${k}`);
+console.log(`\nself time (top ${top}, % of busy):`);
+for (const [k, t] of [...selfByName].filter(([k]) => k !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${pct(t).padStart(6)}  ${k}`);
 const wanted = args.match ? args.match.split(',') : [];
 if (wanted.length) {
   console.log('\ntotal time (inclusive, % of busy):');

@@ -104,14 +104,16 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '3' },
   },
 });
-if (args.serve) await serve(args.serve as Variant, intOption(args, 'seconds', 1, 600));
+const seconds = intOption(args, 'seconds', 1, 600);
+if (args.serve) await serve(args.serve as Variant, seconds);
 else {
   const rounds = intOption(args, 'rounds', 1, 20);
+  const clients = intOption(args, 'clients', 1, 10_000);
   console.log(`write cost at ${measuredCode().label}: ${args.clients} clients, ${args.seconds} s per run, ${rounds} rounds, load ${loadavg()[0]!.toFixed(2)}, ${cpus().length} CPUs`);
   const all = new Map<Variant, number[]>(VARIANTS.map((v) => [v, []]));
   for (let round = 0; round < rounds; round++) {
     for (const variant of VARIANTS) {
-      const r = await measure(variant, intOption(args, 'clients', 1, 10_000), intOption(args, 'seconds', 1, 600));
+      const r = await measure(variant, clients, seconds);
       all.get(variant)!.push(r.user + r.system);
       console.log(`${variant.padEnd(7)} ${r.sent} messages  ${(r.user + r.system).toFixed(2)} µs each (user ${r.user.toFixed(2)}, system ${r.system.toFixed(2)})`);
     }

@@ -52,7 +52,7 @@ let flushSoon = false;
  * past this, what is queued is written at the next send, and the turn goes on.
  */
 const HOLD_MS = 1;
-/** When the oldest frame still queued was queued (performance.now()). */
+/** When the oldest frame still queued was queued (performance.now()): set as the queue leaves empty. */
 let heldSince = 0;
 
 function headerLength(length: number): number {
@@ -125,17 +125,17 @@ function flush() {
 }
 
 function enqueue(q: Queue) {
+  const now = performance.now();
+  if (queued.length === 0) heldSince = now;
   if (!q.queued) {
     q.queued = true;
     queued.push(q);
   }
   if (!flushing) {
     flushing = true;
-    heldSince = performance.now();
     setImmediate(flush);
-  } else if (performance.now() - heldSince > HOLD_MS) {
+  } else if (now - heldSince > HOLD_MS) {
     writeAll(); // the end-of-turn flush already queued still runs, for what is sent after this
-    heldSince = performance.now();
   }
 }
 
@@ -151,7 +151,6 @@ export function flushWritesSoon() {
   process.nextTick(() => {
     flushSoon = false;
     writeAll(); // the end-of-turn flush already queued still runs, for what is sent after this
-    heldSince = performance.now();
   });
 }
 
