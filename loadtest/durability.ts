@@ -5,7 +5,9 @@
  * minutes. Prints each run (CPU per handled move, bet-ack p50/p99) and each triple's ratios against
  * off, then their medians: on a shared machine one run's p99 moves by a third from run to run.
  *
- *   node loadtest/durability.ts [--triples 3] [--tables 100] [--bettors 8] [--races 2] [--roll-ms 250] [--spread-ms 20000] [--load-workers 2]
+ *   node loadtest/durability.ts [--triples 3] [--tables 100] [--bettors 8] [--races 2] [--roll-ms 250] [--spread-ms 20000] [--load-workers 2] [--warm 0]
+ *
+ * `--warm N`: N unmeasured races on each server before the measured one (loadtest/race-once.ts).
  *
  * Exits 1 when any run fails a check, leaves a bet unanswered or loses a table.
  */
@@ -31,12 +33,14 @@ const { values: args } = parseArgs({
     'join-concurrency': { type: 'string', default: '4' },
     seed: { type: 'string', default: 'bet-race' },
     'load-workers': { type: 'string', default: '2' },
+    warm: { type: 'string', default: '0' },
   },
 });
 const int = (name: keyof typeof args, min: number, max: number) => intOption(args, name, min, max);
 const triples = int('triples', 1, 20);
 const tables = int('tables', 1, 2000);
 const loadWorkers = int('load-workers', 1, 16);
+const warm = int('warm', 0, 3);
 const race = {
   tables,
   bettors: int('bettors', 2, 8),
@@ -55,13 +59,13 @@ const { commit, dirty, label } = measuredCode();
 
 async function run(mode: Mode) {
   const servers = await startServers(1, mode === 'off' ? {} : { DURABILITY: mode }, mode !== 'off');
-  const { figures } = await raceOnce(servers, race, loadWorkers);
+  const { figures } = await raceOnce(servers, race, loadWorkers, warm);
   const line = { mode, at: new Date().toISOString(), ...figures };
   console.log(`${mode.padEnd(5)} load ${line.loadAtStart.join(' ')}  CPU ${line.cpuMsPerMove} ms/move  ${describeRace(line)}`);
   return line;
 }
 
-console.log(`Durability off / async / sync: ${tables} tables × ${race.bettors} bettors, ${race.races} race(s), roll ${race.rollMs} ms, joins spread over ${race.spreadMs} ms, ${loadWorkers} load worker(s), ${triples} triple(s); commit ${label}; ${cpus().length} CPUs`);
+console.log(`Durability off / async / sync: ${tables} tables × ${race.bettors} bettors, ${race.races} race(s), roll ${race.rollMs} ms, joins spread over ${race.spreadMs} ms, ${loadWorkers} load worker(s), ${triples} triple(s)${warm ? `, ${warm} warm-up race(s) per server first` : ''}; commit ${label}; ${cpus().length} CPUs`);
 type Triple = Record<Mode, Awaited<ReturnType<typeof run>>>;
 const rows: Triple[] = [];
 for (let i = 0; i < triples; i++) {

@@ -5,7 +5,7 @@
  * move (and the kernel's part of it: socket reads and writes, which both pay) and bet-ack p50/p99, with
  * the load average before each run and the commit measured.
  *
- *   node loadtest/parlor-vs-floor.ts [--tables 50,100,200] [--processes 1] [--bettors 8] [--races 1] [--roll-ms 250] [--join-concurrency 4] [--spread-per-table 50] [--start-delay-per-table 20] [--load-workers 1] [--pairs 1]
+ *   node loadtest/parlor-vs-floor.ts [--tables 50,100,200] [--processes 1] [--bettors 8] [--races 1] [--roll-ms 250] [--join-concurrency 4] [--spread-per-table 50] [--start-delay-per-table 20] [--load-workers 1] [--pairs 1] [--warm 0]
  *
  * Both servers race on the same clock: table i joins no sooner than i × `--spread-per-table` ms after
  * the start, and every table's first roll comes 2 s after the last table's join is due, so each table
@@ -21,6 +21,9 @@
  * a private Redis (matchmaking and the journal), the floor's share nothing (each table lives on one).
  * With more than one count Parlor journals on Redis at every count, one process included, so that the
  * split table (CPU per move on N processes against one, the same T) compares like with like for both.
+ *
+ * `--warm N` runs N unmeasured races on each server before the measured one (loadtest/race-once.ts):
+ * the figures of servers past their warm-up, V8's compiling included, which every process pays once.
  *
  * Ratios from one run are the figure to compare across machines and times: both sides see the same
  * machine within minutes of each other. Exits 1 when any run fails a check or loses a table.
@@ -52,6 +55,7 @@ const { values: args } = parseArgs({
     'load-workers': { type: 'string', default: '1' },
     pairs: { type: 'string', default: '1' },
     processes: { type: 'string', default: '1' },
+    warm: { type: 'string', default: '0' },
   },
 });
 const tableCounts = args.tables!.split(',').map(Number);
@@ -68,6 +72,7 @@ const startDelayPerTable = intOption(args, 'start-delay-per-table', 0, 10_000);
 const spreadPerTable = intOption(args, 'spread-per-table', 0, 200);
 const loadWorkers = intOption(args, 'load-workers', 1, 16);
 const pairs = intOption(args, 'pairs', 1, 20);
+const warm = intOption(args, 'warm', 0, 3);
 
 /** The joins' pacing and each table's wait for its first roll (see the usage above). */
 function schedule(tables: number): { spreadMs: number; startDelayMs: number } {
@@ -82,7 +87,7 @@ async function run(transport: Transport, tables: number, processes: number) {
   const floor = transport.name === 'floor';
   const servers = await startServers(processes, {}, !floor && journaled, { entry: floor ? 'loadtest/floor-server.ts' : 'src/server/main.ts' });
   const race = { tables, bettors, races, rollMs, seed: args.seed!, joinConcurrency, ...schedule(tables), transport: transport.name };
-  const { stats, series, figures } = await raceOnce(servers, race, loadWorkers);
+  const { stats, series, figures } = await raceOnce(servers, race, loadWorkers, warm);
   const line = { server: transport.name, tables, processes, ...figures, rssPeakMB: serverFigures(series[0]!).rssPeakMB, slowestFillMs: Math.round(stats.slowestFillMs) };
   console.log(
     `${transport.name.padEnd(6)} T=${String(tables).padEnd(4)} ${processes > 1 ? `${processes} processes ` : ''}load ${line.loadAtStart.join(' ')}  CPU ${line.cpuMsPerMove} ms/move (kernel ${line.kernelMsPerMove}; ${line.moves} moves)  ${describeRace(line)}${spreadPerTable ? `  slowest fill ${line.slowestFillMs} ms` : ''}`,
@@ -90,7 +95,7 @@ async function run(transport: Transport, tables: number, processes: number) {
   return line;
 }
 
-console.log(`Parlor vs floor: T = ${tableCounts.join(', ')} tables × ${bettors} bettors, on ${processCounts.join(' and ')} process(es)${journaled ? ' (Parlor journaling on Redis at every count)' : ''}, ${races} race(s), roll ${rollMs} ms, join concurrency ${joinConcurrency}, ${spreadPerTable ? `table i joins at i × ${spreadPerTable} ms, every table's first roll 2 s after the last join is due` : `first roll 1 s + ${startDelayPerTable} ms per table after a table fills`}; commit ${label}; ${cpus().length} CPUs`);
+console.log(`Parlor vs floor: T = ${tableCounts.join(', ')} tables × ${bettors} bettors, on ${processCounts.join(' and ')} process(es)${journaled ? ' (Parlor journaling on Redis at every count)' : ''}${warm ? `, ${warm} warm-up race(s) per server first` : ''}, ${races} race(s), roll ${rollMs} ms, join concurrency ${joinConcurrency}, ${spreadPerTable ? `table i joins at i × ${spreadPerTable} ms, every table's first roll 2 s after the last join is due` : `first roll 1 s + ${startDelayPerTable} ms per table after a table fills`}; commit ${label}; ${cpus().length} CPUs`);
 const rows: { parlor: Awaited<ReturnType<typeof run>>; floor: Awaited<ReturnType<typeof run>> }[] = [];
 for (const tables of tableCounts) {
   for (let pair = 0; pair < pairs; pair++) {

@@ -12,6 +12,7 @@ import { startServer, type TestServer } from './helpers/server.ts';
 import { spawnServer } from './helpers/process.ts';
 import { floorTransport } from '../loadtest/transports.ts';
 import { cpuWhileRacing } from '../loadtest/measure.ts';
+import { raceOnce } from '../loadtest/race-once.ts';
 
 /** Every table finished its races, every race passed every check, every bet was answered. */
 function expectCleanRun(stats: BetRaceStats, tables: number, races: number) {
@@ -88,6 +89,24 @@ describe('bet race', () => {
     } finally {
       await Promise.all(floors.map((f) => f.stop()));
     }
+  });
+
+  it('with warm-up races first, measures only the last race, and a warm-up that fails fails the run', async () => {
+    const race = { tables: 2, bettors: 3, races: 1, rollMs: 20, seed: 'warm', joinConcurrency: 2, startDelayMs: 200, transport: 'floor' as const };
+    const floor = await spawnServer({}, 'loadtest/floor-server.ts');
+    let stopped = 0;
+    const { figures } = await raceOnce({ ws: [floor.ws], http: [floor.http], stop: async () => void (stopped++, await floor.stop()) }, race, 1, 2);
+    expect(figures.error).toBeNull();
+    expect(figures.racesChecked).toBe(2); // the measured race's two tables, not the warm-ups' four
+    expect(figures.bets).toBeGreaterThan(0);
+    expect(figures.unanswered).toBe(0);
+    expect(stopped).toBe(1);
+
+    const gone = await spawnServer({}, 'loadtest/floor-server.ts');
+    await gone.stop(); // nothing listens there any more: the warm-up cannot join
+    const failed = await raceOnce({ ws: [gone.ws], http: [gone.http], stop: async () => undefined }, race, 1, 1);
+    expect(failed.figures.error).toMatch(/^warm-up race 1: /);
+    expect(failed.figures.bets).toBe(0); // no measured race after it
   });
 
   it('catches a double claim, an early refusal, an untold claim and a wrong payout', () => {
