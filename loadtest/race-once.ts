@@ -8,7 +8,7 @@
  * as on a server that has been up for a while, instead of paying each process's warm-up in its window.
  */
 import { loadavg } from 'node:os';
-import { newStats } from './tables.ts';
+import { newStats, type BetRaceStats } from './tables.ts';
 import { runOnThreads } from './load-workers.ts';
 import { sampleMetrics, type Servers } from './servers.ts';
 import { cpuWhileRacing } from './measure.ts';
@@ -16,29 +16,34 @@ import { summarize } from './report.ts';
 
 type RaceOptions = Omit<Parameters<typeof runOnThreads>[0], 'endpoints'>;
 
+/** Runs one race on the servers into `stats`; what stopped it, if anything did. */
+async function runRace(servers: Servers, race: RaceOptions, loadWorkers: number, stats: BetRaceStats): Promise<string | null> {
+  try {
+    await runOnThreads({ ...race, endpoints: servers.ws }, loadWorkers, stats);
+    return null;
+  } catch (err) {
+    return (err as Error).message;
+  }
+}
+
+/** What a race lost, in words (null: nothing). The measured race's losses are in its figures instead. */
+function lostIn(stats: BetRaceStats): string | null {
+  const lost = stats.violations.length + stats.tablesFailed + stats.unanswered;
+  return lost > 0 ? `${stats.violations.length} violations, ${stats.tablesFailed} tables failed, ${stats.unanswered} unanswered` : null;
+}
+
 export async function raceOnce(servers: Servers, race: RaceOptions, loadWorkers: number, warm = 0) {
   let error: string | null = null;
-  for (let i = 0; i < warm && !error; i++) {
+  for (let i = 1; i <= warm && !error; i++) {
     const warming = newStats();
-    try {
-      await runOnThreads({ ...race, seed: `${race.seed}-warm-${i + 1}`, endpoints: servers.ws }, loadWorkers, warming);
-    } catch (err) {
-      error = `warm-up race ${i + 1}: ${(err as Error).message}`;
-    }
-    const lost = warming.violations.length + warming.tablesFailed + warming.unanswered;
-    if (lost > 0 && !error) error = `warm-up race ${i + 1}: ${warming.violations.length} violations, ${warming.tablesFailed} tables failed, ${warming.unanswered} unanswered`;
+    const failed = (await runRace(servers, { ...race, seed: `${race.seed}-warm-${i}` }, loadWorkers, warming)) ?? lostIn(warming);
+    if (failed) error = `warm-up race ${i}: ${failed}`;
   }
   const loadAtStart = loadavg().map((l) => Math.round(l * 100) / 100);
   const stats = newStats();
   const metrics = sampleMetrics(servers.http);
   const started = performance.now();
-  if (!error) {
-    try {
-      await runOnThreads({ ...race, endpoints: servers.ws }, loadWorkers, stats);
-    } catch (err) {
-      error = (err as Error).message;
-    }
-  }
+  error ??= await runRace(servers, race, loadWorkers, stats);
   metrics.stop();
   await servers.stop();
   const cpu = cpuWhileRacing(metrics.series, stats, started);

@@ -109,7 +109,7 @@ if (args.serve) await serve(args.serve as Variant, seconds);
 else {
   const rounds = intOption(args, 'rounds', 1, 20);
   const clients = intOption(args, 'clients', 1, 10_000);
-  console.log(`write cost at ${measuredCode().label}: ${args.clients} clients, ${args.seconds} s per run, ${rounds} rounds, load ${loadavg()[0]!.toFixed(2)}, ${cpus().length} CPUs`);
+  console.log(`write cost at ${measuredCode().label}: ${clients} clients, ${seconds} s per run, ${rounds} rounds, load ${loadavg()[0]!.toFixed(2)}, ${cpus().length} CPUs`);
   const all = new Map<Variant, number[]>(VARIANTS.map((v) => [v, []]));
   for (let round = 0; round < rounds; round++) {
     for (const variant of VARIANTS) {

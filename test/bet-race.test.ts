@@ -95,7 +95,11 @@ describe('bet race', () => {
     const race = { tables: 2, bettors: 3, races: 1, rollMs: 20, seed: 'warm', joinConcurrency: 2, startDelayMs: 200, transport: 'floor' as const };
     const floor = await spawnServer({}, 'loadtest/floor-server.ts');
     let stopped = 0;
-    const { figures } = await raceOnce({ ws: [floor.ws], http: [floor.http], stop: async () => void (stopped++, await floor.stop()) }, race, 1, 2);
+    const stop = async () => {
+      stopped++;
+      await floor.stop();
+    };
+    const { figures } = await raceOnce({ ws: [floor.ws], http: [floor.http], stop }, race, 1, 2);
     expect(figures.error).toBeNull();
     expect(figures.racesChecked).toBe(2); // the measured race's two tables, not the warm-ups' four
     expect(figures.bets).toBeGreaterThan(0);
