@@ -4,9 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Client, type SeatReservation } from '@colyseus/sdk';
+import { Redis } from 'ioredis';
 import { spawnServer, type ServerProcess } from './helpers/process.ts';
 import { adopt, legalMoves, state } from './helpers/clients.ts';
-import { waitFor } from './helpers/ports.ts';
+import { sleep, waitFor } from './helpers/ports.ts';
 import { startRedis } from './helpers/redis.ts';
 
 let a: ServerProcess;
@@ -54,6 +55,48 @@ describe('two processes on one Redis', () => {
     }
     const guest = await adopt(await new Client(b.ws).joinById(host.room.roomId));
     expect(guest.room.roomId).toBe(host.room.roomId);
+  });
+
+  it('caps the open tables an address created across processes, wherever Colyseus placed them', async () => {
+    // Both processes limit loopback like any address. Requests alternate between them: a count kept by
+    // each process alone would let through two tables per process, or more when a table lands on a peer.
+    const env = { REDIS_URL: inject('redisUrl'), RATE_LIMIT_EXEMPT: '', MAX_ROOMS_PER_ADDRESS: '2' };
+    const [c, d] = await Promise.all([spawnServer(env), spawnServer(env)]);
+    const redis = new Redis(inject('redisUrl'));
+    const create = async (through: ServerProcess) => {
+      const res = await fetch(`${through.http}/matchmake/create/high-card`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seats: 2, private: true }) });
+      return { status: res.status, body: (await res.json()) as SeatReservation & { code?: string } };
+    };
+    try {
+      const answers = [];
+      for (let i = 0; i < 6; i++) {
+        answers.push(await create(i % 2 ? d : c));
+        await sleep(250); // within the reservation rate
+      }
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 429, 429, 429, 429]);
+      expect(answers[2]!.body.code).toBe('core/too-many-rooms');
+      // Leaving a table frees its place under the cap, on either process.
+      const left = await adopt(await new Client(c.ws).consumeSeatReservation(answers[0]!.body));
+      await left.room.leave();
+      await waitFor(async () => (await create(d)).status === 200, 5000, 'a place under the cap');
+      expect((await create(c)).body.code).toBe('core/too-many-rooms');
+      // Tables that went without a word (a killed process's; here ids no process holds) stop counting at the cap.
+      const key = 'parlor:tables-by-address:127.0.0.1';
+      const open = await redis.smembers(key);
+      expect(open).toHaveLength(2);
+      expect(open).toContain(answers[1]!.body.roomId);
+      const other = await adopt(await new Client(c.ws).consumeSeatReservation(answers[1]!.body));
+      await other.room.leave();
+      await waitFor(async () => (await redis.scard(key)) === 1, 5000, 'the table left uncounted');
+      await redis.sadd(key, 'gone-table-1', 'gone-table-2');
+      await sleep(250);
+      expect((await create(c)).status).toBe(200);
+      expect(await redis.smembers(key)).not.toContain('gone-table-1');
+      expect(await redis.scard(key)).toBe(2);
+    } finally {
+      redis.disconnect();
+      await Promise.all([c.stop(), d.stop()]);
+    }
   });
 
   it('reports not ready while its Redis is down, keeps serving, and recovers when Redis is back', async () => {

@@ -105,6 +105,7 @@ describe('bounded matchmaking', () => {
     const refusals = [
       { seats: 2, junk: 'x' },
       { seats: 2, table: '{"seats":2}' }, // set by the server only
+      { seats: 2, creator: '203.0.113.7' }, // set by the server only: a client cannot charge its tables to another address
       JSON.parse('{"__proto__": {"seats": 2}}'),
       { seats: 2, options: JSON.parse('{"__proto__": {"handSize": 2}}') },
       { seats: 2, options: { deep: JSON.parse(`${'['.repeat(50)}${']'.repeat(50)}`) } },

@@ -12,7 +12,6 @@
  *   coded JSON answer `{ code, message }` (the message starts with the code, as the SDK shows only it).
  * - WebSocket errors a client causes (oversize or malformed frames) are rate-limited warnings.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ErrorCode, createAuthContext, matchMaker, type RegisteredHandler } from '@colyseus/core';
@@ -32,15 +31,16 @@ const MATCHMAKE_JSON = { depth: 8, nodes: 2000 };
 /** WebSocket close code for an address over its message budget (4000–4999 are the application's). */
 export const CLOSE_RATE_LIMITED = 4029;
 
-/** Which address a matchmaking request came from, so a room it creates is charged to that address. */
-const requestAddress = new AsyncLocalStorage<string>();
+/**
+ * Presence key of the ids of the open tables an address created: a set shared by every process (through
+ * Redis when configured), since Colyseus may create a table on any of them.
+ */
+const tablesKey = (address: string) => `parlor:tables-by-address:${address}`;
 
 const ReconnectOptions = z.strictObject({ reconnectionToken: z.string().min(1).max(256) });
 
 export interface FrontDoor {
   limiters: Record<'connections' | 'reservations' | 'messages' | 'http' | 'lookups', AddressLimiter>;
-  /** Open tables created per address. */
-  roomsByAddress: Map<string, Set<string>>;
 }
 
 type Limits = Pick<
@@ -67,25 +67,35 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
       http: new AddressLimiter(config.RATE_LIMIT_HTTP_PER_SECOND),
       lookups: new AddressLimiter(lookupsPerSecond, Math.max(1, Math.ceil(config.RATE_LIMIT_LOOKUPS_PER_MINUTE / 3))),
     },
-    roomsByAddress: new Map(),
   };
   const exempt = new Set(config.RATE_LIMIT_EXEMPT);
   const addressOf = (req: IncomingMessage) => clientAddress(req, config.TRUSTED_PROXIES);
   const allowed = (limiter: AddressLimiter, address: string) => exempt.has(address) || limiter.take(address);
 
-  // Tables charged to the address whose request created them, until they close.
+  // Tables charged to the address whose request created them, until they close, on whichever process
+  // Colyseus created them: the address travels with the create options (JoinOptions.creator).
+  const recorded = (update: unknown) => Promise.resolve(update).catch((err) => log.warn({ err }, 'open-table count not updated'));
   for (const handler of Object.values(rooms)) {
     handler.on('create', (room) => {
-      const address = requestAddress.getStore();
-      if (!address) return; // created by a peer's request, a recovery or the queue's waiting holders
-      let open = door.roomsByAddress.get(address);
-      if (!open) door.roomsByAddress.set(address, (open = new Set()));
-      open.add(room.roomId);
-      room['_events'].once('dispose', () => {
-        open.delete(room.roomId);
-        if (open.size === 0 && door.roomsByAddress.get(address) === open) door.roomsByAddress.delete(address);
-      });
+      const address = (room as { creator?: string | null }).creator;
+      if (!address) return; // made by the server: a recovery, the queue's waiting holders
+      const key = tablesKey(address);
+      void recorded(matchMaker.presence.sadd(key, room.roomId));
+      room['_events'].once('dispose', () => void recorded(matchMaker.presence.srem(key, room.roomId)));
     });
+  }
+
+  /** The address's open tables on every process; ids of tables that went without a word (a crashed process) are dropped. */
+  async function openTables(address: string): Promise<number> {
+    const key = tablesKey(address);
+    const ids = await matchMaker.presence.smembers(key);
+    if (ids.length < config.MAX_ROOMS_PER_ADDRESS) return ids.length;
+    let open = 0;
+    for (const id of ids) {
+      if (await matchMaker.driver.has(id)) open++;
+      else await matchMaker.presence.srem(key, id);
+    }
+    return open;
   }
 
   const server = transport.server as Server;
@@ -127,15 +137,15 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
       const problem = tooDeep ?? parsed!.error!.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; ');
       return sendJson(req, res, 400, 'core/bad-options', problem.slice(0, 500));
     }
-    const creates = method === 'create' || method === 'joinOrCreate';
-    if (creates && config.MAX_ROOMS_PER_ADDRESS > 0 && !exempt.has(address) && (door.roomsByAddress.get(address)?.size ?? 0) >= config.MAX_ROOMS_PER_ADDRESS) {
+    const capped = (method === 'create' || method === 'joinOrCreate') && config.MAX_ROOMS_PER_ADDRESS > 0 && !exempt.has(address);
+    if (capped && (await openTables(address)) >= config.MAX_ROOMS_PER_ADDRESS) {
       warnClientFault(log, `too-many-rooms:${address}`, { address, open: config.MAX_ROOMS_PER_ADDRESS }, 'client at its open-table cap');
       return sendJson(req, res, 429, 'core/too-many-rooms', `This address already has ${config.MAX_ROOMS_PER_ADDRESS} open tables; finish or leave one first.`);
     }
-    const options: Record<string, unknown> = { ...parsed.data };
+    const options: Record<string, unknown> = capped ? { ...parsed.data, creator: address } : { ...parsed.data };
     const auth = createAuthContext({ headers: req.headers as never, req, remoteAddress: address });
     try {
-      const reservation = await requestAddress.run(address, () => matchMaker.controller.invokeMethod(method, roomName, options, auth));
+      const reservation = await matchMaker.controller.invokeMethod(method, roomName, options, auth);
       const json = JSON.stringify(reservation);
       res.writeHead(200, { ...corsHeaders(req), 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) });
       res.end(json);
