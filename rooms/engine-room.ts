@@ -46,7 +46,6 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     readonly game = game;
     readonly gameId = game.id;
     table!: TableConfig;
-    /** The address whose matchmaking request created the table (charged for it by the front door); null when the server made it. */
     creator: string | null = null;
     seed = '';
     engineState: unknown;
@@ -83,7 +82,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       const table = stored ? stored.meta.table : tableConfig(game, JoinOptions.parse(options));
       if ('problem' in table) throw new ServerError(ErrorCode.APPLICATION_ERROR, `core/bad-options: ${table.problem}`);
       this.table = table;
-      this.creator = options.creator ?? null;
+      this.creator = stored ? (stored.meta.creator ?? null) : (options.creator ?? null);
       this.log = roomSettings.logger.child({ roomId: this.roomId, game: game.id });
       this.maxClients = table.seats + roomSettings.maxSpectators;
       this.maxMessagesPerSecond = roomSettings.maxMessagesPerSecond;

@@ -16,6 +16,8 @@ export interface StoredMeta {
   status: string;
   invite: string;
   seats: { token: string; name: string }[];
+  /** The address charged for the table (absent in journals written before it was kept), so a peer that takes the table over charges it too. */
+  creator?: string | null;
 }
 
 export interface LoggedMove {
@@ -86,6 +88,7 @@ export class TableJournal {
       status: room.state.status,
       invite: room.state.invite,
       seats: room.seats.records.map((r) => ({ token: r.token, name: r.name })),
+      creator: room.creator,
     };
   }
 

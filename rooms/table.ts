@@ -38,6 +38,8 @@ export type Table = Omit<Room, 'state'> & {
   state: TableState;
   readonly game: AnyGame;
   table: TableConfig;
+  /** The address whose matchmaking request created the table (charged for it by the front door); null when the server made it. */
+  creator: string | null;
   seed: string;
   engineState: unknown;
   log: Logger;

@@ -97,7 +97,12 @@ describe('durable games', () => {
   });
 
   it('hands running games over on SIGTERM; players rejoin on the other process', async () => {
-    const procs = await Promise.all([spawnServer(env()), spawnServer(env())]);
+    // Loopback limited like any address: the table stays charged to its creator through the handover. A
+    // taken-over table waits RECONNECT_SECONDS for its players before it may close: 4 here.
+    const limited = { ...env(), RATE_LIMIT_EXEMPT: '', RECONNECT_SECONDS: '4' };
+    const procs = await Promise.all([spawnServer(limited), spawnServer(limited)]);
+    const reader = new Redis(redis.url);
+    const charged = () => reader.smembers('parlor:tables-by-address:127.0.0.1');
     try {
       const { owner, players, roomId, lastSeq } = await gameUnderWay(procs);
       const survivor = procs.find((p) => p !== owner)!;
@@ -111,7 +116,13 @@ describe('durable games', () => {
       await waitFor(() => state(back[0]!).table?.scores?.length, 3000, 'state');
       expect(snapshot(back[0]!)).toBe(before);
       expect((await playOne(back)).seq).toBe(lastSeq + 1);
+      expect(await charged()).toEqual([roomId]);
+      // The survivor knows whom the table was charged to: when it closes, the charge goes.
+      await playToEnd(back);
+      await Promise.all(back.map((p) => p.room.leave()));
+      await waitFor(async () => (await charged()).length === 0, 10_000, 'the closed table uncharged');
     } finally {
+      reader.disconnect();
       await Promise.all(procs.map((p) => p.stop('SIGKILL')));
     }
   });

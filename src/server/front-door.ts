@@ -73,15 +73,18 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
   const allowed = (limiter: AddressLimiter, address: string) => exempt.has(address) || limiter.take(address);
 
   // Tables charged to the address whose request created them, until they close, on whichever process
-  // Colyseus created them: the address travels with the create options (JoinOptions.creator).
+  // Colyseus created them: the address travels with the create options (JoinOptions.creator) and, for a
+  // table a peer takes over, with its journal; a table handed over at shutdown stays counted.
   const recorded = (update: unknown) => Promise.resolve(update).catch((err) => log.warn({ err }, 'open-table count not updated'));
   for (const handler of Object.values(rooms)) {
     handler.on('create', (room) => {
-      const address = (room as { creator?: string | null }).creator;
-      if (!address) return; // made by the server: a recovery, the queue's waiting holders
-      const key = tablesKey(address);
+      const table = room as { creator?: string | null; handingOver?: boolean };
+      if (!table.creator) return; // made by the server: the queue's waiting holders
+      const key = tablesKey(table.creator);
       void recorded(matchMaker.presence.sadd(key, room.roomId));
-      room['_events'].once('dispose', () => void recorded(matchMaker.presence.srem(key, room.roomId)));
+      room['_events'].once('dispose', () => {
+        if (!table.handingOver) void recorded(matchMaker.presence.srem(key, room.roomId));
+      });
     });
   }
 
