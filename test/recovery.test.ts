@@ -10,6 +10,7 @@ import { startRedis, type RedisHandle } from './helpers/redis.ts';
 import { adopt, legalMoves, state, type Player } from './helpers/clients.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
 import { rejoinSeat } from '../client/rejoin.ts';
+import { tablesKey } from '../src/server/front-door.ts';
 
 let redis: RedisHandle;
 beforeAll(async () => {
@@ -102,7 +103,7 @@ describe('durable games', () => {
     const limited = { ...env(), RATE_LIMIT_EXEMPT: '', RECONNECT_SECONDS: '4' };
     const procs = await Promise.all([spawnServer(limited), spawnServer(limited)]);
     const reader = new Redis(redis.url);
-    const charged = () => reader.smembers('parlor:tables-by-address:127.0.0.1');
+    const charged = () => reader.smembers(tablesKey('127.0.0.1'));
     try {
       const { owner, players, roomId, lastSeq } = await gameUnderWay(procs);
       const survivor = procs.find((p) => p !== owner)!;

@@ -9,6 +9,7 @@ import { spawnServer, type ServerProcess } from './helpers/process.ts';
 import { adopt, legalMoves, state } from './helpers/clients.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
 import { startRedis } from './helpers/redis.ts';
+import { tablesKey } from '../src/server/front-door.ts';
 
 let a: ServerProcess;
 let b: ServerProcess;
@@ -81,7 +82,7 @@ describe('two processes on one Redis', () => {
       await waitFor(async () => (await create(d)).status === 200, 5000, 'a place under the cap');
       expect((await create(c)).body.code).toBe('core/too-many-rooms');
       // Tables that went without a word (a killed process's; here ids no process holds) stop counting at the cap.
-      const key = 'parlor:tables-by-address:127.0.0.1';
+      const key = tablesKey('127.0.0.1');
       const open = await redis.smembers(key);
       expect(open).toHaveLength(2);
       expect(open).toContain(answers[1]!.body.roomId);

@@ -19,6 +19,7 @@ import type { WebSocketTransport } from '@colyseus/ws-transport';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { ClientJoinOptions } from '../../rooms/join-options.ts';
+import type { Table } from '../../rooms/table.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
 import { warnClientFault } from './client-faults.ts';
@@ -35,7 +36,7 @@ export const CLOSE_RATE_LIMITED = 4029;
  * Presence key of the ids of the open tables an address created: a set shared by every process (through
  * Redis when configured), since Colyseus may create a table on any of them.
  */
-const tablesKey = (address: string) => `parlor:tables-by-address:${address}`;
+export const tablesKey = (address: string) => `parlor:tables-by-address:${address}`;
 
 const ReconnectOptions = z.strictObject({ reconnectionToken: z.string().min(1).max(256) });
 
@@ -78,7 +79,7 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
   const recorded = (update: unknown) => Promise.resolve(update).catch((err) => log.warn({ err }, 'open-table count not updated'));
   for (const handler of Object.values(rooms)) {
     handler.on('create', (room) => {
-      const table = room as { creator?: string | null; handingOver?: boolean };
+      const table = room as unknown as Partial<Pick<Table, 'creator' | 'handingOver'>>; // every game room is an EngineRoom
       if (!table.creator) return; // made by the server: the queue's waiting holders
       const key = tablesKey(table.creator);
       void recorded(matchMaker.presence.sadd(key, room.roomId));
