@@ -142,6 +142,9 @@ export class TableJournal {
     link.onFenced = () => {
       // This process stalled and a peer took the game over: step aside, clients rejoin there.
       room.log.warn('game owned by another process now; closing this copy');
+      // The game lives on at the peer: this copy neither plays on nor forgets it, nor uncharges its creator.
+      room.handingOver = true;
+      room.timers.clearAll();
       // The listing is keyed by room id, which the live copy on the peer shares: point this copy's
       // listing elsewhere so disposing it does not delete the peer's.
       (room as unknown as { _listing: { roomId: string } })._listing.roomId = `${room.roomId}~fenced`;

@@ -153,6 +153,8 @@ export class Seats {
   /** Seats a joining client: a spectator, a token holder taking its seat back, or a new player. */
   join(client: Client, options: JoinOptions) {
     const room = this.room;
+    // The game lives on at a peer: a seat taken here would get a token the peer never hears of.
+    if (room.handingOver) throw new ServerError(ErrorCode.APPLICATION_ERROR, 'core/server-closing: this game is moving to another server; rejoin with your seat token');
     const opts = JoinOptions.parse(options ?? {});
     if (opts.spectator) {
       client.userData = { seat: null };

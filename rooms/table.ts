@@ -45,7 +45,7 @@ export type Table = Omit<Room, 'state'> & {
   log: Logger;
   /** The process is shutting down: close the table as soon as its game ends. */
   closing: boolean;
-  /** Shutting down with the game journaled: a peer takes it over, so it must not be forgotten. */
+  /** The game goes on at a peer (handed over at shutdown, or taken over while this process stalled): it must not be forgotten here. */
   handingOver: boolean;
   readonly seats: Seats;
   readonly timers: Timers;

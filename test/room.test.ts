@@ -207,6 +207,24 @@ describe('bots, clocks and reconnection', () => {
     await waitFor(() => state(a).seats[b.seat].bot === false && state(a).seats[b.seat].connected, 3000, 'human back');
     await expect(new Client(server.ws).joinById(a.room.roomId, { seatToken: 'not-a-real-token' })).rejects.toThrow();
   });
+
+  it('refuses moves and joins once its game is moving to another server, and keeps the seats as they are', async () => {
+    const [a, b] = await table();
+    const room = matchMaker.getLocalRoomById(a.room.roomId) as unknown as { handingOver: boolean };
+    room.handingOver = true; // what a handover at shutdown or a peer's takeover sets
+    await expect(a.room.request('move', legalMoves(a)[0])).rejects.toMatchObject({ reason: { code: 'core/server-closing' } });
+    for (const guest of [{ seatToken: b.seatToken }, { spectator: true }]) {
+      const res = await fetch(`${server.http}/api/rooms/${a.room.roomId}/seat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(guest),
+      });
+      const join = res.ok ? new Client(server.ws).consumeSeatReservation((await res.json()) as SeatReservation) : Promise.reject(new Error(await res.text()));
+      await expect(join).rejects.toThrow(/core\/server-closing/);
+    }
+    expect(b.room.connection.isOpen).toBe(true); // the token was not spent: the seat is still b's
+    expect(mine(b).seatToken).toBe(b.seatToken);
+  });
 });
 
 describe('private tables', () => {

@@ -75,7 +75,8 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
 
   // Tables charged to the address whose request created them, until they close, on whichever process
   // Colyseus created them: the address travels with the create options (JoinOptions.creator) and, for a
-  // table a peer takes over, with its journal; a table handed over at shutdown stays counted.
+  // table a peer takes over, with its journal; the copy that lets the game go (a handover at shutdown, a
+  // stalled process's fenced copy) does not uncharge it.
   const recorded = (update: unknown) => Promise.resolve(update).catch((err) => log.warn({ err }, 'open-table count not updated'));
   for (const handler of Object.values(rooms)) {
     handler.on('create', (room) => {
