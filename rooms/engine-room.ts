@@ -138,10 +138,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     /** Picks up a recovered game: players get RECONNECT_SECONDS to come back with their seat tokens. */
     private resume(stored: StoredGame<StoredMeta>) {
       this.journal.resume(stored);
-      if (stored.meta.invite) {
-        this.state.invite = stored.meta.invite;
-        void this.setPrivate(true);
-      }
+      if (stored.meta.invite) void this.seats.resumePrivate(stored.meta.invite);
       this.state.status = stored.meta.status === 'waiting' ? 'waiting' : 'playing';
       this.autoDispose = false; // nobody is connected yet: wait for the players
       this.clock.setTimeout(() => {

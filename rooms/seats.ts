@@ -248,17 +248,29 @@ export class Seats {
       const code = Array.from({ length: INVITE_LENGTH }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
       const taken = await room.presence.hget(INVITES_KEY, code);
       if (taken) continue;
-      await room.presence.hset(INVITES_KEY, code, JSON.stringify({ roomId: room.roomId, game: room.game.id }));
+      await this.publishInvite(code);
       room.state.invite = code;
       return;
     }
     room.log.error('no free invite code after 8 attempts');
   }
 
-  /** Withdraws the invite code when the table closes. */
+  /** A private game taken over from another process: the same invite code, published again from here. */
+  async resumePrivate(code: string) {
+    this.room.state.invite = code;
+    await this.room.setPrivate(true);
+    await this.publishInvite(code);
+  }
+
+  private publishInvite(code: string) {
+    const room = this.room;
+    return room.presence.hset(INVITES_KEY, code, JSON.stringify({ roomId: room.roomId, game: room.game.id }));
+  }
+
+  /** Withdraws the invite code when the table closes (not when its game goes on at a peer). */
   async dropInvite() {
     const room = this.room;
-    if (!room.state.invite) return;
+    if (!room.state.invite || room.handingOver) return;
     await room.presence.hdel(INVITES_KEY, room.state.invite).catch(() => undefined);
   }
 }

@@ -27,8 +27,8 @@ async function matchmake(through: ServerProcess, options: object): Promise<SeatR
 }
 
 /** Two humans at a 2-seat table with 4 cards each; returns after both anted and played one card each. */
-async function gameUnderWay(procs: ServerProcess[]) {
-  const reservation = await matchmake(procs[0]!, { seats: 2, options: { handSize: 4 } });
+async function gameUnderWay(procs: ServerProcess[], extra: object = {}) {
+  const reservation = await matchmake(procs[0]!, { seats: 2, options: { handSize: 4 }, ...extra });
   const owner = procs.find((p) => p.processId === reservation.processId)!;
   const ada = await adopt(await new Client(owner.ws).consumeSeatReservation(reservation));
   const bo = await adopt(await new Client(owner.ws).joinById(reservation.roomId));
@@ -69,8 +69,9 @@ describe('durable games', () => {
   it('resumes a killed process’s game on a survivor under the same room id, with no move lost', async () => {
     const procs = await Promise.all([spawnServer(env()), spawnServer(env())]);
     try {
-      const { owner, players, roomId, lastSeq } = await gameUnderWay(procs);
+      const { owner, players, roomId, lastSeq } = await gameUnderWay(procs, { private: true });
       const survivor = procs.find((p) => p !== owner)!;
+      const invite = await waitFor(() => state(players[0]!).invite, 3000, 'invite code');
       const before = snapshot(players[0]!);
       const tickets = players.map((p) => ({ roomId, seatToken: p.seatToken }));
 
@@ -85,6 +86,8 @@ describe('durable games', () => {
       expect(back.map((p) => p.seat)).toEqual(players.map((p) => p.seat));
       await waitFor(() => state(back[0]!).table?.scores?.length, 3000, 'state');
       expect(snapshot(back[0]!)).toBe(before);
+      expect(state(back[0]!).invite).toBe(invite); // a private table stays private, under its code
+      expect(await (await fetch(`${survivor.http}/api/invites/${invite}`)).json()).toMatchObject({ roomId });
 
       const next = await playOne(back);
 
@@ -105,8 +108,9 @@ describe('durable games', () => {
     const reader = new Redis(redis.url);
     const charged = () => reader.smembers(tablesKey('127.0.0.1'));
     try {
-      const { owner, players, roomId, lastSeq } = await gameUnderWay(procs);
+      const { owner, players, roomId, lastSeq } = await gameUnderWay(procs, { private: true });
       const survivor = procs.find((p) => p !== owner)!;
+      const invite = await waitFor(() => state(players[0]!).invite, 3000, 'invite code');
       const before = snapshot(players[0]!);
       const closed = players.map((p) => new Promise<number>((resolve) => p.room.onLeave((code) => resolve(code))));
       const exit = owner.stop('SIGTERM');
@@ -118,6 +122,8 @@ describe('durable games', () => {
       expect(snapshot(back[0]!)).toBe(before);
       expect((await playOne(back)).seq).toBe(lastSeq + 1);
       expect(await charged()).toEqual([roomId]);
+      // The private table's invite code still leads to it, on the survivor.
+      expect(await (await fetch(`${survivor.http}/api/invites/${invite}`)).json()).toMatchObject({ roomId });
       // The survivor knows whom the table was charged to: when it closes, the charge goes.
       await playToEnd(back);
       await Promise.all(back.map((p) => p.room.leave()));
@@ -162,8 +168,9 @@ describe('durable games', () => {
     const procs = await Promise.all([spawnServer(limited), spawnServer(limited)]);
     const reader = new Redis(redis.url);
     try {
-      const { owner, players, roomId } = await gameUnderWay(procs);
+      const { owner, players, roomId } = await gameUnderWay(procs, { private: true });
       const survivor = procs.find((p) => p !== owner)!;
+      const invite = await waitFor(() => state(players[0]!).invite, 3000, 'invite code');
       owner.child.kill('SIGSTOP');
       const back = await Promise.all(players.map((p) => rejoinSeat([survivor.ws], { roomId, seatToken: p.seatToken }).then(adopt)));
       owner.child.kill('SIGCONT');
@@ -171,7 +178,8 @@ describe('durable games', () => {
       await waitFor(() => owner.output().includes('game owned by another process now'), 10_000, 'stale copy fenced');
       const hosted = async () => (await (await fetch(`${owner.http}/metrics`)).text()).match(/^parlor_rooms\{[^}]*\} (\d+)/m)?.[1] ?? '0';
       await waitFor(async () => (await hosted()) === '0', 15_000, 'stale copy closed');
-      expect(await reader.smembers(tablesKey('127.0.0.1'))).toEqual([roomId]);
+      expect(await reader.smembers(tablesKey('127.0.0.1'))).toContain(roomId);
+      expect(await (await fetch(`${survivor.http}/api/invites/${invite}`)).json()).toMatchObject({ roomId });
       await playToEnd(back);
       expect(state(back[0]!).status).toBe('over');
     } finally {
