@@ -9,7 +9,7 @@
  *   projection.ts  engine views into the delta-synced schema
  *   shared-frames.ts  one handshake per game, one patch frame for the clients with no private change
  *   patch-clock.ts  one process-wide timer that sends every table's patches, passing quiet tables by
- *   shutdown.ts    SIGTERM handover or grace, disposal
+ *   shutdown.ts    SIGTERM handover or grace, letting a game go to a peer (handover, fenced copy), disposal
  * This file wires them into a Colyseus room and owns the table's life: created, started, over.
  *
  * A game's room file is a few lines: `defineEngineRoom(game, RoomState)`.

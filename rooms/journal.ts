@@ -6,6 +6,7 @@ import { SYSTEM, type Actor, type AnyGame } from '../src/core/game.ts';
 import type { RoomJournal, StoredGame } from '../src/server/game-store.ts';
 import type { TableConfig } from './join-options.ts';
 import { roomSettings } from './settings.ts';
+import { letGo } from './shutdown.ts';
 import type { Table } from './table.ts';
 
 /** Stored beside the journal so a peer can rebuild the table. */
@@ -142,9 +143,7 @@ export class TableJournal {
     link.onFenced = () => {
       // This process stalled and a peer took the game over: step aside, clients rejoin there.
       room.log.warn('game owned by another process now; closing this copy');
-      // The game lives on at the peer: this copy neither plays on nor forgets it, nor uncharges its creator.
-      room.handingOver = true;
-      room.timers.clearAll();
+      letGo(room);
       // The listing is keyed by room id, which the live copy on the peer shares: point this copy's
       // listing elsewhere so disposing it does not delete the peer's.
       (room as unknown as { _listing: { roomId: string } })._listing.roomId = `${room.roomId}~fenced`;

@@ -139,7 +139,7 @@ export class Seats {
     const reserve = room._reserveSeat.bind(room);
     room._reserveSeat = async (sessionId, opts, auth, seconds, reconnection, ...rest) => {
       if (!reconnection) {
-        if ((room as unknown as { _internalState: number })._internalState === DISPOSING || !this.admits(opts)) return false;
+        if ((room as unknown as { _internalState: number })._internalState === DISPOSING || room.handingOver || !this.admits(opts)) return false;
         this.admitted = true; // Colyseus asks reachedMax() next, synchronously: the answer is given
       }
       const reserved = await reserve(sessionId, opts, auth, seconds, reconnection, ...rest);
@@ -148,6 +148,22 @@ export class Seats {
       }
       return reserved;
     };
+  }
+
+  /**
+   * Forgets the seat reservations not yet used, and the wait for them: Colyseus keeps a room with no
+   * clients open until its last reservation expires (see shutdown.ts letGo).
+   */
+  dropReservations() {
+    type Timer = ReturnType<typeof setTimeout>;
+    const room = this.room as unknown as { _reservedSeats: Reservations; _reservedSeatTimeouts: Record<string, Timer>; _autoDisposeTimeout?: Timer };
+    for (const sessionId of Object.keys(room._reservedSeats)) {
+      clearTimeout(room._reservedSeatTimeouts[sessionId]);
+      delete room._reservedSeatTimeouts[sessionId];
+      delete room._reservedSeats[sessionId];
+    }
+    clearTimeout(room._autoDisposeTimeout);
+    room._autoDisposeTimeout = undefined;
   }
 
   /** Seats a joining client: a spectator, a token holder taking its seat back, or a new player. */

@@ -1,5 +1,6 @@
 /**
- * Shutdown: what a table does when its process is stopped (SIGTERM) and when it is disposed.
+ * Shutdown: what a table does when its process is stopped (SIGTERM), when its game goes on at a peer, and
+ * when it is disposed.
  */
 import { SYSTEM } from '../src/core/game.ts';
 import { roomSettings } from './settings.ts';
@@ -17,8 +18,7 @@ export async function beforeShutdown(room: Table) {
   if (room.journal.owned) {
     // Hand over: the game is journaled, so a peer resumes it as soon as this process stops beating;
     // players rejoin there with their seat tokens (client/rejoin.ts).
-    room.handingOver = true;
-    room.timers.clearAll();
+    letGo(room);
     await room.journal.drained();
     room.announce({ seq: room.journal.seq, actor: SYSTEM, events: [{ type: 'serverClosing', graceSeconds: 0, handover: true }] });
     room.flush();
@@ -27,6 +27,18 @@ export async function beforeShutdown(room: Table) {
   const graceSeconds = roomSettings.shutdownGraceSeconds;
   room.announce({ seq, actor: SYSTEM, events: [{ type: 'serverClosing', graceSeconds }] });
   room.clock.setTimeout(() => void room.disconnect(4001), graceSeconds * 1000);
+}
+
+/**
+ * The game goes on at a peer (handed over at shutdown, or taken over while this process stalled): this
+ * copy stops playing, refuses moves and joins, and leaves what the game owns in Redis to the peer (the
+ * journal, the creator's open-table count, the invite code). Reservations made here will not be used:
+ * dropped, so that the copy closes as soon as its clients are gone instead of when they expire.
+ */
+export function letGo(room: Table) {
+  room.handingOver = true;
+  room.timers.clearAll();
+  room.seats.dropReservations();
 }
 
 /** The table closes: a running game nobody plays any more is forgotten (a handover keeps it for a peer). */

@@ -210,17 +210,17 @@ describe('bots, clocks and reconnection', () => {
 
   it('refuses moves and joins once its game is moving to another server, and keeps the seats as they are', async () => {
     const [a, b] = await table();
+    const guest = (body: object) =>
+      fetch(`${server.http}/api/rooms/${a.room.roomId}/seat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const early = (await (await guest({ seatToken: b.seatToken })).json()) as SeatReservation; // reserved before the handover
     const room = matchMaker.getLocalRoomById(a.room.roomId) as unknown as { handingOver: boolean };
     room.handingOver = true; // what a handover at shutdown or a peer's takeover sets
     await expect(a.room.request('move', legalMoves(a)[0])).rejects.toMatchObject({ reason: { code: 'core/server-closing' } });
-    for (const guest of [{ seatToken: b.seatToken }, { spectator: true }]) {
-      const res = await fetch(`${server.http}/api/rooms/${a.room.roomId}/seat`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(guest),
-      });
-      const join = res.ok ? new Client(server.ws).consumeSeatReservation((await res.json()) as SeatReservation) : Promise.reject(new Error(await res.text()));
-      await expect(join).rejects.toThrow(/core\/server-closing/);
+    await expect(new Client(server.ws).consumeSeatReservation(early)).rejects.toThrow(/core\/server-closing/);
+    for (const body of [{ seatToken: b.seatToken }, { spectator: true }]) {
+      const res = await guest(body);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ code: 'core/room-moving' });
     }
     expect(b.room.connection.isOpen).toBe(true); // the token was not spent: the seat is still b's
     expect(mine(b).seatToken).toBe(b.seatToken);

@@ -16,6 +16,7 @@ import { toJSONSchema } from 'zod';
 import { games } from '../games/index.ts';
 import { gameRooms } from '../../rooms/index.ts';
 import { ClientJoinOptions } from '../../rooms/join-options.ts';
+import type { Table } from '../../rooms/table.ts';
 import { INVITES_KEY, recoveries, roomSettings } from '../../rooms/settings.ts';
 import { GameStore } from './game-store.ts';
 import type { Config } from './config.ts';
@@ -204,9 +205,11 @@ function routes(app: Application, { config, logger, scaling }: { config: Config;
       res.status(404).json({ code: 'core/unknown-room', message: 'No such room.' });
       return;
     }
-    // A listing left by a dead process would cost a 2 s IPC timeout: say "moving" at once, retry soon.
+    // A listing left by a dead process would cost a 2 s IPC timeout, and a table here may be handing its
+    // game over: say "moving" at once, retry soon.
     const store = roomSettings.store;
-    if (store && room.processId !== matchMaker.processId && !(await store.isAlive(room.processId))) {
+    const local = matchMaker.getLocalRoomById(room.roomId) as Partial<Pick<Table, 'handingOver'>> | undefined;
+    if (local?.handingOver || (store && room.processId !== matchMaker.processId && !(await store.isAlive(room.processId)))) {
       res.status(503).json({ code: 'core/room-moving', message: 'This game is moving to another server; retry in a moment.' });
       return;
     }
