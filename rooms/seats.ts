@@ -278,15 +278,16 @@ export class Seats {
     await this.publishInvite(code);
   }
 
-  private publishInvite(code: string) {
+  /** Makes the invite code resolve to this table on every process. */
+  publishInvite(code: string) {
     const room = this.room;
     return room.presence.hset(INVITES_KEY, code, JSON.stringify({ roomId: room.roomId, game: room.game.id }));
   }
 
-  /** Withdraws the invite code when the table closes (not when its game goes on at a peer). */
+  /** Withdraws the invite code when the table closes. */
   async dropInvite() {
     const room = this.room;
-    if (!room.state.invite || room.handingOver) return;
+    if (!room.state.invite) return;
     await room.presence.hdel(INVITES_KEY, room.state.invite).catch(() => undefined);
   }
 }

@@ -41,9 +41,10 @@ export function letGo(room: Table) {
   room.seats.dropReservations();
 }
 
-/** The table closes: a running game nobody plays any more is forgotten (a handover keeps it for a peer). */
+/** The table closes: a running game nobody plays any more is forgotten, its invite code withdrawn. */
 export function dispose(room: Table) {
-  if (!room.handingOver && room.state.status !== 'over') room.journal.abandon();
   room.timers.clearAll();
+  if (room.handingOver) return; // the game, its journal and its invite code are the peer's now
+  if (room.state.status !== 'over') room.journal.abandon();
   return room.seats.dropInvite();
 }

@@ -6,10 +6,10 @@
  * journals are rewritten by the game store itself (src/server/game-store.ts).
  */
 import { matchMaker, RoomInternalState, type IRoomCache, type Room } from '@colyseus/core';
-import { INVITES_KEY } from '../../rooms/settings.ts';
+import type { Table } from '../../rooms/table.ts';
 import { liveRooms } from './metrics.ts';
 
-type LiveRoom = Room & { gameId: string; state?: { invite?: string } };
+type LiveRoom = Room & Pick<Table, 'seats'> & { state?: { invite?: string } };
 
 export async function republishLiveRooms(): Promise<{ listings: number; invites: number }> {
   let listings = 0;
@@ -24,7 +24,7 @@ export async function republishLiveRooms(): Promise<{ listings: number; invites:
     listings++;
     const invite = room.state?.invite;
     if (invite) {
-      await matchMaker.presence.hset(INVITES_KEY, invite, JSON.stringify({ roomId: room.roomId, game: room.gameId }));
+      await room.seats.publishInvite(invite);
       invites++;
     }
   }
