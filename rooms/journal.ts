@@ -97,8 +97,12 @@ export class TableJournal {
     this.link?.saveMeta(this.meta());
   }
 
-  /** Logs an accepted move; resolves when Redis stored it (or when the wait is given up: see below). */
-  append(actor: Actor, move: unknown, stateAfter: unknown): Promise<void> | null {
+  /**
+   * Logs an accepted move. Resolves when Redis stored it, or when the wait is given up (Redis away: the
+   * journal catches up), to true; to false when the move will never be stored because a peer owns the
+   * game now (this process stalled and was fenced off): the game that goes on does not have it.
+   */
+  append(actor: Actor, move: unknown, stateAfter: unknown): Promise<boolean> | null {
     this.moves.push({ actor, move });
     this.seq++;
     const link = this.link;
@@ -107,10 +111,11 @@ export class TableJournal {
     const stored = link.append({ actor, move }, () => stateAfter);
     if (wasBehind) return null; // Redis is away: do not make every move wait for it; the journal catches up
     return stored.then((ok) => {
-      if (!ok && !link.fenced) {
-        this.room.log.warn('journal behind: Redis is not storing moves; the game goes on in memory');
-        this.room.announce({ seq: this.seq, actor: SYSTEM, events: [{ type: 'durability', durable: false }] });
-      }
+      if (ok) return true;
+      if (link.fenced) return false;
+      this.room.log.warn('journal behind: Redis is not storing moves; the game goes on in memory');
+      this.room.announce({ seq: this.seq, actor: SYSTEM, events: [{ type: 'durability', durable: false }] });
+      return true;
     });
   }
 
@@ -149,7 +154,8 @@ export class TableJournal {
       (room as unknown as { _listing: { roomId: string } })._listing.roomId = `${room.roomId}~fenced`;
       room.announce({ seq: this.seq, actor: SYSTEM, events: [{ type: 'serverClosing', graceSeconds: 0, handover: true }] });
       room.flush();
-      void room.disconnect(4001);
+      // After this turn's answers: the movers whose moves the fence threw away are told so first.
+      setImmediate(() => void room.disconnect(4001));
     };
     link.onCaughtUp = () => {
       room.log.info('journal caught up');

@@ -29,7 +29,7 @@ export const RoomErrors = {
 /** What a client's move may be before it is even read: moves are small (a play of a few dozen cards). */
 export const MOVE_LIMITS: JsonLimits = { depth: 6, nodes: 1000 };
 
-export type Applied = { ok: true; events: GameEvent[]; stored: Promise<void> | null } | { ok: false; error: MoveError };
+export type Applied = { ok: true; events: GameEvent[]; stored: Promise<boolean> | null } | { ok: false; error: MoveError };
 
 export class Moves {
   private readonly room: Table;
@@ -75,11 +75,12 @@ export class Moves {
     };
     // Durable by default: the mover hears "accepted" once Redis holds the move (unless Redis is away,
     // in which case the game goes on and the journal catches up). The answer leaves with the Redis reply
-    // that released it, not at the end of a turn spent on other tables' moves.
+    // that released it, not at the end of a turn spent on other tables' moves. A move Redis refused
+    // because a peer owns the game now is not in the game that goes on: the mover is told to send it there.
     if (result.stored && roomSettings.durability === 'sync') {
-      return result.stored.then(() => {
+      return result.stored.then((kept) => {
         flushWritesSoon();
-        return done();
+        return kept ? done() : answer({ code: RoomErrors.serverClosing, message: 'This game was taken over by another server; the move was not kept. Rejoin with your seat token and send it there.' });
       });
     }
     return done();

@@ -189,6 +189,30 @@ describe('durable games', () => {
       await Promise.all(procs.map((p) => p.stop('SIGKILL')));
     }
   });
+
+  it('tells the mover of a move Redis refused because a peer owns the game that nothing was kept, before closing', async () => {
+    // One process, beats too far apart to notice the takeover first: the move's own append is what
+    // learns of it (a stalled process woken with a move already in its socket).
+    const proc = await spawnServer({ ...env(), HEARTBEAT_MS: '60000' });
+    const reader = new Redis(redis.url);
+    try {
+      const { players, roomId } = await gameUnderWay([proc]);
+      const stored = await reader.llen(`parlor:moves:${roomId}`);
+      await reader.hset(`parlor:game:${roomId}`, 'owner', 'a-peer-that-took-the-game-over'); // what a peer's claim writes
+      const mover = await waitFor(() => players.find((x) => legalMoves(x).some((m) => m.type === 'play')), 5000, 'a player to move');
+      const closed = new Promise<number>((resolve) => mover.room.onLeave((code) => resolve(code)));
+      const answer = await mover.room.request('move', legalMoves(mover).find((m) => m.type === 'play')).then(
+        (ok) => ({ ok }),
+        (e: { reason?: unknown; message?: string }) => ({ refused: e.reason ?? e.message }),
+      );
+      expect(answer).toMatchObject({ refused: { code: 'core/server-closing' } });
+      expect(await closed).toBe(4001);
+      expect(await reader.llen(`parlor:moves:${roomId}`)).toBe(stored);
+    } finally {
+      reader.disconnect();
+      await proc.stop('SIGKILL');
+    }
+  });
 });
 
 function owner_cont(procs: ServerProcess[]) {
