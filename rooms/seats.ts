@@ -143,6 +143,12 @@ export class Seats {
         this.admitted = true; // Colyseus asks reachedMax() next, synchronously: the answer is given
       }
       const reserved = await reserve(sessionId, opts, auth, seconds, reconnection, ...rest);
+      if (reserved && room.handingOver) {
+        // The table let its game go while Colyseus made this one (a request read before the fence): undone
+        // with its wait, as letGo undid the others, or the closing table would wait for it.
+        this.dropReservations();
+        return false;
+      }
       if (reserved && !reconnection && joinKind(opts) === 'player') {
         room.clock.setTimeout(() => this.syncLock(), (seconds ?? room.seatReservationTimeout) * 1000 + 50);
       }
