@@ -139,6 +139,8 @@ export class Seats {
     const reserve = room._reserveSeat.bind(room);
     room._reserveSeat = async (sessionId, opts, auth, seconds, reconnection, ...rest) => {
       if (!reconnection) {
+        const unsure = this.ownershipUnsure();
+        if (unsure) await unsure;
         if ((room as unknown as { _internalState: number })._internalState === DISPOSING || room.handingOver || !this.admits(opts)) return false;
         this.admitted = true; // Colyseus asks reachedMax() next, synchronously: the answer is given
       }
@@ -170,6 +172,15 @@ export class Seats {
     }
     clearTimeout(room._autoDisposeTimeout);
     room._autoDisposeTimeout = undefined;
+  }
+
+  /**
+   * Null, unless this process has just woken from a stall long enough for a peer to have taken the game
+   * over: then the ownership check to wait for before a seat is promised or taken here (it fences the
+   * copy if the game is the peer's now; see GameStore.ownershipUnsure).
+   */
+  ownershipUnsure(): Promise<void> | null {
+    return this.room.journal.owned ? (roomSettings.store?.ownershipUnsure() ?? null) : null;
   }
 
   /** Seats a joining client: a spectator, a token holder taking its seat back, or a new player. */

@@ -190,6 +190,37 @@ describe('durable games', () => {
     }
   });
 
+  it('woken from a stall, learns whether a peer took its game before it promises or gives a seat', async () => {
+    const proc = await spawnServer(env());
+    const reader = new Redis(redis.url);
+    try {
+      const { players, roomId } = await gameUnderWay([proc]);
+      const [ada, bo] = players as [Player, Player];
+      const guest = (seatToken: string) =>
+        fetch(`${proc.http}/api/rooms/${roomId}/seat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seatToken }) });
+      const early = (await (await guest(bo.seatToken)).json()) as SeatReservation; // reserved before the stall
+      proc.child.kill('SIGSTOP');
+      await reader.hset(`parlor:game:${roomId}`, 'owner', 'a-peer-that-took-the-game-over'); // what a peer's claim writes
+      // Both wait in the stopped process' sockets and are read as it wakes, before its next beat.
+      const asked = guest(ada.seatToken);
+      const joined = new Client(proc.ws).consumeSeatReservation(early).then(
+        () => 'joined',
+        (e: Error) => e.message,
+      );
+      await sleep(3000); // longer than peers wait (three 700 ms beats)
+      proc.child.kill('SIGCONT');
+      const answer = await asked;
+      expect(answer.status).toBe(503);
+      expect(await answer.json()).toMatchObject({ code: 'core/room-moving' });
+      expect(await joined).toMatch(/core\/server-closing/);
+      expect(proc.output()).toContain('game owned by another process now');
+    } finally {
+      reader.disconnect();
+      owner_cont([proc]);
+      await proc.stop('SIGKILL');
+    }
+  });
+
   it('tells the mover of a move Redis refused because a peer owns the game that nothing was kept, before closing', async () => {
     // One process, beats too far apart to notice the takeover first: the move's own append is what
     // learns of it (a stalled process woken with a move already in its socket).

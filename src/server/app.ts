@@ -209,13 +209,19 @@ function routes(app: Application, { config, logger, scaling }: { config: Config;
     // game over: say "moving" at once, retry soon.
     const store = roomSettings.store;
     const local = matchMaker.getLocalRoomById(room.roomId) as Partial<Pick<Table, 'handingOver'>> | undefined;
+    const moving = () => res.status(503).json({ code: 'core/room-moving', message: 'This game is moving to another server; retry in a moment.' });
     if (local?.handingOver || (store && room.processId !== matchMaker.processId && !(await store.isAlive(room.processId)))) {
-      res.status(503).json({ code: 'core/room-moving', message: 'This game is moving to another server; retry in a moment.' });
+      moving();
       return;
     }
     try {
       res.json(await matchMaker.reserveSeatFor(room, parsed.data));
     } catch (err) {
+      // (The table may have learned meanwhile that a peer took its game over: see Seats.ownershipUnsure.)
+      if (local?.handingOver) {
+        moving();
+        return;
+      }
       warnClientFault(logger, `guest-seat:${room.roomId}`, { roomId: room.roomId, error: err as Error }, 'guest seat reservation refused');
       res.status(409).json({ code: 'core/room-full', message: 'The room cannot take another guest now.' });
     }

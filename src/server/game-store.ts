@@ -93,6 +93,9 @@ export class GameStore {
   readonly options: GameStoreOptions;
   /** When the connection to Redis last became ready (see `start`: no claims for three beats after). */
   private readySince = Date.now();
+  /** When the last ownership check was sent that came back (see `ownershipUnsure`). */
+  private confirmedAt = Date.now();
+  private confirming: Promise<void> | null = null;
 
   constructor(options: GameStoreOptions) {
     this.options = options;
@@ -183,15 +186,34 @@ export class GameStore {
 
   /** After a stall, peers may own some of our games: fence those copies so only one copy plays on. */
   private async checkOwnership() {
+    const asked = Date.now();
     const ids = [...this.journals.keys()];
-    if (!ids.length) return;
-    const pipeline = this.redis.pipeline();
-    for (const id of ids) pipeline.hget(K.game(id), 'owner');
-    const owners = (await pipeline.exec()) ?? [];
-    ids.forEach((id, i) => {
-      const owner = owners[i]?.[1];
-      if (typeof owner === 'string' && owner !== this.options.processId) this.journals.get(id)?.fence();
-    });
+    if (ids.length) {
+      const pipeline = this.redis.pipeline();
+      for (const id of ids) pipeline.hget(K.game(id), 'owner');
+      const owners = (await pipeline.exec()) ?? [];
+      ids.forEach((id, i) => {
+        const owner = owners[i]?.[1];
+        if (typeof owner === 'string' && owner !== this.options.processId) this.journals.get(id)?.fence();
+      });
+    }
+    this.confirmedAt = Math.max(this.confirmedAt, asked);
+  }
+
+  /**
+   * Null while the last ownership check is recent. After a longer gap — this process stalled for as long
+   * as peers wait before taking its games over — a check now, which fences the games a peer took: a
+   * process woken from a stall reads the requests queued meanwhile (seat reservations, joins) before its
+   * next beat, and must not promise or give a seat on a copy it no longer owns. Given up after a beat (a
+   * slow Redis); with Redis unreachable nobody can take a game over through it, so null.
+   */
+  ownershipUnsure(): Promise<void> | null {
+    const { heartbeatMs } = this.options;
+    if (Date.now() - this.confirmedAt <= heartbeatMs * 3 || this.redis.status !== 'ready') return null;
+    this.confirming ??= Promise.race([this.checkOwnership(), new Promise<void>((resolve) => setTimeout(resolve, heartbeatMs).unref())])
+      .catch(() => undefined)
+      .finally(() => (this.confirming = null));
+    return this.confirming;
   }
 
   async stop() {
