@@ -96,9 +96,12 @@ export class GameStore {
   /** When the last ownership check was sent that came back (see `ownershipUnsure`). */
   private confirmedAt = Date.now();
   private confirming: Promise<void> | null = null;
+  /** How long a process' heartbeat lives: a process silent this long is taken for dead, its games claimed. */
+  private readonly ttlMs: number;
 
   constructor(options: GameStoreOptions) {
     this.options = options;
+    this.ttlMs = options.heartbeatMs * 3; // three missed beats and peers take over
     // Reconnect attempts at least once a beat, so after a Redis restart every process beats again within a beat.
     const retryStrategy = (times: number) => Math.min(times * 50, options.heartbeatMs);
     this.redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null, enableOfflineQueue: true, lazyConnect: false, retryStrategy }) as ScriptedRedis;
@@ -116,7 +119,7 @@ export class GameStore {
    */
   start(recover: (roomId: string, game: string) => Promise<void>, republish: () => Promise<void> = async () => {}) {
     const { heartbeatMs, processId } = this.options;
-    const ttlMs = heartbeatMs * 3; // three missed beats and peers take over
+    const { ttlMs } = this;
     let first = true;
     let lost = false;
     const tick = async () => {
@@ -209,7 +212,7 @@ export class GameStore {
    */
   ownershipUnsure(): Promise<void> | null {
     const { heartbeatMs } = this.options;
-    if (Date.now() - this.confirmedAt <= heartbeatMs * 3 || this.redis.status !== 'ready') return null;
+    if (Date.now() - this.confirmedAt <= this.ttlMs || this.redis.status !== 'ready') return null;
     this.confirming ??= Promise.race([this.checkOwnership(), new Promise<void>((resolve) => setTimeout(resolve, heartbeatMs).unref())])
       .catch(() => undefined)
       .finally(() => (this.confirming = null));
