@@ -35,6 +35,51 @@ export function serverFigures(s: ProcessSample[]) {
   };
 }
 
+/** Cumulative counts of Parlor's `parlor_move_handling_seconds` by upper bound (s), over every process and game. */
+export type AnswerHistogram = Map<number, number>;
+
+export async function answerHistogram(httpBases: string[]): Promise<AnswerHistogram> {
+  const counts: AnswerHistogram = new Map();
+  for (const base of httpBases) {
+    const text = await fetch(`${base}/metrics`)
+      .then((res) => res.text())
+      .catch(() => ''); // a server that is gone counts nothing
+    for (const [, labels, value] of text.matchAll(/^parlor_move_handling_seconds_bucket\{([^}]*)\} (\S+)$/gm)) {
+      const le = /le="([^"]+)"/.exec(labels!)?.[1];
+      if (!le) continue;
+      const bound = le === '+Inf' ? Infinity : Number(le);
+      counts.set(bound, (counts.get(bound) ?? 0) + Number(value));
+    }
+  }
+  return counts;
+}
+
+/**
+ * The servers' own answer time between two readings of answerHistogram: from reading a client's move
+ * to answering it (the floor has no such histogram: null). Unlike the bots' latency it leaves out the
+ * wait before the server reads a request and the load generator's lag, so a `sync` run's figure is the
+ * wait for Redis itself. Percentiles interpolated within the histogram's buckets (fine from 5 to 100 ms).
+ */
+export function serverAnswerTime(after: AnswerHistogram, before: AnswerHistogram = new Map()): { p50: number; p99: number } | null {
+  const buckets = [...after].map(([bound, n]) => [bound, n - (before.get(bound) ?? 0)] as const).sort((a, b) => a[0] - b[0]);
+  const total = buckets.at(-1)?.[1] ?? 0;
+  if (total <= 0) return null;
+  const percentile = (q: number) => {
+    const target = q * total;
+    let [lower, below] = [0, 0];
+    for (const [bound, cumulative] of buckets) {
+      if (cumulative >= target) {
+        if (bound === Infinity) return lower; // beyond the last bound: at least that
+        return lower + ((target - below) / Math.max(1, cumulative - below)) * (bound - lower);
+      }
+      [lower, below] = [bound, cumulative];
+    }
+    return lower;
+  };
+  const ms = (s: number) => Math.round(s * 1e4) / 10;
+  return { p50: ms(percentile(0.5)), p99: ms(percentile(0.99)) };
+}
+
 const git = (...a: string[]) => {
   try {
     return execFileSync('git', a, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();

@@ -11,7 +11,7 @@ import { loadavg } from 'node:os';
 import { newStats, type BetRaceStats } from './tables.ts';
 import { runOnThreads } from './load-workers.ts';
 import { sampleMetrics, type Servers } from './servers.ts';
-import { cpuWhileRacing } from './measure.ts';
+import { answerHistogram, cpuWhileRacing, serverAnswerTime } from './measure.ts';
 import { summarize } from './report.ts';
 
 type RaceOptions = Omit<Parameters<typeof runOnThreads>[0], 'endpoints'>;
@@ -41,10 +41,12 @@ export async function raceOnce(servers: Servers, race: RaceOptions, loadWorkers:
   }
   const loadAtStart = loadavg().map((l) => Math.round(l * 100) / 100);
   const stats = newStats();
+  const answeredBefore = await answerHistogram(servers.http);
   const metrics = sampleMetrics(servers.http);
   const started = performance.now();
   error ??= await runRace(servers, race, loadWorkers, stats);
   metrics.stop();
+  const answered = serverAnswerTime(await answerHistogram(servers.http), answeredBefore);
   await servers.stop();
   const cpu = cpuWhileRacing(metrics.series, stats, started);
   const latency = summarize(stats.latency);
@@ -65,6 +67,9 @@ export async function raceOnce(servers: Servers, race: RaceOptions, loadWorkers:
     // report after a thread's first bet): answers arriving meanwhile were read that late, so it sits
     // inside the latency above, for either server.
     loadGenLagMs: Math.round(stats.racingLagMs * 10) / 10,
+    // The server's own answer time (Parlor only; see serverAnswerTime).
+    serverP50: answered?.p50 ?? null,
+    serverP99: answered?.p99 ?? null,
     error,
   };
   return { stats, series: metrics.series, figures };
@@ -75,7 +80,8 @@ export type RaceFigures = Awaited<ReturnType<typeof raceOnce>>['figures'];
 /** The latency and checks of a race, as every comparison script prints them. */
 export function describeRace(f: RaceFigures): string {
   const failures = `${f.tablesFailed ? `, ${f.tablesFailed} tables failed` : ''}${f.error ? `  error: ${f.error}` : ''}`;
-  return `p50 ${f.p50} p99 ${f.p99} max ${f.max} ms (load generator lag ≤ ${f.loadGenLagMs} ms)  ${f.bets} bets, ${f.unanswered} unanswered  ${f.racesChecked} races checked, ${f.violations} violations${failures}`;
+  const server = f.serverP99 === null ? '' : `; the server's own answer p50 ${f.serverP50} p99 ${f.serverP99} ms`;
+  return `p50 ${f.p50} p99 ${f.p99} max ${f.max} ms (load generator lag ≤ ${f.loadGenLagMs} ms${server})  ${f.bets} bets, ${f.unanswered} unanswered  ${f.racesChecked} races checked, ${f.violations} violations${failures}`;
 }
 
 /** A race whose figures cannot be compared: a check failed, a bet went unanswered or a table was lost. */

@@ -11,7 +11,7 @@ import { runOnThreads } from '../loadtest/load-workers.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { spawnServer } from './helpers/process.ts';
 import { floorTransport } from '../loadtest/transports.ts';
-import { cpuWhileRacing } from '../loadtest/measure.ts';
+import { answerHistogram, cpuWhileRacing, serverAnswerTime } from '../loadtest/measure.ts';
 import { raceOnce } from '../loadtest/race-once.ts';
 
 /** Every table finished its races, every race passed every check, every bet was answered. */
@@ -31,6 +31,7 @@ describe('bet race', () => {
   let sample: RaceObservation[] = [];
 
   it('three tables of four bots race twice each: no lost or double claims, money as settled', async () => {
+    const before = await answerHistogram([server.http]);
     const stats = await runBetRace(
       { endpoints: [server.ws], tables: 3, bettors: 4, races: 2, rollMs: 20, seed: 'test', joinConcurrency: 3, startDelayMs: 200 },
       undefined,
@@ -40,6 +41,10 @@ describe('bet race', () => {
     expect(stats.accepted).toBeGreaterThan(0);
     expect(stats.rejected['ready-set-bet/space-taken'] ?? 0).toBeGreaterThan(0); // the bots did contend
     expect(stats.accepted + Object.values(stats.rejected).reduce((a, b) => a + b, 0)).toBe(stats.sent);
+    // The server timed its own answers to these bets (what the load tests print beside the bots' latency).
+    const after = await answerHistogram([server.http]);
+    expect((after.get(Infinity) ?? 0) - (before.get(Infinity) ?? 0)).toBe(stats.sent);
+    expect(serverAnswerTime(after, before)!.p99).toBeGreaterThan(0);
   });
 
   it('spread over two load-generator threads, every table and answer is counted once, on one clock', async () => {
@@ -157,5 +162,13 @@ describe('the server cost of a race', () => {
     expect(cost.seconds).toBeCloseTo(1.5); // t = 3, 4, 5: half a core each
     expect(cost.msPerMove).toBe(7.5);
     expect(cost.kernelMsPerMove).toBe(3); // 0.6 s of kernel time over 200 moves
+  });
+
+  it("reads the server's own answer time from its histogram between two readings, within the buckets", () => {
+    const before = new Map([[0.005, 10], [0.01, 10], [Infinity, 10]]);
+    const after = new Map([[0.005, 60], [0.01, 110], [Infinity, 110]]); // since before: 50 answers ≤ 5 ms, 50 in (5, 10]
+    expect(serverAnswerTime(after, before)).toEqual({ p50: 5, p99: 9.9 });
+    expect(serverAnswerTime(before, before)).toBeNull(); // nothing answered in between (or a floor server)
+    expect(serverAnswerTime(new Map([[0.005, 0], [Infinity, 10]]))).toEqual({ p50: 5, p99: 5 }); // past the last bound: at least it
   });
 });
