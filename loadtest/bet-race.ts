@@ -21,7 +21,7 @@ import { defaultStartDelayMs, newStats, type BetRaceOptions } from './tables.ts'
 import { intOption } from './int-option.ts';
 import { runOnThreads } from './load-workers.ts';
 import { sampleMetrics, startServers } from './servers.ts';
-import { cpuWhileRacing, loopLag, serverFigures } from './measure.ts';
+import { answerHistogram, cpuWhileRacing, loopLag, serverAnswerTime, serverFigures } from './measure.ts';
 import { floorTransport, parlorTransport } from './transports.ts';
 import { latencySvg, summarize } from './report.ts';
 
@@ -87,6 +87,7 @@ const conditions = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '', load
 console.log(`bet-race${floor ? ' (floor server)' : ''}: ${opts.tables} tables × ${opts.bettors} bettors, ${opts.races} race(s) each, roll every ${opts.rollMs} ms, ${endpoints.length} server process(es)${servers ? '' : ' (external)'}; load average ${conditions.loadavgAtStart.join(' ')}`);
 
 const stats = newStats();
+const answeredBefore = await answerHistogram(httpBases);
 const metrics = sampleMetrics(httpBases);
 const started = performance.now();
 const cpuStart = process.cpuUsage();
@@ -116,6 +117,7 @@ clearInterval(progress);
 metrics.stop();
 const wallS = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage(cpuStart);
+const answered = serverAnswerTime(await answerHistogram(httpBases), answeredBefore);
 await servers?.stop();
 
 const bettingS = Math.max(0.001, (stats.lastAnswerAt - stats.firstBetAt) / 1000);
@@ -135,6 +137,7 @@ const result = {
   bets: { sent: stats.sent, accepted: stats.accepted, rejected: stats.rejected, unanswered: stats.unanswered },
   throughput: { bettingSeconds: Math.round(bettingS * 10) / 10, acceptedPerSecond: Math.round(stats.accepted / bettingS), answeredPerSecond: Math.round(stats.latency.totalCount / bettingS) },
   latencyMs: latency,
+  serverAnswerMs: answered,
   server: perProcess,
   serverCpu: { seconds: Math.round(totalCpu * 100) / 100, whileRacing: Math.round(bettingCpu * 100) / 100, rolls: stats.rolls, answeredBets: stats.latency.totalCount, msPerMove: cpuPerMoveMs, kernelMsPerMove: racingCpu.kernelMsPerMove },
   loadGenerator: { cpuPercent: Math.round(((cpu.user + cpu.system) / 1e6 / wallS) * 1000) / 10, rssMB: Math.round(process.memoryUsage().rss / 1e5) / 10, lagP99PeakMs: ownLagPeakMs },
@@ -153,7 +156,7 @@ console.log(`
 tables        ${stats.tablesDone} done, ${stats.tablesFailed} failed, peak ${stats.peakRacing} racing at once${opts.spreadMs ? `, slowest fill ${Math.round(stats.slowestFillMs)} ms` : ''}${stats.failures.length ? `\n  ${stats.failures.slice(0, 5).join('\n  ')}` : ''}
 bets          ${stats.sent} sent, ${stats.accepted} accepted, refused: ${rejected}; ${stats.unanswered} unanswered
 throughput    ${result.throughput.acceptedPerSecond} accepted bets/s, ${result.throughput.answeredPerSecond} answers/s over ${result.throughput.bettingSeconds} s
-latency (ms)  p50 ${latency.p50}  p90 ${latency.p90}  p99 ${latency.p99}  p99.9 ${latency.p999}  max ${latency.max}  (${latency.count} bets)
+latency (ms)  p50 ${latency.p50}  p90 ${latency.p90}  p99 ${latency.p99}  p99.9 ${latency.p999}  max ${latency.max}  (${latency.count} bets)${answered ? `; the server's own answer p50 ${answered.p50} p99 ${answered.p99}` : ''}
 server        ${perProcess.map((p, i) => `#${i + 1} CPU mean ${p.cpuMean}% peak ${p.cpuPeak}%, RSS ${p.rssStartMB} MB at start, peak ${p.rssPeakMB} MB, loop lag p99 peak ${p.lagPeakMs} ms`).join('; ')}
 server cost   ${totalCpu.toFixed(1)} CPU s in all, ${bettingCpu.toFixed(1)} while racing for ${stats.rolls} rolls + ${stats.latency.totalCount} bets = ${cpuPerMoveMs} ms per move (kernel ${racingCpu.kernelMsPerMove})
 load gen      CPU ${result.loadGenerator.cpuPercent}% of one core, RSS ${result.loadGenerator.rssMB} MB, ${loadWorkers === 1 ? 'its' : 'its threads\''} loop lag p99 peak ${ownLagPeakMs} ms (answers arriving meanwhile are read that late)
