@@ -207,9 +207,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     }
 
     override onJoin(client: Client, options: JoinOptions) {
-      const unsure = this.seats.ownershipUnsure();
-      if (!unsure) return this.seats.join(client, options);
-      return unsure.then(() => this.seats.join(client, options));
+      return this.seats.join(client, options);
     }
 
     override onDrop(client: Client) {

@@ -179,12 +179,18 @@ export class Seats {
    * over: then the ownership check to wait for before a seat is promised or taken here (it fences the
    * copy if the game is the peer's now; see GameStore.ownershipUnsure).
    */
-  ownershipUnsure(): Promise<void> | null {
+  private ownershipUnsure(): Promise<void> | null {
     return this.room.journal.owned ? (roomSettings.store?.ownershipUnsure() ?? null) : null;
   }
 
-  /** Seats a joining client: a spectator, a token holder taking its seat back, or a new player. */
-  join(client: Client, options: JoinOptions) {
+  /** Seats a joining client, once this process knows the game is still its own (see ownershipUnsure). */
+  join(client: Client, options: JoinOptions): void | Promise<void> {
+    const unsure = this.ownershipUnsure();
+    return unsure ? unsure.then(() => this.seat(client, options)) : this.seat(client, options);
+  }
+
+  /** A spectator, a token holder taking its seat back, or a new player. */
+  private seat(client: Client, options: JoinOptions) {
     const room = this.room;
     // The game lives on at a peer: a seat taken here would get a token the peer never hears of.
     if (room.handingOver) throw new ServerError(ErrorCode.APPLICATION_ERROR, 'core/server-closing: this game is moving to another server; rejoin with your seat token');
