@@ -201,7 +201,7 @@ describe('durable games', () => {
       const early = (await (await guest(bo.seatToken)).json()) as SeatReservation; // reserved before the stall
       proc.child.kill('SIGSTOP');
       await reader.hset(`parlor:game:${roomId}`, 'owner', 'a-peer-that-took-the-game-over'); // what a peer's claim writes
-      // Both wait in the stopped process' sockets and are read as it wakes, before its next beat.
+      // Both wait in the stopped process' sockets, read as it wakes while its overdue beat's check is on its way.
       const asked = guest(ada.seatToken);
       const joined = new Client(proc.ws).consumeSeatReservation(early).then(
         () => 'joined',
@@ -209,10 +209,14 @@ describe('durable games', () => {
       );
       await sleep(3000); // longer than peers wait (three 700 ms beats)
       proc.child.kill('SIGCONT');
+      // Neither is given on the stale copy. Which answer each gets depends on whether the process read it
+      // before or after a check came back: read before, the table says it is moving; read after, the table
+      // has closed and dropped the reservation, or is gone. A client retries with its seat token on any of
+      // them (client/rejoin.ts).
       const answer = await asked;
-      expect(answer.status).toBe(503);
-      expect(await answer.json()).toMatchObject({ code: 'core/room-moving' });
-      expect(await joined).toMatch(/core\/server-closing/);
+      expect([503, 404]).toContain(answer.status);
+      expect((await answer.json()).code).toMatch(/^core\/(room-moving|unknown-room)$/);
+      expect(await joined).toMatch(/core\/server-closing|seat reservation expired/);
       expect(proc.output()).toContain('game owned by another process now');
     } finally {
       reader.disconnect();
