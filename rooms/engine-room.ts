@@ -20,6 +20,7 @@ import type { Schema } from '@colyseus/schema';
 import { SYSTEM, type AnyGame } from '../src/core/game.ts';
 import { SeatState } from '../schema/common.ts';
 import { liveRooms } from '../src/server/metrics.ts';
+import { boundedField, dueLine } from '../src/server/client-faults.ts';
 import { commitmentOf } from '../src/server/verify.ts';
 import type { StoredGame } from '../src/server/game-store.ts';
 import { JoinOptions, tableConfig, type TableConfig } from './join-options.ts';
@@ -115,8 +116,14 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       this.onMessage('record', (_client, _payload, ctx) =>
         this.state.status === 'over' ? this.journal.record() : ctx.reject({ code: 'core/game-not-over', message: 'The record is published when the game is over.' }),
       );
-      this.onMessage('*', (client, type) => {
-        client.send('error', { code: RoomErrors.unknownMessage, message: `No message type "${String(type)}"; use request("move", …).` });
+      // Colyseus calls this as (client, type, payload) for a type with no handler, and as (client, payload,
+      // context) for a message whose type is "*" itself: then the second argument is the client's payload.
+      this.onMessage('*', (client, typeOrPayload: unknown, payloadOrContext: unknown) => {
+        const context = payloadOrContext instanceof Object && 'reject' in payloadOrContext ? (payloadOrContext as { id?: number; reject(reason: unknown): void }) : null;
+        const type = context ? '*' : typeof typeOrPayload === 'string' || typeof typeOrPayload === 'number' ? String(typeOrPayload).slice(0, 64) : '?';
+        const refusal = { code: RoomErrors.unknownMessage, message: `No message type "${type}"; use request("move", …).` };
+        if (context?.id !== undefined) context.reject(refusal);
+        else client.send('error', refusal);
       });
 
       this.setMetadata({ table: table.key, seats: table.seats, game: game.id });
@@ -278,7 +285,15 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       const onMessage = room._onMessage.bind(this);
       room._onMessage = (client, buffer) => {
         this.wake();
-        return onMessage(client, buffer);
+        try {
+          return onMessage(client, buffer);
+        } catch (err) {
+          // A fault of the server's that a client's message reached (Colyseus lets a handler's throw end the
+          // process): the client is told, this table and every other one go on, and one line per window is logged.
+          const suppressed = dueLine(`message-failed:${this.roomId}`);
+          if (suppressed !== null) this.log.error({ error: boundedField(err), at: (err as Error)?.stack?.split('\n').slice(1, 6).join('\n'), suppressed }, 'handling a client message failed; the table goes on');
+          client.send('error', { code: RoomErrors.internal, message: 'The server could not handle this message.' });
+        }
       };
       const clock = this.clock;
       const setTimeout = clock.setTimeout.bind(clock);

@@ -22,6 +22,7 @@ export const RoomErrors = {
   notStarted: 'core/not-started',
   engineError: 'core/engine-error',
   unknownMessage: 'core/unknown-message',
+  internal: 'core/internal',
   serverClosing: 'core/server-closing',
   staleMove: 'core/stale-move',
 } as const;

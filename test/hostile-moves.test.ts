@@ -293,6 +293,34 @@ function variants(move: MoveBase): { payload: unknown; refused?: string }[] {
   ];
 }
 
+describe('messages that are no move', () => {
+  it('answers a message named "*" with any payload, and survives any throw while a message is handled: coded answers, one error line, the game goes on', async () => {
+    resetClientFaults();
+    const mark = logLines.length;
+    const { players, roomId } = await openTable('high-card', 2, {});
+    const [a, b] = players as [Player, Player];
+    await waitFor(() => legalMoves(a).length, 3000, 'ante');
+    // Colyseus hands the "*" handler the payload where it passes the type for other names.
+    for (const payload of [{ toString: 0 }, { valueOf: 'x', toString: null }, 'plain', 7]) a.room.send('*', payload);
+    await waitFor(() => a.errors.length >= 4, 3000, 'four answers');
+    expect(a.errors).toEqual(Array(4).fill({ code: 'core/unknown-message', message: 'No message type "*"; use request("move", …).' }));
+    await expect(a.room.request('*', { toString: 0 })).rejects.toMatchObject({ reason: { code: 'core/unknown-message' } });
+    // A handler that throws (a server bug a client's message reaches) must not take the process down.
+    (matchMaker.getLocalRoomById(roomId) as unknown as { onMessage(type: string, f: () => void): void }).onMessage('boom', () => {
+      throw new TypeError('a bug in a handler');
+    });
+    for (let i = 0; i < 5; i++) a.room.send('boom', {});
+    await waitFor(() => a.errors.length >= 9, 3000, 'five answers');
+    expect(a.errors.slice(4)).toEqual(Array(5).fill({ code: 'core/internal', message: 'The server could not handle this message.' }));
+    const lines = logLines.slice(mark).filter((l) => l.msg === 'handling a client message failed; the table goes on');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 50, roomId, error: 'TypeError: a bug in a handler' });
+    expect(a.room.connection.isOpen).toBe(true);
+    expect(await ask(a, { type: 'ante', in: true })).toBe('ok');
+    expect(await ask(b, { type: 'ante', in: true })).toBe('ok');
+  });
+});
+
 describe("every game's move handler under hostile input", () => {
   it('answers every hostile variant of real legal moves with a code and keeps journal, broadcast and record one history that verifies', { timeout: 60_000 }, async () => {
     const tables = await Promise.all(TABLES.map(async (t) => ({ ...t, ...(await openTable(t.game, t.seats, t.options)) })));

@@ -24,21 +24,30 @@ const seen = new Map<string, { until: number; suppressed: number }>();
 
 /** Logs a client-caused problem as a rate-limited warning. Returns whether a line was written. */
 export function warnClientFault(logger: WarnLogger, key: string, fields: Record<string, unknown>, message = 'client fault'): boolean {
-  const now = Date.now();
-  const entry = seen.get(key);
-  if (entry && now < entry.until) {
-    entry.suppressed++;
-    return false;
-  }
-  const suppressed = entry?.suppressed ?? 0;
-  seen.delete(key); // re-inserted last: Map order is the eviction order
-  seen.set(key, { until: now + CLIENT_FAULT_WINDOW_MS, suppressed: 0 });
-  if (seen.size > MAX_KEYS) seen.delete(seen.keys().next().value!);
+  const suppressed = dueLine(key);
+  if (suppressed === null) return false;
   const safe: Record<string, unknown> = { fault: key.split(':')[0] };
   for (const [name, value] of Object.entries(fields)) safe[name] = boundedField(value);
   if (suppressed) safe.suppressed = suppressed;
   logger.warn(safe, message);
   return true;
+}
+
+/**
+ * Whether a line of this key is due (its first, or the first of a new window): then how many were
+ * skipped since the last, else null. Lets a line a client can provoke be written at any level.
+ */
+export function dueLine(key: string): number | null {
+  const now = Date.now();
+  const entry = seen.get(key);
+  if (entry && now < entry.until) {
+    entry.suppressed++;
+    return null;
+  }
+  seen.delete(key); // re-inserted last: Map order is the eviction order
+  seen.set(key, { until: now + CLIENT_FAULT_WINDOW_MS, suppressed: 0 });
+  if (seen.size > MAX_KEYS) seen.delete(seen.keys().next().value!);
+  return entry?.suppressed ?? 0;
 }
 
 /** Numbers and booleans as they are; everything else as text of at most MAX_FIELD_CHARS. */
