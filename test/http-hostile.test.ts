@@ -46,14 +46,14 @@ const routes: [method: string, path: () => string][] = [
   ['GET', () => '/ready'],
   ['GET', () => '/metrics'],
   ['GET', () => '/api/games'],
-  ['GET', () => `/api/records/${pick(['x', '..%2F..%2Fetc', '%00', 'a'.repeat(5000), '__proto__'])}`],
+  ['GET', () => `/api/records/${pick(['x', '..%2F..%2Fetc', '%00', 'a'.repeat(5000), '__proto__', '%E0%A4%A'])}`],
   ['GET', () => `/api/invites/${pick(['ZZZZ', '__proto__', 'constructor', '%F0%9F%92%A9', 'A'.repeat(3000)])}`],
   ['GET', () => '/api/tables'],
-  ['POST', () => `/api/rooms/${pick(['nope', '__proto__', 'x'.repeat(2000)])}/seat`],
+  ['POST', () => `/api/rooms/${pick(['nope', '__proto__', 'x'.repeat(2000), '%E0%A4%A'])}/seat`],
   ['POST', () => `/api/queue/${pick(['high-card', 'tractor', '__proto__', 'nope'])}`],
   ['POST', () => '/api/verify'],
-  ['POST', () => `/matchmake/${pick(['create', 'joinOrCreate', 'join'])}/${pick(['high-card', 'tractor', '__proto__', 'constructor'])}`],
-  ['POST', () => `/matchmake/joinById/${pick(['nope', '__proto__', 'constructor'])}`],
+  ['POST', () => `/matchmake/${pick(['create', 'joinOrCreate', 'join'])}/${pick(['high-card', 'tractor', '__proto__', 'constructor', '%E0%A4%A', '%'])}`],
+  ['POST', () => `/matchmake/joinById/${pick(['nope', '__proto__', 'constructor', '%E0%A4%A'])}`],
   ['POST', () => `/matchmake/reconnect/${pick(['nope', 'toString'])}`],
   ['POST', () => `/matchmake/${pick(['__proto__', 'constructor', 'remoteRoomCall', 'query'])}/high-card`],
   ['GET', () => '/monitor/api'],
@@ -96,6 +96,12 @@ describe('hostile HTTP input', () => {
     }
     expect(problems).toEqual([]);
     expect(answered).toBeGreaterThanOrEqual(240);
+    // A name that is not valid percent-encoding, on the matchmaking routes the front door reads itself.
+    for (const path of ['/matchmake/create/%E0%A4%A', '/matchmake/joinById/%']) {
+      const res = await fetch(`${server.http}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: 'core/bad-request' });
+    }
     expect((await fetch(`${server.http}/health`)).status).toBe(200);
   });
 });

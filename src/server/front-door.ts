@@ -125,13 +125,20 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
       return sendJson(req, res, 429, 'core/rate-limited', 'Too many requests from this address; slow down.', { 'retry-after': String(limiter.retryAfter(address)) });
     }
     if (!matchmake) return pass();
-    void matchmakeRequest(req, res, address, matchmake[1]!, decodeURIComponent(matchmake[2]!)).catch((err) => {
+    void matchmakeRequest(req, res, address, matchmake[1]!, matchmake[2]!).catch((err) => {
       log.error({ err }, 'matchmaking request failed');
       if (!res.headersSent) sendJson(req, res, 500, 'core/internal', 'The server could not answer this request.');
     });
   });
 
-  async function matchmakeRequest(req: IncomingMessage, res: ServerResponse, address: string, method: string, roomName: string) {
+  async function matchmakeRequest(req: IncomingMessage, res: ServerResponse, address: string, method: string, encodedName: string) {
+    let roomName: string;
+    try {
+      roomName = decodeURIComponent(encodedName);
+    } catch {
+      req.resume();
+      return sendJson(req, res, 400, 'core/bad-request', 'The path is not valid percent-encoding.');
+    }
     const body = await readJsonBody(req, MATCHMAKE_BODY_BYTES);
     if ('status' in body) return sendJson(req, res, body.status, body.code, body.message, body.status === 413 ? { connection: 'close' } : {});
     if (!matchMaker.controller.exposedMethods.includes(method)) return sendJson(req, res, 404, 'core/unknown-method', `No matchmaking method "${method}".`);
