@@ -204,9 +204,7 @@ export class Seats {
       seat = this.records.findIndex((s) => s.token === opts.seatToken);
       if (seat < 0) throw new ServerError(ErrorCode.APPLICATION_ERROR, 'core/bad-seat-token: no seat at this table has that token');
       const holder = this.records[seat]!.sessionId;
-      if (holder && room.clients.getById(holder)) {
-        room.clients.getById(holder)!.leave(4000, 'core/seat-reclaimed');
-      }
+      if (holder) this.evict(holder);
     } else {
       seat = this.records.findIndex((s) => s.sessionId === null && !s.bot && !s.token);
       if (seat < 0 || room.state.status !== 'waiting') throw new ServerError(ErrorCode.APPLICATION_ERROR, 'core/table-full: no free seat at this table');
@@ -231,6 +229,17 @@ export class Seats {
     room.projection.syncSeats();
     room.startIfFull();
     room.timers.reconcile();
+  }
+
+  /**
+   * The seat's token was used by someone else: its holder's connection is closed, and a dropped holder's
+   * wait for a reconnection ends — else it could come back beside the new holder, see the seat's new token
+   * and private view, and move for the seat.
+   */
+  private evict(holder: string) {
+    const room = this.room as unknown as Table & { _reconnections: Record<string, [sessionId: string, wait: { reject(reason?: unknown): void }]> };
+    room.clients.getById(holder)?.leave(4000, 'core/seat-reclaimed');
+    for (const [sessionId, wait] of Object.values(room._reconnections)) if (sessionId === holder) wait.reject(false);
   }
 
   /** The holder's socket closed unexpectedly: keep the seat for a reconnection. */

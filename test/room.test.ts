@@ -191,6 +191,25 @@ describe('bots, clocks and reconnection', () => {
     expect((back.state as { private: Map<string, { view: { hand: unknown[] } }> }).private.get(String(b.seat))!.view.hand.length).toBe(3);
   });
 
+  it('ends a dropped holder’s wait for a reconnection when its seat token is used: only the new holder plays the seat', async () => {
+    const [a, b] = await table();
+    const token = b.room.reconnectionToken;
+    b.room.connection.close(); // abnormal drop: the seat waits for a reconnection
+    await waitFor(() => state(a).seats[b.seat].connected === false, 3000, 'seat shown disconnected');
+    const res = await fetch(`${server.http}/api/rooms/${a.room.roomId}/seat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ seatToken: b.seatToken }),
+    });
+    const taker = await adopt(await new Client(server.ws).consumeSeatReservation((await res.json()) as SeatReservation));
+    expect(taker.seat).toBe(b.seat);
+    // The old session may not come back beside it (it would see the new token and move for the seat).
+    await expect(new Client(server.ws).reconnect(token)).rejects.toThrow();
+    await taker.room.leave(true);
+    await waitFor(() => state(a).seats[b.seat].bot === true, 3000, 'bot takes the seat');
+    await expect(new Client(server.ws).reconnect(token)).rejects.toThrow();
+  });
+
   it('gives a seat back to its token after the player left, with the bot playing meanwhile', async () => {
     const [a, b] = await table();
     await b.room.leave(true);
