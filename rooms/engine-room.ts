@@ -73,6 +73,9 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       if (parsed.data.spectator || parsed.data.seatToken) return true;
       const table = tableConfig(game, parsed.data);
       if ('problem' in table) throw new ServerError(ErrorCode.APPLICATION_ERROR, `core/bad-options: ${table.problem}`);
+      // Else the table would be made (a bot game started), then the player refused: a table of bots only is
+      // watched, created by a spectator.
+      if (table.bots >= table.seats) throw new ServerError(ErrorCode.APPLICATION_ERROR, `core/bad-options: every seat is a bot's (bots ${table.bots}, seats ${table.seats}); to watch bots play, create the table with spectator: true`);
       options.table = table.key; // joinOrCreate filters on it: same size, same rules
       return true;
     }

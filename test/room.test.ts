@@ -159,6 +159,18 @@ describe('bots, clocks and reconnection', () => {
     expect(state(a).status).toBe('over');
   });
 
+  it('refuses a player a table of bots only before making one, and lets a spectator create one to watch', async () => {
+    const rooms = () => matchMaker.stats.local.roomCount;
+    const before = rooms();
+    for (const method of ['create', 'joinOrCreate'] as const) {
+      await expect(new Client(server.ws)[method]('high-card', { seats: 2, bots: 2 })).rejects.toThrow(/core\/bad-options: every seat is a bot's/);
+    }
+    expect(rooms()).toBe(before);
+    const watcher = await new Client(server.ws).create('high-card', { seats: 2, bots: 2, spectator: true });
+    await waitFor(() => (watcher.state as { status: string }).status === 'over', 10_000, 'the bots finish');
+    expect(Array.from((watcher.state as { seats: { bot: boolean }[] }).seats, (s) => s.bot)).toEqual([true, true]);
+  });
+
   it('lets the bot move for a seat whose turn clock runs out, and tells the table', async () => {
     const [a, b] = await table({ turnSeconds: 1 });
     expect(state(a).turnDeadline).toBeGreaterThan(Date.now() - 1000);
