@@ -120,7 +120,15 @@ export class Seats {
   syncLock() {
     const room = this.room;
     const free = this.playerSeatFree();
-    if (!free && !room.locked) void room.lock();
+    const listing = (room as unknown as { _listing: { roomId?: string; locked: boolean } })._listing;
+    if (!free && !room.locked && listing.roomId === undefined) {
+      // Still in onCreate (a recovered game, a table of bots only): Colyseus lists the room as its listing
+      // stands once onCreate returns. lock() would write the listing now, under no room id (an entry the
+      // lobby shows and nobody can open).
+      void (room.lock as (internal: boolean) => Promise<void>).call(room, true); // Colyseus' own form: the flag, no write
+      (room as unknown as { _lockedExplicitly: boolean })._lockedExplicitly = true;
+      listing.locked = true;
+    } else if (!free && !room.locked) void room.lock();
     else if (free && room.locked) void room.unlock();
   }
 
