@@ -15,6 +15,24 @@ const fitsGameOptions = (o: Record<string, unknown>) => {
 };
 
 /**
+ * A display name as the other players will see it: well-formed Unicode in NFC, without control or format
+ * characters (terminal escapes, bidi overrides that reorder the text around it, zero-width characters),
+ * each run of whitespace one space, 1–32 characters of which one at least shows.
+ */
+export const DisplayName = z
+  .string()
+  .max(256)
+  .transform((s) =>
+    s
+      .toWellFormed()
+      .normalize('NFC')
+      .replace(/[\p{Cc}\p{Cf}]/gu, '')
+      .replace(/\s+/gu, ' ')
+      .trim(),
+  )
+  .pipe(z.string().min(1, 'a name needs a visible character').max(32));
+
+/**
  * What a client may send to create or join a table. Strict: an unknown key is refused (`core/bad-options`),
  * so a reservation never carries more than these few bounded fields.
  */
@@ -28,7 +46,7 @@ export const ClientJoinOptions = z.strictObject({
   /** Invite-only table: not matched by joinOrCreate; joined by invite code or room id. */
   private: z.boolean().optional(),
   /** Display name. */
-  name: z.string().trim().min(1).max(32).optional(),
+  name: DisplayName.optional(),
   spectator: z.boolean().optional(),
   /** Reclaims the seat this token was issued for. */
   seatToken: z.string().min(8).max(64).optional(),
