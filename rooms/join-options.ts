@@ -84,6 +84,10 @@ export function tableConfig(game: AnyGame, raw: JoinOptions): TableConfig | { pr
   }
   const bots = raw.bots ?? 0;
   if (bots > seats) return { problem: `bots (${bots}) exceed seats (${seats})` };
+  // A misspelt option would otherwise be dropped and the table play by the default rule.
+  const known = game.options instanceof z.ZodObject ? Object.keys(game.options.shape) : null;
+  const unknown = known && Object.keys(raw.options ?? {}).filter((k) => !known.includes(k));
+  if (unknown?.length) return { problem: `options: ${game.id} has no option ${unknown.map((k) => `"${k}"`).join(', ')} (GET /api/games lists each game's options)` };
   const parsed = game.options.safeParse(raw.options ?? {});
   if (!parsed.success) {
     return { problem: parsed.error.issues.map((i) => `options.${i.path.join('.')}: ${i.message}`).join('; ') };

@@ -76,6 +76,8 @@ describe('seats and hidden information', () => {
   it('rejects bad create options with a clear error', async () => {
     await expect(new Client(server.ws).create('high-card', { seats: 9 })).rejects.toThrow(/core\/bad-options: .*seats 2–4/);
     await expect(new Client(server.ws).create('high-card', { options: { handSize: 'many' } })).rejects.toThrow(/core\/bad-options: options\.handSize/);
+    // A misspelt option is refused, not dropped (the table would play by the default rule).
+    await expect(new Client(server.ws).create('high-card', { options: { handsize: 2 } })).rejects.toThrow(/core\/bad-options: options: high-card has no option "handsize"/);
   });
 });
 
