@@ -249,6 +249,23 @@ describe('bots, clocks and reconnection', () => {
     await expect(new Client(server.ws).joinById(a.room.roomId, { seatToken: 'not-a-real-token' })).rejects.toThrow();
   });
 
+  it('takes a seat back, or watches, with joinById as through the guest endpoint, though a running table is locked', async () => {
+    const [a, b] = await table();
+    await b.room.leave(true);
+    await waitFor(() => state(a).seats[b.seat].bot === true, 3000, 'bot takes the seat');
+    await expect(new Client(server.ws).joinById(a.room.roomId, { name: 'Cy' })).rejects.toThrow(/core\/room-locked/);
+    const back = await adopt(await new Client(server.ws).joinById(a.room.roomId, { seatToken: b.seatToken }));
+    expect(back.seat).toBe(b.seat);
+    await waitFor(() => state(a).seats[b.seat].bot === false, 3000, 'human back');
+    const watcher = await new Client(server.ws).joinById(a.room.roomId, { spectator: true });
+    await waitFor(() => (watcher.state as { seats?: unknown[] }).seats?.length === 2, 3000, 'state');
+    expect((watcher.state as { private?: Map<string, unknown> }).private?.size ?? 0).toBe(0); // no private entry
+    await expect(new Client(server.ws).joinById(a.room.roomId, { seatToken: b.seatToken })).rejects.toThrow(/core\/bad-seat-token/); // spent
+    // Elsewhere they name no table: joinOrCreate would seat a spectator anywhere, whatever it matched on.
+    await expect(new Client(server.ws).joinOrCreate('high-card', { spectator: true })).rejects.toThrow(/core\/bad-options: seatToken and spectator name a table/);
+    await expect(new Client(server.ws).create('high-card', { seatToken: back.seatToken })).rejects.toThrow(/core\/bad-options/);
+  });
+
   it('refuses moves and joins once its game is moving to another server, and keeps the seats as they are', async () => {
     const [a, b] = await table();
     const guest = (body: object) =>

@@ -16,7 +16,6 @@ import { toJSONSchema } from 'zod';
 import { games } from '../games/index.ts';
 import { gameRooms } from '../../rooms/index.ts';
 import { ClientJoinOptions } from '../../rooms/join-options.ts';
-import type { Table } from '../../rooms/table.ts';
 import { INVITES_KEY, recoveries, roomSettings } from '../../rooms/settings.ts';
 import { GameStore } from './game-store.ts';
 import type { Config } from './config.ts';
@@ -26,6 +25,7 @@ import { createScaling } from './scaling.ts';
 import { queueRoutes } from './queue.ts';
 import { mountVerify } from './verify.ts';
 import { installFrontDoor, setLiveGameCheck } from './front-door.ts';
+import { reserveGuestSeat } from './guest-seat.ts';
 import { safeJson, warnClientFault } from './client-faults.ts';
 import { republishLiveRooms } from './redis-restore.ts';
 import { mountWeb } from './web.ts';
@@ -192,39 +192,16 @@ function routes(app: Application, { config, logger, scaling }: { config: Config;
     res.json(JSON.parse(found));
   });
 
-  // Spectators and seat-token holders join a table even when its seats are full (and the room is locked
-  // for matchmaking): the server reserves a guest seat, the client consumes it with consumeSeatReservation.
+  // Spectators and seat-token holders join a table even when its seats are full (see guest-seat.ts).
   app.post('/api/rooms/:roomId/seat', async (req, res) => {
     const parsed = ClientJoinOptions.pick({ spectator: true, seatToken: true, name: true }).safeParse(req.body ?? {});
     if (!parsed.success || (!parsed.data.spectator && !parsed.data.seatToken)) {
       res.status(400).json({ code: 'core/bad-options', message: 'Send {"spectator": true} or {"seatToken": "…"}.' });
       return;
     }
-    const [room] = await matchMaker.query({ roomId: String(req.params.roomId) });
-    if (!room) {
-      res.status(404).json({ code: 'core/unknown-room', message: 'No such room.' });
-      return;
-    }
-    // A listing left by a dead process would cost a 2 s IPC timeout, and a table here may be handing its
-    // game over: say "moving" at once, retry soon.
-    const store = roomSettings.store;
-    const local = matchMaker.getLocalRoomById(room.roomId) as Partial<Pick<Table, 'handingOver'>> | undefined;
-    const moving = () => res.status(503).json({ code: 'core/room-moving', message: 'This game is moving to another server; retry in a moment.' });
-    if (local?.handingOver || (store && room.processId !== matchMaker.processId && !(await store.isAlive(room.processId)))) {
-      moving();
-      return;
-    }
-    try {
-      res.json(await matchMaker.reserveSeatFor(room, parsed.data));
-    } catch (err) {
-      // (The table may have learned meanwhile that a peer took its game over: see Seats.ownershipUnsure.)
-      if (local?.handingOver) {
-        moving();
-        return;
-      }
-      warnClientFault(logger, `guest-seat:${room.roomId}`, { roomId: room.roomId, error: err as Error }, 'guest seat reservation refused');
-      res.status(409).json({ code: 'core/room-full', message: 'The room cannot take another guest now.' });
-    }
+    const answer = await reserveGuestSeat(String(req.params.roomId), parsed.data, logger);
+    if ('reservation' in answer) res.json(answer.reservation);
+    else res.status(answer.status).json({ code: answer.code, message: answer.message });
   });
 
   queueRoutes(app, logger); // POST /api/queue/:game: full tables across processes

@@ -19,6 +19,7 @@ import type { WebSocketTransport } from '@colyseus/ws-transport';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { ClientJoinOptions } from '../../rooms/join-options.ts';
+import { reserveGuestSeat, type GuestRequest } from './guest-seat.ts';
 import type { Table } from '../../rooms/table.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
@@ -149,6 +150,16 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
       const problem = tooDeep ?? parsed!.error!.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; ');
       return sendJson(req, res, 400, 'core/bad-options', problem.slice(0, 500));
     }
+    const guest = parsed.data as GuestRequest;
+    if ((guest.seatToken && method !== 'joinById') || (guest.spectator && (method === 'join' || method === 'joinOrCreate'))) {
+      // Else joinOrCreate would seat a spectator at whichever table, ignoring the options it matches on.
+      return sendJson(req, res, 400, 'core/bad-options', 'seatToken and spectator name a table: use joinById (or create with spectator to watch a table of bots).');
+    }
+    if (method === 'joinById' && (guest.spectator || guest.seatToken)) {
+      // A seat token or a spectator names its table, which may be running with every seat taken (locked).
+      const answer = await reserveGuestSeat(roomName, guest, log);
+      return 'reservation' in answer ? sendReservation(req, res, answer.reservation) : sendJson(req, res, answer.status, answer.code, answer.message);
+    }
     const capped = (method === 'create' || method === 'joinOrCreate') && config.MAX_ROOMS_PER_ADDRESS > 0 && !exempt.has(address);
     if (capped && (await openTables(address)) >= config.MAX_ROOMS_PER_ADDRESS) {
       warnClientFault(log, `too-many-rooms:${address}`, { address, open: config.MAX_ROOMS_PER_ADDRESS }, 'client at its open-table cap');
@@ -157,10 +168,7 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
     const options: Record<string, unknown> = capped ? { ...parsed.data, creator: address } : { ...parsed.data };
     const auth = createAuthContext({ headers: req.headers as never, req, remoteAddress: address });
     try {
-      const reservation = await matchMaker.controller.invokeMethod(method, roomName, options, auth);
-      const json = JSON.stringify(reservation);
-      res.writeHead(200, { ...corsHeaders(req), 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) });
-      res.end(json);
+      sendReservation(req, res, await matchMaker.controller.invokeMethod(method, roomName, options, auth));
     } catch (err) {
       const answer = await matchmakeAnswer(err as Error & { code?: number }, method, method === 'reconnect' || method === 'joinById' ? roomName : null);
       if (answer.status >= 500 && answer.code === 'core/internal') log.error({ err, method, roomName: roomName.slice(0, 64) }, 'matchmaking failed');
@@ -288,6 +296,12 @@ async function gameIsLive(roomId: string): Promise<boolean> {
 
 export function corsHeaders(req: IncomingMessage): Record<string, string> {
   return { ...matchMaker.controller.DEFAULT_CORS_HEADERS, ...matchMaker.controller.getCorsHeaders(new Headers(req.headers as Record<string, string>)) };
+}
+
+function sendReservation(req: IncomingMessage, res: ServerResponse, reservation: unknown) {
+  const json = JSON.stringify(reservation);
+  res.writeHead(200, { ...corsHeaders(req), 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) });
+  res.end(json);
 }
 
 function sendJson(req: IncomingMessage, res: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}) {

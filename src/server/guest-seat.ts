@@ -1,0 +1,39 @@
+/**
+ * Guest seats: spectators and seat-token holders join a table even when its seats are all taken (and it
+ * is locked for matchmaking). Asked for at `POST /api/rooms/:roomId/seat` or with `joinById(roomId,
+ * { seatToken } | { spectator: true })`; the answer is a seat reservation the client consumes.
+ */
+import { matchMaker } from '@colyseus/core';
+import type { Table } from '../../rooms/table.ts';
+import { roomSettings } from '../../rooms/settings.ts';
+import { warnClientFault } from './client-faults.ts';
+import type { Logger } from './logger.ts';
+
+export interface GuestRequest {
+  spectator?: boolean;
+  seatToken?: string;
+  name?: string;
+}
+
+export type GuestAnswer = { status: 200; reservation: unknown } | { status: number; code: string; message: string };
+
+export async function reserveGuestSeat(roomId: string, guest: GuestRequest, logger: Logger): Promise<GuestAnswer> {
+  const [room] = await matchMaker.query({ roomId });
+  if (!room) return { status: 404, code: 'core/unknown-room', message: 'No such room.' };
+  // A listing left by a dead process would cost a 2 s IPC timeout, and a table here may be handing its
+  // game over: say "moving" at once, retry soon.
+  const store = roomSettings.store;
+  const local = matchMaker.getLocalRoomById(room.roomId) as Partial<Pick<Table, 'handingOver'>> | undefined;
+  const moving = { status: 503, code: 'core/room-moving', message: 'This game is moving to another server; retry in a moment.' };
+  if (local?.handingOver || (store && room.processId !== matchMaker.processId && !(await store.isAlive(room.processId)))) return moving;
+  const { spectator, seatToken, name } = guest;
+  const options = Object.fromEntries(Object.entries({ spectator, seatToken, name }).filter(([, v]) => v !== undefined));
+  try {
+    return { status: 200, reservation: await matchMaker.reserveSeatFor(room, options) };
+  } catch (err) {
+    // (The table may have learned meanwhile that a peer took its game over: see Seats.ownershipUnsure.)
+    if (local?.handingOver) return moving;
+    warnClientFault(logger, `guest-seat:${room.roomId}`, { roomId: room.roomId, error: err as Error }, 'guest seat reservation refused');
+    return { status: 409, code: 'core/room-full', message: 'The room cannot take another guest now.' };
+  }
+}
