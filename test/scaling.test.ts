@@ -2,6 +2,9 @@
  * Two server processes on one (private) Redis: a client matchmaking through either process lands in
  * the room wherever it lives, invite codes resolve everywhere, readiness follows Redis.
  */
+import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Client, type SeatReservation } from '@colyseus/sdk';
 import { Redis } from 'ioredis';
@@ -115,6 +118,24 @@ describe('two processes on one Redis', () => {
     } finally {
       await p.stop('SIGKILL');
       await redis.stop();
+    }
+  });
+
+  it('exits 1 when its port is taken, instead of running on without listening', async () => {
+    const holder = createServer().listen(0, '127.0.0.1');
+    await once(holder, 'listening');
+    const port = String((holder.address() as AddressInfo).port);
+    const child = spawn(process.execPath, ['test/fixture/main.ts'], { env: { ...process.env, NODE_ENV: 'test', PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let output = '';
+      child.stdout.on('data', (d) => (output += d));
+      child.stderr.on('data', (d) => (output += d));
+      const [code] = (await once(child, 'exit')) as [number | null];
+      expect(code).toBe(1);
+      expect(output).toContain('could not listen; exiting');
+    } finally {
+      child.kill('SIGKILL');
+      holder.close();
     }
   });
 

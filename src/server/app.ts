@@ -81,7 +81,13 @@ export function createParlorServer({ config, logger, extraRooms = {} }: ParlorSe
 
   /** Listens, then (with Redis) starts journaling games and recovering those of dead peers. */
   async function listen(port: number, host: string) {
-    await server.listen(port, host);
+    // Colyseus waits for 'listening' only: a port in use would leave the process running, serving nothing.
+    const http = transport.server!;
+    let failed: (err: Error) => void = () => undefined;
+    const refused = new Promise<never>((_, reject) => (failed = reject));
+    http.once('error', failed);
+    await Promise.race([server.listen(port, host), refused]);
+    http.off('error', failed);
     await stopPm2Agent();
     installFrontDoor(transport, rooms, config, logger); // limits and bounds before Colyseus sees a request
     if (config.REDIS_URL) {

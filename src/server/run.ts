@@ -9,7 +9,12 @@ export async function run(extraRooms: Record<string, new (...args: never[]) => R
   const logger = createLogger(config);
   const { server, listen } = createParlorServer({ config, logger, extraRooms });
 
-  await listen(config.PORT, config.HOST);
+  try {
+    await listen(config.PORT, config.HOST);
+  } catch (err) {
+    logger.fatal({ err, port: config.PORT, host: config.HOST }, 'could not listen; exiting');
+    process.exit(1);
+  }
   logger.info({ port: config.PORT, host: config.HOST, publicAddress: config.publicAddress ?? null, redis: Boolean(config.REDIS_URL) }, 'parlor listening');
 
   let stopping = false;
