@@ -218,12 +218,7 @@ describe('bots, clocks and reconnection', () => {
     const token = b.room.reconnectionToken;
     b.room.connection.close(); // abnormal drop: the seat waits for a reconnection
     await waitFor(() => state(a).seats[b.seat].connected === false, 3000, 'seat shown disconnected');
-    const res = await fetch(`${server.http}/api/rooms/${a.room.roomId}/seat`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ seatToken: b.seatToken }),
-    });
-    const taker = await adopt(await new Client(server.ws).consumeSeatReservation((await res.json()) as SeatReservation));
+    const taker = await adopt(await new Client(server.ws).joinById(a.room.roomId, { seatToken: b.seatToken }));
     expect(taker.seat).toBe(b.seat);
     // The old session may not come back beside it (it would see the new token and move for the seat).
     await expect(new Client(server.ws).reconnect(token)).rejects.toThrow();
