@@ -133,6 +133,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       this.seats.guardReservations();
       liveRooms.add(this);
       detachColyseusTimer(this);
+      this.guardMessages();
       this.wakeOnActivity();
       startPatching(this);
       if (stored) {
@@ -273,6 +274,25 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     }
 
     /**
+     * A fault of the server's that a client's message reaches must not end the process (Colyseus lets a
+     * message handler's throw go uncaught): the client is told, this table and every other one go on, and
+     * one line per window is logged.
+     */
+    private guardMessages() {
+      const room = this as unknown as { _onMessage(client: Client, buffer: unknown): unknown };
+      const onMessage = room._onMessage.bind(this);
+      room._onMessage = (client, buffer) => {
+        try {
+          return onMessage(client, buffer);
+        } catch (err) {
+          const suppressed = dueLine(`message-failed:${this.roomId}`);
+          if (suppressed !== null) this.log.error({ error: boundedField(err), at: (err as Error)?.stack?.split('\n').slice(1, 6).join('\n'), suppressed }, 'handling a client message failed; the table goes on');
+          client.send('error', { code: RoomErrors.internal, message: 'The server could not handle this message.' });
+        }
+      };
+    }
+
+    /**
      * Whatever may give a quiet table something to send wakes it: a change to its state (the first
      * one queued since the last patch), a client's message (moves, but also requests the room clock
      * must be current for: Colyseus rate-limits messages by that clock), a new timer on its clock.
@@ -288,15 +308,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       const onMessage = room._onMessage.bind(this);
       room._onMessage = (client, buffer) => {
         this.wake();
-        try {
-          return onMessage(client, buffer);
-        } catch (err) {
-          // A fault of the server's that a client's message reached (Colyseus lets a handler's throw end the
-          // process): the client is told, this table and every other one go on, and one line per window is logged.
-          const suppressed = dueLine(`message-failed:${this.roomId}`);
-          if (suppressed !== null) this.log.error({ error: boundedField(err), at: (err as Error)?.stack?.split('\n').slice(1, 6).join('\n'), suppressed }, 'handling a client message failed; the table goes on');
-          client.send('error', { code: RoomErrors.internal, message: 'The server could not handle this message.' });
-        }
+        return onMessage(client, buffer);
       };
       const clock = this.clock;
       const setTimeout = clock.setTimeout.bind(clock);
