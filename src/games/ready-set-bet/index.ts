@@ -58,9 +58,8 @@ function invariants(state: State): string[] {
     if (options.moneyFloor && p.money < 0) problems.push(`seat ${seat}: money below $0`);
   });
   // Tokens: the base set plus VIP bonus tokens; placed tokens come out of them.
-  const base = baseTokens(options, state.seats);
   state.players.forEach((p, seat) => {
-    const expected = isBettor(state, seat) ? [...base, ...p.vip.map((h) => keepToken(h.card)).filter((t) => t > 0)] : [];
+    const expected = isBettor(state, seat) ? [...baseTokens(options, state.seats, seat === state.hostSeat), ...p.vip.map((h) => keepToken(h.card)).filter((t) => t > 0)] : [];
     if (!sameMultiset(p.tokens, expected)) problems.push(`seat ${seat}: tokens ${p.tokens} should be ${expected}`);
     const placed = state.bets.filter((b) => b.seat === seat).length;
     if (availableTokens(state, seat).length + placed !== p.tokens.length) problems.push(`seat ${seat}: placed a token it does not own`);

@@ -28,9 +28,10 @@ export function bettorSeats(state: State): number[] {
 }
 
 /** The token set of a bettor at this table size (the host is not counted among the 7–8). */
-export function baseTokens(options: Options, seats: number): number[] {
+/** A bettor's tokens: "in 8- and 9-player games each non-host player has one 3 token fewer" (a betting host keeps all). */
+export function baseTokens(options: Options, seats: number, isHost: boolean): number[] {
   const others = options.hostMode === 'hostSeat' ? seats - 1 : seats;
-  return (options.fewerTokensAtSeven && others >= 7 ? SMALL_TABLE_TOKENS : BASE_TOKENS).slice();
+  return (options.fewerTokensAtSeven && others >= 7 && !isHost ? SMALL_TABLE_TOKENS : BASE_TOKENS).slice();
 }
 
 const leftByPlayer = new WeakMap<State['players'][number], { bets: State['bets']; left: number[] }>();

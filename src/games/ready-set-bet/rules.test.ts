@@ -535,6 +535,14 @@ describe('a host and eight bettors (9 seats)', () => {
     expect(check({ ...nine, hostBets: true }, 8)).toBeNull();
   });
 
+  it('a host who bets keeps both 3 tokens when each non-host player returns one', () => {
+    const s = fresh({ ...nine, hostBets: true, vip: false }, 9);
+    expect(s.players.map((p) => p.tokens)).toEqual([[2, 3, 3, 4, 5], ...Array(8).fill([2, 3, 4, 5])]);
+    // At 7 players besides the host too; below that everyone has the whole set.
+    expect(fresh({ ...nine, hostBets: true }, 8).players.map((p) => p.tokens[1]! + p.tokens[2]!)).toEqual([6, ...Array(7).fill(7)]);
+    expect(fresh({ ...nine, hostBets: true }, 7).players.every((p) => p.tokens.length === 5)).toBe(true);
+  });
+
   it('a 9-seat game plays to the end and its record passes the replay verifier (POST /api/verify)', () => {
     const options = game.options.parse(nine);
     const seed = 'nine-seats';

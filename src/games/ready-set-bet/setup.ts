@@ -8,7 +8,6 @@ import type { Options, State } from './types.ts';
 export function setup(options: Options, seats: number, seed: string): State {
   const rng = seedRng(seed);
   const hostSeat = options.hostMode === 'hostSeat' ? 0 : -1;
-  const tokens = baseTokens(options, seats);
   const state: State = {
     options,
     seats,
@@ -40,7 +39,7 @@ export function setup(options: Options, seats: number, seed: string): State {
     rollHits: [],
     settlements: [],
   };
-  for (const seat of bettorSeats(state)) state.players[seat]!.tokens = tokens.slice();
+  for (const seat of bettorSeats(state)) state.players[seat]!.tokens = baseTokens(options, seats, seat === hostSeat);
   startRace(state);
   return state;
 }
