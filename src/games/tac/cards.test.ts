@@ -104,6 +104,12 @@ describe('the 8', () => {
     expect([t.turn, t.skipPending, where(t, 4)]).toEqual([2, false, 20]);
   });
 
+  it('cannot skip a next player (on the left) who has no turn left in this deal: the 8 moves', () => {
+    // Seed: the 8 makes «следующего игрока (по левую руку от вас)» skip; as the deal's last card it cannot, «этого Хода и так не будет».
+    const s = table({ hands: { 0: ['8'], 1: [], 2: ['5'], 3: ['9'] }, marbles: { 0: 10 } });
+    expect(legalMoves(s, 0)).toEqual([{ type: 'move', card: '8', marble: 0, to: 18 }]);
+  });
+
   it('needs an own marble on the ring to skip', () => {
     const s = table({ hands: { 0: ['8'] }, marbles: { 0: H(0) } });
     expect(legalMoves(s, 0)).toEqual([{ type: 'discard', card: '8' }]);

@@ -154,6 +154,13 @@ describe('the end of the game', () => {
     expect([where(t, 0), where(t, 4), t.phase, t.turn]).toEqual([62, 23, 'play', 2]);
   });
 
+  it('a winning move stands when the next player with cards is a partner of the winners (uneven hands after the Devil and the Fool)', () => {
+    // Seed: «…для отмены победного Хода ваших соперников» — the TAC cancels the winning move of your opponents.
+    const s = play({ ...nearlyWon([]), hands: [['3'], [], ['tac'], ['9']] }, 0, { type: 'move', card: '3', marble: 0, to: H(0) });
+    expect([s.phase, s.winPending]).toEqual(['over', false]);
+    expect(game.outcome(s)!.winners).toEqual([0, 2]);
+  });
+
   it('no TAC may answer the TAC on a winning move', () => {
     const s = play(nearlyWon(['tac']), 0, { type: 'move', card: '3', marble: 0, to: H(0) });
     const t = play({ ...s, hands: [[], ['tac'], ['tac'], ['9']] }, 1, { type: 'move', card: 'tac', marble: 4, to: 23 });

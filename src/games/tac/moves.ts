@@ -95,8 +95,9 @@ function effectMoves(s: TacState, colour: number, card: Card, played: Card): Car
       break;
     case '8':
       moves(own, 8);
-      // A skip needs a marble on the ring and somebody who still has a turn in this deal.
-      if (hasRing && nextWithCards(s, colour, false) >= 0) out.push({ type: 'skip', card: played });
+      // A skip needs a marble on the ring, and "the next player (on your left)" must still have a turn in
+      // this deal: one who has none cannot be skipped (as after the deal's last card), so the 8 moves.
+      if (hasRing && s.hands[(colour + 1) % s.colours]!.length > 0) out.push({ type: 'skip', card: played });
       break;
     case 'trickster': {
       const ring = s.marbles.flatMap((m, id) => (onRing(s, m.pos) ? [id] : []));
@@ -444,8 +445,9 @@ function endCard(s: TacState, colour: number, skip: boolean, answeringWin: boole
   const team = completeTeam(s);
   if (team >= 0) {
     const next = nextWithCards(s, colour, false);
-    // The next player must TAC a winning move if they can; a TAC that answered one cannot be answered.
-    if (!answeringWin && next >= 0 && s.hands[next]!.includes('tac') && tacMoves(s, next).length > 0) {
+    // The next player must TAC the winning move of "your opponents" if they can (a partner of the winners
+    // next, when the players between have no cards left, lets it stand); a TAC that answered one cannot be answered.
+    if (!answeringWin && next >= 0 && teamOf(s, next) !== team && s.hands[next]!.includes('tac') && tacMoves(s, next).length > 0) {
       s.turn = next;
       s.winPending = true;
       events.push({ type: 'winPending', team });
