@@ -199,8 +199,10 @@ function auxMoves(state: GwtState, allowDouble: boolean): GwtMove[] {
   const out: GwtMove[] = [];
   const cleared = (d: string) => !p.discs.includes(d as never);
   for (let aux = 1; aux <= 5; aux++) {
-    const single = aux <= 2 || cleared(`aux${aux}a`);
-    const double = aux <= 2 ? cleared(`aux${aux}`) : single && cleared(`aux${aux}b`);
+    // 3–5 have two disc spaces: "while both are occupied the action cannot be used", either one cleared
+    // unlocks the single action, both the double.
+    const single = aux <= 2 || cleared(`aux${aux}a`) || cleared(`aux${aux}b`);
+    const double = aux <= 2 ? cleared(`aux${aux}`) : cleared(`aux${aux}a`) && cleared(`aux${aux}b`);
     for (const level of [1, 2]) {
       if (level === 1 ? !single : !(double && allowDouble)) continue;
       const terms = engineAuxTerms(state, aux, level);

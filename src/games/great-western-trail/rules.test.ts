@@ -653,6 +653,13 @@ describe('auxiliary actions', () => {
     expect(s.players[0]!.certificates).toBe(1);
     expect(s.players[0]!.money).toBe(19);
   });
+  // Original rules document: «تا وقتی هر دو فضا اشغال شدهاند اقدام قابل استفاده نیست. هر بار با پاک کردن یکی از
+  // دیسکها آن را باز میکنید» (while both disc spaces are occupied the action cannot be used; clearing one unlocks it).
+  it.each([3, 4, 5])('%i: either of its two discs cleared unlocks the single action, both the double', (aux) => {
+    const s = play(ready([`aux${aux}b`]), { type: 'action', action: '1.0' });
+    expect(has(s, { type: 'aux', aux, double: false })).toBe(true);
+    expect(has(s, { type: 'aux', aux, double: true })).toBe(false);
+  });
   // Original rules document: "۲ دلار بپردازید و لکوموتیو را یک فضا عقب ببرید، سپس نشانگر سند را دو فضا جلو ببرید"
   // (pay $2, move the engine one space back, then the certificate marker two spaces forward).
   it('3 doubled (rules document): pay $2, engine exactly ONE space back, certificate marker two forward', () => {
