@@ -40,12 +40,15 @@ function chooseLead(plays: Extract<TractorMove, { type: 'play' }>[], trump: Trum
   return units.reduce((best, m) => (score(m) > score(best) ? m : best));
 }
 
+/** How the bot judges a trick: by the default rules (the view does not carry the table's options). */
+const JUDGED_BY = { throwEvaluation: 'largestUnit', throwUnits: 'pairs' } as const;
+
 function chooseFollow(plays: Extract<TractorMove, { type: 'play' }>[], pub: TractorPublic, seat: Seat, trump: Trump): TractorMove {
   const trick = pub.trick.map((p) => ({ cards: p.cards }));
-  const winnerNow = pub.trick[trickWinner(trick, trump, 'largestUnit')]!.seat;
+  const winnerNow = pub.trick[trickWinner(trick, trump, JUDGED_BY)]!.seat;
   // Partners: fixed teams, or in finding friends the sides revealed so far.
   const partnerWinning = pub.declarers[winnerNow] === pub.declarers[seat];
-  const wins = (m: Extract<TractorMove, { type: 'play' }>) => trickWinner([...trick, { cards: m.cards }], trump, 'largestUnit') === trick.length;
+  const wins = (m: Extract<TractorMove, { type: 'play' }>) => trickWinner([...trick, { cards: m.cards }], trump, JUDGED_BY) === trick.length;
   const cheapest = (list: Extract<TractorMove, { type: 'play' }>[], value: (m: Extract<TractorMove, { type: 'play' }>) => number) =>
     list.reduce((best, m) => (value(m) < value(best) ? m : best));
   if (partnerWinning) return cheapest(plays, (m) => cost(m.cards, trump) - m.cards.reduce((s, f) => s + pointsOf(f), 0) * 4);

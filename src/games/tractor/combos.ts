@@ -5,6 +5,7 @@
  */
 import type { EffSuit, Trump } from './cards.ts';
 import { effSuit, ord } from './cards.ts';
+import type { TractorOptions } from './types.ts';
 
 export type Counts = Map<string, number>;
 
@@ -97,6 +98,17 @@ export function decompose(faces: readonly string[], trump: Trump): Unit[] {
   return units;
 }
 
+/**
+ * The units a lead is judged by. A throw is "a combination of singles and pairs" in the original rules
+ * document — it stands unless one of those can be beaten, a ruff needs as many trump pairs, the highest
+ * trump pair wins — so its tractors count as their pairs; option `throwUnits: 'tractors'` keeps them whole.
+ */
+export function leadUnits(lead: readonly string[], trump: Trump, throwUnits: 'pairs' | 'tractors'): Unit[] {
+  const units = decompose(lead, trump);
+  if (units.length < 2 || throwUnits === 'tractors') return units;
+  return units.flatMap((u) => u.faces.map((face) => ({ width: u.width, faces: [face] })));
+}
+
 /** Units ordered for matching: most cards first, tractors before tuples, strongest first. */
 export function orderUnits(units: readonly Unit[], trump: Trump): Unit[] {
   return units
@@ -163,6 +175,7 @@ export function matchTractors(holding: Counts, tractors: readonly Unit[], trump:
 
 export interface FollowRules {
   tractorFollow: 'pairs' | 'tractors';
+  throwUnits: 'pairs' | 'tractors';
 }
 
 /** Tuple slots of a lead: one per tuple in every unit of width ≥ 2. */
@@ -181,7 +194,7 @@ export function followProblem(hand: readonly string[], play: readonly string[], 
   const held = inSuit(hand);
   const played = inSuit(play);
   if (played.length < Math.min(lead.length, held.length)) return 'must-follow-suit';
-  const units = decompose(lead, trump);
+  const units = leadUnits(lead, trump, rules.throwUnits);
   const slots = tupleSlots(units);
   const heldCounts = countFaces(held);
   const playedCounts = countFaces(played);
@@ -210,10 +223,11 @@ function fitUnits(ordered: readonly Unit[], play: readonly string[], trump: Trum
 }
 
 /** Index of the play that wins the trick: trumps beat the led suit, the lead's shape is required, ties go to the earlier play. */
-export function trickWinner(plays: readonly { cards: readonly string[] }[], trump: Trump, evaluation: 'largestUnit' | 'all'): number {
+export function trickWinner(plays: readonly { cards: readonly string[] }[], trump: Trump, rules: Pick<TractorOptions, 'throwEvaluation' | 'throwUnits'>): number {
+  const evaluation = rules.throwEvaluation;
   const lead = plays[0]!.cards;
   const led = effSuit(lead[0]!, trump);
-  const ordered = orderUnits(decompose(lead, trump), trump);
+  const ordered = orderUnits(leadUnits(lead, trump, rules.throwUnits), trump);
   const largest = unitCards(ordered[0]!);
   const key = (tops: number[]) => Math.max(...tops.filter((_, i) => unitCards(ordered[i]!) === largest));
   let best = 0;

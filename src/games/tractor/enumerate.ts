@@ -7,7 +7,7 @@
 import type { Trump } from './cards.ts';
 import { buryAllowed, effSuit, ord, pointsOf } from './cards.ts';
 import type { Counts } from './combos.ts';
-import { countFaces, decompose, followProblem, highestRun, matchTractors, matchTuples, orderUnits, tupleSlots, unitFaces } from './combos.ts';
+import { countFaces, decompose, followProblem, highestRun, leadUnits, matchTractors, matchTuples, orderUnits, tupleSlots, unitFaces } from './combos.ts';
 import type { TractorOptions } from './types.ts';
 
 const FOLLOW_CAP = 240;
@@ -88,12 +88,12 @@ function combinations(counts: Counts, size: number, cap: number, viable: (chosen
 }
 
 /** The cheapest legal follow: tractors and tuples the lead demands, lowest first, then the lowest cards. */
-export function cheapestFollow(hand: readonly string[], lead: readonly string[], options: Pick<TractorOptions, 'tractorFollow'>, trump: Trump): string[] {
+export function cheapestFollow(hand: readonly string[], lead: readonly string[], options: Pick<TractorOptions, 'tractorFollow' | 'throwUnits'>, trump: Trump): string[] {
   const suit = effSuit(lead[0]!, trump);
   const held = ascending(hand.filter((f) => effSuit(f, trump) === suit), trump);
   const others = ascending(hand.filter((f) => effSuit(f, trump) !== suit), trump).sort((a, b) => pointsOf(a) - pointsOf(b));
   if (held.length <= lead.length) return [...held, ...others.slice(0, lead.length - held.length)];
-  const units = decompose(lead, trump);
+  const units = leadUnits(lead, trump, options.throwUnits);
   const counts = countFaces(held);
   const chosen: string[] = [];
   let slots = tupleSlots(units);
@@ -127,7 +127,7 @@ function removeSlots(slots: number[], width: number, n: number): number[] {
   return rest;
 }
 
-export function followChoices(hand: readonly string[], lead: readonly string[], options: Pick<TractorOptions, 'tractorFollow'>, trump: Trump): string[][] {
+export function followChoices(hand: readonly string[], lead: readonly string[], options: Pick<TractorOptions, 'tractorFollow' | 'throwUnits'>, trump: Trump): string[][] {
   const suit = effSuit(lead[0]!, trump);
   const held = hand.filter((f) => effSuit(f, trump) === suit);
   const others = hand.filter((f) => effSuit(f, trump) !== suit);
@@ -142,7 +142,7 @@ export function followChoices(hand: readonly string[], lead: readonly string[], 
   } else {
     // Prune every branch whose chosen and remaining cards together can no longer hold the pairs (and
     // tractors) the hand owes, so the walk visits little more than the legal follows.
-    const units = decompose(lead, trump);
+    const units = leadUnits(lead, trump, options.throwUnits);
     const slots = tupleSlots(units);
     const tractors = options.tractorFollow === 'tractors' ? units.filter((u) => u.faces.length >= 2) : [];
     const heldCounts = countFaces(held);

@@ -4,7 +4,7 @@ import type { Actor, GameEvent, MoveResult } from '../../core/game.ts';
 import { SYSTEM, accept, guardMove, reject } from '../../core/game.ts';
 import type { Trump } from './cards.ts';
 import { buryAllowed, effSuit, faceOf, ord, pointsOf, sumPoints, takeFaces } from './cards.ts';
-import { canBeat, commonSuit, countFaces, decompose, followProblem, trickWinner, unitCards, unitFaces, unitTop } from './combos.ts';
+import { canBeat, commonSuit, countFaces, decompose, followProblem, leadUnits, trickWinner, unitCards, unitFaces, unitTop } from './combos.ts';
 import { buryChoices, followChoices, leadChoices } from './enumerate.ts';
 import { advance, handOutcome, kittyMultiplier } from './scoring.ts';
 import { cloneState, friendCount, initialDeclarers, rankIndexOrNone, startHand } from './setup.ts';
@@ -342,7 +342,7 @@ function play(state: TractorState, seat: number, cards: string[]): MoveResult<Tr
     const suit = commonSuit(cards, trump);
     if (!suit) return err('mixed-suits', 'A lead is all of one suit (or all trumps).');
     next.throwFailure = null;
-    const units = decompose(cards, trump);
+    const units = leadUnits(cards, trump, state.options.throwUnits);
     if (units.length > 1) {
       const forced = failedThrowUnit(state, seat, units, suit, trump);
       if (forced) {
@@ -377,7 +377,7 @@ const FOLLOW_MESSAGES: Record<string, string> = {
  * A throw stands only when no other single player can beat any of its units in that suit. When it fails,
  * the thrower must play the smallest beatable unit (fewest cards, then lowest).
  */
-function failedThrowUnit(state: TractorState, seat: number, units: ReturnType<typeof decompose>, suit: string, trump: Trump) {
+function failedThrowUnit(state: TractorState, seat: number, units: ReturnType<typeof leadUnits>, suit: string, trump: Trump) {
   const beatable = units.filter((unit) =>
     state.hands.some((hand, other) => other !== seat && canBeat(unit, countFaces(hand.map(faceOf).filter((f) => effSuit(f, trump) === suit)), trump)),
   );
@@ -395,7 +395,7 @@ function throwPenalty(state: TractorState, seat: number, cardsTakenBack: number)
 function finishTrick(state: TractorState, events: GameEvent[]): void {
   const trump = trumpOf(state);
   const faces = state.trick.map((p) => ({ cards: p.cards.map(faceOf) }));
-  const winner = state.trick[trickWinner(faces, trump, state.options.throwEvaluation)]!.seat;
+  const winner = state.trick[trickWinner(faces, trump, state.options)]!.seat;
   const points = state.trick.reduce((sum, p) => sum + sumPoints(p.cards), 0);
   state.captured[winner]! += points;
   state.tricks.push({ leader: state.leader, winner, points, plays: state.trick });

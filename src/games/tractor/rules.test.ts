@@ -270,13 +270,19 @@ describe('leading', () => {
     expect(s.throwFailure).toEqual({ seat: 0, attempted: ['AH', 'AH', 'QH', '10H'], forced: ['10H'] });
     expect(faces(s.hands[0]!)).toEqual(['3D', 'AH', 'AH', 'QH']);
   });
-  it('a pair is beaten by a higher identical pair, a tractor by a higher tractor', () => {
+  it('a pair is beaten by a higher identical pair; a throw is its singles and pairs (option throwUnits: tractors kept whole)', () => {
     const pair = ok(play(hands(['AH', 'QH', 'QH'], ['KH', 'KH'], ['6D'], ['8D']), 0, ['AH', 'QH', 'QH']));
     expect(faces(pair.trick[0]!.cards)).toEqual(['QH', 'QH']);
     const split = ok(play(hands(['AH', 'QH', 'QH'], ['KH', 'JH'], ['6D'], ['8D']), 0, ['AH', 'QH', 'QH']));
     expect(split.throwFailure).toBeNull();
-    const tractor = ok(play(hands(['AH', '3H', '3H', '4H', '4H'], ['5H', '5H', '6H', '6H'], ['6D'], ['8D']), 0, ['AH', '3H', '3H', '4H', '4H']));
-    expect(faces(tractor.trick[0]!.cards)).toEqual(['3H', '3H', '4H', '4H']);
+    // Seed: legal «مشروط بر اینکه هیچ کارتی … باقی نمانده باشد که بتواند هر یک از آن کارت های تک یا جفت را شکست دهد»
+    // (provided no card remains that could beat any of those singles or pairs): a higher plain pair beats
+    // a pair of the throw's tractor.
+    const thrown = (options: Partial<TractorOptions>, other: string[]) =>
+      ok(play(playing({ options, hands: [['AH', 'QH', 'QH', 'JH', 'JH'], other, ['6D'], ['8D']] }), 0, ['AH', 'QH', 'QH', 'JH', 'JH']));
+    expect(faces(thrown({}, ['KH', 'KH']).trick[0]!.cards)).toEqual(['JH', 'JH']);
+    expect(thrown({ throwUnits: 'tractors' }, ['KH', 'KH']).throwFailure).toBeNull();
+    expect(faces(thrown({ throwUnits: 'tractors' }, ['KH', 'KH', 'AH', 'AH']).trick[0]!.cards)).toEqual(['JH', 'JH', 'QH', 'QH']);
   });
   it('checks each other hand on its own, the partner included', () => {
     const s = ok(play(hands(['AH', 'QH'], ['3D'], ['KH'], ['8D']), 0, ['AH', 'QH']));
@@ -356,7 +362,7 @@ describe('following', () => {
 });
 
 describe('winning a trick', () => {
-  const win = (t: Trump, ...plays: string[][]) => trickWinner(plays.map((cards) => ({ cards })), t, 'largestUnit');
+  const win = (t: Trump, ...plays: string[][]) => trickWinner(plays.map((cards) => ({ cards })), t, { throwEvaluation: 'largestUnit', throwUnits: 'pairs' });
   it('the highest card of the led suit wins unless trumped; the highest trump wins', () => {
     expect(win(T('2', 'S'), ['KH'], ['AH'], ['3D'], ['QH'])).toBe(1);
     expect(win(T('2', 'S'), ['KH'], ['AH'], ['3S'], ['AS'])).toBe(3);
@@ -374,10 +380,22 @@ describe('winning a trick', () => {
     expect(win(T('2', 'S'), lead, ['5S', '5S', '9S', '9S'], ['6D', '7D', '8D', '9D'], ['5C', '6C', '7C', '8C'])).toBe(0);
     expect(win(T('2', 'S'), lead, ['KH', 'KH', 'AH', 'AH'], ['6S', '6S', '7S', '7S'], ['5C', '6C', '7C', '8C'])).toBe(2);
   });
+  it('a ruffed throw (the rules document): as many trump pairs as it has pairs, consecutive or not; the highest trump pair wins', () => {
+    const byDocument = { throwEvaluation: 'largestUnit', throwUnits: 'pairs' } as const;
+    const tractorsWhole = { throwEvaluation: 'largestUnit', throwUnits: 'tractors' } as const;
+    // Seed: trumps win when a void player plays «به تعداد جفت های حکم یکسان با جفت حکم های مجموعه ی شروع».
+    const ruffed = [['AH', 'AH', 'KH', 'KH', 'QH'], ['3S', '3S', '7S', '7S', '9S'], ['4H', '5H', '6H', '7H', '8H'], ['9H', '10H', 'JH', '2D', '3D']].map((cards) => ({ cards }));
+    expect(trickWinner(ruffed, T('2', 'S'), byDocument)).toBe(1);
+    expect(trickWinner(ruffed, T('2', 'S'), tractorsWhole)).toBe(0);
+    // Seed: among several ruffs «هر کدام از آنها بالا ترین زوج حکم را بازی کند برنده می شود» (the highest trump pair wins).
+    const two = [['AH', 'AH', 'KH', 'KH', '9H', '9H'], ['3S', '3S', '4S', '4S', 'BJ', 'BJ'], ['5S', '5S', '6S', '6S', '7S', '7S'], ['3H', '4H', '5H', '6H', '7H', '8H']].map((cards) => ({ cards }));
+    expect(trickWinner(two, T('2', 'S'), byDocument)).toBe(1);
+    expect(trickWinner(two, T('2', 'S'), tractorsWhole)).toBe(2);
+  });
   it('throws: a ruff must match the shape; among ruffs the highest largest unit wins, or with "all" every unit must be higher', () => {
     const plays = [['AH', 'AH', 'KH'], ['3S', '3S', 'AS'], ['4S', '4S', '5S'], ['6S', '7S', '8S']].map((cards) => ({ cards }));
-    expect(trickWinner(plays, T('2', 'S'), 'largestUnit')).toBe(2);
-    expect(trickWinner(plays, T('2', 'S'), 'all')).toBe(1);
+    expect(trickWinner(plays, T('2', 'S'), { throwEvaluation: 'largestUnit', throwUnits: 'pairs' })).toBe(2);
+    expect(trickWinner(plays, T('2', 'S'), { throwEvaluation: 'all', throwUnits: 'pairs' })).toBe(1);
     expect(win(T('2', 'S'), ['AH', 'KH'], ['3S', 'AS'], ['4S', '5S'], ['3D', '4D'])).toBe(1);
   });
   it('the winner takes every point card of the trick and leads next', () => {

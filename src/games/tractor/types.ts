@@ -47,6 +47,8 @@ export const tractorOptions = z.object({
   tractorFollow: z.enum(['pairs', 'tractors']).default('pairs'),
   /** Comparing throws ruffed by several players: the highest largest unit, or every unit higher. */
   throwEvaluation: z.enum(['largestUnit', 'all']).default('largestUnit'),
+  /** A throw's units: its singles and pairs (the original rules document), or its tractors kept whole. */
+  throwUnits: z.enum(['pairs', 'tractors']).default('pairs'),
   /** Penalty for a failed throw. */
   throwPenalty: z.enum(['none', 'tenPerAttempt', 'tenPerCard']).default('none'),
   /** End of hand: the kitty is shown when the attackers win the last trick (the original rules document), or always. */
