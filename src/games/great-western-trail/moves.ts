@@ -734,7 +734,7 @@ function placeDisc(state: GwtState, step: Extract<Step, { kind: 'disc' }>, disc:
   if (p.cities[city] > 1) return;
   for (const pair of CITY_PAIRS) {
     if (pair.objective && pair.cities.includes(city) && pair.cities.every((c) => p.cities[c] > 0)) {
-      push(state, { kind: 'objective', toHand: false, optional: false });
+      push(state, { kind: 'objective', toHand: false, optional: state.options.cityPairObjective === 'may' });
     }
   }
 }

@@ -896,7 +896,7 @@ describe('Kansas City', () => {
     expect(t.players[0]!.money).toBe(20 + 1 + 6);
     expect(t.players[0]!.cities.kansasCity).toBe(3);
   });
-  it('city pairs: Colorado Springs + Santa Fe gives an objective card', () => {
+  it('city pairs: Colorado Springs + Santa Fe offers an objective card, to take or decline (option cityPairObjective: must)', () => {
     const s = fresh();
     s.foresight = ['', '', '', '', '', ''];
     s.players[0]!.cities.coloradoSprings = 1;
@@ -906,7 +906,12 @@ describe('Kansas City', () => {
     let t = play(toKc(s), { type: 'income', certificates: 1 });
     t = play(play(t, { type: 'deliver', city: 'santaFe' }), { type: 'disc', disc: 'aux1' });
     expect(t.turn.stack.filter((x) => x.kind === 'objective')).toHaveLength(2);
-    expect(types(t)).toEqual(['takeObjective']);
+    expect(types(t)).toEqual(['skip', 'takeObjective']);
+    const declined = play(play(t, { type: 'skip' }), { type: 'skip' });
+    expect([declined.objectiveDisplay, declined.objectiveStack, declined.players[0]!.location]).toEqual([t.objectiveDisplay, t.objectiveStack, 'START']);
+    const must = { ...s, options: { ...s.options, cityPairObjective: 'must' as const } };
+    const u = play(play(play(toKc(must), { type: 'income', certificates: 1 }), { type: 'deliver', city: 'santaFe' }), { type: 'disc', disc: 'aux1' });
+    expect(types(u)).toEqual(['takeObjective']);
   });
   // Original rules document: "با قرار دادن دیسک روی یکی از نشانهای مجاور میتوانید یک کارت هدف بردارید. همچنین اگر
   // دیسک نشان سبز داشته باشد، اقدام تحویل مکان را فوری انجام میدهید" (placing a disc on one of two adjacent crests
@@ -921,9 +926,9 @@ describe('Kansas City', () => {
     const display = [...s.objectiveDisplay];
     let t = play(play(toKc(s), { type: 'income', certificates: 0 }), { type: 'deliver', city: 'wichita' });
     t = play(t, { type: 'disc', disc: 'aux1' });
-    // Mandatory and immediate: nothing else is legal, the cattleman is still in Kansas City, no phase C yet.
-    expect(legalMoves(t, 0).every((m) => m.type === 'takeObjective')).toBe(true);
-    expect(legalMoves(t, 0)).toHaveLength(display.length + 1);
+    // Immediate: nothing else is legal but to take or decline it, the cattleman is still in Kansas City, no phase C yet.
+    expect(legalMoves(t, 0).every((m) => m.type === 'takeObjective' || m.type === 'skip')).toBe(true);
+    expect(legalMoves(t, 0)).toHaveLength(display.length + 2);
     expect(t.players[0]!.location).toBe('KANSAS_CITY');
     expect(t.players[0]!.hand).toEqual([]);
     t = play(t, { type: 'takeObjective', card: display[0]! });

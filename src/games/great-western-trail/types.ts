@@ -52,6 +52,8 @@ export const optionsSchema = z.object({
   finalTurn: z.enum(['kansasCity', 'normal']).default('kansasCity'),
   /** Objective cards may also be played between the Kansas City sub-phases (a house rule; the default forbids it). */
   objectivesInKansasCity: z.boolean().default(false),
+  /** The objective card of a completed city pair: the player may take it (the original rules document), or must. */
+  cityPairObjective: z.enum(['may', 'must']).default('may'),
   /** 8b copies the building on the directly neighbouring space, or the nearest location past empty spaces. */
   copyAdjacency: z.enum(['direct', 'nearestLocation']).default('direct'),
 });
