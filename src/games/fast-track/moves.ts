@@ -286,7 +286,7 @@ function explain(state: State, seat: number, m: Record<string, unknown>, pool: C
   if (pool.some((c) => c.move.type === 'discard')) return err('no-effect', 'That card can do nothing now: discard it.');
   const marble = state.marbles.find((x) => x.id === m.marble);
   if (!marble) return err('unknown-marble', 'No such marble.');
-  if (!controlledColours(state, seat).includes(marble.colour) && state.options.jackSwap !== 'anyTwo') {
+  if (!controlledColours(state, seat).includes(marble.colour) && !(m.type === 'swap' && state.options.jackSwap === 'anyTwo')) {
     return err('not-your-marble', 'You cannot move that marble.');
   }
   const atStart = state.turn.split?.fastTrackAtStart ?? onFastTrack(state, seat, state.marbles);

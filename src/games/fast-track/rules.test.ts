@@ -271,8 +271,9 @@ describe('jack swap', () => {
     expect([ring(t, 'red-1'), ring(t, 'blue-0')]).toEqual(['entered', 'none']);
   });
 
-  it('option jackSwap anyTwo: any two marbles of different colours, even two opponents’', () => {
-    const base = (jackSwap: 'withOwn' | 'anyTwo') => hand(put(put(table({ jackSwap }), 'blue-0', 'track', 20), 'green-0', 'track', 30), 0, ['JD']);
+  it('jack swap (the original rules: the marbles «can be of any colour»): any two of different colours, even two opponents’ (option withOwn: one of them yours)', () => {
+    const base = (jackSwap?: 'withOwn' | 'anyTwo') => hand(put(put(table(jackSwap ? { jackSwap } : {}), 'blue-0', 'track', 20), 'green-0', 'track', 30), 0, ['JD']);
+    expect(options(base(), 'JD')).toEqual(['blue-0<>green-0']);
     expect(options(base('withOwn'), 'JD')).toEqual(['discard']);
     expect(options(base('anyTwo'), 'JD')).toEqual(['blue-0<>green-0']);
   });

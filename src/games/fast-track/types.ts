@@ -31,8 +31,8 @@ export const optionsSchema = z.object({
   bullseyeBackward: z.boolean().default(true),
   /** Entering an occupied bull's eye captures the marble there; off: it is blocked. */
   bullseyeCapture: z.boolean().default(true),
-  /** Jack swap: one of the two marbles must be one you may move ('withOwn'), or any two of different colours. */
-  jackSwap: z.enum(['withOwn', 'anyTwo']).default('withOwn'),
+  /** Jack swap: any two marbles of different colours (the original rules), or one must be one you may move ('withOwn'). */
+  jackSwap: z.enum(['withOwn', 'anyTwo']).default('anyTwo'),
   /** Anti-stall house rule: after this many no-effect discards in a row a marble leaves the pen by itself (0: off). */
   stallRelief: z.number().int().min(0).max(10).default(0),
 });
