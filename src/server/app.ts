@@ -60,7 +60,9 @@ export function createParlorServer({ config, logger, extraRooms = {} }: ParlorSe
   // Pings every 5 s, a client cut off after 3 unanswered: spread over the interval (heartbeat.ts), not Colyseus' all-at-once.
   const transport = new WebSocketTransport({ maxPayload: config.MAX_PAYLOAD_BYTES, pingInterval: 0 });
   const wss = (transport as unknown as { wss: WebSocketServer }).wss;
-  coalesceWrites(wss);
+  coalesceWrites(wss, (socket) =>
+    warnClientFault(logger, 'stalled-client', { peer: socket.remoteAddress, unsentBytes: socket.writableLength }, 'client stopped reading its messages; disconnected'),
+  );
   spreadPings(wss, 5000, 3);
   const server = defineServer({
     rooms,

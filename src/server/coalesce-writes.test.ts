@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { coalesceWrites, flushWritesSoon } from './coalesce-writes.ts';
+import { MAX_UNSENT_BYTES, coalesceWrites, flushWritesSoon } from './coalesce-writes.ts';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -106,6 +106,21 @@ describe('coalesced writes', () => {
     await nextTurn();
     expect(written).toHaveLength(1);
     expect(written[0]).toBeInstanceOf(Error);
+  });
+
+  it('disconnects a client that stops reading once more than MAX_UNSENT_BYTES wait to be sent, instead of holding them', async () => {
+    const { server } = await connected();
+    (client as unknown as { _socket: Socket })._socket.pause(); // the client reads nothing more
+    const closed = once(server, 'close');
+    const payload = Buffer.alloc(256 * 1024, 7);
+    const socket = (server as unknown as { _socket: Socket })._socket;
+    for (let sent = 0; sent < 4 * MAX_UNSENT_BYTES && !socket.destroyed; sent += payload.length) {
+      server.send(payload);
+      await nextTurn();
+    }
+    await closed;
+    expect(socket.destroyed).toBe(true);
+    expect(socket.writableLength).toBeLessThanOrEqual(MAX_UNSENT_BYTES);
   });
 
   it('writes the answers a promise reaction released once the reactions have run, not at the end of the turn', async () => {

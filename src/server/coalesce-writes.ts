@@ -16,6 +16,9 @@
  *
  * A turn that runs long (a burst of bets read at once) does not hold its first answers until its last
  * is handled: once the oldest queued frame has waited `HOLD_MS`, the next send writes everything queued.
+ *
+ * A client that stops reading would make the server hold all it is sent: past `MAX_UNSENT_BYTES` waiting
+ * in the socket it is disconnected (its seat is held for a reconnection like any dropped connection).
  */
 import type { Socket } from 'node:net';
 import type { WebSocket, WebSocketServer } from 'ws';
@@ -54,6 +57,13 @@ let flushSoon = false;
 const HOLD_MS = 1;
 /** When the oldest frame still queued was queued (performance.now()): set as the queue leaves empty. */
 let heldSince = 0;
+/**
+ * What a connection may have waiting to be sent, beyond what the kernel took. A game's full state and a
+ * finished game's record are tens of KB; a client this far behind has stopped reading.
+ */
+export const MAX_UNSENT_BYTES = 4 * 1024 * 1024;
+/** Told of every connection closed for not reading. */
+let onStalled: (socket: Socket) => void = () => undefined;
 
 function headerLength(length: number): number {
   return length < 126 ? 2 : length < 65536 ? 4 : 10;
@@ -107,7 +117,11 @@ function writeQueue(q: Queue) {
       at += part.length;
     }
   }
-  if (out === null) callback?.(new Error('the connection closed before its frames were written'));
+  if (out !== null && socket.writableLength + out.length > MAX_UNSENT_BYTES) {
+    socket.destroy(); // ws sees the close (1006), Colyseus the drop
+    onStalled(socket);
+  }
+  if (out === null || socket.destroyed) callback?.(new Error('the connection closed before its frames were written'));
   else socket.write(out, callback);
 }
 
@@ -211,7 +225,8 @@ function plainBinary(options: unknown): boolean {
   return true;
 }
 
-/** Coalesces the writes of every connection the server accepts from now on. */
-export function coalesceWrites(wss: WebSocketServer) {
+/** Coalesces the writes of every connection the server accepts from now on; `stalled` hears of each one cut off for not reading. */
+export function coalesceWrites(wss: WebSocketServer, stalled: (socket: Socket) => void = () => undefined) {
+  onStalled = stalled;
   wss.on('connection', coalesce);
 }
