@@ -144,6 +144,14 @@ describe('bounded matchmaking', () => {
     await refill();
   });
 
+  it('charges the tables the queue opens to the address, under the same cap', async () => {
+    // Each ticket for a one-player table opens a table: within the cap (3, some held by the test above), then refused.
+    const answers: Awaited<ReturnType<typeof post>>[] = [];
+    for (let i = 0; i < 4 && !answers.some((a) => a.status !== 200); i++) answers.push(await post('/api/queue/high-card', { seats: 2, bots: 1 }));
+    expect(answers.at(-1)).toMatchObject({ status: 429, body: { code: 'core/too-many-rooms' } });
+    await refill();
+  });
+
   it('limits reservations per address however many connections it uses (429 core/rate-limited, Retry-After)', async () => {
     const answers = await Promise.all(Array.from({ length: 12 }, () => post('/api/rooms/none/seat', { spectator: true })));
     const limited = answers.filter((a) => a.status === 429);

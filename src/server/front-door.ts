@@ -41,6 +41,15 @@ export const tablesKey = (address: string) => `parlor:tables-by-address:${addres
 
 const ReconnectOptions = z.strictObject({ reconnectionToken: z.string().min(1).max(256) });
 
+/** Who a table opened for a request is charged to (null: an exempt address, or no cap), and whether it is at its cap. */
+export interface TableCharge {
+  creator: string | null;
+  atCap: boolean;
+}
+let chargeTable: (req: IncomingMessage) => Promise<TableCharge> = async () => ({ creator: null, atCap: false });
+/** For the table queue, which opens tables too: the same per-address cap as matchmaking's create (set up by installFrontDoor). */
+export const tableChargeFor = (req: IncomingMessage) => chargeTable(req);
+
 export interface FrontDoor {
   limiters: Record<'connections' | 'reservations' | 'messages' | 'http' | 'lookups', AddressLimiter>;
 }
@@ -103,6 +112,12 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
     }
     return open;
   }
+
+  chargeTable = async (req) => {
+    const address = addressOf(req);
+    if (config.MAX_ROOMS_PER_ADDRESS <= 0 || exempt.has(address)) return { creator: null, atCap: false };
+    return { creator: address, atCap: (await openTables(address)) >= config.MAX_ROOMS_PER_ADDRESS };
+  };
 
   const server = transport.server as Server;
 

@@ -13,6 +13,7 @@ import { matchMaker, type IRoomCache, type Room } from '@colyseus/core';
 import type { Application, Response } from 'express';
 import { ClientJoinOptions, type JoinOptions } from '../../rooms/join-options.ts';
 import type { Logger } from './logger.ts';
+import { tableChargeFor, type TableCharge } from './front-door.ts';
 
 /** How long a ticket holder waits for its group's room before claiming its creation. */
 export const CREATE_WAIT_MS = 5000;
@@ -43,6 +44,8 @@ export class QueueError extends Error {
 
 interface Ticket {
   game: string;
+  /** The address a table this ticket opens is charged to (front-door.ts), if any. */
+  creator?: string;
   /** The create options, with `table` set to the canonical table key (as joinOrCreate filters on it). */
   options: JoinOptions & { table: string };
   humanSeats: number;
@@ -75,8 +78,11 @@ export async function ticketFor(game: string, body: unknown): Promise<Ticket> {
 }
 
 /** Takes a ticket and returns a seat reservation at the ticket's table. */
-export async function queueForTable(game: string, body: unknown, logger: Logger) {
+export async function queueForTable(game: string, body: unknown, logger: Logger, charge: TableCharge = { creator: null, atCap: false }) {
   const ticket = await ticketFor(game, body);
+  // A ticket may open a table (the first of its group): an address at its open-table cap gets none.
+  if (charge.atCap) throw new QueueError(429, 'core/too-many-rooms', 'This address already has its most open tables; finish or leave one first.');
+  if (charge.creator) ticket.creator = charge.creator;
   const keys = queueKeys(game, ticket.options.table);
   let failures = 0;
   for (let draw = 0; draw < MAX_DRAWS; draw++) {
@@ -131,7 +137,7 @@ export async function createFor(ticket: Ticket, groupKey: string, logger: Logger
   const { presence } = matchMaker;
   let room: IRoomCache;
   try {
-    room = await matchMaker.createRoom(ticket.game, ticket.options);
+    room = await matchMaker.createRoom(ticket.game, ticket.creator ? { ...ticket.options, creator: ticket.creator } : ticket.options);
   } catch (err) {
     logger.error({ err, groupKey }, 'queue: room creation failed');
     return null;
@@ -173,7 +179,7 @@ async function waitForRoom(groupKey: string, timeoutMs: number): Promise<IRoomCa
 export function queueRoutes(app: Application, logger: Logger) {
   app.post('/api/queue/:game', async (req, res: Response) => {
     try {
-      res.json(await queueForTable(String(req.params.game), req.body, logger));
+      res.json(await queueForTable(String(req.params.game), req.body, logger, await tableChargeFor(req)));
     } catch (err) {
       if (err instanceof QueueError) {
         res.status(err.status).json({ code: err.code, message: err.message });
