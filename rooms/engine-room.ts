@@ -123,7 +123,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       // context) for a message whose type is "*" itself: then the second argument is the client's payload.
       this.onMessage('*', (client, typeOrPayload: unknown, payloadOrContext: unknown) => {
         const context = payloadOrContext instanceof Object && 'reject' in payloadOrContext ? (payloadOrContext as { id?: number; reject(reason: unknown): void }) : null;
-        const type = context ? '*' : typeof typeOrPayload === 'string' || typeof typeOrPayload === 'number' ? String(typeOrPayload).slice(0, 64) : '?';
+        const type = context ? '*' : String(typeOrPayload as string | number).slice(0, 64);
         const refusal = { code: RoomErrors.unknownMessage, message: `No message type "${type}"; use request("move", …).` };
         if (context?.id !== undefined) context.reject(refusal);
         else client.send('error', refusal);

@@ -87,6 +87,10 @@ function writeQueue(q: Queue) {
     q.done = [];
     callback = (err) => done.forEach((cb) => cb(err));
   }
+  if (!socket.destroyed && socket.writableLength + bytes > MAX_UNSENT_BYTES) {
+    onStalled(socket);
+    socket.destroy(); // ws sees the close (1006), Colyseus the drop
+  }
   const out = socket.destroyed ? null : Buffer.allocUnsafe(bytes);
   let at = 0;
   for (let i = 0; i < count; i++) {
@@ -117,11 +121,7 @@ function writeQueue(q: Queue) {
       at += part.length;
     }
   }
-  if (out !== null && socket.writableLength + out.length > MAX_UNSENT_BYTES) {
-    socket.destroy(); // ws sees the close (1006), Colyseus the drop
-    onStalled(socket);
-  }
-  if (out === null || socket.destroyed) callback?.(new Error('the connection closed before its frames were written'));
+  if (out === null) callback?.(new Error('the connection closed before its frames were written'));
   else socket.write(out, callback);
 }
 
