@@ -28,7 +28,7 @@ import { recoveries, roomSettings } from './settings.ts';
 import { Seats } from './seats.ts';
 import { Timers } from './timers.ts';
 import { Moves, RoomErrors } from './moves.ts';
-import { TableJournal, replayStored, type StoredMeta } from './journal.ts';
+import { TableJournal, asPlayed, replayStored, type StoredMeta } from './journal.ts';
 import { Projection } from './projection.ts';
 import { shareHandshake, shareUnchangedViews, type SchemaSerializing } from './shared-frames.ts';
 import { detachColyseusTimer, nextTimerIn, startPatching, stopPatching, wake as wakeTable } from './patch-clock.ts';
@@ -82,7 +82,8 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
 
     override async onCreate(options: JoinOptions & { recover?: string }) {
       // A game of a dead process, claimed by this one: same room id, state rebuilt from the journal.
-      const stored = options.recover && recoveries.has(options.recover) ? await roomSettings.store?.load<StoredMeta>(options.recover) : null;
+      const loaded = options.recover && recoveries.has(options.recover) ? await roomSettings.store?.load<StoredMeta>(options.recover) : null;
+      const stored = loaded ? asPlayed(game, loaded) : null;
       const table = stored ? stored.meta.table : tableConfig(game, JoinOptions.parse(options));
       if ('problem' in table) throw new ServerError(ErrorCode.APPLICATION_ERROR, `core/bad-options: ${table.problem}`);
       this.table = table;

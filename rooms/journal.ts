@@ -2,7 +2,7 @@
  * The journal: the move log that makes a game replayable, its record once over, and its durable copy on
  * Redis (when configured) that lets a peer rebuild the table after this process dies.
  */
-import { SYSTEM, type Actor, type AnyGame } from '../src/core/game.ts';
+import { SYSTEM, canonicalJson, recordedOptions, type Actor, type AnyGame } from '../src/core/game.ts';
 import type { RoomJournal, StoredGame } from '../src/server/game-store.ts';
 import type { TableConfig } from './join-options.ts';
 import { roomSettings } from './settings.ts';
@@ -33,6 +33,17 @@ export interface GameRecord {
   seats: number;
   seed: string;
   moves: LoggedMove[];
+}
+
+/**
+ * A stored game as it was played: a journal written before one of its game's options existed gets that
+ * option's former rule (`legacyOptions`), kept in the table's options from then on, and is replayed from
+ * its first move, since a snapshot's state still lacks the option.
+ */
+export function asPlayed(game: AnyGame, stored: StoredGame<StoredMeta>): StoredGame<StoredMeta> {
+  const options = recordedOptions(game, stored.meta.table.options);
+  if (canonicalJson(options) === canonicalJson(stored.meta.table.options)) return stored;
+  return { ...stored, meta: { ...stored.meta, table: { ...stored.meta.table, options } }, snapshot: null };
 }
 
 /** The engine state after the stored moves: from the latest snapshot, then the moves after it. */

@@ -124,6 +124,12 @@ export interface GameDefinition<
   seats: SeatRange;
   /** Game options with a default for every house rule; `parse({})` gives the standard game. */
   options: z.ZodType<Options>;
+  /**
+   * Options added after games were first recorded, each with the value that plays as the game did before
+   * it existed. A record or journal stores its options complete as of its day; one that lacks such a key
+   * was played under this value, not under today's default (see `recordedOptions`).
+   */
+  legacyOptions?: Partial<Options>;
   /** Extra check of options against the table size (e.g. colours per player); returns an error or null. */
   validateSetup?(options: Options, seats: number): MoveError | null;
 
@@ -221,6 +227,15 @@ export function isMoveShape(move: unknown): move is MoveBase & Record<string, un
  * nothing else. A move of no known type is `core/unknown-move`; a field of the wrong type or size is
  * `core/malformed-move`. Callers bound the value's depth and size first (a schema walk is recursive).
  */
+/**
+ * The options a stored game (record or journal) was played under: its own, with each option added since
+ * filled with the value that plays as the game did before it (`legacyOptions`), not today's default.
+ */
+export function recordedOptions(game: AnyGame, stored: unknown): unknown {
+  if (!game.legacyOptions || typeof stored !== 'object' || stored === null || Array.isArray(stored)) return stored;
+  return { ...(game.legacyOptions as object), ...stored };
+}
+
 export function canonicalMove(game: AnyGame, move: unknown): { ok: true; move: MoveBase } | { ok: false; error: MoveError } {
   if (!isMoveShape(move)) return reject(CoreErrors.malformedMove, 'A move is an object with a string "type".');
   const shapes = game.moveShapes as Record<string, z.ZodType<object>>;

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import express, { type Application } from 'express';
 import { z } from 'zod';
-import { SYSTEM, canonicalJson, canonicalMove, type GameEvent, type Outcome } from '../core/game.ts';
+import { SYSTEM, canonicalJson, canonicalMove, recordedOptions, type GameEvent, type Outcome } from '../core/game.ts';
 import { findGame } from '../games/index.ts';
 import { jsonProblem } from './json-bounds.ts';
 
@@ -84,7 +84,7 @@ export function verifyRecord({ record, commitment, result }: VerifyRequest): Ver
 
   const game = findGame(record.game);
   if (!game) return fail(report, `Unknown game "${record.game}".`);
-  const options = game.options.safeParse(record.options ?? {});
+  const options = game.options.safeParse(recordedOptions(game, record.options ?? {}));
   if (!options.success) return fail(report, `Options do not parse: ${options.error.issues.map((i) => i.message).join('; ')}`);
   if (record.seats < game.seats.min || record.seats > game.seats.max) return fail(report, `${record.seats} seats is outside ${game.seats.min}–${game.seats.max}.`);
   const setupError = game.validateSetup?.(options.data, record.seats);

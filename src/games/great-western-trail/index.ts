@@ -16,6 +16,8 @@ export const game: GameDefinition<GwtOptions, GwtState, GwtMove, PublicView, Pri
   name: 'Great Western Trail',
   seats: { min: 2, max: 4, default: 3 },
   options: optionsSchema,
+  // Before cityPairObjective existed a completed city pair's objective card was compulsory.
+  legacyOptions: { cityPairObjective: 'must' },
   setup,
   activeActors,
   legalMoves,

@@ -16,6 +16,8 @@ export const game: GameDefinition<TractorOptions, TractorState, TractorMove, Tra
   name: 'Tractor (Shengji)',
   seats: { min: 4, max: 8, default: 4 },
   options: tractorOptions,
+  // Before throwUnits existed a tractor inside a throw counted whole.
+  legacyOptions: { throwUnits: 'tractors' },
   validateSetup,
   setup,
   activeActors,

@@ -1,0 +1,86 @@
+/**
+ * A game stored before one of its options existed — a record, or a journal a peer recovers — is replayed
+ * under the rule it was played by (the game's `legacyOptions`), not under the option's later default.
+ */
+import { describe, expect, it } from 'vitest';
+import { SYSTEM, canonicalJson, recordedOptions, type Actor } from '../src/core/game.ts';
+import { game as greatWesternTrail } from '../src/games/great-western-trail/index.ts';
+import { randomSource } from '../src/core/rng.ts';
+import { game as tractor } from '../src/games/tractor/index.ts';
+import type { TractorMove, TractorState } from '../src/games/tractor/types.ts';
+import { verifyRecord } from '../src/server/verify.ts';
+import { asPlayed, replayStored, type StoredMeta } from '../rooms/journal.ts';
+import type { StoredGame } from '../src/server/game-store.ts';
+
+const SEED = 'legacy-1';
+
+/**
+ * A whole 4-seat game as Tractor was played before `throwUnits` existed (a tractor inside a throw counted
+ * whole): every lead is the longest listed, so throws holding tractors come often; the rest is the bots'.
+ */
+function playedBeforeThrowUnits() {
+  let state: TractorState = tractor.setup(tractor.options.parse({ throwUnits: 'tractors' }), 4, SEED);
+  const random = randomSource(`${SEED}/moves`);
+  const moves: { actor: Actor; move: TractorMove }[] = [];
+  while (tractor.activeActors(state).length > 0) {
+    const actors = tractor.activeActors(state).filter((a) => tractor.legalMoves(state, a).length > 0);
+    const actor = actors.includes(SYSTEM) && random() < 0.7 ? SYSTEM : actors[Math.floor(random() * actors.length)]!;
+    const legal = tractor.legalMoves(state, actor);
+    const longest = legal.reduce((a, b) => (b.type === 'play' && (a.type !== 'play' || b.cards.length > a.cards.length) ? b : a));
+    const move = actor === SYSTEM ? legal[0]! : state.trick.length === 0 && longest.type === 'play' ? longest : tractor.bot(tractor.viewFor(state, actor), legal, random, actor);
+    const r = tractor.applyMove(state, actor, move);
+    if (!r.ok) throw new Error(`move refused: ${r.error.code}`);
+    state = r.state;
+    moves.push({ actor, move });
+  }
+  // Stored as it was then: every option of the day, no throwUnits.
+  const { throwUnits: _, ...options } = state.options;
+  return { options, moves, final: state, outcome: tractor.outcome(state)! };
+}
+
+describe('a game stored before an option existed', () => {
+  const old = playedBeforeThrowUnits();
+
+  it('is one that replays differently under the new default (else this test proves nothing)', () => {
+    let state = tractor.setup(tractor.options.parse(old.options), 4, SEED);
+    const refused = old.moves.findIndex(({ actor, move }) => {
+      const r = tractor.applyMove(state, actor, move);
+      if (r.ok) state = r.state;
+      return !r.ok;
+    });
+    expect(refused).toBeGreaterThan(0);
+  });
+
+  it('verifies as played: the record lacking throwUnits replays with tractors counted whole', () => {
+    const record = { game: 'tractor', options: old.options, seats: 4, seed: SEED, moves: old.moves };
+    const report = verifyRecord({ record, result: old.outcome });
+    expect(report.problems).toEqual([]);
+    expect(report).toMatchObject({ ok: true, moves: old.moves.length, checks: { moves: 'all legal', finished: true, result: 'match' } });
+  });
+
+  it('is recovered as played from a journal lacking the option, its snapshot set aside', () => {
+    const snapshotAt = Math.floor(old.moves.length / 2);
+    let atSnapshot = tractor.setup(tractor.options.parse({ ...old.options, throwUnits: 'tractors' }), 4, SEED);
+    for (const { actor, move } of old.moves.slice(0, snapshotAt)) atSnapshot = (tractor.applyMove(atSnapshot, actor, move) as { state: TractorState }).state;
+    const { throwUnits: _, ...snapshotOptions } = atSnapshot.options;
+    const meta = { game: 'tractor', table: { seats: 4, bots: 0, options: old.options, turnSeconds: 0, key: '' }, seed: SEED, status: 'playing', invite: '', seats: [] };
+    const stored = { meta, snapshot: { seq: snapshotAt, state: { ...atSnapshot, options: snapshotOptions } }, moves: old.moves } as unknown as StoredGame<StoredMeta>;
+
+    const resumed = asPlayed(tractor, stored);
+    expect(resumed.meta.table.options).toEqual({ ...old.options, throwUnits: 'tractors' });
+    expect(resumed.snapshot).toBeNull();
+    expect(canonicalJson(replayStored(tractor, resumed))).toBe(canonicalJson(old.final));
+  });
+
+  it('leaves a journal that has every option as it is, snapshot included', () => {
+    const options = { ...old.options, throwUnits: 'pairs' };
+    const stored = { meta: { table: { options } }, snapshot: { seq: 1, state: {} }, moves: [] } as unknown as StoredGame<StoredMeta>;
+    expect(asPlayed(tractor, stored)).toBe(stored);
+  });
+
+  it("plays Great Western Trail's city-pair objective as compulsory when the record has no cityPairObjective", () => {
+    const { cityPairObjective: _, ...before } = greatWesternTrail.options.parse({});
+    expect(greatWesternTrail.options.parse(recordedOptions(greatWesternTrail, before))).toMatchObject({ cityPairObjective: 'must' });
+    expect(greatWesternTrail.options.parse(recordedOptions(greatWesternTrail, { ...before, cityPairObjective: 'may' }))).toMatchObject({ cityPairObjective: 'may' });
+  });
+});
