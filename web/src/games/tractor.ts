@@ -38,7 +38,8 @@ function tableSvg(ctx: BoardContext) {
     s('text', { x: W / 2, y: H / 2 + 16, 'text-anchor': 'middle', 'font-size': 14, fill: '#e0efe6' }, `Attackers' points ${t.attackerPoints ?? 0} · kitty ${t.kittyCount ?? 0}${t.deckCount ? ` · deck ${t.deckCount}` : ''}`),
     lastTrick ? s('text', { x: W / 2, y: H / 2 + 36, 'text-anchor': 'middle', 'font-size': 12, fill: '#cfe3d6' }, `last trick: ${ctx.name(lastTrick.winner)} won ${lastTrick.points}`) : null,
     Array.from({ length: n }, (_, seat) => {
-      const a = Math.PI / 2 + ((seat - me) * 2 * Math.PI) / n;
+      // You at the bottom, the next player (seat + 1) on your right: Tractor is played to the right.
+      const a = Math.PI / 2 - ((seat - me) * 2 * Math.PI) / n;
       const x = W / 2 + Math.cos(a) * (W / 2 - 90);
       const y = H / 2 + Math.sin(a) * (H / 2 - 70);
       const cards = plays.get(seat) ?? [];
