@@ -61,6 +61,7 @@ const GwtTable = schema(
     railroadSpaces: t.uint8().default(0),
     trail: t.map('string'),
     foresight: t.array('string'),
+    foresightColumn: t.int8().default(-1),
     supplyCounts: t.array('uint8'),
     jobMarket: t.array('string'),
     jobFilled: t.uint8().default(0),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SPECTATOR } from '../../core/game.ts';
 import { game } from './index.ts';
 import { legalMoves } from './moves.ts';
+import { viewFor } from './view.ts';
 import { engineReach, gainCertificates, placeSmallTile, transportCost } from './rules.ts';
 import { placeSetupTiles, setup } from './setup.ts';
 import { errorOf, fresh, goTo, has, play, types } from './testkit.ts';
@@ -830,12 +831,19 @@ describe('Kansas City', () => {
     const s = fresh();
     s.foresight = ['flood-g4', 'green', 'cowboy', 'engineer', 'blue', 'craftsman'];
     let t = toKc(s);
+    // The public view says which column a pick (0 or 1) counts in: a client names the tile it takes.
+    const column = (st: GwtState) => viewFor(st, SPECTATOR).public.foresightColumn;
+    expect(column(s)).toBe(-1);
     expect(legalMoves(t, 0)).toEqual([{ type: 'foresight', pick: 0 }, { type: 'foresight', pick: 1 }]);
+    expect(column(t)).toBe(0);
     t = play(t, { type: 'foresight', pick: 0 });
     expect(t.trail['FLOOD-1']).toBe('h:flood-g4');
+    expect(column(t)).toBe(1);
     t = play(t, { type: 'foresight', pick: 0 });
     expect(t.jobMarket[t.jobFilled - 1]).toBe('cowboy');
+    expect(column(t)).toBe(2);
     t = play(t, { type: 'foresight', pick: 0 });
+    expect(column(t)).toBe(-1);
     expect(t.trail['TEEPEE--3']).toBe('t:blue');
     expect(t.turn.stack.at(-1)).toEqual({ kind: 'income' });
   });

@@ -49,7 +49,10 @@ export interface PublicView {
   /** Spaces on the railroad, 0 included (static). */
   railroadSpaces: number;
   trail: Record<string, string>;
+  /** Column k holds tiles 2k and 2k+1; '' is empty. */
   foresight: string[];
+  /** The column whose tile a `foresight` move picks now (its `pick` 0 or 1 counts within it); -1 otherwise. */
+  foresightColumn: number;
   supplyCounts: number[];
   jobMarket: string[];
   jobFilled: number;
@@ -67,6 +70,11 @@ export interface PrivateView {
   discard: string[];
 }
 
+function foresightColumn(state: GwtState): number {
+  const step = state.turn.stack.at(-1);
+  return step?.kind === 'foresight' ? step.column : -1;
+}
+
 export function viewFor(state: GwtState, viewer: Viewer): View<PublicView, PrivateView> {
   const s = state.turn.session;
   const pub: PublicView = {
@@ -82,6 +90,7 @@ export function viewFor(state: GwtState, viewer: Viewer): View<PublicView, Priva
     railroadSpaces: LAST_SPACE + 1,
     trail: { ...state.trail },
     foresight: [...state.foresight],
+    foresightColumn: foresightColumn(state),
     supplyCounts: state.stacks.map((st) => st.length),
     jobMarket: [...state.jobMarket],
     jobFilled: state.jobFilled,

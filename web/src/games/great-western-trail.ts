@@ -50,12 +50,38 @@ function trail(ctx: BoardContext) {
   );
 }
 
+/** The three foresight columns; a `foresight` move's `pick` (0 or 1) counts within the column being resolved. */
+function foresight(ctx: BoardContext) {
+  const tiles: string[] = ctx.table.foresight ?? [];
+  const resolving: number = ctx.table.foresightColumn ?? -1;
+  return h(
+    'div',
+    null,
+    h('div', { class: 'section-title' }, 'Foresight'),
+    h(
+      'div',
+      { class: 'gwt-foresight' },
+      [0, 1, 2].map((column) =>
+        h(
+          'div',
+          { class: 'hand', 'aria-label': `foresight column ${column + 1}${column === resolving ? ', choosing now' : ''}` },
+          h('small', null, `${column + 1}`),
+          [0, 1].map((pick) => {
+            const tile = tiles[column * 2 + pick] ?? '';
+            return chip(column === resolving ? `pick:${pick}` : null, tile ? words(tile) : '—');
+          }),
+        ),
+      ),
+    ),
+  );
+}
+
 function kansasCity(ctx: BoardContext) {
   const t = ctx.table;
   return h(
     'div',
     { class: 'gwt-grid' },
-    h('div', null, h('div', { class: 'section-title' }, 'Foresight'), h('div', { class: 'hand' }, (t.foresight ?? []).map((f: string, i: number) => chip(`pick:${i}`, f ? words(f) : '—')))),
+    foresight(ctx),
     h(
       'div',
       null,
@@ -172,6 +198,11 @@ export const greatWesternTrail: GameBoard = {
       }
       case 'endTurn':
         return 'End your turn';
+      case 'foresight': {
+        const column: number = ctx.table.foresightColumn ?? -1;
+        const tile: string = column >= 0 ? (ctx.table.foresight?.[column * 2 + Number(move.pick)] ?? '') : '';
+        return column >= 0 ? `Foresight column ${column + 1}: take ${tile ? words(tile) : 'the empty space'}` : describeMoveGeneric(move);
+      }
     }
     return describeMoveGeneric(move);
   },
