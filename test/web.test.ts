@@ -245,6 +245,36 @@ describe('web client', () => {
     await Promise.all(pages.map((p) => p.close()));
   }, 110_000);
 
+  it.concurrent('a press held while the board redraws still clicks: Tractor cards during the deal', async () => {
+    const page = await newPage();
+    // A card dealt every 100 ms redraws the hand under the pointer several times during each press.
+    await createInLobby(page, 'Tractor (Shengji)', { seats: 4, bots: 3, options: { handLimit: 1, dealDelayMs: 100, declareWindowMs: 3000 } });
+    await page.evaluate(() => {
+      (window as unknown as { clicks: number }).clicks = 0;
+      document.addEventListener('click', () => (window as unknown as { clicks: number }).clicks++, true);
+    });
+    const clicks = () => page.evaluate(() => (window as unknown as { clicks: number }).clicks);
+    let presses = 0;
+    while (presses < 4 && /dealing/.test((await page.locator('.tractor p').first().textContent()) ?? '')) {
+      const box = await page.locator('.board button.card').first().boundingBox();
+      if (!box) continue;
+      const before = await clicks();
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      const frame = await page.locator('#app').getAttribute('data-frame');
+      await page.waitForTimeout(250);
+      const frameWhilePressed = await page.locator('#app').getAttribute('data-frame');
+      await page.mouse.up();
+      presses++;
+      expect(await clicks(), 'the press ended in a click').toBeGreaterThan(before);
+      expect(frameWhilePressed).toBe(frame); // nothing redrawn under the press…
+      await expect.poll(() => page.locator('#app').getAttribute('data-frame'), { timeout: 2000 }).not.toBe(frame); // …and drawn once released
+      await page.keyboard.press('Escape');
+    }
+    expect(presses).toBeGreaterThanOrEqual(3);
+    await page.close();
+  }, 60_000);
+
   it.concurrent('lobby: "play now" queues two pages to one table; the table list shows it open with a Watch link to a spectator view', async ({ expect }) => {
     const [ada, bo] = await Promise.all([newPage(), newPage(390)]);
     const form = { seats: 2, bots: 0, options: { coloursPerPlayer: 1 } };

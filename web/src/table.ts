@@ -21,6 +21,8 @@ const LOG_LINES = 200;
 /** How far (CSS pixels) from a board part a tap still picks it: about half a fingertip. */
 const TOUCH_REACH_PX = 22;
 const FINGERTIP_PX = 36;
+/** The longest press during which redraws wait (a held press must not freeze the table). */
+const PRESS_HOLD_MS = 1000;
 
 export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watch', handOver: Pending | null): () => void {
   let room: Room | null = null;
@@ -150,9 +152,33 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     drawScheduled = true;
     requestAnimationFrame(() => {
       drawScheduled = false;
-      if (!closed) draw();
+      if (closed) return;
+      if (pressedAt > 0 && performance.now() - pressedAt < PRESS_HOLD_MS) drawHeld = true;
+      else draw();
     });
   }
+
+  // A redraw between a press and its release replaces the element under the pointer, and the browser then
+  // fires no click: a person's click (100–150 ms) was lost whenever a card was dealt or a die rolled
+  // meanwhile. So the page holds its redraws while a press lasts (up to PRESS_HOLD_MS), and draws once
+  // released — after the click, which the browser dispatches in the same task as the release.
+  let pressedAt = 0;
+  let drawHeld = false;
+  const release = () => {
+    pressedAt = 0;
+    if (drawHeld) {
+      drawHeld = false;
+      schedule();
+    }
+  };
+  const onPress = (e: PointerEvent) => {
+    if (!e.isPrimary) return;
+    const at = (pressedAt = performance.now());
+    setTimeout(() => pressedAt === at && release(), PRESS_HOLD_MS);
+  };
+  app.addEventListener('pointerdown', onPress);
+  window.addEventListener('pointerup', release);
+  window.addEventListener('pointercancel', release);
 
   function context(plain: Plain): BoardContext {
     const seatsNow: SeatInfo[] = plain.seats ?? [];
@@ -430,6 +456,9 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     closed = true;
     clearInterval(tick);
     window.removeEventListener('keydown', onKey);
+    app.removeEventListener('pointerdown', onPress);
+    window.removeEventListener('pointerup', release);
+    window.removeEventListener('pointercancel', release);
     void room?.leave(true).catch(() => undefined);
   };
 }
