@@ -275,6 +275,31 @@ describe('web client', () => {
     await page.close();
   }, 60_000);
 
+  it.concurrent('a second tab takes the seat and the first says so; from the lobby the browser goes back to its seat', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } }); // one browser profile: its tabs share the seat token
+    const [first, second] = await Promise.all([context.newPage(), context.newPage()]);
+    for (const page of [first, second]) page.on('pageerror', (e) => consoleProblems.push(`page error: ${e.message}`));
+    const roomId = await createInLobby(first, 'Fast Track', { seats: 2, bots: 0, options: { coloursPerPlayer: 1 } });
+    const seat = await first.locator('.seat.me').getAttribute('data-seat');
+    const other = await newPage(); // another player, so the table goes on while this browser is away (a table nobody is at closes)
+    await other.goto(`${server.http}/#/table/${roomId}`);
+    await other.locator('.seat.me').waitFor();
+    await second.goto(`${server.http}/#/table/${roomId}`);
+    await second.locator('.seat.me').waitFor();
+    expect(await second.locator('.seat.me').getAttribute('data-seat')).toBe(seat);
+    await first.locator('.notice.bad', { hasText: 'another tab' }).waitFor({ timeout: 5000 });
+    expect(await first.locator('.all-moves').count()).toBe(0);
+    // Leaving for the lobby hands the seat to a bot; the lobby offers it back to this browser.
+    await second.locator('a.home').click();
+    const back = second.locator(`.table-list a[href="#/table/${roomId}"]`, { hasText: 'Back to your seat' });
+    await back.waitFor({ timeout: 8000 });
+    await back.click();
+    await second.locator('.seat.me').waitFor();
+    expect(await second.locator('.seat.me').getAttribute('data-seat')).toBe(seat);
+    expect(await second.locator('.pill', { hasText: 'spectating' }).count()).toBe(0);
+    await Promise.all([context.close(), other.close()]);
+  }, 60_000);
+
   it.concurrent('lobby: "play now" queues two pages to one table; the table list shows it open with a Watch link to a spectator view', async ({ expect }) => {
     const [ada, bo] = await Promise.all([newPage(), newPage(390)]);
     const form = { seats: 2, bots: 0, options: { coloursPerPlayer: 1 } };

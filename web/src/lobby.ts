@@ -1,7 +1,7 @@
 /** The lobby: the games, a create form built from each game's option schema, the queue, invites, open tables. */
 import type { Room } from '@colyseus/sdk';
 import { joinQueue } from '../../client/queue.ts';
-import { client, games, invite, playerName, reason, tables, type GameInfo, type JsonSchema, type TableListing } from './api.ts';
+import { client, games, invite, playerName, reason, seats as seatTickets, tables, type GameInfo, type JsonSchema, type TableListing } from './api.ts';
 import { h } from './dom.ts';
 import type { Pending } from './table.ts';
 
@@ -64,6 +64,14 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
     gameTabs.querySelectorAll('button').forEach((b) => b.setAttribute('aria-selected', String(b.dataset.game === game.id)));
     const seats = h('input', { type: 'number', name: 'seats', min: game.seats.min, max: game.seats.max, value: game.seats.default, required: true });
     const bots = h('input', { type: 'number', name: 'bots', min: 0, max: game.seats.max, value: game.seats.default - 1 });
+    // A player's table keeps at least one seat for a person: bots stay below the seats.
+    const fitBots = () => {
+      const most = Math.max(0, Number(seats.value) - 1);
+      bots.max = String(most);
+      if (Number(bots.value) > most) bots.value = String(most);
+    };
+    seats.addEventListener('input', fitBots);
+    fitBots();
     const clock = h('input', { type: 'number', name: 'turnSeconds', min: 0, max: 3600, value: 0 });
     const isPrivate = h('input', { type: 'checkbox', name: 'private' });
     const optionFields = Object.entries(game.options.properties ?? {}).map(([key, schema]) => optionField(key, schema, game.defaults[key]));
@@ -144,7 +152,8 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
                 h(
                   'span',
                   { class: 'row' },
-                  t.open ? h('a', { class: 'button', href: `#/table/${t.roomId}` }, 'Join') : null,
+                  // This browser holds a seat there (a page left, a tab closed): the table page takes it back.
+                  seatTickets.get(t.roomId) ? h('a', { class: 'button primary', href: `#/table/${t.roomId}` }, 'Back to your seat') : t.open ? h('a', { class: 'button', href: `#/table/${t.roomId}` }, 'Join') : null,
                   h('a', { class: 'button', href: `#/watch/${t.roomId}` }, 'Watch'),
                 ),
               ),

@@ -18,6 +18,10 @@ export interface Pending {
 }
 
 const LOG_LINES = 200;
+/** Close code of a session whose seat token was used by another connection (docs/PROTOCOL.md). */
+const SEAT_RECLAIMED = 4000;
+/** Events the room sends for every game (docs/PROTOCOL.md, Messages). */
+const ROOM_EVENTS = new Set(['turnTimeout', 'gameOver', 'serverClosing', 'durability']);
 /** How far (CSS pixels) from a board part a tap still picks it: about half a fingertip. */
 const TOUCH_REACH_PX = 22;
 const FINGERTIP_PX = 36;
@@ -31,6 +35,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   let board: GameBoard | null = null;
   let selection: Selection | null = null;
   let gameInfo: GameInfo | undefined;
+  let gameList: GameInfo[] = [];
   let log: { seq: number; text: string }[] = [];
   let sent: { move: Move; at: number }[] = [];
   let showAll = false;
@@ -121,7 +126,15 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     next.onMessage('*', () => undefined);
     next.onStateChange(() => schedule());
     next.onLeave((code) => {
-      if (closed || code === 4000) return;
+      if (closed) return;
+      if (code === SEAT_RECLAIMED) {
+        // The seat's token was used elsewhere (another tab or device): that page plays for it now.
+        room = null;
+        mySeat = null;
+        controls.replaceChildren(h('p', { class: 'status' }, 'Not playing here.'));
+        say('Your seat was taken up in another tab or on another device; this page no longer plays for it. Reload to play here again.', true);
+        return;
+      }
       if (mySeat === null) {
         say('The connection closed; watching again…');
         setTimeout(() => !closed && spectate().then(attach, (err) => say(`Could not watch: ${reason(err)}`, true)), 1000);
@@ -137,6 +150,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       const r = await connect();
       if (closed) return void r.leave(true);
       const id = (r.state as Plain)?.game ?? handOver?.game ?? seats.get(roomId)?.game;
+      gameList = list;
       gameInfo = list.find((g) => g.id === id);
       attach(r);
       // A reclaimed seat's number comes with the state if the seat message came first.
@@ -202,7 +216,8 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   function describe(ev: GameEvent, actor: number): string | null {
     if (!room) return null;
     const ctx = context((room.state as Plain).toJSON());
-    return board?.describeEvent?.(ev, ctx) ?? describeEventGeneric(ev, actor, ctx);
+    // The room's own events read the same in every game.
+    return (ROOM_EVENTS.has(ev.type) ? null : board?.describeEvent?.(ev, ctx)) ?? describeEventGeneric(ev, actor, ctx);
   }
 
   let inFlight = 0;
@@ -232,7 +247,6 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     if (!board) {
       board = boardFor(plain.game);
       selection = new Selection(board);
-      gameInfo ??= undefined;
     }
     if (mySeat === null && plain.private) {
       const own = Object.values(plain.private as Record<string, { seat: number }>)[0];
@@ -242,6 +256,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     selection!.prune(ctx);
     const focusKey = (document.activeElement as HTMLElement | null)?.dataset?.key ?? (document.activeElement as HTMLElement | null)?.dataset?.focus;
 
+    gameInfo ??= gameList.find((g) => g.id === plain.game); // joined before the state said which game
     title.textContent = gameInfo?.name ?? plain.game;
     drawInfo(plain);
     drawSeats(plain, ctx);
@@ -438,7 +453,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
         h(
           'tbody',
           null,
-          standings.map((s) => h('tr', { class: s.seat === mySeat ? 'me' : '' }, h('td', null, s.rank), h('td', null, ctx.name(s.seat), s.team >= 0 ? ` (team ${s.team + 1})` : ''), h('td', null, s.score))),
+          [...standings].sort((a, b) => a.rank - b.rank).map((s) => h('tr', { class: s.seat === mySeat ? 'me' : '' }, h('td', null, s.rank), h('td', null, ctx.name(s.seat), s.team >= 0 ? ` (team ${s.team + 1})` : ''), h('td', null, s.score))),
         ),
       ),
       h('p', { class: 'seed' }, 'Seed commitment ', h('code', null, plain.seedCommitment), h('br'), 'Revealed seed ', h('code', { 'data-seed': plain.seed }, plain.seed)),

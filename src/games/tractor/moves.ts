@@ -447,8 +447,7 @@ function finishHand(state: TractorState, lastWinner: number, events: GameEvent[]
   }
   if (state.winners.length > 0) {
     state.phase = 'over';
-    state.turn = -1;
-    events.push({ type: 'gameOver', winners: state.winners.slice() });
+    state.turn = -1; // the room announces the end (its gameOver event) to every game alike
   }
 }
 

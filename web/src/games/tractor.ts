@@ -11,6 +11,8 @@ import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.t
 import { cardChip, cardText } from './cards.ts';
 
 const SUIT_NAME: Record<string, string> = { S: 'spades ♠', H: 'hearts ♥', D: 'diamonds ♦', C: 'clubs ♣' };
+/** Phases in which the trump suit may still be declared; after them no suit means jokers were declared (no trump suit). */
+const SUIT_OPEN = new Set(['dealing', 'declaring', 'stealing']);
 const cardsText = (cards: string[]) => cards.map(cardText).join(' ');
 
 /** The server sorts the hand trumps first and says how many lead it: no trump rules here. */
@@ -34,7 +36,7 @@ function tableSvg(ctx: BoardContext) {
     H,
     { 'aria-label': 'The table' },
     s('ellipse', { cx: W / 2, cy: H / 2, rx: W / 2 - 60, ry: H / 2 - 50, fill: '#2f6b4f', stroke: '#234f3b', 'stroke-width': 6 }),
-    s('text', { x: W / 2, y: H / 2 - 8, 'text-anchor': 'middle', 'font-size': 18, fill: '#fff', 'font-weight': 700 }, `Trump: ${t.trumpRank || '?'}${t.trumpSuit ? ` of ${SUIT_NAME[t.trumpSuit] ?? t.trumpSuit}` : ' (suit open)'}`),
+    s('text', { x: W / 2, y: H / 2 - 8, 'text-anchor': 'middle', 'font-size': 18, fill: '#fff', 'font-weight': 700 }, `Trump: ${t.trumpRank || '?'}${t.trumpSuit ? ` of ${SUIT_NAME[t.trumpSuit] ?? t.trumpSuit}` : SUIT_OPEN.has(t.phase) ? ' (suit open)' : ' (no trump suit)'}`),
     s('text', { x: W / 2, y: H / 2 + 16, 'text-anchor': 'middle', 'font-size': 14, fill: '#e0efe6' }, `Attackers' points ${t.attackerPoints ?? 0} · kitty ${t.kittyCount ?? 0}${t.deckCount ? ` · deck ${t.deckCount}` : ''}`),
     lastTrick ? s('text', { x: W / 2, y: H / 2 + 36, 'text-anchor': 'middle', 'font-size': 12, fill: '#cfe3d6' }, `last trick: ${ctx.name(lastTrick.winner)} won ${lastTrick.points}`) : null,
     Array.from({ length: n }, (_, seat) => {
@@ -130,6 +132,16 @@ export const tractor: GameBoard = {
         return `Trump fixed${ev.suit ? `: ${SUIT_NAME[ev.suit as string] ?? ev.suit}` : ''}.`;
       case 'friendFound':
         return `${who} is a friend of the starter.`;
+      case 'kittyRevealed':
+        return `The kitty is shown: ${cardsText(ev.cards as string[])}.`;
+      case 'jackBackToTwo':
+        return `${who} took the last trick with a single jack: the declarers fall back to 2.`;
+      case 'handOver': {
+        const side = ev.declarersWon ? 'The declarers hold' : 'The attackers take over';
+        const kitty = Number(ev.kittyPoints) ? ` (the kitty's ${ev.kittyPoints} counted ×${ev.kittyMultiplier})` : '';
+        const rise = Number(ev.steps) ? `, rising ${ev.steps} level${ev.steps === 1 ? '' : 's'}` : '';
+        return `Hand over: the attackers took ${ev.attackerPoints} points${kitty}. ${side}${rise}; ${ctx.name(ev.nextStarter as number)} starts the next hand.`;
+      }
     }
     return null;
   },
