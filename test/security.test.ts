@@ -179,11 +179,27 @@ describe('metrics and records', () => {
     expect(await ok.text()).toMatch(/parlor_rooms/);
   });
 
-  it('answers POST /api/verify with a 5,000-deep move 400 core/bad-record', async () => {
+});
+
+describe('POST /api/verify', () => {
+  // A server of its own: the lookups budget it is charged to is spent by the invite-code test above.
+  let verifier: TestServer;
+  beforeAll(async () => {
+    verifier = await startServer({ RATE_LIMIT_EXEMPT: '', RATE_LIMIT_LOOKUPS_PER_MINUTE: '6' }); // burst 2
+  });
+  afterAll(() => verifier.close());
+  const verify = async (body: string, contentType = 'application/json') => {
+    const res = await fetch(`${verifier.http}/api/verify`, { method: 'POST', headers: { 'content-type': contentType }, body });
+    return { status: res.status, body: (await res.json()) as { code: string; message: string } };
+  };
+
+  it('answers a 5,000-deep move or a body that is not JSON 400 core/bad-record, and charges verifications like lookups', async () => {
     const move = `${'['.repeat(5000)}${']'.repeat(5000)}`; // as text: too deep for JSON.stringify here
-    const r = await post('/api/verify', `{"record":{"game":"tractor","options":{},"seats":4,"seed":"s","moves":[{"actor":0,"move":${move}}]}}`, true);
-    expect(r.status).toBe(400);
-    expect(r.body.code).toBe('core/bad-record');
+    const deep = await verify(`{"record":{"game":"tractor","options":{},"seats":4,"seed":"s","moves":[{"actor":0,"move":${move}}]}}`);
+    expect(deep).toMatchObject({ status: 400, body: { code: 'core/bad-record', message: expect.stringMatching(/deeper/) } });
+    const notJson = await verify('{"record": ');
+    expect(notJson).toMatchObject({ status: 400, body: { code: 'core/bad-record', message: expect.stringMatching(/not JSON/) } });
+    expect(await verify('{}')).toMatchObject({ status: 429, body: { code: 'core/rate-limited' } });
   });
 });
 

@@ -134,7 +134,8 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
     if (method === 'OPTIONS' || (method === 'GET' && (path === '/health' || path === '/ready'))) return pass();
     const matchmake = method === 'POST' ? /^\/matchmake\/(\w+)\/([^/]+)$/.exec(path) : null;
     const reserving = matchmake || (method === 'POST' && /^\/api\/(rooms\/[^/]+\/seat|queue\/[^/]+)$/.test(path));
-    const lookup = method === 'GET' && /^\/api\/(invites|records)\//.test(path);
+    // A verification replays a whole game on the one verifier thread: charged like a lookup, not like a page.
+    const lookup = (method === 'GET' && /^\/api\/(invites|records)\//.test(path)) || (method === 'POST' && path === '/api/verify');
     const limiter = reserving ? door.limiters.reservations : lookup ? door.limiters.lookups : door.limiters.http;
     if (!allowed(limiter, address)) {
       warnClientFault(log, `rate-limited:${address}`, { address, path: path.slice(0, 80) }, 'client over its HTTP rate limit');

@@ -155,47 +155,62 @@ function sameResult(actual: Outcome, expected: ExpectedResult): boolean {
 /**
  * `POST /api/verify` with `{ record, commitment?, result? }` → the report (200 whether or not it verifies;
  * 400 for a body that is not a record). Mounted before the app's 16 KiB body parser: records are larger.
- * Replays run on a worker thread: a long game takes a second or more, which must not stall the tables.
+ * The main thread only reads the body's bytes: parsing, bounding and validating a record of up to 1 MiB
+ * took a few hundred milliseconds of the tables' thread, so they run on the worker with the replay (a
+ * long game takes a second or more). A full queue is refused before the body is read.
  */
 export function mountVerify(app: Application) {
-  app.post('/api/verify', express.json({ limit: '1mb' }), async (req, res) => {
-    // Bounded before anything recursive (validation, the copy to the worker, the engine) walks it.
-    const shape = jsonProblem(req.body, RECORD_JSON);
-    if (shape) {
-      res.status(400).json({ code: 'core/bad-record', message: `The record is ${shape}.` });
-      return;
-    }
-    const parsed = VerifyRequest.safeParse(req.body);
-    if (!parsed.success) {
-      res.status(400).json({ code: 'core/bad-record', message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
-      return;
-    }
-    if (waiting.size >= MAX_WAITING) {
+  app.post(
+    '/api/verify',
+    (req, res, next) => {
+      if (waiting.size < MAX_WAITING) return next();
+      req.resume();
       res.status(503).json({ code: 'core/busy', message: 'Too many verifications waiting; try again shortly.' });
-      return;
-    }
-    try {
-      res.json(await verifyOffThread(parsed.data));
-    } catch (err) {
-      res.status(500).json({ code: 'core/verify-failed', message: (err as Error).message });
-    }
-  });
+    },
+    express.raw({ type: 'application/json', limit: '1mb' }),
+    async (req, res) => {
+      try {
+        const answer = await verifyOffThread(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
+        if ('report' in answer) res.json(answer.report);
+        else res.status(400).json({ code: 'core/bad-record', message: answer.problem });
+      } catch (err) {
+        res.status(500).json({ code: 'core/verify-failed', message: (err as Error).message });
+      }
+    },
+  );
 }
 
 /** A record is a flat list of small moves: nothing in it nests deeply. */
 const RECORD_JSON = { depth: 32, nodes: 500_000 };
 const MAX_WAITING = 8;
-const waiting = new Map<number, { resolve(r: VerifyReport): void; reject(e: Error): void }>();
+type Answer = { report: VerifyReport } | { problem: string };
+const waiting = new Map<number, { resolve(a: Answer): void; reject(e: Error): void }>();
 let verifier: Worker | null = null;
 let asked = 0;
 
-/** One lazily started worker, replaying records one after another. */
-function verifyOffThread(request: VerifyRequest): Promise<VerifyReport> {
+/** What the worker does with a request body: parse and bound it, then replay it. */
+function answerBody(body: Uint8Array): Answer {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'));
+  } catch {
+    return { problem: 'The body is not JSON (send `content-type: application/json`).' };
+  }
+  // Bounded before anything recursive (validation, the engine) walks it.
+  const shape = jsonProblem(value, RECORD_JSON);
+  if (shape) return { problem: `The record is ${shape}.` };
+  const parsed = VerifyRequest.safeParse(value);
+  if (!parsed.success) return { problem: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
+  return { report: verifyRecord(parsed.data) };
+}
+
+/** One lazily started worker, answering requests one after another. */
+function verifyOffThread(body: Buffer): Promise<Answer> {
   if (!verifier) {
     const worker = new Worker(new URL(import.meta.url), { workerData: { verifier: true } });
     worker.unref(); // never keeps a stopping process alive
-    worker.on('message', ({ id, report }: { id: number; report: VerifyReport }) => {
-      waiting.get(id)?.resolve(report);
+    worker.on('message', ({ id, answer }: { id: number; answer: Answer }) => {
+      waiting.get(id)?.resolve(answer);
       waiting.delete(id);
     });
     const fail = (err: Error) => {
@@ -208,12 +223,14 @@ function verifyOffThread(request: VerifyRequest): Promise<VerifyReport> {
     verifier = worker;
   }
   const id = ++asked;
+  // A copy of its own (the body may share a pooled buffer), handed over without a second copy.
+  const bytes = new Uint8Array(body);
   return new Promise((resolve, reject) => {
     waiting.set(id, { resolve, reject });
-    verifier!.postMessage({ id, request });
+    verifier!.postMessage({ id, body: bytes }, [bytes.buffer]);
   });
 }
 
 if (!isMainThread && (workerData as { verifier?: boolean } | null)?.verifier) {
-  parentPort!.on('message', ({ id, request }: { id: number; request: VerifyRequest }) => parentPort!.postMessage({ id, report: verifyRecord(request) }));
+  parentPort!.on('message', ({ id, body }: { id: number; body: Uint8Array }) => parentPort!.postMessage({ id, answer: answerBody(body) }));
 }
