@@ -122,8 +122,9 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       );
       // Colyseus calls this as (client, type, payload) for a type with no handler, and as (client, payload,
       // context) for a message whose type is "*" itself: then the second argument is the client's payload.
+      // Only Colyseus' context has a `reject` function: a decoded payload holds no functions.
       this.onMessage('*', (client, typeOrPayload: unknown, payloadOrContext: unknown) => {
-        const context = payloadOrContext instanceof Object && 'reject' in payloadOrContext ? (payloadOrContext as { id?: number; reject(reason: unknown): void }) : null;
+        const context = typeof (payloadOrContext as { reject?: unknown } | null)?.reject === 'function' ? (payloadOrContext as { id?: number; reject(reason: unknown): void }) : null;
         const type = context ? '*' : String(typeOrPayload as string | number).slice(0, 64);
         const refusal = { code: RoomErrors.unknownMessage, message: `No message type "${type}"; use request("move", …).` };
         if (context?.id !== undefined) context.reject(refusal);

@@ -305,13 +305,17 @@ describe('messages that are no move', () => {
     await waitFor(() => a.errors.length >= 4, 3000, 'four answers');
     expect(a.errors).toEqual(Array(4).fill({ code: 'core/unknown-message', message: 'No message type "*"; use request("move", …).' }));
     await expect(a.room.request('*', { toString: 0 })).rejects.toMatchObject({ reason: { code: 'core/unknown-message' } });
+    // A payload shaped like Colyseus' request context is still a payload: the type named is the real one.
+    for (const payload of [{ reject: 1, id: 5 }, { reject: 'x' }]) a.room.send('nosuch', payload);
+    await waitFor(() => a.errors.length >= 6, 3000, 'two more answers');
+    expect(a.errors.slice(4)).toEqual(Array(2).fill({ code: 'core/unknown-message', message: 'No message type "nosuch"; use request("move", …).' }));
     // A handler that throws (a server bug a client's message reaches) must not take the process down.
     (matchMaker.getLocalRoomById(roomId) as unknown as { onMessage(type: string, f: () => void): void }).onMessage('boom', () => {
       throw new TypeError('a bug in a handler');
     });
     for (let i = 0; i < 5; i++) a.room.send('boom', {});
-    await waitFor(() => a.errors.length >= 9, 3000, 'five answers');
-    expect(a.errors.slice(4)).toEqual(Array(5).fill({ code: 'core/internal', message: 'The server could not handle this message.' }));
+    await waitFor(() => a.errors.length >= 11, 3000, 'five answers');
+    expect(a.errors.slice(6)).toEqual(Array(5).fill({ code: 'core/internal', message: 'The server could not handle this message.' }));
     const lines = logLines.slice(mark).filter((l) => l.msg === 'handling a client message failed; the table goes on');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ level: 50, roomId, error: 'TypeError: a bug in a handler' });
