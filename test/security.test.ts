@@ -251,6 +251,25 @@ describe('client faults in the logs', () => {
   });
 });
 
+describe('client-given room ids in the logs', () => {
+  it('are never logged: an unset NODE_ENV is production to Colyseus too, and an overlong id is refused unread', async () => {
+    const proc = await spawnServer({ NODE_ENV: undefined as unknown as string, LOG_LEVEL: 'info' }); // as `npm start` runs
+    try {
+      const reconnect = (id: string) => fetch(`${proc.http}/matchmake/reconnect/${id}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"reconnectionToken":"t"}' });
+      const unknown = 'no-such-room-' + 'q'.repeat(40);
+      expect((await reconnect(unknown)).status).toBeGreaterThanOrEqual(400);
+      const long = await reconnect('L'.repeat(15_000));
+      expect(long.status).toBe(400);
+      expect(await long.json()).toMatchObject({ code: 'core/bad-request' });
+      await sleep(200);
+      expect(proc.output()).not.toContain(unknown);
+      expect(proc.output()).not.toContain('LLLLLLLLLL');
+    } finally {
+      await proc.stop('SIGKILL');
+    }
+  });
+});
+
 describe('per-address state stays bounded', () => {
   it('forgets the least recently used addresses and full buckets', () => {
     const limiter = new AddressLimiter(1, 2, 100);

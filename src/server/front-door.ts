@@ -30,6 +30,9 @@ import { AddressLimiter, clientAddress } from './rate-limit.ts';
 /** Largest matchmaking body: options are a handful of small fields. */
 export const MATCHMAKE_BODY_BYTES = 16 * 1024;
 const MATCHMAKE_JSON = { depth: 8, nodes: 2000 };
+/** Longest game name or room id a matchmaking path may name (ids are 9 characters, names a few words). */
+const MAX_ROOM_NAME = 64;
+
 /** WebSocket close code for an address over its message budget (4000–4999 are the application's). */
 export const CLOSE_RATE_LIMITED = 4029;
 
@@ -155,6 +158,11 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
     } catch {
       req.resume();
       return sendJson(req, res, 400, 'core/bad-request', 'The path is not valid percent-encoding.');
+    }
+    // A game name or a room id is a few characters: nothing longer is looked up (or logged by Colyseus).
+    if (roomName.length > MAX_ROOM_NAME) {
+      req.resume();
+      return sendJson(req, res, 400, 'core/bad-request', `A game name or room id has at most ${MAX_ROOM_NAME} characters.`);
     }
     const body = await readJsonBody(req, MATCHMAKE_BODY_BYTES);
     if ('status' in body) return sendJson(req, res, body.status, body.code, body.message, body.status === 413 ? { connection: 'close' } : {});

@@ -6,6 +6,9 @@ import { createParlorServer } from './app.ts';
 
 export async function run(extraRooms: Record<string, new (...args: never[]) => Room> = {}) {
   const config = loadConfig();
+  // Colyseus reads NODE_ENV itself, and outside production logs client-given room ids whole: an unset one
+  // means production here (config.ts), so it must mean production to Colyseus too.
+  process.env.NODE_ENV = config.NODE_ENV;
   const logger = createLogger(config);
   const { server, listen } = createParlorServer({ config, logger, extraRooms });
 
