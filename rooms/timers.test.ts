@@ -27,7 +27,7 @@ function fakeTable() {
     state: { status: 'playing', turnDeadline: 0 },
     handingOver: false,
     table: { seats: 2, turnSeconds: 0.1, options: {} },
-    seats: { botDriven: (seat: number) => seat === 1 },
+    seats: { botDriven: (seat: number): boolean => seat === 1 },
     log: { error: () => undefined },
     announce: (message: unknown) => announced.push(message),
     journal: { seq: 0 },
@@ -76,6 +76,34 @@ describe('room timers', () => {
     t.timers.settle();
     expect(t.asked()).toBe(asked);
     expect(t.clock.delayed.filter((d) => d.active)).toEqual([]);
+  });
+
+  it("resume a seat's turn clock when the seat is taken back from the bot, fresh only for its next turn", () => {
+    const realNow = Date.now;
+    let now = realNow();
+    Date.now = () => now;
+    try {
+      const t = fakeTable();
+      let away = false;
+      t.seats.botDriven = (seat: number) => seat === 1 || away;
+      t.table.turnSeconds = 10;
+      t.timers.reconcile();
+      const deadline = t.state.turnDeadline;
+      expect(deadline).toBe(now + 10_000);
+      now += 9_000;
+      away = true; // the player leaves: the bot's pause instead of the clock
+      t.timers.reconcile();
+      expect(t.state.turnDeadline).toBe(0);
+      now += 500;
+      away = false; // taken back with the seat token before the bot moved
+      t.timers.reconcile();
+      expect(t.state.turnDeadline).toBe(deadline);
+      t.timers.moved(0);
+      t.timers.reconcile(); // its next turn
+      expect(t.state.turnDeadline).toBe(now + 10_000);
+    } finally {
+      Date.now = realNow;
+    }
   });
 
   it('do not run a timer that a move earlier in the same tick made stale', () => {

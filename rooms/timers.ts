@@ -13,6 +13,12 @@ type TimerKind = 'system' | 'bot' | 'clock';
 
 export class Timers {
   private readonly pending = new Map<Actor, { timer: Delayed; deadline: number; kind: TimerKind }>();
+  /**
+   * Turn clocks of seats handed to a bot mid-turn (the player left): a seat taken back before it moved
+   * resumes its turn's deadline, not a fresh clock — else leaving and reclaiming just before the clock
+   * runs out would hold the table forever.
+   */
+  private readonly heldClocks = new Map<Actor, number>();
   private readonly botRandom = randomSource(randomBytes(8).toString('hex'));
   /** Moves were applied since the timers were last reconciled (see `reconcileSoon`). */
   private due = false;
@@ -27,11 +33,13 @@ export class Timers {
   moved(actor: Actor) {
     this.pending.get(actor)?.timer.clear();
     this.pending.delete(actor);
+    this.heldClocks.delete(actor);
   }
 
   clearAll() {
     for (const { timer } of this.pending.values()) timer.clear();
     this.pending.clear();
+    this.heldClocks.clear();
     this.due = false; // (a move before this must not bring them back at the next patch)
   }
 
@@ -62,9 +70,13 @@ export class Timers {
     this.pending.forEach((entry, actor) => {
       const stale = !active.includes(actor) || (entry.kind === 'clock' && seats.botDriven(actor)) || (entry.kind === 'bot' && !seats.botDriven(actor));
       if (stale) {
+        if (entry.kind === 'clock' && active.includes(actor)) this.heldClocks.set(actor, entry.deadline);
         entry.timer.clear();
         this.pending.delete(actor);
       }
+    });
+    this.heldClocks.forEach((_, actor) => {
+      if (!active.includes(actor)) this.heldClocks.delete(actor); // the turn passed
     });
     for (const actor of active) {
       if (this.pending.has(actor)) continue;
@@ -79,7 +91,9 @@ export class Timers {
       } else if (room.table.turnSeconds > 0 && !active.includes(SYSTEM)) {
         // (Beside an active SYSTEM a seat's move is optional — a bet during a race, a declaration during
         // the deal — so no clock forces one.)
-        this.schedule(actor, 'clock', room.table.turnSeconds * 1000, () => {
+        const held = this.heldClocks.get(actor);
+        this.heldClocks.delete(actor);
+        this.schedule(actor, 'clock', held === undefined ? room.table.turnSeconds * 1000 : Math.max(0, held - Date.now()), () => {
           room.announce({ seq: room.journal.seq, actor, events: [{ type: 'turnTimeout', seat: actor }] });
           this.botMove(actor);
         });
