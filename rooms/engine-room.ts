@@ -155,7 +155,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       this.state.status = stored.meta.status === 'waiting' ? 'waiting' : 'playing';
       this.autoDispose = false; // nobody is connected yet: wait for the players
       this.clock.setTimeout(() => {
-        if (this.state.status === 'playing') this.seats.vacateAbsent();
+        this.seats.releaseAbsent();
         this.autoDispose = true;
         if (this.clients.length === 0) void this.disconnect();
         this.projection.syncSeats();

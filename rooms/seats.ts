@@ -88,7 +88,8 @@ export class Seats {
     if (!room.table || !room.state) return true; // still in onCreate
     if (room.state.status !== 'waiting') return false;
     const pendingPlayers = this.pending().filter((opts) => joinKind(opts) === 'player').length;
-    return this.records.filter((s) => s.sessionId !== null || s.bot).length + pendingPlayers < room.table.seats;
+    // (A seat with a token and no session is a recovered game's, kept for its player until the wait ends.)
+    return this.records.filter((s) => s.sessionId !== null || s.bot || s.token).length + pendingPlayers < room.table.seats;
   }
 
   /**
@@ -291,9 +292,21 @@ export class Seats {
     this.syncLock(); // a seat freed before the start: back in matchmaking
   }
 
-  /** Seats whose players did not come back after a recovery are played by their bots from now on. */
-  vacateAbsent() {
-    for (const r of this.records) if (r.token && r.sessionId === null) r.vacated = true;
+  /**
+   * The wait for a recovered game's players is over: the seats of those who did not come back are played
+   * by their bots once the game runs, and free again before it starts (as a leaver's are).
+   */
+  releaseAbsent() {
+    const waiting = this.room.state.status === 'waiting';
+    for (const r of this.records) {
+      if (r.bot || !r.token || r.sessionId !== null) continue;
+      if (!waiting) r.vacated = true;
+      else [r.token, r.name] = ['', ''];
+    }
+    if (waiting) {
+      this.room.journal.saveMeta();
+      this.syncLock(); // the freed seats: back in matchmaking
+    }
   }
 
   /** Makes the table invite-only and publishes a fresh invite code (in presence, so every process resolves it). */

@@ -105,6 +105,35 @@ describe('durable games', () => {
     }
   });
 
+  it('frees the seats of a recovered table still waiting for players once their holders had their time to come back', async () => {
+    const procs = await Promise.all([spawnServer({ ...env(), RECONNECT_SECONDS: '2' }), spawnServer({ ...env(), RECONNECT_SECONDS: '2' })]);
+    try {
+      const reservation = await matchmake(procs[0]!, { seats: 3, options: { handSize: 4 } });
+      const owner = procs.find((p) => p.processId === reservation.processId)!;
+      const survivor = procs.find((p) => p !== owner)!;
+      const seated = [await new Client(owner.ws).consumeSeatReservation(reservation), await new Client(owner.ws).joinById(reservation.roomId)];
+      expect(seated.every((r) => r.roomId === reservation.roomId)).toBe(true);
+      await sleep(300); // the seats are in the journal
+      await owner.stop('SIGKILL');
+      // Nobody comes back: three newcomers fill the table at the survivor once the wait is over.
+      const newcomers: Awaited<ReturnType<Client['joinById']>>[] = [];
+      const refusals: string[] = [];
+      const until = Date.now() + 30_000;
+      while (newcomers.length < 3 && Date.now() < until) {
+        const room = await new Client(survivor.ws).joinById(reservation.roomId).catch((e) => (refusals.push(String((e as Error).message).slice(0, 80)), null));
+        if (room) newcomers.push(room);
+        else await sleep(250);
+      }
+      expect(newcomers, [...new Set(refusals)].join(' | ')).toHaveLength(3);
+      const players = await Promise.all(newcomers.map((r) => adopt(r)));
+      await waitFor(() => state(players[0]!).status === 'playing', 5000, 'the game starts');
+      expect(new Set(players.map((p) => p.seat))).toEqual(new Set([0, 1, 2]));
+      for (const r of newcomers) void r.leave().catch(() => undefined);
+    } finally {
+      await Promise.all(procs.map((p) => p.stop('SIGKILL')));
+    }
+  }, 60_000);
+
   it('hands running games over on SIGTERM; players rejoin on the other process', async () => {
     // Loopback limited like any address: the table stays charged to its creator through the handover. A
     // taken-over table waits RECONNECT_SECONDS for its players before it may close: 4 here.
