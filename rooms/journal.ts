@@ -9,6 +9,9 @@ import { roomSettings } from './settings.ts';
 import { letGo } from './shutdown.ts';
 import type { Table } from './table.ts';
 
+/** How long the record of a game of bots only is kept at most. */
+const BOTS_ONLY_RECORD_SECONDS = 3600;
+
 /** Stored beside the journal so a peer can rebuild the table. */
 export interface StoredMeta {
   game: string;
@@ -136,9 +139,16 @@ export class TableJournal {
     return { game: room.game.id, roomId: room.roomId, options: room.table.options, seats: room.table.seats, seed: room.seed, moves: this.moves };
   }
 
-  /** The game is over: store its record (kept for the retention period). */
+  /**
+   * The game is over: store its record (kept for the retention period). A game of bots only is nobody's to
+   * verify later: kept an hour at most, so tables that one address opens again and again to watch bots
+   * play do not fill Redis with a week of records each.
+   */
   finish(result: unknown) {
-    this.link?.finish({ ...this.record(), result });
+    const { table } = this.room;
+    const botsOnly = table.bots >= table.seats;
+    const retention = roomSettings.store?.options.retentionSeconds ?? 0;
+    this.link?.finish({ ...this.record(), result }, botsOnly ? Math.min(retention, BOTS_ONLY_RECORD_SECONDS) : retention);
   }
 
   /** Everyone left a running game: forget it. (A crash never gets here; a handover keeps it for a peer.) */

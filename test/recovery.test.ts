@@ -188,6 +188,16 @@ describe('durable games', () => {
       // The same record over HTTP, from the server that kept it.
       expect(await (await fetch(`${proc.http}/api/records/${roomId}`)).json()).toEqual(parsed);
       expect((await fetch(`${proc.http}/api/records/no-such-room`)).status).toBe(404);
+      expect(await reader.ttl(`parlor:record:${roomId}`)).toBeGreaterThan(3600); // a people's game: kept the retention period
+      // A table of bots only, opened by a spectator to watch: its record is kept an hour at most.
+      const watched = await matchmake(proc, { seats: 2, bots: 2, spectator: true, options: { handSize: 2 } });
+      const watcher = await new Client(proc.ws).consumeSeatReservation(watched);
+      const botsRecord = `parlor:record:${watched.roomId}`;
+      await waitFor(async () => (await reader.exists(botsRecord)) === 1, 20_000, 'the bots finish');
+      const ttl = await reader.ttl(botsRecord);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(3600);
+      void watcher.leave().catch(() => undefined);
     } finally {
       reader.disconnect();
       await proc.stop('SIGKILL');

@@ -334,14 +334,15 @@ export class RoomJournal {
   }
 
   /** Stores the finished game's record (kept for the retention time) and removes the live game. */
-  finish(record: unknown) {
-    const { redis, keys, options } = this.store;
+  /** The game is over: its record replaces the journal, kept `retentionSeconds` (the store's unless given). */
+  finish(record: unknown, retentionSeconds = this.store.options.retentionSeconds) {
+    const { redis, keys } = this.store;
     this.closed = true;
     this.store.journals.delete(this.roomId);
     this.enqueue(async () => {
       await redis
         .multi()
-        .set(keys.record(this.roomId), JSON.stringify(record), 'EX', options.retentionSeconds)
+        .set(keys.record(this.roomId), JSON.stringify(record), 'EX', Math.max(1, retentionSeconds))
         .del(keys.game(this.roomId), keys.moves(this.roomId), keys.snap(this.roomId))
         .srem(keys.live, this.roomId)
         .exec();
