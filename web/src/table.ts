@@ -280,7 +280,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       h('span', { class: 'pill' }, plain.status === 'waiting' ? 'waiting for players' : plain.status === 'over' ? 'game over' : 'playing'),
       mySeat === null ? h('span', { class: 'pill' }, 'spectating') : null,
       plain.invite ? h('span', { class: 'pill invite' }, 'Invite code ', h('b', { 'data-invite': plain.invite }, plain.invite)) : null,
-      h('button', { type: 'button', class: 'small', 'data-focus': 'copy-watch', onclick: () => void navigator.clipboard?.writeText(watchLink).then(() => say('Spectator link copied.'), () => say(watchLink)) }, 'Copy spectator link'),
+      h('button', { type: 'button', class: 'small', 'data-focus': 'copy-watch', onclick: () => (navigator.clipboard ? void navigator.clipboard.writeText(watchLink).then(() => say('Spectator link copied.'), () => say(watchLink)) : say(watchLink)) }, 'Copy spectator link'),
       ].filter((x) => x !== null),
     );
   }
@@ -383,7 +383,8 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
             ? `Watching. ${board?.status?.(ctx) ?? ''}`
             : ctx.moves.length
               ? `Your move. ${board?.status?.(ctx) ?? ''}`
-              : `Waiting for ${ctx.active.filter((a) => a !== mine).map(ctx.name).join(', ') || 'the dealer'}. ${board?.status?.(ctx) ?? ''}`;
+              : // Listed as active with no legal move: a system step (a deal, a race) runs and seats may join in.
+                `Waiting for ${(ctx.active.includes(mine) ? [] : ctx.active).map(ctx.name).join(', ') || 'the dealer'}. ${board?.status?.(ctx) ?? ''}`;
     const candidates = selection!.keys.length ? selection!.candidates(ctx) : [];
     const moveButton = (m: Move, i: number, prefix: string) =>
       h('button', { type: 'button', class: 'move', 'data-focus': `${prefix}${i}`, 'data-move': JSON.stringify(m), onclick: () => void send(m) }, board!.describe(m, ctx));
