@@ -14,6 +14,7 @@ import { sleep, waitFor } from './helpers/ports.ts';
 import { AddressLimiter, addressKey, clientAddress } from '../src/server/rate-limit.ts';
 import { resetClientFaults, safeJson, warnClientFault } from '../src/server/client-faults.ts';
 import { jsonProblem } from '../src/server/json-bounds.ts';
+import { UnusedReservations } from '../src/server/unused-reservations.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -251,6 +252,32 @@ describe('client faults in the logs', () => {
   });
 });
 
+describe('unused seat reservations per address', () => {
+  it('are capped: one address cannot hold seats it never joins; a reservation used frees its place', async () => {
+    const door = await startServer({ RATE_LIMIT_EXEMPT: '', MAX_UNUSED_RESERVATIONS_PER_ADDRESS: '2' });
+    try {
+      const call = async (path: string, body: unknown) => {
+        const res = await fetch(`${door.http}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        return { status: res.status, body: (await res.json()) as SeatReservation & { code?: string } };
+      };
+      const first = await call('/matchmake/create/high-card', { seats: 4 });
+      expect(first.status).toBe(200);
+      expect((await call(`/matchmake/joinById/${first.body.roomId}`, {})).status).toBe(200); // held, not used
+      // Two unused: a third seat, a guest's place or a queue ticket is refused until one is used.
+      for (const [path, body] of [[`/matchmake/joinById/${first.body.roomId}`, {}], [`/api/rooms/${first.body.roomId}/seat`, { spectator: true }], ['/api/queue/high-card', { seats: 4 }]] as const) {
+        const refused = await call(path, body);
+        expect(refused.status, path).toBe(429);
+        expect(refused.body.code).toBe('core/too-many-reservations');
+      }
+      const player = await new Client(door.ws).consumeSeatReservation(first.body);
+      expect((await call(`/matchmake/joinById/${first.body.roomId}`, {})).status).toBe(200);
+      await player.leave();
+    } finally {
+      await door.close();
+    }
+  });
+});
+
 describe('client-given room ids in the logs', () => {
   it('are never logged: an unset NODE_ENV is production to Colyseus too, and an overlong id is refused unread', async () => {
     const proc = await spawnServer({ NODE_ENV: undefined as unknown as string, LOG_LEVEL: 'info' }); // as `npm start` runs
@@ -271,6 +298,18 @@ describe('client-given room ids in the logs', () => {
 });
 
 describe('per-address state stays bounded', () => {
+  it('lets unused reservations lapse and forgets addresses that hold none', () => {
+    const unused = new UnusedReservations(2, 15_000, 100);
+    unused.given('a', 's1', 0);
+    unused.given('a', 's2', 1000);
+    expect(unused.atCap('a', 14_999)).toBe(true);
+    expect(unused.atCap('a', 15_000)).toBe(false); // s1 lapsed
+    unused.used('s2');
+    expect(unused.size).toBe(0);
+    for (let i = 0; i < 300; i++) unused.given(`addr${i}`, `s${i}`, 0);
+    expect(unused.size).toBe(100);
+  });
+
   it('forgets the least recently used addresses and full buckets', () => {
     const limiter = new AddressLimiter(1, 2, 100);
     for (let i = 0; i < 1000; i++) limiter.take(`10.0.${i >> 8}.${i & 255}`, 1, 1000);

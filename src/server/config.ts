@@ -54,6 +54,8 @@ const Env = z.object({
   RATE_LIMIT_LOOKUPS_PER_MINUTE: int(30),
   /** Open tables one address may have created at once. */
   MAX_ROOMS_PER_ADDRESS: int(10),
+  /** Seat reservations one address may hold unused at once (each holds a seat until used or lapsed). */
+  MAX_UNUSED_RESERVATIONS_PER_ADDRESS: int(8),
   /**
    * Addresses no per-address limit applies to (comma-separated). None by default: a client on the
    * server's own machine is limited like any other. A load generator on the same host sets it to

@@ -26,6 +26,7 @@ import type { Logger } from './logger.ts';
 import { warnClientFault } from './client-faults.ts';
 import { jsonProblem } from './json-bounds.ts';
 import { AddressLimiter, clientAddress } from './rate-limit.ts';
+import { UnusedReservations } from './unused-reservations.ts';
 
 /** Largest matchmaking body: options are a handful of small fields. */
 export const MATCHMAKE_BODY_BYTES = 16 * 1024;
@@ -55,6 +56,7 @@ export const tableChargeFor = (req: IncomingMessage) => chargeTable(req);
 
 export interface FrontDoor {
   limiters: Record<'connections' | 'reservations' | 'messages' | 'http' | 'lookups', AddressLimiter>;
+  unused: UnusedReservations;
 }
 
 type Limits = Pick<
@@ -65,6 +67,7 @@ type Limits = Pick<
   | 'RATE_LIMIT_HTTP_PER_SECOND'
   | 'RATE_LIMIT_LOOKUPS_PER_MINUTE'
   | 'MAX_ROOMS_PER_ADDRESS'
+  | 'MAX_UNUSED_RESERVATIONS_PER_ADDRESS'
   | 'RATE_LIMIT_EXEMPT'
   | 'TRUSTED_PROXIES'
 >;
@@ -81,6 +84,8 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
       http: new AddressLimiter(config.RATE_LIMIT_HTTP_PER_SECOND),
       lookups: new AddressLimiter(lookupsPerSecond, Math.max(1, Math.ceil(config.RATE_LIMIT_LOOKUPS_PER_MINUTE / 3))),
     },
+    // Colyseus keeps a reservation this long (seconds, its default unless set in the environment).
+    unused: new UnusedReservations(config.MAX_UNUSED_RESERVATIONS_PER_ADDRESS, Number(process.env.COLYSEUS_SEAT_RESERVATION_TIME || 15) * 1000),
   };
   const exempt = new Set(config.RATE_LIMIT_EXEMPT);
   const addressOf = (req: IncomingMessage) => clientAddress(req, config.TRUSTED_PROXIES);
@@ -144,6 +149,13 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
       warnClientFault(log, `rate-limited:${address}`, { address, path: path.slice(0, 80) }, 'client over its HTTP rate limit');
       return sendJson(req, res, 429, 'core/rate-limited', 'Too many requests from this address; slow down.', { 'retry-after': String(limiter.retryAfter(address)) });
     }
+    if (reserving && matchmake?.[1] !== 'reconnect' && !exempt.has(address)) {
+      if (door.unused.atCap(address)) {
+        warnClientFault(log, `unused-reservations:${address}`, { address, unused: door.unused.max }, 'client at its cap of unused seat reservations');
+        return sendJson(req, res, 429, 'core/too-many-reservations', `This address holds ${door.unused.max} seat reservations it has not used; join with them or wait for them to lapse.`, { 'retry-after': '5' });
+      }
+      countReservation(res, address);
+    }
     if (!matchmake) return pass();
     void matchmakeRequest(req, res, address, matchmake[1]!, matchmake[2]!).catch((err) => {
       log.error({ err }, 'matchmaking request failed');
@@ -200,6 +212,19 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
     }
   }
 
+  /** The reservation this request is answered with (by the front door or a route) counts for the address until used. */
+  function countReservation(res: ServerResponse, address: string) {
+    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+    res.end = ((...args: unknown[]) => {
+      const body = args[0];
+      if (res.statusCode === 200 && (typeof body === 'string' || Buffer.isBuffer(body))) {
+        const sessionId = /"sessionId":"([\w-]{1,64})"/.exec(String(body))?.[1];
+        if (sessionId) door.unused.given(address, sessionId);
+      }
+      return end(...args);
+    }) as typeof res.end;
+  }
+
   // ── WebSocket upgrades and frames ────────────────────────────────────────────────────────────────
   const upgrades = server.listeners('upgrade') as ((req: IncomingMessage, socket: Duplex, head: Buffer) => void)[];
   server.removeAllListeners('upgrade');
@@ -213,6 +238,8 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
       return;
     }
     (req as IncomingMessage & { parlorAddress?: string }).parlorAddress = address;
+    const sessionId = /[?&]sessionId=([\w-]{1,64})(?:&|$)/.exec(req.url ?? '')?.[1]; // (session ids are URL-safe)
+    if (sessionId) door.unused.used(sessionId);
     for (const listener of upgrades) listener.call(server, req, socket, head);
   });
 
