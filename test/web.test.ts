@@ -192,6 +192,20 @@ describe('web client', () => {
   it.concurrent('Great Western Trail: a whole game against a bot', async () => {
     const page = await newPage();
     await createInLobby(page, 'Great Western Trail', { seats: 2, bots: 1 });
+    // A turn's actions and steps are buttons on the board, not only entries of the move list: play from the
+    // list until one shows (the first turn places the cattleman).
+    const actionButton = page.locator('.gwt-actions [data-key].can');
+    for (let i = 0; i < 40 && !(await actionButton.count()); i++) {
+      const listed = page.locator('.all-moves .move').first();
+      if (await listed.count()) await listed.dispatchEvent('click');
+      await page.waitForTimeout(250);
+    }
+    const frame = await page.locator('#app').getAttribute('data-frame');
+    await actionButton.first().click();
+    if (await page.locator('.chooser .move').count()) await page.locator('.chooser .move').first().click();
+    await expect.poll(() => page.locator('#app').getAttribute('data-frame'), { timeout: 5000 }).not.toBe(frame);
+    await expect.poll(() => page.locator('#app').getAttribute('data-inflight'), { timeout: 5000 }).toBe('0');
+    expect(await page.locator('.notice.bad').count()).toBe(0);
     const counts = await playToTheEnd(page, 90_000);
     expect(counts.board).toBeGreaterThan(0);
     await expectFinished(page);

@@ -76,6 +76,23 @@ function foresight(ctx: BoardContext) {
   );
 }
 
+/** Steps that name no part of the board, as buttons while they are legal: the chooser offers their variants. */
+const STEPS: Record<string, string> = {
+  endTurn: 'End your turn',
+  skip: 'Skip',
+  income: 'Take your income',
+  deliver: 'Deliver',
+  draw: 'Draw cards',
+  upgrade: 'Upgrade',
+  refillMarket: 'Refill the cattle market',
+  claimMaster: 'Take the station master',
+};
+function turnSteps(ctx: BoardContext) {
+  const types = new Set(ctx.moves.map((m) => m.type));
+  const steps = Object.entries(STEPS).filter(([type]) => types.has(type));
+  return steps.length ? h('div', { class: 'gwt-actions', role: 'group', 'aria-label': 'Steps' }, steps.map(([type, label]) => chip(type, label))) : null;
+}
+
 function kansasCity(ctx: BoardContext) {
   const t = ctx.table;
   return h(
@@ -158,8 +175,14 @@ export const greatWesternTrail: GameBoard = {
       h('div', { class: 'section-title' }, 'Trail (start → Kansas City)'),
       trail(ctx),
       t.session?.actions?.length
-        ? h('ul', { class: 'gwt-actions', 'aria-label': 'Local actions here' }, t.session.actions.map((a: Plain) => h('li', { class: (t.session.used ?? []).includes(a.id.split('.')[0]) ? 'used' : null }, a.text)))
+        ? h(
+            'div',
+            { class: 'gwt-actions', role: 'group', 'aria-label': 'Local actions here' },
+            t.session.actions.map((a: Plain) => chip(`v:${a.id}`, a.text, (t.session.used ?? []).includes(a.id.split('.')[0]) ? 'used' : '')),
+          )
         : null,
+      ctx.moves.some((m) => m.type === 'aux') ? h('div', { class: 'gwt-actions', role: 'group', 'aria-label': 'Auxiliary actions' }, (t.auxiliary ?? []).map((a: Plain) => chip(`aux:${a.aux}`, `Auxiliary: ${a.single}`))) : null,
+      turnSteps(ctx),
       ctx.view ? [h('div', { class: 'section-title' }, 'Your hand'), h('div', { class: 'hand' }, hand.map((c) => chip(`v:${c}`, words(c), 'card')))] : null,
       kansasCity(ctx),
       railroad(ctx),
