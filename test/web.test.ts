@@ -314,6 +314,18 @@ describe('web client', () => {
     await Promise.all([context.close(), other.close()]);
   }, 60_000);
 
+  it.concurrent('Ready Set Bet: the seated host rolls with a button on the board', async () => {
+    const page = await newPage();
+    // The creator takes seat 0, the host's seat with hostMode hostSeat; two bots bet.
+    await createInLobby(page, 'Ready Set Bet', { seats: 3, bots: 2, options: { hostMode: 'hostSeat', startDelayMs: 0 } });
+    expect(await page.locator('.seat.me').getAttribute('data-seat')).toBe('0');
+    const roll = page.locator('.board [data-key="roll"].can');
+    await roll.waitFor({ timeout: 20_000 });
+    await roll.click();
+    await page.locator('.log li', { hasText: 'Rolled' }).first().waitFor({ timeout: 5000 });
+    await page.close();
+  }, 60_000);
+
   it.concurrent('lobby: "play now" queues two pages to one table; the table list shows it open with a Watch link to a spectator view', async ({ expect }) => {
     const [ada, bo] = await Promise.all([newPage(), newPage(390)]);
     const form = { seats: 2, bots: 0, options: { coloursPerPlayer: 1 } };

@@ -152,6 +152,8 @@ function lowerBoard(ctx: BoardContext) {
   return h(
     'div',
     { class: 'rsb-lower' },
+    // The seated host rolls (hostMode hostSeat): its one move, as a button.
+    ctx.moves.some((m) => m.type === 'roll') ? h('div', { class: 'hand' }, h('button', { type: 'button', class: 'chip roll', 'data-key': 'roll' }, 'Roll the dice')) : null,
     h('div', { class: 'section-title' }, 'Colour bets'),
     h('div', { class: 'hand' }, boardOf(t).filter((sp) => !sp.horse).map((sp) => spaceChip(sp.id, sp.label, odds(sp), ctx))),
     (t.props ?? []).length ? [h('div', { class: 'section-title' }, 'Prop bets'), h('div', { class: 'hand' }, t.props.map((p: Plain) => spaceChip(p.id, `${p.ahead} ahead of ${p.behind.join(', ')}`, odds(p), ctx)))] : null,
