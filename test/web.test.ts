@@ -321,6 +321,9 @@ describe('web client', () => {
     expect(await page.locator('.seat.me').getAttribute('data-seat')).toBe('0');
     const roll = page.locator('.board [data-key="roll"].can');
     await roll.waitFor({ timeout: 20_000 });
+    // The host holds no tokens: no empty token row, no "$0" — it is told it rolls.
+    expect(await page.locator('.controls .status').textContent()).toContain('You are the host');
+    expect(await page.locator('.board .section-title', { hasText: 'Your tokens' }).count()).toBe(0);
     await roll.click();
     await page.locator('.log li', { hasText: 'Rolled' }).first().waitFor({ timeout: 5000 });
     await page.close();

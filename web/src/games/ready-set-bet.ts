@@ -102,7 +102,7 @@ function track(ctx: BoardContext) {
       );
     }),
     s('line', { x1: redX, y1: 22, x2: redX, y2: height - 2, stroke: '#d32f2f', 'stroke-width': 3, 'stroke-dasharray': '6 4' }),
-    s('text', { x: redX + 4, y: height - 4, 'font-size': 11, fill: '#d32f2f' }, `red line (${t.crossed ?? 0}/${t.redLineHorses} past)`),
+    s('text', { x: redX + 4, y: height - 4, 'font-size': 11, fill: '#d32f2f' }, (t.crossed ?? 0) >= t.redLineHorses ? 'red line: no more bets' : `red line (${t.crossed ?? 0}/${t.redLineHorses} past)`),
   );
   const grid = svg(
     gridWidth,
@@ -147,7 +147,9 @@ function spaceChip(space: string, title: string, sub: string, ctx: BoardContext)
 
 function lowerBoard(ctx: BoardContext) {
   const t = ctx.table;
-  const me = ctx.mySeat !== null ? (t.players ?? []).find((p: Plain) => p.seat === ctx.mySeat) : null;
+  // A seated host who does not bet (hostMode hostSeat) rolls and holds no tokens: no token row for it.
+  const mine = ctx.mySeat !== null ? (t.players ?? []).find((p: Plain) => p.seat === ctx.mySeat) : null;
+  const me = mine?.bettor === false ? null : mine;
   const armed = ctx.moves.some((m) => m.type === 'bet');
   return h(
     'div',
@@ -227,7 +229,7 @@ function settlement(ctx: BoardContext) {
   return h(
     'div',
     { class: 'settlement' },
-    h('div', { class: 'section-title' }, `Race ${st.race} settled — ${st.winner} won · finish: ${(st.finish ?? []).map((f: Plain) => `${f.rank}. ${f.horse}`).join(', ')}`),
+    h('div', { class: 'section-title' }, `Race ${st.race} settled — ${st.winner} won · finish: ${[...(st.finish ?? [])].sort((a: Plain, b: Plain) => a.rank - b.rank).map((f: Plain) => `${f.rank}. ${f.horse}`).join(', ')}`),
     (st.players ?? []).map((p: Plain) =>
       h(
         'details',
@@ -289,7 +291,7 @@ export const readySetBet: GameBoard = {
       case 'pass':
         return `${ctx.name(ev.seat as number)} is done betting.`;
       case 'redLine':
-        return `${ev.horse} crosses the red line (${ev.crossed}/${ctx.table.redLineHorses}).`;
+        return Number(ev.crossed) > ctx.table.redLineHorses ? `${ev.horse} crosses the red line.` : `${ev.horse} crosses the red line (${ev.crossed}/${ctx.table.redLineHorses}).`;
       case 'noMoreBets':
         return 'No more bets!';
       case 'finish':
@@ -318,7 +320,7 @@ export const readySetBet: GameBoard = {
   },
   status(ctx) {
     const me = (ctx.table.players ?? []).find((p: Plain) => p.seat === ctx.mySeat);
-    return me ? `You have $${me.money}.` : '';
+    return me?.bettor === false ? 'You are the host: you roll the dice.' : me ? `You have $${me.money}.` : '';
   },
 };
 
