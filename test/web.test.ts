@@ -142,6 +142,7 @@ async function playToTheEnd(page: Page, timeoutMs: number) {
 
 async function expectFinished(page: Page) {
   expect(await page.locator('.result table.standings tbody tr').count()).toBeGreaterThan(0);
+  expect(await page.locator('.board').textContent()).not.toMatch(/ to play\b|'s turn\b/); // no turn shown once it is over
   const seed = await page.locator('[data-seed]').getAttribute('data-seed');
   expect(seed).toMatch(/^[0-9a-f]{32}$/);
 }

@@ -150,10 +150,12 @@ export const fastTrack: GameBoard = {
       h(
         'p',
         null,
-        t.phase === 'cut' ? 'Cutting for the first player… ' : '',
-        t.turn?.seat >= 0 ? `${ctx.name(t.turn.seat)} to play` : '',
-        t.turn?.chain?.length ? ` · played this turn: ${t.turn.chain.map(cardText).join(', ')}` : '',
-        t.turn?.split ? ` · split 7: ${t.turn.split.remaining} steps left` : '',
+        ctx.status === 'over' ? 'Game over.' : [
+          t.phase === 'cut' ? 'Cutting for the first player… ' : '',
+          t.turn?.seat >= 0 ? `${ctx.name(t.turn.seat)} to play` : '',
+          t.turn?.chain?.length ? ` · played this turn: ${t.turn.chain.map(cardText).join(', ')}` : '',
+          t.turn?.split ? ` · split 7: ${t.turn.split.remaining} steps left` : '',
+        ],
       ),
       render(ctx),
       ctx.view ? [h('div', { class: 'section-title' }, 'Your cards'), h('div', { class: 'hand' }, hand.map((c) => cardChip(c, `card:${c}`)))] : null,

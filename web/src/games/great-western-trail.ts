@@ -171,7 +171,7 @@ export const greatWesternTrail: GameBoard = {
     return h(
       'div',
       { class: 'gwt' },
-      h('p', null, h('b', null, `${ctx.name(t.current)}'s turn`), ` · phase ${t.phase}${t.pending ? ` · choosing: ${words(t.pending)}` : ''}${t.session?.space ? ` · at ${words(t.session.space)}` : ''}${t.endTrigger >= 0 ? ' · last round' : ''}`),
+      ctx.status === 'over' ? h('p', null, h('b', null, 'Game over.')) : h('p', null, h('b', null, `${ctx.name(t.current)}'s turn`), ` · phase ${t.phase}${t.pending ? ` · choosing: ${words(t.pending)}` : ''}${t.session?.space ? ` · at ${words(t.session.space)}` : ''}${t.endTrigger >= 0 ? ' · last round' : ''}`),
       h('div', { class: 'section-title' }, 'Trail (start → Kansas City)'),
       trail(ctx),
       t.session?.actions?.length
