@@ -198,6 +198,8 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       this.journal.finish(outcome);
       if (outcome) this.projection.showResult(outcome);
       this.log.info({ winners: outcome?.winners, moves: this.journal.seq, seed: this.seed }, 'game over');
+      // The lobby's list shows it finished (setMetadata replaces the listing's metadata: spread it).
+      if (!this.handingOver) void this.setMetadata({ ...this.metadata, over: true });
       this.announce({ seq: this.journal.seq, actor: SYSTEM, events: [{ type: 'gameOver', winners: outcome?.winners ?? [] }] });
       if (this.closing) this.clock.setTimeout(() => void this.disconnect(4001), 1000);
     }

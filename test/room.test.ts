@@ -151,6 +151,9 @@ describe('moves', () => {
     expect(state(a).result.standings.length).toBe(2);
     expect(state(a).result.winners.length).toBeGreaterThan(0);
     expect(a.events.some((e) => e.events.some((ev) => ev.type === 'gameOver'))).toBe(true);
+    // The lobby's list shows the table finished (its result still there to see), not playing.
+    const listed = await waitFor(async () => ((await (await fetch(`${server.http}/api/tables`)).json()) as { roomId: string; over: boolean }[]).find((t) => t.roomId === a.room.roomId && t.over), 3000, 'listed as finished');
+    expect(listed).toMatchObject({ game: 'high-card', open: false, over: true });
   });
 });
 

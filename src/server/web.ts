@@ -30,6 +30,7 @@ export function mountWeb(app: Application) {
         clients: l.clients,
         // A table locks when its last seat is taken, and starts at that moment.
         open: !l.locked,
+        over: l.metadata.over === true,
       }));
     res.set('cache-control', 'no-store').json(tables);
   });

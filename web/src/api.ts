@@ -29,6 +29,8 @@ export interface TableListing {
   seats: number;
   clients: number;
   open: boolean;
+  /** The game is over (the result and the record can still be seen there). */
+  over: boolean;
 }
 
 /** A refusal from the server: `code` is namespaced (`core/…`, `<game>/…`). */

@@ -148,7 +148,7 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
               h(
                 'li',
                 null,
-                h('span', null, h('b', null, names.get(t.game) ?? t.game), ` · ${t.seats} seats · ${t.open ? 'waiting for players' : 'playing'}`),
+                h('span', null, h('b', null, names.get(t.game) ?? t.game), ` · ${t.seats} seats · ${t.over ? 'finished' : t.open ? 'waiting for players' : 'playing'}`),
                 h(
                   'span',
                   { class: 'row' },
