@@ -327,6 +327,13 @@ describe('web client', () => {
     expect(await page.locator('.board .section-title', { hasText: 'Your tokens' }).count()).toBe(0);
     await roll.click();
     await page.locator('.log li', { hasText: 'Rolled' }).first().waitFor({ timeout: 5000 });
+    // The log is a live region: new lines are appended, the lines shown stay (a screen reader reads the new ones).
+    await page.evaluate(() => ((window as unknown as { firstLine: Element | null }).firstLine = document.querySelector('.log li')));
+    await roll.click();
+    await expect.poll(() => page.locator('.log li', { hasText: 'Rolled' }).count(), { timeout: 5000 }).toBeGreaterThanOrEqual(2);
+    expect(await page.evaluate(() => document.querySelector('.log li') === (window as unknown as { firstLine: Element | null }).firstLine)).toBe(true);
+    // The board's parts are reachable by assistive technology: no board picture is an image role.
+    expect(await page.locator('.board svg[role="img"]').count()).toBe(0);
     await page.close();
   }, 60_000);
 

@@ -27,9 +27,12 @@ export function s(tag: string, attrs?: Attrs | null, ...children: Child[]): SVGE
   return fill(document.createElementNS('http://www.w3.org/2000/svg', tag), attrs, children) as SVGElement;
 }
 
-/** An <svg> with a viewBox that scales to its container. */
+/**
+ * An <svg> with a viewBox that scales to its container. A group, not an image: a board's spaces and
+ * marbles inside are buttons a screen reader must reach (an image's children are hidden from it).
+ */
 export function svg(width: number, height: number, attrs: Attrs, ...children: Child[]): SVGElement {
-  return s('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', ...attrs }, ...children);
+  return s('svg', { viewBox: `0 0 ${width} ${height}`, role: 'group', ...attrs }, ...children);
 }
 
 /** Seat colours, the same on every board and in the seat list: one per seat up to the largest table (9). */

@@ -412,9 +412,15 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     );
   }
 
+  /** Appends the new lines only: the log is a live region, and a screen reader reads what is added. */
+  let logged: { seq: number; text: string } | undefined;
   function drawLog() {
-    if (logEl.childElementCount === log.length && logEl.lastElementChild?.textContent === log.at(-1)?.text) return;
-    logEl.replaceChildren(...log.slice(-60).map((l) => h('li', null, l.text)));
+    if (log.at(-1) === logged) return;
+    const from = logged ? log.lastIndexOf(logged) + 1 : 0; // 0 when the line drawn last was trimmed away
+    if (from === 0) logEl.replaceChildren();
+    logEl.append(...log.slice(Math.max(from, log.length - 60)).map((l) => h('li', null, l.text)));
+    while (logEl.childElementCount > 60) logEl.firstElementChild!.remove();
+    logged = log.at(-1);
     logEl.scrollTop = logEl.scrollHeight;
   }
 
