@@ -377,6 +377,7 @@ describe('web client', () => {
     const token = await pressUntilFocused(page, 'Tab', '.board [data-key^="token:"].can');
     await page.keyboard.press(' ');
     await page.locator(`.board [data-key="${token}"].sel`).waitFor();
+    expect(await page.locator(`.board [data-key="${token}"]`).getAttribute('aria-pressed')).toBe('true'); // selected, said not only by colour
     expect(await page.locator(`.board [data-bet-seat="${me}"]`).count()).toBe(0);
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('.board .sel').count()).toBe(0);
@@ -387,6 +388,9 @@ describe('web client', () => {
     const placed = page.locator(`.board [data-key="${space}"] [data-bet-seat="${me}"]`);
     await placed.waitFor({ timeout: 5000 });
     expect(await placed.textContent()).toBe(`$${token.split(':')[1]}`);
+    // After the move the focus stays on the board (where it was, or the next part to act on), not the page's top.
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('.board')))).toBe(true);
     await page.close();
   }, 60_000);
 

@@ -266,7 +266,11 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     drawResult(plain, ctx);
 
     app.dataset.frame = String(++frames);
-    if (focusKey) (app.querySelector(`[data-key="${CSS.escape(focusKey)}"], [data-focus="${CSS.escape(focusKey)}"]`) as HTMLElement | null)?.focus();
+    if (focusKey) {
+      // The part focused before is gone (the move was made): the next part to act on, not the page's top.
+      const again = app.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"], [data-focus="${CSS.escape(focusKey)}"]`);
+      (again ?? boardEl.querySelector<HTMLElement>('[data-key].can'))?.focus();
+    }
     if (!firstBoardAt) {
       firstBoardAt = performance.now();
       document.body.dataset.firstBoardMs = String(Math.round(firstBoardAt));
@@ -318,11 +322,17 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     for (const el of boardEl.querySelectorAll<HTMLElement | SVGElement>('[data-key]')) {
       const key = el.dataset.key!;
       const can = clickable.has(key);
+      const selected = selection!.keys.includes(key);
       el.classList.toggle('can', can);
-      el.classList.toggle('sel', selection!.keys.includes(key));
-      if (can) {
+      el.classList.toggle('sel', selected);
+      if (can || selected) {
         el.setAttribute('tabindex', '0');
         el.setAttribute('role', 'button');
+        el.setAttribute('aria-pressed', String(selected)); // not by colour alone
+      } else if (el instanceof HTMLButtonElement) {
+        // A part no legal move involves now: out of the Tab order, and said to be unavailable.
+        el.tabIndex = -1;
+        el.setAttribute('aria-disabled', 'true');
       }
     }
   }
