@@ -337,6 +337,16 @@ describe('web client', () => {
     await page.close();
   }, 60_000);
 
+  it.concurrent("Tractor on a phone: the table picture's words stay readable", async () => {
+    const page = await newPage(390);
+    await createInLobby(page, 'Tractor (Shengji)', { seats: 4, bots: 3, options: { handLimit: 1, dealDelayMs: 0 } });
+    const name = page.locator('.board svg [data-seat] text').first();
+    await name.waitFor();
+    const height = (await name.boundingBox())!.height;
+    expect(height).toBeGreaterThanOrEqual(11); // a 13-unit name drawn about its size, not half of it
+    await page.close();
+  }, 60_000);
+
   it.concurrent('lobby: "play now" queues two pages to one table; the table list shows it open with a Watch link to a spectator view', async ({ expect }) => {
     const [ada, bo] = await Promise.all([newPage(), newPage(390)]);
     const form = { seats: 2, bots: 0, options: { coloursPerPlayer: 1 } };

@@ -13,6 +13,8 @@ import { cardChip, cardText } from './cards.ts';
 const SUIT_NAME: Record<string, string> = { S: 'spades ♠', H: 'hearts ♥', D: 'diamonds ♦', C: 'clubs ♣' };
 /** Phases in which the trump suit may still be declared; after them no suit means jokers were declared (no trump suit). */
 const SUIT_OPEN = new Set(['dealing', 'declaring', 'stealing']);
+/** A phone's width: the table picture is drawn for it. */
+const narrow = () => typeof matchMedia === 'function' && matchMedia('(max-width: 600px)').matches;
 const cardsText = (cards: string[]) => cards.map(cardText).join(' ');
 
 /** The server sorts the hand trumps first and says how many lead it: no trump rules here. */
@@ -22,37 +24,56 @@ function splitHand(view: Plain): { plain: string[]; trumps: string[] } {
   return { trumps: hand.slice(0, n), plain: hand.slice(n) };
 }
 
-function tableSvg(ctx: BoardContext) {
+/** Trump, points and the last trick in words (in the picture's middle on a wide screen, above it on a phone). */
+function tableLines(ctx: BoardContext): string[] {
+  const t = ctx.table;
+  const trick = !(t.trick ?? []).length && t.tricks?.length ? t.tricks[t.tricks.length - 1] : null;
+  return [
+    `Trump: ${t.trumpRank || '?'}${t.trumpSuit ? ` of ${SUIT_NAME[t.trumpSuit] ?? t.trumpSuit}` : SUIT_OPEN.has(t.phase) ? ' (suit open)' : ' (no trump suit)'}`,
+    `Attackers' points ${t.attackerPoints ?? 0} · kitty ${t.kittyCount ?? 0}${t.deckCount ? ` · deck ${t.deckCount}` : ''}`,
+    trick ? `last trick: ${ctx.name(trick.winner)} won ${trick.points}` : '',
+  ];
+}
+
+/**
+ * The table: you at the bottom, the next player (seat + 1) on your right — Tractor is played to the right.
+ * On a phone the picture is drawn for its width (taller, seats closer), so its words keep their size.
+ */
+function tableSvg(ctx: BoardContext, narrow: boolean) {
   const t = ctx.table;
   const n = ctx.seats.length;
-  const W = 760;
-  const H = 430;
+  // Width, height, a seat's box, and how far the boxes stand from the middle.
+  const [W, H, boxW, boxH, rx, ry] = narrow ? [380, 540, 150, 62, 107, 229] : [760, 430, 160, 68, 290, 145];
   const me = ctx.mySeat ?? 0;
   const plays = new Map<number, string[]>((t.trick ?? []).map((p: Plain) => [p.seat, p.cards]));
   const lastTrick = !plays.size && t.tricks?.length ? t.tricks[t.tricks.length - 1] : null;
   if (lastTrick) for (const p of lastTrick.plays) plays.set(p.seat, p.cards);
+  const [trump, points, last] = tableLines(ctx);
   return svg(
     W,
     H,
     { 'aria-label': 'The table' },
-    s('ellipse', { cx: W / 2, cy: H / 2, rx: W / 2 - 60, ry: H / 2 - 50, fill: '#2f6b4f', stroke: '#234f3b', 'stroke-width': 6 }),
-    s('text', { x: W / 2, y: H / 2 - 8, 'text-anchor': 'middle', 'font-size': 18, fill: '#fff', 'font-weight': 700 }, `Trump: ${t.trumpRank || '?'}${t.trumpSuit ? ` of ${SUIT_NAME[t.trumpSuit] ?? t.trumpSuit}` : SUIT_OPEN.has(t.phase) ? ' (suit open)' : ' (no trump suit)'}`),
-    s('text', { x: W / 2, y: H / 2 + 16, 'text-anchor': 'middle', 'font-size': 14, fill: '#e0efe6' }, `Attackers' points ${t.attackerPoints ?? 0} · kitty ${t.kittyCount ?? 0}${t.deckCount ? ` · deck ${t.deckCount}` : ''}`),
-    lastTrick ? s('text', { x: W / 2, y: H / 2 + 36, 'text-anchor': 'middle', 'font-size': 12, fill: '#cfe3d6' }, `last trick: ${ctx.name(lastTrick.winner)} won ${lastTrick.points}`) : null,
+    s('ellipse', { cx: W / 2, cy: H / 2, rx: W / 2 - (narrow ? 30 : 60), ry: H / 2 - 50, fill: '#2f6b4f', stroke: '#234f3b', 'stroke-width': 6 }),
+    narrow
+      ? null
+      : [
+          s('text', { x: W / 2, y: H / 2 - 8, 'text-anchor': 'middle', 'font-size': 18, fill: '#fff', 'font-weight': 700 }, trump),
+          s('text', { x: W / 2, y: H / 2 + 16, 'text-anchor': 'middle', 'font-size': 14, fill: '#e0efe6' }, points),
+          last ? s('text', { x: W / 2, y: H / 2 + 36, 'text-anchor': 'middle', 'font-size': 12, fill: '#cfe3d6' }, last) : null,
+        ],
     Array.from({ length: n }, (_, seat) => {
-      // You at the bottom, the next player (seat + 1) on your right: Tractor is played to the right.
       const a = Math.PI / 2 - ((seat - me) * 2 * Math.PI) / n;
-      const x = W / 2 + Math.cos(a) * (W / 2 - 90);
-      const y = H / 2 + Math.sin(a) * (H / 2 - 70);
+      const x = W / 2 + Math.cos(a) * rx;
+      const y = H / 2 + Math.sin(a) * ry;
       const cards = plays.get(seat) ?? [];
       const declarer = t.declarers?.[seat];
       return s(
         'g',
         { 'data-seat': seat },
-        s('rect', { x: x - 80, y: y - 34, width: 160, height: 68, rx: 10, fill: t.turn === seat ? '#fff3d6' : '#fffdf8', stroke: seatColour(seat), 'stroke-width': 3 }),
-        s('text', { x, y: y - 16, 'text-anchor': 'middle', 'font-size': 13, 'font-weight': 700 }, `${ctx.name(seat)}${declarer ? ' ★' : ''}${seat === t.starter ? ' (starter)' : ''}`),
-        s('text', { x, y: y - 1, 'text-anchor': 'middle', 'font-size': 11, fill: '#555' }, `${t.handCounts?.[seat] ?? 0} cards · ${t.captured?.[seat] ?? 0} pts · level ${t.levels?.[seat] ?? ''}`),
-        s('text', { x, y: y + 22, 'text-anchor': 'middle', 'font-size': 16, 'font-weight': 700, fill: lastTrick ? '#777' : '#222' }, cardsText(cards)),
+        s('rect', { x: x - boxW / 2, y: y - boxH / 2, width: boxW, height: boxH, rx: 10, fill: t.turn === seat ? '#fff3d6' : '#fffdf8', stroke: seatColour(seat), 'stroke-width': 3 }),
+        s('text', { x, y: y - boxH / 2 + 18, 'text-anchor': 'middle', 'font-size': 13, 'font-weight': 700 }, `${ctx.name(seat)}${declarer ? ' ★' : ''}${seat === t.starter ? ' (starter)' : ''}`),
+        s('text', { x, y: y - boxH / 2 + 33, 'text-anchor': 'middle', 'font-size': 11, fill: '#555' }, `${t.handCounts?.[seat] ?? 0} cards · ${t.captured?.[seat] ?? 0} pts · level ${t.levels?.[seat] ?? ''}`),
+        s('text', { x, y: y + boxH / 2 - 10, 'text-anchor': 'middle', 'font-size': 16, 'font-weight': 700, fill: lastTrick ? '#777' : '#222' }, cardsText(cards)),
       );
     }),
   );
@@ -77,7 +98,8 @@ export const tractor: GameBoard = {
         (t.bids ?? []).length ? ` · declared: ${t.bids.map((b: Plain) => `${ctx.name(b.seat)} ${b.count}× ${cardText(b.card)}`).join(', ')}` : '',
         (t.friendCalls ?? []).length ? ` · friends: ${t.friendCalls.map((f: Plain) => `${f.ordinal}. ${cardText(f.card)}${f.seat >= 0 ? ` = ${ctx.name(f.seat)}` : ''}`).join(', ')}` : '',
       ),
-      tableSvg(ctx),
+      narrow() ? h('p', { class: 'tractor-lines' }, tableLines(ctx).filter(Boolean).join(' · ')) : null,
+      tableSvg(ctx, narrow()),
       t.throwFailure ? h('p', { class: 'bad' }, `${ctx.name(t.throwFailure.seat)}'s throw failed: had to play ${cardsText(t.throwFailure.forced)}.`) : null,
       t.kittyShown?.length ? h('p', null, `Kitty: ${cardsText(t.kittyShown)}`) : null,
       ctx.view
