@@ -340,10 +340,10 @@ describe('web client', () => {
   it.concurrent("Tractor on a phone: the table picture's words stay readable", async () => {
     const page = await newPage(390);
     await createInLobby(page, 'Tractor (Shengji)', { seats: 4, bots: 3, options: { handLimit: 1, dealDelayMs: 0 } });
-    const name = page.locator('.board svg [data-seat] text').first();
-    await name.waitFor();
-    const height = (await name.boundingBox())!.height;
-    expect(height).toBeGreaterThanOrEqual(11); // a 13-unit name drawn about its size, not half of it
+    await page.locator('.board svg [data-seat] text').first().waitFor();
+    // Measured in one step inside the page: the board redraws as cards are dealt.
+    const nameHeight = () => page.evaluate(() => document.querySelector('.board svg [data-seat] text')?.getBoundingClientRect().height ?? 0);
+    await expect.poll(nameHeight, { timeout: 3000 }).toBeGreaterThanOrEqual(11); // a 13-unit name drawn about its size (8 px before)
     await page.close();
   }, 60_000);
 
