@@ -223,11 +223,6 @@ export function isMoveShape(move: unknown): move is MoveBase & Record<string, un
 }
 
 /**
- * The canonical form of an untrusted move: its type's fields as the game defines them (MoveShapes),
- * nothing else. A move of no known type is `core/unknown-move`; a field of the wrong type or size is
- * `core/malformed-move`. Callers bound the value's depth and size first (a schema walk is recursive).
- */
-/**
  * The options a stored game (record or journal) was played under: its own, with each option added since
  * filled with the value that plays as the game did before it (`legacyOptions`), not today's default.
  */
@@ -236,6 +231,11 @@ export function recordedOptions(game: AnyGame, stored: unknown): unknown {
   return { ...(game.legacyOptions as object), ...stored };
 }
 
+/**
+ * The canonical form of an untrusted move: its type's fields as the game defines them (MoveShapes),
+ * nothing else. A move of no known type is `core/unknown-move`; a field of the wrong type or size is
+ * `core/malformed-move`. Callers bound the value's depth and size first (a schema walk is recursive).
+ */
 export function canonicalMove(game: AnyGame, move: unknown): { ok: true; move: MoveBase } | { ok: false; error: MoveError } {
   if (!isMoveShape(move)) return reject(CoreErrors.malformedMove, 'A move is an object with a string "type".');
   const shapes = game.moveShapes as Record<string, z.ZodType<object>>;
