@@ -333,8 +333,7 @@ export class RoomJournal {
     }
   }
 
-  /** Stores the finished game's record (kept for the retention time) and removes the live game. */
-  /** The game is over: its record replaces the journal, kept `retentionSeconds` (the store's unless given). */
+  /** Stores the finished game's record (kept `retentionSeconds`, the store's unless given) and removes the live game. */
   finish(record: unknown, retentionSeconds = this.store.options.retentionSeconds) {
     const { redis, keys } = this.store;
     this.closed = true;
