@@ -154,6 +154,10 @@ describe('web client', () => {
     const counts = await playToTheEnd(page, 80_000);
     expect(counts.board).toBeGreaterThan(0);
     await expectFinished(page);
+    // The standings say each seat's level, not the outcome's number for it.
+    const scores = await page.locator('.result table.standings tbody tr td:nth-child(3)').allTextContents();
+    expect(scores.length).toBe(4);
+    for (const score of scores) expect(score).toMatch(/^level (\d+|[JQKA])/);
     await page.locator('[data-action=verify]').click();
     await page.locator('.verdict.good').waitFor({ timeout: 20_000 });
     await page.close();

@@ -470,7 +470,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
         h(
           'tbody',
           null,
-          [...standings].sort((a, b) => a.rank - b.rank).map((s) => h('tr', { class: s.seat === mySeat ? 'me' : '' }, h('td', null, s.rank), h('td', null, ctx.name(s.seat), s.team >= 0 ? ` (team ${s.team + 1})` : ''), h('td', null, s.score))),
+          [...standings].sort((a, b) => a.rank - b.rank).map((s) => h('tr', { class: s.seat === mySeat ? 'me' : '' }, h('td', null, s.rank), h('td', null, ctx.name(s.seat), s.team >= 0 ? ` (team ${s.team + 1})` : ''), h('td', null, board?.scoreText?.(s, ctx) ?? s.score))),
         ),
       ),
       h('p', { class: 'seed' }, 'Seed commitment ', h('code', null, plain.seedCommitment), h('br'), 'Revealed seed ', h('code', { 'data-seed': plain.seed }, plain.seed)),

@@ -55,4 +55,6 @@ export interface GameBoard {
   prefer?(moves: Move[], ctx: BoardContext): Move | null;
   /** A one-line phase/status summary. */
   status?(ctx: BoardContext): string;
+  /** A final standing's score in the game's words (default: the number). */
+  scoreText?(standing: { seat: number; score: number }, ctx: BoardContext): string;
 }

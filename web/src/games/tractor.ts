@@ -167,6 +167,11 @@ export const tractor: GameBoard = {
     }
     return null;
   },
+  // The outcome's score is the level as a number (2 for 2, 14 for A, one more past the top): say the level.
+  scoreText(standing, ctx) {
+    const level = ctx.table.levels?.[standing.seat];
+    return level ? `level ${level}${(ctx.table.winners ?? []).includes(standing.seat) ? ', past the top' : ''}` : String(standing.score);
+  },
   status(ctx) {
     const t = ctx.table;
     return t.phase === 'dealing' ? 'Dealing: you may declare with a level card or jokers.' : '';
