@@ -249,18 +249,19 @@ describe('durable games', () => {
       const asked = guest(ada.seatToken);
       const joined = new Client(proc.ws).consumeSeatReservation(early).then(
         () => 'joined',
-        (e: Error) => e.message,
+        (e: Error & { code?: number }) => e.message || `closed ${e.code ?? ''}`.trim(),
       );
       await sleep(3000); // longer than peers wait (three 700 ms beats)
       proc.child.kill('SIGCONT');
       // Neither is given on the stale copy. Which answer each gets depends on whether the process read it
       // before or after a check came back: read before, the table says it is moving; read after, the table
       // has closed and dropped the reservation, or is gone. A client retries with its seat token on any of
-      // them (client/rejoin.ts).
+      // them (client/rejoin.ts). On a loaded machine the join's socket may also be closed by the closing copy
+      // before any answer (no reason given): refused all the same.
       const answer = await asked;
       expect([503, 404]).toContain(answer.status);
       expect((await answer.json()).code).toMatch(/^core\/(room-moving|unknown-room)$/);
-      expect(await joined).toMatch(/core\/server-closing|seat reservation expired/);
+      expect(await joined).toMatch(/core\/server-closing|seat reservation expired|^closed/);
       expect(proc.output()).toContain('game owned by another process now');
     } finally {
       reader.disconnect();
