@@ -146,9 +146,7 @@ export class TableJournal {
    */
   finish(result: unknown) {
     const { table } = this.room;
-    const botsOnly = table.bots >= table.seats;
-    const retention = roomSettings.store?.options.retentionSeconds ?? 0;
-    this.link?.finish({ ...this.record(), result }, botsOnly ? Math.min(retention, BOTS_ONLY_RECORD_SECONDS) : retention);
+    this.link?.finish({ ...this.record(), result }, table.bots >= table.seats ? BOTS_ONLY_RECORD_SECONDS : Infinity);
   }
 
   /** Everyone left a running game: forget it. (A crash never gets here; a handover keeps it for a peer.) */

@@ -333,15 +333,16 @@ export class RoomJournal {
     }
   }
 
-  /** Stores the finished game's record (kept `retentionSeconds`, the store's unless given) and removes the live game. */
-  finish(record: unknown, retentionSeconds = this.store.options.retentionSeconds) {
-    const { redis, keys } = this.store;
+  /** Stores the finished game's record (kept the retention time, or `keepAtMostSeconds` if shorter) and removes the live game. */
+  finish(record: unknown, keepAtMostSeconds = Infinity) {
+    const { redis, keys, options } = this.store;
+    const seconds = Math.max(1, Math.min(options.retentionSeconds, keepAtMostSeconds));
     this.closed = true;
     this.store.journals.delete(this.roomId);
     this.enqueue(async () => {
       await redis
         .multi()
-        .set(keys.record(this.roomId), JSON.stringify(record), 'EX', Math.max(1, retentionSeconds))
+        .set(keys.record(this.roomId), JSON.stringify(record), 'EX', seconds)
         .del(keys.game(this.roomId), keys.moves(this.roomId), keys.snap(this.roomId))
         .srem(keys.live, this.roomId)
         .exec();

@@ -50,9 +50,11 @@ function trail(ctx: BoardContext) {
   );
 }
 
+/** A foresight tile ('' when empty): column k holds tiles 2k and 2k + 1. */
+const foresightTile = (ctx: BoardContext, column: number, pick: number): string => ctx.table.foresight?.[column * 2 + pick] ?? '';
+
 /** The three foresight columns; a `foresight` move's `pick` (0 or 1) counts within the column being resolved. */
 function foresight(ctx: BoardContext) {
-  const tiles: string[] = ctx.table.foresight ?? [];
   const resolving: number = ctx.table.foresightColumn ?? -1;
   return h(
     'div',
@@ -67,7 +69,7 @@ function foresight(ctx: BoardContext) {
           { class: 'hand', 'aria-label': `foresight column ${column + 1}${column === resolving ? ', choosing now' : ''}` },
           h('small', null, `${column + 1}`),
           [0, 1].map((pick) => {
-            const tile = tiles[column * 2 + pick] ?? '';
+            const tile = foresightTile(ctx, column, pick);
             return chip(column === resolving ? `pick:${pick}` : null, tile ? words(tile) : '—');
           }),
         ),
@@ -223,8 +225,9 @@ export const greatWesternTrail: GameBoard = {
         return 'End your turn';
       case 'foresight': {
         const column: number = ctx.table.foresightColumn ?? -1;
-        const tile: string = column >= 0 ? (ctx.table.foresight?.[column * 2 + Number(move.pick)] ?? '') : '';
-        return column >= 0 ? `Foresight column ${column + 1}: take ${tile ? words(tile) : 'the empty space'}` : describeMoveGeneric(move);
+        if (column < 0) return describeMoveGeneric(move);
+        const tile = foresightTile(ctx, column, Number(move.pick));
+        return `Foresight column ${column + 1}: take ${tile ? words(tile) : 'the empty space'}`;
       }
     }
     return describeMoveGeneric(move);
