@@ -3,6 +3,7 @@
  * Redis (when configured) that lets a peer rebuild the table after this process dies.
  */
 import { SYSTEM, canonicalJson, recordedOptions, type Actor, type AnyGame } from '../src/core/game.ts';
+import { seedFor, type Generator } from '../src/core/rng.ts';
 import type { RoomJournal, StoredGame } from '../src/server/game-store.ts';
 import type { TableConfig } from './join-options.ts';
 import { roomSettings } from './settings.ts';
@@ -17,6 +18,8 @@ export interface StoredMeta {
   game: string;
   table: TableConfig;
   seed: string;
+  /** The generator the seed drives (absent in journals written before it was named: `xoshiro128**`). */
+  rng?: Generator;
   status: string;
   invite: string;
   seats: { token: string; name: string }[];
@@ -35,6 +38,7 @@ export interface GameRecord {
   options: unknown;
   seats: number;
   seed: string;
+  rng: Generator;
   moves: LoggedMove[];
 }
 
@@ -49,9 +53,14 @@ export function asPlayed(game: AnyGame, stored: StoredGame<StoredMeta>): StoredG
   return { ...stored, meta: { ...stored.meta, table: { ...stored.meta.table, options } }, snapshot: null };
 }
 
+/** The generator a stored game draws from. */
+export function storedGenerator(stored: StoredGame<StoredMeta>): Generator {
+  return stored.meta.rng ?? 'xoshiro128**';
+}
+
 /** The engine state after the stored moves: from the latest snapshot, then the moves after it. */
 export function replayStored(game: AnyGame, stored: StoredGame<StoredMeta>): unknown {
-  let state = stored.snapshot?.state ?? game.setup(stored.meta.table.options, stored.meta.table.seats, stored.meta.seed);
+  let state = stored.snapshot?.state ?? game.setup(stored.meta.table.options, stored.meta.table.seats, seedFor(stored.meta.seed, storedGenerator(stored)));
   for (const { actor, move } of stored.moves.slice(stored.snapshot?.seq ?? 0)) {
     const r = game.applyMove(state, actor, move);
     if (!r.ok) throw new Error(`stored move ${JSON.stringify(move)} no longer applies: ${r.error.code}`);
@@ -100,6 +109,7 @@ export class TableJournal {
       game: room.game.id,
       table: room.table,
       seed: room.seed,
+      rng: room.rng,
       status: room.state.status,
       invite: room.state.invite,
       seats: room.seats.records.map((r) => ({ token: r.token, name: r.name })),
@@ -136,7 +146,7 @@ export class TableJournal {
   /** Everything needed to replay this game: options, seed and every accepted move. */
   record(): GameRecord {
     const room = this.room;
-    return { game: room.game.id, roomId: room.roomId, options: room.table.options, seats: room.table.seats, seed: room.seed, moves: this.moves };
+    return { game: room.game.id, roomId: room.roomId, options: room.table.options, seats: room.table.seats, seed: room.seed, rng: room.rng, moves: this.moves };
   }
 
   /**

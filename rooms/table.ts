@@ -6,6 +6,7 @@ import type { Room } from '@colyseus/core';
 import type { Schema, MapSchema, ArraySchema } from '@colyseus/schema';
 import type { Logger } from 'pino';
 import type { Actor, AnyGame, GameEvent } from '../src/core/game.ts';
+import type { Generator } from '../src/core/rng.ts';
 import type { TableConfig } from './join-options.ts';
 import type { Seats } from './seats.ts';
 import type { Timers } from './timers.ts';
@@ -41,6 +42,8 @@ export type Table = Omit<Room, 'state'> & {
   /** The address whose matchmaking request created the table (charged for it by the front door); null when the server made it. */
   creator: string | null;
   seed: string;
+  /** The generator the seed drives: `chacha20`, or `xoshiro128**` for a game recovered from a journal written before. */
+  rng: Generator;
   engineState: unknown;
   log: Logger;
   /** The process is shutting down: close the table as soon as its game ends. */

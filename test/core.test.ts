@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { schema, t } from '@colyseus/schema';
 import { z } from 'zod';
-import { seedRng, nextUint32, randomInt, shuffled, rollDie } from '../src/core/rng.ts';
+import { createHash } from 'node:crypto';
+import { seedRng, nextUint32, randomInt, shuffled, rollDie, chacha20Block, seedFor, sha256 } from '../src/core/rng.ts';
 import { standardDeck, dealRoundRobin, removeCards, sameMultiset, rankOf, suitOf, isCard } from '../src/core/cards/index.ts';
 import { alternatingTeams, nextSeat, partnersOf, seatOrder } from '../src/core/seats.ts';
 import { rankByScore } from '../src/core/result.ts';
@@ -14,7 +15,7 @@ import { highCard, type HighCardState } from './fixture/high-card.ts';
 import { HighCardRoomState } from './fixture/schema.ts';
 import { checkSchemaShape } from './helpers/schema-shape.ts';
 
-describe('xoshiro128** PRNG', () => {
+describe('the PRNG (ChaCha20 keystream)', () => {
   it('is deterministic per seed and differs between seeds', () => {
     const a = seedRng('table-1');
     const b = seedRng('table-1');
@@ -32,11 +33,41 @@ describe('xoshiro128** PRNG', () => {
     expect(chi).toBeLessThan(20.5); // p ≈ 0.001 for 5 degrees of freedom
   });
 
-  it('keeps its state JSON-plain and resumes exactly after a round trip', () => {
+  it('keeps its state JSON-plain and resumes exactly after a round trip, across blocks', () => {
     const s = seedRng('resume');
     randomInt(s, 10);
     const copy = JSON.parse(JSON.stringify(s));
-    expect(nextUint32(copy)).toBe(nextUint32(s));
+    const ahead = Array.from({ length: 40 }, () => nextUint32(s)); // 16 words a block: crosses two
+    const half = Array.from({ length: 20 }, () => nextUint32(copy));
+    const resumed = JSON.parse(JSON.stringify(copy));
+    expect([...half, ...Array.from({ length: 20 }, () => nextUint32(resumed))]).toEqual(ahead);
+  });
+
+  it('computes ChaCha20 blocks as RFC 8439 does (its test vector 2.3.2)', () => {
+    const key = Array.from({ length: 8 }, (_, i) => new DataView(Uint8Array.from({ length: 4 }, (_, b) => 4 * i + b).buffer).getUint32(0, true));
+    const block = chacha20Block(key, 1, [0x09000000, 0x4a000000, 0]);
+    expect(Array.from(block, (w) => w.toString(16).padStart(8, '0')).join(' ')).toBe(
+      'e4e7f110 15593bd1 1fdd0f50 c47120a3 c7f4d1c7 0368c033 9aaa2204 4e6cd4c3 466482d2 09aa9f07 05d7c214 a2028bd9 d19c12b5 b94e16de e883d0cb 4e3c50a2',
+    );
+  });
+
+  it('is keyed by SHA-256 of a prefix and the seed, never by the published commitment SHA-256(seed)', () => {
+    const hex = (words: number[]) => words.map((w) => w.toString(16).padStart(8, '0')).join('');
+    for (const text of ['', 'abc', 'a'.repeat(55), 'a'.repeat(64), 'héllo ✓', 'x'.repeat(1000)]) {
+      expect(hex(sha256(new TextEncoder().encode(text)))).toBe(createHash('sha256').update(text).digest('hex'));
+    }
+    const seed = '9f2c0d1e2f3a4b5c6d7e8f9a0b1c2d3e';
+    const key = seedRng(seed).slice(0, 8);
+    expect(hex(key)).toBe(createHash('sha256').update(`parlor-rng/${seed}`).digest('hex'));
+    expect(hex(key)).not.toBe(createHash('sha256').update(seed).digest('hex'));
+  });
+
+  it("replays games recorded with the former generator, xoshiro128**, exactly as they drew", () => {
+    const s = seedRng(seedFor('table-1', 'xoshiro128**'));
+    expect([nextUint32(s), nextUint32(s), nextUint32(s)]).toEqual([3362101411, 3660397850, 2107204436]);
+    const dice = seedRng(seedFor('dice', 'xoshiro128**'));
+    expect(Array.from({ length: 10 }, () => rollDie(dice))).toEqual([6, 2, 4, 2, 6, 1, 3, 4, 4, 1]);
+    expect(seedFor('table-1', 'chacha20')).toBe('table-1');
   });
 
   it('shuffles without losing cards and rejects a non-positive range', () => {

@@ -1,11 +1,12 @@
 /**
  * A game stored before one of its options existed — a record, or a journal a peer recovers — is replayed
- * under the rule it was played by (the game's `legacyOptions`), not under the option's later default.
+ * under the rule it was played by (the game's `legacyOptions`), not under the option's later default; and
+ * one stored before records named their random generator, with the generator of its day (xoshiro128**).
  */
 import { describe, expect, it } from 'vitest';
 import { SYSTEM, canonicalJson, recordedOptions, type Actor } from '../src/core/game.ts';
 import { game as greatWesternTrail } from '../src/games/great-western-trail/index.ts';
-import { randomSource } from '../src/core/rng.ts';
+import { randomSource, seedFor } from '../src/core/rng.ts';
 import { game as tractor } from '../src/games/tractor/index.ts';
 import type { TractorMove, TractorState } from '../src/games/tractor/types.ts';
 import { verifyRecord } from '../src/server/verify.ts';
@@ -13,13 +14,15 @@ import { asPlayed, replayStored, type StoredMeta } from '../rooms/journal.ts';
 import type { StoredGame } from '../src/server/game-store.ts';
 
 const SEED = 'legacy-1';
+/** The seed text that drew as games of that day did. */
+const PLAYED_SEED = seedFor(SEED, 'xoshiro128**');
 
 /**
  * A whole 4-seat game as Tractor was played before `throwUnits` existed (a tractor inside a throw counted
  * whole): every lead is the longest listed, so throws holding tractors come often; the rest is the bots'.
  */
 function playedBeforeThrowUnits() {
-  let state: TractorState = tractor.setup(tractor.options.parse({ throwUnits: 'tractors' }), 4, SEED);
+  let state: TractorState = tractor.setup(tractor.options.parse({ throwUnits: 'tractors' }), 4, PLAYED_SEED);
   const random = randomSource(`${SEED}/moves`);
   const moves: { actor: Actor; move: TractorMove }[] = [];
   while (tractor.activeActors(state).length > 0) {
@@ -33,7 +36,7 @@ function playedBeforeThrowUnits() {
     state = r.state;
     moves.push({ actor, move });
   }
-  // Stored as it was then: every option of the day, no throwUnits.
+  // Stored as it was then: every option of the day, no throwUnits, no generator named.
   const { throwUnits: _, ...options } = state.options;
   return { options, moves, final: state, outcome: tractor.outcome(state)! };
 }
@@ -42,7 +45,7 @@ describe('a game stored before an option existed', () => {
   const old = playedBeforeThrowUnits();
 
   it('is one that replays differently under the new default (else this test proves nothing)', () => {
-    let state = tractor.setup(tractor.options.parse(old.options), 4, SEED);
+    let state = tractor.setup(tractor.options.parse(old.options), 4, PLAYED_SEED);
     const refused = old.moves.findIndex(({ actor, move }) => {
       const r = tractor.applyMove(state, actor, move);
       if (r.ok) state = r.state;
@@ -58,9 +61,17 @@ describe('a game stored before an option existed', () => {
     expect(report).toMatchObject({ ok: true, moves: old.moves.length, checks: { moves: 'all legal', finished: true, result: 'match' } });
   });
 
+  it('is replayed with the generator of its day: the same record said to draw from chacha20 deals other cards and fails', () => {
+    const record = { game: 'tractor', options: old.options, seats: 4, seed: SEED, moves: old.moves };
+    expect(verifyRecord({ record: { ...record, rng: 'xoshiro128**' }, result: old.outcome }).ok).toBe(true);
+    const report = verifyRecord({ record: { ...record, rng: 'chacha20' }, result: old.outcome });
+    expect(report.ok).toBe(false);
+    expect(report.checks.moves).toBe('failed');
+  });
+
   it('is recovered as played from a journal lacking the option, its snapshot set aside', () => {
     const snapshotAt = Math.floor(old.moves.length / 2);
-    let atSnapshot = tractor.setup(tractor.options.parse({ ...old.options, throwUnits: 'tractors' }), 4, SEED);
+    let atSnapshot = tractor.setup(tractor.options.parse({ ...old.options, throwUnits: 'tractors' }), 4, PLAYED_SEED);
     for (const { actor, move } of old.moves.slice(0, snapshotAt)) atSnapshot = (tractor.applyMove(atSnapshot, actor, move) as { state: TractorState }).state;
     const { throwUnits: _, ...snapshotOptions } = atSnapshot.options;
     const meta = { game: 'tractor', table: { seats: 4, bots: 0, options: old.options, turnSeconds: 0, key: '' }, seed: SEED, status: 'playing', invite: '', seats: [] };

@@ -63,6 +63,7 @@ describe.each(['ready-set-bet', 'tractor'])('%s played over WebSockets', (game) 
   it('verifies: commitment, every move, every chance move shown, the announced result', () => {
     const { record, commitment, seed, result } = g();
     expect(record.seed).toBe(seed);
+    expect(record.rng).toBe('chacha20');
     const report = verifyRecord({ record, commitment, result });
     expect(report.problems).toEqual([]);
     expect(report).toMatchObject({ ok: true, checks: { commitment: 'match', moves: 'all legal', finished: true, result: 'match' } });

@@ -1,12 +1,142 @@
 /**
- * Seeded PRNG kept in game state: xoshiro128** (Blackman & Vigna, 2018), 128 bits of state as four
- * unsigned 32-bit words. The state is a plain number array so it lives inside the JSON game state and
- * replays exactly. Seeding: each word is SplitMix32 of an FNV-1a hash of `${seed}/${lane}`.
+ * Seeded PRNG kept in game state. The state is a plain number array so it lives inside the JSON game
+ * state and replays exactly.
+ *
+ * The generator is ChaCha20's keystream (RFC 8439 block function), keyed by SHA-256 of "parlor-rng/"
+ * and the seed: a cryptographic generator, so what a player sees (dice, their own cards, every card of
+ * a finished Tractor round) tells nothing about the dice, deals and deck orders still to come. The key
+ * hashes a prefix and the seed, never the seed alone: the table publishes SHA-256(seed) as its
+ * commitment at the start, and a prefix (unlike a suffix, open to length extension) keeps the key
+ * underivable from it. State: the 8 key words, the block counter and the next word's index in the block.
+ *
+ * Games recorded before this generator used xoshiro128** (Blackman & Vigna, 2018): `seedFor(seed,
+ * 'xoshiro128**')` reproduces it (4-word state, words seeded by SplitMix32 of FNV-1a of
+ * `${seed}/${lane}`), so their records and journals replay as they were played. Every function below
+ * serves both, told apart by the state's length.
  *
  * The functions advance the array in place: an engine calls them on the fresh copy of the state that
  * `applyMove` is building, never on its input.
  */
-export type RngState = [number, number, number, number];
+export type RngState = number[];
+
+const rotl = (x: number, k: number) => (x << k) | (x >>> (32 - k));
+
+const CHACHA_STATE_WORDS = 10;
+const LEGACY_PREFIX = 'xoshiro128**:';
+
+/**
+ * The generators a record or journal names (`rng`): `chacha20` for every game from now on; one that names
+ * none was made before records did, with `xoshiro128**`.
+ */
+export const GENERATORS = ['chacha20', 'xoshiro128**'] as const;
+export type Generator = (typeof GENERATORS)[number];
+
+/** The seed text an engine's `setup` takes to draw from `generator` with a game's `seed`. */
+export function seedFor(seed: string, generator: Generator): string {
+  return generator === 'chacha20' ? seed : LEGACY_PREFIX + seed;
+}
+
+/** A fresh generator for `seed`: ChaCha20, or xoshiro128** for a seed written by `seedFor(…, 'xoshiro128**')`. */
+export function seedRng(seed: string): RngState {
+  if (seed.startsWith(LEGACY_PREFIX)) return seedXoshiro(seed.slice(LEGACY_PREFIX.length));
+  return [...sha256(new TextEncoder().encode(`parlor-rng/${seed}`)), 0, 0];
+}
+
+/** Next unsigned 32-bit output; advances `s`. */
+export function nextUint32(s: RngState): number {
+  return s.length === CHACHA_STATE_WORDS ? nextChacha(s) : nextXoshiro(s);
+}
+
+// ChaCha20 (RFC 8439): the keystream's words in order, block after block.
+
+const QUARTER_ROUNDS = [
+  [0, 4, 8, 12], [1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15],
+  [0, 5, 10, 15], [1, 6, 11, 12], [2, 7, 8, 13], [3, 4, 9, 14],
+] as const;
+
+/** One 64-byte block as 16 words: `key` 8 words, a 32-bit block counter, `nonce` 3 words. */
+export function chacha20Block(key: ArrayLike<number>, counter: number, nonce: ArrayLike<number>): Uint32Array {
+  const input = new Uint32Array([0x61707865, 0x3320646e, 0x79622d32, 0x6b206574, ...Array.from(key), counter, ...Array.from(nonce)]);
+  const x = input.slice();
+  for (let round = 0; round < 10; round++) for (const [a, b, c, d] of QUARTER_ROUNDS) quarterRound(x, a, b, c, d);
+  for (let i = 0; i < 16; i++) x[i] = x[i]! + input[i]!;
+  return x;
+}
+
+function quarterRound(x: Uint32Array, a: number, b: number, c: number, d: number) {
+  let [va, vb, vc, vd] = [x[a]!, x[b]!, x[c]!, x[d]!];
+  va = (va + vb) | 0;
+  vd = rotl(vd ^ va, 16);
+  vc = (vc + vd) | 0;
+  vb = rotl(vb ^ vc, 12);
+  va = (va + vb) | 0;
+  vd = rotl(vd ^ va, 8);
+  vc = (vc + vd) | 0;
+  vb = rotl(vb ^ vc, 7);
+  [x[a], x[b], x[c], x[d]] = [va, vb, vc, vd];
+}
+
+// The last block computed, by its key and counter (s[0..8]): a draw of several words (a shuffle, two
+// dice) computes its block once.
+const cachedInput: number[] = [];
+let cachedBlock: Uint32Array = new Uint32Array(16);
+
+function nextChacha(s: RngState): number {
+  const block = s[8]!;
+  let cached = cachedInput.length === 9;
+  for (let i = 0; cached && i < 9; i++) cached = cachedInput[i] === s[i];
+  if (!cached) {
+    // Blocks past 2^32 carry into the first nonce word (a stream longer than any game draws).
+    cachedBlock = chacha20Block(s.slice(0, 8), block >>> 0, [Math.floor(block / 0x100000000), 0, 0]);
+    cachedInput.splice(0, 9, ...s.slice(0, 9));
+  }
+  const word = cachedBlock[s[9]!]!;
+  if (s[9] === 15) {
+    s[8] = block + 1;
+    s[9] = 0;
+  } else s[9] = s[9]! + 1;
+  return word;
+}
+
+// SHA-256 (FIPS 180-4) for the key; its constants are the first 32 fraction bits of the square roots
+// (initial hash) and cube roots (round constants) of the first primes.
+
+// The first 64 primes, 2 to 311.
+const PRIMES = Array.from({ length: 312 }, (_, n) => n).filter((n) => n > 1 && Array.from({ length: n - 2 }, (_, i) => i + 2).every((d) => n % d !== 0));
+const fraction32 = (x: number) => Math.floor((x - Math.floor(x)) * 0x100000000) >>> 0;
+const SHA_INITIAL = PRIMES.slice(0, 8).map((p) => fraction32(Math.sqrt(p)));
+const SHA_ROUND = PRIMES.slice(0, 64).map((p) => fraction32(Math.cbrt(p)));
+
+/** SHA-256 of `bytes` as 8 big-endian words. */
+export function sha256(bytes: Uint8Array): number[] {
+  const padded = new Uint8Array(Math.ceil((bytes.length + 9) / 64) * 64);
+  padded.set(bytes);
+  padded[bytes.length] = 0x80;
+  const view = new DataView(padded.buffer);
+  view.setUint32(padded.length - 8, Math.floor(bytes.length / 0x20000000));
+  view.setUint32(padded.length - 4, (bytes.length * 8) >>> 0);
+  const hash = Uint32Array.from(SHA_INITIAL);
+  const w = new Uint32Array(64);
+  const rotate = (v: number, k: number) => (v >>> k) | (v << (32 - k));
+  for (let offset = 0; offset < padded.length; offset += 64) {
+    for (let i = 0; i < 16; i++) w[i] = view.getUint32(offset + i * 4);
+    for (let i = 16; i < 64; i++) {
+      const s0 = rotate(w[i - 15]!, 7) ^ rotate(w[i - 15]!, 18) ^ (w[i - 15]! >>> 3);
+      const s1 = rotate(w[i - 2]!, 17) ^ rotate(w[i - 2]!, 19) ^ (w[i - 2]! >>> 10);
+      w[i] = w[i - 16]! + s0 + w[i - 7]! + s1;
+    }
+    let [a, b, c, d, e, f, g, h] = hash as unknown as number[];
+    for (let i = 0; i < 64; i++) {
+      const t1 = h! + (rotate(e!, 6) ^ rotate(e!, 11) ^ rotate(e!, 25)) + ((e! & f!) ^ (~e! & g!)) + SHA_ROUND[i]! + w[i]!;
+      const t2 = (rotate(a!, 2) ^ rotate(a!, 13) ^ rotate(a!, 22)) + ((a! & b!) ^ (a! & c!) ^ (b! & c!));
+      [h, g, f, e, d, c, b, a] = [g, f, e, (d! + t1) | 0, c, b, a, (t1 + t2) | 0];
+    }
+    [a, b, c, d, e, f, g, h].forEach((v, i) => (hash[i] = hash[i]! + v!));
+  }
+  return Array.from(hash);
+}
+
+// xoshiro128**: the former generator, for games recorded with it.
 
 function fnv1a(text: string): number {
   let h = 0x811c9dc5;
@@ -24,25 +154,23 @@ function splitmix32(x: number): number {
   return (z ^ (z >>> 16)) >>> 0;
 }
 
-export function seedRng(seed: string): RngState {
-  const words = [0, 1, 2, 3].map((lane) => splitmix32(fnv1a(`${seed}/${lane}`))) as RngState;
-  if (words.every((w) => w === 0)) words[0] = 1; // the all-zero state is the one fixed point
+function seedXoshiro(seed: string): RngState {
+  const words = [0, 1, 2, 3].map((lane) => splitmix32(fnv1a(`${seed}/${lane}`)));
+  if (!words.some((w) => w !== 0)) words[0] = 1; // the all-zero state is the one fixed point
   return words;
 }
 
-const rotl = (x: number, k: number) => (x << k) | (x >>> (32 - k));
-
-/** Next unsigned 32-bit output; advances `s`. */
-export function nextUint32(s: RngState): number {
-  const result = Math.imul(rotl(Math.imul(s[1], 5), 7), 9) >>> 0;
-  const t = s[1] << 9;
-  s[2] ^= s[0];
-  s[3] ^= s[1];
-  s[1] ^= s[2];
-  s[0] ^= s[3];
-  s[2] ^= t;
-  s[3] = rotl(s[3], 11);
-  for (let i = 0; i < 4; i++) s[i] = s[i]! >>> 0;
+function nextXoshiro(s: RngState): number {
+  const x = s as [number, number, number, number];
+  const result = Math.imul(rotl(Math.imul(x[1], 5), 7), 9) >>> 0;
+  const t = x[1] << 9;
+  x[2] ^= x[0];
+  x[3] ^= x[1];
+  x[1] ^= x[2];
+  x[0] ^= x[3];
+  x[2] ^= t;
+  x[3] = rotl(x[3], 11);
+  for (let i = 0; i < 4; i++) x[i] = x[i]! >>> 0;
   return result;
 }
 

@@ -9,6 +9,7 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import express, { type Application } from 'express';
 import { z } from 'zod';
 import { SYSTEM, canonicalJson, canonicalMove, recordedOptions, type GameEvent, type Outcome } from '../core/game.ts';
+import { GENERATORS, seedFor } from '../core/rng.ts';
 import { findGame } from '../games/index.ts';
 import { jsonProblem } from './json-bounds.ts';
 
@@ -18,6 +19,8 @@ export const GameRecordInput = z.object({
   options: z.unknown(),
   seats: z.number().int(),
   seed: z.string(),
+  /** The generator the seed drives; a record made before records named it has none: `xoshiro128**`. */
+  rng: z.enum(GENERATORS).optional(),
   moves: z.array(z.object({ actor: z.number().int(), move: z.unknown() })),
 });
 export type GameRecordInput = z.infer<typeof GameRecordInput>;
@@ -91,7 +94,7 @@ export function verifyRecord({ record, commitment, result }: VerifyRequest): Ver
   if (setupError) return fail(report, `Setup refused: ${setupError.message}`);
 
   try {
-    let state = game.setup(options.data, record.seats, record.seed);
+    let state = game.setup(options.data, record.seats, seedFor(record.seed, record.rng ?? 'xoshiro128**'));
     for (const [index, { actor, move: given }] of record.moves.entries()) {
       if (actor === SYSTEM) {
         // The room always plays the first SYSTEM move listed; any other choice would let a server steer chance.

@@ -560,7 +560,7 @@ describe('a host and eight bettors (9 seats)', () => {
     expect(s.phase).toBe('over');
     expect(s.settlements).toHaveLength(4);
     expect(moves.filter((m) => m.actor === 8 && (m.move as { type: string }).type === 'bet').length).toBeGreaterThan(0);
-    const report = verifyRecord({ record: { game: game.id, options, seats: 9, seed, moves }, result: game.outcome(s)! });
+    const report = verifyRecord({ record: { game: game.id, options, seats: 9, seed, rng: 'chacha20', moves }, result: game.outcome(s)! });
     expect(report.problems).toEqual([]);
     expect([report.ok, report.checks.finished, report.checks.result]).toEqual([true, true, 'match']);
   });
