@@ -2,7 +2,9 @@
  * From clicks to legal moves, with no rules: each board tags its clickable parts with keys
  * (`card:7H`, `marble:3`, `space:win-7-a`) and says which keys each legal move involves. A click keeps
  * the moves that involve every key clicked so far; one move left is sent, several are offered in a
- * small chooser, and the parts that would narrow them further stay highlighted.
+ * small chooser, and the parts that would narrow them further stay highlighted. Where the listed moves
+ * only sample a free choice (the board composes), a click on a part selects it and nothing more: the
+ * board makes the move from the selection.
  */
 import type { BoardContext, GameBoard, Move } from './types.ts';
 
@@ -23,9 +25,14 @@ export class Selection {
     });
   }
 
+  /** The free choice the board offers now, given the selection; null when there is none. */
+  composing(ctx: BoardContext) {
+    return this.board.compose?.(this.keys, ctx) ?? null;
+  }
+
   /** Keys a click may add now (the parts to highlight). */
   clickable(ctx: BoardContext): Set<string> {
-    const out = new Set<string>();
+    const out = new Set<string>(this.composing(ctx)?.keys);
     for (const m of this.candidates(ctx)) for (const k of this.board.keys(m, ctx)) out.add(k);
     if (this.keys.length) for (const m of ctx.moves) for (const k of this.board.keys(m, ctx)) out.add(k); // a fresh start
     return out;
@@ -36,6 +43,11 @@ export class Selection {
    * is dropped; a key that fits no remaining move starts a new selection.
    */
   click(key: string, ctx: BoardContext): Move | null {
+    if (this.composing(ctx)?.keys.includes(key)) {
+      this.keys = this.keys.includes(key) ? this.keys.filter((k) => k !== key) : [...this.keys, key];
+      const made = this.composing(ctx);
+      return made?.now ? made.move : null;
+    }
     if (this.keys.includes(key)) {
       this.keys = this.keys.filter((k) => k !== key);
       return null;
@@ -70,6 +82,8 @@ export class Selection {
 
   /** Drops selected keys that no legal move has any more (the position changed). */
   prune(ctx: BoardContext) {
-    if (this.keys.length && this.candidates(ctx).length === 0) this.keys = this.keys.filter((k) => this.board.sticky?.(k) && ctx.moves.some((m) => this.board.keys(m, ctx).includes(k)));
+    const free = this.composing(ctx);
+    if (free) this.keys = this.keys.filter((k) => free.keys.includes(k));
+    else if (this.keys.length && this.candidates(ctx).length === 0) this.keys = this.keys.filter((k) => this.board.sticky?.(k) && ctx.moves.some((m) => this.board.keys(m, ctx).includes(k)));
   }
 }

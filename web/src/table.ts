@@ -396,6 +396,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
               : // Listed as active with no legal move: a system step (a deal, a race) runs and seats may join in.
                 `Waiting for ${(ctx.active.includes(mine) ? [] : ctx.active).map(ctx.name).join(', ') || 'the dealer'}. ${board?.status?.(ctx) ?? ''}`;
     const candidates = selection!.keys.length ? selection!.candidates(ctx) : [];
+    const free = mine === null ? null : selection!.composing(ctx);
     const moveButton = (m: Move, i: number, prefix: string) =>
       h('button', { type: 'button', class: 'move', 'data-focus': `${prefix}${i}`, 'data-move': JSON.stringify(m), onclick: () => void send(m) }, board!.describe(m, ctx));
     const all = h(
@@ -408,6 +409,16 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     controls.replaceChildren(
       ...[
       h('p', { class: `status${ctx.moves.length ? ' mine' : ''}` }, line.trim()),
+      free
+        ? h(
+            'div',
+            { class: 'compose', role: 'group', 'aria-label': 'Your selection' },
+            h('p', null, free.hint),
+            free.move && !free.now
+              ? h('button', { type: 'button', class: 'move', 'data-focus': 'compose', 'data-move': JSON.stringify(free.move), onclick: () => void send(free.move!) }, board!.describe(free.move, ctx))
+              : null,
+          )
+        : null,
       candidates.length > 1
         ? h(
             'div',

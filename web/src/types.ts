@@ -39,6 +39,18 @@ export interface BoardContext {
   name(seat: number): string;
 }
 
+/** A move composed from selected parts where the listed moves are only a sample of the choice. */
+export interface Composing {
+  /** The parts that may be selected now. */
+  keys: string[];
+  /** The move the selection makes, or null while it makes none. */
+  move: Move | null;
+  /** Send the move as soon as the selection makes it (no button to press). */
+  now?: boolean;
+  /** What to select, in words. */
+  hint: string;
+}
+
 /** One game's readable board: draws the state and maps clicks to legal moves by keys. */
 export interface GameBoard {
   /** Draws the board; clickable parts carry `data-key`. */
@@ -53,6 +65,13 @@ export interface GameBoard {
   sticky?(key: string): boolean;
   /** Among several moves left by a click, the one to send at once (or null for the chooser). */
   prefer?(moves: Move[], ctx: BoardContext): Move | null;
+  /**
+   * A free choice the listed moves only sample (Tractor: any cards to bury, to lead or to follow with),
+   * given the selected keys; null when the listed moves are the whole choice. While a board composes, a
+   * click on one of its parts only selects it, the move the selection makes is offered, and the server
+   * judges it (a refusal says why).
+   */
+  compose?(keys: string[], ctx: BoardContext): Composing | null;
   /** A one-line phase/status summary. */
   status?(ctx: BoardContext): string;
   /** A final standing's score in the game's words (default: the number). */

@@ -3,8 +3,11 @@
  * declarations during the deal; trump, level and the attackers' points; your hand sorted with the
  * trumps apart; the kitty while you bury it.
  *
- * Clicks: a card in your hand keeps the listed moves (plays, declarations, burials) that use that card;
- * more cards narrow further, and the chooser names what is left.
+ * Clicks: while you declare, a card in your hand keeps the listed declarations that use it. To bury, lead
+ * or follow, the listed moves are only a sample (a hand has far too many choices to list): clicks select
+ * cards freely and the selection is the move — sent at once when it follows with as many cards as were
+ * led, offered as a button to bury or lead; the server judges it. Each copy of a card (two decks) is its
+ * own part: `card:AS`, then `card:AS/2`.
  */
 import { h, s, seatColour, svg } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
@@ -16,6 +19,17 @@ const SUIT_OPEN = new Set(['dealing', 'declaring', 'stealing']);
 /** A phone's width: the table picture is drawn for it. */
 const narrow = () => typeof matchMedia === 'function' && matchMedia('(max-width: 600px)').matches;
 const cardsText = (cards: string[]) => cards.map(cardText).join(' ');
+
+/** The keys of cards, each copy of a face its own: `card:AS`, then `card:AS/2`. */
+function cardKeys(faces: string[]): string[] {
+  const seen = new Map<string, number>();
+  return faces.map((face) => {
+    const copy = (seen.get(face) ?? 0) + 1;
+    seen.set(face, copy);
+    return copy === 1 ? `card:${face}` : `card:${face}/${copy}`;
+  });
+}
+const faceOfKey = (key: string) => key.slice('card:'.length).split('/')[0]!;
 
 /** The server sorts the hand trumps first and says how many lead it: no trump rules here. */
 function splitHand(view: Plain): { plain: string[]; trumps: string[] } {
@@ -84,6 +98,8 @@ export const tractor: GameBoard = {
     const t = ctx.table;
     const hand: string[] = ctx.view?.hand ?? [];
     const { plain, trumps } = splitHand(ctx.view);
+    const keys = cardKeys([...trumps, ...plain]);
+    const chip = (face: string, i: number, extra = '') => cardChip(face, keys[i]!, extra);
     const teamLevels = new Map<number, string>();
     (t.teams ?? []).forEach((team: number, seat: number) => teamLevels.set(team, t.levels?.[seat]));
     return h(
@@ -105,19 +121,38 @@ export const tractor: GameBoard = {
       ctx.view
         ? [
             h('div', { class: 'section-title' }, `Your hand (${hand.length})`),
-            h('div', { class: 'hand', 'aria-label': 'Plain suits' }, plain.map((f) => cardChip(f, `card:${f}`))),
+            h('div', { class: 'hand', 'aria-label': 'Plain suits' }, plain.map((f, i) => chip(f, trumps.length + i))),
             h('div', { class: 'section-title' }, 'Trumps'),
-            h('div', { class: 'hand', 'aria-label': 'Trumps' }, trumps.map((f) => cardChip(f, `card:${f}`, 'trump'))),
-            ctx.view.kitty?.length ? [h('div', { class: 'section-title' }, 'Kitty (yours to bury)'), h('div', { class: 'hand' }, ctx.view.kitty.map((f: string) => cardChip(f, `card:${f}`)))] : null,
+            h('div', { class: 'hand', 'aria-label': 'Trumps' }, trumps.map((f, i) => chip(f, i, 'trump'))),
+            // Shown for reference: the cards are in the hand above, where they are chosen.
+            ctx.view.kitty?.length
+              ? [h('div', { class: 'section-title' }, t.phase === 'burying' ? 'Picked up from the kitty (now in your hand)' : 'Your buried kitty'), h('div', { class: 'hand' }, ctx.view.kitty.map((f: string) => cardChip(f, null)))]
+              : null,
           ]
         : null,
       t.result ? h('p', null, `Hand result: attackers ${t.result.attackerPoints} points (kitty ${t.result.kittyPoints} × ${t.result.kittyMultiplier}); ${t.result.declarersWon ? 'declarers' : 'attackers'} win, +${t.result.steps}.`) : null,
     );
   },
   keys(move: Move) {
-    const cards = (move.cards as string[] | undefined) ?? (move.card ? [move.card as string] : []);
+    const cards = (move.cards as string[] | undefined) ?? (move.card ? Array<string>(Number(move.count) || 1).fill(move.card as string) : []);
     const friends = ((move.friends as Plain[]) ?? []).map((f) => `card:${f.card}`);
-    return [...cards.map((c) => `card:${c}`), ...friends, move.type];
+    return [...cardKeys(cards), ...friends, move.type];
+  },
+  compose(keys, ctx) {
+    const listed = ctx.moves.find((m) => m.type === 'bury' || m.type === 'play');
+    if (!listed || !ctx.view) return null;
+    const { plain, trumps } = splitHand(ctx.view);
+    const parts = cardKeys([...trumps, ...plain]);
+    const cards = keys.filter((k) => parts.includes(k)).map(faceOfKey);
+    const count = (listed.cards as string[]).length; // every listed bury or follow has the number asked for
+    const chosen = `${cards.length} chosen`;
+    if (listed.type === 'bury') {
+      return { keys: parts, move: cards.length === count ? { type: 'bury', cards } : null, hint: `Choose ${count} cards to bury (${chosen}).` };
+    }
+    if (!(ctx.table.trick ?? []).length) {
+      return { keys: parts, move: cards.length ? { type: 'play', cards } : null, hint: `Lead: choose a single, a pair, a tractor or several of one suit to throw (${chosen}).` };
+    }
+    return { keys: parts, move: cards.length === count ? { type: 'play', cards } : null, now: true, hint: `Follow with ${count} card${count === 1 ? '' : 's'} (${chosen}).` };
   },
   describe(move, ctx) {
     switch (move.type) {
