@@ -2,7 +2,7 @@
 import { schema, t } from '@colyseus/schema';
 import { defineRoomState } from './common.ts';
 
-const RsbHorse = schema({ horse: t.string().default(''), color: t.string().default(''), position: t.uint8().default(0) }, 'RsbHorse');
+const RsbHorse = schema({ horse: t.string().default(''), color: t.string().default(''), bonus: t.uint8().default(0), position: t.uint8().default(0) }, 'RsbHorse');
 
 const RsbRoll = schema(
   {

@@ -197,7 +197,8 @@ export interface PublicView {
   race: number;
   races: number;
   hostSeat: number;
-  horses: { horse: string; color: string; position: number }[];
+  /** `bonus`: the spaces a repeated roll adds (blue 3, orange 2, red 1, 7 none). */
+  horses: { horse: string; color: string; bonus: number; position: number }[];
   redLine: number;
   crossed: number;
   bettingOpen: boolean;

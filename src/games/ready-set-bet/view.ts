@@ -2,7 +2,7 @@
 import type { RandomSource, View, Viewer } from '../../core/game.ts';
 import { SPECTATOR } from '../../core/game.ts';
 import { seedRng, shuffled } from '../../core/rng.ts';
-import { BOARD_SPACES, COLOR_SPACES, FINISH, HORSE_COLOR, HORSES, RACES, RED_LINE_HORSES, exoticCard, exoticSpaces, propCard } from './data/board.ts';
+import { BOARD_SPACES, COLOR_SPACES, FINISH, HORSE_BONUS, HORSE_COLOR, HORSES, RACES, RED_LINE_HORSES, exoticCard, exoticSpaces, propCard } from './data/board.ts';
 import { keepToken, vipDesign } from './data/vip.ts';
 import { ascending, availableTokens, crossedCount, isBettor } from './race.ts';
 import { cloneState, sameItems } from './clone.ts';
@@ -57,13 +57,13 @@ const playerViews = new WeakMap<PlayerState, PlayerView>();
 const privateViews = new WeakMap<PlayerState, PrivateView>();
 
 /** One horse at one position, built once (a roll moves one horse: the others keep their objects). */
-const horseAt = HORSES.map((horse, h) => Array.from({ length: FINISH + 1 }, (_, position) => Object.freeze({ horse, color: HORSE_COLOR[h]!, position })));
+const horseAt = HORSES.map((horse, h) => Array.from({ length: FINISH + 1 }, (_, position) => Object.freeze({ horse, color: HORSE_COLOR[h]!, bonus: HORSE_BONUS[h]!, position })));
 
 /** The horses at these positions: the same (frozen) list for the same positions array; see propView. */
 function horsesView(positions: readonly number[]): HorseView[] {
   let v = horseViews.get(positions);
   if (!v) {
-    v = Object.freeze(HORSES.map((horse, h) => horseAt[h]![positions[h]!] ?? Object.freeze({ horse, color: HORSE_COLOR[h]!, position: positions[h]! })));
+    v = Object.freeze(HORSES.map((horse, h) => horseAt[h]![positions[h]!] ?? Object.freeze({ horse, color: HORSE_COLOR[h]!, bonus: HORSE_BONUS[h]!, position: positions[h]! })));
     horseViews.set(positions, v);
   }
   return v as HorseView[];

@@ -60,7 +60,9 @@ function tokenChip(t: { seat: number; token: number; pending?: boolean }) {
 function plate(horse: Plain, y: number) {
   return [
     s('rect', { x: 0, y, width: LABEL_W - 6, height: ROW - 6, rx: 8, fill: HORSE_FILL[horse.color] ?? '#444' }),
-    s('text', { x: (LABEL_W - 6) / 2, y: y + 26, 'text-anchor': 'middle', 'font-size': 17, 'font-weight': 700, fill: '#fff' }, horse.horse),
+    s('text', { x: (LABEL_W - 6) / 2, y: y + (horse.bonus ? 21 : 26), 'text-anchor': 'middle', 'font-size': 17, 'font-weight': 700, fill: '#fff' }, horse.horse),
+    // What a repeated roll adds for this horse, as the printed board's lane says.
+    horse.bonus ? s('text', { x: (LABEL_W - 6) / 2, y: y + 36, 'text-anchor': 'middle', 'font-size': 11, fill: '#fff', class: 'repeat-bonus' }, `repeat +${horse.bonus}`) : null,
   ];
 }
 
@@ -254,7 +256,7 @@ export const readySetBet: GameBoard = {
         h('b', null, `Race ${t.race} of ${t.races}`),
         ` · ${t.bettingOpen ? 'bets open' : t.phase === 'racing' ? 'no more bets' : t.phase === 'vipDraft' ? 'VIP draft' : t.phase === 'results' ? 'results' : t.phase}`,
         t.rolls && roll?.sum ? ` · roll ${t.rolls}: ${roll.a} + ${roll.b} = ${roll.sum} → ${roll.horse} moves ${roll.moved}${roll.bonus ? ` (bonus +${roll.bonus})` : ''}` : ' · waiting for the first roll',
-        t.bonusArmed ? ' · a repeat pays the bonus' : '',
+        t.bonusArmed && t.phase === 'racing' ? ' · a repeat pays the bonus' : '',
       ),
       track(ctx),
       lowerBoard(ctx),
