@@ -194,7 +194,7 @@ describe('web client', () => {
     await page.close();
   }, 100_000);
 
-  it.concurrent('Great Western Trail: a whole game against a bot', async () => {
+  it.concurrent('Great Western Trail: a whole game against a bot', async ({ expect }) => {
     const page = await newPage();
     await createInLobby(page, 'Great Western Trail', { seats: 2, bots: 1 });
     // A turn's actions and steps are buttons on the board, not only entries of the move list: play from the
@@ -264,7 +264,7 @@ describe('web client', () => {
     await Promise.all(pages.map((p) => p.close()));
   }, 110_000);
 
-  it.concurrent('a press held while the board redraws still clicks: Tractor cards during the deal', async () => {
+  it.concurrent('a press held while the board redraws still clicks: Tractor cards during the deal', async ({ expect }) => {
     const page = await newPage();
     // A card dealt every 100 ms redraws the hand under the pointer several times during each press.
     await createInLobby(page, 'Tractor (Shengji)', { seats: 4, bots: 3, options: { handLimit: 1, dealDelayMs: 100, declareWindowMs: 3000 } });
@@ -319,7 +319,7 @@ describe('web client', () => {
     await Promise.all([context.close(), other.close()]);
   }, 60_000);
 
-  it.concurrent('Ready Set Bet: the seated host rolls with a button on the board', async () => {
+  it.concurrent('Ready Set Bet: the seated host rolls with a button on the board', async ({ expect }) => {
     const page = await newPage();
     // The creator takes seat 0, the host's seat with hostMode hostSeat; two bots bet.
     await createInLobby(page, 'Ready Set Bet', { seats: 3, bots: 2, options: { hostMode: 'hostSeat', startDelayMs: 0 } });
@@ -341,7 +341,7 @@ describe('web client', () => {
     await page.close();
   }, 60_000);
 
-  it.concurrent("Tractor on a phone: the table picture's words stay readable", async () => {
+  it.concurrent("Tractor on a phone: the table picture's words stay readable", async ({ expect }) => {
     const page = await newPage(390);
     await createInLobby(page, 'Tractor (Shengji)', { seats: 4, bots: 3, options: { handLimit: 1, dealDelayMs: 0 } });
     await page.locator('.board svg [data-seat] text').first().waitFor();
