@@ -21,7 +21,7 @@ import { SYSTEM, type AnyGame } from '../src/core/game.ts';
 import type { Generator } from '../src/core/rng.ts';
 import { SeatState } from '../schema/common.ts';
 import { liveRooms } from '../src/server/metrics.ts';
-import { boundedField, dueLine } from '../src/server/client-faults.ts';
+import { boundedField, dueLine, readableMessageType } from '../src/server/client-faults.ts';
 import { commitmentOf } from '../src/server/verify.ts';
 import type { StoredGame } from '../src/server/game-store.ts';
 import { JoinOptions, tableConfig, type TableConfig } from './join-options.ts';
@@ -283,14 +283,15 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     /**
      * A fault of the server's that a client's message reaches must not end the process (Colyseus lets a
      * message handler's throw go uncaught): the client is told, this table and every other one go on, and
-     * one line per window is logged.
+     * one line per window is logged. A message type that is not UTF-8 is read with replacement characters
+     * first (readableMessageType).
      */
     private guardMessages() {
       const room = this as unknown as { _onMessage(client: Client, buffer: unknown): unknown };
       const onMessage = room._onMessage.bind(this);
       room._onMessage = (client, buffer) => {
         try {
-          return onMessage(client, buffer);
+          return onMessage(client, buffer instanceof Uint8Array ? readableMessageType(buffer) : buffer);
         } catch (err) {
           const suppressed = dueLine(`message-failed:${this.roomId}`);
           if (suppressed !== null) this.log.error({ error: boundedField(err), at: (err as Error)?.stack?.split('\n').slice(1, 6).join('\n'), suppressed }, 'handling a client message failed; the table goes on');

@@ -323,6 +323,32 @@ describe('messages that are no move', () => {
     expect(await ask(a, { type: 'ante', in: true })).toBe('ok');
     expect(await ask(b, { type: 'ante', in: true })).toBe('ok');
   });
+
+  it('answers a message type that is not UTF-8 as an unknown type read with replacement characters, and prints nothing', async () => {
+    const { players } = await openTable('high-card', 2, {});
+    const [a] = players as [Player, Player];
+    await waitFor(() => legalMoves(a).length, 3000, 'ante');
+    const printed: string[] = [];
+    const print = console.error;
+    console.error = (...args: unknown[]) => void printed.push(args.map(String).join(' '));
+    try {
+      const raw = (bytes: number[]) => (a.room.connection as unknown as { send(b: Uint8Array): void }).send(new Uint8Array(bytes));
+      const notUtf8 = [0xa4, 0x6d, 0xff, 0x76, 0xc3]; // "m", a byte no UTF-8 has, "v", a sequence cut short
+      raw([13, ...notUtf8, 0x80]); // a message
+      raw([21, 0xcd, 0x10, 0x27, ...notUtf8, 0x80]); // a request (id 10000, which this client never asked)
+      raw([13, 0xd9, 3, 0xe2, 0x82, 0x28, 0x80]); // str 8: an invalid continuation byte
+      await waitFor(() => a.errors.length >= 2, 3000, 'two answers');
+      expect(a.errors).toEqual([
+        { code: 'core/unknown-message', message: 'No message type "m\ufffdv\ufffd"; use request("move", …).' },
+        { code: 'core/unknown-message', message: 'No message type "\ufffd("; use request("move", …).' },
+      ]);
+      expect(await ask(a, { type: 'ante', in: true })).toBe('ok');
+    } finally {
+      console.error = print;
+    }
+    expect(printed).toEqual([]);
+    expect(a.room.connection.isOpen).toBe(true);
+  });
 });
 
 describe("every game's move handler under hostile input", () => {

@@ -8,6 +8,8 @@
  * `key` names the kind of fault (optionally with a scope, e.g. `bad-frame:${roomId}`): each key logs its
  * first occurrence at once, then at most once per window with `suppressed` = how many were skipped.
  */
+import { isUtf8 } from 'node:buffer';
+
 /** Any logger with pino's `warn(fields, message)`. */
 export interface WarnLogger {
   warn(fields: Record<string, unknown>, message: string): void;
@@ -100,4 +102,43 @@ function truncate(text: string, max = MAX_FIELD_CHARS): string {
 /** Forgets every key (tests). */
 export function resetClientFaults() {
   seen.clear();
+}
+
+const ROOM_DATA = 13;
+const ROOM_DATA_BYTES = 17;
+const ROOM_REQUEST = 21;
+const PROTOCOL_CODE_MASK = 0x1f;
+
+/**
+ * A message (msgpack or bytes) or request frame whose type is a string that is not UTF-8 gets that type as read with
+ * replacement characters (the room then answers it as any type it lacks); any other frame is returned
+ * as it came. Colyseus' decoder would print a console line for each such frame, outside the logs and
+ * their rate limits. Frames are `[code, requestId (requests), type (msgpack str or number), payload]`.
+ */
+export function readableMessageType(frame: Uint8Array): Uint8Array {
+  const code = frame[0]! & PROTOCOL_CODE_MASK;
+  if (code !== ROOM_DATA && code !== ROOM_DATA_BYTES && code !== ROOM_REQUEST) return frame;
+  let at = 1;
+  if (code === ROOM_REQUEST) at += numberLength(frame, at);
+  const prefix = frame[at];
+  if (prefix === undefined) return frame;
+  // msgpack str: fixstr (0xa0–0xbf, length in the low bits), str 8 / 16 / 32 (length after the prefix, little-endian as Colyseus writes it).
+  const lengthBytes = prefix >= 0xa0 && prefix <= 0xbf ? 0 : prefix === 0xd9 ? 1 : prefix === 0xda ? 2 : prefix === 0xdb ? 4 : -1;
+  if (lengthBytes < 0) return frame;
+  let length = lengthBytes === 0 ? prefix & 0x1f : 0;
+  for (let i = 0; i < lengthBytes; i++) length += (frame[at + 1 + i] ?? 0) * 2 ** (8 * i);
+  const start = at + 1 + lengthBytes;
+  const type = frame.subarray(start, Math.min(frame.length, start + length));
+  if (type.every((b) => b < 0x80) || isUtf8(type)) return frame;
+  let text = Buffer.from(type).toString('utf8');
+  while (Buffer.byteLength(text) > 31) text = text.slice(0, -1); // a fixstr: no type the room knows is longer
+  const readable = Buffer.from(text);
+  return Buffer.concat([frame.subarray(0, at), Buffer.from([0xa0 | readable.length]), readable, frame.subarray(start + type.length)]);
+}
+
+/** Bytes of the number at `at` in Colyseus' number encoding (a request id): a msgpack int or float. */
+function numberLength(frame: Uint8Array, at: number): number {
+  const prefix = frame[at] ?? 0;
+  if (prefix < 0x80 || prefix >= 0xe0) return 1; // positive / negative fixint
+  return 1 + ({ 0xcc: 1, 0xcd: 2, 0xce: 4, 0xcf: 8, 0xd0: 1, 0xd1: 2, 0xd2: 4, 0xd3: 8, 0xca: 4, 0xcb: 8 }[prefix] ?? 0);
 }
