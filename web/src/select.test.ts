@@ -42,6 +42,10 @@ describe('Tractor on the page: free choices the listed moves only sample', () =>
   it('follows with as many cards as were led, sent on the last one chosen', () => {
     const ctx = context('playing', [{ type: 'play', cards: ['9C', '8C'] }, { type: 'play', cards: ['9C', '7C'] }], [{ seat: 3, cards: ['JC', 'JC'] }]);
     const selection = new Selection(tractor);
+    // Only the cards the listed follows use are offered: clubs, as the lead was clubs.
+    expect([...selection.clickable(ctx)].filter((k) => k.startsWith('card:')).sort()).toEqual(['card:7C', 'card:8C', 'card:9C']);
+    expect(selection.click('card:AH', ctx)).toBeNull();
+    expect(selection.keys).toEqual([]);
     expect(selection.click('card:8C', ctx)).toBeNull();
     expect(selection.composing(ctx)?.hint).toBe('Follow with 2 cards (1 chosen).');
     expect(selection.click('card:7C', ctx)).toEqual({ type: 'play', cards: ['8C', '7C'] });
