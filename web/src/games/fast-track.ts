@@ -4,7 +4,8 @@
  * in their colours, your cards and the turn's chain of plays.
  *
  * Clicks: a card, a marble and a destination space each narrow the listed moves (any order); a swap is
- * two marbles; the chooser names what is left.
+ * two marbles; the chooser names what is left. Marbles carry their number and spaces theirs, in the words
+ * the moves use ("red 2 to space 17").
  */
 import { h, s, seatColour, svg } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
@@ -55,7 +56,26 @@ function geometry(t: Plain) {
     const far = toward(out, [C, C], k % 2 ? -step * 0.2 : 0);
     return [far[0] + dx, far[1] + dy];
   };
-  return { n, sides, corners, track, home, pen, r: sides === 4 ? 14 : 10 };
+  // The word "pen", just outside the pen's middle (the name runs along the side, beyond its holes).
+  const penLabel = (colour: Plain): P => toward(pen(colour, 1.5), [C, C], -step * 1.15);
+  return { n, sides, corners, track, home, pen, penLabel, r: sides === 4 ? 14 : 10 };
+}
+
+/** A marble in words, as its number on the board says it: `red-0` is "red 1". */
+function marbleName(id: unknown): string {
+  const [colour, k] = String(id).split('-');
+  return `${colour} ${Number(k) + 1}`;
+}
+const marbleNumber = (id: string) => Number(id.split('-')[1]) + 1;
+
+/** A location in words, as the board labels it (home holes count from 1). */
+function placeName(v: unknown): string {
+  const [area, n] = String(v).split('-');
+  if (area === 'track') return `space ${n}`;
+  if (area === 'home') return `home ${Number(n) + 1}`;
+  if (area === 'bullseye') return "the bull's eye";
+  if (area === 'pen') return 'the pen';
+  return String(v);
 }
 
 function locationKey(to: string, marble: string): string {
@@ -94,16 +114,20 @@ function render(ctx: BoardContext) {
     Array.from({ length: g.n }, (_, i) => {
       const [x, y] = g.track(i);
       const owner = colours.find((c) => c.penExit === i || c.homeEntry === i);
-      return s('circle', {
-        cx: x,
-        cy: y,
-        r: corners.has(i) ? g.r + 5 : g.r,
-        fill: corners.has(i) ? '#ffe9a8' : owner ? `${FILL[owner.name] ?? '#999'}33` : '#fff',
-        stroke: owner ? FILL[owner.name] : '#b9a775',
-        'stroke-width': owner ? 3 : 1.5,
-        'data-key': `to:track-${i}`,
-        'aria-label': `space ${i}${corners.has(i) ? ' (fast track)' : ''}`,
-      });
+      return [
+        s('circle', {
+          cx: x,
+          cy: y,
+          r: corners.has(i) ? g.r + 5 : g.r,
+          fill: corners.has(i) ? '#ffe9a8' : owner ? `${FILL[owner.name] ?? '#999'}33` : '#fff',
+          stroke: owner ? FILL[owner.name] : '#b9a775',
+          'stroke-width': owner ? 3 : 1.5,
+          'data-key': `to:track-${i}`,
+          'aria-label': `space ${i}${corners.has(i) ? ' (fast track)' : ''}`,
+        }),
+        // Its number, faint: the moves name spaces by number.
+        s('text', { x, y: y + g.r * 0.28, 'text-anchor': 'middle', 'font-size': g.r * 0.8, fill: '#a8996c' }, i),
+      ];
     }),
     colours.map((colour) =>
       s(
@@ -111,31 +135,44 @@ function render(ctx: BoardContext) {
         null,
         Array.from({ length: t.board?.homeLength ?? 0 }, (_, k) => {
           const [x, y] = g.home(colour, k);
-          return s('rect', { x: x - g.r, y: y - g.r, width: g.r * 2, height: g.r * 2, rx: 4, fill: `${FILL[colour.name]}22`, stroke: FILL[colour.name], 'stroke-width': 2, 'data-key': `to:${colour.name}:home-${k}` });
+          return [
+            s('rect', { x: x - g.r, y: y - g.r, width: g.r * 2, height: g.r * 2, rx: 4, fill: `${FILL[colour.name]}22`, stroke: FILL[colour.name], 'stroke-width': 2, 'data-key': `to:${colour.name}:home-${k}`, 'aria-label': `${colour.name} home ${k + 1}` }),
+            s('text', { x, y: y + g.r * 0.35, 'text-anchor': 'middle', 'font-size': g.r, fill: FILL[colour.name] }, k + 1),
+          ];
         }),
         Array.from({ length: marbles.filter((m) => m.colour === colour.name).length }, (_, k) => {
           const [x, y] = g.pen(colour, k);
-          return s('circle', { cx: x, cy: y, r: g.r - 2, fill: 'none', stroke: FILL[colour.name], 'stroke-dasharray': '3 3', 'data-key': k === 0 ? `to:${colour.name}:pen` : null });
+          return s('circle', { cx: x, cy: y, r: g.r - 2, fill: 'none', stroke: FILL[colour.name], 'stroke-dasharray': '3 3', 'data-key': k === 0 ? `to:${colour.name}:pen` : null, 'aria-label': k === 0 ? `${colour.name} pen` : null });
         }),
         (() => {
           const [x, y] = g.pen(colour, 4.6);
-          return s('text', { x, y: y + 5, 'font-size': 16, 'text-anchor': 'middle', fill: '#555' }, colour.seat >= 0 ? ctx.name(colour.seat) : '');
+          const [px, py] = g.penLabel(colour);
+          return [
+            s('text', { x, y: y + 5, 'font-size': 16, 'text-anchor': 'middle', fill: '#555' }, colour.seat >= 0 ? ctx.name(colour.seat) : ''),
+            // The pen the moves name ("red 2 from the pen").
+            s('text', { x: px, y: py + 4, 'font-size': 11, 'text-anchor': 'middle', 'font-style': 'italic', fill: FILL[colour.name] }, 'pen'),
+          ];
         })(),
       ),
     ),
     marbles.map((m) => {
       const [x, y] = where(m);
-      return s('circle', {
-        cx: x,
-        cy: y,
-        r: g.r - 1,
-        fill: FILL[m.colour] ?? '#666',
-        stroke: m.ring !== 'none' ? '#ffd54f' : '#fff',
-        'stroke-width': m.ring !== 'none' ? 4 : 2,
-        'data-key': `marble:${m.id}`,
-        'data-marble': m.id,
-        'aria-label': `${m.id} ${m.area}${m.space >= 0 ? ` ${m.space}` : ''}`,
-      });
+      const at = m.area === 'track' || m.area === 'home' ? `${m.area}-${m.space}` : m.area;
+      return [
+        s('circle', {
+          cx: x,
+          cy: y,
+          r: g.r - 1,
+          fill: FILL[m.colour] ?? '#666',
+          stroke: m.ring !== 'none' ? '#ffd54f' : '#fff',
+          'stroke-width': m.ring !== 'none' ? 4 : 2,
+          'data-key': `marble:${m.id}`,
+          'data-marble': m.id,
+          'aria-label': `${marbleName(m.id)} in ${placeName(at)}${m.ring !== 'none' ? ' (on the fast track)' : ''}`,
+        }),
+        // The number the moves call it by ("red 2").
+        s('text', { class: 'marble-no', x, y: y + g.r * 0.36, 'text-anchor': 'middle', 'font-size': g.r, 'font-weight': 700, fill: m.colour === 'yellow' ? '#3a3000' : '#fff' }, marbleNumber(m.id)),
+      ];
     }),
   );
 }
@@ -158,7 +195,13 @@ export const fastTrack: GameBoard = {
         ],
       ),
       render(ctx),
-      ctx.view ? [h('div', { class: 'section-title' }, 'Your cards'), h('div', { class: 'hand' }, hand.map((c) => cardChip(c, `card:${c}`)))] : null,
+      h('p', { class: 'legend' }, 'Each marble shows its number (red 2 is the red marble marked 2); home holes count 1–4 from the entrance; a gold rim: on the fast track.'),
+      ctx.view
+        ? [
+            h('div', { class: 'section-title' }, 'Your cards'),
+            h('div', { class: 'hand' }, hand.map((c) => cardChip(c, `card:${c}`))),
+          ]
+        : null,
       h(
         'ul',
         { class: 'plain-list' },
@@ -176,18 +219,22 @@ export const fastTrack: GameBoard = {
     if (move.to) k.push(locationKey(move.to as string, move.marble as string));
     return k;
   },
-  describe(move) {
+  describe(move, ctx) {
     const card = move.card ? cardText(move.card as string) : '';
-    const to = (v: unknown) => String(v).replace('track-', 'space ').replace('home-', 'home ').replace('bullseye', "the bull's eye");
+    const to = placeName;
+    const marble = marbleName;
+    // Where the marble starts when that is off the track (pen and bull's eye have no space number).
+    const area = (ctx.table.marbles ?? []).find((m: Plain) => m.id === move.marble)?.area;
+    const from = area === 'pen' ? ' from the pen' : area === 'bullseye' ? " from the bull's eye" : '';
     switch (move.type) {
       case 'move':
-        return `${card}: ${move.marble} to ${to(move.to)}`;
+        return `${card}: ${marble(move.marble)}${from} to ${to(move.to)}`;
       case 'split':
-        return `${card} split: ${move.marble} ${move.steps} steps to ${to(move.to)}`;
+        return `${card} split: ${marble(move.marble)} ${move.steps} steps to ${to(move.to)}`;
       case 'splitRest':
-        return `Rest of the 7: ${move.marble} to ${to(move.to)}`;
+        return `Rest of the 7: ${marble(move.marble)} to ${to(move.to)}`;
       case 'swap':
-        return `${card}: swap ${move.marble} with ${move.other}`;
+        return `${card}: swap ${marble(move.marble)} with ${marble(move.other)}`;
       case 'discard':
         return `Discard ${card} (no effect)`;
       case 'cut':
@@ -201,9 +248,9 @@ export const fastTrack: GameBoard = {
       case 'played':
         return `${who} plays ${cardText(String(ev.card))}.`;
       case 'moved':
-        return `${ev.marble} moves from ${ev.from} to ${ev.to}.`;
+        return `${marbleName(ev.marble)} moves from ${placeName(ev.from)} to ${placeName(ev.to)}.`;
       case 'captured':
-        return `${ev.marble} is sent back to its pen.`;
+        return `${marbleName(ev.marble)} is sent back to its pen.`;
       case 'drew':
       case 'turn':
         return '';
