@@ -5,7 +5,8 @@
  *
  * Clicks: a card, a marble and a destination space each narrow the listed moves (any order); a swap is
  * two marbles; the chooser names what is left. Marbles carry their number and spaces theirs, in the words
- * the moves use ("red 2 to space 17").
+ * the moves use ("red 2 to space 17"). Cards of one rank whose listed moves are the same (two jacks) answer
+ * as one card: the chooser offers each move once.
  */
 import { h, s, seatColour, svg } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
@@ -76,6 +77,37 @@ function placeName(v: unknown): string {
   if (area === 'bullseye') return "the bull's eye";
   if (area === 'pen') return 'the pen';
   return String(v);
+}
+
+/** Rank a card shows (suits play no part in Fast Track; both jokers are jokers). */
+const face = (card: string) => (card === 'BJ' || card === 'SJ' ? 'joker' : card.slice(0, -1));
+
+/**
+ * For each card in hand, the card that stands for it: an earlier card of the same rank whose listed moves
+ * are exactly its own but for the card (two jacks), else itself. Read from the server's list only, so a
+ * copy is dropped from the chooser only when its twin offers the very same moves.
+ */
+const twinsCache = new WeakMap<Move[], Map<string, string>>();
+function twins(ctx: BoardContext): Map<string, string> {
+  const cached = twinsCache.get(ctx.moves);
+  if (cached) return cached;
+  const uses = new Map<string, Set<string>>();
+  for (const m of ctx.moves) {
+    if (typeof m.card !== 'string') continue;
+    const set = uses.get(m.card) ?? new Set<string>();
+    set.add(JSON.stringify(m, (k, v) => (k === 'card' ? undefined : v)));
+    uses.set(m.card, set);
+  }
+  const same = (a: Set<string>, b: Set<string>) => a.size === b.size && [...a].every((x) => b.has(x));
+  const out = new Map<string, string>();
+  const hand: string[] = ctx.view?.hand ?? [];
+  hand.forEach((card, i) => {
+    const mine = uses.get(card);
+    const twin = mine && hand.slice(0, i).find((c) => out.get(c) === c && face(c) === face(card) && same(uses.get(c) ?? new Set(), mine));
+    out.set(card, twin ?? card);
+  });
+  twinsCache.set(ctx.moves, out);
+  return out;
 }
 
 function locationKey(to: string, marble: string): string {
@@ -199,7 +231,8 @@ export const fastTrack: GameBoard = {
       ctx.view
         ? [
             h('div', { class: 'section-title' }, 'Your cards'),
-            h('div', { class: 'hand' }, hand.map((c) => cardChip(c, `card:${c}`))),
+            // A card whose twin offers the same moves answers to the twin's key: the two light up together.
+            h('div', { class: 'hand' }, hand.map((c) => cardChip(c, `card:${twins(ctx).get(c) ?? c}`))),
           ]
         : null,
       h(
@@ -211,7 +244,9 @@ export const fastTrack: GameBoard = {
       ),
     );
   },
-  keys(move: Move) {
+  keys(move: Move, ctx) {
+    // A copy of a twin's move (the other jack) is left to the full list: the chooser offers the twin's.
+    if (typeof move.card === 'string' && (twins(ctx).get(move.card) ?? move.card) !== move.card) return [move.type];
     const k: string[] = [move.type];
     if (move.card) k.push(`card:${move.card}`);
     if (move.marble) k.push(`marble:${move.marble}`);
