@@ -4,7 +4,8 @@
  * and the pending 7, skip, Devil and Fool steps.
  *
  * Clicks: a card, a marble (or an apron to come out) and a destination field each narrow the listed
- * moves; a Trickster swap is two marbles; the 7 goes one step at a time.
+ * moves; a Trickster swap is two marbles; the 7 goes one step at a time. A card's key names the hand it
+ * is in (`card:2:5`), so a seat of two colours sees only the hand in play light up.
  */
 import { h, s, seatColour, svg } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
@@ -40,6 +41,28 @@ function marbleOf(t: Plain, id: number): { colour: number; n: number } {
   const all: Plain[] = t.marbles ?? [];
   const colour: number = all.find((m) => m.id === id)?.colour ?? -1;
   return { colour, n: all.filter((m) => m.colour === colour && m.id <= id).length };
+}
+
+/**
+ * The hand the listed card moves take their card from: the Devil's victim's while it is played, else the
+ * colour on turn; in the exchange, the seat's colour still to give whose hand holds the listed cards.
+ */
+function handColour(ctx: BoardContext): number {
+  const t = ctx.table;
+  const v = ctx.view;
+  if (t.phase !== 'exchange') return t.devilTarget >= 0 ? t.devilTarget : t.turn;
+  const own: number[] = v?.colours ?? [];
+  const open = own.filter((_, i) => !v?.given?.[i]);
+  const cards: string[] = v?.cards ?? [];
+  const holds = (c: number) => ctx.moves.every((m) => cards.some((card, i) => card === m.card && v?.cardColours?.[i] === c));
+  return open.find(holds) ?? open[0] ?? own[0] ?? -1;
+}
+
+/** The colour a seat of two colours passes its exchange card to: its other colour of the same team (null with one colour). */
+function ownPartner(ctx: BoardContext, colour: number): number | null {
+  const own: number[] = ctx.view?.colours ?? [];
+  const team: number[] = ctx.table.teamOfColour ?? [];
+  return own.find((c) => c !== colour && team[c] === team[colour]) ?? null;
 }
 
 function toKey(to: number, marble: number, t: Plain) {
@@ -116,7 +139,8 @@ function render(ctx: BoardContext) {
 
 function pendingNotes(t: Plain, ctx: BoardContext): string[] {
   const notes: string[] = [];
-  if (t.phase === 'exchange') notes.push(`Exchange: give one card to your partner (given: ${(t.exchangeGiven ?? []).map((g: boolean, c: number) => (g ? COLOUR_NAME[c] : '')).filter(Boolean).join(', ') || 'nobody yet'}).`);
+  const twoHands = (ctx.view?.colours?.length ?? 0) > 1;
+  if (t.phase === 'exchange') notes.push(`Exchange: ${twoHands ? 'each of your hands passes one card to the other' : 'give one card to your partner'} (given: ${(t.exchangeGiven ?? []).map((g: boolean, c: number) => (g ? COLOUR_NAME[c] : '')).filter(Boolean).join(', ') || 'nobody yet'}).`);
   if (t.skipPending) notes.push('The next player is skipped (8).');
   if (t.devilTarget >= 0) notes.push(`Devil: playing a card from ${ctx.name(t.seatOfColour?.[t.devilTarget] ?? 0)}'s hand.`);
   if (t.foolPending) notes.push('Fool: the hands have passed; play a card from your new hand.');
@@ -134,6 +158,8 @@ export const tac: GameBoard = {
       const col = v.cardColours?.[i] ?? v.colours?.[0] ?? 0;
       byColour.set(col, [...(byColour.get(col) ?? []), c]);
     });
+    const inPlay = ctx.moves.length ? handColour(ctx) : -1;
+    const chip = (c: string, col: number) => h('button', { type: 'button', class: 'chip card', 'data-key': `card:${col}:${c}`, style: `border-bottom: 4px solid ${FILL[col]}` }, tacCard(c));
     return h(
       'div',
       { class: 'tac' },
@@ -142,12 +168,25 @@ export const tac: GameBoard = {
       render(ctx),
       v
         ? [...byColour].map(([col, list]) => [
-            h('div', { class: 'section-title' }, `Your cards${byColour.size > 1 ? ` (${COLOUR_NAME[col]})` : ''}`),
-            h('div', { class: 'hand' }, list.map((c) => h('button', { type: 'button', class: 'chip card', 'data-key': `card:${c}`, style: `border-bottom: 4px solid ${FILL[col]}` }, tacCard(c)))),
+            h('div', { class: 'section-title' }, `Your cards${byColour.size > 1 ? ` (${COLOUR_NAME[col]})${col === inPlay ? ' — in play' : ''}` : ''}`),
+            h('div', { class: 'hand' }, list.map((c) => chip(c, col))),
           ])
         : null,
-      v?.given?.some(Boolean) ? h('p', null, `Given to your partner: ${v.given.filter(Boolean).map(tacCard).join(', ')}`) : null,
-      v?.devilHand?.length ? h('p', null, `Your victim's hand: ${v.devilHand.map(tacCard).join(', ')}`) : null,
+      v?.given?.some(Boolean)
+        ? h(
+            'p',
+            null,
+            (v.colours ?? [])
+              .map((col: number, i: number) => {
+                const to = ownPartner(ctx, col);
+                return v.given[i] ? `${to === null ? 'Given to your partner' : `Passed from ${COLOUR_NAME[col]} to ${COLOUR_NAME[to]}`}: ${tacCard(v.given[i])}.` : '';
+              })
+              .filter(Boolean)
+              .join(' '),
+          )
+        : null,
+      // The Devil's victim's cards: one of them is played for the victim.
+      v?.devilHand?.length ? [h('div', { class: 'section-title' }, `${COLOUR_NAME[t.devilTarget] ?? ''}'s hand (the Devil plays one)`), h('div', { class: 'hand' }, v.devilHand.map((c: string) => chip(c, t.devilTarget)))] : null,
       h(
         'ul',
         { class: 'plain-list' },
@@ -159,7 +198,7 @@ export const tac: GameBoard = {
   },
   keys(move: Move, ctx) {
     const k: string[] = [move.type];
-    if (move.card) k.push(`card:${move.card}`);
+    if (move.card) k.push(`card:${handColour(ctx)}:${move.card}`);
     if (typeof move.marble === 'number') k.push(`marble:${move.marble}`);
     if (typeof move.a === 'number') k.push(`marble:${move.a}`);
     if (typeof move.b === 'number') k.push(`marble:${move.b}`);
@@ -190,8 +229,12 @@ export const tac: GameBoard = {
         return `${card}: the next player skips`;
       case 'warrior':
         return `${card}: ${marble(move.marble)} charges`;
-      case 'exchange':
-        return `Give ${card} to your partner`;
+      case 'exchange': {
+        // A seat of two colours is its own partner: the card passes between its hands.
+        const from = handColour(ctx);
+        const to = ownPartner(ctx, from);
+        return to === null ? `Give ${card} to your partner` : `Pass ${card} from ${COLOUR_NAME[from]}'s hand to ${COLOUR_NAME[to]}'s`;
+      }
       case 'discard':
         return `Discard ${card}`;
       case 'devil':
