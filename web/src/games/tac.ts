@@ -87,25 +87,33 @@ function render(ctx: BoardContext) {
     Array.from({ length: g.ring }, (_, i) => {
       const [x, y] = g.at(i);
       const owner = Array.from({ length: colours }, (_, c) => c).find((c) => g.start(c) === i);
-      return s('circle', {
-        cx: x,
-        cy: y,
-        r: owner !== undefined ? g.r + 3 : g.r,
-        fill: owner !== undefined ? `${FILL[owner]}44` : '#fff',
-        stroke: owner !== undefined ? FILL[owner] : '#b9a775',
-        'stroke-width': owner !== undefined ? 3 : 1.5,
-        'data-key': `to:ring-${i}`,
-        'aria-label': `field ${i}`,
-      });
+      return [
+        s('circle', {
+          cx: x,
+          cy: y,
+          r: owner !== undefined ? g.r + 3 : g.r,
+          fill: owner !== undefined ? `${FILL[owner]}44` : '#fff',
+          stroke: owner !== undefined ? FILL[owner] : '#b9a775',
+          'stroke-width': owner !== undefined ? 3 : 1.5,
+          'data-key': `to:ring-${i}`,
+          'aria-label': `field ${i}${owner !== undefined ? ` (${COLOUR_NAME[owner]} start)` : ''}`,
+        }),
+        // Its number, faint: the moves name fields by number.
+        s('text', { x, y: y + g.r * 0.28, 'text-anchor': 'middle', 'font-size': g.r * 0.75, fill: '#a8996c' }, i),
+      ];
     }),
     Array.from({ length: colours }, (_, c) => [
       // A colour's home has a field for each of its marbles.
       Array.from({ length: marbles.filter((m) => m.colour === c).length }, (_, k) => {
         const [x, y] = g.home(c, k);
-        return s('rect', { x: x - g.r, y: y - g.r, width: g.r * 2, height: g.r * 2, rx: 4, fill: `${FILL[c]}22`, stroke: FILL[c], 'stroke-width': 2, 'data-key': `to:${c}:home-${k}` });
+        return [
+          s('rect', { x: x - g.r, y: y - g.r, width: g.r * 2, height: g.r * 2, rx: 4, fill: `${FILL[c]}22`, stroke: FILL[c], 'stroke-width': 2, 'data-key': `to:${c}:home-${k}`, 'aria-label': `${COLOUR_NAME[c]} home ${k + 1}` }),
+          // Numbered as the moves say it ("home 1" next to the entrance).
+          s('text', { x, y: y + g.r * 0.35, 'text-anchor': 'middle', 'font-size': g.r, fill: FILL[c] }, k + 1),
+        ];
       }),
       (() => {
-        const [x, y] = g.apron(c, 4.3);
+        const [x, y] = g.apron(c, 5.6); // clear of a name's width past the apron's marbles
         const seat = t.seatOfColour?.[c];
         return s('text', { x, y: y + 5, 'text-anchor': 'middle', 'font-size': 16, fill: '#444', 'font-weight': c === turnColour ? 700 : 400 }, `${seat !== undefined ? ctx.name(seat) : ''}${t.canOpen?.[c] ? ' ●' : ''}`);
       })(),
@@ -119,17 +127,23 @@ function render(ctx: BoardContext) {
         apronIndex.set(m.colour, k + 1);
         p = g.apron(m.colour, k);
       }
-      return s('circle', {
-        cx: p[0],
-        cy: p[1],
-        r: g.r - 1,
-        fill: FILL[m.colour] ?? '#666',
-        stroke: m.fresh ? '#222' : '#fff',
-        'stroke-width': 2,
-        'data-key': m.zone === 'apron' ? `apron:${m.colour}` : `marble:${m.id}`,
-        'data-marble': m.id,
-        'aria-label': `${COLOUR_NAME[m.colour]} marble ${marbleOf(t, m.id).n} ${m.zone}${m.field >= 0 ? ` ${m.field}` : ''}`,
-      });
+      const n = marbleOf(t, m.id).n;
+      const at = m.zone === 'ring' ? `on field ${m.field}` : m.zone === 'home' ? `in home ${m.field + 1}` : 'in the apron';
+      return [
+        s('circle', {
+          cx: p[0],
+          cy: p[1],
+          r: g.r - 1,
+          fill: FILL[m.colour] ?? '#666',
+          stroke: m.fresh ? '#222' : '#fff',
+          'stroke-width': 2,
+          'data-key': m.zone === 'apron' ? `apron:${m.colour}` : `marble:${m.id}`,
+          'data-marble': m.id,
+          'aria-label': `${COLOUR_NAME[m.colour]} ${n} ${at}${m.fresh ? ' (fresh on its start)' : ''}`,
+        }),
+        // The number the moves call it by ("red 2").
+        s('text', { class: 'marble-no', x: p[0], y: p[1] + g.r * 0.36, 'text-anchor': 'middle', 'font-size': g.r, 'font-weight': 700, fill: m.colour === 3 ? '#3a3000' : '#fff' }, n),
+      ];
     }),
     s('text', { x: C, y: C - 12, 'text-anchor': 'middle', 'font-size': 24, 'font-weight': 700 }, t.lastCard ? `last card: ${tacCard(t.lastCard)}` : `round ${t.round || 1}`),
     s('text', { x: C, y: C + 18, 'text-anchor': 'middle', 'font-size': 18, fill: '#555' }, `deck ${t.deckCount ?? 0} · discards ${t.discardCount ?? 0}`),
@@ -160,12 +174,17 @@ export const tac: GameBoard = {
     });
     const inPlay = ctx.moves.length ? handColour(ctx) : -1;
     const chip = (c: string, col: number) => h('button', { type: 'button', class: 'chip card', 'data-key': `card:${col}:${c}`, style: `border-bottom: 4px solid ${FILL[col]}` }, tacCard(c));
+    const marks = [
+      t.canOpen?.some(Boolean) ? '● after a name: holds a 1 or 13 (can bring a marble out)' : '',
+      (t.marbles ?? []).some((m: Plain) => m.fresh) ? 'dark rim: a marble just out on its start (not home before it has moved)' : '',
+    ].filter(Boolean);
     return h(
       'div',
       { class: 'tac' },
       h('p', null, h('b', null, `Round ${t.round || 1}`), ` · ${t.phase}`, t.turnSeat !== undefined && t.phase === 'play' ? ` · ${ctx.name(t.turnSeat)} (${COLOUR_NAME[t.turn]}) to play` : '', t.winner >= 0 ? ` · team ${t.winner + 1} won` : ''),
       pendingNotes(t, ctx).map((n) => h('p', { class: 'note' }, n)),
       render(ctx),
+      h('p', { class: 'legend' }, `Marbles show their number (red 2 is the red marble marked 2); home fields count 1–4 from the entrance.${marks.length ? ` ${marks.join('; ')}.` : ''}`),
       v
         ? [...byColour].map(([col, list]) => [
             h('div', { class: 'section-title' }, `Your cards${byColour.size > 1 ? ` (${COLOUR_NAME[col]})${col === inPlay ? ' — in play' : ''}` : ''}`),
