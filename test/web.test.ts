@@ -172,6 +172,11 @@ describe('web client', () => {
       await page.locator('.all-moves .move').first().click({ timeout: 2000 }).catch(() => undefined);
       await page.waitForTimeout(150);
     }
+    // Marbles carry the number the moves call them by ("red 2"), and no move names a marble by its id.
+    expect(await page.locator('.board svg text.marble-no').allTextContents()).toEqual(expect.arrayContaining(['1', '2', '3', '4']));
+    expect(await page.locator('.board svg text.marble-no').count()).toBe(8);
+    expect(await page.locator('.board .legend').textContent()).toContain('home holes');
+    for (const text of await page.locator('.all-moves .move').allTextContents()) expect(text).not.toMatch(/\b[a-z]+-\d\b/);
     const seatBefore = await page.locator('.seat.me').getAttribute('data-seat');
     const token = await page.evaluate((id) => localStorage.getItem(`parlor.seat.${id}`), roomId);
     expect(token).toBeTruthy();
@@ -188,6 +193,11 @@ describe('web client', () => {
   it.concurrent('TAC: a whole game with three bots', async () => {
     const page = await newPage();
     await createInLobby(page, 'TAC', { seats: 4, bots: 3, options: { dealDelayMs: 0 } });
+    // Numbered marbles, a legend for the board's marks, and cards keyed by the hand they are in.
+    await page.locator('.hand [data-key]').first().waitFor();
+    expect(await page.locator('.board svg text.marble-no').count()).toBe(16);
+    expect(await page.locator('.board .legend').textContent()).toContain('home fields count 1–4');
+    for (const key of await page.locator('.hand [data-key]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.key))) expect(key).toMatch(/^card:\d:/);
     const counts = await playToTheEnd(page, 90_000);
     expect(counts.board).toBeGreaterThan(0);
     await expectFinished(page);
