@@ -180,9 +180,13 @@ describe('web client', () => {
     const seatBefore = await page.locator('.seat.me').getAttribute('data-seat');
     const token = await page.evaluate((id) => localStorage.getItem(`parlor.seat.${id}`), roomId);
     expect(token).toBeTruthy();
+    const logBefore = await page.locator('.log li').allTextContents();
+    expect(logBefore.length).toBeGreaterThan(0);
     await page.reload();
     await page.locator('.seat.me').waitFor();
     expect(await page.locator('.seat.me').getAttribute('data-seat')).toBe(seatBefore);
+    // The log is the tab's: what happened before the reload is still there.
+    expect(await page.locator('.log li').allTextContents()).toContain(logBefore.at(-1));
     expect(await page.locator('.pill', { hasText: 'spectating' }).count()).toBe(0);
     const counts = await playToTheEnd(page, 80_000);
     expect(counts.board).toBeGreaterThan(0);

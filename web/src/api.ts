@@ -95,6 +95,26 @@ export const seats = {
   },
 };
 
+/** The table's log lines as this tab last drew them: a reload shows what happened before it, not an empty log. */
+const logKey = (roomId: string) => `parlor.log.${roomId}`;
+export const savedLog = {
+  get(roomId: string): { seq: number; text: string }[] {
+    try {
+      const lines: unknown = JSON.parse(sessionStorage.getItem(logKey(roomId)) ?? '[]');
+      return Array.isArray(lines) ? lines.filter((l) => typeof l?.seq === 'number' && typeof l?.text === 'string') : [];
+    } catch {
+      return [];
+    }
+  },
+  set(roomId: string, lines: { seq: number; text: string }[]) {
+    try {
+      sessionStorage.setItem(logKey(roomId), JSON.stringify(lines));
+    } catch {
+      // Storage full or off: the log still shows, it just starts empty after a reload.
+    }
+  },
+};
+
 export const playerName = {
   get: () => localStorage.getItem('parlor.name') ?? '',
   set: (name: string) => localStorage.setItem('parlor.name', name),

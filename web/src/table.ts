@@ -4,7 +4,7 @@
  */
 import type { Room, SeatReservation } from '@colyseus/sdk';
 import { followSeat, rejoinSeat } from '../../client/rejoin.ts';
-import { client, endpoint, games, playerName, post, reason, seats, type GameInfo } from './api.ts';
+import { client, endpoint, games, playerName, post, reason, savedLog, seats, type GameInfo } from './api.ts';
 import { h, seatColour } from './dom.ts';
 import { boardFor, describeEventGeneric } from './games/index.ts';
 import { legalMovesOf } from './legal.ts';
@@ -36,7 +36,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   let selection: Selection | null = null;
   let gameInfo: GameInfo | undefined;
   let gameList: GameInfo[] = [];
-  let log: { seq: number; text: string }[] = [];
+  let log = savedLog.get(roomId);
   let sent: { move: Move; at: number }[] = [];
   let showAll = false;
   let verdict: HTMLElement | null = null;
@@ -120,6 +120,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
         if (text) log.push({ seq: msg.seq, text });
       }
       if (log.length > LOG_LINES) log = log.slice(-LOG_LINES);
+      savedLog.set(roomId, log);
       schedule();
     });
     next.onMessage('error', (e: { code: string; message: string }) => say(`${e.code}: ${e.message}`, true));
