@@ -15,7 +15,7 @@ afterEach(async () => {
 
 async function serve(): Promise<number> {
   wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-  // Colyseus' pong handler (ws-transport), which the heartbeat relies on.
+  // Colyseus' own pong handler (ws-transport) runs beside the heartbeat and resets its count on any pong.
   wss.on('connection', (ws: WebSocket & { pingCount?: number }) => ws.on('pong', () => (ws.pingCount = 0)));
   spreadPings(wss, INTERVAL_MS, 2);
   await new Promise((resolve) => wss!.once('listening', resolve));
@@ -55,5 +55,20 @@ describe('heartbeat', () => {
     const closed = new Promise<number>((resolve) => silent.once('close', (code) => resolve(code)));
     expect(await closed).toBe(1006); // terminated: no closing handshake
     expect(alive.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('cuts off a client that sends pongs of its own instead of answering the pings', async () => {
+    const port = await serve();
+    const faking = await connect(port, false);
+    const timer = setInterval(() => faking.pong('keepalive'), INTERVAL_MS / 10);
+    const closed = new Promise<number>((resolve) => {
+      faking.once('close', (code) => resolve(code));
+      setTimeout(() => resolve(-1), INTERVAL_MS * 8); // still open: its own pongs kept it alive
+    });
+    try {
+      expect(await closed).toBe(1006);
+    } finally {
+      clearInterval(timer);
+    }
   });
 });

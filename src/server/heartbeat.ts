@@ -3,14 +3,18 @@
  * interval: with thousands of connections that is thousands of socket writes in one event-loop turn —
  * tens of milliseconds in which no bet is read — and then thousands of pongs in one burst. Here each
  * connection joins one of BUCKETS groups as it opens and the groups take turns, so every client is
- * still pinged every `intervalMs` and cut off after `maxMissed` unanswered pings (Colyseus' rule: its
- * pong handler resets the count), a few at a time.
+ * still pinged every `intervalMs` and cut off after `maxMissed` unanswered pings, a few at a time.
+ *
+ * A ping carries a number and only a pong that echoes the last ping's answers it (RFC 6455: a pong
+ * carries its ping's data, as browsers and the SDK's socket send it): a client that never reads but sends
+ * pongs of its own is cut off like a silent one. (Colyseus' own pong handler, which resets its count on
+ * any pong, is not what is read here.)
  */
 import type { WebSocket, WebSocketServer } from 'ws';
 
 const BUCKETS = 50;
 
-type Pinged = WebSocket & { pingCount?: number };
+type Pinged = WebSocket & { missedPings?: number; lastPing?: Buffer };
 
 const noop = () => undefined;
 
@@ -18,22 +22,28 @@ export function spreadPings(wss: WebSocketServer, intervalMs: number, maxMissed:
   const buckets = Array.from({ length: BUCKETS }, () => new Set<Pinged>());
   let opened = 0;
   let turn = 0;
+  let pings = 0;
   wss.on('connection', (ws: Pinged) => {
     const bucket = buckets[opened++ % BUCKETS]!;
     bucket.add(ws);
     ws.once('close', () => bucket.delete(ws));
+    ws.on('pong', (data: Buffer) => {
+      if (ws.lastPing?.equals(data)) ws.missedPings = 0;
+    });
   });
   const timer = setInterval(() => {
     const bucket = buckets[turn]!;
     turn = (turn + 1) % BUCKETS;
+    const data = Buffer.from(String(++pings % 1e9)); // one per turn: a pong echoing an older ping answers nothing
     for (const ws of bucket) {
-      const missed = ws.pingCount ?? 0;
+      const missed = ws.missedPings ?? 0;
       if (missed >= maxMissed) {
         ws.terminate();
         continue;
       }
-      ws.pingCount = missed + 1;
-      ws.ping(noop);
+      ws.missedPings = missed + 1;
+      ws.lastPing = data;
+      ws.ping(data, undefined, noop);
     }
   }, intervalMs / BUCKETS);
   timer.unref();
