@@ -5,7 +5,7 @@
  * connection joins one of BUCKETS groups as it opens and the groups take turns, so every client is
  * still pinged every `intervalMs` and cut off after `maxMissed` unanswered pings, a few at a time.
  *
- * A ping carries a number and only a pong that echoes the last ping's answers it (RFC 6455: a pong
+ * A ping carries a number and only a pong that echoes an unanswered ping's answers it (RFC 6455: a pong
  * carries its ping's data, as browsers and the SDK's socket send it): a client that never reads but sends
  * pongs of its own is cut off like a silent one. (Colyseus' own pong handler, which resets its count on
  * any pong, is not what is read here.)
@@ -14,7 +14,8 @@ import type { WebSocket, WebSocketServer } from 'ws';
 
 const BUCKETS = 50;
 
-type Pinged = WebSocket & { missedPings?: number; lastPing?: Buffer };
+/** `unanswered`: the data of each ping sent since the client last answered one (at most `maxMissed`). */
+type Pinged = WebSocket & { unanswered?: Buffer[] };
 
 const noop = () => undefined;
 
@@ -28,21 +29,20 @@ export function spreadPings(wss: WebSocketServer, intervalMs: number, maxMissed:
     bucket.add(ws);
     ws.once('close', () => bucket.delete(ws));
     ws.on('pong', (data: Buffer) => {
-      if (ws.lastPing?.equals(data)) ws.missedPings = 0;
+      if (ws.unanswered?.some((sent) => sent.equals(data))) ws.unanswered.length = 0; // a late answer still counts
     });
   });
   const timer = setInterval(() => {
     const bucket = buckets[turn]!;
     turn = (turn + 1) % BUCKETS;
-    const data = Buffer.from(String(++pings % 1e9)); // one per turn: a pong echoing an older ping answers nothing
+    const data = Buffer.from(String(++pings % 1e9)); // one per turn: what a pong must echo
     for (const ws of bucket) {
-      const missed = ws.missedPings ?? 0;
-      if (missed >= maxMissed) {
+      const unanswered = (ws.unanswered ??= []);
+      if (unanswered.length >= maxMissed) {
         ws.terminate();
         continue;
       }
-      ws.missedPings = missed + 1;
-      ws.lastPing = data;
+      unanswered.push(data);
       ws.ping(data, undefined, noop);
     }
   }, intervalMs / BUCKETS);
