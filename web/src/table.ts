@@ -211,6 +211,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       moves: plain.status === 'playing' ? legalMovesOf(own, plain.choices) : [],
       sent: sent.map((s) => s.move),
       name: (seat: number) => (seat === -1 ? 'the dealer' : seatsNow[seat]?.name || `Seat ${seat + 1}`),
+      result: plain.status === 'over' && plain.result ? { standings: plain.result.standings ?? [], details: parseDetails(plain.result.details) } : null,
     };
   }
 
@@ -505,6 +506,16 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     window.removeEventListener('pointercancel', release);
     void room?.leave(true).catch(() => undefined);
   };
+}
+
+/** The result's `details` arrive as JSON text ('' when the game gives none). */
+function parseDetails(text: unknown): Plain {
+  if (typeof text !== 'string' || text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 function clockText(deadline: number) {

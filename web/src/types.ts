@@ -37,6 +37,8 @@ export interface BoardContext {
   sent: Move[];
   /** Display name of a seat. */
   name(seat: number): string;
+  /** Once the game is over: the standings and the outcome's `details` (parsed from the synced JSON text; null when none). */
+  result: { standings: { seat: number; rank: number; score: number; team: number }[]; details: Plain } | null;
 }
 
 /** A move composed from selected parts where the listed moves are only a sample of the choice. */
