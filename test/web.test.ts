@@ -211,6 +211,12 @@ describe('web client', () => {
   it.concurrent('Great Western Trail: a whole game against a bot', async ({ expect }) => {
     const page = await newPage();
     await createInLobby(page, 'Great Western Trail', { seats: 2, bots: 1 });
+    // The board speaks the game's words: objective cards by what they ask and score, hazards by kind, no codes.
+    await page.locator('.board .chip.objective').first().waitFor({ timeout: 5000 });
+    const words = (await page.locator('.board').textContent()) ?? '';
+    expect(words).toMatch(/\d (own buildings?|stations?|(green|blue) teepees?|hazards?|cattle cards? of value \d)\b[^→]* → \d VP/);
+    expect(words).toMatch(/\b(flood|drought|rockfall), (green|black) hand, \d VP|\b(green|blue) teepee\b/);
+    expect(words).not.toMatch(/START_|GAIN2_|DRAW_|ENGINE_|MOVE_|AUX_SF|\b(flood|drought|rockfall)-[gb]\d|\b(cert|step|hand)\d\b/);
     // A turn's actions and steps are buttons on the board, not only entries of the move list: play from the
     // list until one shows (the first turn places the cattleman).
     const actionButton = page.locator('.gwt-actions [data-key].can');
@@ -228,6 +234,10 @@ describe('web client', () => {
     const counts = await playToTheEnd(page, 90_000);
     expect(counts.board).toBeGreaterThan(0);
     await expectFinished(page);
+    // The final scoring by category, as the outcome's breakdown gives it.
+    await page.locator('.gwt-score').waitFor({ timeout: 5000 });
+    expect(await page.locator('.gwt-score tbody tr').count()).toBe(11);
+    expect(await page.locator('.gwt-score tbody th').allTextContents()).toContain('Objective cards');
     await page.close();
   }, 100_000);
 

@@ -1,7 +1,8 @@
 /**
- * Great Western Trail as clear panels: the trail from the start to Kansas City with its buildings,
- * hazards, teepees and the cattlemen; Kansas City (foresight, job market, cattle market, objectives);
- * the railroad with engines and stations; every player's board; your hand.
+ * Great Western Trail as clear panels: the trail from the start to Kansas City as printed, its routes
+ * side by side between the neutral buildings, with buildings, hazards, teepees and the cattlemen;
+ * Kansas City (foresight, job market, cattle market, objectives); the railroad with engines and
+ * stations; every player's board; your hand; the final scoring by category once the game is over.
  *
  * Clicks: anything a listed move names — a trail location, a card, a building, a worker slot, a
  * railroad space, a city, a disc — keeps the moves that name it; the chooser says what is left.
@@ -9,44 +10,63 @@
 import { h, seatColour } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
 import { describeMoveGeneric } from './generic.ts';
+import {
+  BESIDE_TRAIL, DARK_DISCS, PENDING, PHASES, SCORE_CATEGORIES, STATIONS, TRAIL_END, TRAIL_LAYOUT, TRAIL_START,
+  cardName, cityName, content, discName, engineName, masterName, objectiveText, spaceName, tileName, words,
+} from './great-western-trail-words.ts';
+import type { Route } from './great-western-trail-words.ts';
 
-const words = (k: string) => k.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
-const TRAIL_END = 'KANSAS_CITY';
+const dot = (seat: number, ctx: BoardContext) => h('span', { class: 'dot', style: `background:${seatColour(seat)}`, title: ctx.name(seat) });
+const count = (n: number | undefined, one: string, many = `${one}s`) => `${n ?? 0} ${n === 1 ? one : many}`;
+const capital = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
-/** What stands on a trail location, in words: `n:A` neutral building A, `p:1:3a` seat 1's 3a, `h:…` hazard, `t:…` teepee. */
-function content(code: string, ctx: BoardContext): { text: string; owner: number | null; kind: string } {
-  if (!code) return { text: '', owner: null, kind: 'empty' };
-  const [kind, a, b] = code.split(':');
-  if (kind === 'n') return { text: `building ${a}`, owner: null, kind: 'neutral' };
-  if (kind === 'p') return { text: `${b} (${ctx.name(Number(a))})`, owner: Number(a), kind: 'private' };
-  if (kind === 'h') return { text: words(a ?? ''), owner: null, kind: 'hazard' };
-  if (kind === 't') return { text: `${a} teepee`, owner: null, kind: 'teepee' };
-  return { text: code, owner: null, kind: 'other' };
+/** A trail location: its name, what stands there (an owner's colour on the border) and the cattlemen on it. */
+function location(loc: string, ctx: BoardContext) {
+  const c = content(ctx.table.trail?.[loc] ?? '');
+  const cattlemen = (ctx.table.players ?? []).flatMap((p: Plain, seat: number) => (p.location === loc ? [seat] : []));
+  const owner = c.owner !== null ? ` (${ctx.name(c.owner)})` : '';
+  return h(
+    'button',
+    {
+      type: 'button',
+      class: `chip loc ${loc === TRAIL_START || loc === TRAIL_END ? 'end' : c.kind}`,
+      'data-key': `v:${loc}`,
+      style: c.owner !== null ? `border-color:${seatColour(c.owner)}` : null,
+      'aria-label': `${spaceName(loc)}${c.text ? `: ${c.text}${owner}` : ''}`,
+      title: c.owner !== null ? ctx.name(c.owner) : null,
+    },
+    h('small', null, spaceName(loc)),
+    c.text ? h('span', null, c.text) : null,
+    cattlemen.length ? h('span', { class: 'cattlemen' }, cattlemen.map((s: number) => dot(s, ctx))) : null,
+  );
+}
+
+/** A location and what stands there, for move descriptions: "flood 2 (flood, green hand, 4 VP)". */
+function placeText(loc: string, ctx: BoardContext): string {
+  const c = content(ctx.table.trail?.[loc] ?? '');
+  return `${spaceName(loc)}${c.text ? ` (${c.text}${c.owner !== null ? `, ${ctx.name(c.owner)}` : ''})` : ''}`;
 }
 
 function chip(key: string | null, label: string, extra = '', style = '') {
   return h('button', { type: 'button', class: `chip gwt ${extra}`, 'data-key': key, style: style || null }, label);
 }
 
+/** The trail stage by stage: a single location, or the routes that run side by side between two of them. */
 function trail(ctx: BoardContext) {
-  const t = ctx.table;
-  const players: Plain[] = t.players ?? [];
-  const here = (loc: string) => players.map((p, seat) => (p.location === loc ? seat : -1)).filter((s) => s >= 0);
-  const locations: [string, string][] = [['START', ''], ...(Object.entries(t.trail ?? {}) as [string, string][]), [TRAIL_END, '']];
+  const placed = new Set<string>([...BESIDE_TRAIL, ...TRAIL_LAYOUT.flatMap((stage) => (typeof stage === 'string' ? [stage] : stage.flatMap((r) => r.spaces)))]);
+  // A space the layout does not know still shows (and stays clickable), after the rest.
+  const others = Object.keys(ctx.table.trail ?? {}).filter((loc) => !placed.has(loc));
+  const fork = (routes: Route[]) =>
+    h(
+      'div',
+      { class: 'gwt-fork' },
+      routes.map((r) => h('div', { class: 'gwt-route', 'aria-label': r.name || null }, r.name ? h('small', null, r.name) : null, r.spaces.map((loc) => location(loc, ctx)), r.to ? h('small', null, `→ ${r.to}`) : null)),
+    );
   return h(
     'div',
-    { class: 'gwt-trail' },
-    locations.map(([loc, code]) => {
-      const c = content(code, ctx);
-      const cattlemen = here(loc);
-      return h(
-        'button',
-        { type: 'button', class: `chip loc ${c.kind}`, 'data-key': `v:${loc}`, style: c.owner !== null ? `border-color:${seatColour(c.owner)}` : null, 'aria-label': `${words(loc)} ${c.text}` },
-        h('small', null, words(loc)),
-        c.text ? h('span', null, c.text) : null,
-        cattlemen.length ? h('span', { class: 'cattlemen' }, cattlemen.map((s) => h('span', { class: 'dot', style: `background:${seatColour(s)}`, title: ctx.name(s) }))) : null,
-      );
-    }),
+    null,
+    h('div', { class: 'gwt-trail' }, TRAIL_LAYOUT.map((stage) => (typeof stage === 'string' ? location(stage, ctx) : fork(stage)))),
+    h('div', { class: 'gwt-route' }, h('small', null, 'beside the trail'), BESIDE_TRAIL.map((loc) => location(loc, ctx)), others.map((loc) => location(loc, ctx))),
   );
 }
 
@@ -70,7 +90,7 @@ function foresight(ctx: BoardContext) {
           h('small', null, `${column + 1}`),
           [0, 1].map((pick) => {
             const tile = foresightTile(ctx, column, pick);
-            return chip(column === resolving ? `pick:${pick}` : null, tile ? words(tile) : '—');
+            return chip(column === resolving ? `pick:${pick}` : null, tile ? tileName(tile) : '—');
           }),
         ),
       ),
@@ -95,28 +115,60 @@ function turnSteps(ctx: BoardContext) {
   return steps.length ? h('div', { class: 'gwt-actions', role: 'group', 'aria-label': 'Steps' }, steps.map(([type, label]) => chip(type, label))) : null;
 }
 
+/** The job market row by row (one slot per player in each row), as `hire` moves number the slots. */
+function jobMarket(ctx: BoardContext) {
+  const t = ctx.table;
+  const perRow = Math.max(1, (t.players ?? []).length);
+  const slots: string[] = t.jobMarket ?? [];
+  const rows = Array.from({ length: Math.ceil(slots.length / perRow) }, (_, r) => slots.slice(r * perRow, (r + 1) * perRow));
+  return h(
+    'div',
+    null,
+    h('div', { class: 'section-title' }, `Job market (${t.jobFilled ?? 0} filled)`),
+    rows.map((row, r) =>
+      row.some(Boolean) ? h('div', { class: 'gwt-route', 'aria-label': `row ${r + 1}` }, h('small', null, `row ${r + 1}`), row.map((w, i) => (w ? chip(`slot:${r * perRow + i}`, w) : null))) : null,
+    ),
+  );
+}
+
 function kansasCity(ctx: BoardContext) {
   const t = ctx.table;
   return h(
     'div',
     { class: 'gwt-grid' },
     foresight(ctx),
+    jobMarket(ctx),
+    h('div', null, h('div', { class: 'section-title' }, `Cattle market (deck ${t.marketDeckCount ?? 0})`), h('div', { class: 'hand' }, (t.market ?? []).map((c: string) => chip(`v:${c}`, cardName(c))))),
     h(
       'div',
       null,
-      h('div', { class: 'section-title' }, `Job market (${t.jobFilled ?? 0} filled)`),
-      h('div', { class: 'hand' }, (t.jobMarket ?? []).map((w: string, i: number) => (w ? chip(`slot:${i}`, `${i + 1}: ${w}`) : null))),
+      h('div', { class: 'section-title' }, `Objective cards (stack ${t.objectiveStackCount ?? 0})`),
+      h('div', { class: 'hand' }, (t.objectiveDisplay ?? []).map((c: string) => chip(`v:${c}`, objectiveText(c), 'objective'))),
     ),
-    h('div', null, h('div', { class: 'section-title' }, `Cattle market (deck ${t.marketDeckCount ?? 0})`), h('div', { class: 'hand' }, (t.market ?? []).map((c: string) => chip(`v:${c}`, words(c))))),
-    h('div', null, h('div', { class: 'section-title' }, `Objectives (stack ${t.objectiveStackCount ?? 0})`), h('div', { class: 'hand' }, (t.objectiveDisplay ?? []).map((c: string) => chip(`v:${c}`, words(c))))),
     h('p', { class: 'muted' }, `Supply stacks: ${(t.supplyCounts ?? []).join(' / ')}`),
   );
 }
 
+/** The railroad: spaces 0–39 with the engines; each station after the space its turnout leaves (station 10 on the last space). */
 function railroad(ctx: BoardContext) {
   const t = ctx.table;
   const engines = new Map<number, number[]>();
   (t.players ?? []).forEach((p: Plain, seat: number) => engines.set(p.engine, [...(engines.get(p.engine) ?? []), seat]));
+  const stations: Plain[] = t.stations ?? [];
+  const station = (i: number) => {
+    const st = stations[i]!;
+    const printed = STATIONS[i];
+    const turnout = printed && printed.after < (t.railroadSpaces ?? 0) - 1 ? engines.get(printed.after + 0.5) ?? [] : [];
+    return h(
+      'span',
+      { class: 'chip station', 'data-key': `station:${i}`, title: st.master ? masterName(st.master) : null },
+      h('b', null, `Station ${i + 1}`),
+      printed ? h('small', null, `$${printed.cost} · ${printed.vp} VP`) : null,
+      st.master ? h('small', null, masterName(st.master)) : null,
+      (st.discs ?? []).length ? h('span', { class: 'cattlemen', 'aria-label': `discs: ${st.discs.map(ctx.name).join(', ')}` }, st.discs.map((s: number) => dot(s, ctx))) : null,
+      turnout.length ? h('small', null, 'engine on the turnout ', turnout.map((s) => dot(s, ctx))) : null,
+    );
+  };
   return h(
     'div',
     null,
@@ -125,43 +177,74 @@ function railroad(ctx: BoardContext) {
       'div',
       { class: 'rail' },
       Array.from({ length: t.railroadSpaces ?? 0 }, (_, i) =>
-        h('button', { type: 'button', class: 'chip rail-space', 'data-key': `to:${i}`, 'aria-label': `railroad space ${i}` }, h('small', null, String(i)), (engines.get(i) ?? []).map((s) => h('span', { class: 'dot', style: `background:${seatColour(s)}` }))),
+        h(
+          'button',
+          { type: 'button', class: 'chip rail-space', 'data-key': `to:${i}`, 'aria-label': `railroad space ${i}` },
+          h('small', null, String(i)),
+          (engines.get(i) ?? []).map((s) => dot(s, ctx)),
+          STATIONS.some((st) => st.after === i) ? h('small', { class: 'turnout', 'aria-hidden': 'true' }, '⌂') : null,
+        ),
       ),
     ),
-    h(
-      'div',
-      { class: 'hand' },
-      (t.stations ?? []).map((st: Plain, i: number) =>
-        h('span', { class: 'chip station', 'data-key': `station:${i}` }, `station ${i + 1}`, st.master ? h('small', null, ` master ${st.master}`) : null, (st.discs ?? []).map((s: number) => h('span', { class: 'dot', style: `background:${seatColour(s)}` }))),
-      ),
-    ),
+    h('div', { class: 'gwt-stations' }, stations.map((_, i) => station(i))),
   );
 }
 
 function playerBoards(ctx: BoardContext) {
-  return (ctx.table.players ?? []).map((p: Plain, seat: number) =>
-    h(
+  return (ctx.table.players ?? []).map((p: Plain, seat: number) => {
+    const mine = seat === ctx.mySeat;
+    const certificates = `${p.certificates} certificate${p.certificates === 1 ? '' : 's'}${p.permanentCertificates ? ` + ${p.permanentCertificates} permanent` : ''}`;
+    return h(
       'details',
-      { class: 'gwt-player', open: seat === ctx.mySeat },
-      h('summary', null, h('span', { class: 'dot', style: `background:${seatColour(seat)}` }), ` ${ctx.name(seat)} · $${p.money} · ${p.certificates} cert · at ${words(p.location || 'start')} · engine ${p.engine}`),
+      { class: 'gwt-player', open: mine },
+      h('summary', null, dot(seat, ctx), ` ${ctx.name(seat)} · $${p.money} · ${certificates} · at ${spaceName(p.location)} · engine on ${engineName(p.engine)}${p.jobToken ? ' · job market token' : ''}`),
       h(
         'div',
         { class: 'fields-list' },
         h('dt', null, 'workers'),
-        h('dd', null, `${p.workers?.cowboy ?? 0} cowboys, ${p.workers?.craftsman ?? 0} craftsmen, ${p.workers?.engineer ?? 0} engineers`),
-        h('dt', null, 'buildings'),
-        h('dd', null, h('div', { class: 'hand' }, (p.buildings ?? []).map((b: string) => chip(seat === ctx.mySeat ? `v:${b}` : null, b)))),
-        h('dt', null, 'discs'),
-        h('dd', null, h('div', { class: 'hand' }, (p.discs ?? []).map((d: string) => chip(seat === ctx.mySeat ? `v:${d}` : null, d)))),
+        h('dd', null, `${count(p.workers?.cowboy, 'cowboy')}, ${count(p.workers?.craftsman, 'craftsman', 'craftsmen')}, ${count(p.workers?.engineer, 'engineer')}`),
+        h('dt', null, 'buildings to place'),
+        h('dd', null, h('div', { class: 'hand' }, (p.buildings ?? []).map((b: string) => chip(mine ? `v:${b}` : null, `building ${b}`)))),
+        h('dt', null, 'discs on the board'),
+        h('dd', null, h('div', { class: 'hand' }, (p.discs ?? []).map((d: string) => chip(mine ? `v:${d}` : null, discName(d), DARK_DISCS.includes(d) ? 'disc dark' : 'disc')))),
         h('dt', null, 'cities'),
-        h('dd', null, h('div', { class: 'hand' }, Object.entries(p.cities ?? {}).map(([city, n]) => chip(seat === ctx.mySeat ? `v:${city}` : null, `${words(city)}${n ? ` ×${n}` : ''}`)))),
-        h('dt', null, 'hazards, teepees'),
-        h('dd', null, [...(p.hazards ?? []), ...(p.teepees ?? [])].map(words).join(', ') || '—'),
-        h('dt', null, 'objectives'),
-        h('dd', null, (p.objectives ?? []).map(words).join(', ') || '—'),
+        h('dd', null, h('div', { class: 'hand' }, Object.entries(p.cities ?? {}).map(([city, n]) => chip(mine ? `v:${city}` : null, `${cityName(city)}${n ? ` ×${n}` : ''}`, n ? 'has-disc' : '')))),
+        h('dt', null, 'hazards'),
+        h('dd', null, (p.hazards ?? []).map(tileName).join(', ') || '—'),
+        h('dt', null, 'teepees'),
+        h('dd', null, (p.teepees ?? []).map(tileName).join(', ') || '—'),
+        h('dt', null, 'station masters'),
+        h('dd', null, (p.stationMasters ?? []).length ? h('ul', { class: 'plain-list' }, p.stationMasters.map((m: number) => h('li', null, masterName(m)))) : '—'),
+        h('dt', null, 'objective cards'),
+        h('dd', null, (p.objectives ?? []).length ? h('ul', { class: 'plain-list' }, p.objectives.map((c: string) => h('li', null, objectiveText(c)))) : '—'),
         h('dt', null, 'cards'),
-        h('dd', null, `${p.handCount} in hand, deck ${p.deckCount}, discard ${p.discardCount}${p.discardTop ? ` (top ${words(p.discardTop)})` : ''}`),
+        h('dd', null, `${p.handCount} in hand, deck ${p.deckCount}, discard ${p.discardCount}${p.discardTop ? ` (top: ${cardName(p.discardTop)})` : ''}`),
       ),
+    );
+  });
+}
+
+/** The final scoring as the server's outcome broke it down (`details.breakdown`, one entry per seat): categories by players. */
+function finalScoring(ctx: BoardContext) {
+  const breakdown: Plain[] | undefined = ctx.result?.details?.breakdown;
+  if (!Array.isArray(breakdown) || !breakdown.length) return null;
+  const seats = breakdown.map((_, seat) => seat);
+  const categories = Object.keys(breakdown[0] ?? {});
+  const total = (seat: number) => ctx.result?.standings.find((s) => s.seat === seat)?.score ?? '';
+  return h(
+    'div',
+    null,
+    h('div', { class: 'section-title' }, 'Final scoring'),
+    h(
+      'table',
+      { class: 'gwt-score' },
+      h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Victory points'), seats.map((seat) => h('th', { scope: 'col', class: seat === ctx.mySeat ? 'me' : '' }, dot(seat, ctx), ` ${ctx.name(seat)}`)))),
+      h(
+        'tbody',
+        null,
+        categories.map((k) => h('tr', null, h('th', { scope: 'row' }, SCORE_CATEGORIES[k] ?? words(k)), seats.map((seat) => h('td', null, String(breakdown[seat]?.[k] ?? ''))))),
+      ),
+      h('tfoot', null, h('tr', null, h('th', { scope: 'row' }, 'Total'), seats.map((seat) => h('td', null, String(total(seat)))))),
     ),
   );
 }
@@ -173,7 +256,14 @@ export const greatWesternTrail: GameBoard = {
     return h(
       'div',
       { class: 'gwt' },
-      ctx.status === 'over' ? h('p', null, h('b', null, 'Game over.')) : h('p', null, h('b', null, `${ctx.name(t.current)}'s turn`), ` · phase ${t.phase}${t.pending ? ` · choosing: ${words(t.pending)}` : ''}${t.session?.space ? ` · at ${words(t.session.space)}` : ''}${t.endTrigger >= 0 ? ' · last round' : ''}`),
+      ctx.status === 'over'
+        ? [h('p', null, h('b', null, 'Game over.')), finalScoring(ctx)]
+        : h(
+            'p',
+            null,
+            h('b', null, `${ctx.name(t.current)}'s turn`),
+            ` · ${PHASES[t.phase] ?? t.phase}${t.pending ? ` · choosing ${PENDING[t.pending] ?? words(t.pending)}` : ''}${t.session?.space ? ` · at ${placeText(t.session.space, ctx)}` : ''}${t.endTrigger >= 0 ? ' · last round' : ''}`,
+          ),
       h('div', { class: 'section-title' }, 'Trail (start → Kansas City)'),
       trail(ctx),
       t.session?.actions?.length
@@ -185,7 +275,7 @@ export const greatWesternTrail: GameBoard = {
         : null,
       ctx.moves.some((m) => m.type === 'aux') ? h('div', { class: 'gwt-actions', role: 'group', 'aria-label': 'Auxiliary actions' }, (t.auxiliary ?? []).map((a: Plain) => chip(`aux:${a.aux}`, `Auxiliary: ${a.single}`))) : null,
       turnSteps(ctx),
-      ctx.view ? [h('div', { class: 'section-title' }, 'Your hand'), h('div', { class: 'hand' }, hand.map((c) => chip(`v:${c}`, words(c), 'card')))] : null,
+      ctx.view ? [h('div', { class: 'section-title' }, 'Your hand'), h('div', { class: 'hand' }, hand.map((c) => chip(`v:${c}`, cardName(c), 'card')))] : null,
       kansasCity(ctx),
       railroad(ctx),
       h('div', { class: 'section-title' }, 'Players'),
@@ -204,40 +294,96 @@ export const greatWesternTrail: GameBoard = {
     return k;
   },
   describe(move, ctx) {
+    const t = ctx.table;
     switch (move.type) {
       case 'move': {
         const path = move.path as string[];
-        return `Move to ${words(path.at(-1) ?? '')} (${path.length} location${path.length === 1 ? '' : 's'}${path.length > 1 ? `, via ${path.slice(0, -1).map(words).join(', ')}` : ''})`;
+        const via = path.length > 1 ? `, via ${path.slice(0, -1).map(spaceName).join(', ')}` : '';
+        return `Move to ${placeText(path.at(-1) ?? '', ctx)} (${path.length} location${path.length === 1 ? '' : 's'}${via})`;
       }
       case 'place':
-        return `Start at ${words(String(move.space))}`;
+        return `Start at ${placeText(String(move.space), ctx)}`;
       case 'action': {
-        const text = (ctx.table.session?.actions ?? []).find((a: Plain) => a.id === move.action)?.text ?? `local action ${move.action}`;
+        const text = (t.session?.actions ?? []).find((a: Plain) => a.id === move.action)?.text ?? `local action ${move.action}`;
         const cards = (move.cards as string[] | undefined) ?? [];
-        return `${text[0]!.toUpperCase()}${text.slice(1)}${cards.length ? ` (${cards.map(words).join(', ')})` : ''}`;
+        return `${capital(text)}${cards.length ? ` (${cards.map(cardName).join('; ')})` : ''}`;
       }
       case 'aux': {
-        const aux = (ctx.table.auxiliary ?? []).find((a: Plain) => a.aux === move.aux);
+        const aux = (t.auxiliary ?? []).find((a: Plain) => a.aux === move.aux);
         const text = aux ? (move.double ? aux.double : aux.single) : `action ${move.aux}`;
         return `Auxiliary${move.double ? ' (double)' : ''}: ${text}`;
       }
       case 'endTurn':
         return 'End your turn';
+      case 'skip':
+        return 'Skip';
       case 'foresight': {
-        const column: number = ctx.table.foresightColumn ?? -1;
+        const column: number = t.foresightColumn ?? -1;
         if (column < 0) return describeMoveGeneric(move);
         const tile = foresightTile(ctx, column, Number(move.pick));
-        return `Foresight column ${column + 1}: take ${tile ? words(tile) : 'the empty space'}`;
+        return `Foresight column ${column + 1}: take ${tile ? tileName(tile) : 'the empty space'}`;
       }
+      case 'playObjective':
+        return `Play the objective card: ${objectiveText(String(move.card))}`;
+      case 'takeObjective':
+        return `Take the objective card: ${objectiveText(String(move.card))}`;
+      case 'discard':
+        return `Discard ${cardName(String(move.card))}`;
+      case 'remove':
+        return `Remove ${cardName(String(move.card))} from the game`;
+      case 'buyCattle': {
+        const cowboys = Number(move.cowboys);
+        return `Buy ${(move.cards as string[]).map(cardName).join('; ')} with ${cowboys} cowboy${cowboys === 1 ? '' : 's'}`;
+      }
+      case 'refillMarket':
+        return 'Refill the cattle market';
+      case 'disc':
+        return `Place the disc from ${discName(String(move.disc))}`;
+      case 'takeHazard':
+      case 'takeTeepee': {
+        const c = content(t.trail?.[String(move.space)] ?? '');
+        return `Take ${c.text || (move.type === 'takeHazard' ? 'the hazard' : 'the teepee')} from ${spaceName(String(move.space))}`;
+      }
+      case 'hire': {
+        const slot = Number(move.slot);
+        const perRow = Math.max(1, (t.players ?? []).length);
+        return `Hire the ${t.jobMarket?.[slot] || 'worker'} in row ${Math.floor(slot / perRow) + 1} of the job market`;
+      }
+      case 'claimMaster':
+        return `Take the station master with a ${String(move.worker)}`;
+      case 'build':
+        return `Place building ${String(move.building)} on ${placeText(String(move.space), ctx)}`;
+      case 'copy':
+        return `Use the actions of ${placeText(String(move.space), ctx)}`;
+      case 'engine':
+        return `Move your engine to ${engineName(Number(move.to))}`;
+      case 'upgrade':
+        return 'Upgrade the station';
+      case 'upgradeStation':
+        return `Upgrade station ${Number(move.station) + 1}`;
+      case 'draw':
+        return `Draw ${move.count} card${move.count === 1 ? '' : 's'}`;
+      case 'income': {
+        const n = Number(move.certificates);
+        return `Take your income${n ? ` using ${n} certificate${n === 1 ? '' : 's'}` : ''}`;
+      }
+      case 'deliver':
+        return `Deliver to ${cityName(String(move.city))}`;
     }
     return describeMoveGeneric(move);
   },
   describeEvent(ev: GameEvent, ctx) {
     const who = typeof ev.seat === 'number' ? `${ctx.name(ev.seat)}: ` : '';
-    if (ev.type === 'move' && Array.isArray(ev.path)) return `${who}moves to ${words(String(ev.path.at(-1)))}.`;
-    if (ev.type === 'action' || ev.type === 'aux') return `${who}${greatWesternTrail.describe(ev as Move, ctx)}.`;
-    if (ev.type === 'handRevealed') return `${who}shows the hand ${(ev.hand as string[]).map(words).join(', ')} in Kansas City.`;
+    if (ev.type === 'move' && Array.isArray(ev.path)) return `${who}moves to ${spaceName(String(ev.path.at(-1)))}.`;
+    if (ev.type === 'handRevealed') return `${who}shows the hand ${(ev.hand as string[]).map(cardName).join('; ')} in Kansas City.`;
+    // Said in the third person, or without what the move took: the board has changed by the time the event arrives.
+    if (ev.type === 'endTurn') return `${who}ends the turn.`;
+    if (ev.type === 'skip') return `${who}skips.`;
+    if (ev.type === 'foresight') return `${who}takes a foresight tile.`;
+    if (ev.type === 'income') return `${who}takes the income${Number(ev.certificates) ? ` using ${ev.certificates} certificate${ev.certificates === 1 ? '' : 's'}` : ''}.`;
+    if (ev.type === 'engine') return `${who}moves the engine to ${engineName(Number(ev.to))}.`;
     const { seat: _seat, ...move } = ev; // the seat is said already
-    return `${who}${describeMoveGeneric(move as Move)}`;
+    const text = greatWesternTrail.describe(move as Move, ctx);
+    return `${who}${text.charAt(0).toLowerCase()}${text.slice(1)}.`;
   },
 };
