@@ -2,7 +2,7 @@
 import type { Actor, GameEvent, MoveResult } from '../../core/game.ts';
 import { accept, guardMove, isMoveShape, reject, sameMove } from '../../core/game.ts';
 import { nextSeat } from '../../core/seats.ts';
-import { CATTLE_PRICES, CITIES, CITY_DATA, CITY_PAIRS, STATIONS } from './data/board.ts';
+import { CATTLE_PRICES, CITIES, CITY_DATA, CITY_PAIRS, STATIONS, STATION_MASTER_DATA } from './data/board.ts';
 import type { City } from './data/board.ts';
 import { NEUTRAL_BUILDINGS, PRIVATE_BUILDINGS, RISK_EFFECTS, SLOT_BONUS } from './data/buildings.ts';
 import type { ActionGroups, Effect } from './data/buildings.ts';
@@ -473,8 +473,9 @@ function perform(state: GwtState, move: GwtMove): void {
       p.workers[move.worker]--;
       p.masterWorkers.push(move.worker);
       p.stationMasters.push(master);
-      if (master === 1) gain(state, seat, 2);
-      else if (master === 3) push(state, { kind: 'hazard', cost: 0, orTeepee: true });
+      const now = STATION_MASTER_DATA[master]!.now;
+      if ('money' in now) gain(state, seat, now.money);
+      else if ('hazardOrTeepee' in now) push(state, { kind: 'hazard', cost: 0, orTeepee: true });
       else p.permanentCertificates++;
       return;
     }

@@ -2,7 +2,7 @@
 import { shuffled } from '../../core/rng.ts';
 import {
   CERTIFICATE_STEPS, CITY_DATA, DARK_DISCS, FEES, HAND_DISC_COST, JOB_ROW_COST, LAST_SPACE, MARKET_SIZE, SIGNALS, STATIONS,
-  STEP_BASE, STEP_DISC_BONUS, TURNOUT_AFTER, YELLOW_ARROW_ROWS,
+  STEP_BASE, STEP_DISC_BONUS, STEP_DISC_MONEY, TURNOUT_AFTER, YELLOW_ARROW_ROWS,
 } from './data/board.ts';
 import type { City, Disc } from './data/board.ts';
 import { PRIVATE_BUILDINGS } from './data/buildings.ts';
@@ -80,7 +80,7 @@ export function takeDisc(state: GwtState, seat: number, disc: string): void {
     return;
   }
   p.discs.splice(p.discs.indexOf(disc as Disc), 1);
-  if (disc === 'step1') gain(state, seat, 3);
+  if (disc === 'step1') gain(state, seat, STEP_DISC_MONEY);
   if (disc.startsWith('hand')) pay(state, seat, HAND_DISC_COST);
 }
 

@@ -1,6 +1,6 @@
 /** Final scoring in the 11 categories of the scoring pad (rules digest §16.1, §14, §12.5). */
-import { CITY_DATA, CITY_PAIRS, STATIONS } from './data/board.ts';
-import type { City } from './data/board.ts';
+import { CITY_DATA, CITY_PAIRS, STATIONS, STATION_MASTER_DATA, STEP_DISC_VP } from './data/board.ts';
+import type { City, MasterCount } from './data/board.ts';
 import { PRIVATE_BUILDINGS } from './data/buildings.ts';
 import { CATTLE, OBJECTIVES, TASKS, isCattle } from './data/cards.ts';
 import type { Task } from './data/cards.ts';
@@ -80,12 +80,10 @@ export function scoreBreakdown(state: GwtState, seat: number): Record<Category, 
   const workerTotal = p.workers.cowboy + p.workers.craftsman + p.workers.engineer;
   const certificates = p.certificates + p.permanentCertificates;
   const teepeePairs = Math.min(p.teepees.filter((t) => t === 'green').length, p.teepees.filter((t) => t === 'blue').length);
-  const masterPoints: Record<number, number> = {
-    1: workerTotal,
-    2: Math.floor(certificates / 2) * 3,
-    3: Math.floor(areaCount / 2) * 3,
-    4: Math.floor(p.hazards.length / 2) * 3,
-    5: teepeePairs * 3,
+  const counted: Record<MasterCount, number> = { workers: workerTotal, certificates, objectives: areaCount, hazards: p.hazards.length, teepeePairs };
+  const masterPoints = (m: number) => {
+    const master = STATION_MASTER_DATA[m]!;
+    return Math.floor(counted[master.of] / master.per) * master.vp;
   };
   const workerVp = (n: number) => (n >= 6 ? 8 : n === 5 ? 4 : 0);
   return {
@@ -96,9 +94,9 @@ export function scoreBreakdown(state: GwtState, seat: number): Record<Category, 
     hazards: p.hazards.reduce((sum, h) => sum + hazardVp(h), 0),
     cattle: [...p.hand, ...p.deck, ...p.discard].filter(isCattle).reduce((sum, c) => sum + CATTLE[c]!.vp, 0),
     objectives,
-    stationMasters: p.stationMasters.reduce((sum, m) => sum + masterPoints[m]!, 0),
+    stationMasters: p.stationMasters.reduce((sum, m) => sum + masterPoints(m), 0),
     workers: workerVp(p.workers.cowboy) + workerVp(p.workers.craftsman) + workerVp(p.workers.engineer),
-    playerBoard: p.discs.includes('step2') ? 0 : 3,
+    playerBoard: p.discs.includes('step2') ? 0 : STEP_DISC_VP,
     jobToken: p.jobToken ? 2 : 0,
   };
 }

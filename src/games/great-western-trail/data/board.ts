@@ -73,9 +73,30 @@ export type Disc = (typeof DISCS)[number];
 export const DARK_DISCS: readonly Disc[] = ['cert6', 'step1', 'step2', 'hand1', 'hand2'];
 /** Removing a hand-limit disc costs $5. */
 export const HAND_DISC_COST = 5;
+/** Removing the first step-limit disc gives $3. */
+export const STEP_DISC_MONEY = 3;
+/** VP at the end while the second step-limit disc is off the player board. */
+export const STEP_DISC_VP = 3;
 
 /** Temporary certificate track (there is no 5). */
 export const CERTIFICATE_STEPS = [0, 1, 2, 3, 4, 6];
 
 /** Station masters 1..5: immediate reward and end-game scoring (rules digest §12.5). */
 export const STATION_MASTERS = [1, 2, 3, 4, 5];
+/** What a station master scores at the end: `vp` for every `per` items counted. */
+export type MasterCount = 'workers' | 'certificates' | 'objectives' | 'hazards' | 'teepeePairs';
+export interface StationMaster {
+  /** Taking it: money from the bank, a permanent certificate, or a free hazard or teepee. */
+  now: { money: number } | { permanentCertificate: true } | { hazardOrTeepee: true };
+  vp: number;
+  per: number;
+  /** Workers, certificates (temporary and permanent), objective cards in the objective area, hazards, green-and-blue teepee pairs. */
+  of: MasterCount;
+}
+export const STATION_MASTER_DATA: Record<number, StationMaster> = {
+  1: { now: { money: 2 }, vp: 1, per: 1, of: 'workers' },
+  2: { now: { permanentCertificate: true }, vp: 3, per: 2, of: 'certificates' },
+  3: { now: { hazardOrTeepee: true }, vp: 3, per: 2, of: 'objectives' },
+  4: { now: { permanentCertificate: true }, vp: 3, per: 2, of: 'hazards' },
+  5: { now: { permanentCertificate: true }, vp: 3, per: 1, of: 'teepeePairs' },
+};
