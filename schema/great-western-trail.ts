@@ -6,6 +6,29 @@ const GwtActionText = schema({ id: t.string().default(''), text: t.string().defa
 
 const GwtAuxText = schema({ aux: t.uint8().default(0), single: t.string().default(''), double: t.string().default('') }, 'GwtAuxText');
 
+const GwtName = schema({ text: t.string().default(''), kind: t.string().default('') }, 'GwtName');
+
+const GwtRoute = schema({ name: t.string().default(''), spaces: t.array('string'), to: t.array('string') }, 'GwtRoute');
+
+const GwtStage = schema({ routes: t.array(GwtRoute) }, 'GwtStage');
+
+const GwtPrintedStation = schema({ cost: t.uint8().default(0), vp: t.uint8().default(0), turnout: t.uint8().default(0) }, 'GwtPrintedStation');
+
+const GwtNames = schema(
+  {
+    cards: t.map(GwtName),
+    tiles: t.map(GwtName),
+    spaces: t.map(GwtName),
+    trail: t.array(GwtStage),
+    besideTrail: t.array('string'),
+    cities: t.map(GwtName),
+    discs: t.map(GwtName),
+    stations: t.array(GwtPrintedStation),
+    stationMasters: t.map(GwtName),
+  },
+  'GwtNames',
+);
+
 const GwtSession = schema(
   {
     space: t.string().default(''),
@@ -58,6 +81,7 @@ const GwtTable = schema(
     pending: t.string().default(''),
     session: GwtSession,
     auxiliary: t.array(GwtAuxText),
+    names: GwtNames,
     railroadSpaces: t.uint8().default(0),
     trail: t.map('string'),
     foresight: t.array('string'),

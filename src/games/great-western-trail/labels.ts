@@ -6,17 +6,17 @@
 import type { Effect } from './data/buildings.ts';
 import { NEUTRAL_BUILDINGS, PRIVATE_BUILDINGS, RISK_EFFECTS } from './data/buildings.ts';
 import { engineAuxTerms } from './moves.ts';
+import { BREED_NAMES } from './names.ts';
 import { tileBuilding } from './rules.ts';
 import type { GwtState } from './types.ts';
 
-const BREED: Record<string, string> = { guernsey: 'Guernsey', dutchbelt: 'Dutch Belt', angus: 'Black Angus', holstein: 'Holstein', jersey: 'Jersey' };
 const certificates = (n: number) => `+${n} certificate${n === 1 ? '' : 's'}`;
 
 export function effectText(e: Effect): string {
   switch (e.k) {
     case 'discard': {
       const gains = [e.money ? `+$${e.money}` : '', e.certs ? certificates(e.certs) : '', e.engine ? `engine ${e.engine} forward` : ''].filter(Boolean);
-      return `discard 1 ${BREED[e.breed] ?? e.breed} → ${gains.join(', ')}`;
+      return `discard 1 ${BREED_NAMES[e.breed] ?? e.breed} → ${gains.join(', ')}`;
     }
     case 'discardPair':
       return `discard a pair of one breed → +$${e.money}`;

@@ -5,6 +5,8 @@ import type { City } from './data/board.ts';
 import { LAST_SPACE } from './data/board.ts';
 import type { Worker } from './data/tiles.ts';
 import { auxiliaryTexts, localActionTexts } from './labels.ts';
+import { NAMES } from './names.ts';
+import type { Names } from './names.ts';
 import type { GwtState } from './types.ts';
 
 export interface PublicPlayer {
@@ -46,6 +48,11 @@ export interface PublicView {
   session: { space: string; tile: string; used: string[]; acted: boolean; auxUsed: boolean; actions: { id: string; text: string }[] } | null;
   /** The five auxiliary actions in words, single and double, as `aux` moves number them (static per game). */
   auxiliary: { aux: number; single: string; double: string }[];
+  /**
+   * The printed game's words for the codes in this view (static, the same frozen object in every view): cards,
+   * supply tiles, trail spaces and the trail's layout, cities, discs, stations and station masters (names.ts).
+   */
+  names: Names;
   /** Spaces on the railroad, 0 included (static). */
   railroadSpaces: number;
   trail: Record<string, string>;
@@ -87,6 +94,7 @@ export function viewFor(state: GwtState, viewer: Viewer): View<PublicView, Priva
       ? { space: s.space, tile: s.tile, used: [...s.used], acted: s.acted, auxUsed: s.auxUsed, actions: s.local ? localActionTexts(s.tile, s.risk) : [] }
       : null,
     auxiliary: auxiliaryTexts(state),
+    names: NAMES,
     railroadSpaces: LAST_SPACE + 1,
     trail: { ...state.trail },
     foresight: [...state.foresight],
