@@ -1,5 +1,5 @@
 /**
- * Great Western Trail as clear panels: the trail from the start to Kansas City as printed, its routes
+ * Great Western Trail as clear panels: the trail from the start to Kansas City as the view lays it out, its routes
  * side by side between the neutral buildings, with buildings, hazards, teepees and the cattlemen;
  * Kansas City (foresight, job market, cattle market, objectives); the railroad with engines and
  * stations; every player's board; your hand; the final scoring by category once the game is over.
@@ -10,32 +10,55 @@
 import { h, seatColour } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
 import { describeMoveGeneric } from './generic.ts';
-import {
-  BESIDE_TRAIL, DARK_DISCS, PENDING, PHASES, SCORE_CATEGORIES, STATIONS, TRAIL_END, TRAIL_LAYOUT, TRAIL_START,
-  cardName, cityName, content, discName, engineName, masterName, objectiveText, spaceName, tileName, words,
-} from './great-western-trail-words.ts';
-import type { Route } from './great-western-trail-words.ts';
+import { PENDING, PHASES, SCORE_CATEGORIES, content, kindOf, named, words } from './great-western-trail-words.ts';
+import type { Names } from './great-western-trail-words.ts';
 
 const dot = (seat: number, ctx: BoardContext) => h('span', { class: 'dot', style: `background:${seatColour(seat)}`, title: ctx.name(seat) });
 const count = (n: number | undefined, one: string, many = `${one}s`) => `${n ?? 0} ${n === 1 ? one : many}`;
 const capital = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
+// The printed game's words come with the view (`table.names`, the same for the whole game).
+const names = (ctx: BoardContext): Names => ctx.table.names;
+/** A trail space as the board names it ('' before the first turn: the start). */
+const spaceName = (ctx: BoardContext, space: string): string => (space ? names(ctx)?.spaces?.[space]?.text ?? space : named(names(ctx), 'spaces', 'START'));
+/** Any card: a cattle card by breed, value and VP, an objective card by what it asks and scores. */
+const cardName = (ctx: BoardContext, card: string): string => `${kindOf(names(ctx), 'cards', card) === 'objective' ? 'objective: ' : ''}${named(names(ctx), 'cards', card)}`;
+const objectiveText = (ctx: BoardContext, card: string): string => named(names(ctx), 'cards', card);
+const tileName = (ctx: BoardContext, tile: string): string => named(names(ctx), 'tiles', tile);
+const cityName = (ctx: BoardContext, city: string): string => named(names(ctx), 'cities', city);
+const masterName = (ctx: BoardContext, master: number): string => `station master ${master}: ${named(names(ctx), 'stationMasters', master)}`;
+/** A disc by the player-board space it leaves, or the station it comes back from (`station:3`). */
+function discName(ctx: BoardContext, disc: string): string {
+  const station = /^station:(\d+)$/.exec(disc);
+  if (station) return `the disc on station ${Number(station[1]) + 1}`;
+  return `${named(names(ctx), 'discs', disc)}${kindOf(names(ctx), 'discs', disc) === 'dark' ? ' (dark)' : ''}`;
+}
+/** The printed stations: cost, VP and the railroad space their turnout leaves. */
+const printedStations = (ctx: BoardContext): { cost: number; vp: number; turnout: number }[] => names(ctx)?.stations ?? [];
+/** Where an engine stands: a railroad space, or the turnout (n + 0.5) of a station. */
+function engineName(ctx: BoardContext, position: number): string {
+  if (Number.isInteger(position)) return `space ${position}`;
+  const station = printedStations(ctx).findIndex((s) => s.turnout === Math.floor(position));
+  return station >= 0 ? `the turnout of station ${station + 1}` : `space ${position}`;
+}
+
 /** A trail location: its name, what stands there (an owner's colour on the border) and the cattlemen on it. */
 function location(loc: string, ctx: BoardContext) {
-  const c = content(ctx.table.trail?.[loc] ?? '');
+  const c = content(names(ctx), ctx.table.trail?.[loc] ?? '');
+  const end = ['start', 'kc'].includes(kindOf(names(ctx), 'spaces', loc));
   const cattlemen = (ctx.table.players ?? []).flatMap((p: Plain, seat: number) => (p.location === loc ? [seat] : []));
   const owner = c.owner !== null ? ` (${ctx.name(c.owner)})` : '';
   return h(
     'button',
     {
       type: 'button',
-      class: `chip loc ${loc === TRAIL_START || loc === TRAIL_END ? 'end' : c.kind}`,
+      class: `chip loc ${end ? 'end' : c.kind}`,
       'data-key': `v:${loc}`,
       style: c.owner !== null ? `border-color:${seatColour(c.owner)}` : null,
-      'aria-label': `${spaceName(loc)}${c.text ? `: ${c.text}${owner}` : ''}`,
+      'aria-label': `${spaceName(ctx, loc)}${c.text ? `: ${c.text}${owner}` : ''}`,
       title: c.owner !== null ? ctx.name(c.owner) : null,
     },
-    h('small', null, spaceName(loc)),
+    h('small', null, spaceName(ctx, loc)),
     c.text ? h('span', null, c.text) : null,
     cattlemen.length ? h('span', { class: 'cattlemen' }, cattlemen.map((s: number) => dot(s, ctx))) : null,
   );
@@ -43,30 +66,46 @@ function location(loc: string, ctx: BoardContext) {
 
 /** A location and what stands there, for move descriptions: "flood 2 (flood, green hand, 4 VP)". */
 function placeText(loc: string, ctx: BoardContext): string {
-  const c = content(ctx.table.trail?.[loc] ?? '');
-  return `${spaceName(loc)}${c.text ? ` (${c.text}${c.owner !== null ? `, ${ctx.name(c.owner)}` : ''})` : ''}`;
+  const c = content(names(ctx), ctx.table.trail?.[loc] ?? '');
+  return `${spaceName(ctx, loc)}${c.text ? ` (${c.text}${c.owner !== null ? `, ${ctx.name(c.owner)}` : ''})` : ''}`;
 }
 
 function chip(key: string | null, label: string, extra = '', style = '') {
   return h('button', { type: 'button', class: `chip gwt ${extra}`, 'data-key': key, style: style || null }, label);
 }
 
-/** The trail stage by stage: a single location, or the routes that run side by side between two of them. */
+type Route = { name: string; spaces: string[]; to: string[] };
+
+/**
+ * The trail stage by stage as the view lays it out (`names.trail`): a single location, or the routes that
+ * run side by side between two of them; then the spaces beside the trail.
+ */
 function trail(ctx: BoardContext) {
-  const placed = new Set<string>([...BESIDE_TRAIL, ...TRAIL_LAYOUT.flatMap((stage) => (typeof stage === 'string' ? [stage] : stage.flatMap((r) => r.spaces)))]);
+  const stages: { routes: Route[] }[] = names(ctx)?.trail ?? [];
+  const beside: string[] = names(ctx)?.besideTrail ?? [];
+  const placed = new Set<string>([...beside, ...stages.flatMap((stage) => stage.routes.flatMap((r) => r.spaces))]);
   // A space the layout does not know still shows (and stays clickable), after the rest.
   const others = Object.keys(ctx.table.trail ?? {}).filter((loc) => !placed.has(loc));
+  const single = (routes: Route[]) => routes.length === 1 && routes[0]!.spaces.length === 1 && !routes[0]!.name;
   const fork = (routes: Route[]) =>
     h(
       'div',
       { class: 'gwt-fork' },
-      routes.map((r) => h('div', { class: 'gwt-route', 'aria-label': r.name || null }, r.name ? h('small', null, r.name) : null, r.spaces.map((loc) => location(loc, ctx)), r.to ? h('small', null, `→ ${r.to}`) : null)),
+      routes.map((r) =>
+        h(
+          'div',
+          { class: 'gwt-route', 'aria-label': r.name || null },
+          r.name ? h('small', null, r.name) : null,
+          r.spaces.map((loc) => location(loc, ctx)),
+          r.to?.length ? h('small', null, `→ ${r.to.map((loc) => spaceName(ctx, loc)).join(' or ')}`) : null,
+        ),
+      ),
     );
   return h(
     'div',
     null,
-    h('div', { class: 'gwt-trail' }, TRAIL_LAYOUT.map((stage) => (typeof stage === 'string' ? location(stage, ctx) : fork(stage)))),
-    h('div', { class: 'gwt-route' }, h('small', null, 'beside the trail'), BESIDE_TRAIL.map((loc) => location(loc, ctx)), others.map((loc) => location(loc, ctx))),
+    h('div', { class: 'gwt-trail' }, stages.map((stage) => (single(stage.routes) ? location(stage.routes[0]!.spaces[0]!, ctx) : fork(stage.routes)))),
+    h('div', { class: 'gwt-route' }, h('small', null, 'beside the trail'), beside.map((loc) => location(loc, ctx)), others.map((loc) => location(loc, ctx))),
   );
 }
 
@@ -90,7 +129,7 @@ function foresight(ctx: BoardContext) {
           h('small', null, `${column + 1}`),
           [0, 1].map((pick) => {
             const tile = foresightTile(ctx, column, pick);
-            return chip(column === resolving ? `pick:${pick}` : null, tile ? tileName(tile) : '—');
+            return chip(column === resolving ? `pick:${pick}` : null, tile ? tileName(ctx, tile) : '—');
           }),
         ),
       ),
@@ -138,12 +177,12 @@ function kansasCity(ctx: BoardContext) {
     { class: 'gwt-grid' },
     foresight(ctx),
     jobMarket(ctx),
-    h('div', null, h('div', { class: 'section-title' }, `Cattle market (deck ${t.marketDeckCount ?? 0})`), h('div', { class: 'hand' }, (t.market ?? []).map((c: string) => chip(`v:${c}`, cardName(c))))),
+    h('div', null, h('div', { class: 'section-title' }, `Cattle market (deck ${t.marketDeckCount ?? 0})`), h('div', { class: 'hand' }, (t.market ?? []).map((c: string) => chip(`v:${c}`, cardName(ctx, c))))),
     h(
       'div',
       null,
       h('div', { class: 'section-title' }, `Objective cards (stack ${t.objectiveStackCount ?? 0})`),
-      h('div', { class: 'hand' }, (t.objectiveDisplay ?? []).map((c: string) => chip(`v:${c}`, objectiveText(c), 'objective'))),
+      h('div', { class: 'hand' }, (t.objectiveDisplay ?? []).map((c: string) => chip(`v:${c}`, objectiveText(ctx, c), 'objective'))),
     ),
     h('p', { class: 'muted' }, `Supply stacks: ${(t.supplyCounts ?? []).join(' / ')}`),
   );
@@ -157,14 +196,14 @@ function railroad(ctx: BoardContext) {
   const stations: Plain[] = t.stations ?? [];
   const station = (i: number) => {
     const st = stations[i]!;
-    const printed = STATIONS[i];
-    const turnout = printed && printed.after < (t.railroadSpaces ?? 0) - 1 ? engines.get(printed.after + 0.5) ?? [] : [];
+    const printed = printedStations(ctx)[i];
+    const turnout = printed && printed.turnout < (t.railroadSpaces ?? 0) - 1 ? engines.get(printed.turnout + 0.5) ?? [] : [];
     return h(
       'span',
-      { class: 'chip station', 'data-key': `station:${i}`, title: st.master ? masterName(st.master) : null },
+      { class: 'chip station', 'data-key': `station:${i}`, title: st.master ? masterName(ctx, st.master) : null },
       h('b', null, `Station ${i + 1}`),
       printed ? h('small', null, `$${printed.cost} · ${printed.vp} VP`) : null,
-      st.master ? h('small', null, masterName(st.master)) : null,
+      st.master ? h('small', null, masterName(ctx, st.master)) : null,
       (st.discs ?? []).length ? h('span', { class: 'cattlemen', 'aria-label': `discs: ${st.discs.map(ctx.name).join(', ')}` }, st.discs.map((s: number) => dot(s, ctx))) : null,
       turnout.length ? h('small', null, 'engine on the turnout ', turnout.map((s) => dot(s, ctx))) : null,
     );
@@ -182,7 +221,7 @@ function railroad(ctx: BoardContext) {
           { type: 'button', class: 'chip rail-space', 'data-key': `to:${i}`, 'aria-label': `railroad space ${i}` },
           h('small', null, String(i)),
           (engines.get(i) ?? []).map((s) => dot(s, ctx)),
-          STATIONS.some((st) => st.after === i) ? h('small', { class: 'turnout', 'aria-hidden': 'true' }, '⌂') : null,
+          printedStations(ctx).some((st) => st.turnout === i) ? h('small', { class: 'turnout', 'aria-hidden': 'true' }, '⌂') : null,
         ),
       ),
     ),
@@ -197,7 +236,7 @@ function playerBoards(ctx: BoardContext) {
     return h(
       'details',
       { class: 'gwt-player', open: mine },
-      h('summary', null, dot(seat, ctx), ` ${ctx.name(seat)} · $${p.money} · ${certificates} · at ${spaceName(p.location)} · engine on ${engineName(p.engine)}${p.jobToken ? ' · job market token' : ''}`),
+      h('summary', null, dot(seat, ctx), ` ${ctx.name(seat)} · $${p.money} · ${certificates} · at ${spaceName(ctx, p.location)} · engine on ${engineName(ctx, p.engine)}${p.jobToken ? ' · job market token' : ''}`),
       h(
         'div',
         { class: 'fields-list' },
@@ -206,19 +245,19 @@ function playerBoards(ctx: BoardContext) {
         h('dt', null, 'buildings to place'),
         h('dd', null, h('div', { class: 'hand' }, (p.buildings ?? []).map((b: string) => chip(mine ? `v:${b}` : null, `building ${b}`)))),
         h('dt', null, 'discs on the board'),
-        h('dd', null, h('div', { class: 'hand' }, (p.discs ?? []).map((d: string) => chip(mine ? `v:${d}` : null, discName(d), DARK_DISCS.includes(d) ? 'disc dark' : 'disc')))),
+        h('dd', null, h('div', { class: 'hand' }, (p.discs ?? []).map((d: string) => chip(mine ? `v:${d}` : null, discName(ctx, d), kindOf(names(ctx), 'discs', d) === 'dark' ? 'disc dark' : 'disc')))),
         h('dt', null, 'cities'),
-        h('dd', null, h('div', { class: 'hand' }, Object.entries(p.cities ?? {}).map(([city, n]) => chip(mine ? `v:${city}` : null, `${cityName(city)}${n ? ` ×${n}` : ''}`, n ? 'has-disc' : '')))),
+        h('dd', null, h('div', { class: 'hand' }, Object.entries(p.cities ?? {}).map(([city, n]) => chip(mine ? `v:${city}` : null, `${cityName(ctx, city)}${n ? ` ×${n}` : ''}`, n ? 'has-disc' : '')))),
         h('dt', null, 'hazards'),
-        h('dd', null, (p.hazards ?? []).map(tileName).join(', ') || '—'),
+        h('dd', null, (p.hazards ?? []).map((x: string) => tileName(ctx, x)).join(', ') || '—'),
         h('dt', null, 'teepees'),
-        h('dd', null, (p.teepees ?? []).map(tileName).join(', ') || '—'),
+        h('dd', null, (p.teepees ?? []).map((x: string) => tileName(ctx, x)).join(', ') || '—'),
         h('dt', null, 'station masters'),
-        h('dd', null, (p.stationMasters ?? []).length ? h('ul', { class: 'plain-list' }, p.stationMasters.map((m: number) => h('li', null, masterName(m)))) : '—'),
+        h('dd', null, (p.stationMasters ?? []).length ? h('ul', { class: 'plain-list' }, p.stationMasters.map((m: number) => h('li', null, masterName(ctx, m)))) : '—'),
         h('dt', null, 'objective cards'),
-        h('dd', null, (p.objectives ?? []).length ? h('ul', { class: 'plain-list' }, p.objectives.map((c: string) => h('li', null, objectiveText(c)))) : '—'),
+        h('dd', null, (p.objectives ?? []).length ? h('ul', { class: 'plain-list' }, p.objectives.map((c: string) => h('li', null, objectiveText(ctx, c)))) : '—'),
         h('dt', null, 'cards'),
-        h('dd', null, `${p.handCount} in hand, deck ${p.deckCount}, discard ${p.discardCount}${p.discardTop ? ` (top: ${cardName(p.discardTop)})` : ''}`),
+        h('dd', null, `${p.handCount} in hand, deck ${p.deckCount}, discard ${p.discardCount}${p.discardTop ? ` (top: ${cardName(ctx, p.discardTop)})` : ''}`),
       ),
     );
   });
@@ -275,7 +314,7 @@ export const greatWesternTrail: GameBoard = {
         : null,
       ctx.moves.some((m) => m.type === 'aux') ? h('div', { class: 'gwt-actions', role: 'group', 'aria-label': 'Auxiliary actions' }, (t.auxiliary ?? []).map((a: Plain) => chip(`aux:${a.aux}`, `Auxiliary: ${a.single}`))) : null,
       turnSteps(ctx),
-      ctx.view ? [h('div', { class: 'section-title' }, 'Your hand'), h('div', { class: 'hand' }, hand.map((c) => chip(`v:${c}`, cardName(c), 'card')))] : null,
+      ctx.view ? [h('div', { class: 'section-title' }, 'Your hand'), h('div', { class: 'hand' }, hand.map((c) => chip(`v:${c}`, cardName(ctx, c), 'card')))] : null,
       kansasCity(ctx),
       railroad(ctx),
       h('div', { class: 'section-title' }, 'Players'),
@@ -298,7 +337,7 @@ export const greatWesternTrail: GameBoard = {
     switch (move.type) {
       case 'move': {
         const path = move.path as string[];
-        const via = path.length > 1 ? `, via ${path.slice(0, -1).map(spaceName).join(', ')}` : '';
+        const via = path.length > 1 ? `, via ${path.slice(0, -1).map((loc) => spaceName(ctx, loc)).join(', ')}` : '';
         return `Move to ${placeText(path.at(-1) ?? '', ctx)} (${path.length} location${path.length === 1 ? '' : 's'}${via})`;
       }
       case 'place':
@@ -306,7 +345,7 @@ export const greatWesternTrail: GameBoard = {
       case 'action': {
         const text = (t.session?.actions ?? []).find((a: Plain) => a.id === move.action)?.text ?? `local action ${move.action}`;
         const cards = (move.cards as string[] | undefined) ?? [];
-        return `${capital(text)}${cards.length ? ` (${cards.map(cardName).join('; ')})` : ''}`;
+        return `${capital(text)}${cards.length ? ` (${cards.map((c) => cardName(ctx, c)).join('; ')})` : ''}`;
       }
       case 'aux': {
         const aux = (t.auxiliary ?? []).find((a: Plain) => a.aux === move.aux);
@@ -321,28 +360,28 @@ export const greatWesternTrail: GameBoard = {
         const column: number = t.foresightColumn ?? -1;
         if (column < 0) return describeMoveGeneric(move);
         const tile = foresightTile(ctx, column, Number(move.pick));
-        return `Foresight column ${column + 1}: take ${tile ? tileName(tile) : 'the empty space'}`;
+        return `Foresight column ${column + 1}: take ${tile ? tileName(ctx, tile) : 'the empty space'}`;
       }
       case 'playObjective':
-        return `Play the objective card: ${objectiveText(String(move.card))}`;
+        return `Play the objective card: ${objectiveText(ctx, String(move.card))}`;
       case 'takeObjective':
-        return `Take the objective card: ${objectiveText(String(move.card))}`;
+        return `Take the objective card: ${objectiveText(ctx, String(move.card))}`;
       case 'discard':
-        return `Discard ${cardName(String(move.card))}`;
+        return `Discard ${cardName(ctx, String(move.card))}`;
       case 'remove':
-        return `Remove ${cardName(String(move.card))} from the game`;
+        return `Remove ${cardName(ctx, String(move.card))} from the game`;
       case 'buyCattle': {
         const cowboys = Number(move.cowboys);
-        return `Buy ${(move.cards as string[]).map(cardName).join('; ')} with ${cowboys} cowboy${cowboys === 1 ? '' : 's'}`;
+        return `Buy ${(move.cards as string[]).map((c) => cardName(ctx, c)).join('; ')} with ${cowboys} cowboy${cowboys === 1 ? '' : 's'}`;
       }
       case 'refillMarket':
         return 'Refill the cattle market';
       case 'disc':
-        return `Place the disc from ${discName(String(move.disc))}`;
+        return `Place the disc from ${discName(ctx, String(move.disc))}`;
       case 'takeHazard':
       case 'takeTeepee': {
-        const c = content(t.trail?.[String(move.space)] ?? '');
-        return `Take ${c.text || (move.type === 'takeHazard' ? 'the hazard' : 'the teepee')} from ${spaceName(String(move.space))}`;
+        const c = content(names(ctx), t.trail?.[String(move.space)] ?? '');
+        return `Take ${c.text || (move.type === 'takeHazard' ? 'the hazard' : 'the teepee')} from ${spaceName(ctx, String(move.space))}`;
       }
       case 'hire': {
         const slot = Number(move.slot);
@@ -356,7 +395,7 @@ export const greatWesternTrail: GameBoard = {
       case 'copy':
         return `Use the actions of ${placeText(String(move.space), ctx)}`;
       case 'engine':
-        return `Move your engine to ${engineName(Number(move.to))}`;
+        return `Move your engine to ${engineName(ctx, Number(move.to))}`;
       case 'upgrade':
         return 'Upgrade the station';
       case 'upgradeStation':
@@ -368,20 +407,20 @@ export const greatWesternTrail: GameBoard = {
         return `Take your income${n ? ` using ${n} certificate${n === 1 ? '' : 's'}` : ''}`;
       }
       case 'deliver':
-        return `Deliver to ${cityName(String(move.city))}`;
+        return `Deliver to ${cityName(ctx, String(move.city))}`;
     }
     return describeMoveGeneric(move);
   },
   describeEvent(ev: GameEvent, ctx) {
     const who = typeof ev.seat === 'number' ? `${ctx.name(ev.seat)}: ` : '';
-    if (ev.type === 'move' && Array.isArray(ev.path)) return `${who}moves to ${spaceName(String(ev.path.at(-1)))}.`;
-    if (ev.type === 'handRevealed') return `${who}shows the hand ${(ev.hand as string[]).map(cardName).join('; ')} in Kansas City.`;
+    if (ev.type === 'move' && Array.isArray(ev.path)) return `${who}moves to ${spaceName(ctx, String(ev.path.at(-1)))}.`;
+    if (ev.type === 'handRevealed') return `${who}shows the hand ${(ev.hand as string[]).map((c) => cardName(ctx, c)).join('; ')} in Kansas City.`;
     // Said in the third person, or without what the move took: the board has changed by the time the event arrives.
     if (ev.type === 'endTurn') return `${who}ends the turn.`;
     if (ev.type === 'skip') return `${who}skips.`;
     if (ev.type === 'foresight') return `${who}takes a foresight tile.`;
     if (ev.type === 'income') return `${who}takes the income${Number(ev.certificates) ? ` using ${ev.certificates} certificate${ev.certificates === 1 ? '' : 's'}` : ''}.`;
-    if (ev.type === 'engine') return `${who}moves the engine to ${engineName(Number(ev.to))}.`;
+    if (ev.type === 'engine') return `${who}moves the engine to ${engineName(ctx, Number(ev.to))}.`;
     const { seat: _seat, ...move } = ev; // the seat is said already
     const text = greatWesternTrail.describe(move as Move, ctx);
     return `${who}${text.charAt(0).toLowerCase()}${text.slice(1)}.`;
