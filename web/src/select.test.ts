@@ -18,6 +18,7 @@ function context(phase: string, moves: Move[], trick: unknown[] = []): BoardCont
     moves,
     sent: [],
     name: (seat) => `Seat ${seat}`,
+    result: null,
   };
 }
 
