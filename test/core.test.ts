@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { schema, t } from '@colyseus/schema';
 import { z } from 'zod';
-import { createHash } from 'node:crypto';
+import { createCipheriv, createHash } from 'node:crypto';
 import { seedRng, nextUint32, randomInt, shuffled, rollDie, chacha20Block, seedFor, sha256 } from '../src/core/rng.ts';
 import { standardDeck, dealRoundRobin, removeCards, sameMultiset, rankOf, suitOf, isCard } from '../src/core/cards/index.ts';
 import { alternatingTeams, nextSeat, partnersOf, seatOrder } from '../src/core/seats.ts';
@@ -51,15 +51,21 @@ describe('the PRNG (ChaCha20 keystream)', () => {
     );
   });
 
-  it('is keyed by SHA-256 of a prefix and the seed, never by the published commitment SHA-256(seed)', () => {
+  it('draws the ChaCha20 keystream keyed by SHA-256 of "parlor-rng/" and the seed, as docs/PROTOCOL.md says', () => {
     const hex = (words: number[]) => words.map((w) => w.toString(16).padStart(8, '0')).join('');
     for (const text of ['', 'abc', 'a'.repeat(55), 'a'.repeat(64), 'héllo ✓', 'x'.repeat(1000)]) {
       expect(hex(sha256(new TextEncoder().encode(text)))).toBe(createHash('sha256').update(text).digest('hex'));
     }
-    const seed = '9f2c0d1e2f3a4b5c6d7e8f9a0b1c2d3e';
-    const key = seedRng(seed).slice(0, 8);
-    expect(hex(key)).toBe(createHash('sha256').update(`parlor-rng/${seed}`).digest('hex'));
-    expect(hex(key)).not.toBe(createHash('sha256').update(seed).digest('hex'));
+    // An independent implementation: Node's ChaCha20 (16-byte iv = block counter 0, nonce 0), its bytes read little-endian.
+    for (const seed of ['9f2c0d1e2f3a4b5c6d7e8f9a0b1c2d3e', 'table-1', 'héllo']) {
+      const key = createHash('sha256').update(`parlor-rng/${seed}`).digest();
+      const stream = createCipheriv('chacha20', key, Buffer.alloc(16)).update(Buffer.alloc(40 * 4));
+      const s = seedRng(seed);
+      expect(Array.from({ length: 40 }, () => nextUint32(s))).toEqual(Array.from({ length: 40 }, (_, i) => stream.readUInt32LE(4 * i)));
+      // Not the published commitment's key: SHA-256(seed) alone gives another stream.
+      const fromCommitment = createCipheriv('chacha20', createHash('sha256').update(seed).digest(), Buffer.alloc(16)).update(Buffer.alloc(4));
+      expect(nextUint32(seedRng(seed))).not.toBe(fromCommitment.readUInt32LE(0));
+    }
   });
 
   it("replays games recorded with the former generator, xoshiro128**, exactly as they drew", () => {
@@ -68,6 +74,8 @@ describe('the PRNG (ChaCha20 keystream)', () => {
     const dice = seedRng(seedFor('dice', 'xoshiro128**'));
     expect(Array.from({ length: 10 }, () => rollDie(dice))).toEqual([6, 2, 4, 2, 6, 1, 3, 4, 4, 1]);
     expect(seedFor('table-1', 'chacha20')).toBe('table-1');
+    // A record cannot name chacha20 and still draw from the former generator through its seed's text.
+    expect(() => seedFor(seedFor('table-1', 'xoshiro128**'), 'chacha20')).toThrow(RangeError);
   });
 
   it('shuffles without losing cards and rejects a non-positive range', () => {

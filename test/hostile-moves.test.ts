@@ -337,10 +337,12 @@ describe('messages that are no move', () => {
       raw([13, ...notUtf8, 0x80]); // a message
       raw([21, 0xcd, 0x10, 0x27, ...notUtf8, 0x80]); // a request (id 10000, which this client never asked)
       raw([13, 0xd9, 3, 0xe2, 0x82, 0x28, 0x80]); // str 8: an invalid continuation byte
-      await waitFor(() => a.errors.length >= 2, 3000, 'two answers');
+      raw([13, 0xda, 0x80, 0x3e, ...Array<number>(16_000).fill(0xff), 0x80]); // str 16: 16,000 such bytes, read up to 31
+      await waitFor(() => a.errors.length >= 3, 3000, 'three answers');
       expect(a.errors).toEqual([
         { code: 'core/unknown-message', message: 'No message type "m\ufffdv\ufffd"; use request("move", …).' },
         { code: 'core/unknown-message', message: 'No message type "\ufffd("; use request("move", …).' },
+        { code: 'core/unknown-message', message: `No message type "${'\ufffd'.repeat(10)}"; use request("move", …).` },
       ]);
       expect(await ask(a, { type: 'ante', in: true })).toBe('ok');
     } finally {

@@ -23,7 +23,7 @@ const PLAYED_SEED = seedFor(SEED, 'xoshiro128**');
  */
 function playedBeforeThrowUnits() {
   let state: TractorState = tractor.setup(tractor.options.parse({ throwUnits: 'tractors' }), 4, PLAYED_SEED);
-  const random = randomSource(`${SEED}/moves`);
+  const random = randomSource(`${SEED}/moves-6`);
   const moves: { actor: Actor; move: TractorMove }[] = [];
   while (tractor.activeActors(state).length > 0) {
     const actors = tractor.activeActors(state).filter((a) => tractor.legalMoves(state, a).length > 0);
@@ -67,6 +67,9 @@ describe('a game stored before an option existed', () => {
     const report = verifyRecord({ record: { ...record, rng: 'chacha20' }, result: old.outcome });
     expect(report.ok).toBe(false);
     expect(report.checks.moves).toBe('failed');
+    // Nor can the seed's text pick the former generator for a record that names chacha20.
+    const marked = verifyRecord({ record: { ...record, seed: PLAYED_SEED, rng: 'chacha20' }, result: old.outcome });
+    expect(marked).toMatchObject({ ok: false, problems: [expect.stringMatching(/may not begin with "xoshiro128\*\*:"/)] });
   });
 
   it('is recovered as played from a journal lacking the option, its snapshot set aside', () => {

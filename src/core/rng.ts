@@ -2,9 +2,10 @@
  * Seeded PRNG kept in game state. The state is a plain number array so it lives inside the JSON game
  * state and replays exactly.
  *
- * The generator is ChaCha20's keystream (RFC 8439 block function), keyed by SHA-256 of "parlor-rng/"
- * and the seed: a cryptographic generator, so what a player sees (dice, their own cards, every card of
- * a finished Tractor round) tells nothing about the dice, deals and deck orders still to come. The key
+ * The generator is ChaCha20's keystream (RFC 8439 block function, nonce zero), keyed by the 32 bytes of
+ * SHA-256 of "parlor-rng/" and the seed, each draw 4 keystream bytes read little-endian: a cryptographic
+ * generator, so what a player sees (dice, their own cards, every card of a finished Tractor round) tells
+ * nothing about the dice, deals and deck orders still to come. The key
  * hashes a prefix and the seed, never the seed alone: the table publishes SHA-256(seed) as its
  * commitment at the start, and a prefix (unlike a suffix, open to length extension) keeps the key
  * underivable from it. State: the 8 key words, the block counter and the next word's index in the block.
@@ -31,18 +32,27 @@ const LEGACY_PREFIX = 'xoshiro128**:';
 export const GENERATORS = ['chacha20', 'xoshiro128**'] as const;
 export type Generator = (typeof GENERATORS)[number];
 
-/** The seed text an engine's `setup` takes to draw from `generator` with a game's `seed`. */
+/**
+ * The seed text an engine's `setup` takes to draw from `generator` with a game's `seed`. A seed that itself
+ * begins with the former generator's mark is refused for `chacha20` (a RangeError): else a record could
+ * name `chacha20` and still draw from xoshiro128**.
+ */
 export function seedFor(seed: string, generator: Generator): string {
-  return generator === 'chacha20' ? seed : LEGACY_PREFIX + seed;
+  if (generator === 'xoshiro128**') return LEGACY_PREFIX + seed;
+  if (seed.startsWith(LEGACY_PREFIX)) throw new RangeError(`A chacha20 seed may not begin with "${LEGACY_PREFIX}".`);
+  return seed;
 }
 
 /** A fresh generator for `seed`: ChaCha20, or xoshiro128** for a seed written by `seedFor(…, 'xoshiro128**')`. */
 export function seedRng(seed: string): RngState {
   if (seed.startsWith(LEGACY_PREFIX)) return seedXoshiro(seed.slice(LEGACY_PREFIX.length));
-  return [...sha256(new TextEncoder().encode(`parlor-rng/${seed}`)), 0, 0];
+  // RFC 8439 reads the 32 key bytes as little-endian words; SHA-256 gives big-endian ones.
+  return [...sha256(new TextEncoder().encode(`parlor-rng/${seed}`)).map(byteSwap), 0, 0];
 }
 
-/** Next unsigned 32-bit output; advances `s`. */
+const byteSwap = (w: number) => (((w & 0xff) << 24) | ((w & 0xff00) << 8) | ((w >>> 8) & 0xff00) | (w >>> 24)) >>> 0;
+
+/** Next unsigned 32-bit output (ChaCha20: the next 4 keystream bytes, little-endian); advances `s`. */
 export function nextUint32(s: RngState): number {
   return s.length === CHACHA_STATE_WORDS ? nextChacha(s) : nextXoshiro(s);
 }

@@ -130,8 +130,9 @@ export function readableMessageType(frame: Uint8Array): Uint8Array {
   const start = at + 1 + lengthBytes;
   const type = frame.subarray(start, Math.min(frame.length, start + length));
   if (type.every((b) => b < 0x80) || isUtf8(type)) return frame;
-  let text = Buffer.from(type).toString('utf8');
-  while (Buffer.byteLength(text) > 31) text = text.slice(0, -1); // a fixstr: no type the room knows is longer
+  // A fixstr: no type the room knows is longer. Only the first 31 bytes are read (a type may be 16 KiB long).
+  let text = Buffer.from(type.subarray(0, 31)).toString('utf8');
+  while (Buffer.byteLength(text) > 31) text = text.slice(0, -1);
   const readable = Buffer.from(text);
   return Buffer.concat([frame.subarray(0, at), Buffer.from([0xa0 | readable.length]), readable, frame.subarray(start + type.length)]);
 }

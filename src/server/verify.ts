@@ -93,8 +93,15 @@ export function verifyRecord({ record, commitment, result }: VerifyRequest): Ver
   const setupError = game.validateSetup?.(options.data, record.seats);
   if (setupError) return fail(report, `Setup refused: ${setupError.message}`);
 
+  let seedText: string;
   try {
-    let state = game.setup(options.data, record.seats, seedFor(record.seed, record.rng ?? 'xoshiro128**'));
+    seedText = seedFor(record.seed, record.rng ?? 'xoshiro128**');
+  } catch (err) {
+    return fail(report, (err as Error).message);
+  }
+
+  try {
+    let state = game.setup(options.data, record.seats, seedText);
     for (const [index, { actor, move: given }] of record.moves.entries()) {
       if (actor === SYSTEM) {
         // The room always plays the first SYSTEM move listed; any other choice would let a server steer chance.
