@@ -238,6 +238,22 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
 
     override onLeave(client: Client) {
       this.seats.leave(client);
+      this.keepOpenForReclaim();
+    }
+
+    /**
+     * The last client left a running game that players may come back to with their tokens (a player who
+     * went to the lobby, a hold that expired): the table stays open RECONNECT_SECONDS, its bots playing on,
+     * instead of closing at once and ending the game. A game of bots only closes as before.
+     */
+    private keepOpenForReclaim() {
+      if (this.clients.length > 0 || this.state.status !== 'playing' || !this.autoDispose) return;
+      if (!this.seats.records.some((r) => !r.bot && r.token)) return;
+      this.autoDispose = false;
+      this.clock.setTimeout(() => {
+        this.autoDispose = true;
+        if (this.clients.length === 0) void this.disconnect();
+      }, roomSettings.reconnectSeconds * 1000);
     }
 
     // ── what clients receive, and when ──────────────────────────────────────────────────────────────

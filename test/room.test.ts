@@ -247,6 +247,20 @@ describe('bots, clocks and reconnection', () => {
     await expect(new Client(server.ws).joinById(a.room.roomId, { seatToken: 'not-a-real-token' })).rejects.toThrow();
   });
 
+  it('keeps a running table its last player left open RECONNECT_SECONDS, the bots playing on, so the seat can be taken back; then closes it', async () => {
+    const [a, b] = await table();
+    const roomId = a.room.roomId;
+    await a.room.leave(true);
+    await b.room.leave(true); // nobody at the table now: it used to close at once, its game lost
+    await sleep(1000);
+    expect(matchMaker.getLocalRoomById(roomId)).toBeDefined();
+    const back = await adopt(await new Client(server.ws).joinById(roomId, { seatToken: b.seatToken }));
+    expect(back.seat).toBe(b.seat);
+    await back.room.leave(true);
+    // Gone once the wait (5 s here) is over with nobody back.
+    await waitFor(() => matchMaker.getLocalRoomById(roomId) === undefined, 9000, 'the table closes after the wait');
+  });
+
   it('takes a seat back, or watches, with joinById as through the guest endpoint, though a running table is locked', async () => {
     const [a, b] = await table();
     await b.room.leave(true);

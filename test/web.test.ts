@@ -324,7 +324,7 @@ describe('web client', () => {
     for (const page of [first, second]) page.on('pageerror', (e) => consoleProblems.push(`page error: ${e.message}`));
     const roomId = await createInLobby(first, 'Fast Track', { seats: 2, bots: 0, options: { coloursPerPlayer: 1 } });
     const seat = await first.locator('.seat.me').getAttribute('data-seat');
-    const other = await newPage(); // another player, so the table goes on while this browser is away (a table nobody is at closes)
+    const other = await newPage(); // another player: the table needs two to start
     await other.goto(`${server.http}/#/table/${roomId}`);
     await other.locator('.seat.me').waitFor();
     await second.goto(`${server.http}/#/table/${roomId}`);
