@@ -247,7 +247,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
      * instead of closing at once and ending the game. A game of bots only closes as before.
      */
     private keepOpenForReclaim() {
-      if (this.clients.length > 0 || this.state.status !== 'playing' || !this.autoDispose) return;
+      if (this.clients.length > 0 || this.state.status !== 'playing' || !this.autoDispose || this.closing || this.handingOver) return;
       if (!this.seats.records.some((r) => !r.bot && r.token)) return;
       this.autoDispose = false;
       this.clock.setTimeout(() => {
