@@ -39,6 +39,9 @@ import type { EventsMessage, PrivateSeat, Table, TableState } from './table.ts';
 export { RoomErrors } from './moves.ts';
 export type { StoredMeta, GameRecord } from './journal.ts';
 
+/** How often one connection is served the finished game's record. */
+const RECORD_INTERVAL_MS = 1000;
+
 type SchemaClass = new () => Schema;
 
 /** Builds the Colyseus room class for one game. */
@@ -120,9 +123,15 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
         return seat === null || this.state.status !== 'playing' ? [] : game.legalMoves(this.engineState, seat);
       });
       // The full record (options, seed, every move) once the game is over: enough to verify it independently.
-      this.onMessage('record', (_client, _payload, ctx) =>
-        this.state.status === 'over' ? this.journal.record() : ctx.reject({ code: 'core/game-not-over', message: 'The record is published when the game is over.' }),
-      );
+      // Once a second per connection: a reply is the whole game (tens of KB), a request a few bytes.
+      const recordServed = new WeakMap<Client, number>();
+      this.onMessage('record', (client, _payload, ctx) => {
+        if (this.state.status !== 'over') return ctx.reject({ code: 'core/game-not-over', message: 'The record is published when the game is over.' });
+        const now = Date.now();
+        if (now - (recordServed.get(client) ?? -Infinity) < RECORD_INTERVAL_MS) return ctx.reject({ code: 'core/rate-limited', message: 'The record is served once a second per connection.' });
+        recordServed.set(client, now);
+        return this.journal.record();
+      });
       // Colyseus calls this as (client, type, payload) for a type with no handler, and as (client, payload,
       // context) for a message whose type is "*" itself: then the second argument is the client's payload.
       // Only Colyseus' context has a `reject` function: a decoded payload holds no functions.
