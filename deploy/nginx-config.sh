@@ -67,6 +67,9 @@ snippet() {
   echo "    ''      '';"
   echo "}"
   echo ""
+  echo "# Connections per client address: behind the proxy the processes see only the proxy's address."
+  echo "limit_conn_zone \$binary_remote_addr zone=parlor_per_client:10m;"
+  echo ""
   if [ -z "$resolver" ]; then
     echo "# Matchmaking, /api/* and the web client: any process that answers. A process that refuses a"
     echo "# connection (stopped, restarting) is skipped for 5 s and the request goes to the next one."
@@ -108,6 +111,9 @@ snippet() {
   echo "    proxy_send_timeout 60s;"
   echo "    # POST /api/verify takes a whole game record (the server's own limit is 1 MB)."
   echo "    client_max_body_size 1m;"
+  echo "    # As a process does for clients that reach it directly (MAX_CONNECTIONS_PER_ADDRESS, 10 s to speak)."
+  echo "    limit_conn parlor_per_client 256;"
+  echo "    client_header_timeout 10s;"
   echo ""
   i=0
   for p in $processes; do

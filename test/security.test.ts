@@ -5,6 +5,7 @@
  * warnings without stacks.
  */
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type SeatReservation } from '@colyseus/sdk';
 import { WebSocket } from 'ws';
@@ -276,6 +277,32 @@ describe('unused seat reservations per address', () => {
       await door.close();
     }
   });
+});
+
+describe('TCP connections per address', () => {
+  // Its own server, closed at the end (closing a server stops the process's matchmaking): after every test of the shared one.
+  it('closes a connection past the address cap at once, and one that sends nothing within 10 s', async () => {
+    const door = await startServer({ RATE_LIMIT_EXEMPT: '', MAX_CONNECTIONS_PER_ADDRESS: '20' });
+    try {
+      const closed: number[] = [];
+      const sockets = Array.from({ length: 25 }, (_, i) => {
+        const socket = connect(door.port, '127.0.0.1');
+        socket.on('error', () => undefined);
+        socket.on('close', () => closed.push(i));
+        return socket;
+      });
+      await waitFor(() => closed.length >= 5, 3000, 'the five past the cap closed');
+      await sleep(500);
+      expect(closed).toHaveLength(5);
+      // The twenty within the cap sent nothing: closed after the first-byte wait (they used to stay open for good).
+      await waitFor(() => closed.length === 25, 13_000, 'the silent connections closed');
+      expect(sockets.every((s) => s.destroyed)).toBe(true);
+      // The address's places are free again: an ordinary request goes through.
+      expect((await fetch(`${door.http}/health`)).status).toBe(200);
+    } finally {
+      await door.close();
+    }
+  }, 20_000);
 });
 
 describe('client-given room ids in the logs', () => {

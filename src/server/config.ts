@@ -52,6 +52,11 @@ const Env = z.object({
   RATE_LIMIT_HTTP_PER_SECOND: int(50),
   /** Invite-code and record look-ups per minute per address: guessing codes stays infeasible. */
   RATE_LIMIT_LOOKUPS_PER_MINUTE: int(30),
+  /**
+   * TCP connections one address may hold open at once (clients that connect directly; behind a proxy,
+   * with TRUSTED_PROXIES set, the proxy's own limits apply).
+   */
+  MAX_CONNECTIONS_PER_ADDRESS: int(256),
   /** Open tables one address may have created at once. */
   MAX_ROOMS_PER_ADDRESS: int(10),
   /** Seat reservations one address may hold unused at once (each holds a seat until used or lapsed). */

@@ -27,12 +27,16 @@ import { warnClientFault } from './client-faults.ts';
 import { jsonProblem } from './json-bounds.ts';
 import { AddressLimiter, clientAddress } from './rate-limit.ts';
 import { UnusedReservations } from './unused-reservations.ts';
+import { guardConnections } from './open-connections.ts';
 
 /** Largest matchmaking body: options are a handful of small fields. */
 export const MATCHMAKE_BODY_BYTES = 16 * 1024;
 const MATCHMAKE_JSON = { depth: 8, nodes: 2000 };
 /** Longest game name or room id a matchmaking path may name (ids are 9 characters, names a few words). */
 const MAX_ROOM_NAME = 64;
+
+/** How long a new TCP connection may stay silent before its first byte (a request or an upgrade). */
+const FIRST_BYTE_MS = 10_000;
 
 /** WebSocket close code for an address over its message budget (4000–4999 are the application's). */
 export const CLOSE_RATE_LIMITED = 4029;
@@ -66,6 +70,7 @@ type Limits = Pick<
   | 'RATE_LIMIT_MESSAGES_PER_SECOND'
   | 'RATE_LIMIT_HTTP_PER_SECOND'
   | 'RATE_LIMIT_LOOKUPS_PER_MINUTE'
+  | 'MAX_CONNECTIONS_PER_ADDRESS'
   | 'MAX_ROOMS_PER_ADDRESS'
   | 'MAX_UNUSED_RESERVATIONS_PER_ADDRESS'
   | 'RATE_LIMIT_EXEMPT'
@@ -128,6 +133,14 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
   };
 
   const server = transport.server as Server;
+
+  // ── TCP ────────────────────────────────────────────────────────────────────────────────────────────
+  guardConnections(server, {
+    maxPerAddress: config.TRUSTED_PROXIES > 0 ? 0 : config.MAX_CONNECTIONS_PER_ADDRESS,
+    firstByteMs: FIRST_BYTE_MS,
+    exempt,
+    refused: (address, reason) => warnClientFault(log, reason, { peer: address }, reason === 'silent-connection' ? 'connection sent nothing; closed' : 'address holds its most connections; closed'),
+  });
 
   // ── HTTP ───────────────────────────────────────────────────────────────────────────────────────────
   const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
