@@ -67,7 +67,8 @@ snippet() {
   echo "    ''      '';"
   echo "}"
   echo ""
-  echo "# Connections per client address: behind the proxy the processes see only the proxy's address."
+  echo "# Connections per client address (those with a request in progress, WebSockets included): behind"
+  echo "# the proxy the processes see only the proxy's address."
   echo "limit_conn_zone \$binary_remote_addr zone=parlor_per_client:10m;"
   echo ""
   if [ -z "$resolver" ]; then

@@ -15,7 +15,7 @@
  * A game's room file is a few lines: `defineEngineRoom(game, RoomState)`.
  */
 import { randomBytes } from 'node:crypto';
-import { Room, ServerError, ErrorCode, type Client, type AuthContext } from '@colyseus/core';
+import { Room, ServerError, ErrorCode, type Client, type AuthContext, type Delayed } from '@colyseus/core';
 import type { Schema } from '@colyseus/schema';
 import { SYSTEM, type AnyGame } from '../src/core/game.ts';
 import type { Generator } from '../src/core/rng.ts';
@@ -54,6 +54,8 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     creator: string | null = null;
     seed = '';
     rng: Generator = 'chacha20';
+    /** The wait keepOpenForReclaim runs, if any. */
+    private reclaimWait: Delayed | null = null;
     engineState: unknown;
     log = roomSettings.logger;
     /** The process is shutting down: close the table as soon as its game ends. */
@@ -253,15 +255,19 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     /**
      * The last client left a running game that players may come back to with their tokens (a player who
      * went to the lobby, a hold that expired): the table stays open RECONNECT_SECONDS, its bots playing on,
-     * instead of closing at once and ending the game. A game of bots only closes as before.
+     * instead of closing at once and ending the game; each time the last one leaves, the wait starts anew.
+     * Then Colyseus closes it if it is still empty, a dropped player's hold counting as someone there. A game
+     * of bots only closes as before; a recovered game has its own wait (resume).
      */
     private keepOpenForReclaim() {
-      if (this.clients.length > 0 || this.state.status !== 'playing' || !this.autoDispose || this.closing || this.handingOver) return;
+      if (this.clients.length > 0 || this.state.status !== 'playing' || this.closing || this.handingOver) return;
+      if (!this.autoDispose && !this.reclaimWait) return; // the recovered game's wait runs
       if (!this.seats.records.some((r) => !r.bot && r.token)) return;
+      this.reclaimWait?.clear();
       this.autoDispose = false;
-      this.clock.setTimeout(() => {
+      this.reclaimWait = this.clock.setTimeout(() => {
+        this.reclaimWait = null;
         this.autoDispose = true;
-        if (this.clients.length === 0) void this.disconnect();
       }, roomSettings.reconnectSeconds * 1000);
     }
 

@@ -256,8 +256,14 @@ describe('bots, clocks and reconnection', () => {
     expect(matchMaker.getLocalRoomById(roomId)).toBeDefined();
     const back = await adopt(await new Client(server.ws).joinById(roomId, { seatToken: b.seatToken }));
     expect(back.seat).toBe(b.seat);
-    await back.room.leave(true);
-    // Gone once the wait (5 s here) is over with nobody back.
+    // A dropped connection's hold outlasts the wait (5 s here, from the leaves): the table stays for it.
+    const token = back.room.reconnectionToken;
+    back.room.connection.close();
+    await sleep(4500);
+    const again = await new Client(server.ws).reconnect(token);
+    expect(matchMaker.getLocalRoomById(roomId)).toBeDefined();
+    await again.leave(true);
+    // Gone once a new wait is over with nobody back.
     await waitFor(() => matchMaker.getLocalRoomById(roomId) === undefined, 9000, 'the table closes after the wait');
   });
 

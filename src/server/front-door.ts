@@ -25,7 +25,7 @@ import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
 import { warnClientFault } from './client-faults.ts';
 import { jsonProblem } from './json-bounds.ts';
-import { AddressLimiter, clientAddress } from './rate-limit.ts';
+import { AddressLimiter, addressKey, clientAddress } from './rate-limit.ts';
 import { UnusedReservations } from './unused-reservations.ts';
 import { guardConnections } from './open-connections.ts';
 
@@ -92,7 +92,7 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
     // Colyseus keeps a reservation this long (seconds, its default unless set in the environment).
     unused: new UnusedReservations(config.MAX_UNUSED_RESERVATIONS_PER_ADDRESS, Number(process.env.COLYSEUS_SEAT_RESERVATION_TIME || 15) * 1000),
   };
-  const exempt = new Set(config.RATE_LIMIT_EXEMPT);
+  const exempt = new Set(config.RATE_LIMIT_EXEMPT.map(addressKey)); // as addresses are counted: `::1` too
   const addressOf = (req: IncomingMessage) => clientAddress(req, config.TRUSTED_PROXIES);
   const allowed = (limiter: AddressLimiter, address: string) => exempt.has(address) || limiter.take(address);
 

@@ -5,11 +5,12 @@
  * connection joins one of BUCKETS groups as it opens and the groups take turns, so every client is
  * still pinged every `intervalMs` and cut off after `maxMissed` unanswered pings, a few at a time.
  *
- * A ping carries a number and only a pong that echoes an unanswered ping's answers it (RFC 6455: a pong
+ * A ping carries random bytes and only a pong that echoes an unanswered ping's answers it (RFC 6455: a pong
  * carries its ping's data, as browsers and the SDK's socket send it): a client that never reads but sends
  * pongs of its own is cut off like a silent one. (Colyseus' own pong handler, which resets its count on
  * any pong, is not what is read here.)
  */
+import { randomBytes } from 'node:crypto';
 import type { WebSocket, WebSocketServer } from 'ws';
 
 const BUCKETS = 50;
@@ -23,7 +24,6 @@ export function spreadPings(wss: WebSocketServer, intervalMs: number, maxMissed:
   const buckets = Array.from({ length: BUCKETS }, () => new Set<Pinged>());
   let opened = 0;
   let turn = 0;
-  let pings = 0;
   wss.on('connection', (ws: Pinged) => {
     const bucket = buckets[opened++ % BUCKETS]!;
     bucket.add(ws);
@@ -35,7 +35,7 @@ export function spreadPings(wss: WebSocketServer, intervalMs: number, maxMissed:
   const timer = setInterval(() => {
     const bucket = buckets[turn]!;
     turn = (turn + 1) % BUCKETS;
-    const data = Buffer.from(String(++pings % 1e9)); // one per turn: what a pong must echo
+    const data = randomBytes(8); // one per turn, unguessable: what a pong must echo
     for (const ws of bucket) {
       const unanswered = (ws.unanswered ??= []);
       if (unanswered.length >= maxMissed) {
