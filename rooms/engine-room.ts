@@ -170,8 +170,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       this.autoDispose = false; // nobody is connected yet: wait for the players
       this.clock.setTimeout(() => {
         this.seats.releaseAbsent();
-        this.autoDispose = true;
-        if (this.clients.length === 0) void this.disconnect();
+        this.autoDispose = true; // Colyseus closes it if nobody is there, a dropped player's hold counting as someone
         this.projection.syncSeats();
         this.timers.reconcile();
       }, roomSettings.reconnectSeconds * 1000);
