@@ -18,7 +18,7 @@ import { randomBytes } from 'node:crypto';
 import { Room, ServerError, ErrorCode, type Client, type AuthContext, type Delayed } from '@colyseus/core';
 import type { Schema } from '@colyseus/schema';
 import { SYSTEM, type AnyGame } from '../src/core/game.ts';
-import type { Generator } from '../src/core/rng.ts';
+import { recordedGenerator, seedFor, type Generator } from '../src/core/rng.ts';
 import { SeatState } from '../schema/common.ts';
 import { liveRooms } from '../src/server/metrics.ts';
 import { boundedField, dueLine, readableMessageType } from '../src/server/client-faults.ts';
@@ -29,7 +29,7 @@ import { recoveries, roomSettings } from './settings.ts';
 import { Seats } from './seats.ts';
 import { Timers } from './timers.ts';
 import { Moves, RoomErrors } from './moves.ts';
-import { TableJournal, asPlayed, replayStored, storedGenerator, type StoredMeta } from './journal.ts';
+import { TableJournal, asPlayed, replayStored, type StoredMeta } from './journal.ts';
 import { Projection } from './projection.ts';
 import { shareHandshake, shareUnchangedViews, type SchemaSerializing } from './shared-frames.ts';
 import { detachColyseusTimer, nextTimerIn, startPatching, stopPatching, wake as wakeTable } from './patch-clock.ts';
@@ -99,8 +99,8 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       this.maxClients = table.seats + roomSettings.maxSpectators;
       this.maxMessagesPerSecond = roomSettings.maxMessagesPerSecond;
       this.seed = stored?.meta.seed ?? randomBytes(16).toString('hex');
-      if (stored) this.rng = storedGenerator(stored);
-      this.engineState = stored ? replayStored(game, stored) : game.setup(table.options, table.seats, this.seed);
+      if (stored) this.rng = recordedGenerator(stored.meta.rng);
+      this.engineState = stored ? replayStored(game, stored) : game.setup(table.options, table.seats, seedFor(this.seed, this.rng));
 
       this.state = new schemas.RoomState() as TableState;
       this.serializer = (this as unknown as { _serializer: SchemaSerializing })._serializer;

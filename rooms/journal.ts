@@ -3,7 +3,7 @@
  * Redis (when configured) that lets a peer rebuild the table after this process dies.
  */
 import { SYSTEM, canonicalJson, recordedOptions, type Actor, type AnyGame } from '../src/core/game.ts';
-import { seedFor, type Generator } from '../src/core/rng.ts';
+import { recordedGenerator, seedFor, type Generator } from '../src/core/rng.ts';
 import type { RoomJournal, StoredGame } from '../src/server/game-store.ts';
 import type { TableConfig } from './join-options.ts';
 import { roomSettings } from './settings.ts';
@@ -53,14 +53,9 @@ export function asPlayed(game: AnyGame, stored: StoredGame<StoredMeta>): StoredG
   return { ...stored, meta: { ...stored.meta, table: { ...stored.meta.table, options } }, snapshot: null };
 }
 
-/** The generator a stored game draws from. */
-export function storedGenerator(stored: StoredGame<StoredMeta>): Generator {
-  return stored.meta.rng ?? 'xoshiro128**';
-}
-
 /** The engine state after the stored moves: from the latest snapshot, then the moves after it. */
 export function replayStored(game: AnyGame, stored: StoredGame<StoredMeta>): unknown {
-  let state = stored.snapshot?.state ?? game.setup(stored.meta.table.options, stored.meta.table.seats, seedFor(stored.meta.seed, storedGenerator(stored)));
+  let state = stored.snapshot?.state ?? game.setup(stored.meta.table.options, stored.meta.table.seats, seedFor(stored.meta.seed, recordedGenerator(stored.meta.rng)));
   for (const { actor, move } of stored.moves.slice(stored.snapshot?.seq ?? 0)) {
     const r = game.applyMove(state, actor, move);
     if (!r.ok) throw new Error(`stored move ${JSON.stringify(move)} no longer applies: ${r.error.code}`);

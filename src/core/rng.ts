@@ -5,10 +5,9 @@
  * The generator is ChaCha20's keystream (RFC 8439 block function, nonce zero), keyed by the 32 bytes of
  * SHA-256 of "parlor-rng/" and the seed, each draw 4 keystream bytes read little-endian: a cryptographic
  * generator, so what a player sees (dice, their own cards, every card of a finished Tractor round) tells
- * nothing about the dice, deals and deck orders still to come. The key
- * hashes a prefix and the seed, never the seed alone: the table publishes SHA-256(seed) as its
- * commitment at the start, and a prefix (unlike a suffix, open to length extension) keeps the key
- * underivable from it. State: the 8 key words, the block counter and the next word's index in the block.
+ * nothing about the dice, deals and deck orders still to come. The key hashes a prefix and the seed, never
+ * the seed alone: the table publishes SHA-256(seed) as its commitment at the start, and a prefix (unlike a
+ * suffix, open to length extension) keeps the key underivable from it. State: the 8 key words, the block counter and the next word's index in the block.
  *
  * Games recorded before this generator used xoshiro128** (Blackman & Vigna, 2018): `seedFor(seed,
  * 'xoshiro128**')` reproduces it (4-word state, words seeded by SplitMix32 of FNV-1a of
@@ -31,6 +30,11 @@ const LEGACY_PREFIX = 'xoshiro128**:';
  */
 export const GENERATORS = ['chacha20', 'xoshiro128**'] as const;
 export type Generator = (typeof GENERATORS)[number];
+
+/** The generator a stored game (record or journal) was drawn with: one that names none, `xoshiro128**`. */
+export function recordedGenerator(rng: Generator | undefined): Generator {
+  return rng ?? 'xoshiro128**';
+}
 
 /**
  * The seed text an engine's `setup` takes to draw from `generator` with a game's `seed`. A seed that itself

@@ -9,7 +9,7 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import express, { type Application } from 'express';
 import { z } from 'zod';
 import { SYSTEM, canonicalJson, canonicalMove, recordedOptions, type GameEvent, type Outcome } from '../core/game.ts';
-import { GENERATORS, seedFor } from '../core/rng.ts';
+import { GENERATORS, recordedGenerator, seedFor } from '../core/rng.ts';
 import { findGame } from '../games/index.ts';
 import { jsonProblem } from './json-bounds.ts';
 
@@ -95,7 +95,7 @@ export function verifyRecord({ record, commitment, result }: VerifyRequest): Ver
 
   let seedText: string;
   try {
-    seedText = seedFor(record.seed, record.rng ?? 'xoshiro128**');
+    seedText = seedFor(record.seed, recordedGenerator(record.rng));
   } catch (err) {
     return fail(report, (err as Error).message);
   }

@@ -5,7 +5,8 @@
 import { h } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
 
-const words = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+/** A code or key made readable: `engineBack` → "engine back". */
+export const words = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
 
 function value(v: unknown): string {
   if (v === null || v === undefined || v === '') return '—';

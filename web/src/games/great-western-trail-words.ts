@@ -5,9 +5,7 @@
  * or what it scores (the server's legal moves and outcome say that).
  */
 import type { Plain } from '../types.ts';
-
-/** A code the view has no words for, made readable: `engineBack` → "engine back". */
-export const words = (k: string) => k.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
+import { words } from './generic.ts';
 
 /** The view's catalogue of words (`table.names`): groups of code → `{ text, kind }`. */
 export type Names = Plain;

@@ -9,8 +9,8 @@
  */
 import { h, seatColour } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
-import { describeMoveGeneric } from './generic.ts';
-import { PENDING, PHASES, SCORE_CATEGORIES, content, kindOf, named, words } from './great-western-trail-words.ts';
+import { describeMoveGeneric, words } from './generic.ts';
+import { PENDING, PHASES, SCORE_CATEGORIES, content, kindOf, named } from './great-western-trail-words.ts';
 import type { Names } from './great-western-trail-words.ts';
 
 const dot = (seat: number, ctx: BoardContext) => h('span', { class: 'dot', style: `background:${seatColour(seat)}`, title: ctx.name(seat) });

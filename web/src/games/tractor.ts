@@ -98,7 +98,7 @@ export const tractor: GameBoard = {
     const t = ctx.table;
     const hand: string[] = ctx.view?.hand ?? [];
     const { plain, trumps } = splitHand(ctx.view);
-    const keys = cardKeys([...trumps, ...plain]);
+    const keys = cardKeys(hand); // the hand arrives trumps first: keys[i] is hand[i]'s
     const chip = (face: string, i: number, extra = '') => cardChip(face, keys[i]!, extra);
     const teamLevels = new Map<number, string>();
     (t.teams ?? []).forEach((team: number, seat: number) => teamLevels.set(team, t.levels?.[seat]));
@@ -141,8 +141,7 @@ export const tractor: GameBoard = {
   compose(keys, ctx) {
     const listed = ctx.moves.find((m) => m.type === 'bury' || m.type === 'play');
     if (!listed || !ctx.view) return null;
-    const { plain, trumps } = splitHand(ctx.view);
-    const parts = cardKeys([...trumps, ...plain]);
+    const parts = cardKeys(ctx.view.hand ?? []);
     const cards = keys.filter((k) => parts.includes(k)).map(faceOfKey);
     const count = (listed.cards as string[]).length; // every listed bury or follow has the number asked for
     const chosen = `${cards.length} chosen`;
