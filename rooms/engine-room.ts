@@ -52,6 +52,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     readonly gameId = game.id;
     table!: TableConfig;
     creator: string | null = null;
+    queued = false;
     seed = '';
     rng: Generator = 'chacha20';
     /** The wait keepOpenForReclaim runs, if any. */
@@ -95,6 +96,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       if ('problem' in table) throw new ServerError(ErrorCode.APPLICATION_ERROR, `core/bad-options: ${table.problem}`);
       this.table = table;
       this.creator = stored ? (stored.meta.creator ?? null) : (options.creator ?? null);
+      this.queued = (stored ? stored.meta.queued : options.queued) ?? false;
       this.log = roomSettings.logger.child({ roomId: this.roomId, game: game.id });
       this.maxClients = table.seats + roomSettings.maxSpectators;
       this.maxMessagesPerSecond = roomSettings.maxMessagesPerSecond;

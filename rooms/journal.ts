@@ -25,6 +25,8 @@ export interface StoredMeta {
   seats: { token: string; name: string }[];
   /** The address charged for the table (absent in journals written before it was kept), so a peer that takes the table over charges it too. */
   creator?: string | null;
+  /** The table queue opened the table (absent: it did not, or the journal was written before it was kept). */
+  queued?: boolean;
 }
 
 export interface LoggedMove {
@@ -109,6 +111,7 @@ export class TableJournal {
       invite: room.state.invite,
       seats: room.seats.records.map((r) => ({ token: r.token, name: r.name })),
       creator: room.creator,
+      queued: room.queued,
     };
   }
 

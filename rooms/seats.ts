@@ -7,7 +7,7 @@ import { ServerError, ErrorCode, type Client } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
 import type { Seat } from '../src/core/game.ts';
 import { JoinOptions } from './join-options.ts';
-import { INVITES_KEY, roomSettings } from './settings.ts';
+import { INVITES_KEY, queueKeys, roomSettings } from './settings.ts';
 import type { StoredMeta } from './journal.ts';
 import type { Table } from './table.ts';
 
@@ -33,11 +33,17 @@ export const INVITE_LENGTH = 10;
 const MAX_PENDING_PER_TOKEN = 3;
 /** Colyseus' RoomInternalState.DISPOSING: a closing room takes nobody. */
 const DISPOSING = 2;
+/** Seats offered back to the table queue per table configuration at most (the oldest are dropped; each is tried once). */
+const MAX_OFFERED_SEATS = 256;
+/** How long offered seats are kept (with Redis): the tables waiting for them close long before. */
+const OFFERED_SEATS_TTL_SECONDS = 600;
 
 export class Seats {
   records: SeatRecord[] = [];
   /** Set while Colyseus makes a reservation this room has already admitted (see reachedMax). */
   private admitted = false;
+  /** Session ids of new players' reservations not yet used: one that lapses frees its seat. */
+  private readonly promised = new Set<string>();
 
   private readonly room: Table;
 
@@ -161,7 +167,12 @@ export class Seats {
         return false;
       }
       if (reserved && !reconnection && joinKind(opts) === 'player') {
-        room.clock.setTimeout(() => this.syncLock(), (seconds ?? room.seatReservationTimeout) * 1000 + 50);
+        this.promised.add(sessionId);
+        room.clock.setTimeout(() => {
+          // Unused and gone (Colyseus dropped it when it lapsed): the seat it held is free again.
+          if (this.promised.delete(sessionId) && !(sessionId in (room as unknown as { _reservedSeats: Reservations })._reservedSeats)) this.offerSeat();
+          this.syncLock();
+        }, (seconds ?? room.seatReservationTimeout) * 1000 + 50);
       }
       return reserved;
     };
@@ -228,6 +239,7 @@ export class Seats {
     record.name = opts.name ?? record.name ?? `Player ${seat + 1}`;
     if (!record.name) record.name = `Player ${seat + 1}`;
     client.userData = { seat };
+    this.promised.delete(client.sessionId);
     const mine = room.state.private.get(String(seat))!;
     client.view = new StateView();
     client.view.add(mine);
@@ -282,6 +294,7 @@ export class Seats {
     if (room.state.status === 'waiting') {
       record.token = ''; // before the start a leaver simply frees the seat
       record.name = '';
+      this.offerSeat();
     } else {
       record.vacated = true; // the bot plays; the token brings the player back
     }
@@ -301,12 +314,33 @@ export class Seats {
     for (const r of this.records) {
       if (r.bot || !r.token || r.sessionId !== null) continue;
       if (!waiting) r.vacated = true;
-      else [r.token, r.name] = ['', ''];
+      else {
+        [r.token, r.name] = ['', ''];
+        this.offerSeat();
+      }
     }
     if (waiting) {
       this.room.journal.saveMeta();
       this.syncLock(); // the freed seats: back in matchmaking
     }
+  }
+
+  /**
+   * A player seat came free before the start (a reservation never used, a player who left, one who did not
+   * come back to a recovered table): a table the queue opened offers it to the next queued player, who
+   * takes it before drawing a ticket (src/server/queue.ts); else the queue would never send anyone there
+   * again, and the players seated would wait for a joinOrCreate player of the same options. The offer names
+   * the table; the seat is reserved as any other (refused if it was taken meanwhile).
+   */
+  private offerSeat() {
+    const room = this.room;
+    if (!room.queued || room.handingOver || room.state.status !== 'waiting') return;
+    const key = queueKeys(room.game.id, room.table.key).vacancies;
+    void (async () => {
+      const offered = await room.presence.rpush(key, room.roomId);
+      if (offered > MAX_OFFERED_SEATS) await room.presence.lpop(key);
+      await room.presence.expire(key, OFFERED_SEATS_TTL_SECONDS);
+    })().catch((err: unknown) => room.log.warn({ err }, 'could not offer a free seat to the table queue; matchmaking still fills it'));
   }
 
   /** Makes the table invite-only and publishes a fresh invite code (in presence, so every process resolves it). */

@@ -2,6 +2,7 @@
  * Process-wide settings the rooms read. Colyseus instantiates rooms itself, so the server fills this
  * object once at start (src/server/app.ts) instead of passing it to each room.
  */
+import { createHash } from 'node:crypto';
 import { pino, type Logger } from 'pino';
 import type { GameStore } from '../src/server/game-store.ts';
 
@@ -35,3 +36,13 @@ export const recoveries = new Set<string>();
 
 /** Where private tables' invite codes live: presence, so any process can resolve them. */
 export const INVITES_KEY = 'parlor:invites';
+
+/**
+ * The table queue's presence keys for one table configuration (src/server/queue.ts): its ticket counter,
+ * each group's room and claims, and the seats of its tables that came free before the start (a
+ * reservation never used, a player who left), which the next queued player takes first.
+ */
+export function queueKeys(game: string, tableKey: string) {
+  const base = `parlor:queue:${game}:${createHash('sha256').update(tableKey).digest('hex').slice(0, 16)}`;
+  return { counter: base, group: (n: number) => `${base}:g${n}`, vacancies: `${base}:vacant` };
+}

@@ -41,6 +41,8 @@ export type Table = Omit<Room, 'state'> & {
   table: TableConfig;
   /** The address whose matchmaking request created the table (charged for it by the front door); null when the server made it. */
   creator: string | null;
+  /** The table queue opened the table: a seat that comes free before the start is offered back to it. */
+  queued: boolean;
   seed: string;
   /** The generator the seed drives: `chacha20`, or `xoshiro128**` for a game recovered from a journal written before. */
   rng: Generator;

@@ -8,7 +8,8 @@ import { matchMaker } from '@colyseus/core';
 import { pino } from 'pino';
 import { Redis } from 'ioredis';
 import { joinQueue, queueSeat, QueueError } from '../client/queue.ts';
-import { queueKeys, createFor, ticketFor, CREATE_WAIT_MS } from '../src/server/queue.ts';
+import { createFor, ticketFor, CREATE_WAIT_MS } from '../src/server/queue.ts';
+import { queueKeys } from '../rooms/settings.ts';
 import { tableConfig } from '../rooms/join-options.ts';
 import { highCard } from './fixture/high-card.ts';
 import { spawnServer, type ServerProcess } from './helpers/process.ts';
@@ -94,21 +95,27 @@ describe('table queue across two processes', () => {
     await Promise.all([first, ...others, ...late].map((p) => p.room.leave()));
   });
 
-  it('gives a reserved seat nobody claims back to matchmaking', async () => {
+  it('gives reserved seats nobody claims back to the queue and to matchmaking', async () => {
     const p = await spawnServer({ REDIS_URL: inject('redisUrl'), COLYSEUS_SEAT_RESERVATION_TIME: '2' });
     try {
-      const options = { seats: 3, options: { handSize: 2 } };
+      const options = { seats: 4, options: { handSize: 2 } };
       const client = new Client(p.ws);
-      const reservations = await Promise.all([0, 1, 2].map(() => queueSeat(client, 'high-card', options)));
+      const reservations = await Promise.all([0, 1, 2, 3].map(() => queueSeat(client, 'high-card', options)));
       expect(new Set(reservations.map((r) => r.roomId)).size).toBe(1);
-      // Two take their seats; the third gave up and never connects.
+      // Two take their seats; the other two gave up and never connect.
       const players = await Promise.all(reservations.slice(0, 2).map(async (r) => adopt(await client.consumeSeatReservation(r))));
       const roomId = reservations[0]!.roomId;
       await waitFor(async () => (await listedTables(tableKey(options))).some((r) => r.roomId === roomId && !r.locked), 10_000, 'the table open again');
+      await waitFor(async () => (await redis.llen(queueKeys('high-card', tableKey(options)).vacancies)) === 2, 5000, 'both seats offered');
+      // The queue's next player is sent to a freed seat (its ticket would open a new table), and so is
+      // the next joinOrCreate player.
+      const queued = await adopt(await joinQueue(new Client(a.ws), 'high-card', options));
+      expect(queued.room.roomId).toBe(roomId);
       const late = await adopt(await client.joinOrCreate('high-card', options));
       expect(late.room.roomId).toBe(roomId);
       await waitFor(() => state(late).status === 'playing', 5000, 'game started');
-      await Promise.all([...players, late].map((x) => x.room.leave()));
+      expect(await listedTables(tableKey(options))).toHaveLength(1);
+      await Promise.all([...players, queued, late].map((x) => x.room.leave()));
     } finally {
       await p.stop('SIGKILL');
     }
@@ -136,6 +143,19 @@ describe('table queue on one process without Redis', () => {
     expect(rooms.size).toBe(10);
     for (const seated of rooms.values()) expect(seated.map((p) => p.seat).sort()).toEqual([0, 1, 2]);
     await Promise.all(players.map((p) => p.room.leave()));
+  });
+
+  it('sends the next queued players to the seat a player left before the start', async () => {
+    const options = { seats: 3, options: { handSize: 5 } };
+    const [first, leaver] = [await adopt(await joinQueue(new Client(server.ws), 'high-card', options)), await adopt(await joinQueue(new Client(server.ws), 'high-card', options))];
+    expect(leaver!.room.roomId).toBe(first!.room.roomId);
+    await leaver!.room.leave();
+    await waitFor(() => state(first!).seats.filter((s: { taken: boolean }) => s.taken).length === 1, 5000, 'the seat freed');
+    // Without the offer the first of these takes the group's last ticket and the second opens a new table.
+    const late = await Promise.all([0, 1].map(async () => adopt(await joinQueue(new Client(server.ws), 'high-card', options))));
+    expect(late.map((p) => p.room.roomId)).toEqual([first!.room.roomId, first!.room.roomId]);
+    await waitFor(() => state(first!).status === 'playing', 5000, 'game started');
+    await Promise.all([first!, ...late].map((p) => p.room.leave()));
   });
 
   it('keeps the first table recorded when a stalled creator comes back after a takeover', async () => {

@@ -108,6 +108,7 @@ describe('bounded matchmaking', () => {
       { seats: 2, junk: 'x' },
       { seats: 2, table: '{"seats":2}' }, // set by the server only
       { seats: 2, creator: '203.0.113.7' }, // set by the server only: a client cannot charge its tables to another address
+      { seats: 2, queued: true }, // set by the queue only: a table it did not open would take the queue's players
       JSON.parse('{"__proto__": {"seats": 2}}'),
       { seats: 2, options: JSON.parse('{"__proto__": {"handSize": 2}}') },
       { seats: 2, options: { deep: JSON.parse(`${'['.repeat(50)}${']'.repeat(50)}`) } },

@@ -6,12 +6,16 @@
  * table configuration belongs to group ⌊(n-1)/s⌋, where s is the number of human seats. The first ticket
  * holder of a group creates its room; the others wait for it, and every holder gets a seat reservation.
  * If the creator dies or stalls, another holder of the group claims creation; the first room recorded for
- * a group wins and any other one is closed. A queued table is a normal public table otherwise.
+ * a group wins and any other one is closed. A seat of a queued table that comes free before the start (a
+ * reservation never used, a player who left) is offered back (rooms/seats.ts) and taken before any ticket is
+ * drawn, so one player giving up does not leave a table waiting for good. A queued table is a normal public
+ * table otherwise.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { matchMaker, type IRoomCache, type Room } from '@colyseus/core';
 import type { Application, Response } from 'express';
 import { ClientJoinOptions, type JoinOptions } from '../../rooms/join-options.ts';
+import { queueKeys } from '../../rooms/settings.ts';
 import type { Logger } from './logger.ts';
 import { tableChargeFor, type TableCharge } from './front-door.ts';
 
@@ -23,14 +27,10 @@ const MAX_CLAIMS = 4;
 const MAX_TICKETS = 3;
 /** Tickets drawn per request at most, counting those skipped in groups known to be full. */
 const MAX_DRAWS = 64;
+/** Offered seats tried per request at most (an offer is stale once matchmaking filled the seat or the game started). */
+const MAX_OFFERS = 8;
 const QUEUE_TTL_SECONDS = 3600;
 const GROUP_TTL_SECONDS = 600;
-
-/** Redis keys of one table configuration (exported for tests that play a ticket holder). */
-export function queueKeys(game: string, tableKey: string) {
-  const base = `parlor:queue:${game}:${createHash('sha256').update(tableKey).digest('hex').slice(0, 16)}`;
-  return { counter: base, group: (n: number) => `${base}:g${n}` };
-}
 
 export class QueueError extends Error {
   readonly status: number;
@@ -84,6 +84,8 @@ export async function queueForTable(game: string, body: unknown, logger: Logger,
   if (charge.atCap) throw new QueueError(429, 'core/too-many-rooms', 'This address already has its most open tables; finish or leave one first.');
   if (charge.creator) ticket.creator = charge.creator;
   const keys = queueKeys(game, ticket.options.table);
+  const offered = await offeredSeat(ticket, keys.vacancies);
+  if (offered) return offered;
   let failures = 0;
   for (let draw = 0; draw < MAX_DRAWS; draw++) {
     const n = await matchMaker.presence.hincrbyex(keys.counter, 'next', 1, QUEUE_TTL_SECONDS);
@@ -98,6 +100,18 @@ export async function queueForTable(game: string, body: unknown, logger: Logger,
     if (++failures >= MAX_TICKETS) break;
   }
   throw new QueueError(409, 'core/queue-busy', 'No seat could be reserved; try again.');
+}
+
+/** A seat some queued table offered back (one that came free before its start), if one is still free. */
+async function offeredSeat(ticket: Ticket, vacancies: string) {
+  for (let i = 0; i < MAX_OFFERS; i++) {
+    const roomId = await matchMaker.presence.lpop(vacancies);
+    if (!roomId) return null;
+    const room = await matchMaker.getRoomById(roomId);
+    const seat = room?.name === ticket.game && (await reserve(room, ticket.options));
+    if (seat) return seat;
+  }
+  return null;
 }
 
 /** A seat reservation, or null when the table has no seat left for us (taken by joinOrCreate, or closed). */
@@ -137,7 +151,7 @@ export async function createFor(ticket: Ticket, groupKey: string, logger: Logger
   const { presence } = matchMaker;
   let room: IRoomCache;
   try {
-    room = await matchMaker.createRoom(ticket.game, ticket.creator ? { ...ticket.options, creator: ticket.creator } : ticket.options);
+    room = await matchMaker.createRoom(ticket.game, { ...ticket.options, queued: true, ...(ticket.creator ? { creator: ticket.creator } : {}) });
   } catch (err) {
     logger.error({ err, groupKey }, 'queue: room creation failed');
     return null;
