@@ -280,6 +280,25 @@ describe('unused seat reservations per address', () => {
   });
 });
 
+describe('lapsed seat reservations per address', () => {
+  it('refuses an address that keeps letting its reservations lapse, with the wait until it may ask again', async () => {
+    const proc = await spawnServer({ RATE_LIMIT_EXEMPT: '', COLYSEUS_SEAT_RESERVATION_TIME: '1', MAX_LAPSED_RESERVATIONS_PER_ADDRESS: '2' });
+    try {
+      const reserve = () => fetch(`${proc.http}/matchmake/joinOrCreate/high-card`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"seats":4}' });
+      for (let i = 0; i < 2; i++) {
+        expect((await reserve()).status).toBe(200);
+        await sleep(1300); // lapsed unused
+      }
+      const refused = await reserve();
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { code: string }).code).toBe('core/too-many-reservations');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(590); // until the first lapse is 10 minutes old
+    } finally {
+      await proc.stop('SIGKILL');
+    }
+  });
+});
+
 describe('TCP connections per address', () => {
   // Its own server, closed at the end (closing a server stops the process's matchmaking): after every test of the shared one.
   it('closes a connection past the address cap at once, and one that sends nothing within 10 s', async () => {
@@ -327,7 +346,7 @@ describe('client-given room ids in the logs', () => {
 
 describe('per-address state stays bounded', () => {
   it('lets unused reservations lapse and forgets addresses that hold none', () => {
-    const unused = new UnusedReservations(2, 15_000, 100);
+    const unused = new UnusedReservations(2, 15_000, { maxAddresses: 100 });
     unused.given('a', 's1', 0);
     unused.given('a', 's2', 1000);
     expect(unused.atCap('a', 14_999)).toBe(true);
@@ -336,6 +355,27 @@ describe('per-address state stays bounded', () => {
     expect(unused.size).toBe(0);
     for (let i = 0; i < 300; i++) unused.given(`addr${i}`, `s${i}`, 0);
     expect(unused.size).toBe(100);
+  });
+
+  it('refuses an address that let too many reservations lapse until the oldest lapse leaves the window', () => {
+    const unused = new UnusedReservations(8, 15_000, { maxLapses: 3, lapseWindowMs: 600_000, maxAddresses: 100 });
+    // Reserved, lapsed, reserved again: each lapse is seen when the address next asks.
+    for (const [i, at] of [0, 20_000, 40_000].entries()) {
+      expect(unused.lapsedWait('a', at)).toBe(0);
+      unused.given('a', `s${i}`, at);
+    }
+    unused.given('a', 'used', 40_000);
+    unused.used('used'); // joined: never counts
+    expect(unused.lapsedWait('a', 60_000)).toBe(15_000 + 600_000 - 60_000); // three lapses (15, 35, 55 s): until the first is 10 minutes old
+    expect(unused.lapsedWait('b', 60_000)).toBe(0); // per address
+    expect(unused.lapsedWait('a', 615_000)).toBe(0);
+    unused.given('a', 's3', 615_000);
+    expect(unused.lapsedWait('a', 631_000)).toBe(35_000 + 600_000 - 631_000); // the fourth lapse: three again in the window
+    for (let i = 0; i < 300; i++) {
+      unused.given(`addr${i}`, `t${i}`, 0);
+      unused.lapsedWait(`addr${i}`, 20_000);
+    }
+    expect(unused.lapsing).toBeLessThanOrEqual(100);
   });
 
   it('forgets the least recently used addresses and full buckets', () => {

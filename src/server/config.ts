@@ -62,6 +62,12 @@ const Env = z.object({
   /** Seat reservations one address may hold unused at once (each holds a seat until used or lapsed). */
   MAX_UNUSED_RESERVATIONS_PER_ADDRESS: int(8),
   /**
+   * Seat reservations one address may let lapse unused within 10 minutes; past it, it gets none until the
+   * oldest of them is 10 minutes old (else it could keep a table waiting for good, reserving its last seat
+   * again whenever the reservation lapses).
+   */
+  MAX_LAPSED_RESERVATIONS_PER_ADDRESS: int(8),
+  /**
    * Addresses no per-address limit applies to (comma-separated). None by default: a client on the
    * server's own machine is limited like any other. A load generator on the same host sets it to
    * `127.0.0.1,::1`.

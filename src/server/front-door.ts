@@ -73,6 +73,7 @@ type Limits = Pick<
   | 'MAX_CONNECTIONS_PER_ADDRESS'
   | 'MAX_ROOMS_PER_ADDRESS'
   | 'MAX_UNUSED_RESERVATIONS_PER_ADDRESS'
+  | 'MAX_LAPSED_RESERVATIONS_PER_ADDRESS'
   | 'RATE_LIMIT_EXEMPT'
   | 'TRUSTED_PROXIES'
 >;
@@ -90,7 +91,9 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
       lookups: new AddressLimiter(lookupsPerSecond, Math.max(1, Math.ceil(config.RATE_LIMIT_LOOKUPS_PER_MINUTE / 3))),
     },
     // Colyseus keeps a reservation this long (seconds, its default unless set in the environment).
-    unused: new UnusedReservations(config.MAX_UNUSED_RESERVATIONS_PER_ADDRESS, Number(process.env.COLYSEUS_SEAT_RESERVATION_TIME || 15) * 1000),
+    unused: new UnusedReservations(config.MAX_UNUSED_RESERVATIONS_PER_ADDRESS, Number(process.env.COLYSEUS_SEAT_RESERVATION_TIME || 15) * 1000, {
+      maxLapses: config.MAX_LAPSED_RESERVATIONS_PER_ADDRESS,
+    }),
   };
   const exempt = new Set(config.RATE_LIMIT_EXEMPT.map(addressKey)); // as addresses are counted: `::1` too
   const addressOf = (req: IncomingMessage) => clientAddress(req, config.TRUSTED_PROXIES);
@@ -166,6 +169,11 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
       if (door.unused.atCap(address)) {
         warnClientFault(log, `unused-reservations:${address}`, { address, unused: door.unused.max }, 'client at its cap of unused seat reservations');
         return sendJson(req, res, 429, 'core/too-many-reservations', `This address holds ${door.unused.max} seat reservations it has not used; join with them or wait for them to lapse.`, { 'retry-after': '5' });
+      }
+      const wait = door.unused.lapsedWait(address);
+      if (wait > 0) {
+        warnClientFault(log, `lapsed-reservations:${address}`, { address, lapsed: door.unused.maxLapses }, 'client let too many seat reservations lapse');
+        return sendJson(req, res, 429, 'core/too-many-reservations', `This address let ${door.unused.maxLapses} seat reservations lapse unused in 10 minutes; join with the next one you take.`, { 'retry-after': String(Math.ceil(wait / 1000)) });
       }
       countReservation(res, address);
     }

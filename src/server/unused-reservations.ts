@@ -1,23 +1,31 @@
 /**
  * Seat reservations an address was given and has not used yet. Each one holds a seat (or a spectator's
  * place) at its table until it lapses, so an address that takes reservations and never joins keeps tables
- * from starting; the front door gives an address at most `max` such at a time. A reservation counts until
- * a WebSocket joins with its session id, or until it lapses (`lifetimeMs`). Per process, like the rate
- * budgets; bounded like them (an address with none is forgotten, the least recent dropped past `maxAddresses`).
+ * from starting; the front door gives an address at most `max` such at a time, and none for a while to an
+ * address that let `maxLapses` lapse within `lapseWindowMs` (else it could keep a table waiting for good by
+ * reserving its last seat again each time the reservation lapses). A reservation counts until a WebSocket
+ * joins with its session id, or until it lapses (`lifetimeMs`). Per process, like the rate budgets; bounded
+ * like them (an address with none is forgotten, the least recent dropped past `maxAddresses`).
  */
 export class UnusedReservations {
   readonly max: number;
+  readonly maxLapses: number;
   private readonly lifetimeMs: number;
+  private readonly lapseWindowMs: number;
   private readonly maxAddresses: number;
   /** address → session id → when the reservation lapses. */
   private readonly byAddress = new Map<string, Map<string, number>>();
   private readonly addressOf = new Map<string, string>();
+  /** address → when its latest reservations lapsed unused (at most maxLapses, oldest first). */
+  private readonly lapses = new Map<string, number[]>();
 
-  /** max 0 = no limit. */
-  constructor(max: number, lifetimeMs: number, maxAddresses = 20_000) {
+  /** max 0 = no limit; maxLapses 0 = lapses are not counted. */
+  constructor(max: number, lifetimeMs: number, options: { maxLapses?: number; lapseWindowMs?: number; maxAddresses?: number } = {}) {
     this.max = max;
     this.lifetimeMs = lifetimeMs;
-    this.maxAddresses = maxAddresses;
+    this.maxLapses = options.maxLapses ?? 0;
+    this.lapseWindowMs = options.lapseWindowMs ?? 10 * 60_000;
+    this.maxAddresses = options.maxAddresses ?? 20_000;
   }
 
   /** The address holds `max` reservations it has not used. */
@@ -26,8 +34,23 @@ export class UnusedReservations {
     return this.live(address, now) >= this.max;
   }
 
+  /**
+   * Milliseconds until the address may have a reservation again, having let `maxLapses` lapse within
+   * the window; 0 when it may.
+   */
+  lapsedWait(address: string, now = Date.now()): number {
+    if (this.maxLapses <= 0) return 0;
+    this.live(address, now);
+    const times = this.lapses.get(address);
+    if (!times || times.length < this.maxLapses) return 0;
+    const wait = times[0]! + this.lapseWindowMs - now;
+    if (wait > 0) return wait;
+    times.shift();
+    return 0;
+  }
+
   given(address: string, sessionId: string, now = Date.now()) {
-    if (this.max <= 0) return;
+    if (this.max <= 0 && this.maxLapses <= 0) return;
     this.used(sessionId);
     let held = this.byAddress.get(address);
     if (held) this.byAddress.delete(address); // re-inserted last: least recently given first
@@ -53,11 +76,30 @@ export class UnusedReservations {
     return this.byAddress.size;
   }
 
+  /** Addresses whose lapses are remembered (tests). */
+  get lapsing(): number {
+    return this.lapses.size;
+  }
+
   private live(address: string, now: number): number {
     const held = this.byAddress.get(address);
     if (!held) return 0;
-    for (const [sessionId, lapses] of held) if (lapses <= now) this.used(sessionId);
+    for (const [sessionId, lapses] of held) {
+      if (lapses > now) continue;
+      this.used(sessionId);
+      this.lapsed(address, lapses, now);
+    }
     return held.size;
+  }
+
+  private lapsed(address: string, at: number, now: number) {
+    if (this.maxLapses <= 0) return;
+    const times = (this.lapses.get(address) ?? []).filter((t) => t > now - this.lapseWindowMs);
+    times.push(at);
+    if (times.length > this.maxLapses) times.shift();
+    this.lapses.delete(address); // re-inserted last: least recently lapsed first
+    this.lapses.set(address, times);
+    if (this.lapses.size > this.maxAddresses) this.lapses.delete(this.lapses.keys().next().value!);
   }
 
   private forget(address: string) {
