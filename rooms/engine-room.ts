@@ -2,7 +2,8 @@
  * The one generic room: drives any engine of the contract (src/core/game.ts) for real clients.
  *
  * Each job has its own module, so "where is X decided" is one step away:
- *   seats.ts       seats ↔ sessions, seat tokens, guests, bots in seats, invite codes
+ *   seats.ts       seats ↔ sessions, seat tokens, guests, bots in seats, invite codes, seats offered to the queue
+ *   reclaim-wait.ts  how long a table stays open for players who are away (a recovered game, the last one gone)
  *   timers.ts      SYSTEM moves on the room clock, bot moves, turn clocks
  *   moves.ts       move requests from clients and applying any actor's move
  *   journal.ts     the move log, the record, the durable Redis journal and recovery replay
@@ -15,7 +16,7 @@
  * A game's room file is a few lines: `defineEngineRoom(game, RoomState)`.
  */
 import { randomBytes } from 'node:crypto';
-import { Room, ServerError, ErrorCode, type Client, type AuthContext, type Delayed } from '@colyseus/core';
+import { Room, ServerError, ErrorCode, type Client, type AuthContext } from '@colyseus/core';
 import type { Schema } from '@colyseus/schema';
 import { SYSTEM, type AnyGame } from '../src/core/game.ts';
 import { recordedGenerator, seedFor, type Generator } from '../src/core/rng.ts';
@@ -34,6 +35,7 @@ import { Projection } from './projection.ts';
 import { shareHandshake, shareUnchangedViews, type SchemaSerializing } from './shared-frames.ts';
 import { detachColyseusTimer, nextTimerIn, startPatching, stopPatching, wake as wakeTable } from './patch-clock.ts';
 import { beforeShutdown, dispose } from './shutdown.ts';
+import { ReclaimWait } from './reclaim-wait.ts';
 import type { EventsMessage, PrivateSeat, Table, TableState } from './table.ts';
 
 export { RoomErrors } from './moves.ts';
@@ -55,8 +57,6 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     queued = false;
     seed = '';
     rng: Generator = 'chacha20';
-    /** The wait keepOpenForReclaim runs, if any. */
-    private reclaimWait: Delayed | null = null;
     engineState: unknown;
     log = roomSettings.logger;
     /** The process is shutting down: close the table as soon as its game ends. */
@@ -71,6 +71,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     readonly moves: Moves = new Moves(this.asTable());
     readonly journal: TableJournal = new TableJournal(this.asTable());
     readonly projection: Projection = new Projection(this.asTable());
+    private readonly reclaimWait = new ReclaimWait(this.asTable());
 
     /** Runs in the matchmaking request, before any room is found or created: bad options fail fast. */
     static override async onAuth(_token: string, options: Record<string, unknown>, _ctx: AuthContext) {
@@ -164,18 +165,12 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       }
     }
 
-    /** Picks up a recovered game: players get RECONNECT_SECONDS to come back with their seat tokens. */
+    /** Picks up a recovered game: players get RECONNECT_SECONDS to come back with their seat tokens (reclaim-wait.ts). */
     private resume(stored: StoredGame<StoredMeta>) {
       this.journal.resume(stored);
       if (stored.meta.invite) void this.seats.resumePrivate(stored.meta.invite);
       this.state.status = stored.meta.status === 'waiting' ? 'waiting' : 'playing';
-      this.autoDispose = false; // nobody is connected yet: wait for the players
-      this.clock.setTimeout(() => {
-        this.seats.releaseAbsent();
-        this.autoDispose = true; // Colyseus closes it if nobody is there, a dropped player's hold counting as someone
-        this.projection.syncSeats();
-        this.timers.reconcile();
-      }, roomSettings.reconnectSeconds * 1000);
+      this.reclaimWait.recovered();
       this.log.info({ moves: this.journal.seq, fromSnapshot: stored.snapshot?.seq ?? 0 }, 'game recovered');
       this.seats.syncLock(); // a running game takes no new players: out of matchmaking before anyone asks
       this.projection.syncSeats();
@@ -250,26 +245,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
 
     override onLeave(client: Client) {
       this.seats.leave(client);
-      this.keepOpenForReclaim();
-    }
-
-    /**
-     * The last client left a running game that players may come back to with their tokens (a player who
-     * went to the lobby, a hold that expired): the table stays open RECONNECT_SECONDS, its bots playing on,
-     * instead of closing at once and ending the game; each time the last one leaves, the wait starts anew.
-     * Then Colyseus closes it if it is still empty, a dropped player's hold counting as someone there. A game
-     * of bots only closes as before; a recovered game has its own wait (resume).
-     */
-    private keepOpenForReclaim() {
-      if (this.clients.length > 0 || this.state.status !== 'playing' || this.closing || this.handingOver) return;
-      if (!this.autoDispose && !this.reclaimWait) return; // the recovered game's wait runs
-      if (!this.seats.records.some((r) => !r.bot && r.token)) return;
-      this.reclaimWait?.clear();
-      this.autoDispose = false;
-      this.reclaimWait = this.clock.setTimeout(() => {
-        this.reclaimWait = null;
-        this.autoDispose = true;
-      }, roomSettings.reconnectSeconds * 1000);
+      this.reclaimWait.left();
     }
 
     // ── what clients receive, and when ──────────────────────────────────────────────────────────────

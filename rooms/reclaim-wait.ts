@@ -1,0 +1,56 @@
+/**
+ * How long a table stays open for players who are away: RECONNECT_SECONDS, its bots playing on. Each
+ * wait ends by handing the decision back to Colyseus, which closes the table if nobody is there (a
+ * dropped player's reconnection hold counting as someone).
+ *
+ * - A recovered game (taken over from a dead process) waits for its players to come back with their seat
+ *   tokens; then the seats of those who did not are the bots' (free again before the start).
+ * - A running game its last client left (a player who went to the lobby, a hold that ran out) stays open
+ *   instead of closing at once and ending the game; each time the last one leaves, the wait starts anew.
+ *   A game of bots only closes as before.
+ */
+import type { Delayed } from '@colyseus/core';
+import { roomSettings } from './settings.ts';
+import type { Table } from './table.ts';
+
+export class ReclaimWait {
+  private readonly room: Table;
+  private wait: Delayed | null = null;
+  /** The running wait is a recovered game's (the last client leaving does not shorten or restart it). */
+  private recovering = false;
+
+  constructor(room: Table) {
+    this.room = room;
+  }
+
+  /** A recovered game: nobody is connected yet. */
+  recovered() {
+    this.recovering = true;
+    this.start(() => {
+      this.recovering = false;
+      const room = this.room;
+      room.seats.releaseAbsent();
+      room.projection.syncSeats();
+      room.timers.reconcile();
+    });
+  }
+
+  /** A client left: the last one, at a running game a player may take back, leaves the table waiting for them. */
+  left() {
+    const room = this.room;
+    if (room.clients.length > 0 || room.state.status !== 'playing' || room.closing || room.handingOver || this.recovering) return;
+    if (!room.seats.records.some((r) => !r.bot && r.token)) return;
+    this.start(() => undefined);
+  }
+
+  private start(ended: () => void) {
+    const room = this.room;
+    this.wait?.clear();
+    room.autoDispose = false;
+    this.wait = room.clock.setTimeout(() => {
+      this.wait = null;
+      ended();
+      room.autoDispose = true;
+    }, roomSettings.reconnectSeconds * 1000);
+  }
+}
