@@ -4,7 +4,9 @@ import { CITIES, CITY_DATA, DISCS, STATION_MASTER_DATA, STATIONS, TURNOUT_AFTER 
 import { CATTLE, OBJECTIVES } from './data/cards.ts';
 import { hazardVp, supplyStacks } from './data/tiles.ts';
 import { EDGES, START, TEEPEE_SPACES } from './data/trail.ts';
+import { game } from './index.ts';
 import { NAMES } from './names.ts';
+import { CATEGORIES } from './scoring.ts';
 import { setup } from './setup.ts';
 import { optionsSchema } from './types.ts';
 import { viewFor } from './view.ts';
@@ -59,4 +61,28 @@ describe('the view names every code from the engine data', () => {
     for (const r of NAMES.trail.flatMap((stage) => stage.routes)) r.spaces.slice(1).forEach((s, i) => expect(EDGES[r.spaces[i]!]).toContain(s));
     expect(NAMES.trail.flatMap((stage) => stage.routes.map((r) => r.name))).toContain('Indian trade');
   });
+
+  it('says the turn’s phases, the pending steps and the scoring pad’s rows in words', () => {
+    expect(Object.keys(NAMES.phases).sort()).toEqual(['A', 'B', 'KC']);
+    expect(Object.keys(NAMES.scoring)).toEqual([...CATEGORIES]); // the pad's order
+    expect(NAMES.scoring.objectives).toBe('Objective cards');
+    // Every step a view's `pending` names in a game played at random has its words.
+    let state = game.setup(optionsSchema.parse({}), 2, 'steps');
+    const pending = new Set<string>();
+    for (let i = 0, rng = 7; i < 2000; i++) {
+      const [actor] = game.activeActors(state);
+      if (actor === undefined) break;
+      pending.add(viewFor(state, SPECTATOR).public.pending);
+      const legal = game.legalMoves(state, actor);
+      rng = (rng * 1103515245 + 12345) % 2 ** 31;
+      const result = game.applyMove(state, actor, legal[rng % legal.length]);
+      if (!result.ok) throw new Error(result.error.message);
+      state = result.state;
+    }
+    pending.delete('');
+    expect(pending.size).toBeGreaterThan(5);
+    for (const kind of pending) expect(NAMES.steps[kind as keyof typeof NAMES.steps], kind).toMatch(/\w/);
+    expect(Object.values(NAMES.steps).every((text) => text.length > 0)).toBe(true);
+  });
 });
+

@@ -12,6 +12,8 @@ import type { ObjectiveAction, Task } from './data/cards.ts';
 import { CATTLE, OBJECTIVES } from './data/cards.ts';
 import { WORKERS, hazardHand, hazardType, hazardVp, isTeepee, isWorker, supplyStacks } from './data/tiles.ts';
 import { EDGES, HAZARD_TYPES, KANSAS_CITY, RISK_ACTIONS, START, TEEPEE_SPACES, spaceKind, teepeeValue } from './data/trail.ts';
+import type { Category } from './scoring.ts';
+import type { Step } from './types.ts';
 
 /** A code's words, and its kind (`cattle`/`objective`, `hazard`/`teepee`/`worker`, a trail space's kind, `dark`/`white`). */
 export interface Name {
@@ -43,7 +45,54 @@ export interface Names {
   stations: { cost: number; vp: number; turnout: number }[];
   /** Station masters by number: what taking one gives at once and what it scores at the end. */
   stationMasters: Record<string, Name>;
+  /** The view's `phase`: the turn's phase as the rulebook names it. */
+  phases: Record<'A' | 'B' | 'KC', string>;
+  /** The view's `pending`: the step a player is choosing now. */
+  steps: Record<Step['kind'], string>;
+  /** The scoring pad's rows: the outcome's `breakdown` keys, in the pad's order. */
+  scoring: Record<Category, string>;
 }
+
+const PHASES: Names['phases'] = { A: 'moving', B: 'acting at a location', KC: 'in Kansas City' };
+
+const STEPS: Names['steps'] = {
+  engine: 'an engine move',
+  engineBack: 'an engine move back',
+  upgrade: 'a station upgrade',
+  disc: 'a disc to place',
+  master: 'the station master',
+  hazard: 'a hazard to remove',
+  teepee: 'a teepee to take',
+  hire: 'a worker to hire',
+  jersey: 'a Jersey bonus',
+  build: 'a building to place',
+  buy: 'cattle to buy',
+  discard: 'cards to discard',
+  remove: 'cards to remove',
+  objective: 'an objective card',
+  aux: 'an auxiliary action',
+  draw: 'cards to draw',
+  move: 'a move',
+  copy: 'a building to copy',
+  upgradeBehind: 'a station behind the engine',
+  foresight: 'a foresight tile',
+  income: 'the income',
+  deliver: 'a city to deliver to',
+};
+
+const SCORING: Names['scoring'] = {
+  money: 'Money',
+  buildings: 'Buildings',
+  cities: 'Cities',
+  stations: 'Stations',
+  hazards: 'Hazards',
+  cattle: 'Cattle',
+  objectives: 'Objective cards',
+  stationMasters: 'Station masters',
+  workers: 'Workers',
+  playerBoard: 'Player board',
+  jobToken: 'Job market token',
+};
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 /** `coloradoSprings` → `Colorado Springs`. */
@@ -257,6 +306,9 @@ function build(): Names {
     discs,
     stations: STATIONS.map((s, i) => ({ cost: s.cost, vp: s.vp, turnout: TURNOUT_AFTER[i] ?? LAST_SPACE })),
     stationMasters,
+    phases: PHASES,
+    steps: STEPS,
+    scoring: SCORING,
   };
 }
 

@@ -9,8 +9,8 @@
  */
 import { h, seatColour } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
-import { describeMoveGeneric, words } from './generic.ts';
-import { PENDING, PHASES, SCORE_CATEGORIES, content, kindOf, named } from './great-western-trail-words.ts';
+import { describeMoveGeneric } from './generic.ts';
+import { content, kindOf, named } from './great-western-trail-words.ts';
 import type { Names } from './great-western-trail-words.ts';
 
 const dot = (seat: number, ctx: BoardContext) => h('span', { class: 'dot', style: `background:${seatColour(seat)}`, title: ctx.name(seat) });
@@ -281,7 +281,7 @@ function finalScoring(ctx: BoardContext) {
       h(
         'tbody',
         null,
-        categories.map((k) => h('tr', null, h('th', { scope: 'row' }, SCORE_CATEGORIES[k] ?? words(k)), seats.map((seat) => h('td', null, String(breakdown[seat]?.[k] ?? ''))))),
+        categories.map((k) => h('tr', null, h('th', { scope: 'row' }, named(names(ctx), 'scoring', k)), seats.map((seat) => h('td', null, String(breakdown[seat]?.[k] ?? ''))))),
       ),
       h('tfoot', null, h('tr', null, h('th', { scope: 'row' }, 'Total'), seats.map((seat) => h('td', null, String(total(seat)))))),
     ),
@@ -301,7 +301,7 @@ export const greatWesternTrail: GameBoard = {
             'p',
             null,
             h('b', null, `${ctx.name(t.current)}'s turn`),
-            ` · ${PHASES[t.phase] ?? t.phase}${t.pending ? ` · choosing ${PENDING[t.pending] ?? words(t.pending)}` : ''}${t.session?.space ? ` · at ${placeText(t.session.space, ctx)}` : ''}${t.endTrigger >= 0 ? ' · last round' : ''}`,
+            ` · ${named(names(ctx), 'phases', t.phase)}${t.pending ? ` · choosing ${named(names(ctx), 'steps', t.pending)}` : ''}${t.session?.space ? ` · at ${placeText(t.session.space, ctx)}` : ''}${t.endTrigger >= 0 ? ' · last round' : ''}`,
           ),
       h('div', { class: 'section-title' }, 'Trail (start → Kansas City)'),
       trail(ctx),
