@@ -33,7 +33,7 @@ import { Moves, RoomErrors } from './moves.ts';
 import { TableJournal, asPlayed, replayStored, type StoredMeta } from './journal.ts';
 import { Projection } from './projection.ts';
 import { shareHandshake, shareUnchangedViews, type SchemaSerializing } from './shared-frames.ts';
-import { detachColyseusTimer, nextTimerIn, startPatching, stopPatching, wake as wakeTable } from './patch-clock.ts';
+import { detachColyseusTimer, fromNow, nextTimerIn, startPatching, stopPatching, wake as wakeTable } from './patch-clock.ts';
 import { beforeShutdown, dispose } from './shutdown.ts';
 import { ReclaimWait } from './reclaim-wait.ts';
 import type { EventsMessage, PrivateSeat, Table, TableState } from './table.ts';
@@ -311,7 +311,8 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     /**
      * Whatever may give a quiet table something to send wakes it: a change to its state (the first
      * one queued since the last patch), a client's message (moves, but also requests the room clock
-     * must be current for: Colyseus rate-limits messages by that clock), a new timer on its clock.
+     * must be current for: Colyseus rate-limits messages by that clock), a new timer on its clock
+     * (counted from now, see fromNow).
      */
     private wakeOnActivity() {
       const root = (this.serializer.encoder as unknown as { root: { changes: { next?: unknown }; enqueueChangeTree(tree: unknown, node?: unknown): void } }).root;
@@ -331,11 +332,11 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       const setInterval = clock.setInterval.bind(clock);
       clock.setTimeout = (handler, ms, ...args) => {
         this.wake();
-        return setTimeout(handler, ms, ...args);
+        return fromNow(clock, setTimeout(handler, ms, ...args));
       };
       clock.setInterval = (handler, ms, ...args) => {
         this.wake();
-        return setInterval(handler, ms, ...args);
+        return fromNow(clock, setInterval(handler, ms, ...args));
       };
     }
 

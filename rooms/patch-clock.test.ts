@@ -3,7 +3,8 @@
  * woken or due, a failing table isolated, a long slice cut by the budget, stop is stop.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BUDGET_MS, PATCH_MS, QUIET_CAP_MS, nextTimerIn, startPatching, stopPatching, wake, type Patched } from './patch-clock.ts';
+import { Clock } from '@colyseus/core';
+import { BUDGET_MS, PATCH_MS, QUIET_CAP_MS, fromNow, nextTimerIn, startPatching, stopPatching, wake, type Patched } from './patch-clock.ts';
 
 /** Tables this test started patching (each test's are stopped after it, whatever happened). */
 const patching: Patched[] = [];
@@ -149,4 +150,25 @@ describe('patch clock', () => {
     expect(nextTimerIn({ delayed: [timer(100, 150)] })).toBe(0); // overdue: at once
     expect(nextTimerIn({ delayed: [timer(1000, 0), timer(5000, 0, true, true)] })).toBe(0); // a paused timer may resume unseen
   });
+
+  it('counts a timer set on a quiet table’s clock from when it was set, not from the clock’s last tick', () => {
+    let now = 10_000;
+    const clock = new Clock();
+    (clock as unknown as { now(): number }).now = () => now;
+    clock.tick(); // the table's last patch
+    now += 900; // a quiet table: its clock not ticked since
+    const fired: string[] = [];
+    fromNow(clock, clock.setTimeout(() => fired.push('counted from now'), 500));
+    clock.setTimeout(() => fired.push('counted from the last tick'), 500);
+    now += 100;
+    clock.tick(); // the next patch, 100 ms after the timers were set
+    expect(fired).toEqual(['counted from the last tick']); // 1000 ms handed to a 500 ms timer: early
+    now += 399;
+    clock.tick();
+    expect(fired).toHaveLength(1);
+    now += 1;
+    clock.tick();
+    expect(fired).toEqual(['counted from the last tick', 'counted from now']); // 500 ms after it was set
+  });
 });
+

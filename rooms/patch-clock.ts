@@ -138,6 +138,18 @@ export function nextTimerIn(clock: TimerClock): number {
 }
 
 /**
+ * A new room-clock timer counted from now. A table's clock is ticked only when the table is patched (a
+ * quiet one at least every QUIET_CAP_MS), and the first tick after a timer is set hands it all the time
+ * since the clock's previous tick: up to a second more than has passed since it was set (a bot moving at
+ * once instead of after its delay, a turn clock or a reservation's wait ending early). So the timer
+ * starts behind by that gap.
+ */
+export function fromNow<T extends { elapsedTime: number }>(clock: { currentTime: number }, delayed: T): T {
+  delayed.elapsedTime = clock.currentTime - (clock as unknown as { now(): number }).now(); // (the clock's own time source)
+  return delayed;
+}
+
+/**
  * Takes a Colyseus room off its own patch timer (the patch clock drives it). Colyseus starts one in
  * every room and, with the patch rate off, a 16 ms clock timer unless a simulation interval is set:
  * a placeholder stands in for one (clearing it is a no-op), which also keeps Colyseus from ticking

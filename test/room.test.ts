@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type SeatReservation } from '@colyseus/sdk';
 import { matchMaker } from '@colyseus/core';
+import { roomSettings } from '../rooms/settings.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { adopt, joinAsPlayer, joinAsSpectator, legalMoves, mine, state, type Player } from './helpers/clients.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
@@ -182,6 +183,30 @@ describe('bots, clocks and reconnection', () => {
     const watcher = await new Client(server.ws).create('high-card', { seats: 2, bots: 2, spectator: true });
     await waitFor(() => (watcher.state as { status: string }).status === 'over', 10_000, 'the bots finish');
     expect(Array.from((watcher.state as { seats: { bot: boolean }[] }).seats, (s) => s.bot)).toEqual([true, true]);
+  });
+
+  it('gives a bot its whole delay after the move before it, however long the table was quiet', async () => {
+    const botDelay = roomSettings.botDelayMs;
+    roomSettings.botDelayMs = 600;
+    try {
+      const a = await joinAsPlayer(server.ws, 'high-card', { seats: 2, bots: 1 }, 'create');
+      await waitFor(() => legalMoves(a).some((m) => m.type === 'ante'), 5000, 'ante');
+      await a.room.request('move', { type: 'ante', in: true });
+      const waits: number[] = [];
+      for (let turn = 0; turn < 2; turn++) {
+        await waitFor(() => legalMoves(a).some((m) => m.type === 'play'), 5000, 'our turn');
+        await sleep(1000); // nothing happens at the table: its clock is not ticked meanwhile
+        const botMoves = a.events.filter((e) => e.actor !== a.seat && e.actor >= 0).length;
+        const sent = Date.now();
+        await a.room.request('move', legalMoves(a).find((m) => m.type === 'play'));
+        await waitFor(() => a.events.filter((e) => e.actor !== a.seat && e.actor >= 0).length > botMoves, 5000, 'the bot moved');
+        waits.push(Date.now() - sent);
+      }
+      // Counted from the clock's previous tick, up to a second before the move, the bot moved early.
+      for (const wait of waits) expect(wait).toBeGreaterThanOrEqual(590);
+    } finally {
+      roomSettings.botDelayMs = botDelay;
+    }
   });
 
   it('lets the bot move for a seat whose turn clock runs out, and tells the table', async () => {
