@@ -25,6 +25,9 @@ const GwtNames = schema(
     discs: t.map(GwtName),
     stations: t.array(GwtPrintedStation),
     stationMasters: t.map(GwtName),
+    phases: t.map('string'),
+    steps: t.map('string'),
+    scoring: t.map('string'),
   },
   'GwtNames',
 );
