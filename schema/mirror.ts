@@ -128,6 +128,9 @@ function mirrorObject(target: Schema, source: unknown, created?: Schema[]): void
 /**
  * Arrays of primitives: only the changed stretch between the common head and the common tail is
  * touched, so removing one entry is one DELETE on the wire instead of a rewrite of every later index.
+ * Entries inserted before the end are written index by index from there on, never spliced in: a
+ * client of @colyseus/schema 5.0 decodes such a splice wrongly when an inserted value equals one
+ * already there (an entry lost or misplaced, e.g. a card picked up into a sorted hand holding its twin).
  */
 function mirrorPrimitives(target: ArraySchema<unknown>, item: string, source: unknown): void {
   if (!Array.isArray(source)) throw new Misfit('', 'expected an array');
@@ -154,8 +157,8 @@ function mirrorPrimitives(target: ArraySchema<unknown>, item: string, source: un
   for (let i = head; i < head + overlap; i++) if (old[i] !== next[i]) target[i] = next[i];
   if (removed > added) target.splice(head + overlap, removed - added);
   else if (added > removed) {
-    if (oldEnd === old.length) target.push(...next.slice(head + overlap, nextEnd));
-    else target.splice(head + overlap, 0, ...next.slice(head + overlap, nextEnd));
+    for (let i = head + overlap; i < old.length; i++) if (old[i] !== next[i]) target[i] = next[i];
+    target.push(...next.slice(old.length));
   }
 }
 
