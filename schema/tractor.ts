@@ -15,6 +15,8 @@ const TractorThrowFailure = schema({ seat: t.uint8().default(0), attempted: t.ar
 
 const TractorFriendCall = schema({ card: t.string().default(''), ordinal: t.uint8().default(0), seat: t.int8().default(-1) }, 'TractorFriendCall');
 
+const TractorCallable = schema({ cards: t.array('string'), ordinals: t.array('uint8'), calls: t.uint8().default(0) }, 'TractorCallable');
+
 const TractorHandResult = schema(
   {
     attackerPoints: t.number().default(0),
@@ -52,6 +54,7 @@ const TractorTable = schema(
     attackerPoints: t.number().default(0),
     throwFailure: TractorThrowFailure,
     friendCalls: t.array(TractorFriendCall),
+    callable: TractorCallable,
     result: TractorHandResult,
     winners: t.array('uint8'),
   },

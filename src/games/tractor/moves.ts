@@ -8,7 +8,7 @@ import { canBeat, commonSuit, countFaces, decompose, followProblem, leadUnits, t
 import { buryChoices, followChoices, leadChoices } from './enumerate.ts';
 import { advance, handOutcome, kittyMultiplier } from './scoring.ts';
 import { cloneState, friendCount, initialDeclarers, rankIndexOrNone, startHand } from './setup.ts';
-import type { Bid, TractorMove, TractorState } from './types.ts';
+import type { Bid, FriendCallable, TractorMove, TractorState } from './types.ts';
 
 const err = (reason: string, message: string) => reject(`tractor/${reason}`, message);
 
@@ -275,6 +275,30 @@ export function friendCardAllowed(face: string, policy: TractorState['options'][
   if (policy === 'noHighest') return rankOf(face) !== top;
   if (policy === 'noPoints') return pointsOf(face) === 0 || rankOf(face) === top;
   return true;
+}
+
+/** One frozen object per trump, policy, deck count and call count: every view shares it. */
+const callableCache = new Map<string, FriendCallable>();
+
+/**
+ * What `callFriends` accepts, for a client to offer every call and not only the listed few: each face
+ * `friendCardAllowed` lets the starter name (whatever he holds: a card he holds every copy of may be
+ * called too), each ordinal from 1 to the number of decks, and how many calls the move names. All of it
+ * follows from public things (the trump, the options, the table's size).
+ */
+export function friendCallable(state: TractorState): FriendCallable {
+  const trump = trumpOf(state);
+  const { friendCards } = state.options;
+  const calls = friendCount(state.options, state.seats);
+  const key = `${trump.rank ?? ''}|${trump.suit ?? ''}|${friendCards}|${state.decks}|${calls}`;
+  let callable = callableCache.get(key);
+  if (!callable) {
+    const cards = ['S', 'H', 'C', 'D'].flatMap((suit) => [...RANKS].reverse().map((rank) => `${rank}${suit}`)).filter((face) => friendCardAllowed(face, friendCards, trump));
+    const ordinals = Array.from({ length: state.decks }, (_, i) => i + 1);
+    callable = Object.freeze({ cards: Object.freeze(cards) as string[], ordinals: Object.freeze(ordinals) as number[], calls });
+    callableCache.set(key, callable);
+  }
+  return callable;
 }
 
 /** Calls offered: the strongest allowed cards the starter lacks (first copy he does not hold), in a few combinations. */

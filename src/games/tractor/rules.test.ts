@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SPECTATOR, SYSTEM } from '../../core/game.ts';
 import type { MoveResult } from '../../core/game.ts';
 import { randomSource } from '../../core/rng.ts';
+import { standardDeck } from '../../core/cards/index.ts';
 import { dealing, playing } from './builders.ts';
 import type { Trump } from './cards.ts';
 import { effSuit, ord } from './cards.ts';
@@ -546,6 +547,48 @@ describe('finding friends', () => {
     const s = ok(game.applyMove(calling(), 0, { type: 'callFriends', friends: [{ card: 'AH', ordinal: 2 }] }));
     expect([s.phase, s.turn]).toEqual(['playing', 0]);
     expect(game.viewFor(s, SPECTATOR).public.friendCalls).toEqual([{ card: 'AH', ordinal: 2, seat: -1 }]);
+  });
+  it('while the starter calls, the view says what he may call: the faces, the ordinals and how many calls', () => {
+    // The starter holds both aces of hearts: the engine lets him call one all the same.
+    const s = { ...playing({ options: { mode: 'findingFriends', friends: 2 }, hands: [['AH', 'AH', '3C'], ['4C'], ['5D'], ['6D'], ['7D']], level: '2', trumpSuit: 'S' }), phase: 'calling' as const };
+    const callable = game.viewFor(s, 0).public.callable!;
+    expect(callable.ordinals).toEqual([1, 2]);
+    expect(callable.calls).toBe(2);
+    // No trump: no spade, no 2, no joker; the other suits A down to 3, spades first.
+    expect(callable.cards).toHaveLength(36);
+    expect(callable.cards.slice(0, 3)).toEqual(['AH', 'KH', 'QH']);
+    expect(callable.cards.filter((f) => f.endsWith('S') || f.startsWith('2') || f.endsWith('J'))).toEqual([]);
+    expect(callable.cards).toContain('AH');
+    expect(code(game.applyMove(s, 0, { type: 'callFriends', friends: [{ card: 'AH', ordinal: 2 }, { card: 'KD', ordinal: 1 }] }))).toBe('ok');
+    // Public: the same for every seat and a spectator; only while calling.
+    for (const viewer of [1, SPECTATOR]) expect(game.viewFor(s, viewer).public.callable).toEqual(callable);
+    expect(game.viewFor({ ...s, phase: 'playing' }, 0).public.callable).toBeNull();
+    expect(game.viewFor(playing({ hands: [['AH'], ['KH'], ['QH'], ['JH']] }), 0).public.callable).toBeNull();
+  });
+  it('the callable faces and ordinals are exactly what a call accepts, under every friend-card policy and trump', () => {
+    const every = standardDeck({ jokers: true });
+    for (const friendCards of ['nonTrump', 'trumpsIncluded', 'noHighest', 'noPoints'] as const) {
+      for (const [level, trumpSuit] of [['2', 'S'], ['A', 'H'], ['7', null], ['', null]] as const) {
+        const s = { ...playing({ options: { mode: 'findingFriends', friends: 2, friendCards }, hands: [['AH', 'AH', '3C'], ['4C'], ['5D'], ['6D'], ['7D']], level, trumpSuit }), phase: 'calling' as const };
+        const { cards, ordinals, calls } = game.viewFor(s, 0).public.callable!;
+        const call = (card: string, ordinal: number) => {
+          const other = cards.find((f) => f !== card)!;
+          return code(game.applyMove(s, 0, { type: 'callFriends', friends: [{ card, ordinal }, { card: other, ordinal: 1 }].slice(0, calls) }));
+        };
+        for (const face of every) {
+          if (cards.includes(face)) for (const ordinal of ordinals) expect(call(face, ordinal), `${friendCards} ${level}${trumpSuit}: ${face} ${ordinal}`).toBe('ok');
+          else expect(call(face, 1), `${friendCards} ${level}${trumpSuit}: ${face}`).toBe('tractor/friend-card');
+        }
+        expect(call(cards[0]!, 0)).toBe('tractor/bad-ordinal');
+        expect(call(cards[0]!, ordinals.length + 1)).toBe('tractor/bad-ordinal');
+        expect(code(game.applyMove(s, 0, { type: 'callFriends', friends: [{ card: cards[0], ordinal: 1 }] }))).toBe('tractor/friend-count');
+        // The listed calls are a few of these.
+        for (const move of game.legalMoves(s, 0)) {
+          if (move.type !== 'callFriends') continue;
+          for (const f of move.friends) expect(cards.includes(f.card) && ordinals.includes(f.ordinal)).toBe(true);
+        }
+      }
+    }
   });
   it('whoever plays the called copy joins the declarers at once', () => {
     let s = ok(game.applyMove(calling(), 0, { type: 'callFriends', friends: [{ card: 'AH', ordinal: 2 }] }));

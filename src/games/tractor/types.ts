@@ -102,6 +102,16 @@ export interface FriendCall {
   seat: number;
 }
 
+/** Finding friends, while the starter calls: what a call may name (whatever he holds), and how many calls he makes. */
+export interface FriendCallable {
+  /** Every face that may be called, by suit (spades, hearts, clubs, diamonds) and high to low. */
+  cards: string[];
+  /** The ordinals a call may take: 1 to the number of decks. */
+  ordinals: number[];
+  /** How many calls the move must name. */
+  calls: number;
+}
+
 export interface ThrowFailure {
   seat: number;
   attempted: string[];
@@ -187,6 +197,8 @@ export interface TractorPublic {
   attackerPoints: number;
   throwFailure: ThrowFailure | null;
   friendCalls: FriendCall[];
+  /** Finding friends: what the starter may call, while he calls (null otherwise). */
+  callable: FriendCallable | null;
   result: HandResult | null;
   winners: number[];
 }

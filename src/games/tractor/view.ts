@@ -4,7 +4,7 @@ import { SPECTATOR } from '../../core/game.ts';
 import { shuffled, seedRng } from '../../core/rng.ts';
 import { RANKS } from '../../core/cards/index.ts';
 import { effSuit, faceOf, sortFaces } from './cards.ts';
-import { trumpOf } from './moves.ts';
+import { friendCallable, trumpOf } from './moves.ts';
 import { levelName } from './scoring.ts';
 import { cloneState, teamsOf } from './setup.ts';
 import type { Play, TractorPrivate, TractorPublic, TractorState } from './types.ts';
@@ -43,6 +43,7 @@ export function viewFor(state: TractorState, viewer: Viewer): View<TractorPublic
     attackerPoints: state.phase === 'handEnd' || state.phase === 'over' ? (state.result?.attackerPoints ?? attackerPoints) : attackerPoints,
     throwFailure: state.throwFailure ? { ...state.throwFailure, attempted: state.throwFailure.attempted.slice(), forced: state.throwFailure.forced.slice() } : null,
     friendCalls: state.friendCalls.map((c) => ({ ...c })),
+    callable: state.phase === 'calling' ? friendCallable(state) : null,
     result: state.result ? { ...state.result } : null,
     winners: state.winners.slice(),
   };
