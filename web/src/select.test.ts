@@ -6,10 +6,10 @@ import type { BoardContext, Move } from './types.ts';
 
 const HAND = ['BJ', '2S', '2S', 'AH', 'AH', 'KH', 'QH', '9C', '8C', '7C', '5D', '3D'];
 
-function context(phase: string, moves: Move[], trick: unknown[] = []): BoardContext {
+function context(phase: string, moves: Move[], trick: unknown[] = [], table: Record<string, unknown> = {}): BoardContext {
   return {
     game: 'tractor',
-    table: { phase, trick },
+    table: { phase, trick, ...table },
     view: { hand: HAND, trumps: 3, kitty: [] },
     seats: [],
     mySeat: 0,
@@ -71,5 +71,50 @@ describe('Tractor on the page: free choices the listed moves only sample', () =>
     selection.sent();
     expect(selection.click('card:2S', ctx)).toBeNull(); // both declarations fit: the chooser offers them
     expect(selection.candidates(ctx)).toHaveLength(2);
+  });
+
+  describe('calling friends: any call the view says a call may name', () => {
+    // As the server sends it while the starter calls: the cards, the ordinals and how many calls.
+    const callable = { cards: ['AH', 'KH', 'QH', 'AC', 'KC', 'AD'], ordinals: [1, 2], calls: 2 };
+    const listed: Move[] = [
+      { type: 'callFriends', friends: [{ card: 'AH', ordinal: 1 }, { card: 'KH', ordinal: 1 }] },
+      { type: 'callFriends', friends: [{ card: 'KH', ordinal: 1 }, { card: 'QH', ordinal: 1 }] },
+    ];
+
+    it('offers every card once per ordinal and makes the move from the chosen ones, not only the listed calls', () => {
+      const ctx = context('calling', listed, [], { callable, starter: 0 });
+      const selection = new Selection(tractor);
+      const parts = [...selection.clickable(ctx)];
+      expect(parts.filter((k) => k.startsWith('call:')).sort()).toEqual(callable.ordinals.flatMap((o) => callable.cards.map((c) => `call:${o}:${c}`)).sort());
+      expect(parts.filter((k) => k.startsWith('card:'))).toEqual([]); // the hand is not part of a call
+      // The 2nd A♥ and the 1st A♦: no listed call. Nothing is sent by a click; the selection is offered.
+      expect(selection.click('call:2:AH', ctx)).toBeNull();
+      expect(selection.composing(ctx)).toMatchObject({ move: null, hint: 'Call 2 friends: choose 2 cards below, each as the 1st or 2nd copy played (1 chosen).' });
+      expect(selection.click('call:1:AD', ctx)).toBeNull();
+      const made = selection.composing(ctx)!;
+      expect(made.move).toEqual({ type: 'callFriends', friends: [{ card: 'AH', ordinal: 2 }, { card: 'AD', ordinal: 1 }] });
+      expect(made.now).toBeFalsy();
+      expect(tractor.describe(made.move!, ctx)).toBe('Call friends: the 2nd A♥, the 1st A♦');
+      // Both copies of one card are two calls; a third choice makes no move, a second click takes one back.
+      expect(selection.click('call:1:AH', ctx)).toBeNull();
+      expect(selection.composing(ctx)).toMatchObject({ move: null, hint: expect.stringContaining('(3 chosen)') });
+      expect(selection.click('call:1:AD', ctx)).toBeNull();
+      selection.prune(ctx);
+      expect(selection.composing(ctx)?.move).toEqual({ type: 'callFriends', friends: [{ card: 'AH', ordinal: 2 }, { card: 'AH', ordinal: 1 }] });
+    });
+
+    it('sends a listed call at once from its quick pick, whatever was chosen before', () => {
+      const ctx = context('calling', listed, [], { callable, starter: 0 });
+      const selection = new Selection(tractor);
+      expect(selection.click('call:2:AC', ctx)).toBeNull();
+      expect(selection.clickable(ctx).has('calls:1:KH,1:QH')).toBe(true);
+      expect(selection.click('calls:1:KH,1:QH', ctx)).toEqual(listed[1]);
+    });
+
+    it('offers nothing to a seat that does not call, though the view says what may be called', () => {
+      const ctx = context('calling', [], [], { callable, starter: 1 });
+      expect(new Selection(tractor).composing(ctx)).toBeNull();
+      expect(tractor.compose!([], context('playing', [{ type: 'play', cards: ['BJ'] }], [], { callable: null }))?.hint).toMatch(/^Lead/);
+    });
   });
 });

@@ -16,7 +16,7 @@ export function cardText(face: string): string {
 
 const isRed = (face: string) => face === 'BJ' || suitOf(face) === 'H' || suitOf(face) === 'D';
 
-/** A card chip; `key` makes it clickable (data-key). */
-export function cardChip(face: string, key: string | null, extra = '') {
-  return h('button', { type: 'button', class: `chip card${isRed(face) ? ' red' : ''}${extra ? ` ${extra}` : ''}`, 'data-key': key, 'aria-label': cardText(face) }, cardText(face));
+/** A card chip; `key` makes it clickable (data-key); `label` names it for a screen reader where the card alone does not say enough. */
+export function cardChip(face: string, key: string | null, extra = '', label = cardText(face)) {
+  return h('button', { type: 'button', class: `chip card${isRed(face) ? ' red' : ''}${extra ? ` ${extra}` : ''}`, 'data-key': key, 'aria-label': label }, cardText(face));
 }

@@ -8,6 +8,9 @@
  * cards freely — any card to bury or lead, a card some listed follow uses to follow — and the selection is
  * the move: sent at once when it follows with as many cards as were led, offered as a button to bury or
  * lead; the server judges it. Each copy of a card (two decks) is its own part: `card:AS`, then `card:AS/2`.
+ * Calling friends, the view's `callable` says which cards and ordinals a call may name and how many calls
+ * to make: each pairing is a part (`call:2:AS`, the 2nd A♠ played), the chosen ones are the move, offered
+ * as a button; the listed calls are quick picks (`calls:…`), sent at once.
  */
 import { h, s, seatColour, svg } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
@@ -30,6 +33,30 @@ function cardKeys(faces: string[]): string[] {
   });
 }
 const faceOfKey = (key: string) => key.slice('card:'.length).split('/')[0]!;
+
+/** 1st, 2nd, 3rd, 4th… */
+function ordinalText(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+const orText = (words: string[]) => (words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : (words[0] ?? ''));
+const callText = (f: { card: string; ordinal: number }) => `the ${ordinalText(f.ordinal)} ${cardText(f.card)}`;
+
+/** A friend call as a part: `call:2:AS` is the 2nd A♠ played. */
+const callKey = (ordinal: number, card: string) => `call:${ordinal}:${card}`;
+function callOfKey(key: string): { card: string; ordinal: number } {
+  const [, ordinal, card] = key.split(':');
+  return { card: card!, ordinal: Number(ordinal) };
+}
+/** A listed call as one part (a quick pick): `calls:1:AS,1:AH`. */
+const callsKey = (friends: { card: string; ordinal: number }[]) => `calls:${friends.map((f) => `${f.ordinal}:${f.card}`).join(',')}`;
+
+/** What a call may name, from the view, while you are the one to call (your listed moves say so); else null. */
+function calling(ctx: BoardContext): { cards: string[]; ordinals: number[]; calls: number } | null {
+  const callable = ctx.table.callable;
+  return callable && ctx.moves.some((m) => m.type === 'callFriends') ? callable : null;
+}
 
 /** The server sorts the hand trumps first and says how many lead it: no trump rules here. */
 function splitHand(view: Plain): { plain: string[]; trumps: string[] } {
@@ -93,6 +120,39 @@ function tableSvg(ctx: BoardContext, narrow: boolean) {
   );
 }
 
+/**
+ * Calling friends: every card a call may name, once per ordinal (a row of each suit, as the view lists
+ * them), and the listed calls as quick picks.
+ */
+function callingSection(ctx: BoardContext) {
+  const callable = calling(ctx);
+  if (!callable) return null;
+  const bySuit = (cards: string[]) => {
+    const rows = new Map<string, string[]>();
+    for (const card of cards) rows.set(card.slice(-1), [...(rows.get(card.slice(-1)) ?? []), card]);
+    return [...rows.values()];
+  };
+  const listed = ctx.moves.filter((m) => m.type === 'callFriends').map((m) => m.friends as { card: string; ordinal: number }[]);
+  return h(
+    'div',
+    { class: 'friend-calls' },
+    callable.ordinals.map((ordinal) =>
+      h(
+        'div',
+        { role: 'group', 'aria-label': `The ${ordinalText(ordinal)} copy played` },
+        h('div', { class: 'section-title' }, `Call the ${ordinalText(ordinal)} copy played of`),
+        bySuit(callable.cards).map((row) => h('div', { class: 'hand' }, row.map((card) => cardChip(card, callKey(ordinal, card), '', `the ${ordinalText(ordinal)} ${cardText(card)}`)))),
+      ),
+    ),
+    listed.length
+      ? [
+          h('div', { class: 'section-title' }, 'Quick picks'),
+          h('div', { class: 'hand' }, listed.map((friends) => h('button', { type: 'button', class: 'chip', 'data-key': callsKey(friends) }, friends.map(callText).join(', ')))),
+        ]
+      : null,
+  );
+}
+
 export const tractor: GameBoard = {
   render(ctx) {
     const t = ctx.table;
@@ -112,7 +172,7 @@ export const tractor: GameBoard = {
         ` · ${t.phase}`,
         ` · levels: ${[...teamLevels].map(([team, level]) => (team >= 0 ? `team ${team + 1} at ${level}` : level)).join(', ')}`,
         (t.bids ?? []).length ? ` · declared: ${t.bids.map((b: Plain) => `${ctx.name(b.seat)} ${b.count}× ${cardText(b.card)}`).join(', ')}` : '',
-        (t.friendCalls ?? []).length ? ` · friends: ${t.friendCalls.map((f: Plain) => `${f.ordinal}. ${cardText(f.card)}${f.seat >= 0 ? ` = ${ctx.name(f.seat)}` : ''}`).join(', ')}` : '',
+        (t.friendCalls ?? []).length ? ` · friends: ${t.friendCalls.map((f: Plain) => `${ordinalText(f.ordinal)} ${cardText(f.card)}${f.seat >= 0 ? ` = ${ctx.name(f.seat)}` : ''}`).join(', ')}` : '',
       ),
       narrow() ? h('p', { class: 'tractor-lines' }, tableLines(ctx).filter(Boolean).join(' · ')) : null,
       tableSvg(ctx, narrow()),
@@ -130,15 +190,28 @@ export const tractor: GameBoard = {
               : null,
           ]
         : null,
+      callingSection(ctx),
       t.result ? h('p', null, `Hand result: attackers ${t.result.attackerPoints} points (kitty ${t.result.kittyPoints} × ${t.result.kittyMultiplier}); ${t.result.declarersWon ? 'declarers' : 'attackers'} win, +${t.result.steps}.`) : null,
     );
   },
   keys(move: Move) {
     const cards = (move.cards as string[] | undefined) ?? (move.card ? Array<string>(Number(move.count) || 1).fill(move.card as string) : []);
-    const friends = ((move.friends as Plain[]) ?? []).map((f) => `card:${f.card}`);
-    return [...cardKeys(cards), ...friends, move.type];
+    const friends = (move.friends as { card: string; ordinal: number }[] | undefined) ?? [];
+    const calls = friends.length ? [...friends.map((f) => callKey(f.ordinal, f.card)), callsKey(friends)] : [];
+    return [...cardKeys(cards), ...calls, move.type];
   },
   compose(keys, ctx) {
+    const callable = calling(ctx);
+    if (callable) {
+      const parts = callable.ordinals.flatMap((ordinal) => callable.cards.map((card) => callKey(ordinal, card)));
+      const friends = keys.filter((k) => parts.includes(k)).map(callOfKey);
+      const n = callable.calls;
+      return {
+        keys: parts,
+        move: friends.length === n ? { type: 'callFriends', friends } : null,
+        hint: `Call ${n} friend${n === 1 ? '' : 's'}: choose ${n === 1 ? 'a card' : `${n} cards`} below, each as the ${orText(callable.ordinals.map(ordinalText))} copy played (${friends.length} chosen).`,
+      };
+    }
     const listed = ctx.moves.find((m) => m.type === 'bury' || m.type === 'play');
     if (!listed || !ctx.view) return null;
     const parts = cardKeys(ctx.view.hand ?? []);
@@ -167,7 +240,7 @@ export const tractor: GameBoard = {
       case 'takeBackBid':
         return 'Take back your declaration';
       case 'callFriends':
-        return `Call friends: ${((move.friends as Plain[]) ?? []).map((f) => `the ${f.ordinal}. ${cardText(f.card)}`).join(', ')}`;
+        return `Call friends: ${((move.friends as Plain[]) ?? []).map(callText).join(', ')}`;
     }
     void ctx;
     return move.type;
@@ -189,6 +262,8 @@ export const tractor: GameBoard = {
         return `${who}'s throw failed.`;
       case 'trumpFixed':
         return `Trump fixed${ev.suit ? `: ${SUIT_NAME[ev.suit as string] ?? ev.suit}` : ''}.`;
+      case 'friendsCalled':
+        return `${ctx.name(ctx.table.starter)} calls ${((ev.friends as Plain[]) ?? []).map(callText).join(', ')}.`;
       case 'friendFound':
         return `${who} is a friend of the starter.`;
       case 'kittyRevealed':
