@@ -68,7 +68,7 @@ export interface GameBoard {
   /** Among several moves left by a click, the one to send at once (or null for the chooser). */
   prefer?(moves: Move[], ctx: BoardContext): Move | null;
   /**
-   * A free choice the listed moves only sample (Tractor: any cards to bury, to lead or to follow with),
+   * A free choice the listed moves only sample (Tractor: any cards to bury, to lead or to follow with, any friend call),
    * given the selected keys; null when the listed moves are the whole choice. While a board composes, a
    * click on one of its parts only selects it, the move the selection makes is offered, and the server
    * judges it (a refusal says why).
