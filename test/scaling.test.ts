@@ -150,6 +150,9 @@ describe('two processes on one Redis', () => {
     const exit = p.stop('SIGTERM');
     await waitFor(() => player.events.some((e) => e.events.some((ev) => ev.type === 'serverClosing')), 3000, 'serverClosing');
     expect(closedWith).toBe(0); // still connected during the grace period
+    // No new guest at a table about to close, as no new player anywhere on this process.
+    const guest = await fetch(`${p.http}/api/rooms/${player.room.roomId}/seat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"spectator":true}' });
+    expect([guest.status, ((await guest.json()) as { code: string }).code]).toEqual([503, 'core/server-closing']);
     expect(await exit).toBe(0);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(closedWith).toBe(4001);

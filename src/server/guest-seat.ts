@@ -25,6 +25,10 @@ export async function reserveGuestSeat(roomId: string, guest: GuestRequest, logg
   const store = roomSettings.store;
   const local = matchMaker.getLocalRoomById(room.roomId) as Partial<Pick<Table, 'handingOver'>> | undefined;
   const moving = { status: 503, code: 'core/room-moving', message: 'This game is moving to another server; retry in a moment.' };
+  // Stopping without a peer to take the game: its table closes when the grace period ends.
+  if (local && !local.handingOver && matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) {
+    return { status: 503, code: 'core/server-closing', message: 'This server is shutting down; the table closes when its game ends or the grace period does.' };
+  }
   if (local?.handingOver || (store && room.processId !== matchMaker.processId && !(await store.isAlive(room.processId)))) return moving;
   const { spectator, seatToken, name } = guest;
   const options = Object.fromEntries(Object.entries({ spectator, seatToken, name }).filter(([, v]) => v !== undefined));
