@@ -128,6 +128,7 @@ function measure(game: AnyGame) {
       const legal = game.legalMoves(room.engineState, actor);
       if (legal.length === 0) continue;
       const move = actor === SYSTEM ? legal[0] : game.bot(game.viewFor(room.engineState, actor), legal, random, actor);
+      if (move === null) continue; // an optional move declined
       const r = game.applyMove(room.engineState, actor, move);
       if (!r.ok) throw new Error(`${game.id}: bot move refused: ${r.error.code}`);
       room.engineState = r.state;

@@ -134,6 +134,11 @@ export class Timers {
       log.error({ err, seat }, 'bot threw; playing its first legal move');
       move = legal[0];
     }
+    if (move === null) {
+      if (game.activeActors(state).includes(SYSTEM)) return; // an optional move declined: asked again after the next move
+      log.error({ seat }, 'bot declined a move the game waits for; playing its first legal move');
+      move = legal[0];
+    }
     const r = moves.apply(seat, move);
     if (!r.ok) {
       log.error({ seat, move, error: r.error }, 'bot move rejected; playing the first legal move');

@@ -30,7 +30,7 @@ function playedBeforeThrowUnits() {
     const actor = actors.includes(SYSTEM) && random() < 0.7 ? SYSTEM : actors[Math.floor(random() * actors.length)]!;
     const legal = tractor.legalMoves(state, actor);
     const longest = legal.reduce((a, b) => (b.type === 'play' && (a.type !== 'play' || b.cards.length > a.cards.length) ? b : a));
-    const move = actor === SYSTEM ? legal[0]! : state.trick.length === 0 && longest.type === 'play' ? longest : tractor.bot(tractor.viewFor(state, actor), legal, random, actor);
+    const move = actor === SYSTEM ? legal[0]! : state.trick.length === 0 && longest.type === 'play' ? longest : (tractor.bot(tractor.viewFor(state, actor), legal, random, actor) ?? legal[0]!);
     const r = tractor.applyMove(state, actor, move);
     if (!r.ok) throw new Error(`move refused: ${r.error.code}`);
     state = r.state;

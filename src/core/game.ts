@@ -179,8 +179,12 @@ export interface GameDefinition<
   choices?(state: State): Readonly<Record<string, readonly unknown[]>>;
   /** Standings once the game is over, otherwise null. */
   outcome(state: State): Outcome | null;
-  /** Picks a move for `seat` from its own view and its legal moves (never from the full state). */
-  bot(view: View<Pub, Priv>, legal: Move[], random: RandomSource, seat: Seat): Move;
+  /**
+   * Picks a move for `seat` from its own view and its legal moves (never from the full state). Null: no
+   * move now — only where the seat's move is optional, beside an active SYSTEM (a declaration during the
+   * deal); the bot is asked again after the next move.
+   */
+  bot(view: View<Pub, Priv>, legal: Move[], random: RandomSource, seat: Seat): Move | null;
 
   /** Team of each seat (same number = partners), or undefined for free-for-all. */
   teams?(state: State): number[] | undefined;

@@ -163,9 +163,13 @@ function playOne(game: AnyGame, record: GameRecord, config: SimulationConfig): {
     let move: MoveBase = pick(random, legal);
     if (actor !== SYSTEM) {
       const botMove = game.bot(game.viewFor(state, actor), legal, random, actor);
-      const r = game.applyMove(state, actor, botMove);
-      if (!r.ok) throw fail(`bot move ${JSON.stringify(botMove)} of seat ${actor} rejected: ${r.error.code}`, step);
-      if (random() < (config.botShare ?? 0.5)) move = botMove;
+      if (botMove === null) {
+        if (!movers.includes(SYSTEM)) throw fail(`bot of seat ${actor} declined a move the game waits for`, step);
+      } else {
+        const r = game.applyMove(state, actor, botMove);
+        if (!r.ok) throw fail(`bot move ${JSON.stringify(botMove)} of seat ${actor} rejected: ${r.error.code}`, step);
+        if (random() < (config.botShare ?? 0.5)) move = botMove;
+      }
     }
     const result = game.applyMove(state, actor, move);
     if (!result.ok) throw fail(`chosen move rejected: ${result.error.code}`, step);

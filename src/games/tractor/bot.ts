@@ -6,24 +6,37 @@ import { effSuit, ord, pointsOf } from './cards.ts';
 import { decompose, trickWinner } from './combos.ts';
 import type { TractorMove, TractorPrivate, TractorPublic } from './types.ts';
 
-export function bot(view: View<TractorPublic, TractorPrivate>, legal: TractorMove[], _random: RandomSource, seat: Seat): TractorMove {
+/** Cards of its suit (the declaring ones included) a bot wants behind a declaration while the deal runs. */
+const EARLY_SUPPORT = 5;
+
+export function bot(view: View<TractorPublic, TractorPrivate>, legal: TractorMove[], _random: RandomSource, seat: Seat): TractorMove | null {
   const pub = view.public;
   const hand = view.private?.hand ?? [];
   const trump: Trump = { rank: pub.trumpRank || null, suit: (pub.trumpSuit || null) as Suit | null };
   const plays = legal.filter((m): m is Extract<TractorMove, { type: 'play' }> => m.type === 'play');
   const declares = legal.filter((m): m is Extract<TractorMove, { type: 'declare' }> => m.type === 'declare');
-  if (declares.length > 0) return bestDeclaration(declares, hand);
-  // Burying, calling friends, taking a declaration back, system steps: the first listed (cheapest) choice.
-  if (plays.length === 0) return legal[0]!;
+  if (declares.length > 0) {
+    // While cards are still dealt it declares only with a long suit behind it, and in the last window
+    // whatever it can: silence does not tell the table it holds no level card.
+    const best = bestDeclaration(declares, hand);
+    return pub.phase !== 'dealing' || support(best, hand) + best.count >= EARLY_SUPPORT ? best : null;
+  }
+  // A declaration is never taken back: beside the deal that is its only other move, so none now.
+  const choices = legal.filter((m) => m.type !== 'takeBackBid');
+  if (choices.length === 0) return null;
+  // Burying, calling friends, system steps: the first listed (cheapest) choice.
+  if (plays.length === 0) return choices[0]!;
   if (pub.trick.length === 0) return chooseLead(plays, trump);
   return chooseFollow(plays, pub, seat, trump);
 }
 
-/** The declaration backed by the most cards of the suit it would make trump (jokers count every joker). */
-function bestDeclaration(declares: Extract<TractorMove, { type: 'declare' }>[], hand: readonly string[]): TractorMove {
-  const support = (m: Extract<TractorMove, { type: 'declare' }>) =>
-    m.card === 'BJ' || m.card === 'SJ' ? hand.filter((f) => f === 'BJ' || f === 'SJ').length * 3 : hand.filter((f) => f.slice(-1) === m.card.slice(-1)).length;
-  return declares.reduce((best, m) => (support(m) + m.count > support(best) + best.count ? m : best));
+/** Cards of the suit a declaration would make trump (jokers count every joker, thrice). */
+const support = (m: Extract<TractorMove, { type: 'declare' }>, hand: readonly string[]) =>
+  m.card === 'BJ' || m.card === 'SJ' ? hand.filter((f) => f === 'BJ' || f === 'SJ').length * 3 : hand.filter((f) => f.slice(-1) === m.card.slice(-1)).length;
+
+/** The declaration backed by the most cards of the suit it would make trump. */
+function bestDeclaration(declares: Extract<TractorMove, { type: 'declare' }>[], hand: readonly string[]): Extract<TractorMove, { type: 'declare' }> {
+  return declares.reduce((best, m) => (support(m, hand) + m.count > support(best, hand) + best.count ? m : best));
 }
 
 const cost = (faces: readonly string[], trump: Trump) => faces.reduce((sum, f) => sum + ord(f, trump) + (effSuit(f, trump) === 'T' ? 16 : 0) + pointsOf(f) * 2, 0);

@@ -660,3 +660,45 @@ describe('views, setup and malformed moves', () => {
     expect(code(game.applyMove(d, 0, { type: 'deal' }))).toBe('tractor/system-move');
   });
 });
+
+describe('the bot', () => {
+  const ask = (s: TractorState, seat: number) => game.bot(game.viewFor(s, seat), game.legalMoves(s, seat), randomSource('bot'), seat);
+
+  it('never takes its declaration back, and declares early only with a long suit behind it', () => {
+    // Seat 0 holds the level 2 of spades and two more spades while the deal runs: it waits.
+    let s = dealing({ options: { bidTakeback: true }, deck: ['5C', '6C'], hands: [['2S', '3S', '4S'], [], [], []], level: '2' });
+    expect(game.legalMoves(s, 0)).toContainEqual({ type: 'declare', card: '2S', count: 1 });
+    expect(ask(s, 0)).toBeNull();
+    // With a long suit it declares; then its one move is taking it back, which it never plays.
+    s = dealing({ options: { bidTakeback: true }, deck: ['5C', '6C'], hands: [['2S', '3S', '4S', '5S', '6S'], [], [], []], level: '2' });
+    expect(ask(s, 0)).toEqual({ type: 'declare', card: '2S', count: 1 });
+    s = ok(game.applyMove(s, 0, { type: 'declare', card: '2S', count: 1 }));
+    expect(game.legalMoves(s, 0)).toEqual([{ type: 'takeBackBid' }]);
+    expect(ask(s, 0)).toBeNull();
+  });
+
+  it('plays a deal of bots as the room drives them (each bot asked after every move) with nothing taken back', () => {
+    let s = game.setup(tractorOptions.parse({ bidTakeback: true }), 4, 'bots-deal');
+    const events: string[] = [];
+    for (let step = 0; step < 2000 && s.phase !== 'playing'; step++) {
+      let moved = false;
+      for (let seat = 0; seat < 4 && !moved; seat++) {
+        const move = game.legalMoves(s, seat).length ? ask(s, seat) : null;
+        if (!move) continue;
+        const r = ok(game.applyMove(s, seat, move));
+        s = r;
+        moved = true;
+        events.push(move.type);
+      }
+      if (moved) continue;
+      const [system] = game.legalMoves(s, SYSTEM);
+      if (!system) {
+        const [actor] = game.activeActors(s).filter((a) => a !== SYSTEM);
+        s = ok(game.applyMove(s, actor!, ask(s, actor!)!));
+      } else s = ok(game.applyMove(s, SYSTEM, system));
+    }
+    expect(s.phase).toBe('playing');
+    expect(events).not.toContain('takeBackBid');
+  });
+});
+
