@@ -57,7 +57,8 @@ export function applyMove(state: GwtState, actor: Actor, move: unknown): MoveRes
   const next = structuredClone(state) as GwtState;
   // Every move is public table information (discards and purchases are face up); income also reveals the hand.
   const events: GameEvent[] = [{ ...move, seat: actor }];
-  if (move.type === 'income') events.push({ type: 'handRevealed', seat: actor, hand: [...state.players[actor as number]!.hand] });
+  // Sorted: in the order held, the last cards drawn would show, and with the public discards earlier hands.
+  if (move.type === 'income') events.push({ type: 'handRevealed', seat: actor, hand: [...state.players[actor as number]!.hand].sort() });
   perform(next, move as GwtMove);
   normalize(next);
   return accept(next, events);

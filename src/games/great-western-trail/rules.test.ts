@@ -1273,13 +1273,14 @@ describe('views and invariants', () => {
   it('events tell the table what happened; income reveals the hand', () => {
     const s = fresh();
     s.foresight = ['', '', '', '', '', ''];
-    s.players[0]!.hand = ['angus'];
+    s.players[0]!.hand = ['jersey', 'angus', 'dutchbelt', 'jersey']; // in the order drawn
     s.players[0]!.location = 'G-1';
     const kc = play(s, { type: 'move', path: ['KANSAS_CITY'] });
     const r = game.applyMove(kc, 0, { type: 'income', certificates: 0 });
+    // Shown sorted: the order held would tell which cards came last (and, with the discards, earlier hands).
     expect(r.ok && r.events).toEqual([
       { type: 'income', certificates: 0, seat: 0 },
-      { type: 'handRevealed', seat: 0, hand: ['angus'] },
+      { type: 'handRevealed', seat: 0, hand: ['angus', 'dutchbelt', 'jersey', 'jersey'] },
     ]);
   });
   it('hands are private; the public part is the same for everyone', () => {
