@@ -3,7 +3,7 @@ import { RANKS, isCard, isJoker, rankOf, suitOf } from '../../core/cards/index.t
 import type { Actor, GameEvent, MoveResult } from '../../core/game.ts';
 import { SYSTEM, accept, guardMove, reject } from '../../core/game.ts';
 import type { Trump } from './cards.ts';
-import { buryAllowed, effSuit, faceOf, ord, pointsOf, sumPoints, takeFaces } from './cards.ts';
+import { buryAllowed, effSuit, faceOf, ord, pointsOf, sortFaces, sumPoints, takeFaces } from './cards.ts';
 import { canBeat, commonSuit, countFaces, decompose, followProblem, leadUnits, trickWinner, unitCards, unitFaces, unitTop } from './combos.ts';
 import { buryChoices, followChoices, leadChoices } from './enumerate.ts';
 import { advance, handOutcome, kittyMultiplier } from './scoring.ts';
@@ -232,9 +232,9 @@ function deal(state: TractorState): MoveResult<TractorState> {
 function bury(state: TractorState, cards: string[]): MoveResult<TractorState> {
   if (cards.length !== state.kittySize) return err('bury-count', `Bury exactly ${state.kittySize} cards.`);
   const seat = state.exchanger;
-  const taken = takeFaces(state.hands[seat]!, cards);
-  if (!taken) return err('cards-not-held', 'You do not hold those cards.');
   const trump = trumpOf(state);
+  const taken = takeFaces(state.hands[seat]!, sortFaces(cards, trump)); // (in the hand's order, as a play)
+  if (!taken) return err('cards-not-held', 'You do not hold those cards.');
   const restriction = state.options.buryRestriction;
   const allowedHeld = handFaces(state, seat).filter((f) => buryAllowed(f, restriction, trump)).length;
   const allowedBuried = cards.filter((f) => buryAllowed(f, restriction, trump)).length;
@@ -361,6 +361,8 @@ function play(state: TractorState, seat: number, cards: string[]): MoveResult<Tr
   const trump = trumpOf(state);
   const next = cloneState(state);
   const events: GameEvent[] = [];
+  // In the hand's order, whatever order they were sent in: the order on the table says nothing (no signals).
+  cards = sortFaces(cards, trump);
   let played = cards;
   if (state.trick.length === 0) {
     const suit = commonSuit(cards, trump);

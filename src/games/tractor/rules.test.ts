@@ -265,6 +265,11 @@ describe('leading', () => {
     expect(faces(s.trick[0]!.cards)).toEqual(['AH', 'KH']);
     expect(s.throwFailure).toBeNull();
   });
+  it('cards go to the table in the hand’s order, whatever order they were sent in (no signals)', () => {
+    const r = game.applyMove(hands(['10H', 'KH', 'AH', '3D'], ['4D'], ['6D'], ['8D']), 0, { type: 'play', cards: ['10H', 'AH', 'KH'] });
+    expect(r.ok && r.state.trick[0]!.cards.map((id) => id.split('.')[0])).toEqual(['AH', 'KH', '10H']); // (as placed: not through faces(), which sorts)
+    expect(r.ok && r.events.find((e) => e.type === 'played')).toEqual({ type: 'played', seat: 0, cards: ['AH', 'KH', '10H'] });
+  });
   it('a failed throw plays the smallest beatable unit instead; the rest returns to hand', () => {
     const s = ok(play(hands(['AH', 'AH', 'QH', '10H', '3D'], ['KH', '4D'], ['6D'], ['8D']), 0, ['AH', 'AH', 'QH', '10H']));
     expect(faces(s.trick[0]!.cards)).toEqual(['10H']);
