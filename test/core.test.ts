@@ -7,7 +7,8 @@ import { seedRng, nextUint32, randomInt, shuffled, rollDie, chacha20Block, seedF
 import { standardDeck, dealRoundRobin, removeCards, sameMultiset, rankOf, suitOf, isCard } from '../src/core/cards/index.ts';
 import { alternatingTeams, nextSeat, partnersOf, seatOrder } from '../src/core/seats.ts';
 import { rankByScore } from '../src/core/result.ts';
-import { canonicalJson, guardMove, reject, SYSTEM, type AnyGame } from '../src/core/game.ts';
+import { canonicalJson, canonicalMove, guardMove, reject, SYSTEM, type AnyGame } from '../src/core/game.ts';
+import { game as tac } from '../src/games/tac/index.ts';
 import { expandPattern as expand, placeholderSet } from '../client/legal-moves.ts';
 import { simulate, InvariantViolation, type SimulationConfig } from '../src/core/testing/simulate.ts';
 import { mirror } from '../schema/mirror.ts';
@@ -123,6 +124,12 @@ describe('cards, seats, standings', () => {
     expect(guardMove([SYSTEM, 0], 0, [1, 2])?.error.code).toBe('core/malformed-move');
     expect(guardMove([0], 0, { type: 'x' })).toBeNull();
     expect(canonicalJson({ b: 1, a: { d: 2, c: 3 } })).toBe('{"a":{"c":3,"d":2},"b":1}');
+  });
+
+  it('keeps a move’s integers in one form: −0 is 0', () => {
+    const moved = canonicalMove(tac, { type: 'move', card: '1', marble: -0, to: -0 });
+    const move = (moved.ok ? moved.move : {}) as { marble?: number; to?: number };
+    expect([Object.is(move.marble, 0), Object.is(move.to, 0)]).toEqual([true, true]);
   });
 });
 

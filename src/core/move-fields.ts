@@ -13,10 +13,10 @@ export const MAX_LIST = 128;
 export const id = z.string().max(MAX_ID_CHARS);
 /** A list of names. */
 export const ids = z.array(id).max(MAX_LIST);
-/** A safe integer (zod refuses fractions, infinities and anything beyond 2^53). */
-export const int = z.number().int();
-/** A finite number. */
-export const num = z.number();
+/** A safe integer (zod refuses fractions, infinities and anything beyond 2^53); −0 kept as 0, one canonical form. */
+export const int = z.number().int().transform((n) => n + 0);
+/** A finite number (−0 kept as 0). */
+export const num = z.number().transform((n) => n + 0);
 export const bool = z.boolean();
 /** A move with no field besides its type. */
 export const bare = z.object({});
