@@ -198,6 +198,7 @@ describe('hostile moves', () => {
     const record = (await a.room.request('record')) as GameRecord;
     expect(record.moves).toEqual(JSON.parse(JSON.stringify(roomOf(roomId).journal.moves)));
     expect(record.moves.every(({ move }) => !('junk' in (move as object)))).toBe(true);
+    expect((record as GameRecord & { result?: { winners: number[] } }).result?.winners).toEqual(state(a).result.winners.toArray()); // as GET /api/records serves it
     // A whole game per request: served once a second per connection.
     await expect(a.room.request('record')).rejects.toMatchObject({ reason: { code: 'core/rate-limited' } });
     await sleep(1000);

@@ -204,7 +204,8 @@ function routes(app: Application, { config, logger, scaling }: { config: Config;
   app.post('/api/rooms/:roomId/seat', async (req, res) => {
     const parsed = ClientJoinOptions.pick({ spectator: true, seatToken: true, name: true }).safeParse(req.body ?? {});
     if (!parsed.success || (!parsed.data.spectator && !parsed.data.seatToken)) {
-      res.status(400).json({ code: 'core/bad-options', message: 'Send {"spectator": true} or {"seatToken": "…"}.' });
+      const problem = parsed.success ? '' : `${parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ').slice(0, 300)}. `;
+      res.status(400).json({ code: 'core/bad-options', message: `${problem}Send {"spectator": true} or {"seatToken": "…"}, and optionally "name".` });
       return;
     }
     const answer = await reserveGuestSeat(String(req.params.roomId), parsed.data, logger);
