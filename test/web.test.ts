@@ -364,8 +364,9 @@ describe('web client', () => {
 
   it.concurrent('a press held while the board redraws still clicks: Tractor cards during the deal', async ({ expect }) => {
     const page = await newPage();
-    // A card dealt every 100 ms redraws the hand under the pointer several times during each press.
-    await createInLobby(page, 'Tractor (Shengji)', { seats: 4, bots: 3, options: { handLimit: 1, dealDelayMs: 100, declareWindowMs: 3000 } });
+    // A card dealt every 150 ms redraws the hand under the pointer during each 300 ms press; the deal's 15 s
+    // leave room for the presses on a machine busy with the other pages of this suite.
+    await createInLobby(page, 'Tractor (Shengji)', { seats: 4, bots: 3, options: { handLimit: 1, dealDelayMs: 150, declareWindowMs: 3000 } });
     await page.evaluate(() => {
       (window as unknown as { clicks: number }).clicks = 0;
       document.addEventListener('click', () => (window as unknown as { clicks: number }).clicks++, true);
@@ -379,7 +380,7 @@ describe('web client', () => {
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
       await page.mouse.down();
       const frame = await page.locator('#app').getAttribute('data-frame');
-      await page.waitForTimeout(250);
+      await page.waitForTimeout(300);
       const frameWhilePressed = await page.locator('#app').getAttribute('data-frame');
       await page.mouse.up();
       presses++;
