@@ -186,56 +186,6 @@ describe('web client', () => {
     await page.close();
   }, 100_000);
 
-  it.concurrent('Tractor, finding friends: the starter calls friends no listed move names, and the hand goes on', async ({ expect }) => {
-    const page = await newPage();
-    const roomId = await createInLobby(page, 'Tractor (Shengji)', {
-      seats: 5,
-      bots: 0,
-      options: { mode: 'findingFriends', friends: 2, handLimit: 1, dealDelayMs: 0, declareWindowMs: 1500, handEndDelayMs: 0 },
-    });
-    const others = await Promise.all([1, 2, 3, 4].map(async () => adopt(await new Client(server.ws).joinById(roomId, {}))));
-    const playing = Promise.all(others.map((p) => playCardsOnly(p, 90_000)));
-    playing.catch(() => undefined); // awaited below; a failure before that must not go unhandled
-    try {
-      const phase = async () => /· (\w+)/.exec((await page.locator('.tractor p').first().textContent()) ?? '')?.[1];
-      // The page declares whatever it can (a hand without a declaration is dealt again): it alone declares, so it starts.
-      const listed = (type: string) => page.locator(`.all-moves .move[data-move^='{"type":"${type}"']`);
-      for (const until = Date.now() + 60_000; Date.now() < until && (await phase()) !== 'burying'; ) {
-        if (await listed('declare').count()) await listed('declare').first().dispatchEvent('click', undefined, { timeout: 500 }).catch(() => undefined);
-        await page.waitForTimeout(50);
-      }
-      expect(await phase()).toBe('burying');
-      await listed('bury').first().dispatchEvent('click');
-      // Calling: every callable card once per ordinal; a pair of them that no listed call names.
-      await page.locator('.board [data-key^="call:"].can').first().waitFor({ timeout: 10_000 });
-      const parts = await page.locator('.board [data-key^="call:"].can').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.key!));
-      expect(parts.some((k) => k.startsWith('call:1:')) && parts.some((k) => k.startsWith('call:2:'))).toBe(true);
-      const calls = await listed('callFriends').evaluateAll((els) => els.map((e) => JSON.parse((e as HTMLElement).dataset.move!) as { friends: { card: string; ordinal: number }[] }));
-      expect(calls.length).toBeGreaterThan(0);
-      const named = new Set(calls.map((m) => m.friends.map((f) => `call:${f.ordinal}:${f.card}`).sort().join()));
-      const chosen = parts.slice(-2);
-      expect(named.has([...chosen].sort().join())).toBe(false);
-      for (const key of chosen) await page.locator(`.board [data-key="${key}"]`).click();
-      const button = page.locator('.compose .move');
-      const friends = chosen.map((k) => ({ card: k.split(':')[2], ordinal: Number(k.split(':')[1]) }));
-      expect(JSON.parse((await button.getAttribute('data-move'))!)).toEqual({ type: 'callFriends', friends });
-      await button.click();
-      // The server took the call: the table names the friends, play begins, and the hand is played out.
-      await expect.poll(phase, { timeout: 10_000 }).toBe('playing');
-      const called = () => (state(others[0]!).table.friendCalls as { card: string; ordinal: number }[]).map((f) => ({ card: f.card, ordinal: f.ordinal }));
-      await expect.poll(called, { timeout: 5000 }).toEqual(friends);
-      expect(await page.locator('.tractor p').first().textContent()).toContain('friends: ');
-      expect(await page.locator('.log li', { hasText: 'calls the' }).count()).toBe(1);
-      expect(await page.locator('.notice.bad').count()).toBe(0);
-      await playToTheEnd(page, 90_000);
-      await playing;
-      await expectFinished(page);
-    } finally {
-      await Promise.all(others.map((p) => p.room.leave()));
-      await page.close();
-    }
-  }, 150_000);
-
   it.concurrent('Fast Track: a whole game against a bot; a reload keeps the seat', async () => {
     const page = await newPage();
     const roomId = await createInLobby(page, 'Fast Track', { seats: 2, bots: 1, options: { coloursPerPlayer: 1 } });
@@ -518,6 +468,56 @@ describe('web client', () => {
     await expect.poll(async () => clockSeconds(await clock.textContent()), { timeout: 4000 }).toBeLessThan(first);
     await page.close();
   }, 40_000);
+
+  it.concurrent('Tractor, finding friends: the starter calls friends no listed move names, and the hand goes on', async ({ expect }) => {
+    const page = await newPage();
+    const roomId = await createInLobby(page, 'Tractor (Shengji)', {
+      seats: 5,
+      bots: 0,
+      options: { mode: 'findingFriends', friends: 2, handLimit: 1, dealDelayMs: 0, declareWindowMs: 1500, handEndDelayMs: 0 },
+    });
+    const others = await Promise.all([1, 2, 3, 4].map(async () => adopt(await new Client(server.ws).joinById(roomId, {}))));
+    const playing = Promise.all(others.map((p) => playCardsOnly(p, 90_000)));
+    playing.catch(() => undefined); // awaited below; a failure before that must not go unhandled
+    try {
+      const phase = async () => /· (\w+)/.exec((await page.locator('.tractor p').first().textContent()) ?? '')?.[1];
+      // The page declares whatever it can (a hand without a declaration is dealt again): it alone declares, so it starts.
+      const listed = (type: string) => page.locator(`.all-moves .move[data-move^='{"type":"${type}"']`);
+      for (const until = Date.now() + 60_000; Date.now() < until && (await phase()) !== 'burying'; ) {
+        if (await listed('declare').count()) await listed('declare').first().dispatchEvent('click', undefined, { timeout: 500 }).catch(() => undefined);
+        await page.waitForTimeout(50);
+      }
+      expect(await phase()).toBe('burying');
+      await listed('bury').first().dispatchEvent('click');
+      // Calling: every callable card once per ordinal; a pair of them that no listed call names.
+      await page.locator('.board [data-key^="call:"].can').first().waitFor({ timeout: 10_000 });
+      const parts = await page.locator('.board [data-key^="call:"].can').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.key!));
+      expect(parts.some((k) => k.startsWith('call:1:')) && parts.some((k) => k.startsWith('call:2:'))).toBe(true);
+      const calls = await listed('callFriends').evaluateAll((els) => els.map((e) => JSON.parse((e as HTMLElement).dataset.move!) as { friends: { card: string; ordinal: number }[] }));
+      expect(calls.length).toBeGreaterThan(0);
+      const named = new Set(calls.map((m) => m.friends.map((f) => `call:${f.ordinal}:${f.card}`).sort().join()));
+      const chosen = parts.slice(-2);
+      expect(named.has([...chosen].sort().join())).toBe(false);
+      for (const key of chosen) await page.locator(`.board [data-key="${key}"]`).click();
+      const button = page.locator('.compose .move');
+      const friends = chosen.map((k) => ({ card: k.split(':')[2], ordinal: Number(k.split(':')[1]) }));
+      expect(JSON.parse((await button.getAttribute('data-move'))!)).toEqual({ type: 'callFriends', friends });
+      await button.click();
+      // The server took the call: the table names the friends, play begins, and the hand is played out.
+      await expect.poll(phase, { timeout: 10_000 }).toBe('playing');
+      const called = () => (state(others[0]!).table.friendCalls as { card: string; ordinal: number }[]).map((f) => ({ card: f.card, ordinal: f.ordinal }));
+      await expect.poll(called, { timeout: 5000 }).toEqual(friends);
+      expect(await page.locator('.tractor p').first().textContent()).toContain('friends: ');
+      expect(await page.locator('.log li', { hasText: 'calls the' }).count()).toBe(1);
+      expect(await page.locator('.notice.bad').count()).toBe(0);
+      await playToTheEnd(page, 90_000);
+      await playing;
+      await expectFinished(page);
+    } finally {
+      await Promise.all(others.map((p) => p.room.leave()));
+      await page.close();
+    }
+  }, 150_000);
 
   it.concurrent('a server crash: the page follows its seat through the proxy to the process that takes the game over', async ({ expect }) => {
     // A deployment in miniature: Redis, two processes behind the repository's nginx front, the page on the front.
