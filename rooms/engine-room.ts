@@ -71,7 +71,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     readonly moves: Moves = new Moves(this.asTable());
     readonly journal: TableJournal = new TableJournal(this.asTable());
     readonly projection: Projection = new Projection(this.asTable());
-    private readonly reclaimWait = new ReclaimWait(this.asTable());
+    readonly reclaimWait: ReclaimWait = new ReclaimWait(this.asTable());
 
     /** Runs in the matchmaking request, before any room is found or created: bad options fail fast. */
     static override async onAuth(_token: string, options: Record<string, unknown>, _ctx: AuthContext) {

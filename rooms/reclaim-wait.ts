@@ -1,7 +1,9 @@
 /**
- * How long a table stays open for players who are away: RECONNECT_SECONDS, its bots playing on. Each
- * wait ends by handing the decision back to Colyseus, which closes the table if nobody is there (a
- * dropped player's reconnection hold counting as someone).
+ * How long a table stays open for players who are away: RECONNECT_SECONDS. While nobody is there the
+ * game waits too (paused: no SYSTEM move, no bot, no turn clock — the bots do not play the absent players'
+ * seats, and a table nobody watches costs nothing); the first client back resumes it. Each wait ends by
+ * handing the decision back to Colyseus, which closes the table if nobody is there (a dropped player's
+ * reconnection hold counting as someone).
  *
  * - A recovered game (taken over from a dead process) waits for its players to come back with their seat
  *   tokens; then the seats of those who did not are the bots' (free again before the start).
@@ -23,6 +25,11 @@ export class ReclaimWait {
     this.room = room;
   }
 
+  /** The game waits for its players: a wait runs and no client is connected (timers.ts reads it). */
+  paused(): boolean {
+    return this.wait !== null && this.room.clients.length === 0;
+  }
+
   /** A recovered game: nobody is connected yet. */
   recovered() {
     this.recovering = true;
@@ -41,6 +48,7 @@ export class ReclaimWait {
     if (room.clients.length > 0 || room.state.status !== 'playing' || room.closing || room.handingOver || this.recovering) return;
     if (!room.seats.records.some((r) => !r.bot && r.token)) return;
     this.start(() => undefined);
+    room.timers.reconcile(); // paused: the pending SYSTEM, bot and clock timers go
   }
 
   private start(ended: () => void) {

@@ -217,6 +217,7 @@ export class Seats {
     const opts = JoinOptions.parse(options ?? {});
     if (opts.spectator) {
       client.userData = { seat: null };
+      room.timers.reconcile(); // a game paused with nobody there goes on
       return;
     }
     let seat: Seat;
@@ -275,6 +276,7 @@ export class Seats {
   }
 
   reconnect(client: Client) {
+    this.room.timers.reconcile(); // a game paused with nobody there goes on
     const seat = this.seatOf(client);
     if (seat === null) return;
     this.records[seat]!.connected = true;

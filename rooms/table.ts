@@ -13,6 +13,7 @@ import type { Timers } from './timers.ts';
 import type { Moves } from './moves.ts';
 import type { TableJournal } from './journal.ts';
 import type { Projection } from './projection.ts';
+import type { ReclaimWait } from './reclaim-wait.ts';
 
 export type PrivateSeat = Schema & { seat: number; seatToken: string; legalMoves: MapSchema<string>; view: Schema };
 
@@ -57,6 +58,7 @@ export type Table = Omit<Room, 'state'> & {
   readonly moves: Moves;
   readonly journal: TableJournal;
   readonly projection: Projection;
+  readonly reclaimWait: ReclaimWait;
   /** Starts the game once every seat has a player or a bot. */
   startIfFull(): void;
   /** Sends an `events` message to every client with the next patch (see EngineRoom.announce). */

@@ -26,6 +26,7 @@ function fakeTable() {
     engineState: 'open' as unknown,
     state: { status: 'playing', turnDeadline: 0 },
     handingOver: false,
+    reclaimWait: { paused: () => false },
     table: { seats: 2, turnSeconds: 0.1, options: {} },
     seats: { botDriven: (seat: number): boolean => seat === 1 },
     log: { error: () => undefined },

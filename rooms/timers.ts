@@ -66,7 +66,8 @@ export class Timers {
     this.due = false;
     const room = this.room;
     const { game, seats } = room;
-    const active = room.state.status === 'playing' && !room.handingOver ? game.activeActors(room.engineState) : [];
+    // (Paused while the table waits for its players with nobody there: reclaim-wait.ts.)
+    const active = room.state.status === 'playing' && !room.handingOver && !room.reclaimWait.paused() ? game.activeActors(room.engineState) : [];
     this.pending.forEach((entry, actor) => {
       const stale = !active.includes(actor) || (entry.kind === 'clock' && seats.botDriven(actor)) || (entry.kind === 'bot' && !seats.botDriven(actor));
       if (stale) {

@@ -272,15 +272,19 @@ describe('bots, clocks and reconnection', () => {
     await expect(new Client(server.ws).joinById(a.room.roomId, { seatToken: 'not-a-real-token' })).rejects.toThrow();
   });
 
-  it('keeps a running table its last player left open RECONNECT_SECONDS, the bots playing on, so the seat can be taken back; then closes it', async () => {
+  it('keeps a running table its last player left open RECONNECT_SECONDS, its game waiting, so the seat can be taken back; then closes it', async () => {
     const [a, b] = await table();
     const roomId = a.room.roomId;
+    const seq = () => (matchMaker.getLocalRoomById(roomId) as unknown as { journal: { seq: number } }).journal.seq;
     await a.room.leave(true);
     await b.room.leave(true); // nobody at the table now: it used to close at once, its game lost
+    const left = seq();
     await sleep(1000);
     expect(matchMaker.getLocalRoomById(roomId)).toBeDefined();
+    expect(seq()).toBe(left); // the game waits: the bots (20 ms a move here) do not play the absent seats
     const back = await adopt(await new Client(server.ws).joinById(roomId, { seatToken: b.seatToken }));
     expect(back.seat).toBe(b.seat);
+    await waitFor(() => seq() > left, 3000, 'the game goes on once a player is back'); // the other seat's bot moves
     // A dropped connection's hold outlasts the wait (5 s here, from the leaves): the table stays for it.
     const token = back.room.reconnectionToken;
     back.room.connection.close();
