@@ -26,7 +26,7 @@ function fakeTable() {
     engineState: 'open' as unknown,
     state: { status: 'playing', turnDeadline: 0 },
     handingOver: false,
-    reclaimWait: { paused: () => false },
+    reclaimWait: { paused: (): boolean => false },
     table: { seats: 2, turnSeconds: 0.1, options: {} },
     seats: { botDriven: (seat: number): boolean => seat === 1 },
     log: { error: () => undefined },
@@ -102,6 +102,37 @@ describe('room timers', () => {
       t.timers.moved(0);
       t.timers.reconcile(); // its next turn
       expect(t.state.turnDeadline).toBe(now + 10_000);
+    } finally {
+      Date.now = realNow;
+    }
+  });
+
+  it('hold a turn clock through a pause (the table emptied): taken back, the seat keeps its deadline, no timer ran meanwhile', () => {
+    const realNow = Date.now;
+    let now = realNow();
+    Date.now = () => now;
+    try {
+      const t = fakeTable();
+      let away = false;
+      let paused = false;
+      t.seats.botDriven = (seat: number) => seat === 1 || away;
+      t.reclaimWait.paused = () => paused;
+      t.table.turnSeconds = 10;
+      t.timers.reconcile();
+      const deadline = t.state.turnDeadline;
+      now += 9_000;
+      away = true; // the player leaves (the seat is the bot's) …
+      t.timers.reconcile();
+      paused = true; // … and was the last one there: the game waits
+      t.timers.reconcile();
+      expect(t.state.turnDeadline).toBe(0);
+      now += 500;
+      t.clock.tick();
+      expect(t.applied).toEqual([]); // neither the bot nor seat 1 moved while paused
+      away = false;
+      paused = false; // taken back with the seat token
+      t.timers.reconcile();
+      expect(t.state.turnDeadline).toBe(deadline);
     } finally {
       Date.now = realNow;
     }

@@ -66,18 +66,22 @@ export class Timers {
     this.due = false;
     const room = this.room;
     const { game, seats } = room;
-    // (Paused while the table waits for its players with nobody there: reclaim-wait.ts.)
-    const active = room.state.status === 'playing' && !room.handingOver && !room.reclaimWait.paused() ? game.activeActors(room.engineState) : [];
+    // Paused while the table waits for its players with nobody there (reclaim-wait.ts): no timer runs, and
+    // a turn clock's deadline is held through the pause as through a leave (taking the seat back after
+    // the table emptied does not reset it either).
+    const paused = room.reclaimWait.paused();
+    const acting = room.state.status === 'playing' && !room.handingOver ? game.activeActors(room.engineState) : [];
+    const active = paused ? [] : acting;
     this.pending.forEach((entry, actor) => {
       const stale = !active.includes(actor) || (entry.kind === 'clock' && seats.botDriven(actor)) || (entry.kind === 'bot' && !seats.botDriven(actor));
       if (stale) {
-        if (entry.kind === 'clock' && active.includes(actor)) this.heldClocks.set(actor, entry.deadline);
+        if (entry.kind === 'clock' && acting.includes(actor)) this.heldClocks.set(actor, entry.deadline);
         entry.timer.clear();
         this.pending.delete(actor);
       }
     });
     this.heldClocks.forEach((_, actor) => {
-      if (!active.includes(actor)) this.heldClocks.delete(actor); // the turn passed
+      if (!acting.includes(actor)) this.heldClocks.delete(actor); // the turn passed
     });
     for (const actor of active) {
       if (this.pending.has(actor)) continue;
