@@ -336,7 +336,8 @@ export class Seats {
    */
   private offerSeat() {
     const room = this.room;
-    if (!room.queued || room.handingOver || room.state.status !== 'waiting') return;
+    const disposing = (room as unknown as { _internalState: number })._internalState === DISPOSING;
+    if (!room.queued || room.handingOver || room.closing || disposing || room.state.status !== 'waiting') return;
     const key = queueKeys(room.game.id, room.table.key).vacancies;
     void (async () => {
       const offered = await room.presence.rpush(key, room.roomId);

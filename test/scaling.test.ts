@@ -61,6 +61,28 @@ describe('two processes on one Redis', () => {
     expect(guest.room.roomId).toBe(host.room.roomId);
   });
 
+  it('counts a reservation for a peer’s table as used there, never as lapsed here', async () => {
+    const env = { REDIS_URL: inject('redisUrl'), RATE_LIMIT_EXEMPT: '', COLYSEUS_SEAT_RESERVATION_TIME: '1', MAX_LAPSED_RESERVATIONS_PER_ADDRESS: '2' };
+    const [c, d] = await Promise.all([spawnServer(env), spawnServer(env)]);
+    try {
+      const host = await new Client(d.ws).create('high-card', { seats: 4 });
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        // Answered by c, for a table on d: the join goes to d, which c never sees.
+        const res = await fetch(`${c.http}/matchmake/joinById/${host.roomId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+        statuses.push(res.status);
+        if (res.status !== 200) break;
+        const room = await new Client(c.ws).consumeSeatReservation((await res.json()) as SeatReservation);
+        await room.leave(); // the seat free again before the start
+        await sleep(1300); // past the reservation's lifetime
+      }
+      expect(statuses).toEqual([200, 200, 200]); // each used: none lapsed (the third was refused, 429, as lapsed)
+      await host.leave();
+    } finally {
+      await Promise.all([c.stop('SIGKILL'), d.stop('SIGKILL')]);
+    }
+  });
+
   it('caps the open tables an address created across processes, wherever Colyseus placed them', async () => {
     // Both processes limit loopback like any address. Requests alternate between them: a count kept by
     // each process alone would let through two tables per process, or more when a table lands on a peer.

@@ -239,8 +239,12 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
     res.end = ((...args: unknown[]) => {
       const body = args[0];
       if (res.statusCode === 200 && (typeof body === 'string' || Buffer.isBuffer(body))) {
-        const sessionId = /"sessionId":"([\w-]{1,64})"/.exec(String(body))?.[1];
-        if (sessionId) door.unused.given(address, sessionId);
+        const text = String(body);
+        const sessionId = /"sessionId":"([\w-]{1,64})"/.exec(text)?.[1];
+        // A reservation at a peer's table is used on the peer, unseen here: held here until it would
+        // lapse, but never counted as lapsed.
+        const here = /"processId":"([^"]{1,64})"/.exec(text)?.[1] === matchMaker.processId;
+        if (sessionId) door.unused.given(address, sessionId, Date.now(), here);
       }
       return end(...args);
     }) as typeof res.end;

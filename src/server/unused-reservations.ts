@@ -18,6 +18,8 @@ export class UnusedReservations {
   private readonly addressOf = new Map<string, string>();
   /** address → when its latest reservations lapsed unused (at most maxLapses, oldest first). */
   private readonly lapses = new Map<string, number[]>();
+  /** Session ids of reservations whose join goes to a peer process. */
+  private readonly unseen = new Set<string>();
 
   /** max 0 = no limit; maxLapses 0 = lapses are not counted. */
   constructor(max: number, lifetimeMs: number, options: { maxLapses?: number; lapseWindowMs?: number; maxAddresses?: number } = {}) {
@@ -49,9 +51,11 @@ export class UnusedReservations {
     return 0;
   }
 
-  given(address: string, sessionId: string, now = Date.now()) {
+  /** `seen`: a join with it reaches this process (a reservation at a peer's table is used there: never a lapse here). */
+  given(address: string, sessionId: string, now = Date.now(), seen = true) {
     if (this.max <= 0 && this.maxLapses <= 0) return;
     this.used(sessionId);
+    if (!seen) this.unseen.add(sessionId);
     let held = this.byAddress.get(address);
     if (held) this.byAddress.delete(address); // re-inserted last: least recently given first
     else held = new Map();
@@ -66,6 +70,7 @@ export class UnusedReservations {
     const address = this.addressOf.get(sessionId);
     if (address === undefined) return;
     this.addressOf.delete(sessionId);
+    this.unseen.delete(sessionId);
     const held = this.byAddress.get(address);
     held?.delete(sessionId);
     if (held?.size === 0) this.byAddress.delete(address);
@@ -86,8 +91,9 @@ export class UnusedReservations {
     if (!held) return 0;
     for (const [sessionId, lapses] of held) {
       if (lapses > now) continue;
+      const counts = !this.unseen.has(sessionId);
       this.used(sessionId);
-      this.lapsed(address, lapses, now);
+      if (counts) this.lapsed(address, lapses, now);
     }
     return held.size;
   }
@@ -103,7 +109,10 @@ export class UnusedReservations {
   }
 
   private forget(address: string) {
-    for (const sessionId of this.byAddress.get(address)?.keys() ?? []) this.addressOf.delete(sessionId);
+    for (const sessionId of this.byAddress.get(address)?.keys() ?? []) {
+      this.addressOf.delete(sessionId);
+      this.unseen.delete(sessionId);
+    }
     this.byAddress.delete(address);
   }
 }
