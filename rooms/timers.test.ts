@@ -55,6 +55,22 @@ function fakeTable() {
   return t;
 }
 
+/** Seat 0 on a 10 s turn clock, able to leave (its bot takes over) and come back; Date.now is the test's. */
+function withLeavingSeat(run: (t: ReturnType<typeof fakeTable>, time: { now(): number; pass(ms: number): void }, away: (gone: boolean) => void) => void) {
+  const realNow = Date.now;
+  let now = realNow();
+  Date.now = () => now;
+  try {
+    const t = fakeTable();
+    let gone = false;
+    t.seats.botDriven = (seat: number) => seat === 1 || gone;
+    t.table.turnSeconds = 10;
+    run(t, { now: () => now, pass: (ms) => void (now += ms) }, (away) => (gone = away));
+  } finally {
+    Date.now = realNow;
+  }
+}
+
 describe('room timers', () => {
   it('reconcile once, before they are read, however many moves came in between', () => {
     const t = fakeTable();
@@ -80,62 +96,44 @@ describe('room timers', () => {
   });
 
   it("resume a seat's turn clock when the seat is taken back from the bot, fresh only for its next turn", () => {
-    const realNow = Date.now;
-    let now = realNow();
-    Date.now = () => now;
-    try {
-      const t = fakeTable();
-      let away = false;
-      t.seats.botDriven = (seat: number) => seat === 1 || away;
-      t.table.turnSeconds = 10;
+    withLeavingSeat((t, time, away) => {
       t.timers.reconcile();
       const deadline = t.state.turnDeadline;
-      expect(deadline).toBe(now + 10_000);
-      now += 9_000;
-      away = true; // the player leaves: the bot's pause instead of the clock
+      expect(deadline).toBe(time.now() + 10_000);
+      time.pass(9_000);
+      away(true); // the player leaves: the bot's pause instead of the clock
       t.timers.reconcile();
       expect(t.state.turnDeadline).toBe(0);
-      now += 500;
-      away = false; // taken back with the seat token before the bot moved
+      time.pass(500);
+      away(false); // taken back with the seat token before the bot moved
       t.timers.reconcile();
       expect(t.state.turnDeadline).toBe(deadline);
       t.timers.moved(0);
       t.timers.reconcile(); // its next turn
-      expect(t.state.turnDeadline).toBe(now + 10_000);
-    } finally {
-      Date.now = realNow;
-    }
+      expect(t.state.turnDeadline).toBe(time.now() + 10_000);
+    });
   });
 
   it('hold a turn clock through a pause (the table emptied): taken back, the seat keeps its deadline, no timer ran meanwhile', () => {
-    const realNow = Date.now;
-    let now = realNow();
-    Date.now = () => now;
-    try {
-      const t = fakeTable();
-      let away = false;
+    withLeavingSeat((t, time, away) => {
       let paused = false;
-      t.seats.botDriven = (seat: number) => seat === 1 || away;
       t.reclaimWait.paused = () => paused;
-      t.table.turnSeconds = 10;
       t.timers.reconcile();
       const deadline = t.state.turnDeadline;
-      now += 9_000;
-      away = true; // the player leaves (the seat is the bot's) …
+      time.pass(9_000);
+      away(true); // the player leaves (the seat is the bot's) …
       t.timers.reconcile();
       paused = true; // … and was the last one there: the game waits
       t.timers.reconcile();
       expect(t.state.turnDeadline).toBe(0);
-      now += 500;
+      time.pass(500);
       t.clock.tick();
       expect(t.applied).toEqual([]); // neither the bot nor seat 1 moved while paused
-      away = false;
+      away(false);
       paused = false; // taken back with the seat token
       t.timers.reconcile();
       expect(t.state.turnDeadline).toBe(deadline);
-    } finally {
-      Date.now = realNow;
-    }
+    });
   });
 
   it('do not run a timer that a move earlier in the same tick made stale', () => {
