@@ -135,7 +135,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
         const now = Date.now();
         if (now - (recordServed.get(client) ?? -Infinity) < RECORD_INTERVAL_MS) return ctx.reject({ code: 'core/rate-limited', message: 'The record is served once a second per connection.' });
         recordServed.set(client, now);
-        return { ...this.journal.record(), result: game.outcome(this.engineState) }; // as GET /api/records serves it
+        return this.journal.record(); // with its result, as GET /api/records serves it
       });
       // Colyseus calls this as (client, type, payload) for a type with no handler, and as (client, payload,
       // context) for a message whose type is "*" itself: then the second argument is the client's payload.

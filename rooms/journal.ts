@@ -141,10 +141,14 @@ export class TableJournal {
     });
   }
 
-  /** Everything needed to replay this game: options, seed and every accepted move. */
-  record(): GameRecord {
+  /** The game's outcome once it is over (finish). */
+  private result: unknown;
+
+  /** Everything needed to replay this game: options, seed and every accepted move; and once it is over, its result. */
+  record(): GameRecord & { result?: unknown } {
     const room = this.room;
-    return { game: room.game.id, roomId: room.roomId, options: room.table.options, seats: room.table.seats, seed: room.seed, rng: room.rng, moves: this.moves };
+    const record = { game: room.game.id, roomId: room.roomId, options: room.table.options, seats: room.table.seats, seed: room.seed, rng: room.rng, moves: this.moves };
+    return this.result === undefined ? record : { ...record, result: this.result };
   }
 
   /**
@@ -154,7 +158,8 @@ export class TableJournal {
    */
   finish(result: unknown) {
     const { table } = this.room;
-    this.link?.finish({ ...this.record(), result }, table.bots >= table.seats ? BOTS_ONLY_RECORD_SECONDS : Infinity);
+    this.result = result;
+    this.link?.finish(this.record(), table.bots >= table.seats ? BOTS_ONLY_RECORD_SECONDS : Infinity);
   }
 
   /** Everyone left a running game: forget it. (A crash never gets here; a handover keeps it for a peer.) */

@@ -139,6 +139,11 @@ export class Seats {
     else if (free && room.locked) void room.unlock();
   }
 
+  /** Colyseus is closing the room: it takes nobody and offers nothing. */
+  private disposing(): boolean {
+    return (this.room as unknown as { _internalState: number })._internalState === DISPOSING;
+  }
+
   /** Options of the reservations not yet used (reconnections excluded: those are seated players). */
   private pending(): unknown[] {
     const reservations = (this.room as unknown as { _reservedSeats: Reservations })._reservedSeats ?? {};
@@ -156,7 +161,7 @@ export class Seats {
       if (!reconnection) {
         const unsure = this.ownershipUnsure();
         if (unsure) await unsure;
-        if ((room as unknown as { _internalState: number })._internalState === DISPOSING || room.handingOver || !this.admits(opts)) return false;
+        if (this.disposing() || room.handingOver || !this.admits(opts)) return false;
         this.admitted = true; // Colyseus asks reachedMax() next, synchronously: the answer is given
       }
       const reserved = await reserve(sessionId, opts, auth, seconds, reconnection, ...rest);
@@ -336,8 +341,7 @@ export class Seats {
    */
   private offerSeat() {
     const room = this.room;
-    const disposing = (room as unknown as { _internalState: number })._internalState === DISPOSING;
-    if (!room.queued || room.handingOver || room.closing || disposing || room.state.status !== 'waiting') return;
+    if (!room.queued || room.handingOver || room.closing || this.disposing() || room.state.status !== 'waiting') return;
     const key = queueKeys(room.game.id, room.table.key).vacancies;
     void (async () => {
       const offered = await room.presence.rpush(key, room.roomId);
