@@ -145,7 +145,12 @@ export function nextTimerIn(clock: TimerClock): number {
  * starts behind by that gap.
  */
 export function fromNow<T extends { elapsedTime: number }>(clock: { currentTime: number }, delayed: T): T {
-  delayed.elapsedTime = clock.currentTime - (clock as unknown as { now(): number }).now(); // (the clock's own time source)
+  return countedFrom(clock, delayed, (clock as unknown as { now(): number }).now()); // (the clock's own time source: Date.now on a server)
+}
+
+/** A room-clock timer counted from `since` (a time of the clock's source) instead: what is past of its delay counts. */
+export function countedFrom<T extends { elapsedTime: number }>(clock: { currentTime: number }, delayed: T, since: number): T {
+  delayed.elapsedTime = clock.currentTime - since;
   return delayed;
 }
 

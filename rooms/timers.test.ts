@@ -1,6 +1,6 @@
 /**
- * The room's timers: reconciled once per patch however many moves came in between, and a timer made
- * stale by a move earlier in the same clock tick does not run.
+ * The room's timers: reconciled once per patch however many moves came in between (counted from the
+ * move that started them), and a timer made stale by a move earlier in the same clock tick does not run.
  */
 import { ClockTimer } from '@colyseus/timer';
 import { describe, expect, it } from 'vitest';
@@ -134,6 +134,28 @@ describe('room timers', () => {
       t.timers.reconcile();
       expect(t.state.turnDeadline).toBe(deadline);
     });
+  });
+
+  it('count a timer a move started from that move, not from the patch that reconciles it later', () => {
+    const botDelay = roomSettings.botDelayMs;
+    roomSettings.botDelayMs = 100;
+    try {
+      withLeavingSeat((t, time) => {
+        t.engineState = 'closed';
+        t.timers.reconcile(); // nobody acts
+        const movedAt = time.now();
+        t.engineState = 'open'; // a move makes seat 0 (on a 10 s clock) and seat 1 (a bot) act …
+        t.timers.reconcileSoon();
+        time.pass(40);
+        t.timers.settle(); // … and the next patch, 40 ms on, reconciles the timers
+        expect(t.state.turnDeadline).toBe(movedAt + 10_000);
+        time.pass(60);
+        t.clock.tick(); // 100 ms after the move: the bot's pause is over
+        expect(t.applied).toEqual([{ actor: 1, move: { type: 'close' } }]);
+      });
+    } finally {
+      roomSettings.botDelayMs = botDelay;
+    }
   });
 
   it('do not run a timer that a move earlier in the same tick made stale', () => {

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { Delayed } from '@colyseus/core';
 import { SYSTEM, type Actor, type Seat } from '../src/core/game.ts';
 import { randomSource } from '../src/core/rng.ts';
+import { countedFrom } from './patch-clock.ts';
 import { roomSettings } from './settings.ts';
 import type { Table } from './table.ts';
 
@@ -22,6 +23,8 @@ export class Timers {
   private readonly botRandom = randomSource(randomBytes(8).toString('hex'));
   /** Moves were applied since the timers were last reconciled (see `reconcileSoon`). */
   private due = false;
+  /** When the first of those moves was applied: the timers they start count from it, not from the reconciliation. */
+  private dueSince = 0;
 
   private readonly room: Table;
 
@@ -49,7 +52,9 @@ export class Timers {
    * bets that follow a roll are one reconciliation (and one look at who may act) per patch, not one each.
    */
   reconcileSoon() {
+    if (this.due) return;
     this.due = true;
+    this.dueSince = Date.now();
   }
 
   /** Reconciles if moves were applied since the last time. */
@@ -63,6 +68,9 @@ export class Timers {
    * so a bet does not delay the next roll and a simultaneous step does not reset anyone's clock.
    */
   reconcile() {
+    // A timer a move started counts from that move: reconciled at the next patch, it would otherwise wait
+    // up to a patch interval more (a bot after a human's move one tick late, a roll's delay longer).
+    const since = this.due ? this.dueSince : Date.now();
     this.due = false;
     const room = this.room;
     const { game, seats } = room;
@@ -87,18 +95,18 @@ export class Timers {
       if (this.pending.has(actor)) continue;
       if (actor === SYSTEM) {
         const ms = game.systemDelayMs?.(room.engineState, room.table.options) ?? 0;
-        this.schedule(actor, 'system', ms, () => {
+        this.schedule(actor, 'system', since, ms, () => {
           const [move] = game.legalMoves(room.engineState, SYSTEM);
           if (move) room.moves.apply(SYSTEM, move);
         });
       } else if (seats.botDriven(actor)) {
-        this.schedule(actor, 'bot', roomSettings.botDelayMs, () => this.botMove(actor));
+        this.schedule(actor, 'bot', since, roomSettings.botDelayMs, () => this.botMove(actor));
       } else if (room.table.turnSeconds > 0 && !active.includes(SYSTEM)) {
         // (Beside an active SYSTEM a seat's move is optional — a bet during a race, a declaration during
         // the deal — so no clock forces one.)
         const held = this.heldClocks.get(actor);
         this.heldClocks.delete(actor);
-        this.schedule(actor, 'clock', held === undefined ? room.table.turnSeconds * 1000 : Math.max(0, held - Date.now()), () => {
+        this.schedule(actor, 'clock', since, held === undefined ? room.table.turnSeconds * 1000 : Math.max(0, held - since), () => {
           room.announce({ seq: room.journal.seq, actor, events: [{ type: 'turnTimeout', seat: actor }] });
           this.botMove(actor);
         });
@@ -111,7 +119,8 @@ export class Timers {
     room.state.turnDeadline = deadline === Infinity ? 0 : deadline;
   }
 
-  private schedule(actor: Actor, kind: TimerKind, ms: number, run: () => void) {
+  /** Runs `run` `ms` after `since` (a Date.now time), at the first room-clock tick from then. */
+  private schedule(actor: Actor, kind: TimerKind, since: number, ms: number, run: () => void) {
     const timer = this.room.clock.setTimeout(() => {
       // A move earlier in this tick (another timer's) may have made this one stale.
       this.settle();
@@ -123,7 +132,8 @@ export class Timers {
         this.room.log.error({ err, actor, kind }, 'timed action failed');
       }
     }, ms);
-    this.pending.set(actor, { timer, deadline: Date.now() + ms, kind });
+    countedFrom(this.room.clock, timer, since);
+    this.pending.set(actor, { timer, deadline: since + ms, kind });
   }
 
   /** The seat's bot picks a move from the seat's own view. */
