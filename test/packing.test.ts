@@ -10,6 +10,7 @@ import { Redis } from 'ioredis';
 import { joinQueue, queueSeat, QueueError } from '../client/queue.ts';
 import { createFor, ticketFor, CREATE_WAIT_MS } from '../src/server/queue.ts';
 import { queueKeys } from '../rooms/settings.ts';
+import { InMemoryPresence } from '../src/server/scaling.ts';
 import { tableConfig } from '../rooms/join-options.ts';
 import { highCard } from './fixture/high-card.ts';
 import { spawnServer, type ServerProcess } from './helpers/process.ts';
@@ -156,6 +157,15 @@ describe('table queue on one process without Redis', () => {
     expect(late.map((p) => p.room.roomId)).toEqual([first!.room.roomId, first!.room.roomId]);
     await waitFor(() => state(first!).status === 'playing', 5000, 'game started');
     await Promise.all([first!, ...late].map((p) => p.room.leave()));
+  });
+
+  it("forgets a configuration's offered seats when their list expires, as Redis does", async () => {
+    const presence = new InMemoryPresence();
+    await presence.rpush('parlor:queue:test:vacant', 'room-a');
+    presence.expire('parlor:queue:test:vacant', 0.05);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await presence.llen('parlor:queue:test:vacant')).toBe(0);
+    expect(Object.keys((presence as unknown as { data: object }).data)).toEqual([]); // Colyseus' own kept the list for good
   });
 
   it('keeps the first table recorded when a stalled creator comes back after a takeover', async () => {

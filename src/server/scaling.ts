@@ -16,9 +16,22 @@ export interface Scaling {
   close(): Promise<void>;
 }
 
+/**
+ * Colyseus' in-memory presence, except that `expire` ends a key of any kind, as Redis does: Colyseus' own
+ * forgets lists and sets, so the queue's seats offered back for each table configuration (a list that
+ * expires after ten minutes on Redis) lived as long as the process.
+ */
+export class InMemoryPresence extends LocalPresence {
+  override expire(key: string, seconds: number) {
+    const timeouts = (this as unknown as { timeouts: Record<string, NodeJS.Timeout | undefined> }).timeouts;
+    clearTimeout(timeouts[key]);
+    timeouts[key] = setTimeout(() => void this.del(key), seconds * 1000);
+  }
+}
+
 export function createScaling(config: Pick<Config, 'REDIS_URL'>): Scaling {
   if (!config.REDIS_URL) {
-    return { presence: new LocalPresence(), driver: new LocalDriver(), redisReachable: async () => null, close: async () => {} };
+    return { presence: new InMemoryPresence(), driver: new LocalDriver(), redisReachable: async () => null, close: async () => {} };
   }
   // A separate small connection for health checks, so /ready reflects Redis itself.
   const probe = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
