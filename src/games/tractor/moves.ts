@@ -333,7 +333,7 @@ function callFriends(state: TractorState, friends: unknown): MoveResult<TractorS
   next.friendCalls = (friends as { card: string; ordinal: number }[]).map((f) => ({ card: f.card, ordinal: f.ordinal, seat: -1 }));
   next.friendSeen = next.friendCalls.map(() => 0);
   startPlay(next);
-  return accept(next, [{ type: 'friendsCalled', friends: next.friendCalls.map((c) => ({ card: c.card, ordinal: c.ordinal })) }]);
+  return accept(next, [{ type: 'friendsCalled', seat: state.starter, friends: next.friendCalls.map((c) => ({ card: c.card, ordinal: c.ordinal })) }]);
 }
 
 /** Counts called cards as they are played; the player of the called copy joins the declarers at once. */

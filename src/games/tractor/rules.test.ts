@@ -549,7 +549,9 @@ describe('finding friends', () => {
     expect(code(game.applyMove(calling({ friendCards: 'noHighest' }), 0, { type: 'callFriends', friends: [{ card: 'AH', ordinal: 1 }] }))).toBe('tractor/friend-card');
     expect(code(game.applyMove(calling({ friendCards: 'noPoints' }), 0, { type: 'callFriends', friends: [{ card: 'KH', ordinal: 1 }] }))).toBe('tractor/friend-card');
     expect(code(game.applyMove(calling({ friendCards: 'trumpsIncluded' }), 0, { type: 'callFriends', friends: [{ card: 'AS', ordinal: 1 }] }))).toBe('ok');
-    const s = ok(game.applyMove(calling(), 0, { type: 'callFriends', friends: [{ card: 'AH', ordinal: 2 }] }));
+    const called = game.applyMove(calling(), 0, { type: 'callFriends', friends: [{ card: 'AH', ordinal: 2 }] });
+    expect(called.ok && called.events).toEqual([{ type: 'friendsCalled', seat: 0, friends: [{ card: 'AH', ordinal: 2 }] }]); // the caller named, for the log
+    const s = ok(called);
     expect([s.phase, s.turn]).toEqual(['playing', 0]);
     expect(game.viewFor(s, SPECTATOR).public.friendCalls).toEqual([{ card: 'AH', ordinal: 2, seat: -1 }]);
   });

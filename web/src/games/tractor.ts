@@ -263,7 +263,7 @@ export const tractor: GameBoard = {
       case 'trumpFixed':
         return `Trump fixed${ev.suit ? `: ${SUIT_NAME[ev.suit as string] ?? ev.suit}` : ''}.`;
       case 'friendsCalled':
-        return `${ctx.name(ctx.table.starter)} calls ${((ev.friends as Plain[]) ?? []).map(callText).join(', ')}.`;
+        return `${who} calls ${((ev.friends as Plain[]) ?? []).map(callText).join(', ')}.`;
       case 'friendFound':
         return `${who} is a friend of the starter.`;
       case 'kittyRevealed':
