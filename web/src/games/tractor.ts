@@ -263,7 +263,8 @@ export const tractor: GameBoard = {
       case 'trumpFixed':
         return `Trump fixed${ev.suit ? `: ${SUIT_NAME[ev.suit as string] ?? ev.suit}` : ''}.`;
       case 'friendsCalled':
-        return `${who} calls ${((ev.friends as Plain[]) ?? []).map(callText).join(', ')}.`;
+        // (an event from before it named its caller: the starter then is the best guess)
+        return `${who || ctx.name(ctx.table.starter)} calls ${((ev.friends as Plain[]) ?? []).map(callText).join(', ')}.`;
       case 'friendFound':
         return `${who} is a friend of the starter.`;
       case 'kittyRevealed':
