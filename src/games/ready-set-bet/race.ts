@@ -106,10 +106,11 @@ export function freeSpaces(state: State): readonly string[] {
 }
 
 /** Why `seat` may not place a bet now (an error reason), or null when it may. */
-export function betBlock(state: State, seat: number): 'betting-closed' | 'not-a-bettor' | 'passed' | 'no-tokens' | null {
+export function betBlock(state: State, seat: number): 'betting-closed' | 'race-not-started' | 'not-a-bettor' | 'passed' | 'no-tokens' | null {
   if (!isBettor(state, seat)) return 'not-a-bettor';
   if (state.phase !== 'racing' || !state.bettingOpen) return 'betting-closed';
   if (seat === state.hostSeat && state.rolls > 0) return 'betting-closed';
+  if (seat !== state.hostSeat && state.rolls === 0 && state.options.hostBets && state.options.hostBetsFirst && state.hostSeat >= 0) return 'race-not-started';
   if (state.players[seat]!.passed) return 'passed';
   if (availableTokens(state, seat).length === 0) return 'no-tokens';
   return null;

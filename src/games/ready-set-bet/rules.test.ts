@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SPECTATOR, SYSTEM } from '../../core/game.ts';
+import { SPECTATOR, SYSTEM, recordedOptions } from '../../core/game.ts';
 import { randomSource } from '../../core/rng.ts';
 import { verifyRecord } from '../../server/verify.ts';
 import { game } from './index.ts';
@@ -475,12 +475,24 @@ describe('host modes', () => {
     expect(rollWith(s, 3, 4, 0).rolls).toBe(1);
   });
 
-  it('hostBets: the host bets too, but only before the first roll', () => {
+  it('hostBets: the host bets before the race starts, the others once it has (the first roll starts it)', () => {
     const s = fresh({ hostMode: 'hostSeat', hostBets: true });
+    expect(errorCode(s, 1, { type: 'bet', space: 'win-8-a', token: 5 })).toBe('ready-set-bet/race-not-started');
+    expect(errorCode(s, 1, { type: 'pass' })).toBe('core/not-your-turn');
+    expect(game.legalMoves(s, 1)).toEqual([]);
+    expect(game.activeActors(s)).toEqual([0]);
     expect(bet(s, 0, 'win-7-a', 5).bets).toHaveLength(1);
     const rolled = rollWith(s, 3, 4, 0);
     expect(errorCode(rolled, 0, { type: 'bet', space: 'win-8-a', token: 5 })).toBe('ready-set-bet/betting-closed');
     expect(errorCode(rolled, 1, { type: 'bet', space: 'win-8-a', token: 5 })).toBe('ok');
+  });
+
+  it('hostBetsFirst false (and games recorded before the option): everyone bets from before the first roll', () => {
+    const s = fresh({ hostMode: 'hostSeat', hostBets: true, hostBetsFirst: false });
+    expect(errorCode(s, 1, { type: 'bet', space: 'win-8-a', token: 5 })).toBe('ok');
+    expect(errorCode(s, 0, { type: 'bet', space: 'win-8-a', token: 5 })).toBe('ok');
+    const { hostBetsFirst: _, ...before } = s.options;
+    expect(game.options.parse(recordedOptions(game, before)).hostBetsFirst).toBe(false);
   });
 
   it('a host who does not bet ranks behind every bettor', () => {

@@ -9,6 +9,11 @@ export const optionsSchema = z.object({
   hostMode: z.enum(['server', 'hostSeat']).default('server'),
   /** hostSeat only: the host also gets a token set and may bet, but only before the first roll of a race. */
   hostBets: z.boolean().default(false),
+  /**
+   * hostBets only: the others bet once the race has started (the host's first roll), as the rules say —
+   * the host bets "before the race starts", the players "during the race". False: everyone from the start.
+   */
+  hostBetsFirst: z.boolean().default(true),
   /** Pause between two rolls while racing. */
   rollIntervalMs: z.number().int().min(10).max(60_000).default(1000),
   /** Pause before the first roll of a race ("and they're off"). */

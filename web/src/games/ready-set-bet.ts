@@ -321,8 +321,14 @@ export const readySetBet: GameBoard = {
     return bets.reduce((a, b) => ((b.token as number) > (a.token as number) ? b : a));
   },
   status(ctx) {
-    const me = (ctx.table.players ?? []).find((p: Plain) => p.seat === ctx.mySeat);
-    return me?.bettor === false ? 'You are the host: you roll the dice.' : me ? `You have $${me.money}.` : '';
+    const t = ctx.table;
+    const me = (t.players ?? []).find((p: Plain) => p.seat === ctx.mySeat);
+    if (me?.bettor === false) return 'You are the host: you roll the dice.';
+    if (!me) return '';
+    // A betting host bets before the race starts; the others once it has (the first roll).
+    const host = (t.players ?? []).find((p: Plain) => p.seat === t.hostSeat);
+    const hostFirst = t.phase === 'racing' && t.rolls === 0 && host?.bettor && me.seat !== t.hostSeat && t.bettingOpen && ctx.moves.length === 0;
+    return `You have $${me.money}.${hostFirst ? ' The host bets first: your bets open with the first roll.' : ''}`;
   },
 };
 
