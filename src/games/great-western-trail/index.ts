@@ -16,8 +16,9 @@ export const game: GameDefinition<GwtOptions, GwtState, GwtMove, PublicView, Pri
   name: 'Great Western Trail',
   seats: { min: 2, max: 4, default: 3 },
   options: optionsSchema,
-  // Before cityPairObjective existed a completed city pair's objective card was compulsory.
-  legacyOptions: { cityPairObjective: 'must' },
+  // Before cityPairObjective existed a completed city pair's objective card was compulsory; before jerseyBonus
+  // a Jersey bonus without a Jersey in hand was skipped unasked.
+  legacyOptions: { cityPairObjective: 'must', jerseyBonus: 'whenHeld' },
   setup,
   activeActors,
   legalMoves,

@@ -309,8 +309,10 @@ function stepMoves(state: GwtState, step: Step): GwtMove[] {
       return [...teepeeMoves(state, false), skip];
     case 'hire':
       return [...hireOptions(state, seat, step.mod).map(({ slot }) => ({ type: 'hire', slot }) as GwtMove), skip];
-    case 'jersey':
-      return p.hand.includes('jersey') ? [{ type: 'discard', card: 'jersey' }, skip] : [];
+    case 'jersey': {
+      const discard: GwtMove[] = p.hand.includes('jersey') ? [{ type: 'discard', card: 'jersey' }] : [];
+      return discard.length > 0 || state.options.jerseyBonus === 'always' ? [...discard, skip] : [];
+    }
     case 'build':
       return [...buildOptions(state, seat, step.perCraftsman).map(({ building, space }) => ({ type: 'build', building, space }) as GwtMove), skip];
     case 'buy':

@@ -422,6 +422,24 @@ describe('worker slot bonuses', () => {
     expect(play(hireInto('engineer', 4), { type: 'discard', card: 'jersey' }).players[0]!.certificates).toBe(2);
     expect(play(hireInto('engineer', 5), { type: 'discard', card: 'jersey' }).players[0]!.money).toBe(20 - 6 + 4);
   });
+  it("a Jersey bonus is offered whether or not the hand holds a Jersey: the pending step does not tell the table what it lacks", () => {
+    const hire = (hand: string[], options: Partial<GwtOptions> = {}) => {
+      let s = fresh(2, options);
+      s.jobMarket = s.jobMarket.map(() => '');
+      s.jobMarket[0] = 'engineer';
+      s.jobFilled = 3;
+      s.players[0]!.hand = hand;
+      s = play(goTo(s, 'A'), { type: 'action', action: '1.0' });
+      return play(s, { type: 'hire', slot: 0 });
+    };
+    const without = hire(['guernsey', 'angus']);
+    expect(viewFor(without, 1).public).toEqual(viewFor(hire(['jersey', 'angus']), 1).public);
+    expect(viewFor(without, 1).public.pending).toBe('jersey');
+    expect(legalMoves(without, 0)).toEqual([{ type: 'skip' }]);
+    expect(play(without, { type: 'skip' }).turn.stack.at(-1)?.kind).not.toBe('jersey');
+    // As games recorded before the option were played: skipped unasked.
+    expect(hire(['guernsey', 'angus'], { jerseyBonus: 'whenHeld' }).turn.stack.at(-1)?.kind).not.toBe('jersey');
+  });
   it('no row holds more than six workers', () => {
     let s = fresh();
     s.jobMarket[0] = 'cowboy';

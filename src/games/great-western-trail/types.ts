@@ -54,6 +54,12 @@ export const optionsSchema = z.object({
   objectivesInKansasCity: z.boolean().default(false),
   /** The objective card of a completed city pair: the player may take it (the original rules document), or must. */
   cityPairObjective: z.enum(['may', 'must']).default('may'),
+  /**
+   * A worker's Jersey bonus (discard a Jersey for certificates or money) is offered whether or not the hand
+   * holds a Jersey (`always`: declined with skip), or only when it does (`whenHeld`, as games recorded before
+   * this option were played): a step dropped for want of a Jersey told the table what the hand lacked.
+   */
+  jerseyBonus: z.enum(['always', 'whenHeld']).default('always'),
   /** 8b copies the building on the directly neighbouring space, or the nearest location past empty spaces. */
   copyAdjacency: z.enum(['direct', 'nearestLocation']).default('direct'),
 });
