@@ -67,7 +67,7 @@ export function effectText(e: Effect): string {
     case 'copy':
       return 'use the local actions of an adjacent building';
     case 'upgradeBehind':
-      return 'upgrade a station behind your engine';
+      return 'upgrade a station where your engine stands or behind it';
   }
 }
 

@@ -272,8 +272,9 @@ function copyTargets(state: GwtState): string[] {
 
 function upgradeBehindMoves(state: GwtState): GwtMove[] {
   const engine = state.players[state.current]!.engine;
+  const reaches = (position: number) => position < engine || (position === engine && state.options.upgrade9b === 'atOrBehind');
   return STATIONS.flatMap((_, station) =>
-    stationPosition(station) < engine && canUpgrade(state, state.current, station) ? [{ type: 'upgradeStation', station } as GwtMove] : [],
+    reaches(stationPosition(station)) && canUpgrade(state, state.current, station) ? [{ type: 'upgradeStation', station } as GwtMove] : [],
   );
 }
 

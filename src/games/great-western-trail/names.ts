@@ -74,7 +74,7 @@ const STEPS: Names['steps'] = {
   draw: 'cards to draw',
   move: 'a move',
   copy: 'a building to copy',
-  upgradeBehind: 'a station behind the engine',
+  upgradeBehind: 'a station at or behind the engine',
   foresight: 'a foresight tile',
   income: 'the income',
   deliver: 'a city to deliver to',

@@ -3,7 +3,7 @@ import { SPECTATOR } from '../../core/game.ts';
 import { game } from './index.ts';
 import { legalMoves } from './moves.ts';
 import { viewFor } from './view.ts';
-import { engineReach, gainCertificates, placeSmallTile, transportCost } from './rules.ts';
+import { engineReach, gainCertificates, placeSmallTile, stationPosition, transportCost } from './rules.ts';
 import { placeSetupTiles, setup } from './setup.ts';
 import { errorOf, fresh, goTo, has, play, types } from './testkit.ts';
 import { optionsSchema } from './types.ts';
@@ -612,6 +612,16 @@ describe('private buildings', () => {
     t = play(t, { type: 'disc', disc: 'aux3a' });
     expect(t.stations[1]!.discs).toEqual([0]);
     expect(t.players[0]!.money).toBe(18);
+  });
+  it('9b: the station where the engine stands too (the original document); behind only with upgrade9b behind', () => {
+    const on = (options: object) => {
+      const s = fresh(2, options);
+      s.trail['C-2'] = 'p:0:9b';
+      s.players[0]!.engine = stationPosition(0); // on station 0's turnout, not upgraded, none behind
+      return goTo(s, 'C-2');
+    };
+    expect(legalMoves(play(on({}), { type: 'action', action: '0.0' }), 0)).toEqual([{ type: 'upgradeStation', station: 0 }, { type: 'skip' }]);
+    expect(has(on({ upgrade9b: 'behind' }), { type: 'action', action: '0.0' })).toBe(false);
   });
   it('10b: $4; engine up to 4; move up to 4', () => {
     const s = at('10b');

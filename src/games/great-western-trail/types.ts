@@ -60,6 +60,11 @@ export const optionsSchema = z.object({
    * this option were played): a step dropped for want of a Jersey told the table what the hand lacked.
    */
   jerseyBonus: z.enum(['always', 'whenHeld']).default('always'),
+  /**
+   * The station 9b upgrades: the one where the engine stands (the original rules document) or any behind it
+   * (the printed tile, per the digest) — `atOrBehind` — or only behind it (`behind`: games recorded before).
+   */
+  upgrade9b: z.enum(['atOrBehind', 'behind']).default('atOrBehind'),
   /** 8b copies the building on the directly neighbouring space, or the nearest location past empty spaces. */
   copyAdjacency: z.enum(['direct', 'nearestLocation']).default('direct'),
 });
