@@ -90,6 +90,9 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     }
 
     override async onCreate(options: JoinOptions & { recover?: string }) {
+      // First, before anything may throw: a table refused here is disposed by Colyseus, and its own patch
+      // timer (which calls this room's broadcastPatch) would otherwise outlive it and throw unattended.
+      detachColyseusTimer(this);
       // A game of a dead process, claimed by this one: same room id, state rebuilt from the journal.
       const loaded = options.recover && recoveries.has(options.recover) ? await roomSettings.store?.load<StoredMeta>(options.recover) : null;
       const stored = loaded ? asPlayed(game, loaded) : null;
@@ -151,7 +154,6 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       this.setMetadata({ table: table.key, seats: table.seats, game: game.id });
       this.seats.guardReservations();
       liveRooms.add(this);
-      detachColyseusTimer(this);
       this.guardMessages();
       this.wakeOnActivity();
       startPatching(this);
@@ -382,6 +384,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     override onDispose() {
       liveRooms.delete(this);
       stopPatching(this);
+      if (!this.state) return; // refused in onCreate before it had a state: nothing was made to undo
       return dispose(this.asTable());
     }
 

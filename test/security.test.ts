@@ -254,6 +254,31 @@ describe('client faults in the logs', () => {
   });
 });
 
+describe('matchmaking requests a table refuses', () => {
+  it('a spectator creating a table of options the game refuses gets 400 and the process goes on; an unknown game 404', async () => {
+    const proc = await spawnServer({ RATE_LIMIT_EXEMPT: '' });
+    try {
+      const create = (game: string, body: object) => fetch(`${proc.http}/matchmake/create/${game}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      // Past the front door's checks (seats ≤ 16), refused by the room's own: the refused table's timers once ended the process.
+      const refused = await create('high-card', { spectator: true, seats: 16 });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { code: string }).code).toBe('core/bad-options');
+      for (const game of ['nosuchgame', 'constructor', '__proto__']) {
+        const unknown = await create(game, {});
+        expect([game, unknown.status, ((await unknown.json()) as { code: string }).code]).toEqual([game, 404, 'core/unknown-game']);
+      }
+      await sleep(1500); // Colyseus' patch timer would have fired many times
+      expect(proc.child.exitCode).toBe(null);
+      expect((await fetch(`${proc.http}/health`)).status).toBe(200);
+      expect((await create('high-card', { seats: 2 })).status).toBe(200);
+      const lines = proc.output().split('\n').filter((l) => l.startsWith('{'));
+      expect(lines.filter((l) => /"level":(50|60)/.test(l))).toEqual([]);
+    } finally {
+      await proc.stop('SIGKILL');
+    }
+  });
+});
+
 describe('unused seat reservations per address', () => {
   it('are capped: one address cannot hold seats it never joins; a reservation used frees its place', async () => {
     const door = await startServer({ RATE_LIMIT_EXEMPT: '', MAX_UNUSED_RESERVATIONS_PER_ADDRESS: '2' });
