@@ -110,7 +110,8 @@ export function betBlock(state: State, seat: number): 'betting-closed' | 'race-n
   if (!isBettor(state, seat)) return 'not-a-bettor';
   if (state.phase !== 'racing' || !state.bettingOpen) return 'betting-closed';
   if (seat === state.hostSeat && state.rolls > 0) return 'betting-closed';
-  if (seat !== state.hostSeat && state.rolls === 0 && state.options.hostBets && state.options.hostBetsFirst && state.hostSeat >= 0) return 'race-not-started';
+  // (Asked for every seat after every move: the server-hosted race, the common one, is out at the first test.)
+  if (state.hostSeat >= 0 && state.rolls === 0 && seat !== state.hostSeat && state.options.hostBets && state.options.hostBetsFirst) return 'race-not-started';
   if (state.players[seat]!.passed) return 'passed';
   if (availableTokens(state, seat).length === 0) return 'no-tokens';
   return null;
