@@ -6,7 +6,8 @@
 # Process i of PARLOR_PROCESSES (1-based) is reached at /p<i>/ and must advertise
 # PUBLIC_ADDRESS=<public host[:port]>/p<i>: the client SDK connects to ws(s)://<PUBLIC_ADDRESS>/<processId>/<roomId>,
 # and the proxy strips /p<i> on the way to that process. Every other path (matchmaking, /api/*, the web
-# client, /health) goes to any process that answers.
+# client, /health) goes to any process that answers, except /metrics and /monitor (at the root or under
+# /p<i>/), which answer 404 here: operators reach them on the processes' own network.
 #
 # Environment:
 #   PARLOR_PROCESSES  host:port of each process, separated by spaces or commas (required). A `-` keeps
@@ -132,6 +133,12 @@ snippet() {
     fi
     echo "    }"
   done
+  echo ""
+  echo "    # Operators' endpoints stay on the processes' own network (scraped or opened there, not through"
+  echo "    # the public address): /metrics is public on a process without METRICS_TOKEN."
+  echo "    location ~ ^(/p[0-9]+)?/(metrics|monitor)(/|\$) {"
+  echo "        return 404;"
+  echo "    }"
   echo ""
   echo "    location / {"
   if [ -n "$resolver" ]; then

@@ -183,6 +183,15 @@ describe('one public address in front of two processes and a persistent Redis', 
     console.log(`(a) table A ${tables[0]!.roomId} on /p1, table B ${tables[1]!.roomId} on /p2; every WebSocket went through ws://127.0.0.1:${proxy.port}`);
   });
 
+  it('(a2) keeps the operators\' endpoints off the public address: /metrics and /monitor answer 404 there, on the process 200', async () => {
+    for (const path of ['/metrics', '/metrics/', '/p1/metrics', '/p2/metrics?x=1', '/monitor', '/monitor/api', '/p1/monitor/']) {
+      expect([path, (await fetch(`${proxy.http}${path}`)).status]).toEqual([path, 404]);
+    }
+    expect((await fetch(`${procs[0]!.http}/metrics`)).status).toBe(200);
+    expect((await fetch(`${proxy.http}/p1/health`)).status).toBe(200);
+    expect((await fetch(`${proxy.http}/health`)).status).toBe(200);
+  });
+
   it('(b) plays both tables; table A finishes and its record is served through the proxy', async () => {
     for (const t of tables) {
       await waitFor(() => t.seats.every((s) => legalMoves(s.player).length), 5000, 'deal');
