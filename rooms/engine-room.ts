@@ -209,7 +209,9 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       this.state.seed = this.seed; // reveal: anyone can now replay every die, shuffle and deal
       this.journal.finish(outcome);
       if (outcome) this.projection.showResult(outcome);
-      this.log.info({ winners: outcome?.winners, moves: this.journal.seq, seed: this.seed }, 'game over');
+      // Now public like the seed: moves the engine threw on or a bot got wrong, whole (during play only their outline).
+      const faulty = this.moves.faulty.length ? { faultyMoves: this.moves.faulty } : {};
+      this.log.info({ winners: outcome?.winners, moves: this.journal.seq, seed: this.seed, ...faulty }, 'game over');
       // The lobby's list shows it finished (setMetadata replaces the listing's metadata: spread it).
       if (!this.handingOver) void this.setMetadata({ ...this.metadata, over: true });
       this.announce({ seq: this.journal.seq, actor: SYSTEM, events: [{ type: 'gameOver', winners: outcome?.winners ?? [] }] });

@@ -5,11 +5,15 @@
  * The trust boundary: a client's move is bounded (depth, size, no cycles, no 64-bit integers) before
  * anything walks it, then reduced to its canonical form (the game's move shapes: only the fields the
  * game defines). Only the canonical move reaches the engine, the journal, the broadcast and the record.
+ *
+ * Log lines written during play name a move by its outline only (type and field names): a move's values
+ * may name a player's cards, and a log reader must not learn hands before the end (as with the seed).
+ * Moves the engine threw on or a bot got wrong are kept whole for the `game over` line.
  */
 import type { Client } from '@colyseus/core';
 import { EXPECT_SEQ_FIELD, canonicalMove, CoreErrors, type Actor, type GameEvent, type MoveBase, type MoveError } from '../src/core/game.ts';
 import { jsonProblem, type JsonLimits } from '../src/server/json-bounds.ts';
-import { warnClientFault } from '../src/server/client-faults.ts';
+import { boundedField, warnClientFault } from '../src/server/client-faults.ts';
 import { flushWritesSoon } from '../src/server/coalesce-writes.ts';
 import { moveSeconds, movesTotal } from '../src/server/metrics.ts';
 import { roomSettings } from './settings.ts';
@@ -32,8 +36,13 @@ export const MOVE_LIMITS: JsonLimits = { depth: 6, nodes: 1000 };
 
 export type Applied = { ok: true; events: GameEvent[]; stored: Promise<boolean> | null } | { ok: false; error: MoveError };
 
+/** Moves of a game kept for its `game over` line, at most. */
+const FAULTY_MOVES_KEPT = 8;
+
 export class Moves {
   private readonly room: Table;
+  /** Canonical moves the engine threw on, or a bot's refused moves: logged whole once the game is over. */
+  readonly faulty: { seq: number; actor: Actor; move: unknown; code: string }[] = [];
 
   constructor(room: Table) {
     this.room = room;
@@ -117,7 +126,8 @@ export class Moves {
       result = room.game.applyMove(room.engineState, actor, move);
     } catch (err) {
       // An engine bug (the move was canonical): an error, but one line per game every few seconds.
-      warnClientFault({ warn: (fields: object, message?: string) => room.log.error(fields, message) }, `engine-error:${room.game.id}`, { actor, move, err, stack: (err as Error)?.stack }, 'engine threw on a move');
+      this.keepFaulty(actor, move, RoomErrors.engineError);
+      warnClientFault({ warn: (fields: object, message?: string) => room.log.error(fields, message) }, `engine-error:${room.game.id}`, { actor, seq: room.journal.seq, move: moveOutline(move), err, stack: (err as Error)?.stack }, 'engine threw on a move');
       return { ok: false, error: { code: RoomErrors.engineError, message: 'The server could not apply this move; the game goes on.' } };
     }
     if (!result.ok) return result;
@@ -131,10 +141,31 @@ export class Moves {
     return { ok: true, events: result.events, stored };
   }
 
-  /** A client sent something no honest client sends: a warning, rate-limited, payload truncated. */
+  /** A client sent something no honest client sends: a warning, rate-limited, the move by its outline. */
   private clientFault(seat: number, problem: string, move: unknown) {
-    warnClientFault(this.room.log, `malformed-move:${this.room.game.id}`, { roomId: this.room.roomId, seat, problem, move }, 'malformed move refused');
+    warnClientFault(this.room.log, `malformed-move:${this.room.game.id}`, { roomId: this.room.roomId, seat, problem, move: moveOutline(move) }, 'malformed move refused');
   }
+
+  /** A canonical move that shows a server bug, for the `game over` line (the first few of a game). */
+  keepFaulty(actor: Actor, move: MoveBase, code: string) {
+    if (this.faulty.length < FAULTY_MOVES_KEPT) this.faulty.push({ seq: this.room.journal.seq, actor, move: boundedField(move), code });
+  }
+}
+
+/**
+ * What a log line written during play may say of a move: its type and field names, not their values
+ * (which may name a hand's cards). Anything else by its kind.
+ */
+export function moveOutline(move: unknown): unknown {
+  if (typeof move !== 'object' || move === null) return typeof move;
+  if (Array.isArray(move)) return `array of ${move.length}`;
+  const keys = Object.keys(move);
+  const type = (move as { type?: unknown }).type;
+  return {
+    type: typeof type === 'string' ? boundedField(type.slice(0, 40)) : typeof type,
+    fields: keys.filter((k) => k !== 'type').slice(0, 12).map((k) => k.slice(0, 40)),
+    ...(keys.length > 13 ? { more: keys.length - 13 } : {}),
+  };
 }
 
 /** Canonical moves are JSON by construction; a game's shape that let anything else through must not half-apply it. */

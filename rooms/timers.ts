@@ -7,6 +7,7 @@ import type { Delayed } from '@colyseus/core';
 import { SYSTEM, type Actor, type Seat } from '../src/core/game.ts';
 import { randomSource } from '../src/core/rng.ts';
 import { countedFrom } from './patch-clock.ts';
+import { moveOutline, RoomErrors } from './moves.ts';
 import { roomSettings } from './settings.ts';
 import type { Table } from './table.ts';
 
@@ -156,7 +157,9 @@ export class Timers {
     }
     const r = moves.apply(seat, move);
     if (!r.ok) {
-      log.error({ seat, move, error: r.error }, 'bot move rejected; playing the first legal move');
+      // The move by its outline and the refusal by its code: either may name the bot's cards (kept for the end).
+      if (r.error.code !== RoomErrors.engineError) moves.keepFaulty(seat, move, r.error.code);
+      log.error({ seat, move: moveOutline(move), code: r.error.code }, 'bot move rejected; playing the first legal move');
       moves.apply(seat, legal[0]);
     }
   }

@@ -37,12 +37,22 @@ const buggy: AnyGame = {
   },
 };
 
+/** The fixture with a bot bug: its plays name the card as text (malformed), the hidden card in the move's value. */
+const badBot: AnyGame = {
+  ...highCard,
+  id: 'high-card-bad-bot',
+  bot(view, legal) {
+    const move = highCard.bot(view, legal, () => 0, 1) as MoveBase & { card?: number };
+    return move.type === 'play' ? { type: 'play', card: `card ${move.card} of my hand` } : move;
+  },
+};
+
 let server: TestServer;
 const logLines: Record<string, unknown>[] = [];
 beforeAll(async () => {
   // The per-socket message limit out of the way: a client here plays its game as fast as the loopback
   // answers, which passes 1,000 moves a second (the limit is tested in test/room.test.ts and test/security.test.ts).
-  server = await startServer({ MAX_MESSAGES_PER_SECOND: '1000000', RECONNECT_SECONDS: '5' }, { 'high-card': HighCardRoom, 'high-card-bug': defineEngineRoom(buggy, HighCardRoomState) });
+  server = await startServer({ MAX_MESSAGES_PER_SECOND: '1000000', RECONNECT_SECONDS: '5' }, { 'high-card': HighCardRoom, 'high-card-bug': defineEngineRoom(buggy, HighCardRoomState), 'high-card-bad-bot': defineEngineRoom(badBot, HighCardRoomState) });
   // Rooms log through roomSettings.logger: keep every line this file's rooms write.
   const sink = new Writable({
     write(chunk, _enc, done) {
@@ -153,6 +163,21 @@ async function openTable(game: string, seats: number, options: Record<string, un
   return { players, spectator, seen, roomId: first.room.roomId };
 }
 
+/** Plays each player's first legal move until the table is over. */
+async function playOut(players: Player[]) {
+  const a = players[0]!;
+  while (state(a).status !== 'over') {
+    const p = await waitFor(() => players.find((x) => legalMoves(x).length) ?? (state(a).status === 'over' ? a : null), 5000, 'a player to move');
+    const [move] = legalMoves(p);
+    if (move) await ask(p, move);
+  }
+}
+
+/** The table's `game over` log line, once written. */
+function gameOverLine(roomId: string): Record<string, unknown> {
+  return logLines.find((l) => l.msg === 'game over' && l.roomId === roomId) ?? expect.fail(`no game over line for ${roomId}`);
+}
+
 /** The answer to a move request: `ok`, or the rejection's code (anything else fails the test). */
 async function ask(p: Player, move: unknown): Promise<string> {
   try {
@@ -251,24 +276,49 @@ describe('hostile moves', () => {
     expect(warnings[0]).toMatchObject({ level: 40 });
     expect(warnings[0]!.stack).toBeUndefined();
     expect(warnings[0]!.bytes).toBeLessThan(2000);
+    // A move's values never reach a line written during play (they may name cards): its outline does.
+    expect(JSON.parse(warnings[0]!.move as string)).toEqual({ type: 'ante', fields: ['in', 'junk', 'pad'] });
+    expect(JSON.stringify(warnings[0])).not.toContain('zzz');
     // An engine bug: coded, the game goes on, one short error line.
     const bug = await openTable('high-card-bug', 2, {});
     await waitFor(() => legalMoves(bug.players[0]!).length, 3000, 'ante');
     for (let i = 0; i < 20; i++) expect(await ask(bug.players[0]!, { type: 'ante', in: false, junk: 'j'.repeat(8000) })).toBe('core/engine-error');
     const errors = logLines.slice(mark).filter((l) => l.fault === 'engine-error');
     expect(errors.length).toBe(1);
-    expect(errors[0]).toMatchObject({ level: 50 });
+    expect(errors[0]).toMatchObject({ level: 50, seq: expect.any(Number) });
+    expect(JSON.parse(errors[0]!.move as string)).toEqual({ type: 'ante', fields: ['in'] });
+    expect(JSON.stringify(errors[0])).not.toContain('"in":false');
     expect(errors[0]!.bytes).toBeLessThan(2000);
     expect(await ask(bug.players[0]!, { type: 'ante', in: true })).toBe('ok');
-    // The seed reaches the log when it is public anyway: at the end.
+    // The seed reaches the log when it is public anyway: at the end, with the moves the engine threw on, whole.
     expect(await ask(b, { type: 'ante', in: true })).toBe('ok');
-    while (state(a).status !== 'over') {
-      const p = await waitFor(() => players.find((x) => legalMoves(x).length) ?? (state(a).status === 'over' ? a : null), 3000, 'a player to move');
-      const [move] = legalMoves(p);
-      if (move) await ask(p, move);
+    await playOut(players);
+    expect(gameOverLine(roomId).seed).toBe(state(a).seed);
+    expect(gameOverLine(roomId).faultyMoves).toBeUndefined();
+    expect(await ask(bug.players[1]!, { type: 'ante', in: true })).toBe('ok');
+    await playOut(bug.players);
+    const bugOver = gameOverLine(bug.roomId);
+    expect(bugOver.faultyMoves).toHaveLength(8); // the first few of the 20, each whole
+    expect((bugOver.faultyMoves as unknown[])[0]).toEqual({ seq: expect.any(Number), actor: 0, move: '{"type":"ante","in":false}', code: 'core/engine-error' });
+  });
+
+  it('logs a bot\'s refused move by its outline during play (it names the bot\'s card), whole with the game over', async () => {
+    const mark = logLines.length;
+    const human = await joinAsPlayer(server.ws, 'high-card-bad-bot', { seats: 2, bots: 1 }, 'create');
+    await waitFor(() => state(human).status === 'playing', 5000, 'started');
+    hostile(human.room);
+    await playOut([human]);
+    const rejected = logLines.slice(mark).filter((l) => l.msg === 'bot move rejected; playing the first legal move');
+    expect(rejected.length).toBeGreaterThan(0);
+    for (const line of rejected) {
+      expect(line).toMatchObject({ seat: 1, move: { type: 'play', fields: ['card'] }, code: 'core/malformed-move' });
+      expect(JSON.stringify(line)).not.toContain('of my hand');
     }
-    await waitFor(() => logLines.some((l) => l.msg === 'game over' && l.roomId === roomId), 3000, 'game over logged');
-    expect(logLines.find((l) => l.msg === 'game over' && l.roomId === roomId)!.seed).toBe(state(a).seed);
+    const over = gameOverLine(human.room.roomId);
+    expect(over.faultyMoves).toEqual(expect.arrayContaining([expect.objectContaining({ actor: 1, code: 'core/malformed-move', move: expect.stringMatching(/"card":"card \d+ of my hand"/) })]));
+    // Every line before the end is free of it.
+    const before = logLines.slice(mark, logLines.indexOf(over));
+    expect(JSON.stringify(before)).not.toContain('of my hand');
   });
 });
 
