@@ -17,8 +17,9 @@ export const game: GameDefinition<GwtOptions, GwtState, GwtMove, PublicView, Pri
   seats: { min: 2, max: 4, default: 3 },
   options: optionsSchema,
   // Before cityPairObjective existed a completed city pair's objective card was compulsory; before jerseyBonus
-  // a Jersey bonus without a Jersey in hand was skipped unasked; before upgrade9b, 9b reached only stations behind.
-  legacyOptions: { cityPairObjective: 'must', jerseyBonus: 'whenHeld', upgrade9b: 'behind' },
+  // a Jersey bonus without a Jersey in hand was skipped unasked; before upgrade9b, 9b reached only stations behind;
+  // before revealedHandOrder an income's hand went onto the discard pile as held.
+  legacyOptions: { cityPairObjective: 'must', jerseyBonus: 'whenHeld', upgrade9b: 'behind', revealedHandOrder: 'asHeld' },
   setup,
   activeActors,
   legalMoves,

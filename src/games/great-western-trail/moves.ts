@@ -576,7 +576,8 @@ function perform(state: GwtState, move: GwtMove): void {
       const value = handBreedingValue(p.hand) + p.permanentCertificates + move.certificates;
       p.certificates -= move.certificates;
       gain(state, seat, value);
-      p.discard.push(...p.hand);
+      // Sorted as the reveal is: in the order held, the public top of the discard pile was the card drawn last.
+      p.discard.push(...(state.options.revealedHandOrder === 'sorted' ? [...p.hand].sort() : p.hand));
       p.hand = [];
       const deliver = stack.at(-1);
       if (deliver?.kind === 'deliver') deliver.max = value;

@@ -1311,6 +1311,21 @@ describe('views and invariants', () => {
       { type: 'handRevealed', seat: 0, hand: ['angus', 'dutchbelt', 'jersey', 'jersey'] },
     ]);
   });
+  it('a hand revealed for income goes onto the discard pile sorted: the public top is not the card drawn last', () => {
+    const discardTop = (options: Partial<GwtOptions>) => {
+      const s = fresh(2, options);
+      s.foresight = ['', '', '', '', '', ''];
+      s.players[0]!.hand = ['jersey', 'angus', 'holstein', 'dutchbelt']; // in the order drawn: dutchbelt last
+      s.players[0]!.location = 'G-1';
+      const t = play(play(s, { type: 'move', path: ['KANSAS_CITY'] }), { type: 'income', certificates: 0 });
+      expect(t.players[0]!.discard.slice(-4)).toHaveLength(4);
+      return viewFor(t, SPECTATOR).public.players[0]!.discardTop;
+    };
+    expect(discardTop({})).toBe('jersey'); // the last of angus, dutchbelt, holstein, jersey
+    // As games recorded before the option were played (legacyOptions).
+    expect(discardTop({ revealedHandOrder: 'asHeld' })).toBe('dutchbelt');
+    expect((game.legacyOptions as Partial<GwtOptions>).revealedHandOrder).toBe('asHeld');
+  });
   it('hands are private; the public part is the same for everyone', () => {
     const s = setup(std, 3, 'view');
     const v0 = game.viewFor(s, 0);

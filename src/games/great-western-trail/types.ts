@@ -65,6 +65,11 @@ export const optionsSchema = z.object({
    * (the printed tile, per the digest) — `atOrBehind` — or only behind it (`behind`: games recorded before).
    */
   upgrade9b: z.enum(['atOrBehind', 'behind']).default('atOrBehind'),
+  /**
+   * The order a hand revealed for income goes onto the discard pile, whose top is public: `sorted`, or as
+   * held (`asHeld`, as games recorded before this option were played), which showed the card drawn last.
+   */
+  revealedHandOrder: z.enum(['sorted', 'asHeld']).default('sorted'),
   /** 8b copies the building on the directly neighbouring space, or the nearest location past empty spaces. */
   copyAdjacency: z.enum(['direct', 'nearestLocation']).default('direct'),
 });
