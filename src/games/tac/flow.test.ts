@@ -6,7 +6,7 @@ import { game, options } from './index.ts';
 import { activeActors, exchangePartner, legalMoves } from './moves.ts';
 import { errorOf, play, table, where } from './scenario.ts';
 import { deckFor, setup } from './setup.ts';
-import type { Card, TacState } from './types.ts';
+import { CARD_ORDER, type Card, type TacState } from './types.ts';
 
 const H = (i: number) => 64 + i;
 const fresh = (seats = 4, opts = {}) => setup(options.parse(opts), seats, 'flow');
@@ -101,6 +101,17 @@ describe('the exchange', () => {
     const done = exchangeAll(t);
     expect(done.phase).toBe('play');
     expect(done.hands[2]!.includes(given)).toBe(true);
+  });
+
+  it('keeps every hand in card order after the exchange: the received card is not told apart (the Devil sees the hand)', () => {
+    const inOrder = (hand: Card[]) => [...hand].sort((a, b) => CARD_ORDER.indexOf(a) - CARD_ORDER.indexOf(b));
+    for (const seed of ['order-1', 'order-2', 'order-3']) {
+      const dealt = play(setup(options.parse({ master: true }), 4, seed), SYSTEM, { type: 'deal' });
+      const done = exchangeAll(dealt);
+      expect(done.hands.map(inOrder)).toEqual(done.hands);
+      // What the receiver got sits where its face sorts, not last (as dealt hands are in the deck's order).
+      expect(done.hands.some((hand, c) => hand.at(-1) !== dealt.hands[exchangePartner(dealt, c)]![0])).toBe(true);
+    }
   });
 
   it('refuses other moves during the exchange', () => {

@@ -5,6 +5,8 @@ export const NUMBER_CARDS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', 
 export const MASTER_CARDS = ['angel', 'devil', 'warrior', 'fool'] as const;
 export type MasterCard = (typeof MASTER_CARDS)[number];
 export type Card = (typeof NUMBER_CARDS)[number] | 'trickster' | 'tac' | MasterCard;
+/** The order a hand is kept in once the partners have exchanged (numbers, then the specials). */
+export const CARD_ORDER: readonly Card[] = [...NUMBER_CARDS, 'trickster', 'tac', ...MASTER_CARDS];
 
 export interface TacOptions {
   /** Master version: Angel, Devil, Warrior and Fool join the deck (104 cards at four colours). */
