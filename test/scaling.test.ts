@@ -51,6 +51,16 @@ describe('two processes on one Redis', () => {
     expect(await bo.room.request('move', legalMoves(bo)[0])).toMatchObject({ ok: true });
   });
 
+  it('answers a create, join or joinOrCreate of an unknown game 404 through either process, without an error line', async () => {
+    for (const through of [a, b]) {
+      for (const method of ['create', 'create', 'create', 'join', 'joinOrCreate']) {
+        const res = await fetch(`${through.http}/matchmake/${method}/no-such-game`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+        expect([method, res.status, ((await res.json()) as { code: string }).code]).toEqual([method, 404, 'core/unknown-game']);
+      }
+    }
+    for (const p of [a, b]) expect(p.output()).not.toContain('matchmaking failed');
+  });
+
   it('resolves a private table’s invite code from either process', async () => {
     const host = await adopt(await new Client(a.ws).create('high-card', { seats: 2, private: true }));
     const code = await waitFor(() => state(host).invite as string, 3000, 'invite');

@@ -200,6 +200,8 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
     const body = await readJsonBody(req, MATCHMAKE_BODY_BYTES);
     if ('status' in body) return sendJson(req, res, body.status, body.code, body.message, body.status === 413 ? { connection: 'close' } : {});
     if (!matchMaker.controller.exposedMethods.includes(method)) return sendJson(req, res, 404, 'core/unknown-method', `No matchmaking method "${method}".`);
+    // Answered here: a create Colyseus places on a peer comes back from it without Colyseus' "no handler" code.
+    if (/^(create|join|joinOrCreate)$/.test(method) && !Object.hasOwn(rooms, roomName)) return sendJson(req, res, 404, 'core/unknown-game', 'No game of this name.');
     if (matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) return sendJson(req, res, 503, 'core/server-closing', 'This server is shutting down; try another.');
     const tooDeep = jsonProblem(body.value, MATCHMAKE_JSON);
     const parsed = tooDeep ? null : (method === 'reconnect' ? ReconnectOptions : ClientJoinOptions).safeParse(body.value);
