@@ -23,6 +23,7 @@ import { recordedGenerator, seedFor, type Generator } from '../src/core/rng.ts';
 import { SeatState } from '../schema/common.ts';
 import { liveRooms } from '../src/server/metrics.ts';
 import { boundedField, dueLine, readableMessageType } from '../src/server/client-faults.ts';
+import { reservationTaken } from '../src/server/unused-reservations.ts';
 import { commitmentOf } from '../src/server/verify.ts';
 import type { StoredGame } from '../src/server/game-store.ts';
 import { JoinOptions, tableConfig, type TableConfig } from './join-options.ts';
@@ -236,6 +237,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     }
 
     override onJoin(client: Client, options: JoinOptions) {
+      reservationTaken(client.sessionId); // it holds no seat from now on, whatever the join's outcome
       return this.seats.join(client, options);
     }
 

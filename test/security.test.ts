@@ -289,7 +289,13 @@ describe('unused seat reservations per address', () => {
       };
       const first = await call('/matchmake/create/high-card', { seats: 4 });
       expect(first.status).toBe(200);
-      expect((await call(`/matchmake/joinById/${first.body.roomId}`, {})).status).toBe(200); // held, not used
+      const held = await call(`/matchmake/joinById/${first.body.roomId}`, {});
+      expect(held.status).toBe(200); // held, not used
+      // A WebSocket naming the held reservation's session id at a room that does not exist uses nothing:
+      // the seat is still held, so the address still holds two unused.
+      const decoy = new WebSocket(`${door.ws}/${held.body.processId}/no-such-room?sessionId=${held.body.sessionId}`);
+      decoy.on('error', () => undefined);
+      await new Promise((resolve) => decoy.once('close', resolve));
       // Two unused: a third seat, a guest's place or a queue ticket is refused until one is used.
       for (const [path, body] of [[`/matchmake/joinById/${first.body.roomId}`, {}], [`/api/rooms/${first.body.roomId}/seat`, { spectator: true }], ['/api/queue/high-card', { seats: 4 }]] as const) {
         const refused = await call(path, body);

@@ -26,7 +26,7 @@ import type { Logger } from './logger.ts';
 import { warnClientFault } from './client-faults.ts';
 import { jsonProblem } from './json-bounds.ts';
 import { AddressLimiter, addressKey, clientAddress } from './rate-limit.ts';
-import { UnusedReservations } from './unused-reservations.ts';
+import { setReservationLedger, UnusedReservations } from './unused-reservations.ts';
 import { guardConnections } from './open-connections.ts';
 
 /** Largest matchmaking body: options are a handful of small fields. */
@@ -95,6 +95,7 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
       maxLapses: config.MAX_LAPSED_RESERVATIONS_PER_ADDRESS,
     }),
   };
+  setReservationLedger(door.unused); // rooms say when they take a reservation
   const exempt = new Set(config.RATE_LIMIT_EXEMPT.map(addressKey)); // as addresses are counted: `::1` too
   const addressOf = (req: IncomingMessage) => clientAddress(req, config.TRUSTED_PROXIES);
   const allowed = (limiter: AddressLimiter, address: string) => exempt.has(address) || limiter.take(address);
@@ -265,8 +266,6 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
       return;
     }
     (req as IncomingMessage & { parlorAddress?: string }).parlorAddress = address;
-    const sessionId = /[?&]sessionId=([\w-]{1,64})(?:&|$)/.exec(req.url ?? '')?.[1]; // (session ids are URL-safe)
-    if (sessionId) door.unused.used(sessionId);
     for (const listener of upgrades) listener.call(server, req, socket, head);
   });
 

@@ -3,10 +3,27 @@
  * place) at its table until it lapses, so an address that takes reservations and never joins keeps tables
  * from starting; the front door gives an address at most `max` such at a time, and none for a while to an
  * address that let `maxLapses` lapse within `lapseWindowMs` (else it could keep a table waiting for good by
- * reserving its last seat again each time the reservation lapses). A reservation counts until a WebSocket
- * joins with its session id, or until it lapses (`lifetimeMs`). Per process, like the rate budgets; bounded
- * like them (an address with none is forgotten, the least recent dropped past `maxAddresses`).
+ * reserving its last seat again each time the reservation lapses). A reservation counts until the room
+ * takes it (a join with its session id reaches the room), or until it lapses (`lifetimeMs`). Per process,
+ * like the rate budgets; bounded like them (an address with none is forgotten, the least recent dropped
+ * past `maxAddresses`).
  */
+/** The front door's reservations, told by a room when it takes one (none until the front door is installed). */
+let ledger: UnusedReservations | null = null;
+
+export function setReservationLedger(unused: UnusedReservations | null) {
+  ledger = unused;
+}
+
+/**
+ * A room took the reservation of this session (its join began): it holds a seat no longer, whatever the
+ * join's outcome. Counted here, not when a WebSocket names the session id, which any upgrade can do for a
+ * room that does not exist, leaving the seat held and the address's count emptied.
+ */
+export function reservationTaken(sessionId: string) {
+  ledger?.used(sessionId);
+}
+
 export class UnusedReservations {
   readonly max: number;
   readonly maxLapses: number;
@@ -65,7 +82,7 @@ export class UnusedReservations {
     if (this.byAddress.size > this.maxAddresses) this.forget(this.byAddress.keys().next().value!);
   }
 
-  /** A socket joined with the reservation's session id (from any address). */
+  /** The room took the reservation (a join from any address). */
   used(sessionId: string) {
     const address = this.addressOf.get(sessionId);
     if (address === undefined) return;
