@@ -16,13 +16,13 @@
  * A game's room file is a few lines: `defineEngineRoom(game, RoomState)`.
  */
 import { randomBytes } from 'node:crypto';
-import { Room, ServerError, ErrorCode, type Client, type AuthContext } from '@colyseus/core';
+import { ClientState, Protocol, Room, ServerError, ErrorCode, type Client, type AuthContext } from '@colyseus/core';
 import type { Schema } from '@colyseus/schema';
 import { SYSTEM, type AnyGame } from '../src/core/game.ts';
 import { recordedGenerator, seedFor, type Generator } from '../src/core/rng.ts';
 import { SeatState } from '../schema/common.ts';
 import { liveRooms } from '../src/server/metrics.ts';
-import { boundedField, dueLine, readableMessageType } from '../src/server/client-faults.ts';
+import { boundedField, dueLine, PROTOCOL_CODE_MASK, readableMessageType } from '../src/server/client-faults.ts';
 import { reservationTaken } from '../src/server/unused-reservations.ts';
 import { commitmentOf } from '../src/server/verify.ts';
 import type { StoredGame } from '../src/server/game-store.ts';
@@ -42,6 +42,8 @@ import type { EventsMessage, PrivateSeat, Table, TableState } from './table.ts';
 export { RoomErrors } from './moves.ts';
 export type { StoredMeta, GameRecord } from './journal.ts';
 
+/** The frames a client that has not confirmed its join may send: the confirmation, or leaving. */
+const CONFIRMING = new Set<number>([Protocol.JOIN_ROOM, Protocol.LEAVE_ROOM]);
 /** How often one connection is served the finished game's record. */
 const RECORD_INTERVAL_MS = 1000;
 
@@ -304,6 +306,9 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       const room = this as unknown as { _onMessage(client: Client, buffer: unknown): unknown };
       const onMessage = room._onMessage.bind(this);
       room._onMessage = (client, buffer) => {
+        // Before it confirms its join a client has nothing to say but that (or goodbye): what Colyseus would
+        // answer it is held in memory until it confirms, which a hostile one never does.
+        if (client.state === ClientState.JOINING && buffer instanceof Uint8Array && !CONFIRMING.has(buffer[0]! & PROTOCOL_CODE_MASK)) return;
         try {
           return onMessage(client, buffer instanceof Uint8Array ? readableMessageType(buffer) : buffer);
         } catch (err) {

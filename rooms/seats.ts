@@ -3,7 +3,7 @@
  * that fill or take over seats, and private tables' invite codes. The only place session ids exist.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { ServerError, ErrorCode, type Client } from '@colyseus/core';
+import { ClientState, CloseCode, ServerError, ErrorCode, type Client } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
 import type { Seat } from '../src/core/game.ts';
 import { JoinOptions } from './join-options.ts';
@@ -211,7 +211,19 @@ export class Seats {
   /** Seats a joining client, once this process knows the game is still its own (see ownershipUnsure). */
   join(client: Client, options: JoinOptions): void | Promise<void> {
     const unsure = this.ownershipUnsure();
+    this.awaitConfirmation(client);
     return unsure ? unsure.then(() => this.seat(client, options)) : this.seat(client, options);
+  }
+
+  /**
+   * A client that never confirms its join (the SDK does at once) would have everything the table sends it
+   * held in memory by Colyseus until it does, without bound, while its socket stays open: it is closed
+   * after `joinConfirmMs` (4002 `core/join-unconfirmed`), as a dropped client (its seat token brings it back).
+   */
+  private awaitConfirmation(client: Client) {
+    setTimeout(() => {
+      if (client.state === ClientState.JOINING) client.leave(CloseCode.WITH_ERROR, 'core/join-unconfirmed');
+    }, roomSettings.joinConfirmMs).unref();
   }
 
   /** A spectator, a token holder taking its seat back, or a new player. */
@@ -281,6 +293,7 @@ export class Seats {
   }
 
   reconnect(client: Client) {
+    this.awaitConfirmation(client);
     this.room.timers.reconcile(); // a game paused with nobody there goes on
     const seat = this.seatOf(client);
     if (seat === null) return;

@@ -8,6 +8,8 @@ import type { GameStore } from '../src/server/game-store.ts';
 
 export interface RoomSettings {
   reconnectSeconds: number;
+  /** How long a joining client has to confirm its join (the SDK does at once) before it is closed. */
+  joinConfirmMs: number;
   maxSpectators: number;
   botDelayMs: number;
   maxMessagesPerSecond: number;
@@ -22,6 +24,7 @@ export interface RoomSettings {
 
 export const roomSettings: RoomSettings = {
   reconnectSeconds: 60,
+  joinConfirmMs: 10_000,
   maxSpectators: 32,
   botDelayMs: 700,
   maxMessagesPerSecond: 30,

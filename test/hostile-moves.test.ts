@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type Room as SdkRoom, type SeatReservation } from '@colyseus/sdk';
 import { matchMaker } from '@colyseus/core';
 import { Packr } from 'msgpackr';
+import { WebSocket } from 'ws';
 import { pino } from 'pino';
 import { canonicalMove, sameMove, type AnyGame, type GameEvent, type MoveBase } from '../src/core/game.ts';
 import { findGame } from '../src/games/index.ts';
@@ -405,6 +406,37 @@ describe('messages that are no move', () => {
     }
     expect(printed).toEqual([]);
     expect(a.room.connection.isOpen).toBe(true);
+  });
+});
+
+describe('a client that never confirms its join', () => {
+  it('is held nothing it asks for, and is closed after the wait (4002 core/join-unconfirmed)', async () => {
+    const saved = roomSettings.joinConfirmMs;
+    roomSettings.joinConfirmMs = 1500;
+    try {
+      const res = await fetch(`${server.http}/matchmake/create/high-card`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"seats":2,"bots":1}' });
+      const seat = (await res.json()) as SeatReservation;
+      // A bare WebSocket: it reads the join (JOIN_ROOM, code 10) and never answers it, as the SDK would at once.
+      const ws = new WebSocket(`${server.ws}/${seat.processId}/${seat.roomId}?sessionId=${seat.sessionId}`);
+      const frames: Buffer[] = [];
+      ws.on('message', (data) => frames.push(data as Buffer));
+      const closed = new Promise<[number, string]>((resolve) => ws.on('close', (code, reason) => resolve([code, String(reason)])));
+      await waitFor(() => frames.length > 0, 3000, 'the join');
+      expect(frames[0]![0]).toBe(10);
+      // Requests (12.5 KB answers each in a large game) and a move: none is handled, so nothing is held for it.
+      const packr = new Packr();
+      for (let id = 1; id <= 60; id++) ws.send(Buffer.concat([Buffer.from([21, id]), packr.pack(id % 2 ? 'legalMoves' : 'move'), packr.pack({ type: 'ante', in: true })]));
+      await sleep(300);
+      const room = matchMaker.getLocalRoomById(seat.roomId) as unknown as { clients: { sessionId: string; userData: { seat: number }; _enqueuedMessages?: unknown[] }[] };
+      const joining = room.clients.find((c) => c.sessionId === seat.sessionId)!;
+      const human = joining.userData.seat;
+      expect(joining._enqueuedMessages!.length).toBeLessThan(10); // the table's own broadcasts, for the wait at most
+      expect(await closed).toEqual([4002, 'core/join-unconfirmed']);
+      expect(frames).toHaveLength(1);
+      expect(roomOf(seat.roomId).journal.moves.filter((m) => m.actor === human)).toEqual([]); // its moves were not applied
+    } finally {
+      roomSettings.joinConfirmMs = saved;
+    }
   });
 });
 

@@ -107,7 +107,8 @@ export function resetClientFaults() {
 const ROOM_DATA = 13;
 const ROOM_DATA_BYTES = 17;
 const ROOM_REQUEST = 21;
-const PROTOCOL_CODE_MASK = 0x1f;
+/** The protocol code's bits of a frame's first byte (the rest are modifiers). */
+export const PROTOCOL_CODE_MASK = 0x1f;
 
 /**
  * A message (msgpack or bytes) or request frame whose type is a string that is not UTF-8 gets that type as read with
