@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
-import { GameStore } from '../src/server/game-store.ts';
+import { GameStore, type GameStoreOptions } from '../src/server/game-store.ts';
 import { startRedis, type RedisHandle } from './helpers/redis.ts';
 import { waitFor } from './helpers/ports.ts';
 
@@ -25,7 +25,7 @@ afterAll(async () => {
   await redis.stop();
 });
 
-function store(processId: string) {
+function store(processId: string, options: Partial<GameStoreOptions> = {}) {
   const s = new GameStore({
     redisUrl: redis.url,
     processId,
@@ -35,6 +35,7 @@ function store(processId: string) {
     snapshotEvery: 100,
     retentionSeconds: 60,
     heartbeatMs: 100,
+    ...options,
   });
   stores.push(s);
   return s;
@@ -100,7 +101,7 @@ describe('game store', () => {
   });
 
   it('sends the journal appends of one turn, from every room, in one write, and acknowledges each once stored', async () => {
-    const s = store('me');
+    const s = store('me', { appendHoldMs: 60_000 }); // however long this turn takes on a busy machine
     const journals = Array.from({ length: 20 }, (_, i) => s.open(`room-${i}`, { game: 'high-card' }));
     await Promise.all(journals.map((j) => j.drained()));
     const before = await readsProcessed();
@@ -111,6 +112,33 @@ describe('game store', () => {
     // One read for the 20 appends, one for the INFO that counts them.
     expect((await readsProcessed()) - before).toBe(2);
     for (let i = 0; i < 20; i++) expect(await reader.lrange(`parlor:moves:room-${i}`, 0, -1)).toEqual([JSON.stringify({ actor: 0, move: { type: 'play', card: i } })]);
+  });
+
+  it('does not hold a long turn\'s first appends to its end: past the hold, the next append sends them', async () => {
+    const s = store('me', { appendHoldMs: 20 }); // 1 ms by default; longer here than a busy machine's pause between two lines
+    const journals = Array.from({ length: 4 }, (_, i) => s.open(`long-${i}`, { game: 'high-card' }));
+    await Promise.all(journals.map((j) => j.drained()));
+    // Writes that leave the Redis connection's socket (a corked socket's buffered writes leave together).
+    const stream = s.redis.stream as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
+    let writes = 0;
+    for (const name of ['_write', '_writev'] as const) {
+      const original = stream[name].bind(stream);
+      stream[name] = (...args: unknown[]) => {
+        writes++;
+        return original(...args);
+      };
+    }
+    const move = (i: number) => ({ actor: 0, move: { type: 'play', card: i } });
+    const acks = [journals[0]!.append(move(0), () => null), journals[1]!.append(move(1), () => null)];
+    expect(writes).toBe(0);
+    for (const until = performance.now() + 25; performance.now() < until; ); // a turn busy handling a burst
+    acks.push(journals[2]!.append(move(2), () => null));
+    expect(writes).toBe(1); // the first two, before the turn is over
+    acks.push(journals[3]!.append(move(3), () => null));
+    expect(writes).toBe(1); // held again, for at most the hold or the end of the turn
+    expect(await Promise.all(acks)).toEqual([true, true, true, true]);
+    expect(writes).toBe(2);
+    for (let i = 0; i < 4; i++) expect(await reader.lrange(`parlor:moves:long-${i}`, 0, -1)).toEqual([JSON.stringify(move(i))]);
   });
 
   it('rewrites the game when a reply disagrees with the journal, then resends every move still unconfirmed', async () => {

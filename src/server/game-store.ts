@@ -18,6 +18,9 @@ import { Redis } from 'ioredis';
 import type { Logger } from './logger.ts';
 import { journalPending, journalSeconds } from './metrics.ts';
 
+/** How long a journal append may wait for the end of its event-loop turn before the next append sends it. */
+const APPEND_HOLD_MS = 1;
+
 const K = {
   game: (id: string) => `parlor:game:${id}`,
   moves: (id: string) => `parlor:moves:${id}`,
@@ -83,6 +86,8 @@ export interface GameStoreOptions {
   snapshotEvery: number;
   retentionSeconds: number;
   heartbeatMs: number;
+  /** How long a journal append may wait for the end of its event-loop turn (default `APPEND_HOLD_MS`). */
+  appendHoldMs?: number;
 }
 
 export class GameStore {
@@ -161,16 +166,25 @@ export class GameStore {
   }
 
   private corked: { uncork(): void } | null = null;
+  /** When the appends now held began to wait (performance.now()). */
+  private corkedAt = 0;
   /**
    * Holds the journal appends of this event-loop turn (every room's) for one socket write, sent in
    * `setImmediate` of the same turn (as src/server/coalesce-writes.ts does for clients): a write per
-   * append, a system call each, was most of what journaling added to a move.
+   * append, a system call each, was most of what journaling added to a move. As for clients, a long turn
+   * (a burst of bets read at once) does not hold its first appends to its end: past `APPEND_HOLD_MS` the
+   * next append sends what waited, and the durable answers they hold can come back while the turn goes on.
    */
   coalesce() {
     const stream = this.redis.stream;
+    if (this.corked && performance.now() - this.corkedAt >= (this.options.appendHoldMs ?? APPEND_HOLD_MS)) {
+      this.corked.uncork();
+      this.corked = null;
+    }
     if (this.corked || !stream || this.redis.status !== 'ready') return;
     stream.cork();
     this.corked = stream;
+    this.corkedAt = performance.now();
     setImmediate(() => {
       this.corked?.uncork();
       this.corked = null;
