@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { GameStore, type GameStoreOptions } from '../src/server/game-store.ts';
 import { startRedis, type RedisHandle } from './helpers/redis.ts';
-import { waitFor } from './helpers/ports.ts';
+import { sleep, waitFor } from './helpers/ports.ts';
 
 let redis: RedisHandle;
 let reader: Redis;
@@ -139,6 +139,25 @@ describe('game store', () => {
     expect(await Promise.all(acks)).toEqual([true, true, true, true]);
     expect(writes).toBe(2);
     for (let i = 0; i < 4; i++) expect(await reader.lrange(`parlor:moves:long-${i}`, 0, -1)).toEqual([JSON.stringify(move(i))]);
+  });
+
+  it('puts back what a stall past its heartbeat lost once, however many beats queued behind the stalled Redis', async () => {
+    const lines: string[] = [];
+    const s = store('stalled', { logger: pino({ level: 'warn' }, { write: (line: string) => lines.push(line) }) });
+    await s.open('stalled-game', { game: 'high-card' }).drained();
+    s.start(async () => undefined);
+    await sleep(250);
+    process.kill(redis.pid!, 'SIGSTOP'); // ten beats of 100 ms wait for it; the 300-ms heartbeat expires meanwhile
+    try {
+      await sleep(1000);
+    } finally {
+      process.kill(redis.pid!, 'SIGCONT');
+    }
+    const putBack = () => lines.filter((line) => line.includes('had lost this process'));
+    await waitFor(() => putBack().length > 0, 5000, 'the keys put back');
+    await sleep(500);
+    expect(putBack()).toHaveLength(1);
+    expect(await reader.hget('parlor:game:stalled-game', 'owner')).toBe('stalled');
   });
 
   it('rewrites the game when a reply disagrees with the journal, then resends every move still unconfirmed', async () => {

@@ -127,15 +127,22 @@ export class GameStore {
     const { ttlMs } = this;
     let first = true;
     let lost = false;
+    // One put-back at a time: the beats that queued behind a stalled Redis all see `lost` when it wakes.
+    let republishing = false;
     const tick = async () => {
       try {
         const previous = await this.redis.set(K.proc(processId), String(Date.now()), 'PX', ttlMs, 'GET');
         if (previous === null && !first) lost = true; // kept until the republish succeeds
         first = false;
         await this.checkOwnership();
-        if (lost) {
-          await this.republish(republish);
-          lost = false;
+        if (lost && !republishing) {
+          republishing = true;
+          try {
+            await this.republish(republish);
+            lost = false;
+          } finally {
+            republishing = false;
+          }
         }
         // A Redis restarted from its append-only file can hold heartbeats that expired while it was down:
         // live peers have not beaten again yet. Claiming now would fence games that are alive (and drop
