@@ -93,6 +93,30 @@ describe('two processes on one Redis', () => {
     }
   });
 
+  it('counts an address\'s unused and lapsed seat reservations across processes', async () => {
+    const env = { REDIS_URL: inject('redisUrl'), RATE_LIMIT_EXEMPT: '', COLYSEUS_SEAT_RESERVATION_TIME: '1', MAX_UNUSED_RESERVATIONS_PER_ADDRESS: '2', MAX_LAPSED_RESERVATIONS_PER_ADDRESS: '3' };
+    const [c, d] = await Promise.all([spawnServer(env), spawnServer(env)]);
+    try {
+      const host = await new Client(c.ws).create('high-card', { seats: 4 });
+      const reserve = async (through: ServerProcess) => {
+        const res = await fetch(`${through.http}/matchmake/joinById/${host.roomId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+        return { status: res.status, code: ((await res.json()) as { code?: string }).code, retryAfter: Number(res.headers.get('retry-after')) };
+      };
+      // One held through each process: the address holds two, so a third is refused through either.
+      expect((await reserve(c)).status).toBe(200);
+      expect((await reserve(d)).status).toBe(200);
+      expect(await reserve(c)).toMatchObject({ status: 429, code: 'core/too-many-reservations' });
+      await sleep(1300); // both lapsed unused
+      expect((await reserve(d)).status).toBe(200);
+      await sleep(1300); // a third lapse, whichever process gave it
+      expect(await reserve(c)).toMatchObject({ status: 429, code: 'core/too-many-reservations', retryAfter: expect.toSatisfy((s: number) => s > 590) });
+      expect((await reserve(d)).status).toBe(429);
+      await host.leave();
+    } finally {
+      await Promise.all([c.stop('SIGKILL'), d.stop('SIGKILL')]);
+    }
+  });
+
   it('caps the open tables an address created across processes, wherever Colyseus placed them', async () => {
     // Both processes limit loopback like any address. Requests alternate between them: a count kept by
     // each process alone would let through two tables per process, or more when a table lands on a peer.

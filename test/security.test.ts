@@ -16,6 +16,7 @@ import { AddressLimiter, addressKey, clientAddress } from '../src/server/rate-li
 import { resetClientFaults, safeJson, warnClientFault } from '../src/server/client-faults.ts';
 import { jsonProblem } from '../src/server/json-bounds.ts';
 import { UnusedReservations } from '../src/server/unused-reservations.ts';
+import { InMemoryPresence } from '../src/server/scaling.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -376,37 +377,40 @@ describe('client-given room ids in the logs', () => {
 });
 
 describe('per-address state stays bounded', () => {
-  it('lets unused reservations lapse and forgets addresses that hold none', () => {
-    const unused = new UnusedReservations(2, 15_000, { maxAddresses: 100 });
-    unused.given('a', 's1', 0);
-    unused.given('a', 's2', 1000);
-    expect(unused.atCap('a', 14_999)).toBe(true);
-    expect(unused.atCap('a', 15_000)).toBe(false); // s1 lapsed
-    unused.used('s2');
-    expect(unused.size).toBe(0);
-    for (let i = 0; i < 300; i++) unused.given(`addr${i}`, `s${i}`, 0);
-    expect(unused.size).toBe(100);
+  it('lets unused reservations lapse, and keeps an address\'s keys only while one can still count', async () => {
+    const presence = new InMemoryPresence();
+    const unused = new UnusedReservations(presence, 2, 15_000, { lapseWindowMs: 600_000 });
+    await unused.given('a', 's1', 0);
+    await unused.given('a', 's2', 1000);
+    expect(await unused.refusal('a', 14_999)).toEqual({ unused: 2 });
+    expect(await unused.refusal('a', 15_000)).toBeNull(); // s1 lapsed
+    await unused.used('s2');
+    expect(await presence.hgetall('parlor:reservations:held:a')).toEqual({});
+    expect(await presence.get('parlor:reservations:of:s2')).toBeFalsy();
+    // Every key has an expiry: the held ones a reservation's life and the window after it.
+    const timeouts = (presence as unknown as { timeouts: Record<string, unknown> }).timeouts;
+    expect(Object.keys(timeouts)).toEqual(expect.arrayContaining(['parlor:reservations:held:a', 'parlor:reservations:of:s1']));
+    presence.shutdown();
+    for (const timer of Object.values(timeouts)) clearTimeout(timer as NodeJS.Timeout);
   });
 
-  it('refuses an address that let too many reservations lapse until the oldest lapse leaves the window', () => {
-    const unused = new UnusedReservations(8, 15_000, { maxLapses: 3, lapseWindowMs: 600_000, maxAddresses: 100 });
+  it('refuses an address that let too many reservations lapse until the oldest lapse leaves the window', async () => {
+    const presence = new InMemoryPresence();
+    const unused = new UnusedReservations(presence, 8, 15_000, { maxLapses: 3, lapseWindowMs: 600_000 });
     // Reserved, lapsed, reserved again: each lapse is seen when the address next asks.
     for (const [i, at] of [0, 20_000, 40_000].entries()) {
-      expect(unused.lapsedWait('a', at)).toBe(0);
-      unused.given('a', `s${i}`, at);
+      expect(await unused.refusal('a', at)).toBeNull();
+      await unused.given('a', `s${i}`, at);
     }
-    unused.given('a', 'used', 40_000);
-    unused.used('used'); // joined: never counts
-    expect(unused.lapsedWait('a', 60_000)).toBe(15_000 + 600_000 - 60_000); // three lapses (15, 35, 55 s): until the first is 10 minutes old
-    expect(unused.lapsedWait('b', 60_000)).toBe(0); // per address
-    expect(unused.lapsedWait('a', 615_000)).toBe(0);
-    unused.given('a', 's3', 615_000);
-    expect(unused.lapsedWait('a', 631_000)).toBe(35_000 + 600_000 - 631_000); // the fourth lapse: three again in the window
-    for (let i = 0; i < 300; i++) {
-      unused.given(`addr${i}`, `t${i}`, 0);
-      unused.lapsedWait(`addr${i}`, 20_000);
-    }
-    expect(unused.lapsing).toBeLessThanOrEqual(100);
+    await unused.given('a', 'used', 40_000);
+    await unused.used('used'); // joined: never counts
+    expect(await unused.refusal('a', 60_000)).toEqual({ lapsedWaitMs: 15_000 + 600_000 - 60_000 }); // three lapses (15, 35, 55 s): until the first is 10 minutes old
+    expect(await unused.refusal('b', 60_000)).toBeNull(); // per address
+    expect(await unused.refusal('a', 615_000)).toBeNull();
+    await unused.given('a', 's3', 615_000);
+    expect(await unused.refusal('a', 631_000)).toEqual({ lapsedWaitMs: 35_000 + 600_000 - 631_000 }); // the fourth lapse: three again in the window
+    const timeouts = (presence as unknown as { timeouts: Record<string, unknown> }).timeouts;
+    for (const timer of Object.values(timeouts)) clearTimeout(timer as NodeJS.Timeout);
   });
 
   it('forgets the least recently used addresses and full buckets', () => {

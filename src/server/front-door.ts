@@ -91,7 +91,7 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
       lookups: new AddressLimiter(lookupsPerSecond, Math.max(1, Math.ceil(config.RATE_LIMIT_LOOKUPS_PER_MINUTE / 3))),
     },
     // Colyseus keeps a reservation this long (seconds, its default unless set in the environment).
-    unused: new UnusedReservations(config.MAX_UNUSED_RESERVATIONS_PER_ADDRESS, Number(process.env.COLYSEUS_SEAT_RESERVATION_TIME || 15) * 1000, {
+    unused: new UnusedReservations(matchMaker.presence, config.MAX_UNUSED_RESERVATIONS_PER_ADDRESS, Number(process.env.COLYSEUS_SEAT_RESERVATION_TIME || 15) * 1000, {
       maxLapses: config.MAX_LAPSED_RESERVATIONS_PER_ADDRESS,
     }),
   };
@@ -166,22 +166,26 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
       warnClientFault(log, `rate-limited:${address}`, { address, path: path.slice(0, 80) }, 'client over its HTTP rate limit');
       return sendJson(req, res, 429, 'core/rate-limited', 'Too many requests from this address; slow down.', { 'retry-after': String(limiter.retryAfter(address)) });
     }
-    if (reserving && matchmake?.[1] !== 'reconnect' && !exempt.has(address)) {
-      if (door.unused.atCap(address)) {
-        warnClientFault(log, `unused-reservations:${address}`, { address, unused: door.unused.max }, 'client at its cap of unused seat reservations');
+    const proceed = () => {
+      if (!matchmake) return pass();
+      void matchmakeRequest(req, res, address, matchmake[1]!, matchmake[2]!).catch((err) => {
+        log.error({ err }, 'matchmaking request failed');
+        if (!res.headersSent) sendJson(req, res, 500, 'core/internal', 'The server could not answer this request.');
+      });
+    };
+    if (!reserving || matchmake?.[1] === 'reconnect' || exempt.has(address)) return proceed();
+    // Presence unreachable (Redis away): matchmaking, which needs it too, answers for itself.
+    void door.unused.refusal(address).catch(() => null).then((refusal) => {
+      if (refusal && 'unused' in refusal) {
+        warnClientFault(log, `unused-reservations:${address}`, { address, unused: refusal.unused }, 'client at its cap of unused seat reservations');
         return sendJson(req, res, 429, 'core/too-many-reservations', `This address holds ${door.unused.max} seat reservations it has not used; join with them or wait for them to lapse.`, { 'retry-after': '5' });
       }
-      const wait = door.unused.lapsedWait(address);
-      if (wait > 0) {
+      if (refusal) {
         warnClientFault(log, `lapsed-reservations:${address}`, { address, lapsed: door.unused.maxLapses }, 'client let too many seat reservations lapse');
-        return sendJson(req, res, 429, 'core/too-many-reservations', `This address let ${door.unused.maxLapses} seat reservations lapse unused in 10 minutes; join with the next one you take.`, { 'retry-after': String(Math.ceil(wait / 1000)) });
+        return sendJson(req, res, 429, 'core/too-many-reservations', `This address let ${door.unused.maxLapses} seat reservations lapse unused in 10 minutes; join with the next one you take.`, { 'retry-after': String(Math.ceil(refusal.lapsedWaitMs / 1000)) });
       }
       countReservation(res, address);
-    }
-    if (!matchmake) return pass();
-    void matchmakeRequest(req, res, address, matchmake[1]!, matchmake[2]!).catch((err) => {
-      log.error({ err }, 'matchmaking request failed');
-      if (!res.headersSent) sendJson(req, res, 500, 'core/internal', 'The server could not answer this request.');
+      proceed();
     });
   });
 
@@ -244,10 +248,7 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
       if (res.statusCode === 200 && (typeof body === 'string' || Buffer.isBuffer(body))) {
         const text = String(body);
         const sessionId = /"sessionId":"([\w-]{1,64})"/.exec(text)?.[1];
-        // A reservation at a peer's table is used on the peer, unseen here: held here until it would
-        // lapse, but never counted as lapsed.
-        const here = /"processId":"([^"]{1,64})"/.exec(text)?.[1] === matchMaker.processId;
-        if (sessionId) door.unused.given(address, sessionId, Date.now(), here);
+        if (sessionId) void door.unused.given(address, sessionId).catch(() => undefined);
       }
       return end(...args);
     }) as typeof res.end;
