@@ -28,7 +28,7 @@ import { commitmentOf } from '../src/server/verify.ts';
 import type { StoredGame } from '../src/server/game-store.ts';
 import { JoinOptions, tableConfig, type TableConfig } from './join-options.ts';
 import { recoveries, roomSettings } from './settings.ts';
-import { Seats } from './seats.ts';
+import { listingNotWritten, Seats } from './seats.ts';
 import { Timers } from './timers.ts';
 import { Moves, RoomErrors } from './moves.ts';
 import { TableJournal, asPlayed, replayStored, type StoredMeta } from './journal.ts';
@@ -164,7 +164,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
         this.resume(stored);
       } else {
         this.journal.open();
-        if (options.private) void this.seats.makePrivate();
+        if (options.private) void this.seats.makePrivate().catch(listingNotWritten(this.asTable()));
         this.projection.syncSeats();
         this.startIfFull();
       }
@@ -173,7 +173,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     /** Picks up a recovered game: players get RECONNECT_SECONDS to come back with their seat tokens (reclaim-wait.ts). */
     private resume(stored: StoredGame<StoredMeta>) {
       this.journal.resume(stored);
-      if (stored.meta.invite) void this.seats.resumePrivate(stored.meta.invite);
+      if (stored.meta.invite) void this.seats.resumePrivate(stored.meta.invite).catch(listingNotWritten(this.asTable()));
       this.state.status = stored.meta.status === 'waiting' ? 'waiting' : 'playing';
       this.reclaimWait.recovered();
       this.log.info({ moves: this.journal.seq, fromSnapshot: stored.snapshot?.seq ?? 0 }, 'game recovered');
@@ -216,7 +216,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       const faulty = this.moves.faulty.length ? { faultyMoves: this.moves.faulty } : {};
       this.log.info({ winners: outcome?.winners, moves: this.journal.seq, seed: this.seed, ...faulty }, 'game over');
       // The lobby's list shows it finished (setMetadata replaces the listing's metadata: spread it).
-      if (!this.handingOver) void this.setMetadata({ ...this.metadata, over: true });
+      if (!this.handingOver) void this.setMetadata({ ...this.metadata, over: true }).catch(listingNotWritten(this.asTable()));
       this.announce({ seq: this.journal.seq, actor: SYSTEM, events: [{ type: 'gameOver', winners: outcome?.winners ?? [] }] });
       if (this.closing) this.clock.setTimeout(() => void this.disconnect(4001), 1000);
     }

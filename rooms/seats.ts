@@ -135,8 +135,8 @@ export class Seats {
       void (room.lock as (internal: boolean) => Promise<void>).call(room, true); // Colyseus' own form: the flag, no write
       (room as unknown as { _lockedExplicitly: boolean })._lockedExplicitly = true;
       listing.locked = true;
-    } else if (!free && !room.locked) void room.lock();
-    else if (free && room.locked) void room.unlock();
+    } else if (!free && !room.locked) void room.lock().catch(listingNotWritten(room));
+    else if (free && room.locked) void room.unlock().catch(listingNotWritten(room));
   }
 
   /** Colyseus is closing the room: it takes nobody and offers nothing. */
@@ -397,6 +397,11 @@ export class Seats {
     if (!room.state.invite) return;
     await room.presence.hdel(INVITES_KEY, room.state.invite).catch(() => undefined);
   }
+}
+
+/** A write of the table's listing or invite code refused while Redis is away: the table goes on, and the listing is put back when Redis returns empty. */
+export function listingNotWritten(room: Table) {
+  return (err: unknown) => room.log.warn({ err: (err as Error)?.message }, 'table listing not written (Redis away); the table goes on');
 }
 
 /** A new player, a seat's token holder (whose token is checked at join), or a spectator. */

@@ -29,6 +29,22 @@ export class InMemoryPresence extends LocalPresence {
   }
 }
 
+/**
+ * Colyseus' Redis driver, except that a listing that cannot be removed while Redis is away does not keep
+ * its room from closing: Colyseus awaits the removal before the room's own onDispose, which then never ran
+ * (its timers, journal and patch clock left behind), and calls it once more unawaited (an unhandled
+ * rejection). The stale listing points at no room: a join to it is refused as for any closed table.
+ */
+class ListingDriver extends RedisDriver {
+  override async remove(roomId: string): Promise<boolean> {
+    try {
+      return await super.remove(roomId);
+    } catch {
+      return false;
+    }
+  }
+}
+
 export function createScaling(config: Pick<Config, 'REDIS_URL'>): Scaling {
   if (!config.REDIS_URL) {
     return { presence: new InMemoryPresence(), driver: new LocalDriver(), redisReachable: async () => null, close: async () => {} };
@@ -39,9 +55,13 @@ export function createScaling(config: Pick<Config, 'REDIS_URL'>): Scaling {
     /* reported through /ready; ioredis keeps reconnecting */
   });
   void probe.connect().catch(() => undefined);
+  const driverClient = new Redis(config.REDIS_URL);
+  driverClient.on('error', () => {
+    /* reported through /ready (else ioredis prints each to stderr, outside the logs) */
+  });
   return {
     presence: new RedisPresence(config.REDIS_URL),
-    driver: new RedisDriver(config.REDIS_URL),
+    driver: new ListingDriver(driverClient),
     async redisReachable() {
       try {
         const pong = await Promise.race([probe.ping(), new Promise<never>((_, no) => setTimeout(() => no(new Error('timeout')), 1000))]);
