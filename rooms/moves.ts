@@ -159,12 +159,12 @@ export class Moves {
 export function moveOutline(move: unknown): unknown {
   if (typeof move !== 'object' || move === null) return typeof move;
   if (Array.isArray(move)) return `array of ${move.length}`;
-  const keys = Object.keys(move);
   const type = (move as { type?: unknown }).type;
+  const fields = Object.keys(move).filter((k) => k !== 'type');
   return {
-    type: typeof type === 'string' ? boundedField(type.slice(0, 40)) : typeof type,
-    fields: keys.filter((k) => k !== 'type').slice(0, 12).map((k) => k.slice(0, 40)),
-    ...(keys.length > 13 ? { more: keys.length - 13 } : {}),
+    type: typeof type === 'string' ? type.slice(0, 40) : typeof type,
+    fields: fields.slice(0, 12).map((k) => k.slice(0, 40)),
+    ...(fields.length > 12 ? { more: fields.length - 12 } : {}),
   };
 }
 

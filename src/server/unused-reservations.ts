@@ -76,6 +76,7 @@ export class UnusedReservations {
 
   /** The room took the reservation (a join, from any address, on any process). */
   async used(sessionId: string): Promise<void> {
+    if (this.max <= 0 && this.maxLapses <= 0) return; // nothing was kept for it
     const address = (await this.presence.get(holder(sessionId))) as string | null;
     if (!address) return;
     await Promise.all([this.presence.hdel(held(address), sessionId), this.presence.del(holder(sessionId))]);

@@ -6,7 +6,7 @@ import { game, options } from './index.ts';
 import { activeActors, exchangePartner, legalMoves } from './moves.ts';
 import { errorOf, play, table, where } from './scenario.ts';
 import { deckFor, setup } from './setup.ts';
-import { CARD_ORDER, type Card, type TacState } from './types.ts';
+import { byCardOrder, type Card, type TacState } from './types.ts';
 
 const H = (i: number) => 64 + i;
 const fresh = (seats = 4, opts = {}) => setup(options.parse(opts), seats, 'flow');
@@ -104,7 +104,7 @@ describe('the exchange', () => {
   });
 
   it('keeps every hand in card order after the exchange: the received card is not told apart (the Devil sees the hand)', () => {
-    const inOrder = (hand: Card[]) => [...hand].sort((a, b) => CARD_ORDER.indexOf(a) - CARD_ORDER.indexOf(b));
+    const inOrder = (hand: Card[]) => [...hand].sort(byCardOrder);
     for (const seed of ['order-1', 'order-2', 'order-3']) {
       const dealt = play(setup(options.parse({ master: true }), 4, seed), SYSTEM, { type: 'deal' });
       const done = exchangeAll(dealt);

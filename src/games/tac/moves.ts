@@ -19,7 +19,7 @@ import {
   startOf,
 } from './board.ts';
 import { dealSchedule, seatOf, teamOf } from './setup.ts';
-import { CARD_ORDER, type Card, type CardMove, type Marble, type TacMove, type TacState } from './types.ts';
+import { byCardOrder, type Card, type CardMove, type Marble, type TacMove, type TacState } from './types.ts';
 
 const STEP_CARDS: Record<string, number> = { '1': 1, '2': 2, '3': 3, '5': 5, '6': 6, '8': 8, '9': 9, '10': 10, '12': 12, '13': 13 };
 
@@ -317,7 +317,7 @@ function exchange(s: TacState, seat: number, card: Card, events: GameEvent[]): v
   s.exchange.forEach((given, c) => s.hands[exchangePartner(s, c)]!.push(given!));
   // Sorted: the card received last in a hand told whoever later sees that hand (the Devil, the Fool's pass)
   // what the partners exchanged. Playing keeps the order.
-  s.hands = s.hands.map((hand) => hand.sort((a, b) => CARD_ORDER.indexOf(a) - CARD_ORDER.indexOf(b)));
+  s.hands = s.hands.map((hand) => hand.sort(byCardOrder));
   s.exchange = s.hands.map(() => null);
   s.phase = 'play';
   s.turn = (s.dealer + 1) % s.colours;

@@ -6,7 +6,9 @@ export const MASTER_CARDS = ['angel', 'devil', 'warrior', 'fool'] as const;
 export type MasterCard = (typeof MASTER_CARDS)[number];
 export type Card = (typeof NUMBER_CARDS)[number] | 'trickster' | 'tac' | MasterCard;
 /** The order a hand is kept in once the partners have exchanged (numbers, then the specials). */
-export const CARD_ORDER: readonly Card[] = [...NUMBER_CARDS, 'trickster', 'tac', ...MASTER_CARDS];
+const CARD_ORDER: readonly Card[] = [...NUMBER_CARDS, 'trickster', 'tac', ...MASTER_CARDS];
+/** Compares two cards in CARD_ORDER (for sort). */
+export const byCardOrder = (a: Card, b: Card) => CARD_ORDER.indexOf(a) - CARD_ORDER.indexOf(b);
 
 export interface TacOptions {
   /** Master version: Angel, Devil, Warrior and Fool join the deck (104 cards at four colours). */
