@@ -407,6 +407,38 @@ describe('messages that are no move', () => {
     expect(printed).toEqual([]);
     expect(a.room.connection.isOpen).toBe(true);
   });
+
+  it('refuses a move whose payload does not decode as malformed (core/malformed-move), sent or requested, and keeps the connection', async () => {
+    resetClientFaults();
+    const mark = logLines.length;
+    const { players } = await openTable('high-card', 2, {});
+    const [a, b] = players as [Player, Player];
+    await waitFor(() => legalMoves(a).length, 3000, 'ante');
+    const connection = a.room.connection as unknown as { send(b: Uint8Array): void };
+    const send = connection.send.bind(connection);
+    // The SDK's next frame leaves with its payload replaced by msgpack that does not decode: an extension no
+    // decoder knows, a map cut short.
+    const corruptNext = (payload: number[]) => {
+      connection.send = (bytes) => {
+        connection.send = send;
+        const at = bytes.indexOf(0xa4) + 5; // after the type, fixstr "move"
+        send(new Uint8Array([...bytes.subarray(0, at), ...payload]));
+      };
+    };
+    corruptNext([0xd4, 0x05, 0x00]);
+    a.room.send('move', { type: 'ante', in: true });
+    await waitFor(() => a.errors.length >= 1, 3000, 'the answer to a sent move');
+    expect(a.errors).toEqual([expect.objectContaining({ code: 'core/malformed-move' })]);
+    corruptNext([0x83, 0xa4]);
+    await expect(a.room.request('move', { type: 'ante', in: true })).rejects.toMatchObject({ reason: { code: 'core/malformed-move' } });
+    expect(a.room.connection.isOpen).toBe(true);
+    expect(await ask(a, { type: 'ante', in: true })).toBe('ok');
+    expect(await ask(b, { type: 'ante', in: true })).toBe('ok');
+    const warned = logLines.slice(mark).filter((l) => l.fault === 'bad-message');
+    expect(warned).toHaveLength(1); // one line a window, no stack
+    expect(warned[0]).toMatchObject({ level: 40, type: 'move' });
+    expect(logLines.slice(mark).filter((l) => (l.level as number) >= 50)).toEqual([]);
+  });
 });
 
 describe('a client that never confirms its join', () => {

@@ -9,6 +9,7 @@
  * first occurrence at once, then at most once per window with `suppressed` = how many were skipped.
  */
 import { isUtf8 } from 'node:buffer';
+import { unpack } from 'msgpackr';
 
 /** Any logger with pino's `warn(fields, message)`. */
 export interface WarnLogger {
@@ -110,6 +111,26 @@ const ROOM_REQUEST = 21;
 /** The protocol code's bits of a frame's first byte (the rest are modifiers). */
 export const PROTOCOL_CODE_MASK = 0x1f;
 
+/** A message or request frame's type: where its msgpack starts (`at`), and its text's bytes (`start`–`end`; none for a number). */
+function frameType(frame: Uint8Array): { code: number; at: number; start: number; end: number; text: boolean } | null {
+  const code = frame[0]! & PROTOCOL_CODE_MASK;
+  if (code !== ROOM_DATA && code !== ROOM_DATA_BYTES && code !== ROOM_REQUEST) return null;
+  let at = 1;
+  if (code === ROOM_REQUEST) at += numberLength(frame, at);
+  const prefix = frame[at];
+  if (prefix === undefined) return null;
+  // msgpack str: fixstr (0xa0–0xbf, length in the low bits), str 8 / 16 / 32 (length after the prefix, little-endian as Colyseus writes it).
+  const lengthBytes = prefix >= 0xa0 && prefix <= 0xbf ? 0 : prefix === 0xd9 ? 1 : prefix === 0xda ? 2 : prefix === 0xdb ? 4 : -1;
+  if (lengthBytes < 0) {
+    const end = at + numberLength(frame, at);
+    return { code, at, start: end, end, text: false };
+  }
+  let length = lengthBytes === 0 ? prefix & 0x1f : 0;
+  for (let i = 0; i < lengthBytes; i++) length += (frame[at + 1 + i] ?? 0) * 2 ** (8 * i);
+  const start = at + 1 + lengthBytes;
+  return { code, at, start, end: Math.min(frame.length, start + length), text: true };
+}
+
 /**
  * A message (msgpack or bytes) or request frame whose type is a string that is not UTF-8 gets that type as read with
  * replacement characters (the room then answers it as any type it lacks); any other frame is returned
@@ -117,25 +138,33 @@ export const PROTOCOL_CODE_MASK = 0x1f;
  * their rate limits. Frames are `[code, requestId (requests), type (msgpack str or number), payload]`.
  */
 export function readableMessageType(frame: Uint8Array): Uint8Array {
-  const code = frame[0]! & PROTOCOL_CODE_MASK;
-  if (code !== ROOM_DATA && code !== ROOM_DATA_BYTES && code !== ROOM_REQUEST) return frame;
-  let at = 1;
-  if (code === ROOM_REQUEST) at += numberLength(frame, at);
-  const prefix = frame[at];
-  if (prefix === undefined) return frame;
-  // msgpack str: fixstr (0xa0–0xbf, length in the low bits), str 8 / 16 / 32 (length after the prefix, little-endian as Colyseus writes it).
-  const lengthBytes = prefix >= 0xa0 && prefix <= 0xbf ? 0 : prefix === 0xd9 ? 1 : prefix === 0xda ? 2 : prefix === 0xdb ? 4 : -1;
-  if (lengthBytes < 0) return frame;
-  let length = lengthBytes === 0 ? prefix & 0x1f : 0;
-  for (let i = 0; i < lengthBytes; i++) length += (frame[at + 1 + i] ?? 0) * 2 ** (8 * i);
-  const start = at + 1 + lengthBytes;
-  const type = frame.subarray(start, Math.min(frame.length, start + length));
+  const span = frameType(frame);
+  if (!span?.text) return frame;
+  const type = frame.subarray(span.start, span.end);
   if (type.every((b) => b < 0x80) || isUtf8(type)) return frame;
   // A fixstr: no type the room knows is longer. Only the first 31 bytes are read (a type may be 16 KiB long).
   let text = Buffer.from(type.subarray(0, 31)).toString('utf8');
   while (Buffer.byteLength(text) > 31) text = text.slice(0, -1);
   const readable = Buffer.from(text);
-  return Buffer.concat([frame.subarray(0, at), Buffer.from([0xa0 | readable.length]), readable, frame.subarray(start + type.length)]);
+  return Buffer.concat([frame.subarray(0, span.at), Buffer.from([0xa0 | readable.length]), readable, frame.subarray(span.end)]);
+}
+
+/**
+ * A message or request frame whose payload is not msgpack, cut to its type (the room reads it as sent
+ * without a payload: a move is refused `core/malformed-move`, a request answered as one with none), with
+ * its type and the decoder's complaint; null for any other frame. Colyseus would close a message's
+ * connection and answer a request with its decoder's text.
+ */
+export function withoutUndecodablePayload(frame: Uint8Array): { frame: Uint8Array; type: string; error: string } | null {
+  const span = frameType(frame);
+  if (!span || span.code === ROOM_DATA_BYTES || span.end >= frame.length) return null;
+  try {
+    unpack(frame.subarray(span.end));
+    return null;
+  } catch (err) {
+    const type = span.text ? Buffer.from(frame.subarray(span.start, span.end)).toString('utf8') : '';
+    return { frame: frame.subarray(0, span.end), type, error: (err as Error)?.message ?? String(err) };
+  }
 }
 
 /** Bytes of the number at `at` in Colyseus' number encoding (a request id): a msgpack int or float. */
