@@ -37,6 +37,14 @@ describe('http', () => {
     expect(text).toMatch(/parlor_process_resident_memory_bytes/);
   });
 
+  it("keeps PM2's agent out of a process PM2 does not run: no inspector session, no process handlers of its own", async () => {
+    await get('/health'); // started and listening: Colyseus has asked for the agent
+    const io = (globalThis as Record<symbol, unknown>)[Symbol.for('@pm2/io')] as { featureManager?: unknown } | undefined;
+    expect(io?.featureManager).toBeUndefined(); // the stand-in, not an agent
+    const handlers = ['unhandledRejection', 'uncaughtException'].flatMap((e) => process.listeners(e as 'uncaughtException').map((f) => f.name));
+    expect(handlers.filter((name) => /onUnhandledRejection|onUncaughtException/.test(name))).toEqual([]);
+  });
+
   it('lists every game with seats, option schema and defaults', async () => {
     const listed = (await (await get('/api/games')).json()) as { id: string; seats: object; options: { type: string }; defaults: object }[];
     expect(listed.map((g) => g.id)).toEqual(games.map((g) => g.id));

@@ -64,6 +64,7 @@ export function createParlorServer({ config, logger, extraRooms = {} }: ParlorSe
     warnClientFault(logger, 'stalled-client', { peer: socket.remoteAddress, unsentBytes: socket.writableLength }, 'client stopped reading its messages; disconnected'),
   );
   spreadPings(wss, 5000, 3);
+  keepPm2AgentOut(); // before Colyseus loads it as it starts listening
   const server = defineServer({
     rooms,
     greet: false,
@@ -90,7 +91,6 @@ export function createParlorServer({ config, logger, extraRooms = {} }: ParlorSe
     http.once('error', failed);
     await Promise.race([server.listen(port, host), refused]);
     http.off('error', failed);
-    await stopPm2Agent();
     installFrontDoor(transport, rooms, config, logger); // limits and bounds before Colyseus sees a request
     if (config.REDIS_URL) {
       store = new GameStore({
@@ -117,18 +117,17 @@ export function createParlorServer({ config, logger, extraRooms = {} }: ParlorSe
 /**
  * Colyseus reports to a PM2 daemon through `@pm2/io` when that package is installed (an optional peer
  * that Colyseus' own tools pull in, so it is). Loading it starts an agent that, every second, lists
- * every open handle (one per connection) and samples the event loop, for a daemon that only exists
- * when PM2 runs the process. Outside PM2 it is stopped; /metrics reports what it would have.
+ * every open handle (one per connection) and samples the event loop, opens an inspector session, and
+ * takes over the process' unhandled-rejection and uncaught-exception events (printing each to stderr
+ * with its stack, unbounded), for a daemon that only exists when PM2 runs the process. Outside PM2 it
+ * never starts: the package hands out whatever it finds under its global key instead of starting an
+ * agent, so a stand-in taking Colyseus' two metrics is put there first (the agent's own `destroy()`
+ * stopped its timers but left its process handlers behind). /metrics reports what it would have.
  */
-async function stopPm2Agent() {
+function keepPm2AgentOut() {
   if (process.env.pm_id !== undefined) return; // run by PM2: its agent reports to it
-  const name = '@pm2/io'; // optional: typed loosely, and absent is fine
-  try {
-    const io = ((await import(name)) as { default: { destroy(): void } }).default;
-    io.destroy();
-  } catch {
-    /* not installed: no agent runs */
-  }
+  const globals = globalThis as Record<symbol, unknown>;
+  globals[Symbol.for('@pm2/io')] ??= { metric: () => undefined };
 }
 
 /** Re-creates a dead peer's game here, under its room id, from the journal. */
