@@ -2,7 +2,7 @@
  * Presence and matchmaking driver: the embedded local ones by default, Redis when REDIS_URL is set so
  * several processes share matchmaking, invite codes and room listings.
  */
-import { LocalDriver, LocalPresence, type MatchMakerDriver, type Presence } from '@colyseus/core';
+import { LocalDriver, LocalPresence, matchMaker, type MatchMakerDriver, type Presence } from '@colyseus/core';
 import { RedisDriver } from '@colyseus/redis-driver';
 import { RedisPresence } from '@colyseus/redis-presence';
 import { Redis } from 'ioredis';
@@ -33,17 +33,51 @@ export class InMemoryPresence extends LocalPresence {
  * Colyseus' Redis driver, except that a listing that cannot be removed while Redis is away does not keep
  * its room from closing: Colyseus awaits the removal before the room's own onDispose, which then never ran
  * (its timers, journal and patch clock left behind), and calls it once more unawaited (an unhandled
- * rejection). The stale listing points at no room: a join to it is refused as for any closed table.
+ * rejection). The listing is removed once Redis is back if Redis kept it (a partition, not an empty
+ * restart): matchmaking would send joins to it, each waiting for an answer from a room that is not there.
  */
 class ListingDriver extends RedisDriver {
+  /** Rooms closed here whose listings could not be removed (bounded: an outage long enough to fill it is rare). */
+  private readonly unremoved = new Set<string>();
+
+  private readonly client: Redis;
+
+  constructor(client: Redis) {
+    super(client);
+    this.client = client;
+    client.on('ready', () => void this.removeUnremoved());
+  }
+
   override async remove(roomId: string): Promise<boolean> {
     try {
       return await super.remove(roomId);
     } catch {
+      if (this.unremoved.size < MAX_UNREMOVED) this.unremoved.add(roomId);
       return false;
     }
   }
+
+  /** Only a listing that still names this process and no room here: a peer may have taken the game over since. */
+  private async removeUnremoved() {
+    for (const roomId of [...this.unremoved]) {
+      this.unremoved.delete(roomId);
+      if (matchMaker.getLocalRoomById(roomId)) continue;
+      try {
+        await this.client.eval(REMOVE_OWN_LISTING, 1, LISTINGS_KEY, roomId, matchMaker.processId);
+      } catch {
+        this.unremoved.add(roomId); // away again: the next reconnection tries again
+      }
+    }
+  }
 }
+
+/** Colyseus' Redis driver keeps every listing as JSON in one hash, under the room id. */
+const LISTINGS_KEY = 'roomcaches';
+const MAX_UNREMOVED = 10_000;
+const REMOVE_OWN_LISTING = `
+local listing = redis.call('HGET', KEYS[1], ARGV[1])
+if listing and cjson.decode(listing).processId == ARGV[2] then return redis.call('HDEL', KEYS[1], ARGV[1]) end
+return 0`;
 
 export function createScaling(config: Pick<Config, 'REDIS_URL'>): Scaling {
   if (!config.REDIS_URL) {
