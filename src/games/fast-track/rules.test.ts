@@ -437,6 +437,12 @@ describe('fast track', () => {
     expect(where(s, 'red-1')).toBe('pen');
   });
 
+  it('a jack whose 1 is blocked swaps the fast-track marble instead (a swap is something the card does with it); a queen sends it to its pen', () => {
+    const s = hand(put(put(put(table(), 'red-1', 'track', 47, 'riding'), 'red-2', 'track', 48), 'blue-0', 'track', 20), 0, ['JS', 'QS']);
+    expect(options(s, 'JS')).toEqual(['red-1<>blue-0']);
+    expect(options(s, 'QS')).toEqual(['red-1>pen']);
+  });
+
   it('a 4 that cannot take the fast-track marble back round the fast track sends it to its pen', () => {
     const s = hand(put(put(table(), 'red-1', 'track', 33, 'riding'), 'red-2', 'track', 19), 0, ['4S']);
     expect(options(s, '4S')).toEqual(['red-1>pen']); // red-1 is nearer its exit; 33 → 19 is blocked by red-2
