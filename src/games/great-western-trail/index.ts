@@ -18,8 +18,9 @@ export const game: GameDefinition<GwtOptions, GwtState, GwtMove, PublicView, Pri
   options: optionsSchema,
   // Before cityPairObjective existed a completed city pair's objective card was compulsory; before jerseyBonus
   // a Jersey bonus without a Jersey in hand was skipped unasked; before upgrade9b, 9b reached only stations behind;
-  // before revealedHandOrder an income's hand went onto the discard pile as held.
-  legacyOptions: { cityPairObjective: 'must', jerseyBonus: 'whenHeld', upgrade9b: 'behind', revealedHandOrder: 'asHeld' },
+  // before revealedHandOrder an income's hand went onto the discard pile as held; before auxAfterCopy a single
+  // auxiliary action was offered after 8b's copy.
+  legacyOptions: { cityPairObjective: 'must', jerseyBonus: 'whenHeld', upgrade9b: 'behind', revealedHandOrder: 'asHeld', auxAfterCopy: 'offered' },
   setup,
   activeActors,
   legalMoves,

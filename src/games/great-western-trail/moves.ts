@@ -82,7 +82,9 @@ function phaseMoves(state: GwtState): GwtMove[] {
   } else {
     const session = state.turn.session!;
     if (session.local && !session.auxUsed) out.push(...localActionMoves(state, session));
-    if (!session.auxUsed && session.used.length === 0) out.push(...auxMoves(state, false));
+    // Local actions or one auxiliary action; 8b's copy is a local action though the copied tile's list starts afresh.
+    const localUsed = state.options.auxAfterCopy === 'never' ? session.acted : session.used.length > 0;
+    if (!session.auxUsed && !localUsed) out.push(...auxMoves(state, false));
     if (session.acted || !state.options.requireAction) out.push({ type: 'endTurn' });
   }
   out.push(...objectivePlays(state));
@@ -523,7 +525,7 @@ function perform(state: GwtState, move: GwtMove): void {
       } else if (step?.kind === 'discard' && --step.count === 0) stack.pop();
       return;
     case 'remove':
-      moveCard(p.hand, state.removedCards, move.card);
+      moveCard(p.hand, state.options.auxiliary5Cards === 'outOfGame' ? state.removedCards : p.discard, move.card);
       if (step?.kind === 'remove' && --step.count === 0) stack.pop();
       return;
     case 'build': {

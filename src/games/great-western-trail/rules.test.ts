@@ -594,6 +594,18 @@ describe('private buildings', () => {
     t = play(t, { type: 'copy', space: 'D' });
     expect(has(t, { type: 'action', action: '1.0' })).toBe(true);
   });
+  it("8b: its copy is the building's local action, so no single auxiliary action follows it (the copied tile's actions do); option auxAfterCopy", () => {
+    const copied = (options: object = {}) => {
+      const s = at('8b');
+      s.options = optionsSchema.parse({ ...s.options, ...options });
+      return play(play(s, { type: 'action', action: '0.0' }), { type: 'copy', space: 'D' });
+    };
+    expect(has(copied(), { type: 'action', action: '1.0' })).toBe(true);
+    expect(types(copied())).not.toContain('aux');
+    // Before this option existed (a record without it replays so) a single auxiliary action was offered after the copy.
+    expect(has(copied({ auxAfterCopy: 'offered' }), { type: 'aux', aux: 1, double: false })).toBe(true);
+    expect(game.legacyOptions).toMatchObject({ auxAfterCopy: 'offered' });
+  });
   it('8b option: the nearest location past empty spaces', () => {
     const build = (options: object) => {
       const s = fresh(2, options);
@@ -734,14 +746,21 @@ describe('auxiliary actions', () => {
     expect(s.players[0]!.money).toBe(18);
     expect(legalMoves(s, 0)).toEqual([{ type: 'engine', to: 4 }, { type: 'engine', to: 4.5 }, { type: 'engine', to: 5 }, { type: 'skip' }]);
   });
-  it('5: engine back, then remove hand cards from the game', () => {
-    let s = ready(['aux5a']);
-    s.players[0]!.hand = ['jersey'];
-    s = play(s, { type: 'aux', aux: 5, double: false });
-    s = play(s, { type: 'engine', to: 2 });
-    s = play(s, { type: 'remove', card: 'jersey' });
+  it('5: engine back, then remove hand cards from the game (option auxiliary5Cards: discarded)', () => {
+    const removing = (options: Partial<GwtOptions> = {}) => {
+      let s = ready(['aux5a'], 3, options);
+      s.players[0]!.hand = ['jersey'];
+      s = play(s, { type: 'aux', aux: 5, double: false });
+      s = play(s, { type: 'engine', to: 2 });
+      return play(s, { type: 'remove', card: 'jersey' });
+    };
+    const s = removing();
     expect(s.removedCards).toContain('jersey');
+    expect(s.players[0]!.discard).not.toContain('jersey');
     expect(s.players[0]!.hand).toEqual([]);
+    const discarded = removing({ auxiliary5Cards: 'discarded' });
+    expect(discarded.players[0]!.discard).toContain('jersey');
+    expect(discarded.removedCards).not.toContain('jersey');
   });
   it('backward actions need room behind the engine', () => {
     expect(has(ready(['aux5a'], 0), { type: 'aux', aux: 5, double: false })).toBe(false);

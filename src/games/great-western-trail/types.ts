@@ -70,6 +70,17 @@ export const optionsSchema = z.object({
    * held (`asHeld`, as games recorded before this option were played), which showed the card drawn last.
    */
   revealedHandOrder: z.enum(['sorted', 'asHeld']).default('sorted'),
+  /**
+   * After 8b's copy (its local action) a single auxiliary action is not offered (`never`: local actions or one
+   * auxiliary action, the original rules document), or is (`offered`, as games recorded before this option were played).
+   */
+  auxAfterCopy: z.enum(['never', 'offered']).default('never'),
+  /**
+   * Where auxiliary action 5's hand cards go: out of the game (`outOfGame`: the document's note that auxiliary
+   * actions shrink the deck, the printed board) or onto the discard pile (`discarded`: the document's glossary
+   * meaning of its verb).
+   */
+  auxiliary5Cards: z.enum(['outOfGame', 'discarded']).default('outOfGame'),
   /** 8b copies the building on the directly neighbouring space, or the nearest location past empty spaces. */
   copyAdjacency: z.enum(['direct', 'nearestLocation']).default('direct'),
 });
