@@ -168,6 +168,18 @@ describe('table queue on one process without Redis', () => {
     expect(Object.keys((presence as unknown as { data: object }).data)).toEqual([]); // Colyseus' own kept the list for good
   });
 
+  it('drops a set, hash or list once it is empty, as Redis does', async () => {
+    const presence = new InMemoryPresence();
+    presence.sadd('parlor:tables-by-address:192.0.2.1', 'room-a');
+    presence.srem('parlor:tables-by-address:192.0.2.1', 'room-a');
+    await presence.hset('parlor:hash', 'field', '1');
+    await presence.hdel('parlor:hash', 'field');
+    await presence.rpush('parlor:list', 'a');
+    expect(await presence.lpop('parlor:list')).toBe('a');
+    const { data, hash } = presence as unknown as { data: object; hash: object };
+    expect([Object.keys(data), Object.keys(hash)]).toEqual([[], []]); // Colyseus' own kept each emptied key for good
+  });
+
   it('keeps the first table recorded when a stalled creator comes back after a takeover', async () => {
     const ticket = await ticketFor('high-card', { seats: 2 });
     const ofTicket = async () => (await matchMaker.query({ name: 'high-card' })).filter((r) => r.metadata?.table === ticket.options.table);

@@ -27,6 +27,30 @@ export class InMemoryPresence extends LocalPresence {
     clearTimeout(timeouts[key]);
     timeouts[key] = setTimeout(() => void this.del(key), seconds * 1000);
   }
+
+  // A set, hash or list emptied is gone, as in Redis: Colyseus' own keeps it, so every address that ever had a
+  // table kept its emptied set of tables for the life of the process.
+  override srem(key: string, value: unknown) {
+    super.srem(key, value);
+    this.dropIfEmpty(key);
+  }
+
+  override async hdel(key: string, field: string) {
+    const removed = await super.hdel(key, field);
+    this.dropIfEmpty(key);
+    return removed;
+  }
+
+  override async lpop(key: string) {
+    const value = await super.lpop(key);
+    this.dropIfEmpty(key);
+    return value;
+  }
+
+  private dropIfEmpty(key: string) {
+    const { data, hash } = this as unknown as { data: Record<string, unknown[] | undefined>; hash: Record<string, object | undefined> };
+    if (data[key]?.length === 0 || (hash[key] && Object.keys(hash[key]).length === 0)) this.del(key);
+  }
 }
 
 /**
