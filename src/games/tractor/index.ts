@@ -16,8 +16,9 @@ export const game: GameDefinition<TractorOptions, TractorState, TractorMove, Tra
   name: 'Tractor (Shengji)',
   seats: { min: 4, max: 8, default: 4 },
   options: tractorOptions,
-  // Before throwUnits existed a tractor inside a throw counted whole.
-  legacyOptions: { throwUnits: 'tractors' },
+  // Before throwUnits existed a tractor inside a throw counted whole; before redealLimit hand 1 was dealt again as
+  // often as nobody declared.
+  legacyOptions: { throwUnits: 'tractors', redealLimit: 1000 },
   validateSetup,
   setup,
   activeActors,

@@ -167,7 +167,8 @@ function closeDeclaring(state: TractorState): MoveResult<TractorState> {
   if (top) {
     if (next.starter < 0) next.starter = options.firstStarter === 'firstBid' ? next.bids[0]!.seat : top.seat;
   } else if (next.starter < 0) {
-    if (options.noBidFirstHand === 'redeal') {
+    if (options.noBidFirstHand === 'redeal' && next.redeals < options.redealLimit) {
+      next.redeals++;
       startHand(next);
       return accept(next, [{ type: 'redeal' }]);
     }

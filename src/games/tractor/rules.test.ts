@@ -193,6 +193,12 @@ describe('live deal and declaring', () => {
     const nt = ok(game.applyMove({ ...quiet({ noBidFirstHand: 'noTrump' }), nextDrawer: 2, kitty: filler.slice(0, 8).map((f) => `${f}.0`) }, SYSTEM, { type: 'closeDeclaring' }));
     expect(nt.starter).toBe(2);
     expect(nt.trumpSuit).toBeNull();
+    // Dealt again redealLimit times at most: then played without trump suit (a table where nobody declares ends its dealing).
+    const last = { ...quiet({ redealLimit: 2 }), redeals: 1, kitty: filler.slice(0, 8).map((f) => `${f}.0`) };
+    expect(ok(game.applyMove(last, SYSTEM, { type: 'closeDeclaring' }))).toMatchObject({ phase: 'dealing', redeals: 2 });
+    const limited = ok(game.applyMove({ ...last, redeals: 2, nextDrawer: 3 }, SYSTEM, { type: 'closeDeclaring' }));
+    expect([limited.phase, limited.starter, limited.trumpSuit]).toEqual(['burying', 3, null]);
+    expect(game.legacyOptions).toMatchObject({ redealLimit: 1000 });
   });
   it('later hand without any declaration: the kitty fixes the trump suit', () => {
     const later = (o: Partial<TractorOptions>, kitty: string[]) => {

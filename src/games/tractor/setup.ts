@@ -48,6 +48,7 @@ export function setup(options: TractorOptions, seats: number, seed: string): Tra
     rng: seedRng(seed),
     phase: 'dealing',
     handNumber: 1,
+    redeals: 0,
     levels: Array<number>(seats).fill(level),
     starter: -1,
     trumpRank: level,

@@ -29,6 +29,11 @@ export const tractorOptions = z.object({
   firstStarter: z.enum(['winningBid', 'firstBid']).default('winningBid'),
   /** Hand 1 without any declaration: deal again, or play without trump suit with the first drawer as starter. */
   noBidFirstHand: z.enum(['redeal', 'noTrump']).default('redeal'),
+  /**
+   * Redeals of hand 1 at most (with `redeal`); after them a hand without any declaration is played without trump
+   * suit, the first drawer starting, so a table where nobody ever declares does not deal forever.
+   */
+  redealLimit: z.number().int().min(0).max(1000).default(10),
   /** Later hands without any declaration: how the starter's kitty fixes the trump suit. */
   noBidLaterHand: z.enum(['levelOrHighest', 'firstCard', 'noTrump']).default('levelOrHighest'),
   /** What overrides a declaration: more cards (jokers over level cards at equal count), also a higher suit, or only more cards. */
@@ -126,6 +131,8 @@ export interface TractorState {
   rng: RngState;
   phase: Phase;
   handNumber: number;
+  /** Hand 1 dealt again for want of any declaration, so far. */
+  redeals: number;
   /** Level per seat as an index into RANKS (13 = NT); partners always share it. */
   levels: number[];
   /** -1 until the first hand's declaration names one. */
