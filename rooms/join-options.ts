@@ -57,7 +57,8 @@ export const ClientJoinOptions = z.strictObject({
 /**
  * The options a room sees: the client's, plus the keys the server itself adds — `table` (the canonical
  * table key joinOrCreate filters on, set by onAuth), `recover` (a journaled game being taken over),
- * `creator` (the address a create request came from, charged for the table it creates) and `queued` (the
+ * `creator` (the address a create request came from, charged for the table it creates), `watcher` (the
+ * address a spectator's guest seat was asked from, counted against MAX_SPECTATORS_PER_ADDRESS) and `queued` (the
  * table queue opened it: seats that come free before the start are offered back to the queue). The
  * server's matchmaking front door refuses them from clients (src/server/front-door.ts).
  */
@@ -65,6 +66,7 @@ export const JoinOptions = ClientJoinOptions.extend({
   table: z.string().max(4096).optional(),
   recover: z.string().max(64).optional(),
   creator: z.string().max(256).optional(),
+  watcher: z.string().max(256).optional(),
   queued: z.boolean().optional(),
 });
 export type JoinOptions = z.infer<typeof JoinOptions>;

@@ -110,9 +110,15 @@ export class Seats {
       const token = (opts as JoinOptions).seatToken;
       return this.pending().filter((o) => (o as JoinOptions).seatToken === token).length < MAX_PENDING_PER_TOKEN;
     }
-    const watching = this.room.clients.filter((c) => this.seatOf(c) === null).length;
-    const coming = this.pending().filter((o) => this.kindOf(o) === 'spectator').length;
-    return watching + coming < roomSettings.maxSpectators;
+    const watching = this.room.clients.filter((c) => this.seatOf(c) === null);
+    const coming = this.pending().filter((o) => this.kindOf(o) === 'spectator');
+    if (watching.length + coming.length >= roomSettings.maxSpectators) return false;
+    // One address may not take every place: the guest seat names the address it was asked from.
+    const watcher = (opts as JoinOptions).watcher;
+    if (!watcher || roomSettings.maxSpectatorsPerAddress <= 0) return true;
+    const theirs =
+      watching.filter((c) => (c.userData as { watcher?: string }).watcher === watcher).length + coming.filter((o) => (o as JoinOptions).watcher === watcher).length;
+    return theirs < roomSettings.maxSpectatorsPerAddress;
   }
 
   /** Like joinKind, but a token no seat has counts as a spectator (refused at join, capped until then). */
@@ -233,7 +239,7 @@ export class Seats {
     if (room.handingOver) throw new ServerError(ErrorCode.APPLICATION_ERROR, 'core/server-closing: this game is moving to another server; rejoin with your seat token');
     const opts = JoinOptions.parse(options ?? {});
     if (opts.spectator) {
-      client.userData = { seat: null };
+      client.userData = { seat: null, watcher: opts.watcher };
       room.timers.reconcile(); // a game paused with nobody there goes on
       return;
     }

@@ -11,6 +11,8 @@ export interface RoomSettings {
   /** How long a joining client has to confirm its join (the SDK does at once) before it is closed. */
   joinConfirmMs: number;
   maxSpectators: number;
+  /** Of those, one address's (guest seats carry the address they were asked from); 0: no such cap. */
+  maxSpectatorsPerAddress: number;
   botDelayMs: number;
   maxMessagesPerSecond: number;
   /** After SIGTERM, how long a running game may go on before its players are disconnected. */
@@ -26,6 +28,7 @@ export const roomSettings: RoomSettings = {
   reconnectSeconds: 60,
   joinConfirmMs: 10_000,
   maxSpectators: 32,
+  maxSpectatorsPerAddress: 4,
   botDelayMs: 700,
   maxMessagesPerSecond: 30,
   shutdownGraceSeconds: 30,

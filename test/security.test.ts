@@ -312,6 +312,32 @@ describe('unused seat reservations per address', () => {
   });
 });
 
+describe('spectator places per address', () => {
+  it("are capped at one table: one address cannot take every place, another still gets one", async () => {
+    const door = await startServer({ RATE_LIMIT_EXEMPT: '', TRUSTED_PROXIES: '1', MAX_SPECTATORS_PER_ADDRESS: '2' });
+    try {
+      const call = async (path: string, body: unknown, from: string) => {
+        const res = await fetch(`${door.http}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': from }, body: JSON.stringify(body) });
+        return { status: res.status, body: (await res.json()) as SeatReservation & { code?: string } };
+      };
+      const table = (await call('/matchmake/create/high-card', { seats: 4 }, '192.0.2.1')).body;
+      const watching = await call(`/api/rooms/${table.roomId}/seat`, { spectator: true }, '192.0.2.7');
+      expect(watching.status).toBe(200);
+      const watcher = await new Client(door.ws).consumeSeatReservation(watching.body); // one watching
+      expect((await call(`/matchmake/joinById/${table.roomId}`, { spectator: true }, '192.0.2.7')).status).toBe(200); // one coming
+      for (const path of [`/api/rooms/${table.roomId}/seat`, `/matchmake/joinById/${table.roomId}`]) {
+        const refused = await call(path, { spectator: true }, '192.0.2.7');
+        expect([refused.status, refused.body.code], path).toEqual([409, 'core/room-full']);
+      }
+      expect((await call(`/api/rooms/${table.roomId}/seat`, { spectator: true }, '192.0.2.8')).status).toBe(200);
+      await watcher.leave();
+      expect((await call(`/api/rooms/${table.roomId}/seat`, { spectator: true }, '192.0.2.7')).status).toBe(200); // its place is free again
+    } finally {
+      await door.close();
+    }
+  });
+});
+
 describe('lapsed seat reservations per address', () => {
   it('refuses an address that keeps letting its reservations lapse, with the wait until it may ask again', async () => {
     const proc = await spawnServer({ RATE_LIMIT_EXEMPT: '', COLYSEUS_SEAT_RESERVATION_TIME: '1', MAX_LAPSED_RESERVATIONS_PER_ADDRESS: '2' });

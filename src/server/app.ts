@@ -24,7 +24,7 @@ import { registry } from './metrics.ts';
 import { createScaling } from './scaling.ts';
 import { queueRoutes } from './queue.ts';
 import { mountVerify } from './verify.ts';
-import { installFrontDoor, setLiveGameCheck } from './front-door.ts';
+import { chargedAddress, installFrontDoor, setLiveGameCheck } from './front-door.ts';
 import { reserveGuestSeat } from './guest-seat.ts';
 import { safeJson, warnClientFault } from './client-faults.ts';
 import { republishLiveRooms } from './redis-restore.ts';
@@ -44,6 +44,7 @@ export function createParlorServer({ config, logger, extraRooms = {} }: ParlorSe
   Object.assign(roomSettings, {
     reconnectSeconds: config.RECONNECT_SECONDS,
     maxSpectators: config.MAX_SPECTATORS,
+    maxSpectatorsPerAddress: config.MAX_SPECTATORS_PER_ADDRESS,
     botDelayMs: config.BOT_DELAY_MS,
     maxMessagesPerSecond: config.MAX_MESSAGES_PER_SECOND,
     shutdownGraceSeconds: config.SHUTDOWN_GRACE_SECONDS,
@@ -207,7 +208,7 @@ function routes(app: Application, { config, logger, scaling }: { config: Config;
       res.status(400).json({ code: 'core/bad-options', message: `${problem}Send {"spectator": true} or {"seatToken": "…"}, and optionally "name".` });
       return;
     }
-    const answer = await reserveGuestSeat(String(req.params.roomId), parsed.data, logger);
+    const answer = await reserveGuestSeat(String(req.params.roomId), parsed.data, logger, chargedAddress(req));
     if ('reservation' in answer) res.json(answer.reservation);
     else res.status(answer.status).json({ code: answer.code, message: answer.message });
   });

@@ -26,6 +26,8 @@ const Env = z.object({
   RECONNECT_SECONDS: int(60),
   /** Spectators allowed per table. */
   MAX_SPECTATORS: int(32),
+  /** Spectator places one address may take at one table (else one address could fill every place of a table). */
+  MAX_SPECTATORS_PER_ADDRESS: int(4),
   /** Pause before a bot acts, in milliseconds (so humans can follow). */
   BOT_DELAY_MS: int(700),
   /** Seconds to let running games go on after SIGTERM before the process exits. */

@@ -58,6 +58,10 @@ let chargeTable: (req: IncomingMessage) => Promise<TableCharge> = async () => ({
 /** For the table queue, which opens tables too: the same per-address cap as matchmaking's create (set up by installFrontDoor). */
 export const tableChargeFor = (req: IncomingMessage) => chargeTable(req);
 
+type Charged = IncomingMessage & { parlorCharged?: string | null };
+/** The address an HTTP request is counted against, as the front door saw it; null when exempt. */
+export const chargedAddress = (req: IncomingMessage) => (req as Charged).parlorCharged ?? null;
+
 export interface FrontDoor {
   limiters: Record<'connections' | 'reservations' | 'messages' | 'http' | 'lookups', AddressLimiter>;
   unused: UnusedReservations;
@@ -154,6 +158,7 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
       for (const handler of handlers) handler.call(server, req, res);
     };
     const address = addressOf(req);
+    (req as Charged).parlorCharged = exempt.has(address) ? null : address;
     const path = (req.url ?? '/').split('?')[0]!;
     const method = req.method ?? 'GET';
     if (method === 'OPTIONS' || (method === 'GET' && (path === '/health' || path === '/ready'))) return pass();
@@ -221,7 +226,7 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
     }
     if (method === 'joinById' && (guest.spectator || guest.seatToken)) {
       // A seat token or a spectator names its table, which may be running with every seat taken (locked).
-      const answer = await reserveGuestSeat(roomName, guest, log);
+      const answer = await reserveGuestSeat(roomName, guest, log, exempt.has(address) ? null : address);
       return 'reservation' in answer ? sendReservation(req, res, answer.reservation) : sendJson(req, res, answer.status, answer.code, answer.message);
     }
     const capped = (method === 'create' || method === 'joinOrCreate') && config.MAX_ROOMS_PER_ADDRESS > 0 && !exempt.has(address);

@@ -17,7 +17,8 @@ export interface GuestRequest {
 
 export type GuestAnswer = { status: 200; reservation: unknown } | { status: number; code: string; message: string };
 
-export async function reserveGuestSeat(roomId: string, guest: GuestRequest, logger: Logger): Promise<GuestAnswer> {
+/** `watcher`: the address asking (none when exempt), whose spectator places at one table are capped. */
+export async function reserveGuestSeat(roomId: string, guest: GuestRequest, logger: Logger, watcher: string | null): Promise<GuestAnswer> {
   const [room] = await matchMaker.query({ roomId });
   if (!room) return { status: 404, code: 'core/unknown-room', message: 'No such room.' };
   // A listing left by a dead process would cost a 2 s IPC timeout, and a table here may be handing its
@@ -31,7 +32,7 @@ export async function reserveGuestSeat(roomId: string, guest: GuestRequest, logg
   }
   if (local?.handingOver || (store && room.processId !== matchMaker.processId && !(await store.isAlive(room.processId)))) return moving;
   const { spectator, seatToken, name } = guest;
-  const options = Object.fromEntries(Object.entries({ spectator, seatToken, name }).filter(([, v]) => v !== undefined));
+  const options = Object.fromEntries(Object.entries({ spectator, seatToken, name, watcher: watcher ?? undefined }).filter(([, v]) => v !== undefined));
   try {
     return { status: 200, reservation: await matchMaker.reserveSeatFor(room, options) };
   } catch (err) {
