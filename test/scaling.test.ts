@@ -159,6 +159,36 @@ describe('two processes on one Redis', () => {
     }
   });
 
+  it('holds an address to its caps under a burst of parallel requests', async () => {
+    // Addresses of their own (behind a trusted proxy), so the keys other tests leave do not count.
+    const env = {
+      REDIS_URL: inject('redisUrl'),
+      RATE_LIMIT_EXEMPT: '',
+      TRUSTED_PROXIES: '1',
+      RATE_LIMIT_RESERVATIONS_PER_SECOND: '100',
+      MAX_ROOMS_PER_ADDRESS: '3',
+      MAX_UNUSED_RESERVATIONS_PER_ADDRESS: '4',
+      MAX_SPECTATORS_PER_ADDRESS: '0',
+    };
+    const c = await spawnServer(env);
+    const post = async (path: string, body: object, from: string) => {
+      const res = await fetch(`${c.http}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': from }, body: JSON.stringify(body) });
+      return { status: res.status, body: (await res.json()) as SeatReservation & { code?: string } };
+    };
+    const statuses = (answers: { status: number }[]) => answers.map((a) => a.status).sort();
+    try {
+      // Six creates at once against a cap of three tables: each checked the count before the others added to it.
+      const creates = await Promise.all(Array.from({ length: 6 }, () => post('/matchmake/create/high-card', { seats: 2, private: true }, '198.51.100.7')));
+      expect(statuses(creates)).toEqual([200, 200, 200, 429, 429, 429]);
+      // Eight guest places at once against a cap of four unused reservations.
+      const table = creates.find((a) => a.status === 200)!.body;
+      const guests = await Promise.all(Array.from({ length: 8 }, () => post(`/api/rooms/${table.roomId}/seat`, { spectator: true }, '198.51.100.8')));
+      expect(statuses(guests)).toEqual([200, 200, 200, 200, 429, 429, 429, 429]);
+    } finally {
+      await c.stop('SIGKILL');
+    }
+  });
+
   it('reports not ready while its Redis is down, keeps serving, and recovers when Redis is back', async () => {
     const redis = await startRedis();
     const p = await spawnServer({ REDIS_URL: redis.url });

@@ -179,8 +179,9 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
       });
     };
     if (!reserving || matchmake?.[1] === 'reconnect' || exempt.has(address)) return proceed();
-    // Presence unreachable (Redis away): matchmaking, which needs it too, answers for itself.
-    void door.unused.refusal(address).catch(() => null).then((refusal) => {
+    takeTurn(address, res, async () => {
+      // Presence unreachable (Redis away): matchmaking, which needs it too, answers for itself.
+      const refusal = await door.unused.refusal(address).catch(() => null);
       if (refusal && 'unused' in refusal) {
         warnClientFault(log, `unused-reservations:${address}`, { address, unused: refusal.unused }, 'client at its cap of unused seat reservations');
         return sendJson(req, res, 429, 'core/too-many-reservations', `This address holds ${door.unused.max} seat reservations it has not used; join with them or wait for them to lapse.`, { 'retry-after': '5' });
@@ -189,10 +190,29 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
         warnClientFault(log, `lapsed-reservations:${address}`, { address, lapsed: door.unused.maxLapses }, 'client let too many seat reservations lapse');
         return sendJson(req, res, 429, 'core/too-many-reservations', `This address let ${door.unused.maxLapses} seat reservations lapse unused in 10 minutes; join with the next one you take.`, { 'retry-after': String(Math.ceil(refusal.lapsedWaitMs / 1000)) });
       }
-      countReservation(res, address);
+      const counted = countReservation(res, address);
       proceed();
+      await counted;
     });
   });
+
+  /**
+   * One address's reserving requests take turns on this process, each from the check of its caps until what it
+   * reserved is counted in presence (its reservation, the table it opened): checked side by side, a burst passed
+   * every cap, each request seeing the count before the others had added to it. (Across processes a burst can
+   * still pass a cap once on each.) A request whose client has gone by its turn is not served.
+   */
+  const turns = new Map<string, Promise<unknown>>();
+  function takeTurn(address: string, res: ServerResponse, serve: () => Promise<unknown>) {
+    const turn = (turns.get(address) ?? Promise.resolve()).then(() => (res.destroyed ? undefined : serve())).catch((err) => {
+      log.error({ err }, 'matchmaking request failed');
+      if (!res.headersSent) sendJson(res.req, res, 500, 'core/internal', 'The server could not answer this request.');
+    });
+    turns.set(address, turn);
+    void turn.then(() => {
+      if (turns.get(address) === turn) turns.delete(address);
+    });
+  }
 
   async function matchmakeRequest(req: IncomingMessage, res: ServerResponse, address: string, method: string, encodedName: string) {
     let roomName: string;
@@ -245,18 +265,23 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
     }
   }
 
-  /** The reservation this request is answered with (by the front door or a route) counts for the address until used. */
-  function countReservation(res: ServerResponse, address: string) {
+  /**
+   * The reservation this request is answered with (by the front door or a route) counts for the address until
+   * used. Resolves once the response is over and its reservation counted.
+   */
+  function countReservation(res: ServerResponse, address: string): Promise<void> {
+    let counting: Promise<unknown> = Promise.resolve();
     const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
     res.end = ((...args: unknown[]) => {
       const body = args[0];
       if (res.statusCode === 200 && (typeof body === 'string' || Buffer.isBuffer(body))) {
         const text = String(body);
         const sessionId = /"sessionId":"([\w-]{1,64})"/.exec(text)?.[1];
-        if (sessionId) void door.unused.given(address, sessionId).catch(() => undefined);
+        if (sessionId) counting = door.unused.given(address, sessionId).catch(() => undefined);
       }
       return end(...args);
     }) as typeof res.end;
+    return new Promise((resolve) => res.once('close', () => void counting.then(() => resolve())));
   }
 
   // ── WebSocket upgrades and frames ────────────────────────────────────────────────────────────────
