@@ -46,11 +46,14 @@ export interface GameRecord {
 
 /**
  * A stored game as it was played: a journal written before one of its game's options existed gets that
- * option's former rule (`legacyOptions`), kept in the table's options from then on, and is replayed from
- * its first move, since a snapshot's state still lacks the option.
+ * option's former rule (`legacyOptions`), or its default where that plays as the game did before, kept in
+ * the table's options from then on, and is replayed from its first move, since a snapshot's state still
+ * lacks the option.
  */
 export function asPlayed(game: AnyGame, stored: StoredGame<StoredMeta>): StoredGame<StoredMeta> {
-  const options = recordedOptions(game, stored.meta.table.options);
+  const played = recordedOptions(game, stored.meta.table.options);
+  const parsed = game.options.safeParse(played); // as a record is verified: every option present
+  const options = parsed.success ? parsed.data : played;
   if (canonicalJson(options) === canonicalJson(stored.meta.table.options)) return stored;
   return { ...stored, meta: { ...stored.meta, table: { ...stored.meta.table, options } }, snapshot: null };
 }

@@ -81,15 +81,24 @@ describe('a game stored before an option existed', () => {
     const stored = { meta, snapshot: { seq: snapshotAt, state: { ...atSnapshot, options: snapshotOptions } }, moves: old.moves } as unknown as StoredGame<StoredMeta>;
 
     const resumed = asPlayed(tractor, stored);
-    expect(resumed.meta.table.options).toEqual({ ...old.options, throwUnits: 'tractors' });
+    expect(resumed.meta.table.options).toEqual(tractor.options.parse({ ...old.options, throwUnits: 'tractors' }));
     expect(resumed.snapshot).toBeNull();
     expect(canonicalJson(replayStored(tractor, resumed))).toBe(canonicalJson(old.final));
   });
 
   it('leaves a journal that has every option as it is, snapshot included', () => {
-    const options = { ...old.options, throwUnits: 'pairs' };
+    const options = tractor.options.parse({ ...old.options, throwUnits: 'pairs' });
     const stored = { meta: { table: { options } }, snapshot: { seq: 1, state: {} }, moves: [] } as unknown as StoredGame<StoredMeta>;
     expect(asPlayed(tractor, stored)).toBe(stored);
+  });
+
+  it('gives a journal lacking an option whose default plays as before that default, not nothing', () => {
+    // Great Western Trail before auxAfterCopy and auxiliary5Cards: the first has a former rule, the second's default is the old one.
+    const { auxAfterCopy: _a, auxiliary5Cards: _b, ...before } = greatWesternTrail.options.parse({});
+    const stored = { meta: { table: { options: before } }, snapshot: { seq: 1, state: {} }, moves: [] } as unknown as StoredGame<StoredMeta>;
+    const resumed = asPlayed(greatWesternTrail, stored);
+    expect(resumed.meta.table.options).toMatchObject({ auxAfterCopy: 'offered', auxiliary5Cards: 'outOfGame' });
+    expect(resumed.snapshot).toBeNull();
   });
 
   it("plays Great Western Trail's city-pair objective as compulsory when the record has no cityPairObjective", () => {

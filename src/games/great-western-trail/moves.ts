@@ -525,7 +525,7 @@ function perform(state: GwtState, move: GwtMove): void {
       } else if (step?.kind === 'discard' && --step.count === 0) stack.pop();
       return;
     case 'remove':
-      moveCard(p.hand, state.options.auxiliary5Cards === 'outOfGame' ? state.removedCards : p.discard, move.card);
+      moveCard(p.hand, state.options.auxiliary5Cards === 'discarded' ? p.discard : state.removedCards, move.card);
       if (step?.kind === 'remove' && --step.count === 0) stack.pop();
       return;
     case 'build': {
