@@ -312,6 +312,29 @@ describe('unused seat reservations per address', () => {
   });
 });
 
+describe('reservation paths spelt otherwise', () => {
+  it('are not found: a trailing slash or other letter case would pass the reservation caps and counts by', async () => {
+    const door = await startServer({ RATE_LIMIT_EXEMPT: '' });
+    try {
+      const table = (await (await fetch(`${door.http}/matchmake/create/high-card`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"seats":4}' })).json()) as SeatReservation;
+      for (const [path, body] of [
+        [`/api/rooms/${table.roomId}/seat/`, { spectator: true }],
+        [`/API/rooms/${table.roomId}/seat`, { spectator: true }],
+        [`/api/rooms/${table.roomId}/Seat`, { spectator: true }],
+        ['/api/queue/high-card/', { seats: 4 }],
+        ['/api/Queue/high-card', { seats: 4 }],
+        ['/matchmake/create/high-card/', { seats: 4 }],
+        ['/matchmake//high-card', { seats: 4 }],
+      ] as const) {
+        const res = await fetch(`${door.http}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        expect([res.status, ((await res.json()) as { code?: string }).code], path).toEqual([404, 'core/not-found']);
+      }
+    } finally {
+      await door.close();
+    }
+  });
+});
+
 describe('spectator places per address', () => {
   it("are capped at one table: one address cannot take every place, another still gets one", async () => {
     const door = await startServer({ RATE_LIMIT_EXEMPT: '', TRUSTED_PROXIES: '1', MAX_SPECTATORS_PER_ADDRESS: '2' });

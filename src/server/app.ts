@@ -24,7 +24,7 @@ import { registry } from './metrics.ts';
 import { createScaling } from './scaling.ts';
 import { queueRoutes } from './queue.ts';
 import { mountVerify } from './verify.ts';
-import { chargedAddress, installFrontDoor, setLiveGameCheck } from './front-door.ts';
+import { chargedAddress, countedAsReserving, installFrontDoor, setLiveGameCheck } from './front-door.ts';
 import { reserveGuestSeat } from './guest-seat.ts';
 import { safeJson, warnClientFault } from './client-faults.ts';
 import { republishLiveRooms } from './redis-restore.ts';
@@ -201,7 +201,8 @@ function routes(app: Application, { config, logger, scaling }: { config: Config;
   });
 
   // Spectators and seat-token holders join a table even when its seats are full (see guest-seat.ts).
-  app.post('/api/rooms/:roomId/seat', async (req, res) => {
+  app.post('/api/rooms/:roomId/seat', async (req, res, next) => {
+    if (!countedAsReserving(req)) return next(); // another spelling of the path: not found
     const parsed = ClientJoinOptions.pick({ spectator: true, seatToken: true, name: true }).safeParse(req.body ?? {});
     if (!parsed.success || (!parsed.data.spectator && !parsed.data.seatToken)) {
       const problem = parsed.success ? '' : `${parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ').slice(0, 300)}. `;

@@ -58,9 +58,14 @@ let chargeTable: (req: IncomingMessage) => Promise<TableCharge> = async () => ({
 /** For the table queue, which opens tables too: the same per-address cap as matchmaking's create (set up by installFrontDoor). */
 export const tableChargeFor = (req: IncomingMessage) => chargeTable(req);
 
-type Charged = IncomingMessage & { parlorCharged?: string | null };
+type Charged = IncomingMessage & { parlorCharged?: string | null; parlorReserving?: boolean };
 /** The address an HTTP request is counted against, as the front door saw it; null when exempt. */
 export const chargedAddress = (req: IncomingMessage) => (req as Charged).parlorCharged ?? null;
+/**
+ * The front door took this request for a reservation (its exact path), so its caps and counts applied:
+ * a route reached by another spelling (a trailing slash, other letter case, which Express accepts) refuses it.
+ */
+export const countedAsReserving = (req: IncomingMessage) => (req as Charged).parlorReserving === true;
 
 export interface FrontDoor {
   limiters: Record<'connections' | 'reservations' | 'messages' | 'http' | 'lookups', AddressLimiter>;
@@ -164,6 +169,9 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
     if (method === 'OPTIONS' || (method === 'GET' && (path === '/health' || path === '/ready'))) return pass();
     const matchmake = method === 'POST' ? /^\/matchmake\/(\w+)\/([^/]+)$/.exec(path) : null;
     const reserving = matchmake || (method === 'POST' && /^\/api\/(rooms\/[^/]+\/seat|queue\/[^/]+)$/.test(path));
+    (req as Charged).parlorReserving = Boolean(reserving);
+    // Colyseus answers other /matchmake spellings with an empty 404: the API answers in its own shape.
+    if (!matchmake && method !== 'OPTIONS' && /^\/matchmake(\/|$)/i.test(path)) return sendJson(req, res, 404, 'core/not-found', 'No such route.');
     // A verification replays a whole game on the one verifier thread: charged like a lookup, not like a page.
     const lookup = (method === 'GET' && /^\/api\/(invites|records)\//.test(path)) || (method === 'POST' && path === '/api/verify');
     const limiter = reserving ? door.limiters.reservations : lookup ? door.limiters.lookups : door.limiters.http;

@@ -17,7 +17,7 @@ import type { Application, Response } from 'express';
 import { ClientJoinOptions, type JoinOptions } from '../../rooms/join-options.ts';
 import { queueKeys } from '../../rooms/settings.ts';
 import type { Logger } from './logger.ts';
-import { tableChargeFor, type TableCharge } from './front-door.ts';
+import { countedAsReserving, tableChargeFor, type TableCharge } from './front-door.ts';
 
 /** How long a ticket holder waits for its group's room before claiming its creation. */
 export const CREATE_WAIT_MS = 5000;
@@ -191,7 +191,8 @@ async function waitForRoom(groupKey: string, timeoutMs: number): Promise<IRoomCa
 
 /** `POST /api/queue/:game` with the usual create options → a seat reservation at a table being filled. */
 export function queueRoutes(app: Application, logger: Logger) {
-  app.post('/api/queue/:game', async (req, res: Response) => {
+  app.post('/api/queue/:game', async (req, res: Response, next) => {
+    if (!countedAsReserving(req)) return next(); // another spelling of the path: not found
     try {
       res.json(await queueForTable(String(req.params.game), req.body, logger, await tableChargeFor(req)));
     } catch (err) {
