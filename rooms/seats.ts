@@ -117,7 +117,7 @@ export class Seats {
     const watcher = (opts as JoinOptions).watcher;
     if (!watcher || roomSettings.maxSpectatorsPerAddress <= 0) return true;
     const theirs =
-      watching.filter((c) => (c.userData as { watcher?: string }).watcher === watcher).length + coming.filter((o) => (o as JoinOptions).watcher === watcher).length;
+      watching.filter((c) => (c.userData as { watcher?: string } | undefined)?.watcher === watcher).length + coming.filter((o) => (o as JoinOptions).watcher === watcher).length;
     return theirs < roomSettings.maxSpectatorsPerAddress;
   }
 

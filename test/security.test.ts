@@ -335,6 +335,25 @@ describe('reservation paths spelt otherwise', () => {
   });
 });
 
+describe("an address's reserving requests, one at a time", () => {
+  it('do not wait long for one that stalls: a request whose body never comes holds the others at most 2 s', async () => {
+    const door = await startServer({ RATE_LIMIT_EXEMPT: '' });
+    const stalled = connect(door.port, '127.0.0.1');
+    try {
+      stalled.on('error', () => undefined);
+      stalled.write('POST /matchmake/create/high-card HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 20\r\n\r\n');
+      await sleep(100); // its turn has begun, waiting for a body that never comes
+      const started = Date.now();
+      const res = await fetch(`${door.http}/matchmake/create/high-card`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"seats":2}' });
+      expect(res.status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(4000);
+    } finally {
+      stalled.destroy();
+      await door.close();
+    }
+  });
+});
+
 describe('spectator places per address', () => {
   it("are capped at one table: one address cannot take every place, another still gets one", async () => {
     const door = await startServer({ RATE_LIMIT_EXEMPT: '', TRUSTED_PROXIES: '1', MAX_SPECTATORS_PER_ADDRESS: '2' });

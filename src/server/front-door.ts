@@ -40,6 +40,8 @@ const FIRST_BYTE_MS = 10_000;
 
 /** WebSocket close code for an address over its message budget (4000–4999 are the application's). */
 export const CLOSE_RATE_LIMITED = 4029;
+/** Longest one address's reserving request waits for the one before it (see takeTurn). */
+const TURN_WAIT_MS = 2000;
 
 /**
  * Presence key of the ids of the open tables an address created: a set shared by every process (through
@@ -181,10 +183,7 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
     }
     const proceed = () => {
       if (!matchmake) return pass();
-      void matchmakeRequest(req, res, address, matchmake[1]!, matchmake[2]!).catch((err) => {
-        log.error({ err }, 'matchmaking request failed');
-        if (!res.headersSent) sendJson(req, res, 500, 'core/internal', 'The server could not answer this request.');
-      });
+      void matchmakeRequest(req, res, address, matchmake[1]!, matchmake[2]!).catch((err) => failed(res, err));
     };
     if (!reserving || matchmake?.[1] === 'reconnect' || exempt.has(address)) return proceed();
     takeTurn(address, res, async () => {
@@ -208,18 +207,25 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
    * One address's reserving requests take turns on this process, each from the check of its caps until what it
    * reserved is counted in presence (its reservation, the table it opened): checked side by side, a burst passed
    * every cap, each request seeing the count before the others had added to it. (Across processes a burst can
-   * still pass a cap once on each.) A request whose client has gone by its turn is not served.
+   * still pass a cap once on each.) A request waits at most TURN_WAIT_MS for the one before it: one that stalls
+   * (its body never sent) would otherwise hold its address's others until Node's request timeout. A request
+   * whose client has gone by its turn is not served.
    */
   const turns = new Map<string, Promise<unknown>>();
   function takeTurn(address: string, res: ServerResponse, serve: () => Promise<unknown>) {
-    const turn = (turns.get(address) ?? Promise.resolve()).then(() => (res.destroyed ? undefined : serve())).catch((err) => {
-      log.error({ err }, 'matchmaking request failed');
-      if (!res.headersSent) sendJson(res.req, res, 500, 'core/internal', 'The server could not answer this request.');
-    });
+    const turn = waitAtMost(turns.get(address), TURN_WAIT_MS)
+      .then(() => (res.destroyed ? undefined : serve()))
+      .catch((err) => failed(res, err));
     turns.set(address, turn);
     void turn.then(() => {
       if (turns.get(address) === turn) turns.delete(address);
     });
+  }
+
+  /** A reserving request the server failed on: logged, and answered 500 if nothing was sent yet. */
+  function failed(res: ServerResponse, err: unknown) {
+    log.error({ err }, 'matchmaking request failed');
+    if (!res.headersSent) sendJson(res.req, res, 500, 'core/internal', 'The server could not answer this request.');
   }
 
   async function matchmakeRequest(req: IncomingMessage, res: ServerResponse, address: string, method: string, encodedName: string) {
@@ -254,7 +260,7 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
     }
     if (method === 'joinById' && (guest.spectator || guest.seatToken)) {
       // A seat token or a spectator names its table, which may be running with every seat taken (locked).
-      const answer = await reserveGuestSeat(roomName, guest, log, exempt.has(address) ? null : address);
+      const answer = await reserveGuestSeat(roomName, guest, log, chargedAddress(req));
       return 'reservation' in answer ? sendReservation(req, res, answer.reservation) : sendJson(req, res, answer.status, answer.code, answer.message);
     }
     const capped = (method === 'create' || method === 'joinOrCreate') && config.MAX_ROOMS_PER_ADDRESS > 0 && !exempt.has(address);
@@ -424,4 +430,16 @@ function sendJson(req: IncomingMessage, res: ServerResponse, status: number, cod
   const json = JSON.stringify({ code, message: req.url?.startsWith('/matchmake/') ? `${code}: ${message}` : message });
   res.writeHead(status, { ...corsHeaders(req), 'content-type': 'application/json', 'content-length': Buffer.byteLength(json), ...headers });
   res.end(json);
+}
+
+/** Resolves once `before` settles or `ms` have passed, whichever comes first. */
+function waitAtMost(before: Promise<unknown> | undefined, ms: number): Promise<void> {
+  if (!before) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void before.finally(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }

@@ -7,6 +7,7 @@ import { RedisDriver } from '@colyseus/redis-driver';
 import { RedisPresence } from '@colyseus/redis-presence';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
+import { recoveries } from '../../rooms/settings.ts';
 
 export interface Scaling {
   presence: Presence;
@@ -85,7 +86,7 @@ class ListingDriver extends RedisDriver {
   private async removeUnremoved() {
     for (const roomId of [...this.unremoved]) {
       this.unremoved.delete(roomId);
-      if (matchMaker.getLocalRoomById(roomId)) continue;
+      if (matchMaker.getLocalRoomById(roomId) || recoveries.has(roomId)) continue; // here again (a game taken back)
       try {
         await this.client.eval(REMOVE_OWN_LISTING, 1, LISTINGS_KEY, roomId, matchMaker.processId);
       } catch {
