@@ -1,6 +1,7 @@
 /** Create/join options every game room accepts (docs/PROTOCOL.md, "Join options"). */
 import { z } from 'zod';
 import { canonicalJson, type AnyGame } from '../src/core/game.ts';
+import { roomSettings } from './settings.ts';
 
 /** Game option names: letters, digits, `_`, `-` (never `__proto__` and the like). */
 const OptionName = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,39}$/, 'option names are letters, digits, _ and - (at most 40)');
@@ -98,6 +99,6 @@ export function tableConfig(game: AnyGame, raw: JoinOptions): TableConfig | { pr
   }
   const setupProblem = game.validateSetup?.(parsed.data, seats);
   if (setupProblem) return { problem: setupProblem.message };
-  const turnSeconds = raw.turnSeconds ?? 0;
+  const turnSeconds = raw.turnSeconds ?? roomSettings.defaultTurnSeconds;
   return { seats, bots, options: parsed.data, turnSeconds, key: canonicalJson({ seats, bots, options: parsed.data, turnSeconds }) };
 }

@@ -13,6 +13,8 @@ export interface RoomSettings {
   maxSpectators: number;
   /** Of those, one address's (guest seats carry the address they were asked from); 0: no such cap. */
   maxSpectatorsPerAddress: number;
+  /** Turn clock of a table whose options name none (0: no clock). */
+  defaultTurnSeconds: number;
   botDelayMs: number;
   maxMessagesPerSecond: number;
   /** After SIGTERM, how long a running game may go on before its players are disconnected. */
@@ -29,6 +31,7 @@ export const roomSettings: RoomSettings = {
   joinConfirmMs: 10_000,
   maxSpectators: 32,
   maxSpectatorsPerAddress: 4,
+  defaultTurnSeconds: 0,
   botDelayMs: 700,
   maxMessagesPerSecond: 30,
   shutdownGraceSeconds: 30,

@@ -219,6 +219,19 @@ describe('bots, clocks and reconnection', () => {
     expect(state(b).table.anted[b.seat]).toBe(true);
   });
 
+  it("gives a table whose options name no turn clock the server's DEFAULT_TURN_SECONDS; 0 there is none", async () => {
+    const saved = roomSettings.defaultTurnSeconds;
+    roomSettings.defaultTurnSeconds = 1;
+    try {
+      const [a] = await table();
+      expect(state(a).turnDeadline).toBeGreaterThan(Date.now() - 1000);
+      const [c] = await table({ turnSeconds: 0 });
+      expect(state(c).turnDeadline).toBe(0);
+    } finally {
+      roomSettings.defaultTurnSeconds = saved;
+    }
+  });
+
   it('runs no turn clock for optional moves beside an active SYSTEM', async () => {
     // The ante is optional here: SYSTEM closes it after 2.5 s. The 1 s clock must not make bots ante.
     const [a, b] = await table({ turnSeconds: 1, options: { anteWindowMs: 2500 } });

@@ -28,6 +28,11 @@ const Env = z.object({
   MAX_SPECTATORS: int(32),
   /** Spectator places one address may take at one table (else one address could fill every place of a table). */
   MAX_SPECTATORS_PER_ADDRESS: int(4),
+  /**
+   * Turn clock, in seconds, of a table whose options name none (0: none): one connected player who never moves
+   * would otherwise stall a matchmade table for good. Every process of a deployment sets the same value.
+   */
+  DEFAULT_TURN_SECONDS: z.coerce.number().int().min(0).max(3600).default(0),
   /** Pause before a bot acts, in milliseconds (so humans can follow). */
   BOT_DELAY_MS: int(700),
   /** Seconds to let running games go on after SIGTERM before the process exits. */
