@@ -22,7 +22,7 @@ import { SYSTEM, type AnyGame } from '../src/core/game.ts';
 import { recordedGenerator, seedFor, type Generator } from '../src/core/rng.ts';
 import { SeatState } from '../schema/common.ts';
 import { liveRooms } from '../src/server/metrics.ts';
-import { boundedField, dueLine, PROTOCOL_CODE_MASK, readableMessageType, warnClientFault, withoutUndecodablePayload } from '../src/server/client-faults.ts';
+import { boundedField, dueLine, PROTOCOL_CODE_MASK, readableFrame, warnClientFault } from '../src/server/client-faults.ts';
 import { reservationTaken } from '../src/server/unused-reservations.ts';
 import { commitmentOf } from '../src/server/verify.ts';
 import type { StoredGame } from '../src/server/game-store.ts';
@@ -299,9 +299,8 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     /**
      * A fault of the server's that a client's message reaches must not end the process (Colyseus lets a
      * message handler's throw go uncaught): the client is told, this table and every other one go on, and
-     * one line per window is logged. A message type that is not UTF-8 is read with replacement characters
-     * first (readableMessageType), and a payload that does not decode is read as none (a move without one
-     * is malformed; Colyseus would close a message's connection or answer a request with its decoder's text).
+     * one line per window is logged. A frame is read as readableFrame gives it: a type that is not UTF-8
+     * with replacement characters, a payload that does not decode as none (a move without one is malformed).
      */
     private guardMessages() {
       const room = this as unknown as { _onMessage(client: Client, buffer: unknown): unknown };
@@ -311,7 +310,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
         // answer it is held in memory until it confirms, which a hostile one never does.
         if (client.state === ClientState.JOINING && buffer instanceof Uint8Array && !CONFIRMING.has(buffer[0]! & PROTOCOL_CODE_MASK)) return;
         try {
-          return onMessage(client, buffer instanceof Uint8Array ? this.readableFrame(buffer) : buffer);
+          return onMessage(client, buffer instanceof Uint8Array ? this.readable(buffer) : buffer);
         } catch (err) {
           const suppressed = dueLine(`message-failed:${this.roomId}`);
           if (suppressed !== null) this.log.error({ error: boundedField(err), at: (err as Error)?.stack?.split('\n').slice(1, 6).join('\n'), suppressed }, 'handling a client message failed; the table goes on');
@@ -320,12 +319,10 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       };
     }
 
-    private readableFrame(buffer: Uint8Array): Uint8Array {
-      const frame = readableMessageType(buffer);
-      const cut = withoutUndecodablePayload(frame);
-      if (!cut) return frame;
-      warnClientFault(this.log, `bad-message:${this.roomId}`, { type: cut.type, error: cut.error }, 'client sent a message that does not decode');
-      return cut.frame;
+    private readable(buffer: Uint8Array): Uint8Array {
+      const { frame, undecodable } = readableFrame(buffer);
+      if (undecodable) warnClientFault(this.log, `bad-message:${this.roomId}`, undecodable, 'client sent a message that does not decode');
+      return frame;
     }
 
     /**

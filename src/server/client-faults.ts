@@ -132,38 +132,42 @@ function frameType(frame: Uint8Array): { code: number; at: number; start: number
 }
 
 /**
- * A message (msgpack or bytes) or request frame whose type is a string that is not UTF-8 gets that type as read with
- * replacement characters (the room then answers it as any type it lacks); any other frame is returned
- * as it came. Colyseus' decoder would print a console line for each such frame, outside the logs and
- * their rate limits. Frames are `[code, requestId (requests), type (msgpack str or number), payload]`.
+ * A client's message (msgpack or bytes) or request frame as the room is to read it; frames are `[code,
+ * requestId (requests), type (msgpack str or number), payload]`, parsed once here:
+ * - a type that is not UTF-8 is read with replacement characters (the room then answers it as any type it
+ *   lacks): Colyseus' decoder would print a console line for each such frame, outside the logs and their limits;
+ * - a msgpack payload that does not decode is cut off (the room reads the frame as sent without one: a move is
+ *   refused `core/malformed-move`, a request answered as one with none), and `undecodable` gives its type and
+ *   the decoder's complaint: Colyseus would close a message's connection and answer a request with its text.
+ * Any other frame comes back as it came.
  */
-export function readableMessageType(frame: Uint8Array): Uint8Array {
+export function readableFrame(frame: Uint8Array): { frame: Uint8Array; undecodable?: { type: string; error: string } } {
   const span = frameType(frame);
-  if (!span?.text) return frame;
+  if (!span) return { frame };
+  const error = span.code === ROOM_DATA_BYTES ? null : payloadError(frame.subarray(span.end));
   const type = frame.subarray(span.start, span.end);
-  if (type.every((b) => b < 0x80) || isUtf8(type)) return frame;
-  // A fixstr: no type the room knows is longer. Only the first 31 bytes are read (a type may be 16 KiB long).
-  let text = Buffer.from(type.subarray(0, 31)).toString('utf8');
-  while (Buffer.byteLength(text) > 31) text = text.slice(0, -1);
-  const readable = Buffer.from(text);
-  return Buffer.concat([frame.subarray(0, span.at), Buffer.from([0xa0 | readable.length]), readable, frame.subarray(span.end)]);
+  const readable = !span.text || type.every((b) => b < 0x80) || isUtf8(type) ? null : replacedType(type);
+  if (!readable && error === null) return { frame };
+  const head = readable ? Buffer.concat([frame.subarray(0, span.at), Buffer.from([0xa0 | readable.length]), readable]) : frame.subarray(0, span.end);
+  if (error === null) return { frame: Buffer.concat([head, frame.subarray(span.end)]) };
+  return { frame: head, undecodable: { type: Buffer.from(readable ?? type).toString('utf8'), error } };
 }
 
-/**
- * A message or request frame whose payload is not msgpack, cut to its type (the room reads it as sent
- * without a payload: a move is refused `core/malformed-move`, a request answered as one with none), with
- * its type and the decoder's complaint; null for any other frame. Colyseus would close a message's
- * connection and answer a request with its decoder's text.
- */
-export function withoutUndecodablePayload(frame: Uint8Array): { frame: Uint8Array; type: string; error: string } | null {
-  const span = frameType(frame);
-  if (!span || span.code === ROOM_DATA_BYTES || span.end >= frame.length) return null;
+/** A fixstr's bytes of a type read with replacement characters: no type the room knows is longer (only 31 bytes are read of one that may be 16 KiB). */
+function replacedType(type: Uint8Array): Buffer {
+  let text = Buffer.from(type.subarray(0, 31)).toString('utf8');
+  while (Buffer.byteLength(text) > 31) text = text.slice(0, -1);
+  return Buffer.from(text);
+}
+
+/** Null when the payload is absent or decodes; else the decoder's complaint. */
+function payloadError(payload: Uint8Array): string | null {
+  if (payload.length === 0) return null;
   try {
-    unpack(frame.subarray(span.end));
+    unpack(payload);
     return null;
   } catch (err) {
-    const type = span.text ? Buffer.from(frame.subarray(span.start, span.end)).toString('utf8') : '';
-    return { frame: frame.subarray(0, span.end), type, error: (err as Error)?.message ?? String(err) };
+    return (err as Error)?.message ?? String(err);
   }
 }
 

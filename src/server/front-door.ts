@@ -172,8 +172,6 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
     const matchmake = method === 'POST' ? /^\/matchmake\/(\w+)\/([^/]+)$/.exec(path) : null;
     const reserving = matchmake || (method === 'POST' && /^\/api\/(rooms\/[^/]+\/seat|queue\/[^/]+)$/.test(path));
     (req as Charged).parlorReserving = Boolean(reserving);
-    // Colyseus answers other /matchmake spellings with an empty 404: the API answers in its own shape.
-    if (!matchmake && method !== 'OPTIONS' && /^\/matchmake(\/|$)/i.test(path)) return sendJson(req, res, 404, 'core/not-found', 'No such route.');
     // A verification replays a whole game on the one verifier thread: charged like a lookup, not like a page.
     const lookup = (method === 'GET' && /^\/api\/(invites|records)\//.test(path)) || (method === 'POST' && path === '/api/verify');
     const limiter = reserving ? door.limiters.reservations : lookup ? door.limiters.lookups : door.limiters.http;
@@ -181,6 +179,8 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
       warnClientFault(log, `rate-limited:${address}`, { address, path: path.slice(0, 80) }, 'client over its HTTP rate limit');
       return sendJson(req, res, 429, 'core/rate-limited', 'Too many requests from this address; slow down.', { 'retry-after': String(limiter.retryAfter(address)) });
     }
+    // Colyseus answers other /matchmake spellings with an empty 404: the API answers in its own shape.
+    if (!matchmake && /^\/matchmake(\/|$)/i.test(path)) return sendJson(req, res, 404, 'core/not-found', 'No such route.');
     const proceed = () => {
       if (!matchmake) return pass();
       void matchmakeRequest(req, res, address, matchmake[1]!, matchmake[2]!).catch((err) => failed(res, err));
