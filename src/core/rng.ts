@@ -63,22 +63,39 @@ export function nextUint32(s: RngState): number {
 
 // ChaCha20 (RFC 8439): the keystream's words in order, block after block.
 
-const QUARTER_ROUNDS = [
-  [0, 4, 8, 12], [1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15],
-  [0, 5, 10, 15], [1, 6, 11, 12], [2, 7, 8, 13], [3, 4, 9, 14],
-] as const;
+const SIGMA = [0x61707865, 0x3320646e, 0x79622d32, 0x6b206574] as const;
 
-/** One 64-byte block as 16 words: `key` 8 words, a 32-bit block counter, `nonce` 3 words. */
-export function chacha20Block(key: ArrayLike<number>, counter: number, nonce: ArrayLike<number>): Uint32Array {
-  const input = new Uint32Array([0x61707865, 0x3320646e, 0x79622d32, 0x6b206574, ...Array.from(key), counter, ...Array.from(nonce)]);
-  const x = input.slice();
-  for (let round = 0; round < 10; round++) for (const [a, b, c, d] of QUARTER_ROUNDS) quarterRound(x, a, b, c, d);
-  for (let i = 0; i < 16; i++) x[i] = x[i]! + input[i]!;
-  return x;
+// The rounds' working words: a block is computed in place, with nothing allocated (a race computes one a roll,
+// and each table's key differs, so the cache below rarely serves two tables' rolls in a row).
+const working = new Uint32Array(16);
+
+/** One 64-byte block as 16 words into `out`: `key` 8 words (the first 8 read), a 32-bit block counter, `nonce` 3 words. */
+export function chacha20Block(key: ArrayLike<number>, counter: number, nonce: ArrayLike<number>, out = new Uint32Array(16)): Uint32Array {
+  for (let i = 0; i < 4; i++) out[i] = SIGMA[i]!;
+  for (let i = 0; i < 8; i++) out[4 + i] = key[i]!;
+  out[12] = counter;
+  for (let i = 0; i < 3; i++) out[13 + i] = nonce[i]!;
+  const x = working;
+  x.set(out);
+  for (let round = 0; round < 10; round++) {
+    quarterRound(x, 0, 4, 8, 12);
+    quarterRound(x, 1, 5, 9, 13);
+    quarterRound(x, 2, 6, 10, 14);
+    quarterRound(x, 3, 7, 11, 15);
+    quarterRound(x, 0, 5, 10, 15);
+    quarterRound(x, 1, 6, 11, 12);
+    quarterRound(x, 2, 7, 8, 13);
+    quarterRound(x, 3, 4, 9, 14);
+  }
+  for (let i = 0; i < 16; i++) out[i] = out[i]! + x[i]!; // a Uint32Array keeps the sum mod 2^32
+  return out;
 }
 
 function quarterRound(x: Uint32Array, a: number, b: number, c: number, d: number) {
-  let [va, vb, vc, vd] = [x[a]!, x[b]!, x[c]!, x[d]!];
+  let va = x[a]!;
+  let vb = x[b]!;
+  let vc = x[c]!;
+  let vd = x[d]!;
   va = (va + vb) | 0;
   vd = rotl(vd ^ va, 16);
   vc = (vc + vd) | 0;
@@ -87,22 +104,27 @@ function quarterRound(x: Uint32Array, a: number, b: number, c: number, d: number
   vd = rotl(vd ^ va, 8);
   vc = (vc + vd) | 0;
   vb = rotl(vb ^ vc, 7);
-  [x[a], x[b], x[c], x[d]] = [va, vb, vc, vd];
+  x[a] = va;
+  x[b] = vb;
+  x[c] = vc;
+  x[d] = vd;
 }
 
 // The last block computed, by its key and counter (s[0..8]): a draw of several words (a shuffle, two
 // dice) computes its block once.
-const cachedInput: number[] = [];
-let cachedBlock: Uint32Array = new Uint32Array(16);
+const cachedInput: number[] = [NaN, NaN, NaN, NaN, NaN, NaN, NaN, NaN, NaN];
+const cachedBlock = new Uint32Array(16);
+const nonce = [0, 0, 0];
 
 function nextChacha(s: RngState): number {
   const block = s[8]!;
-  let cached = cachedInput.length === 9;
+  let cached = true;
   for (let i = 0; cached && i < 9; i++) cached = cachedInput[i] === s[i];
   if (!cached) {
     // Blocks past 2^32 carry into the first nonce word (a stream longer than any game draws).
-    cachedBlock = chacha20Block(s.slice(0, 8), block >>> 0, [Math.floor(block / 0x100000000), 0, 0]);
-    cachedInput.splice(0, 9, ...s.slice(0, 9));
+    nonce[0] = Math.floor(block / 0x100000000);
+    chacha20Block(s, block >>> 0, nonce, cachedBlock);
+    for (let i = 0; i < 9; i++) cachedInput[i] = s[i]!;
   }
   const word = cachedBlock[s[9]!]!;
   if (s[9] === 15) {
