@@ -41,6 +41,14 @@ const post = async (path: string, body: unknown, raw = false) => {
 /** Waits until the address's reservation budget has refilled. */
 const refill = () => sleep(2100);
 
+/** A bare WebSocket on a seat of a new table (its join left unconfirmed: it is handed nothing it asks for). */
+async function bareSeat(): Promise<WebSocket> {
+  const seat = (await post('/matchmake/create/high-card', { seats: 2 })).body as unknown as SeatReservation;
+  const ws = new WebSocket(`${server.ws}/${seat.processId}/${seat.roomId}?sessionId=${seat.sessionId}`);
+  await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));
+  return ws;
+}
+
 describe('WebSocket limits per address', () => {
   it('closes the socket that takes its address over the message budget with 4029 core/rate-limited', async () => {
     const table = await post('/matchmake/create/high-card', { seats: 2 });
@@ -60,6 +68,32 @@ describe('WebSocket limits per address', () => {
     expect(code).toBe(4029);
     expect(reason).toBe('core/rate-limited');
     for (const r of [player, ...guests]) if (r.connection.isOpen) void r.leave().catch(() => undefined);
+    await refill();
+  });
+
+  it("counts pings against the address's message budget (ws answers each with a write)", async () => {
+    const ws = await bareSeat();
+    const closed = new Promise<[number, string]>((resolve) => ws.on('close', (code, reason) => resolve([code, String(reason)])));
+    let pongs = 0;
+    ws.on('pong', () => pongs++);
+    for (let i = 0; i < 60; i++) ws.ping(); // over the burst of 40, and no message at all
+    expect(await closed).toEqual([4029, 'core/rate-limited']);
+    expect(pongs).toBeLessThanOrEqual(41);
+    await refill();
+  });
+
+  it('takes a message in at most 16 frames (ws would take 16,384)', async () => {
+    const ws = await bareSeat();
+    const closed = new Promise<[number, string]>((resolve) => ws.on('close', (code, reason) => resolve([code, String(reason)])));
+    const fragmented = (frames: number) => {
+      for (let i = 1; i < frames; i++) ws.send(Buffer.from([13]), { fin: false });
+      ws.send(Buffer.from([13]), { fin: true });
+    };
+    fragmented(16); // taken (and, the join unconfirmed, ignored)
+    await sleep(300);
+    expect(ws.readyState).toBe(WebSocket.OPEN);
+    fragmented(17);
+    expect((await closed)[0]).toBe(1008);
     await refill();
   });
 

@@ -324,7 +324,8 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
       const emit = raw.emit.bind(raw);
       let cutOff = false;
       raw.emit = ((event: string | symbol, ...args: unknown[]) => {
-        if (event === 'message') {
+        // Pings and pongs count as messages: ws answers each ping with a write of its own, before this sees it.
+        if (event === 'message' || event === 'ping' || event === 'pong') {
           if (cutOff) return false;
           if (!door.limiters.messages.take(address)) {
             cutOff = true;
