@@ -198,7 +198,10 @@ describe('live deal and declaring', () => {
     expect(ok(game.applyMove(last, SYSTEM, { type: 'closeDeclaring' }))).toMatchObject({ phase: 'dealing', redeals: 2 });
     const limited = ok(game.applyMove({ ...last, redeals: 2, nextDrawer: 3 }, SYSTEM, { type: 'closeDeclaring' }));
     expect([limited.phase, limited.starter, limited.trumpSuit]).toEqual(['burying', 3, null]);
-    expect(game.legacyOptions).toMatchObject({ redealLimit: 1000 });
+    expect(game.legacyOptions).toMatchObject({ redealLimit: 20 });
+    // A table's creator cannot make an idle table deal for long: each redeal is ~100 moves nobody sent.
+    expect(game.options.safeParse({ redealLimit: 20 }).success).toBe(true);
+    expect(game.options.safeParse({ redealLimit: 21 }).success).toBe(false);
   });
   it('later hand without any declaration: the kitty fixes the trump suit', () => {
     const later = (o: Partial<TractorOptions>, kitty: string[]) => {

@@ -33,7 +33,7 @@ export const tractorOptions = z.object({
    * Redeals of hand 1 at most (with `redeal`); after them a hand without any declaration is played without trump
    * suit, the first drawer starting, so a table where nobody ever declares does not deal forever.
    */
-  redealLimit: z.number().int().min(0).max(1000).default(10),
+  redealLimit: z.number().int().min(0).max(20).default(10),
   /** Later hands without any declaration: how the starter's kitty fixes the trump suit. */
   noBidLaterHand: z.enum(['levelOrHighest', 'firstCard', 'noTrump']).default('levelOrHighest'),
   /** What overrides a declaration: more cards (jokers over level cards at equal count), also a higher suit, or only more cards. */
