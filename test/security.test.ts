@@ -222,10 +222,12 @@ describe('metrics and records', () => {
 describe('POST /api/verify', () => {
   // A server of its own: the lookups budget it is charged to is spent by the invite-code test above.
   let verifier: TestServer;
+  let roomy: TestServer; // a budget that lets a third request through to the verifier
   beforeAll(async () => {
     verifier = await startServer({ RATE_LIMIT_EXEMPT: '', RATE_LIMIT_LOOKUPS_PER_MINUTE: '6' }); // burst 2
+    roomy = await startServer({ RATE_LIMIT_EXEMPT: '', RATE_LIMIT_LOOKUPS_PER_MINUTE: '600' });
   });
-  afterAll(() => verifier.close());
+  afterAll(() => Promise.all([verifier.close(), roomy.close()]));
   const verify = async (body: string, contentType = 'application/json') => {
     const res = await fetch(`${verifier.http}/api/verify`, { method: 'POST', headers: { 'content-type': contentType }, body });
     return { status: res.status, body: (await res.json()) as { code: string; message: string } };
@@ -238,6 +240,27 @@ describe('POST /api/verify', () => {
     const notJson = await verify('{"record": ');
     expect(notJson).toMatchObject({ status: 400, body: { code: 'core/bad-record', message: expect.stringMatching(/not JSON/) } });
     expect(await verify('{}')).toMatchObject({ status: 429, body: { code: 'core/rate-limited' } });
+  });
+
+  it('takes two verifications from one address at a time, a body still coming included: the third is refused 429', async () => {
+    // Two requests whose bodies have not all come: each holds its place from the request to the answer.
+    const held = [0, 1].map(() => {
+      const req = request(`${roomy.http}/api/verify`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '100' } });
+      req.on('error', () => undefined);
+      const answered = new Promise<number>((resolve) => req.on('response', (res) => (res.resume(), resolve(res.statusCode!))));
+      req.write('{"record": ');
+      return { req, answered };
+    });
+    await sleep(200);
+    const post = async () => {
+      const res = await fetch(`${roomy.http}/api/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      return { status: res.status, body: (await res.json()) as { code: string; message: string } };
+    };
+    expect(await post()).toMatchObject({ status: 429, body: { code: 'core/rate-limited', message: expect.stringMatching(/2 verifications in progress/) } });
+    held[0]!.req.end(' '.repeat(89)); // the 100 bytes: not a record
+    expect(await held[0]!.answered).toBe(400);
+    expect(await post()).toMatchObject({ status: 400, body: { code: 'core/bad-record' } });
+    held[1]!.req.destroy();
   });
 });
 

@@ -25,7 +25,7 @@ import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
 import { warnClientFault } from './client-faults.ts';
 import { jsonProblem } from './json-bounds.ts';
-import { AddressLimiter, addressKey, clientAddress } from './rate-limit.ts';
+import { AddressLimiter, addressKey, chargeRequest, chargedAddress, clientAddress } from './rate-limit.ts';
 import { setReservationLedger, UnusedReservations } from './unused-reservations.ts';
 import { guardConnections } from './open-connections.ts';
 
@@ -60,9 +60,7 @@ let chargeTable: (req: IncomingMessage) => Promise<TableCharge> = async () => ({
 /** For the table queue, which opens tables too: the same per-address cap as matchmaking's create (set up by installFrontDoor). */
 export const tableChargeFor = (req: IncomingMessage) => chargeTable(req);
 
-type Charged = IncomingMessage & { parlorCharged?: string | null; parlorReserving?: boolean };
-/** The address an HTTP request is counted against, as the front door saw it; null when exempt. */
-export const chargedAddress = (req: IncomingMessage) => (req as Charged).parlorCharged ?? null;
+type Charged = IncomingMessage & { parlorReserving?: boolean };
 /**
  * The front door took this request for a reservation (its exact path), so its caps and counts applied:
  * a route reached by another spelling (a trailing slash, other letter case, which Express accepts) refuses it.
@@ -165,7 +163,7 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
       for (const handler of handlers) handler.call(server, req, res);
     };
     const address = addressOf(req);
-    (req as Charged).parlorCharged = exempt.has(address) ? null : address;
+    chargeRequest(req, exempt.has(address) ? null : address);
     const path = (req.url ?? '/').split('?')[0]!;
     const method = req.method ?? 'GET';
     if (method === 'OPTIONS' || (method === 'GET' && (path === '/health' || path === '/ready'))) return pass();

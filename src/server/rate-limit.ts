@@ -93,3 +93,11 @@ export function addressKey(address: string): string {
     .map((g) => parseInt(g, 16).toString(16))
     .join(':')}::/64`;
 }
+
+type Charged = IncomingMessage & { parlorCharged?: string | null };
+/** Notes the address an HTTP request is counted against (null: an exempt address); the front door sets it. */
+export function chargeRequest(req: IncomingMessage, address: string | null) {
+  (req as Charged).parlorCharged = address;
+}
+/** The address an HTTP request is counted against, as the front door saw it; null when exempt. */
+export const chargedAddress = (req: IncomingMessage) => (req as Charged).parlorCharged ?? null;

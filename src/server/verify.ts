@@ -12,6 +12,7 @@ import { SYSTEM, canonicalJson, canonicalMove, recordedOptions, type GameEvent, 
 import { GENERATORS, recordedGenerator, seedFor } from '../core/rng.ts';
 import { findGame } from '../games/index.ts';
 import { jsonProblem } from './json-bounds.ts';
+import { chargedAddress } from './rate-limit.ts';
 
 export const GameRecordInput = z.object({
   game: z.string(),
@@ -167,15 +168,33 @@ function sameResult(actual: Outcome, expected: ExpectedResult): boolean {
  * 400 for a body that is not a record). Mounted before the app's 16 KiB body parser: records are larger.
  * The main thread only reads the body's bytes: parsing, bounding and validating a record of up to 1 MiB
  * took a few hundred milliseconds of the tables' thread, so they run on the worker with the replay (a
- * long game takes a second or more). A full queue is refused before the body is read.
+ * long game takes a second or more). A full queue is refused before the body is read, and so is an address's
+ * third verification at once: one address alone cannot keep everyone else's waiting or refused.
  */
 export function mountVerify(app: Application) {
   app.post(
     '/api/verify',
     (req, res, next) => {
-      if (waiting.size < MAX_WAITING) return next();
-      req.resume();
-      res.status(503).json({ code: 'core/busy', message: 'Too many verifications waiting; try again shortly.' });
+      const address = chargedAddress(req); // (null for an exempt address)
+      const mine = address === null ? 0 : (inProgress.get(address) ?? 0);
+      if (mine >= MAX_PER_ADDRESS) {
+        req.resume();
+        res.set('retry-after', '1');
+        return res.status(429).json({ code: 'core/rate-limited', message: `This address has ${MAX_PER_ADDRESS} verifications in progress; send the next once one is answered.` });
+      }
+      if (waiting.size >= MAX_WAITING) {
+        req.resume();
+        return res.status(503).json({ code: 'core/busy', message: 'Too many verifications waiting; try again shortly.' });
+      }
+      if (address !== null) {
+        inProgress.set(address, mine + 1);
+        res.once('close', () => {
+          const left = inProgress.get(address)! - 1;
+          if (left === 0) inProgress.delete(address);
+          else inProgress.set(address, left);
+        });
+      }
+      next();
     },
     express.raw({ type: 'application/json', limit: '1mb' }),
     async (req, res) => {
@@ -193,6 +212,9 @@ export function mountVerify(app: Application) {
 /** A record is a flat list of small moves: nothing in it nests deeply. */
 const RECORD_JSON = { depth: 32, nodes: 500_000 };
 const MAX_WAITING = 8;
+/** Verifications an address may have in progress, from its request to the answer (its body's reading included). */
+const MAX_PER_ADDRESS = 2;
+const inProgress = new Map<string, number>();
 type Answer = { report: VerifyReport } | { problem: string };
 const waiting = new Map<number, { resolve(a: Answer): void; reject(e: Error): void }>();
 let verifier: Worker | null = null;
