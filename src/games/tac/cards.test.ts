@@ -72,6 +72,15 @@ describe('the 7', () => {
     expect([where(t, 0), where(t, 8)]).toEqual([home(0), 44]);
   });
 
+  it("special case: the partner's marble may take the rest going back inside its home (the document asks a marble that can move forward)", () => {
+    // Four steps left, the partner's only movable marble on its home field 0: forward and back (its last field
+    // would leave it stuck with a step to go, so that step is not offered).
+    const s = table({ hands: { 0: ['7'] }, marbles: { 0: 62, 1: home(1), 2: home(2), 3: home(3), 8: home(0) } });
+    const t = seven(s, 0, '7', [[0, 63], [0, 0], [0, home(0)], [8, home(1)], [8, home(2)], [8, home(1)]]);
+    expect(legalMoves(t, 0)).toEqual([{ type: 'step', marble: 8, to: t.ring + 2 }, { type: 'step', marble: 8, to: t.ring }]);
+    expect(where(play(t, 0, { type: 'step', marble: 8, to: t.ring + 2 }), 8)).toBe(home(2));
+  });
+
   it('special case: if the partner cannot take the rest, the last marble must run past its home', () => {
     const s = table({ hands: { 0: ['7'] }, marbles: { 0: 62, 1: H(1), 2: H(2), 3: H(3) } });
     expect(sevenStarts(legalMoves(s, 0))).toEqual([{ type: 'seven', card: '7', marble: 0, to: 63 }]);
