@@ -119,4 +119,17 @@ describe('ready-set-bet room', () => {
     expect(mine({ ...b!, room: back })).toBeTruthy();
     await expect(back.request('move', { type: 'bet', space: 'place-6-b', token: 4 })).rejects.toMatchObject({ reason: { code: 'ready-set-bet/token-used' } });
   });
+
+  it('shows a player who comes back what was dealt to them while they were away (their VIP offer)', async () => {
+    const [a, b] = await table(2, { ...fast, draftTimeoutMs: 60_000 });
+    const token = b!.room.reconnectionToken;
+    b!.room.connection.close();
+    await waitFor(() => state(a!).table.phase === 'vipDraft' && mine(a!).view.offer.length > 0, 15_000, 'the VIP draft, dealt while b is away');
+    const back = { ...b!, room: await new Client(server.ws).reconnect(token) };
+    await waitFor(() => (back.room.state as { private?: unknown } | undefined)?.private !== undefined && legalMoves(back).length > 0, 3000, "b's draft choices");
+    const offered = legalMoves(back).map((m) => (m as { card: string }).card);
+    expect(offered.length).toBeGreaterThan(0);
+    await waitFor(() => mine(back).view.offer.length === offered.length, 3000, "b's offer in its private view");
+    expect(Array.from(mine(back).view.offer, (c: { id: string }) => c.id).sort()).toEqual([...offered].sort());
+  });
 });
