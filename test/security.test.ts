@@ -240,6 +240,11 @@ describe('POST /api/verify', () => {
     const notJson = await verify('{"record": ');
     expect(notJson).toMatchObject({ status: 400, body: { code: 'core/bad-record', message: expect.stringMatching(/not JSON/) } });
     expect(await verify('{}')).toMatchObject({ status: 429, body: { code: 'core/rate-limited' } });
+    // Other spellings of the same routes (Express takes any letter case and a trailing slash) are charged alike.
+    for (const [method, path] of [['POST', '/API/Verify/'], ['GET', '/Api/records/x'], ['HEAD', '/api/records/x'], ['GET', '/API/invites/ABCDEFGH/']]) {
+      const res = await fetch(`${verifier.http}${path}`, { method, ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: '{}' } : {}) });
+      expect(res.status, `${method} ${path}`).toBe(429);
+    }
   });
 
   it('takes two verifications from one address at a time, a body still coming included: the third is refused 429', async () => {

@@ -171,7 +171,8 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
     const reserving = matchmake || (method === 'POST' && /^\/api\/(rooms\/[^/]+\/seat|queue\/[^/]+)$/.test(path));
     (req as Charged).parlorReserving = Boolean(reserving);
     // A verification replays a whole game on the one verifier thread: charged like a lookup, not like a page.
-    const lookup = (method === 'GET' && /^\/api\/(invites|records)\//.test(path)) || (method === 'POST' && path === '/api/verify');
+    // Every spelling Express routes alike counts (any letter case, a trailing slash; HEAD runs a GET route).
+    const lookup = ((method === 'GET' || method === 'HEAD') && /^\/api\/(invites|records)\//i.test(path)) || (method === 'POST' && /^\/api\/verify\/?$/i.test(path));
     const limiter = reserving ? door.limiters.reservations : lookup ? door.limiters.lookups : door.limiters.http;
     if (!allowed(limiter, address)) {
       warnClientFault(log, `rate-limited:${address}`, { address, path: path.slice(0, 80) }, 'client over its HTTP rate limit');
