@@ -127,7 +127,7 @@ describe('ready-set-bet room', () => {
     await waitFor(() => state(a!).table.phase === 'vipDraft' && mine(a!).view.offer.length > 0, 15_000, 'the VIP draft, dealt while b is away');
     const back = { ...b!, room: await new Client(server.ws).reconnect(token) };
     await waitFor(() => (back.room.state as { private?: unknown } | undefined)?.private !== undefined && legalMoves(back).length > 0, 3000, "b's draft choices");
-    const offered = legalMoves(back).map((m) => (m as { card: string }).card);
+    const offered = legalMoves(back).map((m) => String((m as Record<string, unknown>).card));
     expect(offered.length).toBeGreaterThan(0);
     await waitFor(() => mine(back).view.offer.length === offered.length, 3000, "b's offer in its private view");
     expect(Array.from(mine(back).view.offer, (c: { id: string }) => c.id).sort()).toEqual([...offered].sort());

@@ -247,6 +247,35 @@ describe('POST /api/verify', () => {
     }
   });
 
+  it("closes a refused request's connection soon after the answer, though its body keeps coming", async () => {
+    /** Sends a body announced as `length` bytes a byte at a time; resolves with the status and how long the connection stayed open after it. */
+    const trickle = (path: string, length: number) =>
+      new Promise<[number, number]>((resolve) => {
+        const req = request(`${roomy.http}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(length) } }, (res) => {
+          res.resume();
+          const answered = Date.now();
+          const bytes = setInterval(() => req.write(' '), 100); // Node's own timeout held such a connection 5 minutes
+          req.socket!.once('close', () => (clearInterval(bytes), resolve([res.statusCode!, Date.now() - answered])));
+        });
+        req.on('error', () => undefined);
+        req.write('{"record":');
+      });
+    const [status, open] = await trickle('/api/verify', 10 * 1024 * 1024); // over the 1 MiB a record may be
+    expect(status).toBe(413);
+    expect(open).toBeLessThan(4000);
+    const [seat, seatOpen] = await trickle('/api/rooms/abcdefghi/seat', 100 * 1024); // over the API's 16 KiB
+    expect(seat).toBe(413);
+    expect(seatOpen).toBeLessThan(4000);
+    const held = [0, 1].map(() => request(`${roomy.http}/api/verify`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '100' } }).on('error', () => undefined));
+    for (const r of held) r.write('{');
+    await sleep(200);
+    const [third, thirdOpen] = await trickle('/api/verify', 100); // the address's third verification at once
+    expect(third).toBe(429);
+    expect(thirdOpen).toBeLessThan(4000);
+    for (const r of held) r.destroy();
+    await sleep(100);
+  });
+
   it('takes two verifications from one address at a time, a body still coming included: the third is refused 429', async () => {
     // Two requests whose bodies have not all come: each holds its place from the request to the answer.
     const held = [0, 1].map(() => {

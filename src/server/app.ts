@@ -30,6 +30,7 @@ import { reserveGuestSeat } from './guest-seat.ts';
 import { safeJson, warnClientFault } from './client-faults.ts';
 import { republishLiveRooms } from './redis-restore.ts';
 import { mountWeb } from './web.ts';
+import { jsonBody } from './request-body.ts';
 
 export interface ParlorServerOptions {
   config: Config;
@@ -154,7 +155,7 @@ async function recoverGame(roomId: string, gameId: string, logger: Logger) {
 function routes(app: Application, { config, logger, scaling }: { config: Config; logger: Logger; scaling: ReturnType<typeof createScaling> }) {
   app.disable('x-powered-by');
   mountVerify(app); // before the 16 KiB body parser: a game record is larger
-  app.use(express.json({ limit: '16kb' }));
+  app.use(jsonBody(16 * 1024));
 
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok', processId: matchMaker.processId, uptime: process.uptime() });

@@ -28,6 +28,7 @@ import { jsonProblem } from './json-bounds.ts';
 import { AddressLimiter, addressKey, chargeRequest, chargedAddress, clientAddress } from './rate-limit.ts';
 import { setReservationLedger, UnusedReservations } from './unused-reservations.ts';
 import { guardConnections } from './open-connections.ts';
+import { readJsonBody } from './request-body.ts';
 
 /** Largest matchmaking body: options are a handful of small fields. */
 export const MATCHMAKE_BODY_BYTES = 16 * 1024;
@@ -37,6 +38,14 @@ const MAX_ROOM_NAME = 64;
 
 /** How long a new TCP connection may stay silent before its first byte (a request or an upgrade). */
 const FIRST_BYTE_MS = 10_000;
+/**
+ * How long a request's headers, and the whole request, may take to arrive (Node's 60 s and 300 s held a
+ * trickling client's connection that long; Node checks every 30 s). The largest body is a 1 MiB record to verify.
+ */
+const HEADERS_MS = 20_000;
+const REQUEST_MS = 60_000;
+/** How long the rest of a body is read after the request was answered without it (a refusal) before the connection is closed. */
+const UNREAD_BODY_MS = 2000;
 
 /** WebSocket close code for an address over its message budget (4000–4999 are the application's). */
 export const CLOSE_RATE_LIMITED = 4029;
@@ -146,6 +155,8 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
   };
 
   const server = transport.server as Server;
+  server.headersTimeout = HEADERS_MS;
+  server.requestTimeout = REQUEST_MS;
 
   // ── TCP ────────────────────────────────────────────────────────────────────────────────────────────
   guardConnections(server, {
@@ -164,6 +175,14 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
     };
     const address = addressOf(req);
     chargeRequest(req, exempt.has(address) ? null : address);
+    // Answered before its body came (an oversize body, a rate limit, a full verifier): the rest is read a little
+    // while, so the answer reaches the client, then the connection is closed instead of held for the body.
+    res.once('finish', () => {
+      if (req.complete) return;
+      const timer = setTimeout(() => req.complete || req.socket.destroy(), UNREAD_BODY_MS);
+      timer.unref();
+      req.once('end', () => clearTimeout(timer));
+    });
     const path = (req.url ?? '/').split('?')[0]!;
     const method = req.method ?? 'GET';
     if (method === 'OPTIONS' || (method === 'GET' && (path === '/health' || path === '/ready'))) return pass();
@@ -345,39 +364,6 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
   });
 
   return door;
-}
-
-/** Reads a JSON body of at most `limit` bytes; never buffers more than that. */
-function readJsonBody(req: IncomingMessage, limit: number): Promise<{ value: unknown } | { status: number; code: string; message: string }> {
-  const tooLarge = { status: 413, code: 'core/payload-too-large', message: `Bodies are limited to ${limit} bytes.` };
-  if (Number(req.headers['content-length'] ?? 0) > limit) {
-    req.resume(); // discard (the connection is closed after the answer)
-    return Promise.resolve(tooLarge);
-  }
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.removeAllListeners('data');
-        req.resume();
-        resolve(tooLarge);
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('error', () => resolve({ status: 400, code: 'core/bad-request', message: 'The request body could not be read.' }));
-    req.on('end', () => {
-      if (size > limit) return;
-      const text = Buffer.concat(chunks).toString('utf8').trim();
-      try {
-        resolve({ value: text ? JSON.parse(text) : {} });
-      } catch {
-        resolve({ status: 400, code: 'core/bad-request', message: 'The body is not JSON.' });
-      }
-    });
-  });
 }
 
 /** The coded answer to a matchmaking error from Colyseus or a room. */

@@ -6,13 +6,14 @@
  */
 import { createHash } from 'node:crypto';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import express, { type Application } from 'express';
+import type { Application } from 'express';
 import { z } from 'zod';
 import { SYSTEM, canonicalJson, canonicalMove, recordedOptions, type GameEvent, type Outcome } from '../core/game.ts';
 import { GENERATORS, recordedGenerator, seedFor } from '../core/rng.ts';
 import { findGame } from '../games/index.ts';
 import { jsonProblem } from './json-bounds.ts';
 import { chargedAddress } from './rate-limit.ts';
+import { readBody } from './request-body.ts';
 
 export const GameRecordInput = z.object({
   game: z.string(),
@@ -196,10 +197,11 @@ export function mountVerify(app: Application) {
       }
       next();
     },
-    express.raw({ type: 'application/json', limit: '1mb' }),
     async (req, res) => {
       try {
-        const answer = await verifyOffThread(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
+        const body = await readBody(req, RECORD_BYTES);
+        if ('status' in body) return void res.status(body.status).json({ code: body.code, message: body.message });
+        const answer = await verifyOffThread(body.bytes);
         if ('report' in answer) res.json(answer.report);
         else res.status(400).json({ code: 'core/bad-record', message: answer.problem });
       } catch (err) {
@@ -211,6 +213,7 @@ export function mountVerify(app: Application) {
 
 /** A record is a flat list of small moves: nothing in it nests deeply. */
 const RECORD_JSON = { depth: 32, nodes: 500_000 };
+const RECORD_BYTES = 1024 * 1024;
 const MAX_WAITING = 8;
 /** Verifications an address may have in progress, from its request to the answer (its body's reading included). */
 const MAX_PER_ADDRESS = 2;

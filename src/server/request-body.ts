@@ -1,0 +1,61 @@
+/**
+ * Request bodies, bounded: never more than `limit` bytes buffered, and a body over the limit refused at
+ * once. Express' body parsers answer an oversize body only once all of it has come, so a client trickling
+ * one held its connection until Node's request timeout; here the answer leaves at once, and the front door
+ * closes the connection soon after (front-door.ts).
+ */
+import type { IncomingMessage } from 'node:http';
+import type { RequestHandler } from 'express';
+
+export type Refusal = { status: 400 | 413; code: string; message: string };
+
+/** The body's bytes, or why there are none. */
+export function readBody(req: IncomingMessage, limit: number): Promise<{ bytes: Buffer } | Refusal> {
+  const tooLarge: Refusal = { status: 413, code: 'core/payload-too-large', message: `Bodies are limited to ${limit} bytes.` };
+  if (Number(req.headers['content-length'] ?? 0) > limit) {
+    req.resume(); // discarded
+    return Promise.resolve(tooLarge);
+  }
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.removeAllListeners('data');
+        req.resume();
+        resolve(tooLarge);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('error', () => resolve({ status: 400, code: 'core/bad-request', message: 'The request body could not be read.' }));
+    req.on('end', () => {
+      if (size <= limit) resolve({ bytes: Buffer.concat(chunks) });
+    });
+  });
+}
+
+/** The body parsed as JSON (an empty body is `{}`), or why it is not. */
+export async function readJsonBody(req: IncomingMessage, limit: number): Promise<{ value: unknown } | Refusal> {
+  const body = await readBody(req, limit);
+  if ('status' in body) return body;
+  const text = body.bytes.toString('utf8').trim();
+  try {
+    return { value: text ? JSON.parse(text) : {} };
+  } catch {
+    return { status: 400, code: 'core/bad-request', message: 'The body is not JSON.' };
+  }
+}
+
+/** Express middleware: a JSON request's body (at most `limit` bytes) into `req.body`; a refusal answered in the API's shape. */
+export function jsonBody(limit: number): RequestHandler {
+  return (req, res, next) => {
+    if (!req.is('json')) return next(); // (no body, or not JSON: the routes read none)
+    readJsonBody(req, limit).then((body) => {
+      if ('status' in body) return void res.status(body.status).json({ code: body.code, message: body.message });
+      req.body = body.value;
+      next();
+    }, next);
+  };
+}
