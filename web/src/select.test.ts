@@ -1,4 +1,4 @@
-/** From clicks to moves without a browser: the Tractor board's free choices through the selection. */
+/** From clicks to moves without a browser: the Tractor board's free choices through the selection, and its result's words. */
 import { describe, expect, it } from 'vitest';
 import { tractor } from './games/tractor.ts';
 import { Selection } from './select.ts';
@@ -116,5 +116,13 @@ describe('Tractor on the page: free choices the listed moves only sample', () =>
       expect(new Selection(tractor).composing(ctx)).toBeNull();
       expect(tractor.compose!([], context('playing', [{ type: 'play', cards: ['BJ'] }], [], { callable: null }))?.hint).toMatch(/^Lead/);
     });
+  });
+});
+
+describe('Tractor on the page: the result', () => {
+  it('says the level of each seat, and which won: past the top, or at the best level when the hand limit ended the game', () => {
+    const ctx = context('over', [], [], { levels: ['3', '2', '3', '2'], winners: [0, 2] });
+    const text = (seat: number) => tractor.scoreText!({ seat, score: 0 }, ctx);
+    expect([0, 1, 2, 3].map(text)).toEqual(['level 3, won', 'level 2', 'level 3, won', 'level 2']);
   });
 });

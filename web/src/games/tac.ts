@@ -175,7 +175,7 @@ export const tac: GameBoard = {
     const inPlay = ctx.moves.length ? handColour(ctx) : -1;
     const chip = (c: string, col: number) => h('button', { type: 'button', class: 'chip card', 'data-key': `card:${col}:${c}`, style: `border-bottom: 4px solid ${FILL[col]}` }, tacCard(c));
     const marks = [
-      t.canOpen?.some(Boolean) ? '● after a name: holds a 1 or 13 (can bring a marble out)' : '',
+      t.canOpen?.some(Boolean) ? '● after a name: was dealt a 1 or 13 this round (announced at the deal: can bring a marble out)' : '',
       (t.marbles ?? []).some((m: Plain) => m.fresh) ? 'dark rim: a marble just out on its start (not home before it has moved)' : '',
     ].filter(Boolean);
     return h(

@@ -280,10 +280,11 @@ export const tractor: GameBoard = {
     }
     return null;
   },
-  // The outcome's score is the level as a number (2 for 2, 14 for A, one more past the top): say the level.
+  // The outcome's score is the level as a number (2 for 2, 14 for A, one more for the game's winners: those past
+  // the top, or at the best level when the hand limit ended the game): say the level.
   scoreText(standing, ctx) {
     const level = ctx.table.levels?.[standing.seat];
-    return level ? `level ${level}${(ctx.table.winners ?? []).includes(standing.seat) ? ', past the top' : ''}` : String(standing.score);
+    return level ? `level ${level}${(ctx.table.winners ?? []).includes(standing.seat) ? ', won' : ''}` : String(standing.score);
   },
   status(ctx) {
     const t = ctx.table;
