@@ -17,6 +17,7 @@ import { resetClientFaults, safeJson, warnClientFault } from '../src/server/clie
 import { jsonProblem } from '../src/server/json-bounds.ts';
 import { UnusedReservations } from '../src/server/unused-reservations.ts';
 import { InMemoryPresence } from '../src/server/scaling.ts';
+import { verificationsInProgress } from '../src/server/verify.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -241,9 +242,14 @@ describe('POST /api/verify', () => {
     expect(notJson).toMatchObject({ status: 400, body: { code: 'core/bad-record', message: expect.stringMatching(/not JSON/) } });
     expect(await verify('{}')).toMatchObject({ status: 429, body: { code: 'core/rate-limited' } });
     // Other spellings of the same routes (Express takes any letter case and a trailing slash) are charged alike.
-    for (const [method, path] of [['POST', '/API/Verify/'], ['GET', '/Api/records/x'], ['HEAD', '/api/records/x'], ['GET', '/API/invites/ABCDEFGH/']]) {
-      const res = await fetch(`${verifier.http}${path}`, { method, ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: '{}' } : {}) });
-      expect(res.status, `${method} ${path}`).toBe(429);
+    const spellings = [['POST', '/API/Verify/'], ['GET', '/Api/records/x'], ['HEAD', '/api/records/x'], ['GET', '/API/invites/ABCDEFGH/'], ['POST', '/api/verify#x'], ['POST', 'http://x/API/verify/'], ['GET', 'http://x/api/invites/ABCDEFGH']];
+    for (const [method, path] of spellings) {
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = request(verifier.http, { method, path, headers: { 'content-type': 'application/json' } }, (res) => (res.resume(), resolve(res.statusCode!)));
+        req.on('error', reject);
+        req.end(method === 'POST' ? '{}' : undefined);
+      });
+      expect(status, `${method} ${path}`).toBe(429);
     }
   });
 
@@ -268,12 +274,12 @@ describe('POST /api/verify', () => {
     expect(seatOpen).toBeLessThan(4000);
     const held = [0, 1].map(() => request(`${roomy.http}/api/verify`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '100' } }).on('error', () => undefined));
     for (const r of held) r.write('{');
-    await sleep(200);
+    await waitFor(() => verificationsInProgress() === 2, 3000, 'the two held verifications counted');
     const [third, thirdOpen] = await trickle('/api/verify', 100); // the address's third verification at once
     expect(third).toBe(429);
     expect(thirdOpen).toBeLessThan(4000);
     for (const r of held) r.destroy();
-    await sleep(100);
+    await waitFor(() => verificationsInProgress() === 0, 3000, 'the places of the two that left given back');
   });
 
   it('takes two verifications from one address at a time, a body still coming included: the third is refused 429', async () => {
@@ -285,7 +291,7 @@ describe('POST /api/verify', () => {
       req.write('{"record": ');
       return { req, answered };
     });
-    await sleep(200);
+    await waitFor(() => verificationsInProgress() === 2, 3000, 'the two held verifications counted');
     const post = async () => {
       const res = await fetch(`${roomy.http}/api/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       return { status: res.status, body: (await res.json()) as { code: string; message: string } };
@@ -295,6 +301,7 @@ describe('POST /api/verify', () => {
     expect(await held[0]!.answered).toBe(400);
     expect(await post()).toMatchObject({ status: 400, body: { code: 'core/bad-record' } });
     held[1]!.req.destroy();
+    await waitFor(() => verificationsInProgress() === 0, 3000, 'the place of the one that left given back');
   });
 });
 

@@ -183,7 +183,7 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
       timer.unref();
       req.once('end', () => clearTimeout(timer));
     });
-    const path = (req.url ?? '/').split('?')[0]!;
+    const path = routedPath(req.url);
     const method = req.method ?? 'GET';
     if (method === 'OPTIONS' || (method === 'GET' && (path === '/health' || path === '/ready'))) return pass();
     const matchmake = method === 'POST' ? /^\/matchmake\/(\w+)\/([^/]+)$/.exec(path) : null;
@@ -364,6 +364,14 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
   });
 
   return door;
+}
+
+/**
+ * The path Express routes a request by: an absolute-form target (`http://host/path`) names its host first, and
+ * `#` ends a path as `?` does. Limits are chosen by it, so no spelling reaches a route past its own limit.
+ */
+export function routedPath(url = '/'): string {
+  return url.replace(/^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i, '').split(/[?#]/)[0] || '/';
 }
 
 /** The coded answer to a matchmaking error from Colyseus or a room. */

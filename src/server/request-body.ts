@@ -29,7 +29,9 @@ export function readBody(req: IncomingMessage, limit: number): Promise<{ bytes: 
       }
       chunks.push(chunk);
     });
-    req.on('error', () => resolve({ status: 400, code: 'core/bad-request', message: 'The request body could not be read.' }));
+    const unreadable = () => resolve({ status: 400, code: 'core/bad-request', message: 'The request body could not be read.' });
+    req.on('error', unreadable);
+    req.on('close', () => req.complete || unreadable()); // the client left before the end (no-op once resolved)
     req.on('end', () => {
       if (size <= limit) resolve({ bytes: Buffer.concat(chunks) });
     });
