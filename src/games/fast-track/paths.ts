@@ -58,14 +58,11 @@ export function forwardDestinations(t: Table, m: Marble, steps: number): Destina
   const exit = g.fastTrackExit(m.colour);
   const startsOnFastTrack = g.isFastTrack(m.space);
   const canRide = startsOnFastTrack && m.ring !== 'none' && m.space !== exit;
-  // Each way is how many fast-track hops the marble makes before it goes on along the main track (`steps`:
-  // all of them). It rides or not as it starts; with `ringStepOff` it may leave at any fast-track space it
-  // reaches, each hop a choice of its own.
-  const ways = !canRide ? [0] : t.options.ringStepOff ? Array.from({ length: steps + 1 }, (_, k) => k) : m.ring === 'riding' ? [steps] : [0, steps];
+  const modes: ('main' | 'ring')[] = !canRide ? ['main'] : m.ring === 'riding' && !t.options.ringStepOff ? ['ring'] : ['main', 'ring'];
   const out: Destination[] = [];
 
-  for (const hops of ways) {
-    let mode: 'main' | 'ring' = hops > 0 ? 'ring' : 'main';
+  for (const startMode of modes) {
+    let mode = startMode;
     let loc: Location = { area: 'track', space: m.space };
     let hopped = false;
     let blocked = false;
@@ -84,13 +81,12 @@ export function forwardDestinations(t: Table, m: Marble, steps: number): Destina
       else if (loc.space === g.homeEntry(m.colour)) next = { area: 'home', space: 0 };
       else next = { area: 'track', space: (loc.space + 1) % g.trackLength };
       hopped = mode === 'ring';
-      if (hopped && i === hops) mode = 'main';
       if (!next) blocked = true;
       else if (!last && !passable(t, m, next)) blocked = true;
       else if (last) {
         const ring: RingStatus = next.area === 'track' && g.isFastTrack(next.space) ? (hopped ? 'riding' : 'entered') : 'none';
         const d = arrive(t, m, next, ring);
-        if (d && !out.some((o) => o.to.area === d.to.area && o.to.space === d.to.space)) out.push(d); // (hops past its exit lead where fewer do)
+        if (d) out.push(d);
       }
       if (next) loc = next;
     }
