@@ -150,7 +150,7 @@ export function readableFrame(frame: Uint8Array): { frame: Uint8Array; undecodab
   if (!readable && error === null) return { frame };
   const head = readable ? Buffer.concat([frame.subarray(0, span.at), Buffer.from([0xa0 | readable.length]), readable]) : frame.subarray(0, span.end);
   if (error === null) return { frame: Buffer.concat([head, frame.subarray(span.end)]) };
-  return { frame: head, undecodable: { type: Buffer.from(readable ?? type).toString('utf8'), error } };
+  return { frame: head, undecodable: { type: Buffer.from(readable ?? type.subarray(0, MAX_FIELD_CHARS)).toString('utf8'), error } };
 }
 
 /** A fixstr's bytes of a type read with replacement characters: no type the room knows is longer (only 31 bytes are read of one that may be 16 KiB). */

@@ -370,7 +370,7 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
  * The path Express routes a request by: an absolute-form target (`http://host/path`) names its host first, and
  * `#` ends a path as `?` does. Limits are chosen by it, so no spelling reaches a route past its own limit.
  */
-export function routedPath(url = '/'): string {
+function routedPath(url = '/'): string {
   return url.replace(/^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i, '').split(/[?#]/)[0] || '/';
 }
 

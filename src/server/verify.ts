@@ -188,10 +188,11 @@ export function mountVerify(app: Application) {
     // Counted until the worker has answered, whether or not the client still waits for it.
     if (address !== null) inProgress.set(address, mine + 1);
     try {
-      const body = req.is('json') ? await readBody(req, RECORD_BYTES) : { bytes: Buffer.alloc(0) };
-      if ('status' in body) return void res.status(body.status).json({ code: body.code, message: body.message });
+      // (A body that is not JSON is not read: answerBody tells it so at once, without the worker.)
+      const body = req.is('json') ? await readBody(req, RECORD_BYTES) : null;
+      if (body && 'status' in body) return void res.status(body.status).json({ code: body.code, message: body.message });
       if (res.closed) return; // the client left: nobody to answer
-      const answer = await verifyOffThread(body.bytes);
+      const answer = body ? await verifyOffThread(body.bytes) : answerBody(new Uint8Array(0));
       if ('report' in answer) res.json(answer.report);
       else res.status(400).json({ code: 'core/bad-record', message: answer.problem });
     } catch (err) {
