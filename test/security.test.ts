@@ -5,7 +5,7 @@
  * warnings without stacks.
  */
 import { request } from 'node:http';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type SeatReservation } from '@colyseus/sdk';
 import { WebSocket } from 'ws';
@@ -18,6 +18,7 @@ import { jsonProblem } from '../src/server/json-bounds.ts';
 import { UnusedReservations } from '../src/server/unused-reservations.ts';
 import { InMemoryPresence } from '../src/server/scaling.ts';
 import { verificationsInProgress } from '../src/server/verify.ts';
+import { defaultMaxConnections } from '../src/server/open-connections.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -521,6 +522,50 @@ describe('TCP connections per address', () => {
       await door.close();
     }
   }, 20_000);
+});
+
+describe('TCP connections per process', () => {
+  it('closes a connection past the process cap at once, any address but an exempt one, and takes one again when a place frees', async () => {
+    // 127.0.0.2 is another address of the loopback: exempt, like a health check or a load generator.
+    const door = await startServer({ RATE_LIMIT_EXEMPT: '127.0.0.2', MAX_CONNECTIONS: '10', MAX_CONNECTIONS_PER_ADDRESS: '256' });
+    const opened: Socket[] = [];
+    const open = (localAddress = '127.0.0.1') =>
+      new Promise<{ socket: Socket; closed: () => boolean }>((resolve) => {
+        let closed = false;
+        const socket = connect({ port: door.port, host: '127.0.0.1', localAddress });
+        opened.push(socket);
+        socket.on('error', () => undefined);
+        socket.on('close', () => (closed = true));
+        socket.on('connect', () => resolve({ socket, closed: () => closed }));
+      });
+    try {
+      const held = [];
+      for (let i = 0; i < 10; i++) held.push(await open());
+      const past = await open();
+      await waitFor(() => past.closed(), 3000, 'the connection past the cap closed');
+      const exempt = await open('127.0.0.2');
+      await sleep(300);
+      expect(exempt.closed()).toBe(false);
+      expect(held.some((c) => c.closed())).toBe(false);
+      // One place frees (the exempt connection counts too): a new connection holds again.
+      held[0]!.socket.destroy();
+      exempt.socket.destroy();
+      await sleep(200);
+      const again = await open();
+      await sleep(300);
+      expect(again.closed()).toBe(false);
+    } finally {
+      for (const socket of opened) socket.destroy();
+      await door.close();
+    }
+  });
+
+  it('is the open-file limit less 512 by default, at most 10,000, none where the limit is unknown', () => {
+    const limits = (files: string) => `Limit                     Soft Limit           Hard Limit           Units\nMax open files            ${files}                ${files}                files\n`;
+    expect(defaultMaxConnections(limits('1024'))).toBe(512);
+    expect(defaultMaxConnections(limits('1048576'))).toBe(10_000);
+    expect(defaultMaxConnections(null)).toBe(0);
+  });
 });
 
 describe('client-given room ids in the logs', () => {

@@ -4,6 +4,7 @@
  */
 import { hostname } from 'node:os';
 import { z } from 'zod';
+import { defaultMaxConnections } from './open-connections.ts';
 
 const int = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
 
@@ -64,6 +65,11 @@ const Env = z.object({
    * with TRUSTED_PROXIES set, the proxy's own limits apply).
    */
   MAX_CONNECTIONS_PER_ADDRESS: int(256),
+  /**
+   * TCP connections the process holds open at once, every address together (exempt ones never refused);
+   * 0 = no cap. By default its open-file limit less 512, at most 10,000 (open-connections.ts).
+   */
+  MAX_CONNECTIONS: z.coerce.number().int().min(0).optional(),
   /** Open tables one address may have created at once. */
   MAX_ROOMS_PER_ADDRESS: int(10),
   /** Seat reservations one address may hold unused at once (each holds a seat until used or lapsed). */
@@ -89,7 +95,7 @@ const Env = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
 });
 
-export type Config = z.infer<typeof Env> & { publicAddress: string | undefined };
+export type Config = z.infer<typeof Env> & { publicAddress: string | undefined; MAX_CONNECTIONS: number };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = Env.safeParse(env);
@@ -100,5 +106,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data;
   // Several processes on one Redis must each tell clients where to connect for their rooms.
   const publicAddress = c.PUBLIC_ADDRESS ?? (c.REDIS_URL ? `${hostname()}:${c.PORT}` : undefined);
-  return { ...c, publicAddress };
+  return { ...c, publicAddress, MAX_CONNECTIONS: c.MAX_CONNECTIONS ?? defaultMaxConnections() };
 }

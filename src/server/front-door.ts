@@ -89,6 +89,7 @@ type Limits = Pick<
   | 'RATE_LIMIT_HTTP_PER_SECOND'
   | 'RATE_LIMIT_LOOKUPS_PER_MINUTE'
   | 'MAX_CONNECTIONS_PER_ADDRESS'
+  | 'MAX_CONNECTIONS'
   | 'MAX_ROOMS_PER_ADDRESS'
   | 'MAX_UNUSED_RESERVATIONS_PER_ADDRESS'
   | 'MAX_LAPSED_RESERVATIONS_PER_ADDRESS'
@@ -158,12 +159,18 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
   server.headersTimeout = HEADERS_MS;
   server.requestTimeout = REQUEST_MS;
 
+  const refusals = {
+    'silent-connection': 'connection sent nothing; closed',
+    'too-many-connections': 'address holds its most connections; closed',
+    'server-full': 'the process holds its most connections; closed',
+  };
   // ── TCP ────────────────────────────────────────────────────────────────────────────────────────────
   guardConnections(server, {
     maxPerAddress: config.TRUSTED_PROXIES > 0 ? 0 : config.MAX_CONNECTIONS_PER_ADDRESS,
+    maxTotal: config.MAX_CONNECTIONS,
     firstByteMs: FIRST_BYTE_MS,
     exempt,
-    refused: (address, reason) => warnClientFault(log, reason, { peer: address }, reason === 'silent-connection' ? 'connection sent nothing; closed' : 'address holds its most connections; closed'),
+    refused: (address, reason) => warnClientFault(log, reason, { peer: address }, refusals[reason]),
   });
 
   // ── HTTP ───────────────────────────────────────────────────────────────────────────────────────────
