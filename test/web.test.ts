@@ -345,11 +345,11 @@ describe('web client', () => {
     await page.close();
   });
 
-  it.concurrent('a second tab takes the seat and the first says so; from the lobby the browser goes back to its seat', async () => {
+  it.concurrent('a second tab takes the seat and the first says so; from the lobby the browser goes back to its seat at a private table', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } }); // one browser profile: its tabs share the seat token
     const [first, second] = await Promise.all([context.newPage(), context.newPage()]);
     for (const page of [first, second]) page.on('pageerror', (e) => consoleProblems.push(`page error: ${e.message}`));
-    const roomId = await createInLobby(first, 'Fast Track', { seats: 2, bots: 0, options: { coloursPerPlayer: 1 } });
+    const roomId = await createInLobby(first, 'Fast Track', { seats: 2, bots: 0, private: true, options: { coloursPerPlayer: 1 } });
     const seat = await first.locator('.seat.me').getAttribute('data-seat');
     const other = await newPage(); // another player: the table needs two to start
     await other.goto(`${server.http}/#/table/${roomId}`);
@@ -359,9 +359,9 @@ describe('web client', () => {
     expect(await second.locator('.seat.me').getAttribute('data-seat')).toBe(seat);
     await first.locator('.notice.bad', { hasText: 'another tab' }).waitFor({ timeout: 5000 });
     expect(await first.locator('.all-moves').count()).toBe(0);
-    // Leaving for the lobby hands the seat to a bot; the lobby offers it back to this browser.
+    // Leaving for the lobby hands the seat to a bot; the lobby offers it back to this browser, though the table is not listed.
     await second.locator('a.home').click();
-    const back = second.locator(`.table-list a[href="#/table/${roomId}"]`, { hasText: 'Back to your seat' });
+    const back = second.locator(`.your-seats a[href="#/table/${roomId}"]`, { hasText: 'Back to your seat' });
     await back.waitFor({ timeout: 8000 });
     await back.click();
     await second.locator('.seat.me').waitFor();

@@ -76,9 +76,12 @@ export interface SeatTicket {
   seat: number;
   seatToken: string;
   game: string;
+  /** A private table's invite code: the lobby asks it whether the table is still open (private tables are not listed). */
+  invite?: string;
 }
 
-const seatKey = (roomId: string) => `parlor.seat.${roomId}`;
+const SEAT_PREFIX = 'parlor.seat.';
+const seatKey = (roomId: string) => `${SEAT_PREFIX}${roomId}`;
 export const seats = {
   get(roomId: string): SeatTicket | null {
     try {
@@ -92,6 +95,16 @@ export const seats = {
   },
   forget(roomId: string) {
     localStorage.removeItem(seatKey(roomId));
+  },
+  /** Every seat this browser holds a ticket for (live or not: the lobby checks). */
+  all(): SeatTicket[] {
+    const out: SeatTicket[] = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      const ticket = key?.startsWith(SEAT_PREFIX) ? seats.get(key.slice(SEAT_PREFIX.length)) : null;
+      if (ticket?.roomId) out.push(ticket);
+    }
+    return out;
   },
 };
 

@@ -1,7 +1,7 @@
 /** The lobby: the games, a create form built from each game's option schema, the queue, invites, open tables. */
 import type { Room } from '@colyseus/sdk';
 import { joinQueue } from '../../client/queue.ts';
-import { client, games, invite, playerName, reason, seats as seatTickets, tables, type GameInfo, type JsonSchema, type TableListing } from './api.ts';
+import { ApiError, client, games, invite, playerName, reason, seats as seatTickets, tables, type GameInfo, type JsonSchema, type SeatTicket, type TableListing } from './api.ts';
 import { h } from './dom.ts';
 import type { Pending } from './table.ts';
 
@@ -18,6 +18,7 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
   const gameTabs = h('div', { class: 'tabs', role: 'tablist', 'aria-label': 'Games' });
   const form = h('form', { class: 'create', 'aria-label': 'New table' });
   const tableList = h('div', { class: 'tables' });
+  const yourSeats = h('div', { class: 'your-seats' });
   const codeInput = h('input', { id: 'invite-code', name: 'code', placeholder: 'Invite code', maxlength: 12, autocapitalize: 'characters', size: 10 });
 
   app.append(
@@ -29,6 +30,7 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
       h(
         'section',
         { class: 'panel' },
+        yourSeats,
         h('h2', null, 'Join a friend'),
         h(
           'form',
@@ -131,6 +133,53 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
     );
   }
 
+  /** Private tables this browser holds a seat at that answered their invite code (asked once a visit: look-ups are rate-limited). */
+  const privateLive = new Set<string>();
+  const asked = new Set<string>();
+  function askPrivate(ticket: SeatTicket) {
+    if (!ticket.invite || asked.has(ticket.roomId)) return;
+    asked.add(ticket.roomId);
+    invite(ticket.invite).then(
+      ({ roomId }) => {
+        if (roomId !== ticket.roomId) return seatTickets.forget(ticket.roomId); // the code went to another table: ours closed
+        privateLive.add(roomId);
+        void refreshTables();
+      },
+      (err) => err instanceof ApiError && err.code === 'core/unknown-invite' && seatTickets.forget(ticket.roomId),
+    );
+  }
+
+  /** The seats this browser holds at tables still open, private ones included, each with its way back. */
+  function drawYourSeats(list: TableListing[]) {
+    const listed = new Map(list.map((t) => [t.roomId, t]));
+    const held = seatTickets.all().filter((ticket) => {
+      if (listed.has(ticket.roomId)) return true;
+      askPrivate(ticket);
+      return privateLive.has(ticket.roomId);
+    });
+    yourSeats.replaceChildren(
+      ...(held.length
+        ? [
+            h('h2', null, 'Your seats'),
+            h(
+              'ul',
+              { class: 'table-list' },
+              held.map((ticket) => {
+                const t = listed.get(ticket.roomId);
+                const state = !t ? 'private table' : t.over ? 'finished' : t.open ? 'waiting for players' : 'playing';
+                return h(
+                  'li',
+                  null,
+                  h('span', null, h('b', null, names.get(ticket.game) ?? ticket.game), ` · seat ${ticket.seat + 1} · ${state}`),
+                  h('a', { class: 'button primary', href: `#/table/${ticket.roomId}` }, 'Back to your seat'),
+                );
+              }),
+            ),
+          ]
+        : []),
+    );
+  }
+
   async function refreshTables() {
     let list: TableListing[];
     try {
@@ -138,6 +187,8 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
     } catch {
       return;
     }
+    if (closed) return;
+    drawYourSeats(list);
     tableList.replaceChildren(
       list.length === 0
         ? h('p', { class: 'muted' }, 'No public tables yet.')

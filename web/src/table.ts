@@ -42,6 +42,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   let verdict: HTMLElement | null = null;
   let drawScheduled = false;
   let firstBoardAt = 0;
+  let inviteKept = '';
   /** Rooms whose seat is being followed across crashes and handovers. */
   const followed = new WeakSet<Room>();
   let frames = 0;
@@ -101,7 +102,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     next.onMessage('seat', ({ seat, seatToken }: { seat: number; seatToken: string }) => {
       mySeat = seat;
       const game = (next.state as Plain)?.game ?? handOver?.game ?? '';
-      seats.set({ roomId: next.roomId, seat, seatToken, game });
+      seats.set({ roomId: next.roomId, seat, seatToken, game, invite: (next.state as Plain)?.invite || undefined });
       // Once per seat: followSeat follows each room it rejoins by itself. (Not keyed on mySeat: the state
       // can tell the seat before this message arrives.)
       if (!followed.has(next)) {
@@ -253,6 +254,12 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     if (mySeat === null && plain.private) {
       const own = Object.values(plain.private as Record<string, { seat: number }>)[0];
       if (own) mySeat = own.seat;
+    }
+    // A private table's code goes with the seat: the lobby finds the table by it (private tables are not listed).
+    if (mySeat !== null && plain.invite && plain.invite !== inviteKept) {
+      const ticket = seats.get(roomId);
+      if (ticket && ticket.invite !== plain.invite) seats.set({ ...ticket, invite: plain.invite });
+      inviteKept = plain.invite;
     }
     const ctx = context(plain);
     selection!.prune(ctx);
