@@ -95,11 +95,14 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
         busy(false);
       }
     };
+    // Play now meets people: the queue seats players who ask for the same table together, so the form's
+    // bots (there for a table of your own) are left out — with them two people pressing at once each got a
+    // table of bots. (The queue cannot fill seats with bots after a wait.)
     const playNow = async () => {
       busy(true);
-      say('Finding you a table…');
+      say('Finding you a table with other players…');
       try {
-        enter(await joinQueue(client, game.id, collect()), game.id);
+        enter(await joinQueue(client, game.id, { ...collect(), bots: 0 }), game.id);
       } catch (err) {
         say(reason(err), true);
         busy(false);
@@ -128,7 +131,7 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
         'div',
         { class: 'row' },
         h('button', { type: 'submit', class: 'primary', 'data-action': 'create' }, 'Create table'),
-        h('button', { type: 'button', 'data-action': 'play-now', onclick: () => void playNow() }, 'Play now (queue)'),
+        h('button', { type: 'button', 'data-action': 'play-now', onclick: () => void playNow() }, 'Play now (with others)'),
       ),
     );
   }
