@@ -305,7 +305,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
         h(
           'li',
           { class: `seat${ctx.active.includes(i) ? ' active' : ''}${i === mySeat ? ' me' : ''}`, 'data-seat': i },
-          h('span', { class: 'dot', style: `background:${seatColour(i)}`, 'aria-hidden': 'true' }),
+          (board?.seatColours?.(i, ctx).length ? board.seatColours(i, ctx) : [seatColour(i)]).map((c) => h('span', { class: 'dot', style: `background:${c}`, 'aria-hidden': 'true' })),
           h('span', { class: 'seat-name' }, seat.taken ? seat.name || `Seat ${i + 1}` : h('i', null, 'free seat'), i === mySeat ? ' (you)' : ''),
           seat.team >= 0 ? h('span', { class: 'tag' }, `team ${seat.team + 1}`) : null,
           seat.bot ? h('span', { class: 'tag' }, 'bot') : null,

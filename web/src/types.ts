@@ -74,6 +74,8 @@ export interface GameBoard {
    * judges it (a refusal says why).
    */
   compose?(keys: string[], ctx: BoardContext): Composing | null;
+  /** The colours a seat plays where they are not its seat colour (a Fast Track seat's marbles); empty until known. */
+  seatColours?(seat: number, ctx: BoardContext): string[];
   /** A one-line phase/status summary. */
   status?(ctx: BoardContext): string;
   /** A final standing's score in the game's words (default: the number). */

@@ -239,10 +239,15 @@ export const fastTrack: GameBoard = {
         'ul',
         { class: 'plain-list' },
         (t.players ?? []).map((p: Plain) =>
-          h('li', null, h('span', { class: 'dot', style: `background:${seatColour(p.seat)}` }), ` ${ctx.name(p.seat)}: ${p.colours.join(' & ')} · ${p.handCount} cards · deck ${p.deckCount}${p.discardTop ? ` · last ${cardText(p.discardTop)}` : ''}${p.cut ? ` · cut ${cardText(p.cut)}` : ''}`),
+          h('li', null, fastTrack.seatColours!(p.seat, ctx).map((c) => h('span', { class: 'dot', style: `background:${c}` })), ` ${ctx.name(p.seat)}: ${p.colours.join(' & ')} · ${p.handCount} cards · deck ${p.deckCount}${p.discardTop ? ` · last ${cardText(p.discardTop)}` : ''}${p.cut ? ` · cut ${cardText(p.cut)}` : ''}`),
         ),
       ),
     );
+  },
+  // Colours are spread round the board, not dealt in seat order: two players play red and green, say.
+  seatColours(seat, ctx) {
+    const colours: string[] = (ctx.table.players ?? []).find((p: Plain) => p.seat === seat)?.colours ?? [];
+    return colours.map((c) => FILL[c] ?? seatColour(seat));
   },
   keys(move: Move, ctx) {
     // A copy of a twin's move (the other jack) is left to the full list: the chooser offers the twin's.

@@ -1,0 +1,31 @@
+/** The boards' words and marks without a browser: seat colours, log lines, who is marked as declaring. */
+import { describe, expect, it } from 'vitest';
+import { fastTrack } from './games/fast-track.ts';
+import type { BoardContext } from './types.ts';
+
+function context(game: string, table: Record<string, unknown>): BoardContext {
+  return {
+    game,
+    table,
+    view: null,
+    seats: [],
+    mySeat: 0,
+    active: [],
+    status: 'playing',
+    moves: [],
+    sent: [],
+    name: (seat) => ['Ada', 'Bo', 'Cy', 'Di'][seat] ?? `Seat ${seat + 1}`,
+    result: null,
+  };
+}
+
+describe('Fast Track on the page', () => {
+  it('shows each seat in the colour of the marbles it plays, not in its seat colour', () => {
+    // Two players, one colour each: the colours sit opposite, red and green (seat 1's own colour is blue).
+    const ctx = context('fast-track', { players: [{ seat: 0, colours: ['red'] }, { seat: 1, colours: ['green'] }] });
+    expect(fastTrack.seatColours!(0, ctx)).toEqual(['#d1495b']);
+    expect(fastTrack.seatColours!(1, ctx)).toEqual(['#3a9d5d']);
+    const two = context('fast-track', { players: [{ seat: 0, colours: ['red', 'green'] }, { seat: 1, colours: ['blue', 'yellow'] }] });
+    expect(fastTrack.seatColours!(1, two)).toEqual(['#2e86ab', '#e0b000']);
+  });
+});
