@@ -1,6 +1,7 @@
 /** The boards' words and marks without a browser: seat colours, log lines, who is marked as declaring. */
 import { describe, expect, it } from 'vitest';
 import { fastTrack } from './games/fast-track.ts';
+import { seatTitle } from './games/tractor.ts';
 import type { BoardContext } from './types.ts';
 
 function context(game: string, table: Record<string, unknown>): BoardContext {
@@ -27,5 +28,16 @@ describe('Fast Track on the page', () => {
     expect(fastTrack.seatColours!(1, ctx)).toEqual(['#3a9d5d']);
     const two = context('fast-track', { players: [{ seat: 0, colours: ['red', 'green'] }, { seat: 1, colours: ['blue', 'yellow'] }] });
     expect(fastTrack.seatColours!(1, two)).toEqual(['#2e86ab', '#e0b000']);
+  });
+});
+
+describe('Tractor on the page', () => {
+  it('marks with ★ the seat whose declaration stands: an overcall moves it, whichever side declares', () => {
+    // Ada's side are the declarers (Ada started); Ada declared, then Bo overcalled.
+    const table = { starter: 0, declarers: [true, false, true, false], bids: [{ seat: 0, card: '2S', count: 1 }, { seat: 1, card: '2H', count: 2 }] };
+    expect([0, 1, 2, 3].map((seat) => seatTitle(context('tractor', table), seat))).toEqual(['Ada (starter)', 'Bo ★', 'Cy', 'Di']);
+    // Bo takes it back: Ada's stands again.
+    expect(seatTitle(context('tractor', { ...table, bids: table.bids.slice(0, 1) }), 0)).toBe('Ada ★ (starter)');
+    expect([0, 1, 2, 3].map((seat) => seatTitle(context('tractor', { ...table, bids: [] }), seat))).toEqual(['Ada (starter)', 'Bo', 'Cy', 'Di']);
   });
 });

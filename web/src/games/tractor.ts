@@ -77,6 +77,16 @@ function tableLines(ctx: BoardContext): string[] {
 }
 
 /**
+ * A seat's name on the table: ★ on the seat whose declaration stands now (the last one made, not taken
+ * back: an overcall moves it), and the starter. (The declarers' side is named in the line above the table.)
+ */
+export function seatTitle(ctx: BoardContext, seat: number): string {
+  const t = ctx.table;
+  const declaring = (t.bids ?? []).at(-1)?.seat;
+  return `${ctx.name(seat)}${seat === declaring ? ' ★' : ''}${seat === t.starter ? ' (starter)' : ''}`;
+}
+
+/**
  * The table: you at the bottom, the next player (seat + 1) on your right — Tractor is played to the right.
  * On a phone the picture is drawn for its width (taller, seats closer), so its words keep their size.
  */
@@ -107,12 +117,11 @@ function tableSvg(ctx: BoardContext, narrow: boolean) {
       const x = W / 2 + Math.cos(a) * rx;
       const y = H / 2 + Math.sin(a) * ry;
       const cards = plays.get(seat) ?? [];
-      const declarer = t.declarers?.[seat];
       return s(
         'g',
         { 'data-seat': seat },
         s('rect', { x: x - boxW / 2, y: y - boxH / 2, width: boxW, height: boxH, rx: 10, fill: t.turn === seat ? '#fff3d6' : '#fffdf8', stroke: seatColour(seat), 'stroke-width': 3 }),
-        s('text', { x, y: y - boxH / 2 + 18, 'text-anchor': 'middle', 'font-size': 13, 'font-weight': 700 }, `${ctx.name(seat)}${declarer ? ' ★' : ''}${seat === t.starter ? ' (starter)' : ''}`),
+        s('text', { x, y: y - boxH / 2 + 18, 'text-anchor': 'middle', 'font-size': 13, 'font-weight': 700 }, seatTitle(ctx, seat)),
         s('text', { x, y: y - boxH / 2 + 33, 'text-anchor': 'middle', 'font-size': 11, fill: '#555' }, `${t.handCounts?.[seat] ?? 0} cards · ${t.captured?.[seat] ?? 0} pts · level ${t.levels?.[seat] ?? ''}`),
         s('text', { x, y: y + boxH / 2 - 10, 'text-anchor': 'middle', 'font-size': 16, 'font-weight': 700, fill: lastTrick ? '#777' : '#222' }, cardsText(cards)),
       );
@@ -171,7 +180,8 @@ export const tractor: GameBoard = {
         h('b', null, `Hand ${t.handNumber || 1}`),
         ` · ${t.phase}`,
         ` · levels: ${[...teamLevels].map(([team, level]) => (team >= 0 ? `team ${team + 1} at ${level}` : level)).join(', ')}`,
-        (t.bids ?? []).length ? ` · declared: ${t.bids.map((b: Plain) => `${ctx.name(b.seat)} ${b.count}× ${cardText(b.card)}`).join(', ')}` : '',
+        (t.bids ?? []).length ? ` · declared: ${t.bids.map((b: Plain) => `${ctx.name(b.seat)} ${b.count}× ${cardText(b.card)}`).join(', ')} (★ the one that stands)` : '',
+        (t.declarers ?? []).some(Boolean) ? ` · declarers: ${t.declarers.flatMap((on: boolean, seat: number) => (on ? [ctx.name(seat)] : [])).join(', ')}` : '',
         (t.friendCalls ?? []).length ? ` · friends: ${t.friendCalls.map((f: Plain) => `${ordinalText(f.ordinal)} ${cardText(f.card)}${f.seat >= 0 ? ` = ${ctx.name(f.seat)}` : ''}`).join(', ')}` : '',
       ),
       narrow() ? h('p', { class: 'tractor-lines' }, tableLines(ctx).filter(Boolean).join(' · ')) : null,
