@@ -392,13 +392,20 @@ describe('web client', () => {
     await page.close();
   }, 60_000);
 
-  it.concurrent("Tractor on a phone: the table picture's words stay readable", async ({ expect }) => {
+  it.concurrent("Tractor on a phone: the table picture's words stay readable; a wider window redraws it for its width", async ({ expect }) => {
     const page = await newPage(390);
-    await createInLobby(page, 'Tractor (Shengji)', { seats: 4, bots: 3, options: { handLimit: 1, dealDelayMs: 0 } });
+    await createInLobby(page, 'Tractor (Shengji)', { seats: 4, bots: 3, options: { handLimit: 1, dealDelayMs: 0, declareWindowMs: 300 } });
     await page.locator('.board svg [data-seat] text').first().waitFor();
     // Measured in one step inside the page: the board redraws as cards are dealt.
     const nameHeight = () => page.evaluate(() => document.querySelector('.board svg [data-seat] text')?.getBoundingClientRect().height ?? 0);
     await expect.poll(nameHeight, { timeout: 3000 }).toBeGreaterThanOrEqual(11); // a 13-unit name drawn about its size (8 px before)
+    // The phone turned (or a window widened) while the game waits for this seat: the picture is drawn for the new width.
+    const phase = async () => /· (\w+)/.exec((await page.locator('.tractor p').first().textContent()) ?? '')?.[1];
+    await expect.poll(async () => /^(burying|calling|playing)$/.test((await phase()) ?? '') && (await page.locator('.controls .status.mine').count()) > 0, { timeout: 30_000 }).toBe(true);
+    const viewBox = () => page.locator('.board svg').first().getAttribute('viewBox');
+    expect(await viewBox()).toBe('0 0 380 540');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect.poll(viewBox, { timeout: 3000 }).toBe('0 0 760 430');
     await page.close();
   }, 60_000);
 

@@ -195,6 +195,14 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   app.addEventListener('pointerdown', onPress);
   window.addEventListener('pointerup', release);
   window.addEventListener('pointercancel', release);
+  // A board may be drawn for the window's width (Tractor's table on a phone): drawn again once a resize
+  // settles (a drag fires many), through schedule, so a press in progress still holds the redraw.
+  let resizeTimer: ReturnType<typeof setTimeout> | undefined;
+  const onResize = () => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(schedule, 150);
+  };
+  window.addEventListener('resize', onResize);
 
   function context(plain: Plain): BoardContext {
     const seatsNow: SeatInfo[] = plain.seats ?? [];
@@ -511,6 +519,8 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     app.removeEventListener('pointerdown', onPress);
     window.removeEventListener('pointerup', release);
     window.removeEventListener('pointercancel', release);
+    window.removeEventListener('resize', onResize);
+    clearTimeout(resizeTimer);
     void room?.leave(true).catch(() => undefined);
   };
 }
