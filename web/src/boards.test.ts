@@ -1,8 +1,9 @@
 /** The boards' words and marks without a browser: seat colours, log lines, who is marked as declaring. */
 import { describe, expect, it } from 'vitest';
 import { fastTrack } from './games/fast-track.ts';
-import { seatTitle } from './games/tractor.ts';
-import type { BoardContext } from './types.ts';
+import { tac } from './games/tac.ts';
+import { seatTitle, tractor } from './games/tractor.ts';
+import type { BoardContext, GameEvent } from './types.ts';
 
 function context(game: string, table: Record<string, unknown>): BoardContext {
   return {
@@ -29,6 +30,24 @@ describe('Fast Track on the page', () => {
     const two = context('fast-track', { players: [{ seat: 0, colours: ['red', 'green'] }, { seat: 1, colours: ['blue', 'yellow'] }] });
     expect(fastTrack.seatColours!(1, two)).toEqual(['#2e86ab', '#e0b000']);
   });
+
+  it('describes the cut for the first player, and names the winners', () => {
+    const ctx = context('fast-track', {});
+    const say = (ev: GameEvent) => fastTrack.describeEvent!(ev, ctx, [ev]);
+    expect(say({ type: 'cut', cards: { 0: '7H', 1: 'KS' } })).toBe('Cut for the first player: Ada 7♥, Bo K♠.');
+    expect(say({ type: 'won', seats: [1] })).toBe('Bo wins!');
+    expect(say({ type: 'won', seats: [0, 2] })).toBe('Ada and Cy win!');
+  });
+});
+
+describe('TAC on the page', () => {
+  it('logs no reshuffle for the first deal, only for a deck made again from the discards', () => {
+    const ctx = context('tac', { round: 1 });
+    const first = [{ type: 'reshuffle' }, { type: 'deal', round: 1, dealer: 0, cards: 5 }];
+    expect(tac.describeEvent!(first[0]!, ctx, first)).toBe('');
+    const later = [{ type: 'reshuffle' }, { type: 'deal', round: 6, dealer: 1, cards: 5 }];
+    expect(tac.describeEvent!(later[0]!, ctx, later)).toBe('The discards are shuffled into a new deck.');
+  });
 });
 
 describe('Tractor on the page', () => {
@@ -39,5 +58,13 @@ describe('Tractor on the page', () => {
     // Bo takes it back: Ada's stands again.
     expect(seatTitle(context('tractor', { ...table, bids: table.bids.slice(0, 1) }), 0)).toBe('Ada ★ (starter)');
     expect([0, 1, 2, 3].map((seat) => seatTitle(context('tractor', { ...table, bids: [] }), seat))).toEqual(['Ada (starter)', 'Bo', 'Cy', 'Di']);
+  });
+
+  it("says who starts a hand when it starts, not at the hand-over (which may have ended the game)", () => {
+    const ctx = context('tractor', {});
+    const handOver = { type: 'handOver', attackerPoints: 85, kittyPoints: 0, kittyMultiplier: 0, declarersWon: false, steps: 1, nextStarter: 1 };
+    expect(tractor.describeEvent!(handOver, ctx, [handOver])).toBe('Hand over: the attackers took 85 points. The attackers take over, rising 1 level.');
+    const started = { type: 'handStarted', handNumber: 2, starter: 1 };
+    expect(tractor.describeEvent!(started, ctx, [started])).toBe('Hand 2: Bo starts.');
   });
 });

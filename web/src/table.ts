@@ -117,7 +117,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     });
     next.onMessage('events', (msg: { seq: number; actor: number; events: GameEvent[] }) => {
       for (const ev of msg.events) {
-        const text = describe(ev, msg.actor);
+        const text = describe(ev, msg.actor, msg.events);
         if (text) log.push({ seq: msg.seq, text });
       }
       if (log.length > LOG_LINES) log = log.slice(-LOG_LINES);
@@ -224,11 +224,11 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     };
   }
 
-  function describe(ev: GameEvent, actor: number): string | null {
+  function describe(ev: GameEvent, actor: number, events: GameEvent[]): string | null {
     if (!room) return null;
     const ctx = context((room.state as Plain).toJSON());
     // The room's own events read the same in every game.
-    return (ROOM_EVENTS.has(ev.type) ? null : board?.describeEvent?.(ev, ctx)) ?? describeEventGeneric(ev, actor, ctx);
+    return (ROOM_EVENTS.has(ev.type) ? null : board?.describeEvent?.(ev, ctx, events)) ?? describeEventGeneric(ev, actor, ctx);
   }
 
   let inFlight = 0;

@@ -61,8 +61,11 @@ export interface GameBoard {
   keys(move: Move, ctx: BoardContext): string[];
   /** The move in words. */
   describe(move: Move, ctx: BoardContext): string;
-  /** An event in words, or null to use the generic wording. */
-  describeEvent?(event: GameEvent, ctx: BoardContext): string | null;
+  /**
+   * An event in words ('' for no line), or null to use the generic wording. `events` are all the events of
+   * its message (one move's), for words that depend on what came with it.
+   */
+  describeEvent?(event: GameEvent, ctx: BoardContext, events: GameEvent[]): string | null;
   /** Keys that stay selected after a move (a chosen betting token). */
   sticky?(key: string): boolean;
   /** Among several moves left by a click, the one to send at once (or null for the chooser). */

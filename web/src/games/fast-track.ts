@@ -294,8 +294,15 @@ export const fastTrack: GameBoard = {
       case 'drew':
       case 'turn':
         return '';
-      case 'won':
-        return `${who || 'A player'} wins!`;
+      case 'cut': {
+        // Everyone still contending shows a card: the single highest starts, a tie cuts again.
+        const shown = Object.entries((ev.cards ?? {}) as Record<string, string>).map(([seat, card]) => `${ctx.name(Number(seat))} ${cardText(card)}`);
+        return `Cut for the first player: ${shown.join(', ')}.`;
+      }
+      case 'won': {
+        const names = ((ev.seats ?? []) as number[]).map(ctx.name);
+        return names.length ? `${names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)} win` : `${names[0]} wins`}!` : 'The game is won!';
+      }
     }
     return null;
   },

@@ -262,7 +262,7 @@ export const tac: GameBoard = {
     }
     return `${move.type} ${card}`;
   },
-  describeEvent(ev: GameEvent, ctx) {
+  describeEvent(ev: GameEvent, ctx, events) {
     const colour = (c: unknown) => (typeof c === 'number' ? `${COLOUR_NAME[c]} (${ctx.name(ctx.table.seatOfColour?.[c] ?? 0)})` : '');
     switch (ev.type) {
       case 'play':
@@ -288,7 +288,8 @@ export const tac: GameBoard = {
       case 'swap':
         return 'Two marbles swap places.';
       case 'reshuffle':
-        return 'The discards are shuffled into a new deck.';
+        // The first deal's shuffle is the game's start, not a reshuffle of discards.
+        return events.some((e) => e.type === 'deal' && e.round === 1) ? '' : 'The discards are shuffled into a new deck.';
       case 'winPending':
         return `Team ${Number(ev.team ?? 0) + 1} is about to win.`;
       case 'win':

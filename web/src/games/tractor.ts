@@ -201,7 +201,9 @@ export const tractor: GameBoard = {
           ]
         : null,
       callingSection(ctx),
-      t.result ? h('p', null, `Hand result: attackers ${t.result.attackerPoints} points (kitty ${t.result.kittyPoints} × ${t.result.kittyMultiplier}); ${t.result.declarersWon ? 'declarers' : 'attackers'} win, +${t.result.steps}.`) : null,
+      t.result
+        ? h('p', null, `Hand result: attackers ${t.result.attackerPoints} points (kitty ${t.result.kittyPoints} × ${t.result.kittyMultiplier}); ${t.result.declarersWon ? 'declarers' : 'attackers'} win, +${t.result.steps}.${t.phase === 'handEnd' ? ` ${ctx.name(t.result.nextStarter)} starts the next hand.` : ''}`)
+        : null,
     );
   },
   keys(move: Move) {
@@ -285,8 +287,11 @@ export const tractor: GameBoard = {
         const side = ev.declarersWon ? 'The declarers hold' : 'The attackers take over';
         const kitty = Number(ev.kittyPoints) ? ` (the kitty's ${ev.kittyPoints} counted ×${ev.kittyMultiplier})` : '';
         const rise = Number(ev.steps) ? `, rising ${ev.steps} level${ev.steps === 1 ? '' : 's'}` : '';
-        return `Hand over: the attackers took ${ev.attackerPoints} points${kitty}. ${side}${rise}; ${ctx.name(ev.nextStarter as number)} starts the next hand.`;
+        // Not who starts next: this hand may have ended the game. The next hand says so when it starts.
+        return `Hand over: the attackers took ${ev.attackerPoints} points${kitty}. ${side}${rise}.`;
       }
+      case 'handStarted':
+        return `Hand ${ev.handNumber}: ${ctx.name(ev.starter as number)} starts.`;
     }
     return null;
   },
