@@ -409,7 +409,7 @@ describe('web client', () => {
     await page.close();
   }, 60_000);
 
-  it.concurrent('lobby: "play now" queues two pages to one table; the table list shows it open with a Watch link to a spectator view', async ({ expect }) => {
+  it.concurrent('lobby: "play now" queues two pages to one table; the table list shows it open with a Watch link to a spectator view; its link, once full, watches quietly', async ({ expect }) => {
     const [ada, bo] = await Promise.all([newPage(), newPage(390)]);
     // The form's bots left as they come (seats − 1): play now seats people together all the same.
     const form = { seats: 2, options: { coloursPerPlayer: 1 } };
@@ -437,7 +437,15 @@ describe('web client', () => {
     await Promise.all([ada, bo].map((p) => p.locator('.pill', { hasText: /^playing$/ }).waitFor({ timeout: 10_000 })));
     const mine = await Promise.all([ada, bo].map((p) => p.locator('.seat.me').getAttribute('data-seat')));
     expect(new Set(mine).size).toBe(2);
-    await Promise.all([ada.close(), bo.close()]);
+    // The table's link opened now that it is full: the page says so and watches, with no refused join in the console.
+    const late = await newPage();
+    const errors: string[] = [];
+    late.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await late.goto(`${server.http}/#/table/${roomId}`);
+    await late.locator('.pill', { hasText: 'spectating' }).waitFor();
+    expect(await late.locator('.notice').textContent()).toContain('No free seat at this table: you are watching.');
+    expect(errors).toEqual([]);
+    await Promise.all([ada.close(), bo.close(), late.close()]);
   }, 60_000);
 
   it.concurrent('keyboard: Tab reaches legal parts, Space selects a token, Esc clears it, Enter on a space bets the selected token', async ({ expect }) => {

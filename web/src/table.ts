@@ -4,7 +4,7 @@
  */
 import type { Room, SeatReservation } from '@colyseus/sdk';
 import { followSeat, rejoinSeat } from '../../client/rejoin.ts';
-import { client, endpoint, games, playerName, post, reason, savedLog, seats, type GameInfo } from './api.ts';
+import { client, endpoint, games, playerName, post, reason, savedLog, seats, tables, type GameInfo } from './api.ts';
 import { h, seatColour } from './dom.ts';
 import { boardFor, describeEventGeneric } from './games/index.ts';
 import { legalMovesOf } from './legal.ts';
@@ -88,6 +88,13 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       } catch {
         seats.forget(roomId); // the table is gone or the token no longer fits
       }
+    }
+    // A public table is listed with whether a seat is free: a full one is watched without asking for a seat
+    // (the refusal, a 409, is logged by the browser as an error). A private table is not listed: asked.
+    const listed = await tables().then((list) => list.find((t) => t.roomId === roomId), () => undefined);
+    if (listed && !listed.open) {
+      say('No free seat at this table: you are watching.');
+      return spectate();
     }
     try {
       return await client.joinById(roomId, { name: playerName.get() || undefined });
