@@ -287,6 +287,13 @@ describe('web client', () => {
     );
     const seatsOf = await Promise.all(pages.map((p) => p.locator('.seat.me').getAttribute('data-seat')));
     expect(new Set(seatsOf).size).toBe(3);
+    // On the phone each bettor's tokens and notes get the table's whole width (four columns cramped them into a few words a line).
+    await pages[1]!.locator('.board table.bettors tr').first().waitFor();
+    const tokensShare = await pages[1]!.evaluate(() => {
+      const row = document.querySelector('.board table.bettors tr')!; // in one step: the board redraws
+      return row.children[2]!.getBoundingClientRect().width / row.getBoundingClientRect().width;
+    });
+    expect(tokensShare).toBeGreaterThan(0.9);
     // Everyone bets on a space with one click as soon as the race opens (before the first roll).
     await Promise.all(pages.map((p) => p.locator('.board [data-key^="space:"].can').first().waitFor({ timeout: 20_000 })));
     await Promise.all(

@@ -210,7 +210,7 @@ function players(ctx: BoardContext) {
     h('div', { class: 'section-title' }, 'Bettors'),
     h(
       'table',
-      { class: 'standings' },
+      { class: 'standings bettors' },
       h('tbody', null, (ctx.table.players ?? []).filter((p: Plain) => p.bettor).map((p: Plain) =>
         h(
           'tr',
