@@ -16,91 +16,20 @@
  * within one run.
  */
 import { parseArgs } from 'node:util';
-import { Encoder, StateView, type Schema } from '@colyseus/schema';
-import { SPECTATOR, SYSTEM, type Actor, type AnyGame } from '../src/core/game.ts';
+import { SPECTATOR, type AnyGame } from '../src/core/game.ts';
 import { randomSource } from '../src/core/rng.ts';
 import { games } from '../src/games/index.ts';
-import { fastTrackRoomState } from '../schema/fast-track.ts';
-import { greatWesternTrailRoomState } from '../schema/great-western-trail.ts';
-import { readySetBetRoomState } from '../schema/ready-set-bet.ts';
-import { tacRoomState } from '../schema/tac.ts';
-import { tractorRoomState } from '../schema/tractor.ts';
-import { Projection } from '../rooms/projection.ts';
-import { shareUnchangedViews } from '../rooms/shared-frames.ts';
-import type { PrivateSeat, Table, TableState } from '../rooms/table.ts';
+import { botStep, encodePatch, openOfflineTable } from '../rooms/offline-table.ts';
 
 const { values: args } = parseArgs({
   options: { seconds: { type: 'string', default: '2' }, game: { type: 'string', default: '' }, 'per-view': { type: 'boolean', default: false } },
 });
 const seconds = Number(args.seconds);
 
-const schemas: Record<string, { RoomState: new () => Schema; SeatPrivate: new () => Schema }> = {
-  'fast-track': fastTrackRoomState,
-  tractor: tractorRoomState,
-  'great-western-trail': greatWesternTrailRoomState,
-  'ready-set-bet': readySetBetRoomState,
-  tac: tacRoomState,
-};
 /** The table each game is measured at: the largest, where the projection costs most. */
 const setups: Record<string, { seats: number; options: unknown }> = {
   'ready-set-bet': { seats: 8, options: { vip: true } },
 };
-
-interface Room {
-  projection: Projection;
-  state: TableState;
-  views: StateView[];
-  encoder: Encoder;
-  engineState: unknown;
-}
-
-function openRoom(game: AnyGame, seats: number, options: unknown, seed: string): Room {
-  const parsed = game.options.parse(options ?? {});
-  const { RoomState, SeatPrivate } = schemas[game.id]!;
-  const state = new RoomState() as TableState;
-  const views: StateView[] = [];
-  for (let seat = 0; seat < seats; seat++) {
-    const mine = new SeatPrivate() as PrivateSeat;
-    mine.seat = seat;
-    state.private.set(String(seat), mine);
-    views.push(new StateView());
-    views[seat]!.add(mine);
-  }
-  // Only what the projection reads of the room: the engine, the state, the seat count, the seats' views.
-  const room = {
-    game,
-    state,
-    table: { seats },
-    engineState: game.setup(parsed, seats, seed),
-    seats: { records: views.map((_, seat) => ({ sessionId: `s${seat}` })), botDriven: () => false },
-    clients: { getById: (id: string) => ({ view: views[Number(id.slice(1))] }) },
-  };
-  const projection = new Projection(room as unknown as Table);
-  const encoder = new Encoder(state);
-  if (!args['per-view']) shareUnchangedViews(encoder); // as rooms do (rooms/shared-frames.ts)
-  return {
-    projection,
-    state,
-    views,
-    encoder,
-    get engineState() {
-      return room.engineState;
-    },
-    set engineState(s: unknown) {
-      room.engineState = s;
-    },
-  };
-}
-
-/** Encodes one patch the way Colyseus' SchemaSerializer does for a room with per-seat views. */
-function encodePatch(room: Room): number {
-  const it = { offset: 1 };
-  let bytes = room.encoder.encode(it).length; // the spectators' (shared) patch
-  const shared = it.offset;
-  for (const view of room.views) bytes += room.encoder.encodeView(view, shared, it).length;
-  room.encoder.discardChanges();
-  return bytes;
-}
 
 /** This process's CPU time in ms: steadier than the wall clock on a machine shared with other work. */
 function cpuMs(): number {
@@ -117,21 +46,14 @@ function measure(game: AnyGame) {
   const time = { engine: 0, project: 0, encode: 0, views: 0 };
   const until = performance.now() + seconds * 1000;
   for (let g = 0; performance.now() < until; g++) {
-    const room = openRoom(game, seats, options, `projection/${game.id}/${g}`);
+    const room = openOfflineTable(game, seats, options, `projection/${game.id}/${g}`, args['per-view']);
     room.projection.syncGame();
     encodePatch(room);
     for (let step = 0; step < 20_000 && performance.now() < until; step++) {
-      const active = game.activeActors(room.engineState);
-      if (active.length === 0) break;
-      const actor: Actor = active.includes(SYSTEM) && random() < 0.5 ? SYSTEM : active[Math.floor(random() * active.length)]!;
       const t0 = cpuMs();
-      const legal = game.legalMoves(room.engineState, actor);
-      if (legal.length === 0) continue;
-      const move = actor === SYSTEM ? legal[0] : game.bot(game.viewFor(room.engineState, actor), legal, random, actor);
-      if (move === null) continue; // an optional move declined
-      const r = game.applyMove(room.engineState, actor, move);
-      if (!r.ok) throw new Error(`${game.id}: bot move refused: ${r.error.code}`);
-      room.engineState = r.state;
+      const stepped = botStep(room, random);
+      if (stepped === 'over') break;
+      if (stepped === 'none') continue;
       const t1 = cpuMs();
       // What the engine alone spends on the projection's inputs (measured apart, not mirrored).
       const s = room.engineState;

@@ -102,7 +102,7 @@ const child = spawn(process.execPath, cmd.slice(1), {
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 let healthy = false;
-for (let i = 0; i < 100 && !healthy && child.exitCode === null; i++) {
+for (let i = 0; i < 300 && !healthy && child.exitCode === null; i++) {
   await new Promise((r) => setTimeout(r, 100));
   healthy = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
 }

@@ -34,6 +34,12 @@ const Env = z.object({
    * would otherwise stall a matchmade table for good. Every process of a deployment sets the same value.
    */
   DEFAULT_TURN_SECONDS: z.coerce.number().int().min(0).max(3600).default(0),
+  /**
+   * Milliseconds of bot games played in the process before it listens (src/server/warm-up.ts): the
+   * engines, projection and encoder compiled before the first players, not while they play. 0: none;
+   * 2000 by default, none when NODE_ENV is `test` (test servers start often and serve little).
+   */
+  WARM_UP_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** Pause before a bot acts, in milliseconds (so humans can follow). */
   BOT_DELAY_MS: int(700),
   /** Seconds to let running games go on after SIGTERM before the process exits. */
@@ -95,7 +101,7 @@ const Env = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
 });
 
-export type Config = z.infer<typeof Env> & { publicAddress: string | undefined; MAX_CONNECTIONS: number };
+export type Config = z.infer<typeof Env> & { publicAddress: string | undefined; WARM_UP_MS: number; MAX_CONNECTIONS: number };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = Env.safeParse(env);
@@ -106,5 +112,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data;
   // Several processes on one Redis must each tell clients where to connect for their rooms.
   const publicAddress = c.PUBLIC_ADDRESS ?? (c.REDIS_URL ? `${hostname()}:${c.PORT}` : undefined);
-  return { ...c, publicAddress, MAX_CONNECTIONS: c.MAX_CONNECTIONS ?? defaultMaxConnections() };
+  return { ...c, publicAddress, WARM_UP_MS: c.WARM_UP_MS ?? (c.NODE_ENV === 'test' ? 0 : 2000), MAX_CONNECTIONS: c.MAX_CONNECTIONS ?? defaultMaxConnections() };
 }

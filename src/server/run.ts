@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { createParlorServer } from './app.ts';
 import { dueLine } from './client-faults.ts';
+import { warmUp } from './warm-up.ts';
 
 export async function run(extraRooms: Record<string, new (...args: never[]) => Room> = {}) {
   const config = loadConfig();
@@ -11,6 +12,8 @@ export async function run(extraRooms: Record<string, new (...args: never[]) => R
   // means production here (config.ts), so it must mean production to Colyseus too.
   process.env.NODE_ENV = config.NODE_ENV;
   const logger = createLogger(config);
+  // Before anything listens or connects: nothing waits on the process while it warms up.
+  if (config.WARM_UP_MS > 0) logger.info(warmUp(config.WARM_UP_MS), 'warmed up');
   const { server, listen } = createParlorServer({ config, logger, extraRooms });
 
   try {

@@ -1,0 +1,59 @@
+/**
+ * The warm-up before a process listens: bot games of every game played through the engines, the room's
+ * projection and the schema encoder (rooms/offline-table.ts) for `WARM_UP_MS`. A fresh process would
+ * otherwise compile these while its first tables play: V8's optimizing compiler, and the slower code
+ * running until it is done, are most of what a fresh process spends more a move than a warm one
+ * (docs/performance.md, rounds 17 and 29). Nothing here touches the network, Redis or any room.
+ */
+import type { AnyGame } from '../core/game.ts';
+import { randomSource } from '../core/rng.ts';
+import { games } from '../games/index.ts';
+import { botStep, encodePatch, openOfflineTable } from '../../rooms/offline-table.ts';
+
+/** Moves played on one table at most before the warm-up turns to the next game. */
+const MOVES_PER_TABLE = 150;
+/** Each game's turn is also bounded in time, so that every game gets at least this many turns (cold code is slow). */
+const TURNS_PER_GAME = 4;
+
+export interface WarmUpResult {
+  ms: number;
+  moves: number;
+  tables: number;
+}
+
+export function warmUp(budgetMs: number, gameList: readonly AnyGame[] = games): WarmUpResult {
+  const started = performance.now();
+  const until = started + budgetMs;
+  const random = randomSource('warm-up');
+  let moves = 0;
+  let tables = 0;
+  const sliceMs = budgetMs / (gameList.length * TURNS_PER_GAME);
+  while (performance.now() < until) {
+    for (const game of gameList) {
+      // Every table size the game's default rules allow, in turn: the code paths differ with the seat count.
+      const sizes = tableSizes(game);
+      const table = openOfflineTable(game, sizes[tables % sizes.length]!, {}, `warm-up/${game.id}/${tables}`);
+      tables++;
+      table.projection.syncGame();
+      encodePatch(table);
+      const turnEnds = Math.min(until, performance.now() + sliceMs);
+      for (let step = 0; step < MOVES_PER_TABLE && performance.now() < turnEnds; step++) {
+        const stepped = botStep(table, random);
+        if (stepped === 'over') break;
+        if (stepped === 'none') continue;
+        table.projection.syncGame();
+        encodePatch(table);
+        moves++;
+      }
+      if (performance.now() >= until) break;
+    }
+  }
+  return { ms: Math.round(performance.now() - started), moves, tables };
+}
+
+function tableSizes(game: AnyGame): number[] {
+  const options = game.options.parse({});
+  const sizes: number[] = [];
+  for (let seats = game.seats.min; seats <= game.seats.max; seats++) if (!game.validateSetup?.(options, seats)) sizes.push(seats);
+  return sizes;
+}
