@@ -547,8 +547,12 @@ describe('TCP connections per process', () => {
       await sleep(300);
       expect(exempt.closed()).toBe(false);
       expect(held.some((c) => c.closed())).toBe(false);
-      // One place frees (the exempt connection counts too): a new connection holds again.
+      // The exempt connection took a place: with one of the ten gone the process is still full.
       held[0]!.socket.destroy();
+      await sleep(200);
+      const stillFull = await open();
+      await waitFor(() => stillFull.closed(), 3000, 'still full while the exempt connection holds a place');
+      // Its place freed, a connection holds again.
       exempt.socket.destroy();
       await sleep(200);
       const again = await open();

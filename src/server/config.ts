@@ -73,7 +73,7 @@ const Env = z.object({
   MAX_CONNECTIONS_PER_ADDRESS: int(256),
   /**
    * TCP connections the process holds open at once, every address together (exempt ones never refused);
-   * 0 = no cap. By default its open-file limit less 512, at most 10,000 (open-connections.ts).
+   * 0 = no cap. By default its open-file limit less 512, at least 64 and at most 10,000 (open-connections.ts).
    */
   MAX_CONNECTIONS: z.coerce.number().int().min(0).optional(),
   /** Open tables one address may have created at once. */

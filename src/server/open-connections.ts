@@ -5,8 +5,8 @@
  * `firstByteMs`, and one peer address may hold at most `maxPerAddress` connections at once (0 = no cap).
  * The cap counts direct peers: behind a proxy every connection is the proxy's, whose own limits apply.
  * The process as a whole holds at most `maxTotal` (0 = no cap): many addresses together could otherwise
- * take the descriptors Redis, the verifier and the logs need; exempt addresses (health checks, a load
- * generator) count but are never refused.
+ * take the descriptors Redis, the verifier and the logs need; addresses listed as exempt (a load generator,
+ * a health checker) count but are never refused.
  */
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -64,7 +64,7 @@ export function guardConnections(server: Server, limits: ConnectionLimits) {
 /**
  * The default cap on a process's connections: its open-file limit less room for what else it opens (Linux:
  * /proc/self/limits, read after Node raised the soft limit to the hard one), at most 10,000 (a process
- * running the 500-table load test holds ~4,000); no cap where the limit cannot be read.
+ * running the 500-table load test holds ~4,000) and at least 64; no cap where the limit cannot be read.
  */
 export function defaultMaxConnections(limits = readLimits()): number {
   const files = /^Max open files\s+(\d+)/m.exec(limits ?? '');

@@ -13,7 +13,11 @@ export async function run(extraRooms: Record<string, new (...args: never[]) => R
   process.env.NODE_ENV = config.NODE_ENV;
   const logger = createLogger(config);
   // Before anything listens or connects: nothing waits on the process while it warms up.
-  if (config.WARM_UP_MS > 0) logger.info(warmUp(config.WARM_UP_MS), 'warmed up');
+  if (config.WARM_UP_MS > 0) {
+    const warm = warmUp(config.WARM_UP_MS);
+    if (warm.failed.length > 0) logger.warn(warm, 'warmed up; a game failed during the warm-up');
+    else logger.info(warm, 'warmed up');
+  }
   const { server, listen } = createParlorServer({ config, logger, extraRooms });
 
   try {

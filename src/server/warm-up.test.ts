@@ -5,8 +5,26 @@ import { warmUp } from './warm-up.ts';
 
 describe('warm-up before listening', () => {
   it.each(games.map((g) => [g.id, g] as const))('plays %s through engine, projection and encoder', (_id, game) => {
-    const { moves, tables } = warmUp(150, [game]);
+    const { moves, tables, failed } = warmUp(150, [game]);
+    expect(failed).toEqual([]);
     expect(tables).toBeGreaterThanOrEqual(1);
+    expect(moves).toBeGreaterThan(0);
+  });
+
+  it('plays every table size a game allows, a size a round', () => {
+    const fastTrack = games.find((g) => g.id === 'fast-track')!;
+    const seen = new Set<number>();
+    const watched = { ...fastTrack, setup: (...args: Parameters<typeof fastTrack.setup>) => (seen.add(args[1]), fastTrack.setup(...args)) };
+    // Among five games a shared table count gave Fast Track (five sizes) the same size every round.
+    warmUp(600, [watched, ...games.filter((g) => g !== fastTrack)]);
+    expect([...seen].sort()).toEqual([2, 3, 4, 5, 6]);
+  });
+
+  it('leaves out a game that fails and goes on with the others: the process starts anyway', () => {
+    const tac = games.find((g) => g.id === 'tac')!;
+    const broken = { ...tac, bot: () => ({ type: 'no-such-move' }) };
+    const { failed, moves } = warmUp(200, [broken, games.find((g) => g.id === 'ready-set-bet')!]);
+    expect(failed).toEqual([{ game: 'tac', error: expect.stringContaining('bot move refused') }]);
     expect(moves).toBeGreaterThan(0);
   });
 

@@ -19,6 +19,8 @@ export interface WarmUpResult {
   ms: number;
   moves: number;
   tables: number;
+  /** Games left out after one of their tables failed (a bot's move refused, an engine's error): the process starts anyway. */
+  failed: { game: string; error: string }[];
 }
 
 export function warmUp(budgetMs: number, gameList: readonly AnyGame[] = games): WarmUpResult {
@@ -27,28 +29,35 @@ export function warmUp(budgetMs: number, gameList: readonly AnyGame[] = games): 
   const random = randomSource('warm-up');
   let moves = 0;
   let tables = 0;
+  const failed: WarmUpResult['failed'] = [];
+  const playing = gameList.map((game) => ({ game, sizes: tableSizes(game) }));
   const sliceMs = budgetMs / (gameList.length * TURNS_PER_GAME);
-  while (performance.now() < until) {
-    for (const game of gameList) {
-      // Every table size the game's default rules allow, in turn: the code paths differ with the seat count.
-      const sizes = tableSizes(game);
-      const table = openOfflineTable(game, sizes[tables % sizes.length]!, {}, `warm-up/${game.id}/${tables}`);
-      tables++;
-      table.projection.syncGame();
-      encodePatch(table);
-      const turnEnds = Math.min(until, performance.now() + sliceMs);
-      for (let step = 0; step < MOVES_PER_TABLE && performance.now() < turnEnds; step++) {
-        const stepped = botStep(table, random);
-        if (stepped === 'over') break;
-        if (stepped === 'none') continue;
+  for (let round = 0; performance.now() < until && playing.length > 0; round++) {
+    for (const { game, sizes } of [...playing]) {
+      // Every table size the game's default rules allow, one a round: the code paths differ with the seat count.
+      try {
+        const table = openOfflineTable(game, sizes[round % sizes.length]!, {}, `warm-up/${game.id}/${round}`);
+        tables++;
         table.projection.syncGame();
         encodePatch(table);
-        moves++;
+        const turnEnds = Math.min(until, performance.now() + sliceMs);
+        for (let step = 0; step < MOVES_PER_TABLE && performance.now() < turnEnds; step++) {
+          const stepped = botStep(table, random);
+          if (stepped === 'over') break;
+          if (stepped === 'none') continue;
+          table.projection.syncGame();
+          encodePatch(table);
+          moves++;
+        }
+      } catch (err) {
+        // A warm-up is no reason not to start: the game's own tables meet the fault, and report it, as they would.
+        failed.push({ game: game.id, error: (err as Error).message ?? String(err) });
+        playing.splice(playing.findIndex((p) => p.game === game), 1);
       }
       if (performance.now() >= until) break;
     }
   }
-  return { ms: Math.round(performance.now() - started), moves, tables };
+  return { ms: Math.round(performance.now() - started), moves, tables, failed };
 }
 
 function tableSizes(game: AnyGame): number[] {
