@@ -367,6 +367,8 @@ describe('web client', () => {
     await first.locator('.notice.bad', { hasText: 'another tab' }).waitFor({ timeout: 5000 });
     expect(await first.locator('.all-moves').count()).toBe(0);
     // Leaving for the lobby hands the seat to a bot; the lobby offers it back to this browser, though the table is not listed.
+    let inviteLookups = 0;
+    second.on('request', (r) => void (r.url().includes('/api/invites/') && inviteLookups++));
     await second.locator('a.home').click();
     const back = second.locator(`.your-seats a[href="#/table/${roomId}"]`, { hasText: 'Back to your seat' });
     await back.waitFor({ timeout: 8000 });
@@ -374,6 +376,10 @@ describe('web client', () => {
     await second.locator('.seat.me').waitFor();
     expect(await second.locator('.seat.me').getAttribute('data-seat')).toBe(seat);
     expect(await second.locator('.pill', { hasText: 'spectating' }).count()).toBe(0);
+    // Back in the lobby the tab trusts the answer it had: the code is not asked again (look-ups are rate-limited).
+    await second.locator('a.home').click();
+    await back.waitFor({ timeout: 8000 });
+    expect(inviteLookups).toBe(1);
     await Promise.all([context.close(), other.close()]);
   }, 60_000);
 

@@ -136,19 +136,34 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
     );
   }
 
-  /** Private tables this browser holds a seat at that answered their invite code (asked once a visit: look-ups are rate-limited). */
+  /**
+   * Private tables this browser holds a seat at that answered their invite code. Invite look-ups are
+   * rate-limited per address (and shared with "Join a friend"): an answer is kept for the tab a few
+   * minutes, and a visit asks about a few tables at most.
+   */
   const privateLive = new Set<string>();
-  const asked = new Set<string>();
+  let askedThisVisit = 0;
   function askPrivate(ticket: SeatTicket) {
-    if (!ticket.invite || asked.has(ticket.roomId)) return;
-    asked.add(ticket.roomId);
+    if (!ticket.invite) return;
+    const known = inviteChecks.get(ticket.roomId);
+    if (known !== null) {
+      if (known) privateLive.add(ticket.roomId);
+      return;
+    }
+    if (askedThisVisit >= MAX_INVITE_CHECKS_PER_VISIT) return;
+    askedThisVisit++;
+    inviteChecks.set(ticket.roomId, false); // asked: not again until the answer ages (a refusal answers nothing)
     invite(ticket.invite).then(
       ({ roomId }) => {
         if (roomId !== ticket.roomId) return seatTickets.forget(ticket.roomId); // the code went to another table: ours closed
+        inviteChecks.set(roomId, true);
         privateLive.add(roomId);
         void refreshTables();
       },
-      (err) => err instanceof ApiError && err.code === 'core/unknown-invite' && seatTickets.forget(ticket.roomId),
+      (err) => {
+        if (err instanceof ApiError && err.code === 'core/unknown-invite') seatTickets.forget(ticket.roomId);
+        else inviteChecks.clear(ticket.roomId); // rate-limited or unreachable: ask again next visit
+      },
     );
   }
 
@@ -279,3 +294,35 @@ function optionField(key: string, schema: JsonSchema, value: unknown): { key: st
     },
   };
 }
+
+/** Private tables asked about per lobby visit, at most (the look-up budget allows a burst of ten). */
+const MAX_INVITE_CHECKS_PER_VISIT = 4;
+/** How long a tab trusts an invite code's answer. */
+const INVITE_CHECK_MS = 5 * 60_000;
+const inviteCheckKey = (roomId: string) => `parlor.invite-check.${roomId}`;
+
+/** Whether a private table answered its invite code lately, kept for the tab (null: not asked, or too long ago). */
+const inviteChecks = {
+  get(roomId: string): boolean | null {
+    try {
+      const { live, at } = JSON.parse(sessionStorage.getItem(inviteCheckKey(roomId)) ?? 'null') ?? {};
+      return typeof live === 'boolean' && Date.now() - at < INVITE_CHECK_MS ? live : null;
+    } catch {
+      return null;
+    }
+  },
+  set(roomId: string, live: boolean) {
+    try {
+      sessionStorage.setItem(inviteCheckKey(roomId), JSON.stringify({ live, at: Date.now() }));
+    } catch {
+      // storage refused (private mode, full): the lobby asks again next visit
+    }
+  },
+  clear(roomId: string) {
+    try {
+      sessionStorage.removeItem(inviteCheckKey(roomId));
+    } catch {
+      // as above
+    }
+  },
+};

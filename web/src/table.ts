@@ -93,7 +93,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     // (the refusal, a 409, is logged by the browser as an error). A private table is not listed: asked.
     const listed = await tables().then((list) => list.find((t) => t.roomId === roomId), () => undefined);
     if (listed && !listed.open) {
-      say('No free seat at this table: you are watching.');
+      say(listed.over ? 'This game is over: you are watching.' : 'No free seat at this table: you are watching.');
       return spectate();
     }
     try {
@@ -204,8 +204,12 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   window.addEventListener('pointercancel', release);
   // A board may be drawn for the window's width (Tractor's table on a phone): drawn again once a resize
   // settles (a drag fires many), through schedule, so a press in progress still holds the redraw.
+  // Only a change of width: a phone's address bar showing or hiding as the page scrolls changes the height.
   let resizeTimer: ReturnType<typeof setTimeout> | undefined;
+  let drawnWidth = window.innerWidth;
   const onResize = () => {
+    if (window.innerWidth === drawnWidth) return;
+    drawnWidth = window.innerWidth;
     clearTimeout(resizeTimer);
     resizeTimer = setTimeout(schedule, 150);
   };
