@@ -17,7 +17,7 @@ export interface ConnectionLimits {
   maxPerAddress: number;
   maxTotal: number;
   firstByteMs: number;
-  /** Addresses the cap does not apply to. */
+  /** Addresses neither cap refuses (their connections count toward the process's total). */
   exempt: ReadonlySet<string>;
   /** A connection closed unread, and why (for a rate-limited warning). */
   refused(address: string, reason: 'too-many-connections' | 'server-full' | 'silent-connection'): void;
