@@ -360,6 +360,19 @@ describe('private tables', () => {
     expect(friend.room.roomId).toBe(a.room.roomId);
     expect((await fetch(`${server.http}/api/invites/NOPE99`)).status).toBe(404);
   });
+
+  it('is not listed, but is found by its id, with whether a seat is free', async () => {
+    const a = await joinAsPlayer(server.ws, 'high-card', { seats: 2, private: true }, 'create');
+    const listed = async (query = '') => (await (await fetch(`${server.http}/api/tables${query}`)).json()) as { roomId: string; open: boolean }[];
+    expect((await listed()).some((t) => t.roomId === a.room.roomId)).toBe(false);
+    expect(await listed(`?ids=${a.room.roomId},no-such-table`)).toEqual([expect.objectContaining({ roomId: a.room.roomId, game: 'high-card', seats: 2, open: true, over: false })]);
+    await adopt(await new Client(server.ws).joinById(a.room.roomId, {}));
+    await waitFor(async () => (await listed(`?ids=${a.room.roomId}`))[0]?.open === false, 3000, 'full');
+    const tooMany = await fetch(`${server.http}/api/tables?ids=${Array.from({ length: 21 }, (_, i) => `t${i}`).join(',')}`);
+    expect(tooMany.status).toBe(400);
+    expect(await tooMany.json()).toMatchObject({ code: 'core/bad-request' });
+    expect((await fetch(`${server.http}/api/tables?ids=a&ids=b`)).status).toBe(400);
+  });
 });
 
 describe('flood limit', () => {

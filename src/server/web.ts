@@ -14,13 +14,23 @@ const bundle = fileURLToPath(new URL(import.meta.url.endsWith('.js') ? '../../we
 
 /** Most tables a listing returns (the lobby shows the newest first). */
 const MAX_LISTED = 100;
+/** Most tables one `?ids=` request names. */
+const MAX_ASKED = 20;
 
 export function mountWeb(app: Application) {
   // Open and running public tables: what the lobby offers to join or watch. Private tables never appear.
-  app.get('/api/tables', async (_req, res) => {
+  // With `?ids=a,b,…` the tables of those ids, private ones included: whoever holds a table's id can join or
+  // watch it already; this tells a browser whether its seats are still there and a table has a free seat.
+  app.get('/api/tables', async (req, res) => {
+    const ids = req.query.ids;
+    const asked = typeof ids === 'string' ? new Set(ids.split(',').filter((id) => id.length > 0 && id.length <= 64)) : null;
+    if ((ids !== undefined && !asked) || (asked && asked.size > MAX_ASKED)) {
+      res.status(400).json({ code: 'core/bad-request', message: `ids: one comma-separated list of at most ${MAX_ASKED} table ids.` });
+      return;
+    }
     const listings = await matchMaker.query({});
     const tables = listings
-      .filter((l) => !l.private && typeof l.metadata?.game === 'string')
+      .filter((l) => typeof l.metadata?.game === 'string' && (asked ? asked.has(l.roomId) : !l.private))
       .sort((a, b) => time(b.createdAt) - time(a.createdAt))
       .slice(0, MAX_LISTED)
       .map((l) => ({

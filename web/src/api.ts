@@ -56,7 +56,9 @@ export const games = () =>
       gamesCache = null; // a failed answer is not kept: the next call asks again
       throw err;
     }));
-export const tables = () => fetch('/api/tables').then((r) => json<TableListing[]>(r));
+/** The public tables, newest first; with `ids`, those tables, private ones included (absent: closed). */
+export const tables = (ids?: string[]) =>
+  fetch(ids ? `/api/tables?ids=${ids.map(encodeURIComponent).join(',')}` : '/api/tables').then((r) => json<TableListing[]>(r));
 export const invite = (code: string) => fetch(`/api/invites/${encodeURIComponent(code.trim())}`).then((r) => json<{ roomId: string; game: string }>(r));
 
 export const post = <T>(path: string, body: unknown) =>
@@ -76,8 +78,6 @@ export interface SeatTicket {
   seat: number;
   seatToken: string;
   game: string;
-  /** A private table's invite code: the lobby asks it whether the table is still open (private tables are not listed). */
-  invite?: string;
 }
 
 const SEAT_PREFIX = 'parlor.seat.';

@@ -1,7 +1,7 @@
 /** The lobby: the games, a create form built from each game's option schema, the queue, invites, open tables. */
 import type { Room } from '@colyseus/sdk';
 import { joinQueue } from '../../client/queue.ts';
-import { ApiError, client, games, invite, playerName, reason, seats as seatTickets, tables, type GameInfo, type JsonSchema, type SeatTicket, type TableListing } from './api.ts';
+import { client, games, invite, playerName, reason, seats as seatTickets, tables, type GameInfo, type JsonSchema, type SeatTicket, type TableListing } from './api.ts';
 import { h } from './dom.ts';
 import type { Pending } from './table.ts';
 
@@ -136,55 +136,19 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
     );
   }
 
-  /**
-   * Private tables this browser holds a seat at that answered their invite code. Invite look-ups are
-   * rate-limited per address (and shared with "Join a friend"): an answer is kept for the tab a few
-   * minutes, and a visit asks about a few tables at most.
-   */
-  const privateLive = new Set<string>();
-  let askedThisVisit = 0;
-  function askPrivate(ticket: SeatTicket) {
-    if (!ticket.invite) return;
-    const known = inviteChecks.get(ticket.roomId);
-    if (known !== null) {
-      if (known) privateLive.add(ticket.roomId);
-      return;
-    }
-    if (askedThisVisit >= MAX_INVITE_CHECKS_PER_VISIT) return;
-    askedThisVisit++;
-    inviteChecks.set(ticket.roomId, false); // asked: not again until the answer ages (a refusal answers nothing)
-    invite(ticket.invite).then(
-      ({ roomId }) => {
-        if (roomId !== ticket.roomId) return seatTickets.forget(ticket.roomId); // the code went to another table: ours closed
-        inviteChecks.set(roomId, true);
-        privateLive.add(roomId);
-        void refreshTables();
-      },
-      (err) => {
-        if (err instanceof ApiError && err.code === 'core/unknown-invite') seatTickets.forget(ticket.roomId);
-        else inviteChecks.clear(ticket.roomId); // rate-limited or unreachable: ask again next visit
-      },
-    );
-  }
-
   /** The seats this browser holds at tables still open, private ones included, each with its way back. */
-  function drawYourSeats(list: TableListing[]) {
-    const listed = new Map(list.map((t) => [t.roomId, t]));
-    const held = seatTickets.all().filter((ticket) => {
-      if (listed.has(ticket.roomId)) return true;
-      askPrivate(ticket);
-      return privateLive.has(ticket.roomId);
-    });
+  function drawYourSeats(held: SeatTicket[], found: Map<string, TableListing>) {
+    const live = held.filter((ticket) => found.has(ticket.roomId));
     yourSeats.replaceChildren(
-      ...(held.length
+      ...(live.length
         ? [
             h('h2', null, 'Your seats'),
             h(
               'ul',
               { class: 'table-list' },
-              held.map((ticket) => {
-                const t = listed.get(ticket.roomId);
-                const state = !t ? 'private table' : t.over ? 'finished' : t.open ? 'waiting for players' : 'playing';
+              live.map((ticket) => {
+                const t = found.get(ticket.roomId)!;
+                const state = t.over ? 'finished' : t.open ? 'waiting for players' : 'playing';
                 return h(
                   'li',
                   null,
@@ -200,13 +164,22 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
 
   async function refreshTables() {
     let list: TableListing[];
+    const held = seatTickets.all();
+    const found = new Map<string, TableListing>();
     try {
       list = await tables();
+      for (const t of list) found.set(t.roomId, t);
+      // Tables the public list leaves out (private ones, older ones) are asked by id; one not found has closed.
+      const asked = held.filter((ticket) => !found.has(ticket.roomId)).slice(0, MAX_ASKED_TABLES);
+      if (asked.length > 0) {
+        for (const t of await tables(asked.map((ticket) => ticket.roomId))) found.set(t.roomId, t);
+        for (const ticket of asked) if (!found.has(ticket.roomId)) seatTickets.forget(ticket.roomId);
+      }
     } catch {
       return;
     }
     if (closed) return;
-    drawYourSeats(list);
+    drawYourSeats(held, found);
     tableList.replaceChildren(
       list.length === 0
         ? h('p', { class: 'muted' }, 'No public tables yet.')
@@ -295,34 +268,5 @@ function optionField(key: string, schema: JsonSchema, value: unknown): { key: st
   };
 }
 
-/** Private tables asked about per lobby visit, at most (the look-up budget allows a burst of ten). */
-const MAX_INVITE_CHECKS_PER_VISIT = 4;
-/** How long a tab trusts an invite code's answer. */
-const INVITE_CHECK_MS = 5 * 60_000;
-const inviteCheckKey = (roomId: string) => `parlor.invite-check.${roomId}`;
-
-/** Whether a private table answered its invite code lately, kept for the tab (null: not asked, or too long ago). */
-const inviteChecks = {
-  get(roomId: string): boolean | null {
-    try {
-      const { live, at } = JSON.parse(sessionStorage.getItem(inviteCheckKey(roomId)) ?? 'null') ?? {};
-      return typeof live === 'boolean' && Date.now() - at < INVITE_CHECK_MS ? live : null;
-    } catch {
-      return null;
-    }
-  },
-  set(roomId: string, live: boolean) {
-    try {
-      sessionStorage.setItem(inviteCheckKey(roomId), JSON.stringify({ live, at: Date.now() }));
-    } catch {
-      // storage refused (private mode, full): the lobby asks again next visit
-    }
-  },
-  clear(roomId: string) {
-    try {
-      sessionStorage.removeItem(inviteCheckKey(roomId));
-    } catch {
-      // as above
-    }
-  },
-};
+/** Table ids one listing request may name (the server's bound). */
+const MAX_ASKED_TABLES = 20;

@@ -42,7 +42,6 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   let verdict: HTMLElement | null = null;
   let drawScheduled = false;
   let firstBoardAt = 0;
-  let inviteKept = '';
   /** Rooms whose seat is being followed across crashes and handovers. */
   const followed = new WeakSet<Room>();
   let frames = 0;
@@ -89,9 +88,9 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
         seats.forget(roomId); // the table is gone or the token no longer fits
       }
     }
-    // A public table is listed with whether a seat is free: a full one is watched without asking for a seat
-    // (the refusal, a 409, is logged by the browser as an error). A private table is not listed: asked.
-    const listed = await tables().then((list) => list.find((t) => t.roomId === roomId), () => undefined);
+    // The table's listing says whether a seat is free: a full table is watched without asking for a seat
+    // (the refusal, a 409, is logged by the browser as an error).
+    const listed = await tables([roomId]).then(([t]) => t, () => undefined);
     if (listed && !listed.open) {
       say(listed.over ? 'This game is over: you are watching.' : 'No free seat at this table: you are watching.');
       return spectate();
@@ -109,7 +108,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     next.onMessage('seat', ({ seat, seatToken }: { seat: number; seatToken: string }) => {
       mySeat = seat;
       const game = (next.state as Plain)?.game ?? handOver?.game ?? '';
-      seats.set({ roomId: next.roomId, seat, seatToken, game, invite: (next.state as Plain)?.invite || undefined });
+      seats.set({ roomId: next.roomId, seat, seatToken, game });
       // Once per seat: followSeat follows each room it rejoins by itself. (Not keyed on mySeat: the state
       // can tell the seat before this message arrives.)
       if (!followed.has(next)) {
@@ -273,12 +272,6 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     if (mySeat === null && plain.private) {
       const own = Object.values(plain.private as Record<string, { seat: number }>)[0];
       if (own) mySeat = own.seat;
-    }
-    // A private table's code goes with the seat: the lobby finds the table by it (private tables are not listed).
-    if (mySeat !== null && plain.invite && plain.invite !== inviteKept) {
-      const ticket = seats.get(roomId);
-      if (ticket && ticket.invite !== plain.invite) seats.set({ ...ticket, invite: plain.invite });
-      inviteKept = plain.invite;
     }
     const ctx = context(plain);
     selection!.prune(ctx);
