@@ -41,7 +41,8 @@ export function warmUp(budgetMs: number, gameList: readonly AnyGame[] = games): 
         table.projection.syncGame();
         encodePatch(table);
         const turnEnds = Math.min(until, performance.now() + sliceMs);
-        for (let step = 0; step < MOVES_PER_TABLE && performance.now() < turnEnds; step++) {
+        // At least one move a table, however slow its setup was (cold code, a busy machine).
+        for (let step = 0; step < MOVES_PER_TABLE && (step === 0 || performance.now() < turnEnds); step++) {
           const stepped = botStep(table, random);
           if (stepped === 'over') break;
           if (stepped === 'none') continue;
