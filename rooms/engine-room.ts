@@ -49,9 +49,13 @@ const RECORD_INTERVAL_MS = 1000;
 
 type SchemaClass = new () => Schema;
 
+export type EngineRoomClass = ReturnType<typeof defineEngineRoom>;
+
 /** Builds the Colyseus room class for one game. */
 export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClass; SeatPrivate: SchemaClass }) {
   return class EngineRoom extends Room {
+    /** The game's synced state and private-seat classes (also what an offline table uses: offline-table.ts). */
+    static readonly schemas = schemas;
     declare state: TableState;
     readonly game = game;
     readonly gameId = game.id;

@@ -5,24 +5,12 @@
  * (src/server/warm-up.ts) plays such tables before it accepts players; the projection benchmark
  * (loadtest/projection.ts) times them.
  */
-import { Encoder, StateView, type Schema } from '@colyseus/schema';
+import { Encoder, StateView } from '@colyseus/schema';
 import { SYSTEM, type Actor, type AnyGame } from '../src/core/game.ts';
-import { fastTrackRoomState } from '../schema/fast-track.ts';
-import { greatWesternTrailRoomState } from '../schema/great-western-trail.ts';
-import { readySetBetRoomState } from '../schema/ready-set-bet.ts';
-import { tacRoomState } from '../schema/tac.ts';
-import { tractorRoomState } from '../schema/tractor.ts';
+import { gameRooms } from './index.ts';
 import { Projection } from './projection.ts';
 import { shareUnchangedViews } from './shared-frames.ts';
 import type { PrivateSeat, Table, TableState } from './table.ts';
-
-const schemas: Record<string, { RoomState: new () => Schema; SeatPrivate: new () => Schema }> = {
-  'fast-track': fastTrackRoomState,
-  tractor: tractorRoomState,
-  'great-western-trail': greatWesternTrailRoomState,
-  'ready-set-bet': readySetBetRoomState,
-  tac: tacRoomState,
-};
 
 export interface OfflineTable {
   readonly game: AnyGame;
@@ -36,7 +24,7 @@ export interface OfflineTable {
 
 /** `perView`: encode every seat's view in full, as Colyseus alone does (no shared frames). */
 export function openOfflineTable(game: AnyGame, seatCount: number, options: unknown, seed: string, perView = false): OfflineTable {
-  const { RoomState, SeatPrivate } = schemas[game.id]!;
+  const { RoomState, SeatPrivate } = gameRooms[game.id]!.schemas; // the schemas the game's room syncs
   const state = new RoomState() as TableState;
   const views: StateView[] = [];
   for (let seat = 0; seat < seatCount; seat++) {

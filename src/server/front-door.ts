@@ -159,12 +159,12 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
   server.headersTimeout = HEADERS_MS;
   server.requestTimeout = REQUEST_MS;
 
+  // ── TCP ────────────────────────────────────────────────────────────────────────────────────────────
   const refusals = {
     'silent-connection': 'connection sent nothing; closed',
     'too-many-connections': 'address holds its most connections; closed',
     'server-full': 'the process holds its most connections; closed',
   };
-  // ── TCP ────────────────────────────────────────────────────────────────────────────────────────────
   guardConnections(server, {
     maxPerAddress: config.TRUSTED_PROXIES > 0 ? 0 : config.MAX_CONNECTIONS_PER_ADDRESS,
     maxTotal: config.MAX_CONNECTIONS,

@@ -310,6 +310,12 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     );
   }
 
+  /** The colours a seat plays: the board's where it knows them (Fast Track's marbles), else the seat's own. */
+  function playedColours(seat: number, ctx: BoardContext): string[] {
+    const colours = board?.seatColours?.(seat, ctx) ?? [];
+    return colours.length > 0 ? colours : [seatColour(seat)];
+  }
+
   function drawSeats(plain: Plain, ctx: BoardContext) {
     const deadline = plain.turnDeadline as number;
     seatList.replaceChildren(
@@ -317,7 +323,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
         h(
           'li',
           { class: `seat${ctx.active.includes(i) ? ' active' : ''}${i === mySeat ? ' me' : ''}`, 'data-seat': i },
-          (board?.seatColours?.(i, ctx).length ? board.seatColours(i, ctx) : [seatColour(i)]).map((c) => h('span', { class: 'dot', style: `background:${c}`, 'aria-hidden': 'true' })),
+          playedColours(i, ctx).map((c) => h('span', { class: 'dot', style: `background:${c}`, 'aria-hidden': 'true' })),
           h('span', { class: 'seat-name' }, seat.taken ? seat.name || `Seat ${i + 1}` : h('i', null, 'free seat'), i === mySeat ? ' (you)' : ''),
           seat.team >= 0 ? h('span', { class: 'tag' }, `team ${seat.team + 1}`) : null,
           seat.bot ? h('span', { class: 'tag' }, 'bot') : null,

@@ -399,7 +399,7 @@ describe('fast track', () => {
     expect(options(home, '10S')).toEqual(['red-1>home-0']); // 33, 47, then 48 … 54, home
   });
 
-  it('a marble travelling the fast track stays on it (option ringStepOff: it may step off anywhere)', () => {
+  it('a marble travelling the fast track stays on it (option ringStepOff: it may step off where its move starts)', () => {
     const s = hand(put(table(), 'red-1', 'track', 19, 'riding'), 0, ['2S']);
     expect(options(s, '2S')).toEqual(['red-1>track-47']);
     const off = hand(put(table({ ringStepOff: true }), 'red-1', 'track', 19, 'riding'), 0, ['2S']);
