@@ -78,6 +78,8 @@ export interface SeatTicket {
   seat: number;
   seatToken: string;
   game: string;
+  /** When the seat was last taken (ms since epoch; set by `seats.set`). */
+  at?: number;
 }
 
 const SEAT_PREFIX = 'parlor.seat.';
@@ -91,7 +93,7 @@ export const seats = {
     }
   },
   set(ticket: SeatTicket) {
-    localStorage.setItem(seatKey(ticket.roomId), JSON.stringify(ticket));
+    localStorage.setItem(seatKey(ticket.roomId), JSON.stringify({ ...ticket, at: Date.now() }));
   },
   forget(roomId: string) {
     localStorage.removeItem(seatKey(roomId));

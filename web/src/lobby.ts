@@ -169,11 +169,13 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
     try {
       list = await tables();
       for (const t of list) found.set(t.roomId, t);
-      // Tables the public list leaves out (private ones, older ones) are asked by id; one not found has closed.
+      // Tables the public list leaves out (private ones, older ones) are asked by id. One not found is not shown;
+      // its ticket is forgotten only once a day old (a table moving to another process, or a Redis outage,
+      // leaves the listing a while: its seat token must outlive that).
       const asked = held.filter((ticket) => !found.has(ticket.roomId)).slice(0, MAX_ASKED_TABLES);
       if (asked.length > 0) {
         for (const t of await tables(asked.map((ticket) => ticket.roomId))) found.set(t.roomId, t);
-        for (const ticket of asked) if (!found.has(ticket.roomId)) seatTickets.forget(ticket.roomId);
+        for (const ticket of asked) if (!found.has(ticket.roomId) && Date.now() - (ticket.at ?? 0) > FORGET_AFTER_MS) seatTickets.forget(ticket.roomId);
       }
     } catch {
       return;
@@ -270,3 +272,5 @@ function optionField(key: string, schema: JsonSchema, value: unknown): { key: st
 
 /** Table ids one listing request may name (the server's bound). */
 const MAX_ASKED_TABLES = 20;
+/** A seat not listed is forgotten once it was taken this long ago. */
+const FORGET_AFTER_MS = 24 * 3600_000;
