@@ -147,6 +147,17 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
         recordServed.set(client, now);
         return this.journal.record(); // with its result, as GET /api/records serves it
       });
+      // A seated player would rather play now than wait for others: the free seats go to bots, and the game
+      // starts once no seat is left free.
+      this.onMessage('fillWithBots', (client, _payload, ctx) => {
+        const filled = this.seats.fillWithBots(client);
+        if ('code' in filled) {
+          if (ctx.id === undefined) client.send('error', filled); // fire-and-forget send: tell the sender anyway
+          return ctx.reject(filled);
+        }
+        this.startIfFull();
+        return { ok: true, seats: filled.seats };
+      });
       // Colyseus calls this as (client, type, payload) for a type with no handler, and as (client, payload,
       // context) for a message whose type is "*" itself: then the second argument is the client's payload.
       // Only Colyseus' context has a `reject` function: a decoded payload holds no functions.

@@ -22,7 +22,8 @@ export interface StoredMeta {
   rng?: Generator;
   status: string;
   invite: string;
-  seats: { token: string; name: string }[];
+  /** `bot`: the seat is a bot's (absent in journals written before seats could be filled with bots after creation: the last `table.bots` seats are). */
+  seats: { token: string; name: string; bot?: boolean }[];
   /** The address charged for the table (absent in journals written before it was kept), so a peer that takes the table over charges it too. */
   creator?: string | null;
   /** The table queue opened the table (absent: it did not, or the journal was written before it was kept). */
@@ -112,7 +113,7 @@ export class TableJournal {
       rng: room.rng,
       status: room.state.status,
       invite: room.state.invite,
-      seats: room.seats.records.map((r) => ({ token: r.token, name: r.name })),
+      seats: room.seats.records.map((r) => ({ token: r.token, name: r.name, bot: r.bot })),
       creator: room.creator,
       queued: room.queued,
     };

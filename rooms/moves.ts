@@ -29,6 +29,8 @@ export const RoomErrors = {
   internal: 'core/internal',
   serverClosing: 'core/server-closing',
   staleMove: 'core/stale-move',
+  gameStarted: 'core/game-started',
+  noFreeSeat: 'core/no-free-seat',
 } as const;
 
 /** What a client's move may be before it is even read: moves are small (a play of a few dozen cards). */

@@ -7,6 +7,7 @@ import { ClientState, CloseCode, ServerError, ErrorCode, type Client } from '@co
 import { StateView } from '@colyseus/schema';
 import type { Seat } from '../src/core/game.ts';
 import { JoinOptions } from './join-options.ts';
+import { RoomErrors } from './moves.ts';
 import { INVITES_KEY, queueKeys, roomSettings } from './settings.ts';
 import type { StoredMeta } from './journal.ts';
 import type { Table } from './table.ts';
@@ -51,11 +52,11 @@ export class Seats {
     this.room = room;
   }
 
-  /** The table's seats at creation: the last `bots` seats are bots; a recovered table keeps its tokens and names. */
+  /** The table's seats at creation: the last `bots` seats are bots; a recovered table keeps its tokens, names and bots. */
   init(seats: number, bots: number, stored?: StoredMeta['seats']) {
     for (let seat = 0; seat < seats; seat++) {
-      const isBot = seat >= seats - bots;
       const saved = stored?.[seat];
+      const isBot = saved?.bot ?? seat >= seats - bots; // (a seat filled with bots later says so)
       this.records.push({ token: saved?.token ?? '', name: saved?.name ?? (isBot ? `Bot ${seat + 1}` : ''), sessionId: null, vacated: false, bot: isBot, connected: false });
     }
   }
@@ -68,6 +69,30 @@ export class Seats {
   botDriven(seat: Seat): boolean {
     const r = this.records[seat]!;
     return r.bot || r.vacated;
+  }
+
+  /**
+   * A seated player would rather start now than wait for others (`fillWithBots`): every free seat not
+   * promised to a player joining now is a bot's from here on, as if the table had been created with it
+   * (the game starts once the promised seats are taken too). Lowest seats stay free: a joining player
+   * takes the lowest free seat. Returns the seats filled, or why none were.
+   */
+  fillWithBots(client: Client): { seats: Seat[] } | { code: string; message: string } {
+    const room = this.room;
+    if (this.seatOf(client) === null) return { code: RoomErrors.notSeated, message: 'Only a seated player may fill the table with bots.' };
+    if (room.handingOver || room.closing || this.disposing()) return { code: RoomErrors.serverClosing, message: 'This table is closing or moving to another server.' };
+    if (room.state.status === 'over') return { code: RoomErrors.gameOver, message: 'The game has ended.' };
+    if (room.state.status !== 'waiting') return { code: RoomErrors.gameStarted, message: 'The game has started: every seat is taken.' };
+    const free = this.records.flatMap((s, seat) => (s.sessionId === null && !s.bot && !s.token ? [seat] : []));
+    const promised = this.pending().filter((opts) => joinKind(opts) === 'player').length;
+    const seats = free.slice(promised);
+    if (seats.length === 0) return { code: RoomErrors.noFreeSeat, message: 'Every free seat is promised to a player joining now.' };
+    for (const seat of seats) Object.assign(this.records[seat]!, { bot: true, name: `Bot ${seat + 1}` });
+    room.log.info({ seats }, 'free seats filled with bots');
+    room.journal.saveMeta();
+    room.projection.syncSeats();
+    this.syncLock(); // no seat free: out of matchmaking
+    return { seats };
   }
 
   /** Every seat has a player or a bot: the game may start. */

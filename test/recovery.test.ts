@@ -134,6 +134,29 @@ describe('durable games', () => {
     }
   }, 60_000);
 
+  it('keeps the seats a player filled with bots as bots when a survivor resumes the game', async () => {
+    const procs = await Promise.all([spawnServer(env()), spawnServer(env())]);
+    try {
+      const reservation = await matchmake(procs[0]!, { seats: 3, options: { handSize: 2 } });
+      const owner = procs.find((p) => p.processId === reservation.processId)!;
+      const survivor = procs.find((p) => p !== owner)!;
+      const ada = await adopt(await new Client(owner.ws).consumeSeatReservation(reservation));
+      expect(await ada.room.request('fillWithBots')).toEqual({ ok: true, seats: [1, 2] });
+      await waitFor(() => legalMoves(ada).some((m) => m.type === 'ante'), 5000, 'deal');
+      await owner.stop('SIGKILL');
+      const back = await adopt(await rejoinSeat([survivor.ws], { roomId: reservation.roomId, seatToken: ada.seatToken }, { timeoutMs: 15_000 }));
+      await waitFor(() => state(back).seats?.length === 3, 3000, 'state');
+      expect(Array.from(state(back).seats, (s: { bot: boolean }) => s.bot)).toEqual([false, true, true]);
+      // The bots play their seats on the survivor: the game reaches its end with Ada playing hers.
+      const ante = await waitFor(() => legalMoves(back).find((m) => m.type === 'ante'), 5000, 'ante');
+      await back.room.request('move', ante);
+      await playToEnd([back]);
+      expect(state(back).result.standings).toHaveLength(3);
+    } finally {
+      await Promise.all(procs.map((p) => p.stop('SIGKILL')));
+    }
+  }, 60_000);
+
   it('hands running games over on SIGTERM; players rejoin on the other process', async () => {
     // Loopback limited like any address: the table stays charged to its creator through the handover. A
     // taken-over table waits RECONNECT_SECONDS for its players before it may close: 4 here.

@@ -173,6 +173,30 @@ describe('bots, clocks and reconnection', () => {
     expect(state(a).status).toBe('over');
   });
 
+  it('fills the free seats with bots when a seated player asks, keeps a seat promised to a joining player, and starts once every seat is taken', async () => {
+    const a = await joinAsPlayer(server.ws, 'high-card', { seats: 4, name: 'Ada' }, 'create');
+    const spectator = await joinAsSpectator(server.ws, a.room.roomId);
+    await expect(spectator.request('fillWithBots')).rejects.toMatchObject({ reason: { code: 'core/not-seated' } });
+    // Bo holds a reservation and has not joined yet: the lowest free seat waits for him.
+    const reservation = await matchMaker.joinById(a.room.roomId, { name: 'Bo' });
+    expect(await a.room.request('fillWithBots')).toEqual({ ok: true, seats: [2, 3] });
+    await expect(a.room.request('fillWithBots')).rejects.toMatchObject({ reason: { code: 'core/no-free-seat' } });
+    await waitFor(() => state(a).seats[3].bot === true, 3000, 'the bots seated');
+    expect(Array.from(state(a).seats, (s: { name: string; bot: boolean }) => [s.name, s.bot])).toEqual([['Ada', false], ['', false], ['Bot 3', true], ['Bot 4', true]]);
+    expect(state(a).status).toBe('waiting');
+    // No seat is free for anyone else: the table left matchmaking.
+    await expect(new Client(server.ws).joinById(a.room.roomId, { name: 'Cy' })).rejects.toThrow(/core\/room-locked/);
+    const b = await adopt(await new Client(server.ws).consumeSeatReservation(reservation as unknown as SeatReservation));
+    expect(b.seat).toBe(1);
+    await waitFor(() => state(a).status === 'playing', 3000, 'the game starts');
+    await expect(a.room.request('fillWithBots')).rejects.toMatchObject({ reason: { code: 'core/game-started' } });
+    // The bots play their seats: every seat antes, two of them without a human.
+    for (const p of [a, b]) await waitFor(() => legalMoves(p).length > 0, 3000, 'ante');
+    await Promise.all([a, b].map((p) => p.room.request('move', { type: 'ante', in: true })));
+    await waitFor(() => state(a).table.phase === 'play', 5000, 'every seat anted');
+    expect(Array.from(state(a).table.anted)).toEqual([true, true, true, true]);
+  });
+
   it('refuses a player a table of bots only before making one, and lets a spectator create one to watch', async () => {
     const rooms = () => matchMaker.stats.local.roomCount;
     const before = rooms();

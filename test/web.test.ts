@@ -461,6 +461,24 @@ describe('web client', () => {
     await Promise.all([ada.close(), bo.close(), late.close()]);
   }, 60_000);
 
+  it.concurrent('a player nobody joins after "play now" starts at once with bots in the free seats', async ({ expect }) => {
+    const page = await newPage();
+    await fillLobbyForm(page, 'Fast Track', { seats: 3, options: { coloursPerPlayer: 1 } });
+    await page.locator('[data-action=play-now]').click();
+    await page.waitForURL(/#\/table\//);
+    await page.locator('.pill', { hasText: 'waiting for players' }).waitFor();
+    await page.locator('[data-action=fill-with-bots]').click();
+    await page.locator('.pill', { hasText: /^playing$/ }).waitFor({ timeout: 10_000 });
+    expect(await page.locator('.seat .tag', { hasText: /^bot$/ }).count()).toBe(2);
+    expect(await page.locator('[data-action=fill-with-bots]').count()).toBe(0);
+    // A spectator is offered no such button.
+    const watcher = await newPage();
+    await watcher.goto(`${server.http}/#/watch/${page.url().split('#/table/')[1]}`);
+    await watcher.locator('.pill', { hasText: 'spectating' }).waitFor();
+    expect(await watcher.locator('[data-action=fill-with-bots]').count()).toBe(0);
+    await Promise.all([page.close(), watcher.close()]);
+  }, 60_000);
+
   it.concurrent('keyboard: Tab reaches legal parts, Space selects a token, Esc clears it, Enter on a space bets the selected token', async ({ expect }) => {
     const page = await newPage();
     // The first roll waits long enough that bets stay open for the whole test.

@@ -97,7 +97,7 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
     };
     // Play now meets people: the queue seats players who ask for the same table together, so the form's
     // bots (there for a table of your own) are left out — with them two people pressing at once each got a
-    // table of bots. (The queue cannot fill seats with bots after a wait.)
+    // table of bots. A player nobody joins starts with bots at the table (its "Start now" button).
     const playNow = async () => {
       busy(true);
       say('Finding you a table with other players…');

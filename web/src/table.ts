@@ -261,6 +261,17 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     schedule();
   }
 
+  /** Nobody else is coming (or the player would rather not wait): the free seats go to bots and the game starts. */
+  async function fillWithBots() {
+    if (!room) return;
+    try {
+      await room.request('fillWithBots');
+      say('');
+    } catch (err) {
+      say(`Refused — ${reason(err)}`, true);
+    }
+  }
+
   function draw() {
     if (!room?.state) return;
     const plain = (room.state as Plain).toJSON();
@@ -436,6 +447,9 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     controls.replaceChildren(
       ...[
       h('p', { class: `status${ctx.moves.length ? ' mine' : ''}` }, line.trim()),
+      ctx.status === 'waiting' && mine !== null
+        ? h('button', { type: 'button', class: 'small', 'data-action': 'fill-with-bots', 'data-focus': 'fill-with-bots', onclick: () => void fillWithBots() }, 'Start now: bots take the free seats')
+        : null,
       free
         ? h(
             'div',
