@@ -288,6 +288,7 @@ export class Seats {
     record.name = opts.name ?? record.name ?? `Player ${seat + 1}`;
     if (!record.name) record.name = `Player ${seat + 1}`;
     client.userData = { seat };
+    room.timers.present(seat);
     this.promised.delete(client.sessionId);
     const mine = room.state.private.get(String(seat))!;
     client.view = new StateView();

@@ -15,6 +15,8 @@ export interface RoomSettings {
   maxSpectatorsPerAddress: number;
   /** Turn clock of a table whose options name none (0: no clock). */
   defaultTurnSeconds: number;
+  /** Turn clock of a seat whose clock ran out, until its player moves again (see Timers.away). */
+  awayTurnSeconds: number;
   botDelayMs: number;
   maxMessagesPerSecond: number;
   /** After SIGTERM, how long a running game may go on before its players are disconnected. */
@@ -31,7 +33,8 @@ export const roomSettings: RoomSettings = {
   joinConfirmMs: 10_000,
   maxSpectators: 32,
   maxSpectatorsPerAddress: 4,
-  defaultTurnSeconds: 0,
+  defaultTurnSeconds: 300,
+  awayTurnSeconds: 15,
   botDelayMs: 700,
   maxMessagesPerSecond: 30,
   shutdownGraceSeconds: 30,

@@ -21,6 +21,12 @@ export class Timers {
    * runs out would hold the table forever.
    */
   private readonly heldClocks = new Map<Actor, number>();
+  /**
+   * Seats whose turn clock ran out and whose player has not moved since: the player is likely away, so
+   * each of their turns gets the short clock (`awayTurnSeconds`) until they move again — an idle player
+   * costs the table one whole clock, not one a turn, and still gets every turn to come back on.
+   */
+  private readonly away = new Set<Actor>();
   private readonly botRandom = randomSource(randomBytes(8).toString('hex'));
   /** Moves were applied since the timers were last reconciled (see `reconcileSoon`). */
   private due = false;
@@ -38,6 +44,11 @@ export class Timers {
     this.pending.get(actor)?.timer.clear();
     this.pending.delete(actor);
     this.heldClocks.delete(actor);
+  }
+
+  /** The seat's player is here (moved, or took the seat back): their turns get the table's whole clock again. */
+  present(seat: Seat) {
+    this.away.delete(seat);
   }
 
   clearAll() {
@@ -107,7 +118,9 @@ export class Timers {
         // the deal — so no clock forces one.)
         const held = this.heldClocks.get(actor);
         this.heldClocks.delete(actor);
-        this.schedule(actor, 'clock', since, held === undefined ? room.table.turnSeconds * 1000 : Math.max(0, held - since), () => {
+        const clock = Math.min(room.table.turnSeconds, this.away.has(actor) ? roomSettings.awayTurnSeconds : Infinity) * 1000;
+        this.schedule(actor, 'clock', since, held === undefined ? clock : Math.max(0, held - since), () => {
+          this.away.add(actor);
           room.announce({ seq: room.journal.seq, actor, events: [{ type: 'turnTimeout', seat: actor }] });
           this.botMove(actor);
         });

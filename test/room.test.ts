@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type SeatReservation } from '@colyseus/sdk';
 import { matchMaker } from '@colyseus/core';
 import { roomSettings } from '../rooms/settings.ts';
+import { loadConfig } from '../src/server/config.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { adopt, joinAsPlayer, joinAsSpectator, legalMoves, mine, state, type Player } from './helpers/clients.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
@@ -243,7 +244,44 @@ describe('bots, clocks and reconnection', () => {
     expect(state(b).table.anted[b.seat]).toBe(true);
   });
 
-  it("gives a table whose options name no turn clock the server's DEFAULT_TURN_SECONDS; 0 there is none", async () => {
+  it('gives a seat whose clock ran out the short away clock on its next turns, until its player moves again', async () => {
+    const away = roomSettings.awayTurnSeconds;
+    roomSettings.awayTurnSeconds = 1.5;
+    try {
+      const [a, b] = await table({ turnSeconds: 4, options: { handSize: 3 } });
+      await a.room.request('move', { type: 'ante', in: true });
+      // b never antes: the whole clock runs out once, and b's bot antes.
+      await waitFor(() => state(a).table.phase === 'play', 6000, 'play after the timeout');
+      // Then b's turns get 1.5 s while b stays away, a's the whole 4 s; once b moves, b's turns get 4 s again.
+      const clocks: { seat: number; ms: number; by: 'bot' | 'player' }[] = [];
+      let turnsOfB = 0;
+      while (turnsOfB < 3) {
+        const turnsBefore = state(a).table.handCounts.toJSON().reduce((x: number, y: number) => x + y, 0);
+        const { seat } = await waitFor(() => (state(a).activeSeats.length === 1 && state(a).turnDeadline > 0 ? { seat: state(a).activeSeats[0] as number } : undefined), 3000, 'a seat on turn');
+        const ms = state(a).turnDeadline - Date.now();
+        const player = seat === a.seat ? a : b;
+        const byPlayer = seat === a.seat || turnsOfB >= 1; // b lets its first away turn run out
+        if (seat === b.seat) turnsOfB++;
+        if (byPlayer) await player.room.request('move', await waitFor(() => legalMoves(player)[0], 1000, 'the move synced'));
+        clocks.push({ seat, ms, by: byPlayer ? 'player' : 'bot' });
+        await waitFor(() => state(a).table.handCounts.toJSON().reduce((x: number, y: number) => x + y, 0) < turnsBefore, 3000, 'the turn played');
+      }
+      const ofB = clocks.filter((c) => c.seat === b.seat);
+      expect(ofB.map((c) => c.by)).toEqual(['bot', 'player', 'player']);
+      expect(ofB[0]!.ms).toBeLessThanOrEqual(1500);
+      expect(ofB[1]!.ms).toBeLessThanOrEqual(1500);
+      expect(ofB[2]!.ms).toBeGreaterThan(2000); // b moved: the whole clock again
+      for (const c of clocks.filter((c) => c.seat === a.seat)) expect(c.ms).toBeGreaterThan(2000);
+    } finally {
+      roomSettings.awayTurnSeconds = away;
+    }
+  });
+
+  it("gives a table whose options name no turn clock the server's DEFAULT_TURN_SECONDS (5 minutes unless set); 0 there is none", async () => {
+    expect([loadConfig({}).DEFAULT_TURN_SECONDS, loadConfig({}).AWAY_TURN_SECONDS]).toEqual([300, 15]);
+    const [d] = await table();
+    expect(state(d).turnDeadline - Date.now()).toBeGreaterThan(290_000);
+    expect(state(d).turnDeadline - Date.now()).toBeLessThanOrEqual(300_000);
     const saved = roomSettings.defaultTurnSeconds;
     roomSettings.defaultTurnSeconds = 1;
     try {

@@ -471,6 +471,10 @@ describe('web client', () => {
     await page.locator('.pill', { hasText: /^playing$/ }).waitFor({ timeout: 10_000 });
     expect(await page.locator('.seat .tag', { hasText: /^bot$/ }).count()).toBe(2);
     expect(await page.locator('[data-action=fill-with-bots]').count()).toBe(0);
+    // The form's clock left empty: the server's default, five minutes a turn.
+    const clock = page.locator('.seat.me .clock');
+    await clock.waitFor({ timeout: 10_000 });
+    expect(clockSeconds(await clock.textContent())).toBeGreaterThan(240);
     // A spectator is offered no such button.
     const watcher = await newPage();
     await watcher.goto(`${server.http}/#/watch/${page.url().split('#/table/')[1]}`);

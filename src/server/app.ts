@@ -54,6 +54,7 @@ export function createParlorServer({ config, logger, extraRooms = {} }: ParlorSe
     maxSpectators: config.MAX_SPECTATORS,
     maxSpectatorsPerAddress: config.MAX_SPECTATORS_PER_ADDRESS,
     defaultTurnSeconds: config.DEFAULT_TURN_SECONDS,
+    awayTurnSeconds: config.AWAY_TURN_SECONDS,
     botDelayMs: config.BOT_DELAY_MS,
     maxMessagesPerSecond: config.MAX_MESSAGES_PER_SECOND,
     shutdownGraceSeconds: config.SHUTDOWN_GRACE_SECONDS,

@@ -31,9 +31,16 @@ const Env = z.object({
   MAX_SPECTATORS_PER_ADDRESS: int(4),
   /**
    * Turn clock, in seconds, of a table whose options name none (0: none): one connected player who never moves
-   * would otherwise stall a matchmade table for good. Every process of a deployment sets the same value.
+   * would otherwise stall a table of strangers for good. Long enough for a slow turn of any game (a Great
+   * Western Trail turn is several steps): a bound on idleness rather than a pace. Every process of a
+   * deployment sets the same value (joinOrCreate matches tables on it).
    */
-  DEFAULT_TURN_SECONDS: z.coerce.number().int().min(0).max(3600).default(0),
+  DEFAULT_TURN_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
+  /**
+   * Turn clock, in seconds, of a seat whose clock ran out, until its player moves again (at most the table's
+   * own clock): an idle player costs the table one whole clock, not one per turn.
+   */
+  AWAY_TURN_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   /**
    * Milliseconds of bot games played in the process before it listens (src/server/warm-up.ts): the
    * engines, projection and encoder compiled before the first players, not while they play. 0: none;

@@ -74,7 +74,8 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
     };
     seats.addEventListener('input', fitBots);
     fitBots();
-    const clock = h('input', { type: 'number', name: 'turnSeconds', min: 0, max: 3600, value: 0 });
+    // Left empty, the server's default clock (an idle player cannot stall the table for good); 0: none.
+    const clock = h('input', { type: 'number', name: 'turnSeconds', min: 0, max: 3600, placeholder: 'default' });
     const isPrivate = h('input', { type: 'checkbox', name: 'private' });
     const optionFields = Object.entries(game.options.properties ?? {}).map(([key, schema]) => optionField(key, schema, game.defaults[key]));
     const collect = () => {
@@ -83,7 +84,8 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
         const v = f.value();
         if (JSON.stringify(v) !== JSON.stringify(game.defaults[f.key])) options[f.key] = v;
       }
-      return { seats: Number(seats.value), bots: Number(bots.value) || 0, turnSeconds: Number(clock.value) || 0, options, name: name() };
+      const turnSeconds = clock.value === '' ? {} : { turnSeconds: Number(clock.value) || 0 };
+      return { seats: Number(seats.value), bots: Number(bots.value) || 0, ...turnSeconds, options, name: name() };
     };
     const create = async () => {
       busy(true);
@@ -118,7 +120,7 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
         { class: 'fields' },
         field(`Seats (${game.seats.min}–${game.seats.max})`, seats),
         field('Bots', bots),
-        field('Turn clock (s, 0 = none)', clock),
+        field('Turn clock (s; 0 = none)', clock),
         h('label', { class: 'check' }, isPrivate, ' Private table (invite code)'),
       ),
       h(
