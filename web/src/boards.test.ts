@@ -31,12 +31,11 @@ describe('Fast Track on the page', () => {
     expect(fastTrack.seatColours!(1, two)).toEqual(['#2e86ab', '#e0b000']);
   });
 
-  it('describes the cut for the first player, and names the winners', () => {
+  it('describes the cut for the first player, and leaves the win to the room\'s game-over line', () => {
     const ctx = context('fast-track', {});
     const say = (ev: GameEvent) => fastTrack.describeEvent!(ev, ctx, [ev]);
     expect(say({ type: 'cut', cards: { 0: '7H', 1: 'KS' } })).toBe('Cut for the first player: Ada 7♥, Bo K♠.');
-    expect(say({ type: 'won', seats: [1] })).toBe('Bo wins!');
-    expect(say({ type: 'won', seats: [0, 2] })).toBe('Ada and Cy win!');
+    expect(say({ type: 'won', seats: [1] })).toBe('');
   });
 });
 
@@ -66,5 +65,13 @@ describe('Tractor on the page', () => {
     expect(tractor.describeEvent!(handOver, ctx, [handOver])).toBe('Hand over: the attackers took 85 points. The attackers take over, rising 1 level.');
     const started = { type: 'handStarted', handNumber: 2, starter: 1 };
     expect(tractor.describeEvent!(started, ctx, [started])).toBe('Hand 2: Bo starts.');
+  });
+
+  it('says in words a declaration taken back, a kitty picked up by an overcall and a deal made again', () => {
+    const ctx = context('tractor', {});
+    const say = (ev: GameEvent) => tractor.describeEvent!(ev, ctx, [ev]);
+    expect(say({ type: 'declarationWithdrawn', seat: 1 })).toBe('Bo takes the declaration back.');
+    expect(say({ type: 'kittyStolen', seat: 2 })).toBe('Cy picks up the kitty.');
+    expect(say({ type: 'redeal' })).toBe('Nobody declared: the cards are dealt again.');
   });
 });

@@ -299,10 +299,8 @@ export const fastTrack: GameBoard = {
         const shown = Object.entries((ev.cards ?? {}) as Record<string, string>).map(([seat, card]) => `${ctx.name(Number(seat))} ${cardText(card)}`);
         return `Cut for the first player: ${shown.join(', ')}.`;
       }
-      case 'won': {
-        const names = ((ev.seats ?? []) as number[]).map(ctx.name);
-        return names.length ? `${names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)} win` : `${names[0]} wins`}!` : 'The game is won!';
-      }
+      case 'won':
+        return ''; // the room's game-over line names the winners, as in every game
     }
     return null;
   },

@@ -266,6 +266,12 @@ export const tractor: GameBoard = {
         return `${who} plays ${cardsText(ev.cards as string[])}.`;
       case 'declared':
         return `${who} declares ${ev.count}× ${cardText(ev.card as string)}.`;
+      case 'declarationWithdrawn':
+        return `${who} takes the declaration back.`;
+      case 'kittyStolen':
+        return `${who} picks up the kitty.`;
+      case 'redeal':
+        return 'Nobody declared: the cards are dealt again.';
       case 'trickWon':
         return `${who} wins the trick (${ev.points} points).`;
       case 'buried':
