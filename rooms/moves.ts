@@ -79,7 +79,7 @@ export class Moves {
       if (result.error.code === RoomErrors.malformedMove || result.error.code === RoomErrors.unknownMove) this.clientFault(seat, result.error.message, move);
       return answer(result.error);
     }
-    room.timers.present(seat); // the player is here: back to the whole turn clock
+    room.timers.playerMoved(seat); // the player is here: back to the whole turn clock
     const reply = { ok: true, seq: room.journal.seq, events: result.events };
     const done = () => {
       movesTotal.inc({ game: gameId, result: 'accepted', reason: '' });

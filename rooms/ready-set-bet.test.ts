@@ -106,6 +106,17 @@ describe('ready-set-bet room', () => {
     await waitFor(() => state(host).table.rolls === 3 && state(host).table.bets.length === 8, 3000, 'rolls and bets synced');
   });
 
+  it("clocks a seated host's roll, never a bet: a bettor who waits is not bet for", async () => {
+    const host = await joinAsPlayer(server.ws, 'ready-set-bet', { seats: 3, turnSeconds: 1, options: { hostMode: 'hostSeat', vip: false } }, 'create');
+    await Promise.all([1, 2].map(async () => adopt(await new Client(server.ws).joinById(host.room.roomId, {}))));
+    await waitFor(() => state(host).table.phase === 'racing', 5000, 'race 1');
+    // Nobody moves: the host's clock runs out and its bot rolls, again and again; the bettors are left alone.
+    await waitFor(() => state(host).table.rolls >= 2, 6000, 'two rolls by the clock');
+    const timedOut = host.events.flatMap((e) => e.events.filter((ev) => ev.type === 'turnTimeout').map((ev) => (ev as unknown as { seat: number }).seat));
+    expect(new Set(timedOut)).toEqual(new Set([0]));
+    expect(state(host).table.bets.length).toBe(0);
+  });
+
   it('hands a dropped player’s seat back mid-race with its tokens on the board', async () => {
     const [a, b] = await table(2, { startDelayMs: 60_000 });
     await b!.room.request('move', { type: 'bet', space: 'place-6-a', token: 4 });

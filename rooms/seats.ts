@@ -74,8 +74,9 @@ export class Seats {
   /**
    * A seated player would rather start now than wait for others (`fillWithBots`): every free seat not
    * promised to a player joining now is a bot's from here on, as if the table had been created with it
-   * (the game starts once the promised seats are taken too). Lowest seats stay free: a joining player
-   * takes the lowest free seat. Returns the seats filled, or why none were.
+   * (the game starts once the promised seats are taken too), and the table leaves matchmaking for good.
+   * Lowest seats stay free: a joining player takes the lowest free seat. Returns the seats filled, or why
+   * none were.
    */
   fillWithBots(client: Client): { seats: Seat[] } | { code: string; message: string } {
     const room = this.room;
@@ -91,8 +92,18 @@ export class Seats {
     room.log.info({ seats }, 'free seats filled with bots');
     room.journal.saveMeta();
     room.projection.syncSeats();
-    this.syncLock(); // no seat free: out of matchmaking
+    this.syncLock(); // out of matchmaking
     return { seats };
+  }
+
+  /**
+   * Some seat became a bot's after creation (fillWithBots): the table is its players' own from then on, out
+   * of matchmaking and the queue even if a seat comes free again — else a stranger asking for a table
+   * without bots would be seated at one and started at once. The players still there fill it again.
+   */
+  private filledWithBots(): boolean {
+    const { seats, bots } = this.room.table;
+    return this.records.some((r, seat) => r.bot && seat < seats - bots);
   }
 
   /** Every seat has a player or a bot: the game may start. */
@@ -113,11 +124,14 @@ export class Seats {
     return !this.playerSeatFree();
   }
 
-  /** A new player could take a seat: the game has not started and some seat is neither taken nor promised. */
+  /**
+   * A new player could take a seat: the game has not started, the table was not filled with bots, and some
+   * seat is neither taken nor promised.
+   */
   playerSeatFree(): boolean {
     const room = this.room;
     if (!room.table || !room.state) return true; // still in onCreate
-    if (room.state.status !== 'waiting') return false;
+    if (room.state.status !== 'waiting' || this.filledWithBots()) return false;
     const pendingPlayers = this.pending().filter((opts) => joinKind(opts) === 'player').length;
     // (A seat with a token and no session is a recovered game's, kept for its player until the wait ends.)
     return this.records.filter((s) => s.sessionId !== null || s.bot || s.token).length + pendingPlayers < room.table.seats;
@@ -288,7 +302,6 @@ export class Seats {
     record.name = opts.name ?? record.name ?? `Player ${seat + 1}`;
     if (!record.name) record.name = `Player ${seat + 1}`;
     client.userData = { seat };
-    room.timers.present(seat);
     this.promised.delete(client.sessionId);
     const mine = room.state.private.get(String(seat))!;
     client.view = new StateView();
@@ -386,7 +399,7 @@ export class Seats {
    */
   private offerSeat() {
     const room = this.room;
-    if (!room.queued || room.handingOver || room.closing || this.disposing() || room.state.status !== 'waiting') return;
+    if (!room.queued || room.handingOver || room.closing || this.disposing() || room.state.status !== 'waiting' || this.filledWithBots()) return;
     const key = queueKeys(room.game.id, room.table.key).vacancies;
     void (async () => {
       const offered = await room.presence.rpush(key, room.roomId);

@@ -136,6 +136,50 @@ describe('room timers', () => {
     });
   });
 
+  it('give a seat whose clock ran out the short away clock until its player moves, but not one whose held clock ran out as it came back', () => {
+    const awaySeconds = roomSettings.awayTurnSeconds;
+    roomSettings.awayTurnSeconds = 2;
+    try {
+      withLeavingSeat((t, time, away) => {
+        let paused = false;
+        t.reclaimWait.paused = () => paused;
+        (t.clock as unknown as { now: () => number }).now = time.now; // the room clock on the test's time
+        t.game.activeActors = (s: unknown) => (s === 'open' ? [0] : []); // seat 0 alone, turn after turn
+        t.timers.reconcile();
+        expect(t.state.turnDeadline).toBe(time.now() + 10_000);
+        time.pass(10_000);
+        t.clock.tick(); // the clock ran out: the bot moved for seat 0 …
+        expect(t.applied).toEqual([{ actor: 0, move: { type: 'act' } }]);
+        t.timers.settle();
+        expect(t.state.turnDeadline).toBe(time.now() + 2_000); // … and its next turn has the away clock
+        t.timers.moved(0); // a move of the bot's is not the player's: still away
+        t.timers.reconcile();
+        expect(t.state.turnDeadline).toBe(time.now() + 2_000);
+        t.timers.moved(0);
+        t.timers.playerMoved(0); // the player moved: the whole clock again
+        t.timers.reconcile();
+        expect(t.state.turnDeadline).toBe(time.now() + 10_000);
+        // The player leaves with 1 s left and the table empties: the clock is held through the pause, and
+        // runs out as the player takes the seat back. Not away for it: its next turn has the whole clock.
+        time.pass(9_000);
+        away(true);
+        paused = true;
+        t.timers.reconcile();
+        time.pass(60_000);
+        t.clock.tick();
+        away(false);
+        paused = false;
+        t.timers.reconcile();
+        t.clock.tick();
+        expect(t.applied).toHaveLength(2);
+        t.timers.settle();
+        expect(t.state.turnDeadline).toBe(time.now() + 10_000);
+      });
+    } finally {
+      roomSettings.awayTurnSeconds = awaySeconds;
+    }
+  });
+
   it('count a timer a move started from that move, not from the patch that reconciles it later', () => {
     const botDelay = roomSettings.botDelayMs;
     roomSettings.botDelayMs = 100;

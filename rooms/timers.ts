@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Delayed } from '@colyseus/core';
-import { SYSTEM, type Actor, type Seat } from '../src/core/game.ts';
+import { SYSTEM, actsOptionally, type Actor, type Seat } from '../src/core/game.ts';
 import { randomSource } from '../src/core/rng.ts';
 import { countedFrom } from './patch-clock.ts';
 import { moveOutline, RoomErrors } from './moves.ts';
@@ -46,8 +46,8 @@ export class Timers {
     this.heldClocks.delete(actor);
   }
 
-  /** The seat's player is here (moved, or took the seat back): their turns get the table's whole clock again. */
-  present(seat: Seat) {
+  /** The seat's player moved: their turns get the table's whole clock again. */
+  playerMoved(seat: Seat) {
     this.away.delete(seat);
   }
 
@@ -113,14 +113,14 @@ export class Timers {
         });
       } else if (seats.botDriven(actor)) {
         this.schedule(actor, 'bot', since, roomSettings.botDelayMs, () => this.botMove(actor));
-      } else if (room.table.turnSeconds > 0 && !active.includes(SYSTEM)) {
-        // (Beside an active SYSTEM a seat's move is optional — a bet during a race, a declaration during
-        // the deal — so no clock forces one.)
+      } else if (room.table.turnSeconds > 0 && !actsOptionally(game, room.engineState, active, actor)) {
+        // (An optional move — a bet during a race, a declaration during the deal — is forced by no clock.)
         const held = this.heldClocks.get(actor);
         this.heldClocks.delete(actor);
         const clock = Math.min(room.table.turnSeconds, this.away.has(actor) ? roomSettings.awayTurnSeconds : Infinity) * 1000;
         this.schedule(actor, 'clock', since, held === undefined ? clock : Math.max(0, held - since), () => {
-          this.away.add(actor);
+          // (A clock held through a leave or a pause may run out as its player comes back: not away then.)
+          if (held === undefined) this.away.add(actor);
           room.announce({ seq: room.journal.seq, actor, events: [{ type: 'turnTimeout', seat: actor }] });
           this.botMove(actor);
         });
@@ -164,7 +164,7 @@ export class Timers {
       move = legal[0];
     }
     if (move === null) {
-      if (game.activeActors(state).includes(SYSTEM)) return; // an optional move declined: asked again after the next move
+      if (actsOptionally(game, state, game.activeActors(state), seat)) return; // declined: asked again after the next move
       log.error({ seat }, 'bot declined a move the game waits for; playing its first legal move');
       move = legal[0];
     }

@@ -198,6 +198,23 @@ describe('bots, clocks and reconnection', () => {
     expect(Array.from(state(a).table.anted)).toEqual([true, true, true, true]);
   });
 
+  it('keeps a table filled with bots out of matchmaking when a seat comes free again: its players fill it again', async () => {
+    const opts = { seats: 4, turnSeconds: 77, options: { handSize: 2 } }; // options no other test's table has
+    const a = await joinAsPlayer(server.ws, 'high-card', { ...opts, name: 'Ada' }, 'create');
+    const reservation = await matchMaker.joinById(a.room.roomId, { name: 'Bo' });
+    expect(await a.room.request('fillWithBots')).toEqual({ ok: true, seats: [2, 3] });
+    await a.room.leave(true); // Ada leaves before the start: a seat is free again
+    const b = await adopt(await new Client(server.ws).consumeSeatReservation(reservation as unknown as SeatReservation));
+    await waitFor(() => state(b).seats?.filter((s: { taken: boolean }) => s.taken).length === 3, 3000, 'Bo and the two bots seated');
+    // A stranger asking for a table without bots is not seated at this one (it would start at once with bots).
+    const c = await joinAsPlayer(server.ws, 'high-card', { ...opts, name: 'Cy' });
+    expect(c.room.roomId).not.toBe(b.room.roomId);
+    expect(state(b).status).toBe('waiting');
+    const again = (await b.room.request('fillWithBots')) as { seats: number[] };
+    expect(again.seats).toHaveLength(1);
+    await waitFor(() => state(b).status === 'playing', 3000, 'the game starts');
+  });
+
   it('refuses a player a table of bots only before making one, and lets a spectator create one to watch', async () => {
     const rooms = () => matchMaker.stats.local.roomCount;
     const before = rooms();
@@ -248,11 +265,13 @@ describe('bots, clocks and reconnection', () => {
     const away = roomSettings.awayTurnSeconds;
     roomSettings.awayTurnSeconds = 1.5;
     try {
-      const [a, b] = await table({ turnSeconds: 4, options: { handSize: 3 } });
+      const [a, first] = await table({ turnSeconds: 4, options: { handSize: 3 } });
+      let b = first;
       await a.room.request('move', { type: 'ante', in: true });
       // b never antes: the whole clock runs out once, and b's bot antes.
       await waitFor(() => state(a).table.phase === 'play', 6000, 'play after the timeout');
-      // Then b's turns get 1.5 s while b stays away, a's the whole 4 s; once b moves, b's turns get 4 s again.
+      // Then b's turns get 1.5 s while b stays away (its seat taken back included), a's the whole 4 s; once b
+      // moves, b's turns get 4 s again.
       const clocks: { seat: number; ms: number; by: 'bot' | 'player' }[] = [];
       let turnsOfB = 0;
       while (turnsOfB < 3) {
@@ -265,6 +284,8 @@ describe('bots, clocks and reconnection', () => {
         if (byPlayer) await player.room.request('move', await waitFor(() => legalMoves(player)[0], 1000, 'the move synced'));
         clocks.push({ seat, ms, by: byPlayer ? 'player' : 'bot' });
         await waitFor(() => state(a).table.handCounts.toJSON().reduce((x: number, y: number) => x + y, 0) < turnsBefore, 3000, 'the turn played');
+        // b's page reloads after its bot's turn: taking the seat back with its token is no move, b stays away.
+        if (seat === b.seat && !byPlayer) b = await adopt(await new Client(server.ws).joinById(a.room.roomId, { seatToken: b.seatToken }));
       }
       const ofB = clocks.filter((c) => c.seat === b.seat);
       expect(ofB.map((c) => c.by)).toEqual(['bot', 'player', 'player']);

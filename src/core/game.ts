@@ -139,11 +139,17 @@ export interface GameDefinition<
    * Who may act now: one seat, several seats at once, or SYSTEM. Empty exactly when the game is over.
    * Public information (shown to everyone as `activeSeats`): it must not change when hidden information
    * is re-dealt, so it never reveals who holds what.
-   * Every listed actor has a legal move, except seats listed beside SYSTEM: they act optionally (the
-   * game moves on without them: bets while the dice roll, declarations during the deal), so such a seat
-   * may have none — whether it can act may be its own secret. The room runs no turn clock for them.
+   * Every listed actor has a legal move, except seats that act optionally (`optionalMove`; by default
+   * those listed beside SYSTEM): the game moves on without them (bets while the dice roll, declarations
+   * during the deal), so such a seat may have none — whether it can act may be its own secret.
    */
   activeActors(state: State): Actor[];
+  /**
+   * Whether a seat listed now acts optionally: the game goes on without its move, so the room runs no
+   * turn clock for it and its bot may decline. Left out: exactly the seats listed beside SYSTEM. A game
+   * whose pace is set by a seat (a seated host rolling the dice) says which moves beside it are optional.
+   */
+  optionalMove?(state: State, seat: Seat): boolean;
   /**
    * Every move `actor` may make now (empty when it may not act). Where the space is huge, a documented
    * representative subset; `applyMove` still validates anything submitted.
@@ -261,6 +267,11 @@ function clip(text: string, max = 60): string {
  * Common guard at the top of `applyMove`: the game is running, the actor may act, the move has a type.
  * Returns an error result, or null when the engine should go on.
  */
+/** Whether `seat`, listed in `active` (the state's active actors), acts optionally (see `optionalMove`). */
+export function actsOptionally(game: AnyGame, state: unknown, active: readonly Actor[], seat: Seat): boolean {
+  return game.optionalMove ? game.optionalMove(state, seat) : active.includes(SYSTEM);
+}
+
 export function guardMove(activeActors: Actor[], actor: Actor, move: unknown): { ok: false; error: MoveError } | null {
   if (activeActors.length === 0) return reject(CoreErrors.gameOver, 'The game is over.');
   if (!activeActors.includes(actor)) return reject(CoreErrors.notYourTurn, 'You may not act now.');

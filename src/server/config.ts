@@ -31,9 +31,9 @@ const Env = z.object({
   MAX_SPECTATORS_PER_ADDRESS: int(4),
   /**
    * Turn clock, in seconds, of a table whose options name none (0: none): one connected player who never moves
-   * would otherwise stall a table of strangers for good. Long enough for a slow turn of any game (a Great
-   * Western Trail turn is several steps): a bound on idleness rather than a pace. Every process of a
-   * deployment sets the same value (joinOrCreate matches tables on it).
+   * would otherwise stall a table of strangers for good. Each move gets it anew (a Great Western Trail turn
+   * is several): a bound on idleness rather than a pace. Every process of a deployment sets the same value
+   * (joinOrCreate matches tables on it).
    */
   DEFAULT_TURN_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
   /**

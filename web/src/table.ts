@@ -268,6 +268,8 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       await room.request('fillWithBots');
       say('');
     } catch (err) {
+      // Another player at the table pressed first: what this one asked for happened.
+      if ((err as { reason?: { code?: string } }).reason?.code === 'core/game-started') return say('');
       say(`Refused — ${reason(err)}`, true);
     }
   }
@@ -448,7 +450,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       ...[
       h('p', { class: `status${ctx.moves.length ? ' mine' : ''}` }, line.trim()),
       ctx.status === 'waiting' && mine !== null
-        ? h('button', { type: 'button', class: 'small', 'data-action': 'fill-with-bots', 'data-focus': 'fill-with-bots', onclick: () => void fillWithBots() }, 'Start now: bots take the free seats')
+        ? h('button', { type: 'button', class: 'small', 'data-action': 'fill-with-bots', 'data-focus': 'fill-with-bots', onclick: () => void fillWithBots() }, 'Start now with bots in the free seats')
         : null,
       free
         ? h(

@@ -17,7 +17,7 @@
  * 10. replaying the recorded moves from the same seed gives the same final state
  */
 import type { Actor, AnyGame, MoveBase, Outcome } from '../game.ts';
-import { EXPECT_SEQ_FIELD, SPECTATOR, SYSTEM, canonicalJson, canonicalMove, sameMove } from '../game.ts';
+import { EXPECT_SEQ_FIELD, SPECTATOR, SYSTEM, actsOptionally, canonicalJson, canonicalMove, sameMove } from '../game.ts';
 import { expandPattern } from '../../../client/legal-moves.ts';
 import { pick, randomSource } from '../rng.ts';
 import { deepFreeze, firstDifference, jsonPlainProblem, sameJson } from './invariants.ts';
@@ -81,6 +81,7 @@ function guarded(game: AnyGame, record: GameRecord): AnyGame {
     ...game,
     setup: wrap('setup', game.setup.bind(game)),
     activeActors: wrap('activeActors', game.activeActors.bind(game)),
+    ...(game.optionalMove ? { optionalMove: wrap('optionalMove', game.optionalMove.bind(game)) } : {}),
     legalMoves: wrap('legalMoves', game.legalMoves.bind(game)),
     applyMove: wrap('applyMove', game.applyMove.bind(game)),
     viewFor: wrap('viewFor', game.viewFor.bind(game)),
@@ -136,7 +137,7 @@ function playOne(game: AnyGame, record: GameRecord, config: SimulationConfig): {
     if (outcome) throw fail(`outcome present while ${actors.join(',')} may act`, step);
     if (step >= maxSteps) throw fail(`no end after ${maxSteps} steps`, step);
 
-    const optional = (actor: Actor) => actor !== SYSTEM && actors.includes(SYSTEM);
+    const optional = (actor: Actor) => actor !== SYSTEM && actsOptionally(game, state, actors, actor);
     const movers: Actor[] = [];
     for (const actor of actors) {
       const legal = game.legalMoves(state, actor);
@@ -164,7 +165,7 @@ function playOne(game: AnyGame, record: GameRecord, config: SimulationConfig): {
     if (actor !== SYSTEM) {
       const botMove = game.bot(game.viewFor(state, actor), legal, random, actor);
       if (botMove === null) {
-        if (!movers.includes(SYSTEM)) throw fail(`bot of seat ${actor} declined a move the game waits for`, step);
+        if (!optional(actor)) throw fail(`bot of seat ${actor} declined a move the game waits for`, step);
       } else {
         const r = game.applyMove(state, actor, botMove);
         if (!r.ok) throw fail(`bot move ${JSON.stringify(botMove)} of seat ${actor} rejected: ${r.error.code}`, step);

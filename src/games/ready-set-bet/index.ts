@@ -9,7 +9,7 @@ import { rankByScore } from '../../core/result.ts';
 import { EXOTIC_CARDS, MAX_BETTORS, PROP_CARDS, RACES } from './data/board.ts';
 import { VIP_DECK, keepToken } from './data/vip.ts';
 import { bot } from './bot.ts';
-import { activeActors, applyMove, choices, legalMovePatterns, legalMoves } from './moves.ts';
+import { activeActors, applyMove, choices, legalMovePatterns, legalMoves, optionalMove } from './moves.ts';
 import { moveShapes } from './move-schema.ts';
 import { availableTokens, baseTokens, bettorSeats, isBettor, openSpaces } from './race.ts';
 import { setup } from './setup.ts';
@@ -104,6 +104,7 @@ export const game: GameDefinition<Options, State, Move, PublicView, PrivateView>
   },
   setup,
   activeActors,
+  optionalMove,
   legalMoves,
   legalMovePatterns,
   choices,

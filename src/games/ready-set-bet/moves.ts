@@ -26,6 +26,14 @@ export function activeActors(state: State): Actor[] {
   return active;
 }
 
+/**
+ * Bets during a race are optional whoever rolls: a seated host sets the pace as SYSTEM does, and only its
+ * roll is waited for. Otherwise (results, the VIP draft) SYSTEM closes the step and every seat is optional.
+ */
+export function optionalMove(state: State, seat: Seat): boolean {
+  return state.phase === 'racing' ? seat !== roller(state) : activeActors(state).includes(SYSTEM);
+}
+
 /** The roller (or SYSTEM) first, then the seats that may act, in seat order. Runs once per state: after every move. */
 function whoMayAct(state: State): Actor[] {
   if (state.phase === 'over') return [];
