@@ -115,6 +115,9 @@ describe('ready-set-bet room', () => {
     const timedOut = host.events.flatMap((e) => e.events.filter((ev) => ev.type === 'turnTimeout').map((ev) => (ev as unknown as { seat: number }).seat));
     expect(new Set(timedOut)).toEqual(new Set([0]));
     expect(state(host).table.bets.length).toBe(0);
+    // The seats say whose clock runs: the host's, not the bettors' listed beside it.
+    expect(Array.from(state(host).seats, (s: { clocked: boolean }) => s.clocked)).toEqual([true, false, false]);
+    expect(Array.from(state(host).activeSeats)).toEqual([0, 1, 2]);
   });
 
   it('hands a dropped player’s seat back mid-race with its tokens on the board', async () => {

@@ -24,11 +24,11 @@ function fakeTable() {
     announced,
     asked: () => asked,
     engineState: 'open' as unknown,
-    state: { status: 'playing', turnDeadline: 0 },
+    state: { status: 'playing', turnDeadline: 0, seats: [{ clocked: false }, { clocked: false }] },
     handingOver: false,
     reclaimWait: { paused: (): boolean => false },
     table: { seats: 2, turnSeconds: 0.1, options: {} },
-    seats: { botDriven: (seat: number): boolean => seat === 1 },
+    seats: { botDriven: (seat: number): boolean => seat === 1, records: [{ connected: true }, { connected: true }] },
     log: { error: () => undefined },
     announce: (message: unknown) => announced.push(message),
     journal: { seq: 0 },
@@ -65,7 +65,10 @@ function withLeavingSeat(run: (t: ReturnType<typeof fakeTable>, time: { now(): n
     let gone = false;
     t.seats.botDriven = (seat: number) => seat === 1 || gone;
     t.table.turnSeconds = 10;
-    run(t, { now: () => now, pass: (ms) => void (now += ms) }, (away) => (gone = away));
+    run(t, { now: () => now, pass: (ms) => void (now += ms) }, (away) => {
+      gone = away;
+      t.seats.records[0]!.connected = !away;
+    });
   } finally {
     Date.now = realNow;
   }
@@ -147,6 +150,7 @@ describe('room timers', () => {
         t.game.activeActors = (s: unknown) => (s === 'open' ? [0] : []); // seat 0 alone, turn after turn
         t.timers.reconcile();
         expect(t.state.turnDeadline).toBe(time.now() + 10_000);
+        expect(t.state.seats.map((s) => s.clocked)).toEqual([true, false]);
         time.pass(10_000);
         t.clock.tick(); // the clock ran out: the bot moved for seat 0 …
         expect(t.applied).toEqual([{ actor: 0, move: { type: 'act' } }]);
@@ -174,6 +178,20 @@ describe('room timers', () => {
         expect(t.applied).toHaveLength(2);
         t.timers.settle();
         expect(t.state.turnDeadline).toBe(time.now() + 10_000);
+        // Dropped this time (not left), and the table empties: held again. The pause ends with the player still
+        // not back (another came), and its held clock runs out: away then.
+        time.pass(9_500);
+        t.seats.records[0]!.connected = false;
+        paused = true;
+        t.timers.reconcile();
+        time.pass(60_000);
+        t.clock.tick();
+        paused = false;
+        t.timers.reconcile();
+        t.clock.tick();
+        expect(t.applied).toHaveLength(3);
+        t.timers.settle();
+        expect(t.state.turnDeadline).toBe(time.now() + 2_000);
       });
     } finally {
       roomSettings.awayTurnSeconds = awaySeconds;

@@ -120,7 +120,7 @@ export class Timers {
         const clock = Math.min(room.table.turnSeconds, this.away.has(actor) ? roomSettings.awayTurnSeconds : Infinity) * 1000;
         this.schedule(actor, 'clock', since, held === undefined ? clock : Math.max(0, held - since), () => {
           // (A clock held through a leave or a pause may run out as its player comes back: not away then.)
-          if (held === undefined) this.away.add(actor);
+          if (held === undefined || !room.seats.records[actor]?.connected) this.away.add(actor);
           room.announce({ seq: room.journal.seq, actor, events: [{ type: 'turnTimeout', seat: actor }] });
           this.botMove(actor);
         });
@@ -131,6 +131,12 @@ export class Timers {
       if (t.kind === 'clock' && t.deadline < deadline) deadline = t.deadline;
     });
     room.state.turnDeadline = deadline === Infinity ? 0 : deadline;
+    // Which seats the clock runs for (beside a seated roller, bettors are listed but not clocked).
+    const seatStates = room.state.seats;
+    for (let seat = 0; seat < seatStates.length; seat++) {
+      const clocked = this.pending.get(seat)?.kind === 'clock';
+      if (seatStates[seat]!.clocked !== clocked) seatStates[seat]!.clocked = clocked;
+    }
   }
 
   /** Runs `run` `ms` after `since` (a Date.now time), at the first room-clock tick from then. */

@@ -5,9 +5,9 @@
  *   invite       invite code of a private table ('' for public tables)
  *   seedCommitment  SHA-256 (hex) of the game's seed, published when the table is created
  *   seed         the seed itself, revealed when the game is over (check it against the commitment)
- *   seats[i]     name, connected, bot, team, taken
+ *   seats[i]     name, connected, bot, team, taken, clocked (a turn clock runs for the seat now)
  *   activeSeats  seats that may act now
- *   turnDeadline server time (ms since epoch) when the current turn clock runs out, 0 when none
+ *   turnDeadline server time (ms since epoch) when the earliest running turn clock runs out, 0 when none
  *   seq          moves the table has accepted (as in events and move replies; a move's `expectSeq`)
  *   result       standings once over
  *   table        the game's public view (the same for every client)
@@ -29,6 +29,7 @@ export const SeatState = schema(
     connected: t.boolean().default(false),
     bot: t.boolean().default(false),
     team: t.int8().default(-1),
+    clocked: t.boolean().default(false),
   },
   'SeatState',
 );

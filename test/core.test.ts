@@ -309,6 +309,13 @@ describe('simulation harness', () => {
     );
   });
 
+  it('fails a game that calls every listed seat optional with no SYSTEM step to drive it on (no clock would force a move)', () => {
+    expectViolation(broken({ optionalMove: () => true }), /every listed seat \([\d,]+\) acts optionally and no SYSTEM step drives the game/);
+    // Optional only beside SYSTEM (the default's answer, given by the game): sound.
+    const besideSystem = broken({ optionalMove: (s: HighCardState) => highCard.activeActors(s).includes(SYSTEM) });
+    expect(simulate(besideSystem, { games: 4, seed: 'optional-move' }).games).toBe(4);
+  });
+
   // The ante as one pattern over a public yes/no set; `sets` decides what the set holds.
   const antePattern = (sets: (s: HighCardState) => Record<string, unknown[]>, patterns?: AnyGame['legalMovePatterns']): AnyGame =>
     broken({

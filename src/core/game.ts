@@ -263,15 +263,15 @@ function clip(text: string, max = 60): string {
   return text.length <= max ? text : `${text.slice(0, max)}…`;
 }
 
-/**
- * Common guard at the top of `applyMove`: the game is running, the actor may act, the move has a type.
- * Returns an error result, or null when the engine should go on.
- */
 /** Whether `seat`, listed in `active` (the state's active actors), acts optionally (see `optionalMove`). */
 export function actsOptionally(game: AnyGame, state: unknown, active: readonly Actor[], seat: Seat): boolean {
   return game.optionalMove ? game.optionalMove(state, seat) : active.includes(SYSTEM);
 }
 
+/**
+ * Common guard at the top of `applyMove`: the game is running, the actor may act, the move has a type.
+ * Returns an error result, or null when the engine should go on.
+ */
 export function guardMove(activeActors: Actor[], actor: Actor, move: unknown): { ok: false; error: MoveError } | null {
   if (activeActors.length === 0) return reject(CoreErrors.gameOver, 'The game is over.');
   if (!activeActors.includes(actor)) return reject(CoreErrors.notYourTurn, 'You may not act now.');

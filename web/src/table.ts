@@ -342,7 +342,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
           seat.bot ? h('span', { class: 'tag' }, 'bot') : null,
           seat.taken && !seat.connected ? h('span', { class: 'tag warn' }, 'away') : null,
           ctx.active.includes(i) ? h('span', { class: 'tag turn' }, 'to act') : null,
-          ctx.active.includes(i) && deadline > 0 ? h('span', { class: 'clock', 'data-deadline': deadline }, clockText(deadline)) : null,
+          seat.clocked && deadline > 0 ? h('span', { class: 'clock', 'data-deadline': deadline }, clockText(deadline)) : null,
         ),
       ),
     );

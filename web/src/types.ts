@@ -19,6 +19,8 @@ export interface SeatInfo {
   connected: boolean;
   bot: boolean;
   team: number;
+  /** A turn clock runs for the seat now (state `turnDeadline` says until when). */
+  clocked: boolean;
 }
 
 /** Everything a board needs to draw one frame. */

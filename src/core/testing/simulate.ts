@@ -138,6 +138,8 @@ function playOne(game: AnyGame, record: GameRecord, config: SimulationConfig): {
     if (step >= maxSteps) throw fail(`no end after ${maxSteps} steps`, step);
 
     const optional = (actor: Actor) => actor !== SYSTEM && actsOptionally(game, state, actors, actor);
+    // Someone must drive the game on: SYSTEM, or a seat whose move the game waits for (a clock forces it).
+    if (!actors.includes(SYSTEM) && actors.every(optional)) throw fail(`every listed seat (${actors.join(',')}) acts optionally and no SYSTEM step drives the game`, step);
     const movers: Actor[] = [];
     for (const actor of actors) {
       const legal = game.legalMoves(state, actor);
