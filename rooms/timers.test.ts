@@ -163,35 +163,32 @@ describe('room timers', () => {
         t.timers.playerMoved(0); // the player moved: the whole clock again
         t.timers.reconcile();
         expect(t.state.turnDeadline).toBe(time.now() + 10_000);
-        // The player leaves with 1 s left and the table empties: the clock is held through the pause, and
-        // runs out as the player takes the seat back. Not away for it: its next turn has the whole clock.
+        // A pause of a minute (the table emptied), with `leave` before it and `back` after it; the held clock then
+        // runs out at once. Returns the next turn's clock.
+        const pauseThrough = (leave: () => void, back: () => void) => {
+          leave();
+          paused = true;
+          t.timers.reconcile();
+          time.pass(60_000);
+          t.clock.tick();
+          back();
+          paused = false;
+          t.timers.reconcile();
+          t.clock.tick();
+          t.timers.settle();
+          return t.state.turnDeadline - time.now();
+        };
+        // The player leaves with 1 s left and the table empties: the clock is held through the pause, and runs
+        // out as the player takes the seat back. Not away for it: its next turn has the whole clock.
         time.pass(9_000);
-        away(true);
-        paused = true;
-        t.timers.reconcile();
-        time.pass(60_000);
-        t.clock.tick();
-        away(false);
-        paused = false;
-        t.timers.reconcile();
-        t.clock.tick();
+        expect(pauseThrough(() => away(true), () => away(false))).toBe(10_000);
         expect(t.applied).toHaveLength(2);
-        t.timers.settle();
-        expect(t.state.turnDeadline).toBe(time.now() + 10_000);
         // Dropped this time (not left), and the table empties: held again. The pause ends with the player still
         // not back (another came), and its held clock runs out: away then.
         time.pass(9_500);
-        t.seats.records[0]!.connected = false;
-        paused = true;
-        t.timers.reconcile();
-        time.pass(60_000);
-        t.clock.tick();
-        paused = false;
-        t.timers.reconcile();
-        t.clock.tick();
+        const next = pauseThrough(() => (t.seats.records[0]!.connected = false), () => undefined);
         expect(t.applied).toHaveLength(3);
-        t.timers.settle();
-        expect(t.state.turnDeadline).toBe(time.now() + 2_000);
+        expect(next).toBe(2_000);
       });
     } finally {
       roomSettings.awayTurnSeconds = awaySeconds;
