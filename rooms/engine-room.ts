@@ -30,7 +30,7 @@ import { JoinOptions, tableConfig, type TableConfig } from './join-options.ts';
 import { recoveries, roomSettings } from './settings.ts';
 import { listingNotWritten, Seats } from './seats.ts';
 import { Timers } from './timers.ts';
-import { Moves, RoomErrors } from './moves.ts';
+import { Moves, RoomErrors, refuse, type MessageContext } from './moves.ts';
 import { TableJournal, asPlayed, replayStored, type StoredMeta } from './journal.ts';
 import { Projection } from './projection.ts';
 import { shareHandshake, shareUnchangedViews, type SchemaSerializing } from './shared-frames.ts';
@@ -151,10 +151,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       // starts once no seat is left free.
       this.onMessage('fillWithBots', (client, _payload, ctx) => {
         const filled = this.seats.fillWithBots(client);
-        if ('code' in filled) {
-          if (ctx.id === undefined) client.send('error', filled); // fire-and-forget send: tell the sender anyway
-          return ctx.reject(filled);
-        }
+        if ('code' in filled) return refuse(client, ctx, filled);
         this.startIfFull();
         return { ok: true, seats: filled.seats };
       });
@@ -162,11 +159,9 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       // context) for a message whose type is "*" itself: then the second argument is the client's payload.
       // Only Colyseus' context has a `reject` function: a decoded payload holds no functions.
       this.onMessage('*', (client, typeOrPayload: unknown, payloadOrContext: unknown) => {
-        const context = typeof (payloadOrContext as { reject?: unknown } | null)?.reject === 'function' ? (payloadOrContext as { id?: number; reject(reason: unknown): void }) : null;
+        const context = typeof (payloadOrContext as { reject?: unknown } | null)?.reject === 'function' ? (payloadOrContext as MessageContext) : null;
         const type = context ? '*' : String(typeOrPayload as string | number).slice(0, 64);
-        const refusal = { code: RoomErrors.unknownMessage, message: `No message type "${type}"; use request("move", …).` };
-        if (context?.id !== undefined) context.reject(refusal);
-        else client.send('error', refusal);
+        refuse(client, context, { code: RoomErrors.unknownMessage, message: `No message type "${type}"; use request("move", …).` });
       });
 
       this.setMetadata({ table: table.key, seats: table.seats, game: game.id });

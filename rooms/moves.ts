@@ -33,6 +33,15 @@ export const RoomErrors = {
   noFreeSeat: 'core/no-free-seat',
 } as const;
 
+/** The context Colyseus hands a message handler: a request has an `id` and is answered by `reject` or a return. */
+export type MessageContext = { id?: number; reject(reason: unknown): unknown };
+
+/** Refuses a client's message with a coded reason: a request is rejected; a fire-and-forget send gets an `error` message. */
+export function refuse(client: Client, ctx: MessageContext | null, reason: { code: string; message: string; seq?: number }) {
+  if (ctx?.id === undefined) client.send('error', reason);
+  return ctx?.reject(reason);
+}
+
 /** What a client's move may be before it is even read: moves are small (a play of a few dozen cards). */
 export const MOVE_LIMITS: JsonLimits = { depth: 6, nodes: 1000 };
 
@@ -51,7 +60,7 @@ export class Moves {
   }
 
   /** A client's `move` message: refused with a coded reason, or applied and acknowledged. */
-  handle(client: Client, move: unknown, ctx: { id?: number; reject(reason: unknown): unknown }) {
+  handle(client: Client, move: unknown, ctx: MessageContext) {
     const room = this.room;
     const gameId = room.game.id;
     const started = performance.now();
@@ -60,9 +69,7 @@ export class Moves {
       movesTotal.inc({ game: gameId, result: 'rejected', reason: error.code });
       moveSeconds.observe({ game: gameId }, (performance.now() - started) / 1000);
       // Where the table stood when it refused: the events of the moves before may still be on their way.
-      const reason = { ...error, seq: room.journal.seq };
-      if (ctx.id === undefined) client.send('error', reason); // fire-and-forget send: tell the sender anyway
-      return ctx.reject(reason);
+      return refuse(client, ctx, { ...error, seq: room.journal.seq });
     };
     if (seat === null) return answer({ code: RoomErrors.notSeated, message: 'Spectators cannot move.' });
     if (room.state.status === 'waiting') return answer({ code: RoomErrors.notStarted, message: 'The game has not started: seats are still free.' });

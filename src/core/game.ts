@@ -263,6 +263,14 @@ function clip(text: string, max = 60): string {
   return text.length <= max ? text : `${text.slice(0, max)}…`;
 }
 
+/** Every table size the game plays by its default options (a game may refuse some within its range, e.g. TAC's 5). */
+export function standardTableSizes(game: AnyGame): number[] {
+  const options = game.options.parse({});
+  const sizes: number[] = [];
+  for (let seats = game.seats.min; seats <= game.seats.max; seats++) if (!game.validateSetup?.(options, seats)) sizes.push(seats);
+  return sizes;
+}
+
 /** Whether `seat`, listed in `active` (the state's active actors), acts optionally (see `optionalMove`). */
 export function actsOptionally(game: AnyGame, state: unknown, active: readonly Actor[], seat: Seat): boolean {
   return game.optionalMove ? game.optionalMove(state, seat) : active.includes(SYSTEM);

@@ -5,7 +5,7 @@
  * running until it is done, are most of what a fresh process spends more a move than a warm one
  * (docs/performance.md, rounds 17 and 29). Nothing here touches the network, Redis or any room.
  */
-import type { AnyGame } from '../core/game.ts';
+import { standardTableSizes, type AnyGame } from '../core/game.ts';
 import { randomSource } from '../core/rng.ts';
 import { games } from '../games/index.ts';
 import { botStep, encodePatch, openOfflineTable } from '../../rooms/offline-table.ts';
@@ -30,7 +30,7 @@ export function warmUp(budgetMs: number, gameList: readonly AnyGame[] = games): 
   let moves = 0;
   let tables = 0;
   const failed: WarmUpResult['failed'] = [];
-  const playing = gameList.map((game) => ({ game, sizes: tableSizes(game) }));
+  const playing = gameList.map((game) => ({ game, sizes: standardTableSizes(game) }));
   const sliceMs = budgetMs / (gameList.length * TURNS_PER_GAME);
   for (let round = 0; performance.now() < until && playing.length > 0; round++) {
     for (const { game, sizes } of [...playing]) {
@@ -59,11 +59,4 @@ export function warmUp(budgetMs: number, gameList: readonly AnyGame[] = games): 
     }
   }
   return { ms: Math.round(performance.now() - started), moves, tables, failed };
-}
-
-function tableSizes(game: AnyGame): number[] {
-  const options = game.options.parse({});
-  const sizes: number[] = [];
-  for (let seats = game.seats.min; seats <= game.seats.max; seats++) if (!game.validateSetup?.(options, seats)) sizes.push(seats);
-  return sizes;
 }

@@ -17,7 +17,7 @@
  * 10. replaying the recorded moves from the same seed gives the same final state
  */
 import type { Actor, AnyGame, MoveBase, Outcome } from '../game.ts';
-import { EXPECT_SEQ_FIELD, SPECTATOR, SYSTEM, actsOptionally, canonicalJson, canonicalMove, sameMove } from '../game.ts';
+import { EXPECT_SEQ_FIELD, SPECTATOR, SYSTEM, actsOptionally, canonicalJson, canonicalMove, sameMove, standardTableSizes } from '../game.ts';
 import { expandPattern } from '../../../client/legal-moves.ts';
 import { pick, randomSource } from '../rng.ts';
 import { deepFreeze, firstDifference, jsonPlainProblem, sameJson } from './invariants.ts';
@@ -97,7 +97,7 @@ function guarded(game: AnyGame, record: GameRecord): AnyGame {
 
 export function simulate(game: AnyGame, config: SimulationConfig): SimulationReport {
   // By default every table size the standard game accepts (some games skip a size, e.g. TAC has no 5).
-  const seatsList = config.seats ?? range(game.seats.min, game.seats.max).filter((n) => !game.validateSetup?.(game.options.parse({}), n));
+  const seatsList = config.seats ?? standardTableSizes(game);
   const optionsList = config.options ?? [{}];
   const report: SimulationReport = { games: 0, steps: 0, longest: 0, outcomes: [] };
   for (let i = 0; i < config.games; i++) {
