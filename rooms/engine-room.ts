@@ -185,6 +185,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       this.journal.resume(stored);
       if (stored.meta.invite) void this.seats.resumePrivate(stored.meta.invite).catch(listingNotWritten(this.asTable()));
       this.state.status = stored.meta.status === 'waiting' ? 'waiting' : 'playing';
+      if (this.state.status === 'playing') this.listStarted();
       this.reclaimWait.recovered();
       this.log.info({ moves: this.journal.seq, fromSnapshot: stored.snapshot?.seq ?? 0 }, 'game recovered');
       this.seats.syncLock(); // a running game takes no new players: out of matchmaking before anyone asks
@@ -204,10 +205,20 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       this.state.status = 'playing';
       // The commitment only: the seed would let a log reader replay every hidden hand. It is logged at the end.
       this.log.info({ seedCommitment: this.state.seedCommitment }, 'game started');
+      this.listStarted();
       this.seats.syncLock();
       this.journal.saveMeta();
       this.sync();
       this.timers.reconcile();
+    }
+
+    /**
+     * The lobby's list tells a running game from a table waiting for its players: a locked table has not
+     * started when every free seat is promised, or its players filled it with bots and one left.
+     * (setMetadata replaces the listing's metadata: spread it.)
+     */
+    private listStarted() {
+      if (!this.handingOver) void this.setMetadata({ ...this.metadata, started: true }).catch(listingNotWritten(this.asTable()));
     }
 
     /** Projects the engine state; the game ends when no actor is left. */

@@ -88,11 +88,11 @@ describe('durable games', () => {
       expect(snapshot(back[0]!)).toBe(before);
       expect(state(back[0]!).invite).toBe(invite); // a private table stays private, under its code
       expect(await (await fetch(`${survivor.http}/api/invites/${invite}`)).json()).toMatchObject({ roomId });
-      // Listed under its id, locked (a running game takes no new players), and under no other key.
+      // Listed under its id, locked (a running game takes no new players) and started, and under no other key.
       const reader = new Redis(redis.url);
       const listings = await reader.hgetall('roomcaches').finally(() => reader.disconnect());
       expect(Object.keys(listings)).toEqual([roomId]);
-      expect(JSON.parse(listings[roomId]!)).toMatchObject({ roomId, locked: true });
+      expect(JSON.parse(listings[roomId]!)).toMatchObject({ roomId, locked: true, metadata: { started: true } });
 
       const next = await playOne(back);
 

@@ -155,7 +155,7 @@ describe('moves', () => {
     expect(a.events.some((e) => e.events.some((ev) => ev.type === 'gameOver'))).toBe(true);
     // The lobby's list shows the table finished (its result still there to see), not playing.
     const listed = await waitFor(async () => ((await (await fetch(`${server.http}/api/tables`)).json()) as { roomId: string; over: boolean }[]).find((t) => t.roomId === a.room.roomId && t.over), 3000, 'listed as finished');
-    expect(listed).toMatchObject({ game: 'high-card', open: false, over: true });
+    expect(listed).toMatchObject({ game: 'high-card', open: false, started: true, over: true });
   });
 });
 
@@ -210,9 +210,14 @@ describe('bots, clocks and reconnection', () => {
     const c = await joinAsPlayer(server.ws, 'high-card', { ...opts, name: 'Cy' });
     expect(c.room.roomId).not.toBe(b.room.roomId);
     expect(state(b).status).toBe('waiting');
+    // The lobby's list says it waits for its players: closed to newcomers, not started.
+    const listing = async () => ((await (await fetch(`${server.http}/api/tables`)).json()) as { roomId: string }[]).find((t) => t.roomId === b.room.roomId);
+    expect(await listing()).toMatchObject({ open: false, started: false, over: false });
     const again = (await b.room.request('fillWithBots')) as { seats: number[] };
     expect(again.seats).toHaveLength(1);
     await waitFor(() => state(b).status === 'playing', 3000, 'the game starts');
+    expect(await waitFor(async () => ((await listing()) as { started?: boolean } | undefined)?.started, 3000, 'listed as started')).toBe(true);
+    expect(await listing()).toMatchObject({ open: false, over: false });
   });
 
   it('refuses a player a table of bots only before making one, and lets a spectator create one to watch', async () => {

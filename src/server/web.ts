@@ -38,8 +38,10 @@ export function mountWeb(app: Application) {
         game: l.metadata.game as string,
         seats: Number(l.metadata.seats) || 0,
         clients: l.clients,
-        // A table locks when its last seat is taken, and starts at that moment.
+        // A table locks when no seat is left for a new player: at its start, or before it when every free seat
+        // is promised or its players filled it with bots (then it waits for them, not started).
         open: !l.locked,
+        started: l.metadata.started === true,
         over: l.metadata.over === true,
       }));
     res.set('cache-control', 'no-store').json(tables);

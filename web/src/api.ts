@@ -28,7 +28,10 @@ export interface TableListing {
   game: string;
   seats: number;
   clients: number;
+  /** A new player may take a seat. */
   open: boolean;
+  /** The game has begun (it stays so once over). */
+  started: boolean;
   /** The game is over (the result and the record can still be seen there). */
   over: boolean;
 }

@@ -150,11 +150,10 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
               { class: 'table-list' },
               live.map((ticket) => {
                 const t = found.get(ticket.roomId)!;
-                const state = t.over ? 'finished' : t.open ? 'waiting for players' : 'playing';
                 return h(
                   'li',
                   null,
-                  h('span', null, h('b', null, names.get(ticket.game) ?? ticket.game), ` · seat ${ticket.seat + 1} · ${state}`),
+                  h('span', null, h('b', null, names.get(ticket.game) ?? ticket.game), ` · seat ${ticket.seat + 1} · ${tableState(t)}`),
                   h('a', { class: 'button primary', href: `#/table/${ticket.roomId}` }, 'Back to your seat'),
                 );
               }),
@@ -194,7 +193,7 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
               h(
                 'li',
                 null,
-                h('span', null, h('b', null, names.get(t.game) ?? t.game), ` · ${t.seats} seats · ${t.over ? 'finished' : t.open ? 'waiting for players' : 'playing'}`),
+                h('span', null, h('b', null, names.get(t.game) ?? t.game), ` · ${t.seats} seats · ${tableState(t)}`),
                 h(
                   'span',
                   { class: 'row' },
@@ -276,3 +275,8 @@ function optionField(key: string, schema: JsonSchema, value: unknown): { key: st
 const MAX_ASKED_TABLES = 20;
 /** A seat not listed is forgotten once it was taken this long ago. */
 const FORGET_AFTER_MS = 24 * 3600_000;
+
+/** A listed table in words: a table not open to new players has not always started (its free seats are promised, or its players filled it with bots). */
+function tableState(t: TableListing): string {
+  return t.over ? 'finished' : t.started ? 'playing' : t.open ? 'waiting for players' : 'waiting for its players';
+}
