@@ -467,10 +467,17 @@ describe('web client', () => {
     await page.locator('[data-action=play-now]').click();
     await page.waitForURL(/#\/table\//);
     await page.locator('.pill', { hasText: 'waiting for players' }).waitFor();
+    // The page asks first (friends may be on their way): "Keep waiting" changes nothing.
     await page.locator('[data-action=fill-with-bots]').click();
+    await page.locator('[data-action=keep-waiting]').click();
+    await page.locator('[data-action=fill-with-bots]').waitFor();
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.action)).toBe('fill-with-bots'); // focus back where it was
+    expect(await page.locator('.seat .tag', { hasText: /^bot$/ }).count()).toBe(0);
+    await page.locator('[data-action=fill-with-bots]').click();
+    await page.locator('[data-action=confirm-fill]').click();
     await page.locator('.pill', { hasText: /^playing$/ }).waitFor({ timeout: 10_000 });
     expect(await page.locator('.seat .tag', { hasText: /^bot$/ }).count()).toBe(2);
-    expect(await page.locator('[data-action=fill-with-bots]').count()).toBe(0);
+    expect(await page.locator('[data-action=fill-with-bots], [data-action=confirm-fill]').count()).toBe(0);
     // The form's clock left empty: the server's default, five minutes a turn.
     const clock = page.locator('.seat.me .clock');
     await clock.waitFor({ timeout: 10_000 });

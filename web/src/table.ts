@@ -39,6 +39,8 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   let log = savedLog.get(roomId);
   let sent: { move: Move; at: number }[] = [];
   let showAll = false;
+  /** "Start now" was pressed once: the page asks before the free seats go to bots (friends may be on their way). */
+  let confirmingFill = false;
   let verdict: HTMLElement | null = null;
   let drawScheduled = false;
   let firstBoardAt = 0;
@@ -263,15 +265,50 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
 
   /** Nobody else is coming (or the player would rather not wait): the free seats go to bots and the game starts. */
   async function fillWithBots() {
+    confirmingFill = false;
+    schedule();
     if (!room) return;
     try {
       await room.request('fillWithBots');
       say('');
     } catch (err) {
+      const code = (err as { reason?: { code?: string } }).reason?.code;
       // Another player at the table pressed first: what this one asked for happened.
-      if ((err as { reason?: { code?: string } }).reason?.code === 'core/game-started') return say('');
+      if (code === 'core/game-started') return say('');
+      // Someone else pressed first and the seats left are held for players joining now: they start it by sitting.
+      if (code === 'core/no-free-seat') return say('Every free seat is held for a player on the way in: the game starts when they sit.');
       say(`Refused — ${reason(err)}`, true);
     }
+  }
+
+  /** While the table waits, a seated player may start it with bots, after saying so twice. */
+  function fillControls(ctx: BoardContext): HTMLElement | null {
+    if (ctx.status !== 'waiting' || ctx.mySeat === null) {
+      confirmingFill = false;
+      return null;
+    }
+    if (!confirmingFill) {
+      const ask = () => {
+        confirmingFill = true;
+        schedule();
+      };
+      return h('button', { type: 'button', class: 'small', 'data-action': 'fill-with-bots', 'data-focus': 'fill-with-bots', onclick: ask }, 'Start now with bots in the free seats');
+    }
+    const keepWaiting = (e: Event) => {
+      confirmingFill = false;
+      // The redraw gives focus back to the first button (the confirmation's own "Start now" took its place).
+      (e.currentTarget as HTMLElement).dataset.focus = 'fill-with-bots';
+      schedule();
+    };
+    return h(
+      'div',
+      { class: 'compose', role: 'group', 'aria-label': 'Start now with bots' },
+      h('p', null, 'Bots take every free seat and the game starts: anyone still on the way finds the table full.'),
+      h('span', { class: 'row' },
+        h('button', { type: 'button', class: 'move', 'data-action': 'confirm-fill', 'data-focus': 'fill-with-bots', onclick: () => void fillWithBots() }, 'Start now'),
+        h('button', { type: 'button', class: 'small', 'data-action': 'keep-waiting', 'data-focus': 'keep-waiting', onclick: keepWaiting }, 'Keep waiting'),
+      ),
+    );
   }
 
   function draw() {
@@ -449,9 +486,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     controls.replaceChildren(
       ...[
       h('p', { class: `status${ctx.moves.length ? ' mine' : ''}` }, line.trim()),
-      ctx.status === 'waiting' && mine !== null
-        ? h('button', { type: 'button', class: 'small', 'data-action': 'fill-with-bots', 'data-focus': 'fill-with-bots', onclick: () => void fillWithBots() }, 'Start now with bots in the free seats')
-        : null,
+      fillControls(ctx),
       free
         ? h(
             'div',
