@@ -93,11 +93,12 @@ describe('a game stored before an option existed', () => {
   });
 
   it('gives a journal lacking an option whose default plays as before that default, not nothing', () => {
-    // Great Western Trail before auxAfterCopy and auxiliary5Cards: the first has a former rule, the second's default is the old one.
-    const { auxAfterCopy: _a, auxiliary5Cards: _b, ...before } = greatWesternTrail.options.parse({});
+    // Great Western Trail before auxAfterCopy, auxiliary5Cards and skipOnlySteps: the first and last have a former rule,
+    // the second's default is the old one.
+    const { auxAfterCopy: _a, auxiliary5Cards: _b, skipOnlySteps: _c, ...before } = greatWesternTrail.options.parse({});
     const stored = { meta: { table: { options: before } }, snapshot: { seq: 1, state: {} }, moves: [] } as unknown as StoredGame<StoredMeta>;
     const resumed = asPlayed(greatWesternTrail, stored);
-    expect(resumed.meta.table.options).toMatchObject({ auxAfterCopy: 'offered', auxiliary5Cards: 'outOfGame' });
+    expect(resumed.meta.table.options).toMatchObject({ auxAfterCopy: 'offered', auxiliary5Cards: 'outOfGame', skipOnlySteps: 'asked' });
     expect(resumed.snapshot).toBeNull();
   });
 

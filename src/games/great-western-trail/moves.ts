@@ -358,13 +358,16 @@ function stepMoves(state: GwtState, step: Step): GwtMove[] {
 
 // ---------- doing it ----------
 
-/** Drops steps that cannot be taken any more and closes the Kansas City visit when its steps are done. */
+/**
+ * Drops steps that cannot be taken any more (and, by option, those whose only move is skip) and closes the
+ * Kansas City visit when its steps are done.
+ */
 function normalize(state: GwtState): void {
   for (;;) {
     if (state.over) return;
     const step = state.turn.stack.at(-1);
     if (step) {
-      if (stepMoves(state, step).length > 0) return;
+      if (!nothingToChoose(state, step, stepMoves(state, step))) return;
       state.turn.stack.pop();
       continue;
     }
@@ -374,6 +377,16 @@ function normalize(state: GwtState): void {
     }
     return;
   }
+}
+
+/**
+ * A step with no move, or (`skipOnlySteps: passed`) with skip its only move. Every such step depends on public
+ * facts alone (money, workers, the market, the board, the hand's size), except the Jersey bonus offered with no
+ * Jersey in hand: it stays asked, as `jerseyBonus: always` means it to.
+ */
+function nothingToChoose(state: GwtState, step: Step, moves: GwtMove[]): boolean {
+  if (moves.length === 0) return true;
+  return state.options.skipOnlySteps === 'passed' && step.kind !== 'jersey' && moves.length === 1 && moves[0]!.type === 'skip';
 }
 
 /** The cattleman arrives at a location: Kansas City's five steps, or phase B there. */

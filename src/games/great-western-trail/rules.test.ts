@@ -372,7 +372,9 @@ describe('neutral buildings', () => {
     expect(has(s, { type: 'buyCattle', cards: ['holstein'], cowboys: 2 })).toBe(false);
     s = play(s, { type: 'refillMarket' });
     expect(s.market).toHaveLength(5);
-    expect(types(s)).toEqual(['skip']);
+    // Every cowboy used: nothing left to buy, so the purchase ends unasked and the building's actions are done.
+    expect(s.turn.stack).toEqual([]);
+    expect(types(s)).toEqual(['endTurn']);
   });
 
   it('F: discard a pair for $4; pay $7 for a hazard', () => {
@@ -392,8 +394,10 @@ describe('neutral buildings', () => {
 });
 
 describe('worker slot bonuses', () => {
+  // The bonus steps are looked at while asked: on a bare trail a free hazard has nothing to take, and that step
+  // would be passed at once (skipOnlySteps, below).
   const hireInto = (worker: 'cowboy' | 'craftsman' | 'engineer', had: number) => {
-    let s = fresh();
+    let s = fresh(2, { skipOnlySteps: 'asked' });
     s.jobMarket = s.jobMarket.map(() => '');
     s.jobMarket[0] = worker;
     s.jobMarket[2] = 'cowboy';
@@ -791,6 +795,24 @@ describe('railroad', () => {
     expect(s.players[0]!.permanentCertificates).toBe(1);
     expect(s.players[0]!.workers.cowboy).toBe(1);
     expect(s.stations[0]!.master).toBe(0);
+  });
+  it('a station master nobody can take (no two workers of a kind to give) is passed without asking; option skipOnlySteps: asked waits for the skip', () => {
+    const upgraded = (options: Partial<GwtOptions> = {}) => {
+      let s = fresh(2, options);
+      s.players[0]!.workers = { cowboy: 1, craftsman: 1, engineer: 1 };
+      s.stations[0]!.master = 2;
+      s = goTo(s, 'G');
+      s.players[0]!.engine = 4;
+      s = play(play(play(s, { type: 'action', action: '0.0' }), { type: 'engine', to: 4.5 }), { type: 'upgrade' });
+      return play(s, { type: 'disc', disc: 'aux4a' });
+    };
+    const passed = upgraded();
+    expect(passed.turn.stack).toEqual([]);
+    expect(legalMoves(passed, 0).some((m) => m.type === 'skip')).toBe(false);
+    expect(passed.stations[0]!.master).toBe(2); // still there for whoever upgrades next with a pair to give
+    const asked = upgraded({ skipOnlySteps: 'asked' });
+    expect(legalMoves(asked, 0)).toEqual([{ type: 'skip' }]);
+    expect({ ...play(asked, { type: 'skip' }), options: passed.options }).toEqual(passed); // the same game, one move more
   });
   it('station masters 1 and 3: $2; a free hazard or a teepee trade', () => {
     let s = fresh();

@@ -81,6 +81,13 @@ export const optionsSchema = z.object({
    * meaning of its verb).
    */
   auxiliary5Cards: z.enum(['outOfGame', 'discarded']).default('outOfGame'),
+  /**
+   * A step whose only move is `skip` (a station master with no pair of workers to give, a hazard or teepee nobody
+   * can afford, a cattle purchase with nothing left to buy) is passed without asking (`passed`), or waits for the
+   * player's skip (`asked`, as games recorded before this option were played). A Jersey bonus offered without a
+   * Jersey in hand is always asked (`jerseyBonus: always`): passing it would tell the table what the hand lacks.
+   */
+  skipOnlySteps: z.enum(['passed', 'asked']).default('passed'),
   /** 8b copies the building on the directly neighbouring space, or the nearest location past empty spaces. */
   copyAdjacency: z.enum(['direct', 'nearestLocation']).default('direct'),
 });
