@@ -86,7 +86,8 @@ export function auxiliaryTexts(state: GwtState): { aux: number; single: string; 
     const move = `engine ${t.exact ? 'exactly' : 'up to'} ${t.spaces} ${t.forward ? 'forward' : 'back'}`;
     if (aux === 3) return `pay $${t.cost}, ${move} → ${certificates(level)}`;
     if (aux === 4) return `pay $${t.cost} → ${move}`;
-    return `${move} → remove ${level} card${level === 1 ? '' : 's'} of your hand from the game`;
+    const cards = `${level} card${level === 1 ? '' : 's'} of your hand`;
+    return `${move} → ${state.options.auxiliary5Cards === 'discarded' ? `discard ${cards}` : `remove ${cards} from the game`}`;
   };
   return [1, 2, 3, 4, 5].map((aux) => {
     const text = (level: number) => (aux === 1 ? `+$${level}` : aux === 2 ? `draw ${level}, then discard ${level}` : engine(aux, level));

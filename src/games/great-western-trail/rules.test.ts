@@ -203,6 +203,10 @@ describe('phase B: using a location', () => {
     expect(pub.auxiliary[2]!.double).toBe('pay $2, engine exactly 1 back → +2 certificates');
     const printed = game.viewFor({ ...s, options: { ...s.options, doubleAuxiliary: 'printedBoard' } }, SPECTATOR).public;
     expect(printed.auxiliary[2]!.double).toBe('pay $2, engine exactly 2 back → +2 certificates');
+    // Auxiliary action 5 says where its cards go, as the option sends them.
+    expect(pub.auxiliary[4]!.single).toBe('engine exactly 1 back → remove 1 card of your hand from the game');
+    const discarded = game.viewFor({ ...s, options: { ...s.options, auxiliary5Cards: 'discarded' } }, SPECTATOR).public;
+    expect(discarded.auxiliary[4]).toMatchObject({ single: 'engine exactly 1 back → discard 1 card of your hand', double: 'engine exactly 2 back → discard 2 cards of your hand' });
     expect(pub.railroadSpaces).toBe(40);
   });
 
