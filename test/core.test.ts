@@ -316,6 +316,12 @@ describe('simulation harness', () => {
     expect(simulate(besideSystem, { games: 4, seed: 'optional-move' }).games).toBe(4);
   });
 
+  it('catches which seats act optionally depending on hidden cards (it is public: the room clocks the others)', () => {
+    // Every seat listed with a move, but only those holding a high card wait unclocked: the table learns who holds one.
+    const leaky = broken({ optionalMove: (s: HighCardState, seat: number) => highCard.activeActors(s).includes(SYSTEM) && holdsHighCard(s, seat) });
+    expectViolation(leaky, /leak: the seats that act optionally change when hidden information is re-dealt/, 500, { resampleEvery: 1, options: [{ anteWindowMs: 100 }] });
+  });
+
   // The ante as one pattern over a public yes/no set; `sets` decides what the set holds.
   const antePattern = (sets: (s: HighCardState) => Record<string, unknown[]>, patterns?: AnyGame['legalMovePatterns']): AnyGame =>
     broken({

@@ -148,6 +148,8 @@ export interface GameDefinition<
    * Whether a seat listed now acts optionally: the game goes on without its move, so the room runs no
    * turn clock for it and its bot may decline. Left out: exactly the seats listed beside SYSTEM. A game
    * whose pace is set by a seat (a seated host rolling the dice) says which moves beside it are optional.
+   * Public, like `activeActors` (the room shows whose clock runs): the harness checks it does not change
+   * when hidden information is re-dealt.
    */
   optionalMove?(state: State, seat: Seat): boolean;
   /**

@@ -229,6 +229,11 @@ function checkState(
       if (!sameJson(othersActors, actors)) {
         throw fail(`leak: the public active actors change when hidden information is re-dealt for viewer ${viewer}: [${actors.join(',')}] ≠ [${othersActors.join(',')}]`, step);
       }
+      // Which listed seats act optionally is public too: the room clocks the others (seats[i].clocked).
+      const optional = (s: unknown) => actors.filter((a) => a !== SYSTEM && actsOptionally(game, s, actors, a));
+      if (!sameJson(optional(other), optional(state))) {
+        throw fail(`leak: the seats that act optionally change when hidden information is re-dealt for viewer ${viewer}: [${optional(state).join(',')}] ≠ [${optional(other).join(',')}]`, step);
+      }
       const d = firstDifference(game.viewFor(other, viewer), game.viewFor(state, viewer));
       if (d) throw fail(`leak: viewer ${viewer}'s view changes when hidden information is re-dealt: ${d}`, step);
       if (game.choices && !sameJson(game.choices(other), game.choices(state))) {
