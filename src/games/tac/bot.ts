@@ -68,7 +68,7 @@ function afterMove(board: Board, pub: TacPublic, move: TacMove, colour: number):
       return next;
     }
     case 'enter': {
-      const target = move.card === 'angel' ? (colour + 1) % pub.colours : colour;
+      const target = move.colour ?? colour;
       const marble = marblesOf(target).find((id) => next.marbles[id]!.pos === APRON);
       if (marble === undefined) return null;
       placeMarble(next, marble, startOf(next, target));

@@ -194,7 +194,7 @@ describe('TAC', () => {
   it('after a dual-function card you choose either function', () => {
     const s = play(table({ hands: { 0: ['1'], 1: ['tac'] }, marbles: { 0: 10, 4: 20 } }), 0, { type: 'move', card: '1', marble: 0, to: 11 });
     expect(legalMoves(s, 1)).toEqual([
-      { type: 'enter', card: 'tac' },
+      { type: 'enter', card: 'tac', colour: 1 },
       { type: 'move', card: 'tac', marble: 4, to: 21 },
     ]);
   });
@@ -260,7 +260,7 @@ describe('TAC', () => {
     const s2 = play(s1, 1, { type: 'enter', card: 'tac' });
     expect([where(s2, 0), where(s2, 4)]).toEqual(['apron', 16]);
     expect(legalMoves(s2, 2)).toEqual([
-      { type: 'enter', card: 'tac' },
+      { type: 'enter', card: 'tac', colour: 2 },
       { type: 'move', card: 'tac', marble: 8, to: 46 },
     ]);
     const s3 = play(s2, 2, { type: 'move', card: 'tac', marble: 8, to: 46 });

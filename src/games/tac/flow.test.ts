@@ -189,7 +189,9 @@ describe('the end of the game', () => {
 
 describe('master cards', () => {
   it('Angel: puts a marble of the next player on their start', () => {
-    const s = play(table({ options: { master: true }, hands: { 0: ['angel'] } }), 0, { type: 'enter', card: 'angel' });
+    const before = table({ options: { master: true }, hands: { 0: ['angel'] } });
+    expect(legalMoves(before, 0)).toEqual([{ type: 'enter', card: 'angel', colour: 1 }]); // the move names whose apron
+    const s = play(before, 0, { type: 'enter', card: 'angel' });
     expect(where(s, 4)).toBe(16);
     expect(s.marbles[4]!.fresh).toBe(true);
   });
@@ -301,7 +303,7 @@ describe('table sizes and options', () => {
   it('three players: each plays an opposite pair of colours on the six-colour board', () => {
     const s = table({ seats: 3, hands: { 3: ['1'] }, turn: 3 });
     expect(activeActors(s)).toEqual([0]);
-    expect(legalMoves(s, 0)).toContainEqual({ type: 'enter', card: '1' });
+    expect(legalMoves(s, 0)).toContainEqual({ type: 'enter', card: '1', colour: 3 });
   });
 });
 

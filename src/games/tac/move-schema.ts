@@ -10,7 +10,7 @@ export const moveShapes: MoveShapes<TacMove> = {
   deal: bare,
   exchange: z.object({ card }),
   discard: z.object({ card }),
-  enter: z.object({ card }),
+  enter: z.object({ card, colour: int.optional() }),
   move: z.object({ card, marble: int, to: int }),
   skip: z.object({ card }),
   swap: z.object({ card, a: int, b: int }),

@@ -84,7 +84,7 @@ function effectMoves(s: TacState, colour: number, card: Card, played: Card): Car
   switch (card) {
     case '1':
     case '13':
-      if (hasApron(mover)) out.push({ type: 'enter', card: played });
+      if (hasApron(mover)) out.push({ type: 'enter', card: played, colour: mover });
       moves(own, STEP_CARDS[card]!);
       break;
     case '4':
@@ -106,7 +106,7 @@ function effectMoves(s: TacState, colour: number, card: Card, played: Card): Car
     }
     case 'angel': {
       const target = moverOf(s, (colour + 1) % s.colours);
-      if (hasApron(target)) out.push({ type: 'enter', card: played });
+      if (hasApron(target)) out.push({ type: 'enter', card: played, colour: target });
       else {
         moves(marblesOf(target), 1);
         moves(marblesOf(target), 13);
@@ -222,7 +222,7 @@ export function applyMove(state: TacState, actor: Actor, move: unknown): MoveRes
   const guard = guardMove(activeActors(state), actor, move);
   if (guard) return guard;
   const legal = legalMoves(state, actor);
-  const m = move as TacMove;
+  const m = withEnterColour(legal, move as TacMove);
   if (!legal.some((l) => sameFlatMove(l, m))) return reject(...whyIllegal(state, legal, m));
   const s = cloneState(state);
   const events: GameEvent[] = [];
@@ -243,6 +243,15 @@ export function applyMove(state: TacState, actor: Actor, move: unknown): MoveRes
       playCard(s, m, events);
   }
   return accept(s, events);
+}
+
+/**
+ * An `enter` without its colour (a client or a record of before the colour was named) brings out whose
+ * marble its card decides: one card has one way to bring a marble out.
+ */
+function withEnterColour(legal: TacMove[], m: TacMove): TacMove {
+  if (m.type !== 'enter' || (m as { colour?: number }).colour !== undefined) return m;
+  return legal.find((l) => l.type === 'enter' && l.card === m.card) ?? m;
 }
 
 /** Moves are flat objects of primitives: equal when they have the same keys and values. */
@@ -372,7 +381,7 @@ function playCard(s: TacState, m: CardMove, events: GameEvent[]): void {
   s.last = { card, colour, before, skip: m.type === 'skip' };
   switch (m.type) {
     case 'enter': {
-      const target = card === 'angel' ? moverOf(s, (colour + 1) % s.colours) : moverOf(s, colour);
+      const target = m.colour!; // legal, so named (withEnterColour) and the card's own: the mover's, or the Angel's next player's
       const marble = marblesOf(target).find((id) => s.marbles[id]!.pos === APRON)!;
       knock(s, placeMarble(s, marble, startOf(s, target)), events);
       s.marbles[marble] = { pos: startOf(s, target), fresh: true };

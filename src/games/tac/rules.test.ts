@@ -180,8 +180,11 @@ describe('playing for the partner', () => {
   it('once all four own marbles are home, the cards move the partner\'s marbles', () => {
     const s = table({ hands: { 0: ['5', '1'] }, marbles: { 0: H(0), 1: H(1), 2: H(2), 3: H(3), 8: 40 } });
     expect(targets(s, 0, '5', 8)).toEqual([45]);
-    expect(legalMoves(s, 0)).toContainEqual({ type: 'enter', card: '1' });
-    const t = play(s, 0, { type: 'enter', card: '1' });
+    expect(legalMoves(s, 0)).toContainEqual({ type: 'enter', card: '1', colour: 2 }); // the partner's apron
+    const t = play(s, 0, { type: 'enter', card: '1', colour: 2 });
     expect(where(t, 9)).toBe(32);
+    // Sent without its colour (as before moves named it), the card decides; another colour is refused.
+    expect(where(play(s, 0, { type: 'enter', card: '1' }), 9)).toBe(32);
+    expect(errorOf(s, 0, { type: 'enter', card: '1', colour: 0 })).toBe('tac/illegal-move');
   });
 });

@@ -98,8 +98,12 @@ export type TacMove =
   | { type: 'deal' }
   | { type: 'exchange'; card: Card }
   | { type: 'discard'; card: Card }
-  /** 1, 13, Angel (for the next player) or a TAC copying one of them: a marble from the apron to its start. */
-  | { type: 'enter'; card: Card }
+  /**
+   * 1, 13, Angel (for the next player) or a TAC copying one of them: a marble from `colour`'s apron to its
+   * start (the own colour, a finished player's partner's, or the Angel's target). Sent without `colour` (as
+   * before it was named) the card decides it.
+   */
+  | { type: 'enter'; card: Card; colour?: number }
   | { type: 'move'; card: Card; marble: number; to: number }
   | { type: 'skip'; card: Card }
   | { type: 'swap'; card: Card; a: number; b: number }

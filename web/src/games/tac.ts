@@ -222,7 +222,7 @@ export const tac: GameBoard = {
     if (typeof move.a === 'number') k.push(`marble:${move.a}`);
     if (typeof move.b === 'number') k.push(`marble:${move.b}`);
     if (typeof move.to === 'number') k.push(toKey(move.to, move.marble as number, ctx.table));
-    if (move.type === 'enter') k.push(`apron:${ctx.table.turn}`);
+    if (move.type === 'enter') k.push(`apron:${move.colour ?? ctx.table.turn}`);
     return k;
   },
   describe(move, ctx) {
@@ -235,7 +235,7 @@ export const tac: GameBoard = {
     const to = (f: unknown) => (Number(f) >= ring ? `home ${Number(f) - ring + 1}` : `field ${f}`);
     switch (move.type) {
       case 'enter':
-        return `${card}: bring a marble out`;
+        return `${card}: bring a${typeof move.colour === 'number' ? ` ${COLOUR_NAME[move.colour] ?? ''}` : ''} marble out`;
       case 'move':
         return `${card}: ${marble(move.marble)} to ${to(move.to)}`;
       case 'seven':
