@@ -48,7 +48,7 @@ export interface GameEvent {
 }
 
 export interface MoveError {
-  /** Namespaced and stable, e.g. `tac/must-use-whole-seven` or `core/not-your-turn`. */
+  /** Namespaced and stable, e.g. `tac/must-play` or `core/not-your-turn`. */
   code: string;
   /** One sentence for a human. */
   message: string;
