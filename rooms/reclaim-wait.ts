@@ -10,6 +10,8 @@
  * - A running game its last client left (a player who went to the lobby, a hold that ran out) stays open
  *   instead of closing at once and ending the game; each time the last one leaves, the wait starts anew.
  *   A game of bots only closes as before.
+ * - A finished game its last client left stays open as long, for its result, record and verification to be
+ *   seen by whoever follows its link (a friend, a player back from the lobby), as when its players close their tabs.
  */
 import type { Delayed } from '@colyseus/core';
 import { roomSettings } from './settings.ts';
@@ -42,10 +44,15 @@ export class ReclaimWait {
     });
   }
 
-  /** A client left: the last one, at a running game a player may take back, leaves the table waiting for them. */
+  /**
+   * A client left: the last one, at a running game a player may take back, leaves the table waiting for them;
+   * at a finished game, open to be seen a while.
+   */
   left() {
     const room = this.room;
-    if (room.clients.length > 0 || room.state.status !== 'playing' || room.closing || room.handingOver || this.recovering) return;
+    if (room.clients.length > 0 || room.closing || room.handingOver || this.recovering) return;
+    if (room.state.status === 'over') return this.start(() => undefined);
+    if (room.state.status !== 'playing') return;
     if (!room.seats.records.some((r) => !r.bot && r.token)) return;
     this.start(() => undefined);
     room.timers.reconcile(); // paused: the pending SYSTEM, bot and clock timers go
