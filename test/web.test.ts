@@ -174,9 +174,18 @@ describe('web client', () => {
   it.concurrent('Tractor: a whole hand against three bots, then the game verifies', async () => {
     const page = await newPage();
     await createInLobby(page, 'Tractor (Shengji)', { seats: 4, bots: 3, options: { handLimit: 1, dealDelayMs: 0, declareWindowMs: 300, handEndDelayMs: 0 } });
+    // A player on a short window scrolled down to the cards.
+    await page.setViewportSize({ width: 1280, height: 480 });
+    await page.locator('.hand [data-key]').first().waitFor();
+    expect(await page.evaluate(() => (window.scrollTo(0, document.body.scrollHeight), window.scrollY))).toBeGreaterThan(0);
     const counts = await playToTheEnd(page, 140_000);
     expect(counts.board).toBeGreaterThan(0);
     await expectFinished(page);
+    // The game ended out of sight: the page brought its result into view.
+    await page.waitForFunction(() => {
+      const r = document.querySelector('.result')!.getBoundingClientRect();
+      return r.top >= 0 && r.top < window.innerHeight;
+    }, undefined, { timeout: 3000 });
     // The standings say each seat's level, not the outcome's number for it.
     const scores = await page.locator('.result table.standings tbody tr td:nth-child(3)').allTextContents();
     expect(scores.length).toBe(4);

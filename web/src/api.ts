@@ -69,10 +69,11 @@ export const post = <T>(path: string, body: unknown) =>
 
 /** Reads a refusal (a rejected request, a matchmaking error) as `code: message`. */
 export function reason(err: unknown): string {
+  // The words are for people; the code (kept for programs) only when there are none.
   const e = err as { reason?: { code?: string; message?: string }; code?: unknown; message?: string };
-  if (e?.reason?.code) return `${e.reason.code}: ${e.reason.message ?? ''}`;
-  if (typeof e?.code === 'string') return `${e.code}: ${e.message ?? ''}`;
-  return e?.message ?? String(err);
+  if (e?.reason?.code) return e.reason.message || e.reason.code;
+  if (typeof e?.code === 'string') return (e.message ?? '').replace(/^[a-z-]+\/[a-z0-9-]+:\s*/, '') || e.code;
+  return (e?.message ?? String(err)).replace(/^[a-z-]+\/[a-z0-9-]+:\s*/, '');
 }
 
 /** The seat this browser holds at a table (kept across reloads). */

@@ -529,6 +529,13 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       resultEl.hidden = true;
       return;
     }
+    if (resultEl.hidden) {
+      // The game just ended while the page was open: bring the result into view if it is not.
+      requestAnimationFrame(() => {
+        const { top, bottom } = resultEl.getBoundingClientRect();
+        if (top < 0 || bottom > window.innerHeight) resultEl.scrollIntoView({ block: 'start' });
+      });
+    }
     resultEl.hidden = false;
     const standings = (plain.result?.standings ?? []) as { seat: number; rank: number; score: number; team: number }[];
     verdict ??= h('p', { class: 'verdict', 'aria-live': 'polite' });

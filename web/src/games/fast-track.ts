@@ -219,16 +219,17 @@ export const fastTrack: GameBoard = {
       h(
         'p',
         null,
-        ctx.status === 'over' ? 'Game over.' : [
+        ctx.status === 'over' ? 'Game over.' : ctx.status === 'waiting' ? 'The marbles are set out once every seat is taken.' : [
           t.phase === 'cut' ? 'Cutting for the first player… ' : '',
           t.turn?.seat >= 0 ? `${ctx.name(t.turn.seat)} to play` : '',
           t.turn?.chain?.length ? ` · played this turn: ${t.turn.chain.map(cardText).join(', ')}` : '',
-          t.turn?.split ? ` · split 7: ${t.turn.split.remaining} steps left` : '',
+          t.turn?.split?.remaining > 0 ? ` · split 7: ${t.turn.split.remaining} steps left` : '',
         ],
       ),
-      render(ctx),
-      h('p', { class: 'legend' }, 'Each marble shows its number (red 2 is the red marble marked 2); home holes count 1–4 from the entrance; a gold rim: on the fast track.'),
-      ctx.view
+      // Before the start the state holds no board yet (its size follows the seats): nothing to draw.
+      ctx.status === 'waiting' ? null : render(ctx),
+      ctx.status === 'waiting' ? null : h('p', { class: 'legend' }, 'Each marble shows its number (red 2 is the red marble marked 2); home holes count 1–4 from the entrance; a gold rim: on the fast track.'),
+      ctx.view && hand.length > 0
         ? [
             h('div', { class: 'section-title' }, 'Your cards'),
             // A card whose twin offers the same moves answers to the twin's key: the two light up together.
