@@ -47,6 +47,19 @@ describe('TAC on the page', () => {
     const later = [{ type: 'reshuffle' }, { type: 'deal', round: 6, dealer: 1, cards: 5 }];
     expect(tac.describeEvent!(later[0]!, ctx, later)).toBe('The discards are shuffled into a new deck.');
   });
+
+  it('says which marble moved, from where to where, and which one was knocked out, swapped or brought out', () => {
+    // Four colours of four marbles (ids 4c…4c+3); a ring of 64 fields, home fields after it.
+    const marbles = Array.from({ length: 16 }, (_, id) => ({ id, colour: Math.floor(id / 4) }));
+    const ctx = context('tac', { ring: 64, marbles, seatOfColour: [0, 1, 2, 3] });
+    const say = (ev: GameEvent) => tac.describeEvent!(ev, ctx, [ev]);
+    expect(say({ type: 'moved', marble: 5, from: 12, to: 21 })).toBe('blue 2 moves from field 12 to field 21.');
+    expect(say({ type: 'moved', marble: 0, from: 62, to: 65 })).toBe('red 1 moves from field 62 to home 2.');
+    expect(say({ type: 'knockout', marble: 10 })).toBe('green 3 is knocked out.');
+    expect(say({ type: 'swap', a: 1, b: 15 })).toBe('red 2 and yellow 4 swap places.');
+    expect(say({ type: 'enter', marble: 4 })).toBe('blue 1 comes out onto its start.');
+    expect(say({ type: 'step', marble: 6, to: 30, remaining: 4 })).toBe('blue 3 steps to field 30 (4 of the 7 left).');
+  });
 });
 
 describe('Tractor on the page', () => {

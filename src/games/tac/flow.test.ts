@@ -227,8 +227,18 @@ describe('master cards', () => {
   });
 
   it('Warrior: runs to the next marble clockwise and knocks it out', () => {
-    const s = play(table({ options: { master: true }, hands: { 0: ['warrior'] }, marbles: { 0: 10, 4: 40, 8: 50 } }), 0, { type: 'warrior', card: 'warrior', marble: 0 });
-    expect([where(s, 0), where(s, 4), where(s, 8)]).toEqual([40, 'apron', 50]);
+    const before = table({ options: { master: true }, hands: { 0: ['warrior'] }, marbles: { 0: 10, 4: 40, 8: 50 } });
+    const r = game.applyMove(before, 0, { type: 'warrior', card: 'warrior', marble: 0 });
+    if (!r.ok) throw new Error(r.error.code);
+    expect([where(r.state, 0), where(r.state, 4), where(r.state, 8)]).toEqual([40, 'apron', 50]);
+    // The log can say which marble went where and whom it knocked out.
+    expect(r.events.filter((e) => e.type === 'moved' || e.type === 'knockout')).toEqual([{ type: 'moved', marble: 0, from: 10, to: 40 }, { type: 'knockout', marble: 4 }]);
+  });
+
+  it("a card's move tells which marble moved from where to where", () => {
+    const r = game.applyMove(table({ hands: { 0: ['5'] }, marbles: { 0: 10 } }), 0, { type: 'move', card: '5', marble: 0, to: 15 });
+    if (!r.ok) throw new Error(r.error.code);
+    expect(r.events).toContainEqual({ type: 'moved', marble: 0, from: 10, to: 15 });
   });
 
   it('Warrior: alone on the ring, it knocks itself out', () => {

@@ -389,6 +389,7 @@ function playCard(s: TacState, m: CardMove, events: GameEvent[]): void {
       break;
     }
     case 'move':
+      events.push({ type: 'moved', marble: m.marble, from: s.marbles[m.marble]!.pos, to: m.to });
       knock(s, placeMarble(s, m.marble, m.to), events);
       break;
     case 'swap': {
@@ -419,6 +420,7 @@ function warrior(s: TacState, marble: number, events: GameEvent[]): void {
   for (let k = 1; k < s.ring; k++) {
     const field = (from + k) % s.ring;
     if (ringOccupant(s, field) >= 0) {
+      events.push({ type: 'moved', marble, from, to: field });
       knock(s, placeMarble(s, marble, field), events);
       return;
     }

@@ -264,13 +264,24 @@ export const tac: GameBoard = {
   },
   describeEvent(ev: GameEvent, ctx, events) {
     const colour = (c: unknown) => (typeof c === 'number' ? `${COLOUR_NAME[c]} (${ctx.name(ctx.table.seatOfColour?.[c] ?? 0)})` : '');
+    const marble = (id: unknown) => {
+      const m = marbleOf(ctx.table, Number(id));
+      return `${COLOUR_NAME[m.colour] ?? ''} ${m.n}`;
+    };
+    const field = (f: unknown) => (Number(f) >= (ctx.table.ring ?? 0) ? `home ${Number(f) - ctx.table.ring + 1}` : `field ${f}`);
     switch (ev.type) {
       case 'play':
         return `${colour(ev.colour)} plays ${tacCard(String(ev.card))}${ev.as && ev.as !== ev.card ? ` as ${tacCard(String(ev.as))}` : ''}.`;
       case 'tac':
         return `TAC! ${colour(ev.colour)} undoes ${colour(ev.undidColour)}'s ${tacCard(String(ev.undid ?? ''))}${ev.skipCancelled ? ' (and the skip)' : ''} and plays it.`;
       case 'knockout':
-        return `A ${COLOUR_NAME[marbleOf(ctx.table, Number(ev.marble)).colour] ?? ''} marble is knocked out.`;
+        return `${marble(ev.marble)} is knocked out.`;
+      case 'moved':
+        return `${marble(ev.marble)} moves from ${field(ev.from)} to ${field(ev.to)}.`;
+      case 'enter':
+        return `${marble(ev.marble)} comes out onto its start.`;
+      case 'step':
+        return `${marble(ev.marble)} steps to ${field(ev.to)}${Number(ev.remaining) > 0 ? ` (${ev.remaining} of the 7 left)` : ''}.`;
       case 'deal':
         return `Round ${ev.round}: cards dealt.`;
       case 'discard':
@@ -286,7 +297,7 @@ export const tac: GameBoard = {
       case 'fool':
         return `${colour(ev.colour)} plays the Fool: the hands pass on.`;
       case 'swap':
-        return 'Two marbles swap places.';
+        return `${marble(ev.a)} and ${marble(ev.b)} swap places.`;
       case 'reshuffle':
         // The first deal's shuffle is the game's start, not a reshuffle of discards.
         return events.some((e) => e.type === 'deal' && e.round === 1) ? '' : 'The discards are shuffled into a new deck.';
@@ -294,9 +305,6 @@ export const tac: GameBoard = {
         return `Team ${Number(ev.team ?? 0) + 1} is about to win.`;
       case 'win':
         return `Team ${Number(ev.team ?? 0) + 1} wins!`;
-      case 'step':
-      case 'enter':
-        return '';
     }
     return null;
   },
