@@ -24,7 +24,7 @@ function fakeTable() {
     announced,
     asked: () => asked,
     engineState: 'open' as unknown,
-    state: { status: 'playing', turnDeadline: 0, seats: [{ clocked: false }, { clocked: false }] },
+    state: { status: 'playing', turnDeadline: 0, seats: [{ clocked: false, shortClock: false }, { clocked: false, shortClock: false }] },
     handingOver: false,
     reclaimWait: { paused: (): boolean => false },
     table: { seats: 2, turnSeconds: 0.1, options: {} },
@@ -156,6 +156,7 @@ describe('room timers', () => {
         expect(t.applied).toEqual([{ actor: 0, move: { type: 'act' } }]);
         t.timers.settle();
         expect(t.state.turnDeadline).toBe(time.now() + 2_000); // … and its next turn has the away clock
+        expect(t.state.seats.map((s) => s.shortClock)).toEqual([true, false]); // the table is told why
         t.timers.moved(0); // a move of the bot's is not the player's: still away
         t.timers.reconcile();
         expect(t.state.turnDeadline).toBe(time.now() + 2_000);
@@ -163,6 +164,7 @@ describe('room timers', () => {
         t.timers.playerMoved(0); // the player moved: the whole clock again
         t.timers.reconcile();
         expect(t.state.turnDeadline).toBe(time.now() + 10_000);
+        expect(t.state.seats.map((s) => s.shortClock)).toEqual([false, false]);
         // A pause of a minute (the table emptied), with `leave` before it and `back` after it; the held clock then
         // runs out at once. Returns the next turn's clock.
         const pauseThrough = (leave: () => void, back: () => void) => {

@@ -131,11 +131,15 @@ export class Timers {
       if (t.kind === 'clock' && t.deadline < deadline) deadline = t.deadline;
     });
     room.state.turnDeadline = deadline === Infinity ? 0 : deadline;
-    // Which seats the clock runs for (beside a seated roller, bettors are listed but not clocked).
+    // Which seats the clock runs for (beside a seated roller, bettors are listed but not clocked), and which get
+    // the short one (their pages say why their turns are short, and until when).
     const seatStates = room.state.seats;
     for (let seat = 0; seat < seatStates.length; seat++) {
+      const s = seatStates[seat]!;
       const clocked = this.pending.get(seat)?.kind === 'clock';
-      if (seatStates[seat]!.clocked !== clocked) seatStates[seat]!.clocked = clocked;
+      if (s.clocked !== clocked) s.clocked = clocked;
+      const short = this.away.has(seat) && roomSettings.awayTurnSeconds < room.table.turnSeconds;
+      if (s.shortClock !== short) s.shortClock = short;
     }
   }
 

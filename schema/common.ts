@@ -5,7 +5,8 @@
  *   invite       invite code of a private table ('' for public tables)
  *   seedCommitment  SHA-256 (hex) of the game's seed, published when the table is created
  *   seed         the seed itself, revealed when the game is over (check it against the commitment)
- *   seats[i]     name, connected, bot, team, taken, clocked (a turn clock runs for the seat now)
+ *   seats[i]     name, connected, bot, team, taken, clocked (a turn clock runs for the seat now), shortClock
+ *                (its clock ran out and its player has not moved since: its turns get the shorter away clock)
  *   activeSeats  seats that may act now
  *   turnDeadline server time (ms since epoch) when the earliest running turn clock runs out, 0 when none
  *   seq          moves the table has accepted (as in events and move replies; a move's `expectSeq`)
@@ -30,6 +31,7 @@ export const SeatState = schema(
     bot: t.boolean().default(false),
     team: t.int8().default(-1),
     clocked: t.boolean().default(false),
+    shortClock: t.boolean().default(false),
   },
   'SeatState',
 );

@@ -294,23 +294,25 @@ describe('bots, clocks and reconnection', () => {
       await waitFor(() => state(a).table.phase === 'play', 6000, 'play after the timeout');
       // Then b's turns get 1.5 s while b stays away (its seat taken back included), a's the whole 4 s; once b
       // moves, b's turns get 4 s again.
-      const clocks: { seat: number; ms: number; by: 'bot' | 'player' }[] = [];
+      const clocks: { seat: number; ms: number; by: 'bot' | 'player'; short: boolean }[] = [];
       let turnsOfB = 0;
       while (turnsOfB < 3) {
         const turnsBefore = state(a).table.handCounts.toJSON().reduce((x: number, y: number) => x + y, 0);
         const { seat } = await waitFor(() => (state(a).activeSeats.length === 1 && state(a).turnDeadline > 0 ? { seat: state(a).activeSeats[0] as number } : undefined), 3000, 'a seat on turn');
         const ms = state(a).turnDeadline - Date.now();
+        const short = state(a).seats[seat].shortClock as boolean; // the table is told whose turns are short
         const player = seat === a.seat ? a : b;
         const byPlayer = seat === a.seat || turnsOfB >= 1; // b lets its first away turn run out
         if (seat === b.seat) turnsOfB++;
         if (byPlayer) await player.room.request('move', await waitFor(() => legalMoves(player)[0], 1000, 'the move synced'));
-        clocks.push({ seat, ms, by: byPlayer ? 'player' : 'bot' });
+        clocks.push({ seat, ms, by: byPlayer ? 'player' : 'bot', short });
         await waitFor(() => state(a).table.handCounts.toJSON().reduce((x: number, y: number) => x + y, 0) < turnsBefore, 3000, 'the turn played');
         // b's page reloads after its bot's turn: taking the seat back with its token is no move, b stays away.
         if (seat === b.seat && !byPlayer) b = await adopt(await new Client(server.ws).joinById(a.room.roomId, { seatToken: b.seatToken }));
       }
       const ofB = clocks.filter((c) => c.seat === b.seat);
       expect(ofB.map((c) => c.by)).toEqual(['bot', 'player', 'player']);
+      expect(ofB.map((c) => c.short)).toEqual([true, true, false]);
       expect(ofB[0]!.ms).toBeLessThanOrEqual(1500);
       expect(ofB[1]!.ms).toBeLessThanOrEqual(1500);
       expect(ofB[2]!.ms).toBeGreaterThan(2000); // b moved: the whole clock again

@@ -378,6 +378,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
           seat.team >= 0 ? h('span', { class: 'tag' }, `team ${seat.team + 1}`) : null,
           seat.bot ? h('span', { class: 'tag' }, 'bot') : null,
           seat.taken && !seat.connected ? h('span', { class: 'tag warn' }, 'away') : null,
+          seat.shortClock ? h('span', { class: 'tag warn', title: 'The clock ran out: short turns until this player moves again.' }, 'short clock') : null,
           ctx.active.includes(i) ? h('span', { class: 'tag turn' }, 'to act') : null,
           seat.clocked && deadline > 0 ? h('span', { class: 'clock', 'data-deadline': deadline }, clockText(deadline)) : null,
         ),
@@ -469,7 +470,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
           : mine === null
             ? `Watching. ${board?.status?.(ctx) ?? ''}`
             : ctx.moves.length
-              ? `Your move. ${board?.status?.(ctx) ?? ''}`
+              ? `Your move. ${ctx.seats[mine]?.shortClock ? 'Your clock ran out before: your turns are short until you make a move yourself. ' : ''}${board?.status?.(ctx) ?? ''}`
               : // Listed as active with no legal move: a system step (a deal, a race) runs and seats may join in.
                 `Waiting for ${(ctx.active.includes(mine) ? [] : ctx.active).map(ctx.name).join(', ') || 'the dealer'}. ${board?.status?.(ctx) ?? ''}`;
     const candidates = selection!.keys.length ? selection!.candidates(ctx) : [];

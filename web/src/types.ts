@@ -21,6 +21,8 @@ export interface SeatInfo {
   team: number;
   /** A turn clock runs for the seat now (state `turnDeadline` says until when). */
   clocked: boolean;
+  /** The seat's clock ran out and its player has not moved since: its turns get the server's short clock. */
+  shortClock: boolean;
 }
 
 /** Everything a board needs to draw one frame. */
