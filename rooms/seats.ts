@@ -61,8 +61,14 @@ export class Seats {
     }
   }
 
+  /**
+   * The seat a client holds: the one it took, while that seat's record still names its session. A holder
+   * whose seat was taken back with its token is closed, but a connection that does not answer the close
+   * still delivers what it sends until the socket goes (up to ws' close timeout): it moves for no seat.
+   */
   seatOf(client: Client): Seat | null {
-    return (client.userData as { seat: Seat | null } | undefined)?.seat ?? null;
+    const seat = (client.userData as { seat: Seat | null } | undefined)?.seat ?? null;
+    return seat !== null && this.records[seat]?.sessionId === client.sessionId ? seat : null;
   }
 
   /** A seat the bot drives: created as a bot, or left by its player during the game. */
@@ -349,10 +355,9 @@ export class Seats {
   /** The holder left for good: before the start the seat is free again; during the game the bot plays it. */
   leave(client: Client) {
     const room = this.room;
-    const seat = this.seatOf(client);
+    const seat = this.seatOf(client); // (none when a newer session took the seat back)
     if (seat === null) return;
     const record = this.records[seat]!;
-    if (record.sessionId !== client.sessionId) return; // already reclaimed by a newer session
     if (room.handingOver) return; // the game moves to a peer with everyone's seat as it is
     record.sessionId = null;
     record.connected = false;

@@ -375,6 +375,22 @@ describe('bots, clocks and reconnection', () => {
     await expect(new Client(server.ws).reconnect(token)).rejects.toThrow();
   });
 
+  it("no longer seats a connected holder whose seat was taken back with its token, though its socket still delivers until it closes", async () => {
+    const [a, b] = await table();
+    type Seated = { seats: { seatOf(client: unknown): number | null }; clients: { getById(id: string): unknown } };
+    const room = matchMaker.getLocalRoomById(a.room.roomId) as unknown as Seated;
+    const old = room.clients.getById(b.room.sessionId)!; // the server's side of b's connection
+    expect(room.seats.seatOf(old)).toBe(b.seat);
+    const taker = await adopt(await new Client(server.ws).joinById(a.room.roomId, { seatToken: b.seatToken }));
+    expect(taker.seat).toBe(b.seat);
+    // A client that does not answer the close keeps sending for a while (up to ws' close timeout): every
+    // message of it finds no seat (a move is refused core/not-seated), and its leaving frees nothing.
+    expect(room.seats.seatOf(old)).toBeNull();
+    expect(room.seats.seatOf(room.clients.getById(taker.room.sessionId))).toBe(b.seat);
+    await sleep(300);
+    expect(state(a).seats[b.seat]).toMatchObject({ taken: true, connected: true, bot: false });
+  });
+
   it('gives a seat back to its token after the player left, with the bot playing meanwhile', async () => {
     const [a, b] = await table();
     await b.room.leave(true);
