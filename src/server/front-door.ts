@@ -24,7 +24,7 @@ import type { Table } from '../../rooms/table.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
 import { warnClientFault } from './client-faults.ts';
-import { jsonProblem } from './json-bounds.ts';
+import { JOIN_OPTIONS_JSON, jsonProblem } from './json-bounds.ts';
 import { AddressLimiter, addressKey, chargeRequest, chargedAddress, clientAddress } from './rate-limit.ts';
 import { setReservationLedger, UnusedReservations } from './unused-reservations.ts';
 import { guardConnections } from './open-connections.ts';
@@ -32,7 +32,6 @@ import { readJsonBody } from './request-body.ts';
 
 /** Largest matchmaking body: options are a handful of small fields. */
 export const MATCHMAKE_BODY_BYTES = 16 * 1024;
-const MATCHMAKE_JSON = { depth: 8, nodes: 2000 };
 /** Longest game name or room id a matchmaking path may name (ids are 9 characters, names a few words). */
 const MAX_ROOM_NAME = 64;
 
@@ -272,7 +271,7 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
     // Answered here: a create Colyseus places on a peer comes back from it without Colyseus' "no handler" code.
     if (/^(create|join|joinOrCreate)$/.test(method) && !Object.hasOwn(rooms, roomName)) return sendJson(req, res, 404, 'core/unknown-game', 'No game of this name.');
     if (matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) return sendJson(req, res, 503, 'core/server-closing', 'This server is shutting down; try another.');
-    const tooDeep = jsonProblem(body.value, MATCHMAKE_JSON);
+    const tooDeep = jsonProblem(body.value, JOIN_OPTIONS_JSON);
     const parsed = tooDeep ? null : (method === 'reconnect' ? ReconnectOptions : ClientJoinOptions).safeParse(body.value);
     if (!parsed?.success) {
       const problem = tooDeep ?? parsed!.error!.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; ');

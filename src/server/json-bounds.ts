@@ -10,6 +10,9 @@ export interface JsonLimits {
   nodes: number;
 }
 
+/** Join options (matchmaking and the queue): a game's options are a few levels of plain values. */
+export const JOIN_OPTIONS_JSON: JsonLimits = { depth: 8, nodes: 2000 };
+
 /** Null when the value is within the limits; otherwise what is wrong, readable. */
 export function jsonProblem(value: unknown, limits: JsonLimits): string | null {
   if (flatWithin(value, limits)) return null; // most moves: one object of a few plain values, seen without allocating

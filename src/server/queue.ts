@@ -17,6 +17,7 @@ import type { Application, Response } from 'express';
 import { ClientJoinOptions, type JoinOptions } from '../../rooms/join-options.ts';
 import { queueKeys } from '../../rooms/settings.ts';
 import type { Logger } from './logger.ts';
+import { JOIN_OPTIONS_JSON, jsonProblem } from './json-bounds.ts';
 import { countedAsReserving, tableChargeFor, type TableCharge } from './front-door.ts';
 
 /** How long a ticket holder waits for its group's room before claiming its creation. */
@@ -59,6 +60,9 @@ export async function ticketFor(game: string, body: unknown): Promise<Ticket> {
   } catch {
     throw new QueueError(404, 'core/unknown-game', `No game "${game}".`);
   }
+  // Bounded first, and a `__proto__` key refused as matchmaking refuses it (validation would drop it unsaid).
+  const problem = jsonProblem(body ?? {}, JOIN_OPTIONS_JSON);
+  if (problem) throw new QueueError(400, 'core/bad-options', problem);
   const parsed = ClientJoinOptions.safeParse(body ?? {});
   if (!parsed.success) throw new QueueError(400, 'core/bad-options', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   if (parsed.data.private || parsed.data.spectator || parsed.data.seatToken) {
