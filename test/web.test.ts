@@ -25,6 +25,7 @@ import { Redis } from 'ioredis';
 import { Client } from '@colyseus/sdk';
 import { adopt, legalMoves, state, type Player } from './helpers/clients.ts';
 import { sleep } from './helpers/ports.ts';
+import { words } from '../web/src/games/generic.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -68,7 +69,8 @@ async function fillLobbyForm(page: Page, gameName: string, form: LobbyForm) {
   await page.locator('details.options summary').click();
   for (const [name, value] of Object.entries(form.options ?? {})) {
     const field = page.locator(`form.create [name=${name}]`);
-    if ((await field.evaluate((el) => el.tagName)) === 'SELECT') await field.selectOption({ label: String(value) });
+    // A choice reads in words ("hostSeat": "host seat").
+    if ((await field.evaluate((el) => el.tagName)) === 'SELECT') await field.selectOption({ label: typeof value === 'string' ? words(value) : String(value) });
     else if ((await field.getAttribute('type')) === 'checkbox') await field.setChecked(Boolean(value));
     else await field.fill(String(value));
   }

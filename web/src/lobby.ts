@@ -3,6 +3,7 @@ import type { Room } from '@colyseus/sdk';
 import { joinQueue } from '../../client/queue.ts';
 import { client, games, invite, playerName, reason, seats as seatTickets, tables, type GameInfo, type JsonSchema, type SeatTicket, type TableListing } from './api.ts';
 import { h } from './dom.ts';
+import { words } from './games/generic.ts';
 import type { Pending } from './table.ts';
 
 export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): () => void {
@@ -246,7 +247,9 @@ function optionField(key: string, schema: JsonSchema, value: unknown): { key: st
   const choices = schema.enum ?? (schema.anyOf?.every((s) => 'const' in s) ? schema.anyOf.map((s) => s.const) : null);
   const label = key.replace(/([A-Z])/g, ' $1').toLowerCase();
   if (choices) {
-    const select = h('select', { name: key }, choices.map((c, i) => h('option', { value: i, selected: JSON.stringify(c) === JSON.stringify(value) }, String(c))));
+    // A choice in words ("jokerOrGreaterLength": "joker or greater length"); the value sent is the choice itself.
+    const text = (c: unknown) => (typeof c === 'string' ? words(c) : String(c));
+    const select = h('select', { name: key }, choices.map((c, i) => h('option', { value: i, selected: JSON.stringify(c) === JSON.stringify(value) }, text(c))));
     return { key, el: field(label, select), value: () => choices[Number(select.value)] };
   }
   if (schema.type === 'boolean') {
