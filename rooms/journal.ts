@@ -4,14 +4,12 @@
  */
 import { SYSTEM, canonicalJson, recordedOptions, type Actor, type AnyGame } from '../src/core/game.ts';
 import { recordedGenerator, seedFor, type Generator } from '../src/core/rng.ts';
-import type { RoomJournal, StoredGame } from '../src/server/game-store.ts';
+import { SHORT_RECORD_SECONDS, type RoomJournal, type StoredGame } from '../src/server/game-store.ts';
 import type { TableConfig } from './join-options.ts';
 import { roomSettings } from './settings.ts';
 import { letGo } from './shutdown.ts';
 import type { Table } from './table.ts';
 
-/** How long the record of a game of bots only is kept at most. */
-const BOTS_ONLY_RECORD_SECONDS = 3600;
 
 /** Stored beside the journal so a peer can rebuild the table. */
 export interface StoredMeta {
@@ -26,6 +24,8 @@ export interface StoredMeta {
   seats: { token: string; name: string; bot?: boolean }[];
   /** The address charged for the table (absent in journals written before it was kept), so a peer that takes the table over charges it too. */
   creator?: string | null;
+  /** A player (not a bot) has made a move (left out by journals written before it: taken as yes). */
+  playersMoved?: boolean;
   /** The table queue opened the table (absent: it did not, or the journal was written before it was kept). */
   queued?: boolean;
 }
@@ -77,6 +77,8 @@ export class TableJournal {
   seq = 0;
   /** The Redis journal of this game (null without Redis). */
   link: RoomJournal | null = null;
+  /** A player (not a bot, not the server) has made a move: the game's record is worth keeping its whole retention. */
+  private playersMoved = false;
 
   private readonly room: Table;
 
@@ -94,6 +96,7 @@ export class TableJournal {
   resume(stored: StoredGame<StoredMeta>) {
     this.moves = stored.moves;
     this.seq = stored.moves.length;
+    this.playersMoved = stored.meta.playersMoved ?? true;
     this.link = roomSettings.store!.resume(this.room.roomId, this.seq);
     this.watch();
   }
@@ -116,7 +119,15 @@ export class TableJournal {
       seats: room.seats.records.map((r) => ({ token: r.token, name: r.name, bot: r.bot })),
       creator: room.creator,
       queued: room.queued,
+      playersMoved: this.playersMoved,
     };
+  }
+
+  /** A player's own move was accepted (the first one is stored: the record will be worth keeping). */
+  playerMoved() {
+    if (this.playersMoved) return;
+    this.playersMoved = true;
+    this.saveMeta();
   }
 
   saveMeta() {
@@ -156,14 +167,15 @@ export class TableJournal {
   }
 
   /**
-   * The game is over: store its record (kept for the retention period). A game of bots only is nobody's to
-   * verify later: kept an hour at most, so tables that one address opens again and again to watch bots
-   * play do not fill Redis with a week of records each.
+   * The game is over: store its record (kept for the retention period). A game no player made a move in (bots
+   * only, or a seated player who left it all to the server and the bots) is nobody's to verify later: kept an
+   * hour at most, so tables one address opens again and again do not fill Redis with a week of records each;
+   * the others count to the address that opened the table (GameLink.finish).
    */
   finish(result: unknown) {
-    const { table } = this.room;
     this.result = result;
-    this.link?.finish(this.record(), table.bots >= table.seats ? BOTS_ONLY_RECORD_SECONDS : Infinity);
+    if (this.playersMoved) this.link?.finish(this.record(), Infinity, this.room.creator);
+    else this.link?.finish(this.record(), SHORT_RECORD_SECONDS);
   }
 
   /** Everyone left a running game: forget it. (A crash never gets here; a handover keeps it for a peer.) */

@@ -87,6 +87,7 @@ export class Moves {
       return answer(result.error);
     }
     room.timers.playerMoved(seat); // the player is here: back to the whole turn clock
+    room.journal.playerMoved();
     const reply = { ok: true, seq: room.journal.seq, events: result.events };
     const done = () => {
       movesTotal.inc({ game: gameId, result: 'accepted', reason: '' });

@@ -100,6 +100,30 @@ describe('game store', () => {
     expect(JSON.parse((await reader.get('parlor:record:done'))!)).toEqual({ result: 'ada wins' });
   });
 
+  it("keeps an address's records the whole retention up to its day's count, an hour at most beyond it", async () => {
+    const s = store('me', { recordsPerAddressDay: 2, retentionSeconds: 7 * 86_400 });
+    const ttls: number[] = [];
+    for (const id of ['by-1', 'by-2', 'by-3']) {
+      const journal = s.open(id, { game: 'high-card' });
+      journal.finish({ result: id }, Infinity, '203.0.113.9');
+      await journal.drained();
+      ttls.push(await reader.ttl(`parlor:record:${id}`));
+    }
+    expect(ttls[0]).toBeGreaterThan(3600);
+    expect(ttls[1]).toBeGreaterThan(3600);
+    expect(ttls[2]).toBeGreaterThan(0);
+    expect(ttls[2]).toBeLessThanOrEqual(3600);
+    // Another address has its own count; a record kept an hour anyway (nobody played) counts to none.
+    const other = s.open('by-other', { game: 'high-card' });
+    other.finish({ result: 'other' }, Infinity, '198.51.100.7');
+    const short = s.open('by-short', { game: 'high-card' });
+    short.finish({ result: 'short' }, 3600, '198.51.100.7');
+    await Promise.all([other.drained(), short.drained()]);
+    expect(await reader.ttl('parlor:record:by-other')).toBeGreaterThan(3600);
+    expect(await reader.get('parlor:records-by:198.51.100.7')).toBe('1');
+    expect(await reader.ttl('parlor:records-by:198.51.100.7')).toBeLessThanOrEqual(86_400);
+  });
+
   it('sends the journal appends of one turn, from every room, in one write, and acknowledges each once stored', async () => {
     const s = store('me', { appendHoldMs: 60_000 }); // however long this turn takes on a busy machine
     const journals = Array.from({ length: 20 }, (_, i) => s.open(`room-${i}`, { game: 'high-card' }));

@@ -221,6 +221,13 @@ describe('durable games', () => {
       expect(ttl).toBeGreaterThan(0);
       expect(ttl).toBeLessThanOrEqual(3600);
       void watcher.leave().catch(() => undefined);
+      // So is a game whose one seated player left every move to the bots and the server (its clock runs out).
+      const idle = await matchmake(proc, { seats: 2, bots: 1, turnSeconds: 1, options: { handSize: 2 } });
+      const sitter = await new Client(proc.ws).consumeSeatReservation(idle);
+      const idleRecord = `parlor:record:${idle.roomId}`;
+      await waitFor(async () => (await reader.exists(idleRecord)) === 1, 30_000, 'the idle game ends');
+      expect(await reader.ttl(idleRecord)).toBeLessThanOrEqual(3600);
+      void sitter.leave().catch(() => undefined);
     } finally {
       reader.disconnect();
       await proc.stop('SIGKILL');

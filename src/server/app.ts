@@ -112,6 +112,7 @@ export function createParlorServer({ config, logger, extraRooms = {} }: ParlorSe
         ackTimeoutMs: config.DURABILITY_ACK_TIMEOUT_MS,
         snapshotEvery: config.SNAPSHOT_EVERY,
         retentionSeconds: Math.round(config.RECORD_RETENTION_HOURS * 3600),
+        recordsPerAddressDay: config.RECORDS_PER_ADDRESS_DAY,
         heartbeatMs: config.HEARTBEAT_MS,
       });
       roomSettings.store = store;

@@ -59,6 +59,11 @@ const Env = z.object({
   SNAPSHOT_EVERY: z.coerce.number().int().min(1).default(100),
   /** Hours a finished game's record (options, seed, moves, result) stays in Redis. */
   RECORD_RETENTION_HOURS: z.coerce.number().min(0).default(168),
+  /**
+   * Records of one creator address kept the whole retention a day; beyond, an hour at most (an address that
+   * plays scripted quick games cannot fill Redis with a week of records). 0 = no limit.
+   */
+  RECORDS_PER_ADDRESS_DAY: int(200),
   /** Liveness beat of this process in Redis; peers take over its games after three missed beats. */
   HEARTBEAT_MS: z.coerce.number().int().min(100).default(700),
 

@@ -18,6 +18,9 @@ import { Redis } from 'ioredis';
 import type { Logger } from './logger.ts';
 import { journalPending, journalSeconds } from './metrics.ts';
 
+/** How long a record is kept at most when nobody needs it for long: a game no player moved in, an address past its day's records. */
+export const SHORT_RECORD_SECONDS = 3600;
+
 /** How long a journal append may wait for the end of its event-loop turn before the next append sends it. */
 const APPEND_HOLD_MS = 1;
 
@@ -26,6 +29,7 @@ const K = {
   moves: (id: string) => `parlor:moves:${id}`,
   snap: (id: string) => `parlor:snap:${id}`,
   record: (id: string) => `parlor:record:${id}`,
+  recordsBy: (address: string) => `parlor:records-by:${address}`,
   live: 'parlor:live',
   proc: (pid: string) => `parlor:proc:${pid}`,
 };
@@ -85,6 +89,8 @@ export interface GameStoreOptions {
   ackTimeoutMs: number;
   snapshotEvery: number;
   retentionSeconds: number;
+  /** Records kept the whole retention per creator address a day; beyond, `SHORT_RECORD_SECONDS` (0: no limit). */
+  recordsPerAddressDay?: number;
   heartbeatMs: number;
   /** How long a journal append may wait for the end of its event-loop turn (default `APPEND_HOLD_MS`). */
   appendHoldMs?: number;
@@ -354,13 +360,22 @@ export class RoomJournal {
     }
   }
 
-  /** Stores the finished game's record (kept the retention time, or `keepAtMostSeconds` if shorter) and removes the live game. */
-  finish(record: unknown, keepAtMostSeconds = Infinity) {
+  /**
+   * Stores the finished game's record (kept the retention time, or `keepAtMostSeconds` if shorter) and removes
+   * the live game. A record kept the whole retention is counted to `creator`, the address that opened the
+   * table: past its day's `recordsPerAddressDay` it is kept `SHORT_RECORD_SECONDS` at most.
+   */
+  finish(record: unknown, keepAtMostSeconds = Infinity, creator: string | null = null) {
     const { redis, keys, options } = this.store;
-    const seconds = Math.max(1, Math.min(options.retentionSeconds, keepAtMostSeconds));
+    let seconds = Math.max(1, Math.min(options.retentionSeconds, keepAtMostSeconds));
     this.closed = true;
     this.store.journals.delete(this.roomId);
     this.enqueue(async () => {
+      const perDay = options.recordsPerAddressDay ?? 0;
+      if (creator && perDay > 0 && seconds > SHORT_RECORD_SECONDS) {
+        const [[, count]] = (await redis.multi().incr(keys.recordsBy(creator)).expire(keys.recordsBy(creator), 86_400, 'NX').exec()) as [[unknown, number]];
+        if (count > perDay) seconds = SHORT_RECORD_SECONDS;
+      }
       await redis
         .multi()
         .set(keys.record(this.roomId), JSON.stringify(record), 'EX', seconds)
