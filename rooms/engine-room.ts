@@ -164,7 +164,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
         refuse(client, context, { code: RoomErrors.unknownMessage, message: `No message type "${type}"; use request("move", …).` });
       });
 
-      this.setMetadata({ table: table.key, seats: table.seats, game: game.id });
+      this.setMetadata({ table: table.key, seats: table.seats, game: game.id, started: false });
       this.seats.guardReservations();
       liveRooms.add(this);
       this.guardMessages();
@@ -238,6 +238,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       this.log.info({ winners: outcome?.winners, moves: this.journal.seq, seed: this.seed, ...faulty }, 'game over');
       // The lobby's list shows it finished (setMetadata replaces the listing's metadata: spread it).
       if (!this.handingOver) void this.setMetadata({ ...this.metadata, over: true }).catch(listingNotWritten(this.asTable()));
+      this['_events'].emit('finished'); // no longer one of its creator's open tables (front-door.ts), though it stays a while
       this.announce({ seq: this.journal.seq, actor: SYSTEM, events: [{ type: 'gameOver', winners: outcome?.winners ?? [] }] });
       if (this.closing) this.clock.setTimeout(() => void this.disconnect(4001), 1000);
     }

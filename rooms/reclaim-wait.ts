@@ -11,7 +11,8 @@
  *   instead of closing at once and ending the game; each time the last one leaves, the wait starts anew.
  *   A game of bots only closes as before.
  * - A finished game its last client left stays open as long, for its result, record and verification to be
- *   seen by whoever follows its link (a friend, a player back from the lobby), as when its players close their tabs.
+ *   seen by whoever follows its link (a friend, a player back from the lobby), as when its players close their
+ *   tabs; no longer charged to its creator's open tables (front-door.ts). A game of bots only closes as before.
  */
 import type { Delayed } from '@colyseus/core';
 import { roomSettings } from './settings.ts';
@@ -51,9 +52,10 @@ export class ReclaimWait {
   left() {
     const room = this.room;
     if (room.clients.length > 0 || room.closing || room.handingOver || this.recovering) return;
-    if (room.state.status === 'over') return this.start(() => undefined);
+    const players = room.seats.records.some((r) => !r.bot);
+    if (room.state.status === 'over') return players ? this.start(() => undefined) : undefined;
     if (room.state.status !== 'playing') return;
-    if (!room.seats.records.some((r) => !r.bot && r.token)) return;
+    if (!players || !room.seats.records.some((r) => !r.bot && r.token)) return;
     this.start(() => undefined);
     room.timers.reconcile(); // paused: the pending SYSTEM, bot and clock timers go
   }

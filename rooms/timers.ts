@@ -138,7 +138,7 @@ export class Timers {
       const s = seatStates[seat]!;
       const clocked = this.pending.get(seat)?.kind === 'clock';
       if (s.clocked !== clocked) s.clocked = clocked;
-      const short = this.away.has(seat) && roomSettings.awayTurnSeconds < room.table.turnSeconds;
+      const short = acting.length > 0 && this.away.has(seat) && !seats.botDriven(seat) && roomSettings.awayTurnSeconds < room.table.turnSeconds;
       if (s.shortClock !== short) s.shortClock = short;
     }
   }

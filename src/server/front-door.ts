@@ -129,8 +129,10 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
       if (!table.creator) return; // made by the server: the queue's waiting holders
       const key = tablesKey(table.creator);
       void recorded(matchMaker.presence.sadd(key, room.roomId));
+      const uncharge = () => void recorded(matchMaker.presence.srem(key, room.roomId));
+      room['_events'].once('finished', uncharge); // a finished table left open to be seen is played no more
       room['_events'].once('dispose', () => {
-        if (!table.handingOver) void recorded(matchMaker.presence.srem(key, room.roomId));
+        if (!table.handingOver) uncharge();
       });
     });
   }

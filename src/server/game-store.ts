@@ -373,8 +373,9 @@ export class RoomJournal {
     this.enqueue(async () => {
       const perDay = options.recordsPerAddressDay ?? 0;
       if (creator && perDay > 0 && seconds > SHORT_RECORD_SECONDS) {
-        const [[, count]] = (await redis.multi().incr(keys.recordsBy(creator)).expire(keys.recordsBy(creator), 86_400, 'NX').exec()) as [[unknown, number]];
-        if (count > perDay) seconds = SHORT_RECORD_SECONDS;
+        // The day starts with the address's first record (SET … NX, not EXPIRE … NX: Redis 6 has no such flag).
+        const counted = (await redis.multi().set(keys.recordsBy(creator), 0, 'EX', 86_400, 'NX').incr(keys.recordsBy(creator)).exec()) as [Error | null, unknown][];
+        if (Number(counted[1]![1]) > perDay) seconds = SHORT_RECORD_SECONDS;
       }
       await redis
         .multi()

@@ -41,7 +41,8 @@ export function mountWeb(app: Application) {
         // A table locks when no seat is left for a new player: at its start, or before it when every free seat
         // is promised or its players filled it with bots (then it waits for them, not started).
         open: !l.locked,
-        started: l.metadata.started === true,
+        // (A listing of an earlier version's process has no `started`: a locked table was then a running one.)
+        started: typeof l.metadata.started === 'boolean' ? l.metadata.started : l.locked === true,
         over: l.metadata.over === true,
       }));
     res.set('cache-control', 'no-store').json(tables);

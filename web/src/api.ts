@@ -72,9 +72,12 @@ export function reason(err: unknown): string {
   // The words are for people; the code (kept for programs) only when there are none.
   const e = err as { reason?: { code?: string; message?: string }; code?: unknown; message?: string };
   if (e?.reason?.code) return e.reason.message || e.reason.code;
-  if (typeof e?.code === 'string') return (e.message ?? '').replace(/^[a-z-]+\/[a-z0-9-]+:\s*/, '') || e.code;
-  return (e?.message ?? String(err)).replace(/^[a-z-]+\/[a-z0-9-]+:\s*/, '');
+  if (typeof e?.code === 'string') return (e.message ?? '').replace(CODE_PREFIX, '') || e.code;
+  return (e?.message ?? String(err)).replace(CODE_PREFIX, '');
 }
+
+/** "core/unknown-room: " before a matchmaking error's words. */
+const CODE_PREFIX = /^[a-z-]+\/[a-z0-9-]+:\s*/;
 
 /** The seat this browser holds at a table (kept across reloads). */
 export interface SeatTicket {

@@ -36,6 +36,11 @@ function geometry(t: Plain) {
   return { ring, at, start, home, apron, r: ring > 64 ? 9 : 11 };
 }
 
+/** A field in words: a ring field by its number, a home field 1–4 from the entrance (after the ring's fields). */
+function fieldText(f: unknown, ring: number): string {
+  return Number(f) >= ring ? `home ${Number(f) - ring + 1}` : `field ${f}`;
+}
+
 /** A marble's colour and its number among its colour's marbles (1-based), from the published marbles. */
 function marbleOf(t: Plain, id: number): { colour: number; n: number } {
   const all: Plain[] = t.marbles ?? [];
@@ -226,13 +231,12 @@ export const tac: GameBoard = {
     return k;
   },
   describe(move, ctx) {
-    const ring: number = ctx.table.ring ?? 0;
+    const to = (f: unknown) => fieldText(f, ctx.table.ring ?? 0);
     const card = move.card ? tacCard(String(move.card)) : '';
     const marble = (id: unknown) => {
       const m = marbleOf(ctx.table, Number(id));
       return `${COLOUR_NAME[m.colour] ?? ''} ${m.n}`;
     };
-    const to = (f: unknown) => (Number(f) >= ring ? `home ${Number(f) - ring + 1}` : `field ${f}`);
     switch (move.type) {
       case 'enter':
         return `${card}: bring a${typeof move.colour === 'number' ? ` ${COLOUR_NAME[move.colour] ?? ''}` : ''} marble out`;
@@ -268,7 +272,7 @@ export const tac: GameBoard = {
       const m = marbleOf(ctx.table, Number(id));
       return `${COLOUR_NAME[m.colour] ?? ''} ${m.n}`;
     };
-    const field = (f: unknown) => (Number(f) >= (ctx.table.ring ?? 0) ? `home ${Number(f) - ctx.table.ring + 1}` : `field ${f}`);
+    const field = (f: unknown) => fieldText(f, ctx.table.ring ?? 0);
     switch (ev.type) {
       case 'play':
         return `${colour(ev.colour)} plays ${tacCard(String(ev.card))}${ev.as && ev.as !== ev.card ? ` as ${tacCard(String(ev.as))}` : ''}.`;
