@@ -27,6 +27,8 @@ export class Timers {
    * costs the table one whole clock, not one a turn, and still gets every turn to come back on.
    */
   private readonly away = new Set<Actor>();
+  /** The seats `seats[i].shortClock` is true for now. */
+  private readonly shownShort = new Set<Seat>();
   private readonly botRandom = randomSource(randomBytes(8).toString('hex'));
   /** Moves were applied since the timers were last reconciled (see `reconcileSoon`). */
   private due = false;
@@ -138,8 +140,13 @@ export class Timers {
       const s = seatStates[seat]!;
       const clocked = this.pending.get(seat)?.kind === 'clock';
       if (s.clocked !== clocked) s.clocked = clocked;
+      // (Compared with what was last written, not read back: a schema getter for every seat of every patch.)
       const short = acting.length > 0 && this.away.has(seat) && !seats.botDriven(seat) && roomSettings.awayTurnSeconds < room.table.turnSeconds;
-      if (s.shortClock !== short) s.shortClock = short;
+      if (short !== this.shownShort.has(seat)) {
+        if (short) this.shownShort.add(seat);
+        else this.shownShort.delete(seat);
+        s.shortClock = short;
+      }
     }
   }
 
