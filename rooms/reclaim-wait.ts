@@ -52,10 +52,9 @@ export class ReclaimWait {
   left() {
     const room = this.room;
     if (room.clients.length > 0 || room.closing || room.handingOver || this.recovering) return;
-    const players = room.seats.records.some((r) => !r.bot);
-    if (room.state.status === 'over') return players ? this.start(() => undefined) : undefined;
+    if (room.state.status === 'over') return room.seats.records.some((r) => !r.bot) ? this.start(() => undefined) : undefined;
     if (room.state.status !== 'playing') return;
-    if (!players || !room.seats.records.some((r) => !r.bot && r.token)) return;
+    if (!room.seats.records.some((r) => !r.bot && r.token)) return;
     this.start(() => undefined);
     room.timers.reconcile(); // paused: the pending SYSTEM, bot and clock timers go
   }

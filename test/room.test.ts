@@ -247,6 +247,9 @@ describe('bots, clocks and reconnection', () => {
     const watcher = await new Client(server.ws).create('high-card', { seats: 2, bots: 2, spectator: true });
     await waitFor(() => (watcher.state as { status: string }).status === 'over', 10_000, 'the bots finish');
     expect(Array.from((watcher.state as { seats: { bot: boolean }[] }).seats, (s) => s.bot)).toEqual([true, true]);
+    // Nobody played there: once its watcher leaves, the finished table closes at once (a people's stays a while).
+    await watcher.leave(true);
+    await waitFor(async () => !(await matchMaker.query({})).some((r) => r.roomId === watcher.roomId), 3000, 'the table of bots closed');
   });
 
   it('gives a bot its whole delay after the move before it, however long the table was quiet', async () => {
