@@ -185,7 +185,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       this.journal.resume(stored);
       if (stored.meta.invite) void this.seats.resumePrivate(stored.meta.invite).catch(listingNotWritten(this.asTable()));
       this.state.status = stored.meta.status === 'waiting' ? 'waiting' : 'playing';
-      if (this.state.status === 'playing') this.listStarted();
+      if (this.state.status === 'playing') this.list({ started: true });
       this.reclaimWait.recovered();
       this.log.info({ moves: this.journal.seq, fromSnapshot: stored.snapshot?.seq ?? 0 }, 'game recovered');
       this.seats.syncLock(); // a running game takes no new players: out of matchmaking before anyone asks
@@ -205,7 +205,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       this.state.status = 'playing';
       // The commitment only: the seed would let a log reader replay every hidden hand. It is logged at the end.
       this.log.info({ seedCommitment: this.state.seedCommitment }, 'game started');
-      this.listStarted();
+      this.list({ started: true });
       this.seats.syncLock();
       this.journal.saveMeta();
       this.sync();
@@ -213,12 +213,12 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     }
 
     /**
-     * The lobby's list tells a running game from a table waiting for its players: a locked table has not
-     * started when every free seat is promised, or its players filled it with bots and one left.
-     * (setMetadata replaces the listing's metadata: spread it.)
+     * What the lobby's list says of the table beside its seats: `started` (a locked table has not started when
+     * every free seat is promised, or its players filled it with bots and one left) and `over`. A copy letting
+     * its game go writes nothing. (setMetadata replaces the listing's metadata: spread it.)
      */
-    private listStarted() {
-      if (!this.handingOver) void this.setMetadata({ ...this.metadata, started: true }).catch(listingNotWritten(this.asTable()));
+    private list(change: { started?: true; over?: true }) {
+      if (!this.handingOver) void this.setMetadata({ ...this.metadata, ...change }).catch(listingNotWritten(this.asTable()));
     }
 
     /** Projects the engine state; the game ends when no actor is left. */
@@ -236,8 +236,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       // Now public like the seed: moves the engine threw on or a bot got wrong, whole (during play only their outline).
       const faulty = this.moves.faulty.length ? { faultyMoves: this.moves.faulty } : {};
       this.log.info({ winners: outcome?.winners, moves: this.journal.seq, seed: this.seed, ...faulty }, 'game over');
-      // The lobby's list shows it finished (setMetadata replaces the listing's metadata: spread it).
-      if (!this.handingOver) void this.setMetadata({ ...this.metadata, over: true }).catch(listingNotWritten(this.asTable()));
+      this.list({ over: true }); // the lobby's list shows it finished
       this['_events'].emit('finished'); // no longer one of its creator's open tables (front-door.ts), though it stays a while
       this.announce({ seq: this.journal.seq, actor: SYSTEM, events: [{ type: 'gameOver', winners: outcome?.winners ?? [] }] });
       if (this.closing) this.clock.setTimeout(() => void this.disconnect(4001), 1000);

@@ -10,7 +10,6 @@ import { roomSettings } from './settings.ts';
 import { letGo } from './shutdown.ts';
 import type { Table } from './table.ts';
 
-
 /** Stored beside the journal so a peer can rebuild the table. */
 export interface StoredMeta {
   game: string;

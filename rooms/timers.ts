@@ -27,8 +27,8 @@ export class Timers {
    * costs the table one whole clock, not one a turn, and still gets every turn to come back on.
    */
   private readonly away = new Set<Actor>();
-  /** The seats `seats[i].shortClock` is true for now. */
-  private readonly shownShort = new Set<Seat>();
+  /** The seats whose `clocked` and `shortClock` are true in the synced state (see `show`). */
+  private readonly shown = { clocked: new Set<Seat>(), shortClock: new Set<Seat>() };
   private readonly botRandom = randomSource(randomBytes(8).toString('hex'));
   /** Moves were applied since the timers were last reconciled (see `reconcileSoon`). */
   private due = false;
@@ -135,19 +135,20 @@ export class Timers {
     room.state.turnDeadline = deadline === Infinity ? 0 : deadline;
     // Which seats the clock runs for (beside a seated roller, bettors are listed but not clocked), and which get
     // the short one (their pages say why their turns are short, and until when).
-    const seatStates = room.state.seats;
-    for (let seat = 0; seat < seatStates.length; seat++) {
-      const s = seatStates[seat]!;
-      const clocked = this.pending.get(seat)?.kind === 'clock';
-      if (s.clocked !== clocked) s.clocked = clocked;
-      // (Compared with what was last written, not read back: a schema getter for every seat of every patch.)
-      const short = acting.length > 0 && this.away.has(seat) && !seats.botDriven(seat) && roomSettings.awayTurnSeconds < room.table.turnSeconds;
-      if (short !== this.shownShort.has(seat)) {
-        if (short) this.shownShort.add(seat);
-        else this.shownShort.delete(seat);
-        s.shortClock = short;
-      }
+    const shorter = acting.length > 0 && roomSettings.awayTurnSeconds < room.table.turnSeconds;
+    for (let seat = 0; seat < room.table.seats; seat++) {
+      this.show('clocked', seat, this.pending.get(seat)?.kind === 'clock');
+      this.show('shortClock', seat, shorter && this.away.has(seat) && !seats.botDriven(seat));
     }
+  }
+
+  /** Sets a seat's flag in the synced state when it changes: compared with what was written, never read back (a schema getter a seat a patch). */
+  private show(flag: 'clocked' | 'shortClock', seat: Seat, on: boolean) {
+    const shown = this.shown[flag];
+    if (on === shown.has(seat)) return;
+    if (on) shown.add(seat);
+    else shown.delete(seat);
+    this.room.state.seats[seat]![flag] = on;
   }
 
   /** Runs `run` `ms` after `since` (a Date.now time), at the first room-clock tick from then. */

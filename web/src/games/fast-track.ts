@@ -227,8 +227,9 @@ export const fastTrack: GameBoard = {
         ],
       ),
       // Before the start the state holds no board yet (its size follows the seats): nothing to draw.
-      ctx.status === 'waiting' ? null : render(ctx),
-      ctx.status === 'waiting' ? null : h('p', { class: 'legend' }, 'Each marble shows its number (red 2 is the red marble marked 2); home holes count 1–4 from the entrance; a gold rim: on the fast track.'),
+      ctx.status === 'waiting'
+        ? null
+        : [render(ctx), h('p', { class: 'legend' }, 'Each marble shows its number (red 2 is the red marble marked 2); home holes count 1–4 from the entrance; a gold rim: on the fast track.')],
       ctx.view && hand.length > 0
         ? [
             h('div', { class: 'section-title' }, 'Your cards'),

@@ -41,6 +41,12 @@ function fieldText(f: unknown, ring: number): string {
   return Number(f) >= ring ? `home ${Number(f) - ring + 1}` : `field ${f}`;
 }
 
+/** A marble in words: "red 2". */
+function marbleName(t: Plain, id: unknown): string {
+  const m = marbleOf(t, Number(id));
+  return `${COLOUR_NAME[m.colour] ?? ''} ${m.n}`;
+}
+
 /** A marble's colour and its number among its colour's marbles (1-based), from the published marbles. */
 function marbleOf(t: Plain, id: number): { colour: number; n: number } {
   const all: Plain[] = t.marbles ?? [];
@@ -233,10 +239,7 @@ export const tac: GameBoard = {
   describe(move, ctx) {
     const to = (f: unknown) => fieldText(f, ctx.table.ring ?? 0);
     const card = move.card ? tacCard(String(move.card)) : '';
-    const marble = (id: unknown) => {
-      const m = marbleOf(ctx.table, Number(id));
-      return `${COLOUR_NAME[m.colour] ?? ''} ${m.n}`;
-    };
+    const marble = (id: unknown) => marbleName(ctx.table, id);
     switch (move.type) {
       case 'enter':
         return `${card}: bring a${typeof move.colour === 'number' ? ` ${COLOUR_NAME[move.colour] ?? ''}` : ''} marble out`;
@@ -268,10 +271,7 @@ export const tac: GameBoard = {
   },
   describeEvent(ev: GameEvent, ctx, events) {
     const colour = (c: unknown) => (typeof c === 'number' ? `${COLOUR_NAME[c]} (${ctx.name(ctx.table.seatOfColour?.[c] ?? 0)})` : '');
-    const marble = (id: unknown) => {
-      const m = marbleOf(ctx.table, Number(id));
-      return `${COLOUR_NAME[m.colour] ?? ''} ${m.n}`;
-    };
+    const marble = (id: unknown) => marbleName(ctx.table, id);
     const field = (f: unknown) => fieldText(f, ctx.table.ring ?? 0);
     switch (ev.type) {
       case 'play':
