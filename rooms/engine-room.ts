@@ -28,7 +28,7 @@ import { commitmentOf } from '../src/server/verify.ts';
 import type { StoredGame } from '../src/server/game-store.ts';
 import { JoinOptions, tableConfig, type TableConfig } from './join-options.ts';
 import { recoveries, roomSettings } from './settings.ts';
-import { listingNotWritten, Seats } from './seats.ts';
+import { listingNotWritten, Seats, startNowWish } from './seats.ts';
 import { Timers } from './timers.ts';
 import { Moves, RoomErrors, refuse, type MessageContext } from './moves.ts';
 import { TableJournal, asPlayed, replayStored, type StoredMeta } from './journal.ts';
@@ -147,13 +147,14 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
         recordServed.set(client, now);
         return this.journal.record(); // with its result, as GET /api/records serves it
       });
-      // A seated player would rather play now than wait for others: the free seats go to bots, and the game
-      // starts once no seat is left free.
-      this.onMessage('fillWithBots', (client, _payload, ctx) => {
-        const filled = this.seats.fillWithBots(client);
+      // The seated players would rather play now than wait for others: once all of them ask, the free seats
+      // go to bots, and the game starts once no seat is left free. `{ agree: false }` withdraws a wish.
+      this.onMessage('fillWithBots', (client, payload: unknown, ctx) => {
+        const agree = startNowWish(payload);
+        if (agree === null) return refuse(client, ctx, { code: RoomErrors.malformedRequest, message: 'fillWithBots takes nothing or { agree: true | false }.' });
+        const filled = this.seats.fillWithBots(client, agree);
         if ('code' in filled) return refuse(client, ctx, filled);
-        this.startIfFull();
-        return { ok: true, seats: filled.seats };
+        return { ok: true, ...filled };
       });
       // Colyseus calls this as (client, type, payload) for a type with no handler, and as (client, payload,
       // context) for a message whose type is "*" itself: then the second argument is the client's payload.

@@ -31,6 +31,7 @@ export const RoomErrors = {
   staleMove: 'core/stale-move',
   gameStarted: 'core/game-started',
   noFreeSeat: 'core/no-free-seat',
+  malformedRequest: 'core/malformed-request',
 } as const;
 
 /** The context Colyseus hands a message handler: a request has an `id` and is answered by `reject` or a return. */

@@ -34,6 +34,7 @@ export class Projection {
       s.taken = r.bot || r.sessionId !== null || r.vacated;
       s.connected = r.bot || r.connected;
       s.bot = seats.botDriven(seat);
+      s.startNow = r.startNow;
     });
   }
 

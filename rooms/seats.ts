@@ -23,6 +23,8 @@ export interface SeatRecord {
   bot: boolean;
   /** The holder's socket is open (false while it may reconnect). */
   connected: boolean;
+  /** Its player asked to start now with bots in the free seats (fillWithBots); not kept in the journal. */
+  startNow: boolean;
 }
 
 type Reservations = Record<string, [unknown, unknown, boolean?, boolean?]>;
@@ -57,7 +59,7 @@ export class Seats {
     for (let seat = 0; seat < seats; seat++) {
       const saved = stored?.[seat];
       const isBot = saved?.bot ?? seat >= seats - bots; // (a seat filled with bots later says so)
-      this.records.push({ token: saved?.token ?? '', name: saved?.name ?? (isBot ? `Bot ${seat + 1}` : ''), sessionId: null, vacated: false, bot: isBot, connected: false });
+      this.records.push({ token: saved?.token ?? '', name: saved?.name ?? (isBot ? `Bot ${seat + 1}` : ''), sessionId: null, vacated: false, bot: isBot, connected: false, startNow: false });
     }
   }
 
@@ -78,28 +80,51 @@ export class Seats {
   }
 
   /**
-   * A seated player would rather start now than wait for others (`fillWithBots`): every free seat not
-   * promised to a player joining now is a bot's from here on, as if the table had been created with it
-   * (the game starts once the promised seats are taken too), and the table leaves matchmaking for good.
-   * Lowest seats stay free: a joining player takes the lowest free seat. Returns the seats filled, or why
-   * none were.
+   * A seated player would rather start now than wait for others (`fillWithBots`, `agree` false withdraws
+   * the wish). Once every seated player wishes it, every free seat not promised to a player
+   * joining now is a bot's from here on, as if the table had been created with it (the game starts once
+   * the promised seats are taken too), and the table leaves matchmaking for good. One player cannot fill a
+   * table of strangers with bots: each of them agrees or leaves. Lowest seats stay free: a joining player
+   * takes the lowest free seat. Returns the seats filled, the seats still to agree, or why neither.
    */
-  fillWithBots(client: Client): { seats: Seat[] } | { code: string; message: string } {
+  fillWithBots(client: Client, agree: boolean): { seats: Seat[]; waitingFor: Seat[] } | { code: string; message: string } {
     const room = this.room;
-    if (this.seatOf(client) === null) return { code: RoomErrors.notSeated, message: 'Only a seated player may fill the table with bots.' };
+    const mine = this.seatOf(client);
+    if (mine === null) return { code: RoomErrors.notSeated, message: 'Only a seated player may fill the table with bots.' };
     if (room.handingOver || room.closing || this.disposing()) return { code: RoomErrors.serverClosing, message: 'This table is closing or moving to another server.' };
     if (room.state.status === 'over') return { code: RoomErrors.gameOver, message: 'The game has ended.' };
     if (room.state.status !== 'waiting') return { code: RoomErrors.gameStarted, message: 'The game has started: every seat is taken.' };
+    this.records[mine]!.startNow = agree;
+    room.projection.syncSeats();
+    if (!agree) return { seats: [], waitingFor: this.notAgreed() };
+    return this.fillIfAgreed() ?? { seats: [], waitingFor: this.notAgreed() };
+  }
+
+  /** Seated players who have not asked to start now (one whose connection dropped too: it may come back). */
+  private notAgreed(): Seat[] {
+    return this.records.flatMap((r, seat) => (r.sessionId !== null && !r.startNow ? [seat] : []));
+  }
+
+  /**
+   * Fills the free seats with bots when every seated player asked to (at least one is seated): after a
+   * wish, and after a player who had not agreed left. Null while someone has not agreed.
+   */
+  private fillIfAgreed(): { seats: Seat[]; waitingFor: Seat[] } | { code: string; message: string } | null {
+    const room = this.room;
+    if (room.state.status !== 'waiting' || room.handingOver || room.closing || this.disposing()) return null;
+    if (this.notAgreed().length > 0 || !this.records.some((r) => r.sessionId !== null)) return null;
     const free = this.records.flatMap((s, seat) => (s.sessionId === null && !s.bot && !s.token ? [seat] : []));
     const promised = this.pending().filter((opts) => joinKind(opts) === 'player').length;
     const seats = free.slice(promised);
     if (seats.length === 0) return { code: RoomErrors.noFreeSeat, message: 'Every free seat is promised to a player joining now.' };
+    for (const r of this.records) r.startNow = false;
     for (const seat of seats) Object.assign(this.records[seat]!, { bot: true, name: `Bot ${seat + 1}` });
     room.log.info({ seats }, 'free seats filled with bots');
     room.journal.saveMeta();
     room.projection.syncSeats();
     this.syncLock(); // out of matchmaking
-    return { seats };
+    room.startIfFull();
+    return { seats, waitingFor: [] };
   }
 
   /**
@@ -361,6 +386,7 @@ export class Seats {
     if (room.handingOver) return; // the game moves to a peer with everyone's seat as it is
     record.sessionId = null;
     record.connected = false;
+    record.startNow = false;
     if (room.state.status === 'waiting') {
       record.token = ''; // before the start a leaver simply frees the seat
       record.name = '';
@@ -373,6 +399,7 @@ export class Seats {
     room.projection.syncSeats();
     room.timers.reconcile();
     this.syncLock(); // a seat freed before the start: back in matchmaking
+    this.fillIfAgreed(); // unless the players left had all asked to start now
   }
 
   /**
@@ -459,4 +486,14 @@ function joinKind(opts: unknown): 'player' | 'holder' | 'spectator' {
   const o = (opts ?? {}) as JoinOptions;
   if (o.spectator) return 'spectator';
   return typeof o.seatToken === 'string' && o.seatToken ? 'holder' : 'player';
+}
+
+/** A `fillWithBots` payload: nothing (or null) asks to start now, `{ agree: boolean }` says which; null when it is neither. */
+export function startNowWish(payload: unknown): boolean | null {
+  if (payload === undefined || payload === null) return true;
+  if (typeof payload !== 'object' || Array.isArray(payload)) return null;
+  const keys = Object.keys(payload);
+  const agree = (payload as { agree?: unknown }).agree;
+  if (keys.length === 0) return true;
+  return keys.length === 1 && keys[0] === 'agree' && typeof agree === 'boolean' ? agree : null;
 }

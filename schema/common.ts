@@ -6,7 +6,8 @@
  *   seedCommitment  SHA-256 (hex) of the game's seed, published when the table is created
  *   seed         the seed itself, revealed when the game is over (check it against the commitment)
  *   seats[i]     name, connected, bot, team, taken, clocked (a turn clock runs for the seat now), shortClock
- *                (its clock ran out and its player has not moved since: its turns get the shorter away clock)
+ *                (its clock ran out and its player has not moved since: its turns get the shorter away clock),
+ *                startNow (before the start: its player asked to fill the free seats with bots now)
  *   activeSeats  seats that may act now
  *   turnDeadline server time (ms since epoch) when the earliest running turn clock runs out, 0 when none
  *   seq          moves the table has accepted (as in events and move replies; a move's `expectSeq`)
@@ -32,6 +33,7 @@ export const SeatState = schema(
     team: t.int8().default(-1),
     clocked: t.boolean().default(false),
     shortClock: t.boolean().default(false),
+    startNow: t.boolean().default(false),
   },
   'SeatState',
 );

@@ -141,7 +141,7 @@ describe('durable games', () => {
       const owner = procs.find((p) => p.processId === reservation.processId)!;
       const survivor = procs.find((p) => p !== owner)!;
       const ada = await adopt(await new Client(owner.ws).consumeSeatReservation(reservation));
-      expect(await ada.room.request('fillWithBots')).toEqual({ ok: true, seats: [1, 2] });
+      expect(await ada.room.request('fillWithBots')).toEqual({ ok: true, seats: [1, 2], waitingFor: [] });
       await waitFor(() => legalMoves(ada).some((m) => m.type === 'ante'), 5000, 'deal');
       await owner.stop('SIGKILL');
       const back = await adopt(await rejoinSeat([survivor.ws], { roomId: reservation.roomId, seatToken: ada.seatToken }, { timeoutMs: 15_000 }));

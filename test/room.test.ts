@@ -196,7 +196,7 @@ describe('bots, clocks and reconnection', () => {
     await expect(spectator.request('fillWithBots')).rejects.toMatchObject({ reason: { code: 'core/not-seated' } });
     // Bo holds a reservation and has not joined yet: the lowest free seat waits for him.
     const reservation = await matchMaker.joinById(a.room.roomId, { name: 'Bo' });
-    expect(await a.room.request('fillWithBots')).toEqual({ ok: true, seats: [2, 3] });
+    expect(await a.room.request('fillWithBots')).toEqual({ ok: true, seats: [2, 3], waitingFor: [] });
     await expect(a.room.request('fillWithBots')).rejects.toMatchObject({ reason: { code: 'core/no-free-seat' } });
     await waitFor(() => state(a).seats[3].bot === true, 3000, 'the bots seated');
     expect(Array.from(state(a).seats, (s: { name: string; bot: boolean }) => [s.name, s.bot])).toEqual([['Ada', false], ['', false], ['Bot 3', true], ['Bot 4', true]]);
@@ -214,11 +214,37 @@ describe('bots, clocks and reconnection', () => {
     expect(Array.from(state(a).table.anted)).toEqual([true, true, true, true]);
   });
 
+  it('fills a table of several players with bots only once every seated player asks, and when the last who had not leaves', async () => {
+    const opts = { seats: 4, turnSeconds: 78, options: { handSize: 2 } }; // options no other test's table has
+    const a = await joinAsPlayer(server.ws, 'high-card', { ...opts, name: 'Ada' }, 'create');
+    const b = await adopt(await new Client(server.ws).joinById(a.room.roomId, { name: 'Bo' }));
+    const wishes = () => Array.from(state(a).seats, (s: { startNow: boolean }) => s.startNow);
+    await expect(a.room.request('fillWithBots', { agree: 'yes' })).rejects.toMatchObject({ reason: { code: 'core/malformed-request' } });
+    await expect(a.room.request('fillWithBots', [true])).rejects.toMatchObject({ reason: { code: 'core/malformed-request' } });
+    // Ada asks: Bo has not, so nothing is filled; everyone sees Ada's wish.
+    expect(await a.room.request('fillWithBots')).toEqual({ ok: true, seats: [], waitingFor: [1] });
+    await waitFor(() => wishes()[0] === true, 3000, "Ada's wish shown");
+    expect(Array.from(state(b).seats, (s: { bot: boolean }) => s.bot)).toEqual([false, false, false, false]);
+    // Withdrawn, then asked again.
+    expect(await a.room.request('fillWithBots', { agree: false })).toEqual({ ok: true, seats: [], waitingFor: [0, 1] });
+    await waitFor(() => wishes()[0] === false, 3000, "Ada's wish withdrawn");
+    expect(await a.room.request('fillWithBots', { agree: true })).toEqual({ ok: true, seats: [], waitingFor: [1] });
+    // A third player sits: he has not agreed either.
+    const c = await adopt(await new Client(server.ws).joinById(a.room.roomId, { name: 'Cy' }));
+    expect(await b.room.request('fillWithBots')).toEqual({ ok: true, seats: [], waitingFor: [2] });
+    expect(state(a).status).toBe('waiting');
+    // Cy leaves without agreeing: everyone left asked, so the free seats go to bots and the game starts.
+    await c.room.leave(true);
+    await waitFor(() => state(a).status === 'playing', 3000, 'the game starts');
+    expect(Array.from(state(a).seats, (s: { name: string; bot: boolean }) => [s.name, s.bot])).toEqual([['Ada', false], ['Bo', false], ['Bot 3', true], ['Bot 4', true]]);
+    expect(wishes()).toEqual([false, false, false, false]);
+  });
+
   it('keeps a table filled with bots out of matchmaking when a seat comes free again: its players fill it again', async () => {
     const opts = { seats: 4, turnSeconds: 77, options: { handSize: 2 } }; // options no other test's table has
     const a = await joinAsPlayer(server.ws, 'high-card', { ...opts, name: 'Ada' }, 'create');
     const reservation = await matchMaker.joinById(a.room.roomId, { name: 'Bo' });
-    expect(await a.room.request('fillWithBots')).toEqual({ ok: true, seats: [2, 3] });
+    expect(await a.room.request('fillWithBots')).toEqual({ ok: true, seats: [2, 3], waitingFor: [] });
     await a.room.leave(true); // Ada leaves before the start: a seat is free again
     const b = await adopt(await new Client(server.ws).consumeSeatReservation(reservation as unknown as SeatReservation));
     await waitFor(() => state(b).seats?.filter((s: { taken: boolean }) => s.taken).length === 3, 3000, 'Bo and the two bots seated');

@@ -23,6 +23,8 @@ export interface SeatInfo {
   clocked: boolean;
   /** The seat's clock ran out and its player has not moved since: its turns get the server's short clock. */
   shortClock: boolean;
+  /** Before the start: the seat's player asked to fill the free seats with bots now. */
+  startNow: boolean;
 }
 
 /** Everything a board needs to draw one frame. */
