@@ -283,9 +283,10 @@ function cloneState(state: State): State {
 /** A specific reason for a refused move where one is easy to tell. */
 function explain(state: State, seat: number, m: Record<string, unknown>, pool: Candidate[]): MoveResult<State> {
   if (m.type === 'discard') return err('card-has-effect', 'A card may be discarded only when it can do nothing.');
-  if (pool.some((c) => c.move.type === 'discard')) return err('no-effect', 'That card can do nothing now: discard it.');
+  // A marble that does not exist is named first: telling its sender to discard would answer a move it did not make.
   const marble = state.marbles.find((x) => x.id === m.marble);
   if (!marble) return err('unknown-marble', 'No such marble.');
+  if (pool.some((c) => c.move.type === 'discard')) return err('no-effect', 'That card can do nothing now: discard it.');
   if (!controlledColours(state, seat).includes(marble.colour) && !(m.type === 'swap' && state.options.jackSwap === 'anyTwo')) {
     return err('not-your-marble', 'You cannot move that marble.');
   }

@@ -712,9 +712,10 @@ describe('refused moves', () => {
     for (const move of junk) expect(refused(s, move)).toMatch(/^fast-track\//);
   });
 
-  it('a move with a card that can do nothing asks for the discard', () => {
+  it('a move with a card that can do nothing asks for the discard, unless its marble does not exist', () => {
     const t = hand(table(), 0, ['5S']);
     expect(refused(t, { type: 'move', card: '5S', marble: 'red-0', to: 'track-5' })).toBe('fast-track/no-effect');
+    expect(refused(t, { type: 'move', card: '5S', marble: 'red-9', to: 'track-5' })).toBe('fast-track/unknown-marble');
   });
 });
 
