@@ -336,6 +336,37 @@ describe('durable games', () => {
     }
   });
 
+  it("takes an earlier version's journal, which does not say whether a player moved, as a game players moved in: its record is kept the whole retention", async () => {
+    // Limited like any address: the table is charged to loopback, and so is its record (counted a day).
+    const fast = { ...env(), RATE_LIMIT_EXEMPT: '', HEARTBEAT_MS: '250' };
+    const procs = await Promise.all([spawnServer(fast), spawnServer(fast)]);
+    const reader = new Redis(redis.url);
+    try {
+      const reservation = await matchmake(procs[0]!, { seats: 2, bots: 1, turnSeconds: 2, options: { handSize: 1 } });
+      const owner = procs.find((p) => p.processId === reservation.processId)!;
+      const survivor = procs.find((p) => p !== owner)!;
+      const ada = await adopt(await new Client(owner.ws).consumeSeatReservation(reservation));
+      await ada.room.request('move', await waitFor(() => legalMoves(ada).find((m) => m.type === 'ante'), 5000, 'ante'));
+      await owner.stop('SIGKILL');
+      // The journal as a version before playersMoved left it.
+      const game = `parlor:game:${reservation.roomId}`;
+      const meta = JSON.parse((await reader.hget(game, 'meta'))!) as Record<string, unknown>;
+      expect(meta).toHaveProperty('playersMoved');
+      delete meta.playersMoved;
+      await reader.hset(game, 'meta', JSON.stringify(meta));
+      // Ada comes back to the survivor and leaves the rest to her clock: no player moves there.
+      const back = await adopt(await rejoinSeat([survivor.ws], { roomId: reservation.roomId, seatToken: ada.seatToken }, { timeoutMs: 15_000 }));
+      const record = `parlor:record:${reservation.roomId}`;
+      await waitFor(async () => (await reader.exists(record)) === 1, 15_000, 'the game ends');
+      expect(back.events.some((e) => e.events.some((ev) => ev.type === 'turnTimeout'))).toBe(true);
+      expect(await reader.ttl(record)).toBeGreaterThan(3600);
+      expect(Number(await reader.get('parlor:records-by:127.0.0.1'))).toBeGreaterThan(0); // (the count's commands were watched too)
+      void back.room.leave().catch(() => undefined);
+    } finally {
+      reader.disconnect();
+      await Promise.all(procs.map((p) => p.stop('SIGKILL')));
+    }
+  });
 });
 
 function owner_cont(procs: ServerProcess[]) {
