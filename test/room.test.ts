@@ -351,6 +351,33 @@ describe('bots, clocks and reconnection', () => {
     }
   });
 
+  it("shows the short away clock on no seat its bot plays, and on none once the game is over", async () => {
+    const away = roomSettings.awayTurnSeconds;
+    roomSettings.awayTurnSeconds = 0.5;
+    try {
+      const a = await joinAsPlayer(server.ws, 'high-card', { seats: 3, turnSeconds: 1, name: 'Ada', options: { handSize: 1 } }, 'create');
+      const b = await adopt(await new Client(server.ws).joinById(a.room.roomId, { name: 'Bo' }));
+      const c = await adopt(await new Client(server.ws).joinById(a.room.roomId, { name: 'Cy' }));
+      await waitFor(() => legalMoves(a).length > 0, 5000, 'deal');
+      await a.room.request('move', { type: 'ante', in: true });
+      // b and c let their ante clocks run out: away, their turns on the short clock.
+      const short = () => Array.from(state(a).seats, (s: { shortClock: boolean }) => s.shortClock);
+      await waitFor(() => short()[b.seat] && short()[c.seat], 5000, 'b and c on the short clock');
+      expect(short()[a.seat]).toBe(false);
+      // c leaves: its bot plays the seat from now on, and no clock hurries a bot.
+      await c.room.leave(true);
+      await waitFor(() => state(a).seats[c.seat].bot === true, 3000, "the bot plays c's seat");
+      expect(short()[c.seat]).toBe(false);
+      expect(short()[b.seat]).toBe(true);
+      // The game ends with b still away: no turn is short any more.
+      await a.room.request('move', await waitFor(() => legalMoves(a).find((m) => m.type === 'play'), 5000, "a's turn"));
+      await waitFor(() => state(a).status === 'over', 5000, 'the game over');
+      expect(short()).toEqual([false, false, false]);
+    } finally {
+      roomSettings.awayTurnSeconds = away;
+    }
+  });
+
   it("gives a table whose options name no turn clock the server's DEFAULT_TURN_SECONDS (5 minutes unless set); 0 there is none", async () => {
     expect([loadConfig({}).DEFAULT_TURN_SECONDS, loadConfig({}).AWAY_TURN_SECONDS]).toEqual([300, 15]);
     const [d] = await table();
