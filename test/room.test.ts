@@ -12,6 +12,7 @@ import { loadConfig } from '../src/server/config.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { adopt, joinAsPlayer, joinAsSpectator, legalMoves, mine, state, type Player } from './helpers/clients.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
+import { startRelay } from './helpers/relay.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -445,6 +446,43 @@ describe('bots, clocks and reconnection', () => {
     expect(room.seats.seatOf(room.clients.getById(taker.room.sessionId))).toBe(b.seat);
     await sleep(300);
     expect(state(a).seats[b.seat]).toMatchObject({ taken: true, connected: true, bot: false });
+  });
+
+  it("ignores a move from a holder whose seat was taken back and who never answers the close, and its socket's drop leaves the seat to its new holder", async () => {
+    const relay = await startRelay(server.port); // a's connection goes through it
+    try {
+      const a = await joinAsPlayer(relay.ws, 'high-card', { seats: 2, name: 'Ada' }, 'create');
+      const other = await adopt(await new Client(server.ws).joinById(a.room.roomId, { name: 'Bo' }));
+      await waitFor(() => legalMoves(a).length > 0 && legalMoves(other).length > 0, 5000, 'deal');
+      type Served = {
+        journal: { seq: number };
+        seats: { records: { sessionId: string | null; connected: boolean }[] };
+        clients: { getById(id: string): { ref: { on(event: 'message', listener: () => void): void } } | undefined };
+      };
+      const room = matchMaker.getLocalRoomById(a.room.roomId) as unknown as Served;
+      const old = room.clients.getById(a.room.sessionId)!; // the server's side of a's connection
+      // a stops hearing the server (a half-open connection): the close the seat's reclaim sends it is never
+      // answered, so the server keeps reading its socket (up to ws' close timeout, 30 s).
+      relay.deafen();
+      const b = await adopt(await new Client(server.ws).joinById(a.room.roomId, { seatToken: a.seatToken }));
+      expect(b.seat).toBe(a.seat);
+      const seq = room.journal.seq;
+      let delivered = false;
+      old.ref.on('message', () => (delivered = true)); // (called after the room's own handler)
+      a.room.send('move', { type: 'ante', in: true });
+      await waitFor(() => delivered, 3000, "the old connection's move read");
+      expect(room.journal.seq).toBe(seq); // moved for no seat
+      // Then its socket goes without a close frame: dropped, as a holder that may come back would be.
+      await relay.close();
+      await waitFor(() => room.clients.getById(a.room.sessionId) === undefined, 5000, 'the old connection gone');
+      expect(room.seats.records[b.seat]).toMatchObject({ sessionId: b.room.sessionId, connected: true });
+      expect(await b.room.request('move', { type: 'ante', in: true })).toMatchObject({ ok: true });
+      await waitFor(() => state(other).table.anted[b.seat] === true, 3000, "b's ante seen");
+      // (What the drop changed came in an earlier patch than b's ante.)
+      expect(state(other).seats[b.seat]).toMatchObject({ taken: true, connected: true, bot: false });
+    } finally {
+      await relay.close();
+    }
   });
 
   it('gives a seat back to its token after the player left, with the bot playing meanwhile', async () => {
