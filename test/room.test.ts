@@ -592,6 +592,24 @@ describe('private tables', () => {
   });
 });
 
+describe('listings of an earlier version', () => {
+  it('reads a listing written without started (by an earlier version) as it did: a locked table running, an open one waiting', async () => {
+    const waiting = await joinAsPlayer(server.ws, 'high-card', { seats: 2, private: true }, 'create'); // (private: no later test is matched to it)
+    const [running] = await table();
+    type Listed = { metadata: Record<string, unknown>; setMetadata(metadata: Record<string, unknown>): Promise<void> };
+    for (const p of [waiting, running]) {
+      const room = matchMaker.getLocalRoomById(p.room.roomId) as unknown as Listed;
+      const { started: _started, ...earlier } = room.metadata;
+      await room.setMetadata(earlier);
+    }
+    const listed = (await (await fetch(`${server.http}/api/tables?ids=${waiting.room.roomId},${running.room.roomId}`)).json()) as { roomId: string }[];
+    const of = (p: Player) => listed.find((t) => t.roomId === p.room.roomId);
+    expect(of(waiting)).toMatchObject({ open: true, started: false, over: false });
+    expect(of(running)).toMatchObject({ open: false, started: true, over: false });
+    await waiting.room.leave(true);
+  });
+});
+
 describe('flood limit', () => {
   it('cuts off a flooding client while the others play on', async () => {
     const [a, b] = await table();
