@@ -159,6 +159,33 @@ describe('two processes on one Redis', () => {
     }
   });
 
+  it("no longer counts a finished table to its creator's open tables while it stays open for its result to be seen", async () => {
+    // An address of its own (behind a trusted proxy), at a cap of one table; a finished table of people stays a minute.
+    const env = { REDIS_URL: inject('redisUrl'), RATE_LIMIT_EXEMPT: '', TRUSTED_PROXIES: '1', RATE_LIMIT_RESERVATIONS_PER_SECOND: '100', MAX_ROOMS_PER_ADDRESS: '1', RECONNECT_SECONDS: '60' };
+    const c = await spawnServer(env);
+    const create = async (options: object) => {
+      const res = await fetch(`${c.http}/matchmake/create/high-card`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.20' }, body: JSON.stringify(options) });
+      return { status: res.status, body: (await res.json()) as SeatReservation & { code?: string } };
+    };
+    try {
+      const first = await create({ seats: 2, bots: 1, options: { handSize: 1 } });
+      const player = await adopt(await new Client(c.ws).consumeSeatReservation(first.body));
+      expect((await create({ seats: 2 })).body.code).toBe('core/too-many-rooms');
+      for (const until = Date.now() + 10_000; state(player).status !== 'over' && Date.now() < until; await sleep(20)) {
+        const [move] = legalMoves(player);
+        if (move) await player.room.request('move', move).catch(() => undefined); // (refused when the synced state lags)
+      }
+      expect(state(player).status).toBe('over');
+      await player.room.leave();
+      // Still open, for whoever follows its link…
+      expect(await (await fetch(`${c.http}/api/tables?ids=${first.body.roomId}`)).json()).toEqual([expect.objectContaining({ roomId: first.body.roomId, over: true })]);
+      // …and no longer one of the address's open tables.
+      expect((await create({ seats: 2 })).status).toBe(200);
+    } finally {
+      await c.stop('SIGKILL');
+    }
+  });
+
   it('holds an address to its caps under a burst of parallel requests', async () => {
     // Addresses of their own (behind a trusted proxy), so the keys other tests leave do not count.
     const env = {
