@@ -489,6 +489,11 @@ describe('web client', () => {
     await page.locator('.pill', { hasText: /^playing$/ }).waitFor({ timeout: 10_000 });
     expect(await page.locator('.seat .tag', { hasText: /^bot$/ }).count()).toBe(2);
     expect(await page.locator('[data-action=fill-with-bots], [data-action=confirm-fill]').count()).toBe(0);
+    // The button pressed is gone: focus stays on the table (its title while nothing is to act on), not the page's body,
+    // and moves on to the first part to act on once the player has a move.
+    const focused = (selector: string) => page.evaluate((sel) => document.activeElement?.matches(sel) ?? false, selector);
+    expect(await focused('.top h1, .board [data-key].can')).toBe(true);
+    await expect.poll(() => focused('.board [data-key].can'), { timeout: 15_000 }).toBe(true);
     // The form's clock left empty: the server's default, five minutes a turn.
     const clock = page.locator('.seat.me .clock');
     await clock.waitFor({ timeout: 10_000 });

@@ -47,8 +47,11 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   /** Rooms whose seat is being followed across crashes and handovers. */
   const followed = new WeakSet<Room>();
   let frames = 0;
+  /** Focus waits on the title for the next part to act on (the page put it there, not the player). */
+  let parked = false;
 
-  const title = h('h1', null, 'Parlor');
+  // Focusable by the page only: where focus waits when the part it was on is gone and nothing is to act on.
+  const title = h('h1', { tabindex: -1 }, 'Parlor');
   const info = h('div', { class: 'info' });
   const notice = h('p', { class: 'notice', role: 'status', 'aria-live': 'polite' });
   const seatList = h('ol', { class: 'seats', 'aria-label': 'Seats' });
@@ -71,6 +74,18 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     notice.textContent = text;
     notice.classList.toggle('bad', bad);
   };
+  /** Where focus goes when the part it was on is gone: the next part to act on, else the title until there is one. */
+  const firstVisible = (selector: string) => [...app.querySelectorAll<HTMLElement>(selector)].find((el) => el.getClientRects().length > 0);
+  function nextPart(): HTMLElement | undefined {
+    return firstVisible('.board [data-key].can') ?? firstVisible('.controls .compose .move, .controls .chooser .move, .controls .all-moves summary');
+  }
+  function landFocus() {
+    const part = nextPart();
+    parked = !part;
+    (part ?? title).focus({ preventScroll: true });
+  }
+  // The lobby's button that opened the table is gone: focus starts on the table, not the page's body.
+  landFocus();
 
   // ── connecting ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -325,7 +340,9 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     }
     const ctx = context(plain);
     selection!.prune(ctx);
-    const focusKey = (document.activeElement as HTMLElement | null)?.dataset?.key ?? (document.activeElement as HTMLElement | null)?.dataset?.focus;
+    const focused = document.activeElement as HTMLElement | null;
+    const focusKey = focused?.dataset?.key ?? focused?.dataset?.focus;
+    const waiting = parked && focused === title;
 
     gameInfo ??= gameList.find((g) => g.id === plain.game); // joined before the state said which game
     title.textContent = gameInfo?.name ?? plain.game;
@@ -338,9 +355,16 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
 
     app.dataset.frame = String(++frames);
     if (focusKey) {
-      // The part focused before is gone (the move was made): the next part to act on, not the page's top.
+      // The part focused before is gone (the move was made, the game began): the next part to act on, not the page's body.
       const again = app.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"], [data-focus="${CSS.escape(focusKey)}"]`);
-      (again ?? boardEl.querySelector<HTMLElement>('[data-key].can'))?.focus();
+      if (again) again.focus();
+      else landFocus();
+    } else if (waiting) {
+      const part = nextPart();
+      if (part) {
+        parked = false;
+        part.focus({ preventScroll: true });
+      }
     }
     if (!firstBoardAt) {
       firstBoardAt = performance.now();
