@@ -94,6 +94,14 @@ async function pressUntilFocused(page: Page, key: string, selector: string, limi
   throw new Error(`${key} never reached ${selector}`);
 }
 
+/** Your cards are in the window without scrolling (at the page's top): the whole hand, and a board above them not shrunk to a stamp. */
+const cardsInView = (page: Page) =>
+  page.evaluate(() => {
+    const hand = document.querySelector('.board .hand')!.getBoundingClientRect();
+    const board = document.querySelector('.board svg')!.getBoundingClientRect();
+    return window.scrollY === 0 && hand.bottom <= window.innerHeight && board.height >= 500;
+  });
+
 /** Seconds left on a turn clock text `m:ss`. */
 const clockSeconds = (text: string | null) => {
   const [m, s] = (text ?? '').split(':').map(Number);
@@ -200,6 +208,10 @@ describe('web client', () => {
   it.concurrent('Fast Track: a whole game against a bot; a reload keeps the seat', async () => {
     const page = await newPage();
     const roomId = await createInLobby(page, 'Fast Track', { seats: 2, bots: 1, options: { coloursPerPlayer: 1 } });
+    // A desktop of 1280×800: the board and your cards under it are in the window together, no scrolling.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.locator('.hand [data-key]').first().waitFor();
+    expect(await cardsInView(page)).toBe(true);
     for (let i = 0; i < 3; i++) {
       await page.locator('.all-moves summary').waitFor();
       if (!(await page.locator('.all-moves[open]').count())) await page.locator('.all-moves summary').click();
@@ -228,11 +240,14 @@ describe('web client', () => {
     await page.close();
   }, 150_000);
 
-  it.concurrent('TAC: a whole game with three bots', async () => {
+  it.concurrent('TAC: a whole game with three bots', async ({ expect }) => {
     const page = await newPage();
     await createInLobby(page, 'TAC', { seats: 4, bots: 3, options: { dealDelayMs: 0 } });
     // Numbered marbles, a legend for the board's marks, and cards keyed by the hand they are in.
     await page.locator('.hand [data-key]').first().waitFor();
+    // On a desktop of 1280×800 the cards are in the window under the board.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => cardsInView(page)).toBe(true);
     expect(await page.locator('.board svg text.marble-no').count()).toBe(16);
     expect(await page.locator('.board .legend').textContent()).toContain('home fields count 1–4');
     for (const key of await page.locator('.hand [data-key]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.key))) expect(key).toMatch(/^card:\d:/);

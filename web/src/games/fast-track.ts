@@ -227,9 +227,8 @@ export const fastTrack: GameBoard = {
         ],
       ),
       // Before the start the state holds no board yet (its size follows the seats): nothing to draw.
-      ctx.status === 'waiting'
-        ? null
-        : [render(ctx), h('p', { class: 'legend' }, 'Each marble shows its number (red 2 is the red marble marked 2); home holes count 1–4 from the entrance; a gold rim: on the fast track.')],
+      ctx.status === 'waiting' ? null : render(ctx),
+      // Your cards right under the board (the legend after them): on a desktop both fit the window.
       ctx.view && hand.length > 0
         ? [
             h('div', { class: 'section-title' }, 'Your cards'),
@@ -237,6 +236,7 @@ export const fastTrack: GameBoard = {
             h('div', { class: 'hand' }, hand.map((c) => cardChip(c, `card:${twins(ctx).get(c) ?? c}`))),
           ]
         : null,
+      ctx.status === 'waiting' ? null : h('p', { class: 'legend' }, 'Each marble shows its number (red 2 is the red marble marked 2); home holes count 1–4 from the entrance; a gold rim: on the fast track.'),
       h(
         'ul',
         { class: 'plain-list' },

@@ -195,13 +195,14 @@ export const tac: GameBoard = {
       h('p', null, h('b', null, `Round ${t.round || 1}`), ` · ${t.phase}`, t.turnSeat !== undefined && t.phase === 'play' ? ` · ${ctx.name(t.turnSeat)} (${COLOUR_NAME[t.turn]}) to play` : '', t.winner >= 0 ? ` · team ${t.winner + 1} won` : ''),
       pendingNotes(t, ctx).map((n) => h('p', { class: 'note' }, n)),
       render(ctx),
-      h('p', { class: 'legend' }, `Marbles show their number (red 2 is the red marble marked 2); home fields count 1–4 from the entrance.${marks.length ? ` ${marks.join('; ')}.` : ''}`),
+      // Your cards right under the board (the legend after them): on a desktop both fit the window.
       v
         ? [...byColour].map(([col, list]) => [
             h('div', { class: 'section-title' }, `Your cards${byColour.size > 1 ? ` (${COLOUR_NAME[col]})${col === inPlay ? ' — in play' : ''}` : ''}`),
             h('div', { class: 'hand' }, list.map((c) => chip(c, col))),
           ])
         : null,
+      h('p', { class: 'legend' }, `Marbles show their number (red 2 is the red marble marked 2); home fields count 1–4 from the entrance.${marks.length ? ` ${marks.join('; ')}.` : ''}`),
       v?.given?.some(Boolean)
         ? h(
             'p',
