@@ -291,6 +291,19 @@ describe('web client', () => {
     await page.close();
   }, 150_000);
 
+  it.concurrent("Tractor's deal: nobody's turn while the cards are dealt", async ({ expect }) => {
+    const page = await newPage();
+    // A card a second: the first frame comes before the page's first card.
+    await createInLobby(page, 'Tractor (Shengji)', { seats: 4, bots: 3, options: { handLimit: 1, dealDelayMs: 1000 } });
+    const seen = await page.evaluate(() => ({
+      phase: /· (\w+)/.exec(document.querySelector('.tractor p')?.textContent ?? '')?.[1],
+      turns: document.querySelectorAll('.seat .tag.turn').length,
+    }));
+    expect(seen.phase).toBe('dealing');
+    expect(seen.turns).toBe(0); // every seat is listed as it may declare: nobody's turn
+    await page.close();
+  }, 60_000);
+
   it.concurrent('Ready Set Bet: three pages bet at once at one table and see each other’s tokens; a spectator watches', async () => {
     const pages = await Promise.all([newPage(), newPage(390), newPage()]);
     const roomId = await createInLobby(pages[0]!, 'Ready Set Bet', {

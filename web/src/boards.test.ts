@@ -87,4 +87,9 @@ describe('Tractor on the page', () => {
     expect(say({ type: 'kittyStolen', seat: 2 })).toBe('Cy picks up the kitty.');
     expect(say({ type: 'redeal' })).toBe('Nobody declared: the cards are dealt again.');
   });
+
+  it("shows nobody's turn while the cards are dealt and the declaration windows are open, where every seat may declare", () => {
+    for (const phase of ['dealing', 'declaring', 'stealing']) expect(tractor.turnShown!(context('tractor', { phase }))).toBe(false);
+    for (const phase of ['burying', 'calling', 'playing']) expect(tractor.turnShown!(context('tractor', { phase }))).toBe(true);
+  });
 });

@@ -392,18 +392,19 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
 
   function drawSeats(plain: Plain, ctx: BoardContext) {
     const deadline = plain.turnDeadline as number;
+    const toAct = (seat: number) => ctx.active.includes(seat) && (board?.turnShown?.(ctx) ?? true);
     seatList.replaceChildren(
       ...ctx.seats.map((seat, i) =>
         h(
           'li',
-          { class: `seat${ctx.active.includes(i) ? ' active' : ''}${i === mySeat ? ' me' : ''}`, 'data-seat': i },
+          { class: `seat${toAct(i) ? ' active' : ''}${i === mySeat ? ' me' : ''}`, 'data-seat': i },
           playedColours(i, ctx).map((c) => h('span', { class: 'dot', style: `background:${c}`, 'aria-hidden': 'true' })),
           h('span', { class: 'seat-name' }, seat.taken ? seat.name || `Seat ${i + 1}` : h('i', null, 'free seat'), i === mySeat ? ' (you)' : ''),
           seat.team >= 0 ? h('span', { class: 'tag' }, `team ${seat.team + 1}`) : null,
           seat.bot ? h('span', { class: 'tag' }, 'bot') : null,
           seat.taken && !seat.connected ? h('span', { class: 'tag warn' }, 'away') : null,
           seat.shortClock ? h('span', { class: 'tag warn', title: 'The clock ran out: short turns until this player moves again.' }, 'short clock') : null,
-          ctx.active.includes(i) ? h('span', { class: 'tag turn' }, 'to act') : null,
+          toAct(i) ? h('span', { class: 'tag turn' }, 'to act') : null,
           seat.clocked && deadline > 0 ? h('span', { class: 'clock', 'data-deadline': deadline }, clockText(deadline)) : null,
         ),
       ),

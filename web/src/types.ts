@@ -85,6 +85,11 @@ export interface GameBoard {
   compose?(keys: string[], ctx: BoardContext): Composing | null;
   /** The colours a seat plays where they are not its seat colour (a Fast Track seat's marbles); empty until known. */
   seatColours?(seat: number, ctx: BoardContext): string[];
+  /**
+   * Whether the seat list marks the active seats as the ones to act (default yes). No while every seat is
+   * listed only because it may act beside the server's own step (Tractor's deal, where any seat may declare).
+   */
+  turnShown?(ctx: BoardContext): boolean;
   /** A one-line phase/status summary. */
   status?(ctx: BoardContext): string;
   /** A final standing's score in the game's words (default: the number). */

@@ -311,4 +311,7 @@ export const tractor: GameBoard = {
     const t = ctx.table;
     return t.phase === 'dealing' ? 'Dealing: you may declare with a level card or jokers.' : '';
   },
+  // While the cards are dealt and the declaration and theft windows are open every seat is listed beside the
+  // dealer, as any seat may declare: nobody's turn.
+  turnShown: (ctx) => !SUIT_OPEN.has(ctx.table.phase),
 };
