@@ -291,16 +291,19 @@ describe('web client', () => {
     await page.close();
   }, 150_000);
 
-  it.concurrent("Tractor's deal: nobody's turn while the cards are dealt", async ({ expect }) => {
+  it.concurrent("Tractor's deal: nobody's turn while the cards are dealt, no empty trumps row", async ({ expect }) => {
     const page = await newPage();
     // A card a second: the first frame comes before the page's first card.
     await createInLobby(page, 'Tractor (Shengji)', { seats: 4, bots: 3, options: { handLimit: 1, dealDelayMs: 1000 } });
     const seen = await page.evaluate(() => ({
       phase: /· (\w+)/.exec(document.querySelector('.tractor p')?.textContent ?? '')?.[1],
       turns: document.querySelectorAll('.seat .tag.turn').length,
+      titles: [...document.querySelectorAll('.board .section-title')].map((e) => e.textContent),
+      trumps: document.querySelectorAll('.board .hand[aria-label=Trumps] [data-key]').length,
     }));
     expect(seen.phase).toBe('dealing');
     expect(seen.turns).toBe(0); // every seat is listed as it may declare: nobody's turn
+    if (seen.trumps === 0) expect(seen.titles).not.toContain('Trumps'); // no heading over an empty row
     await page.close();
   }, 60_000);
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { fastTrack } from './games/fast-track.ts';
 import { tac } from './games/tac.ts';
-import { seatTitle, tractor } from './games/tractor.ts';
+import { seatTitle, tractor, trumpsTitle } from './games/tractor.ts';
 import type { BoardContext, GameEvent } from './types.ts';
 
 function context(game: string, table: Record<string, unknown>): BoardContext {
@@ -86,6 +86,12 @@ describe('Tractor on the page', () => {
     expect(say({ type: 'declarationWithdrawn', seat: 1 })).toBe('Bo takes the declaration back.');
     expect(say({ type: 'kittyStolen', seat: 2 })).toBe('Cy picks up the kitty.');
     expect(say({ type: 'redeal' })).toBe('Nobody declared: the cards are dealt again.');
+  });
+
+  it('heads the trumps "none" when no card held is one, and not at all before the first card', () => {
+    expect(trumpsTitle({ hand: [], trumps: 0 })).toBeNull();
+    expect(trumpsTitle({ hand: ['AS', 'KH'], trumps: 0 })).toBe('Trumps: none');
+    expect(trumpsTitle({ hand: ['BJ', '2S', 'AS'], trumps: 2 })).toBe('Trumps');
   });
 
   it("shows nobody's turn while the cards are dealt and the declaration windows are open, where every seat may declare", () => {

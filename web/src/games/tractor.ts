@@ -65,6 +65,12 @@ function splitHand(view: Plain): { plain: string[]; trumps: string[] } {
   return { trumps: hand.slice(0, n), plain: hand.slice(n) };
 }
 
+/** The heading over your trumps: none while you hold no card, and said to be none when no card you hold is a trump. */
+export function trumpsTitle(view: Plain): string | null {
+  if (!view?.hand?.length) return null;
+  return splitHand(view).trumps.length ? 'Trumps' : 'Trumps: none';
+}
+
 /** Trump, points and the last trick in words (in the picture's middle on a wide screen, above it on a phone). */
 function tableLines(ctx: BoardContext): string[] {
   const t = ctx.table;
@@ -192,8 +198,8 @@ export const tractor: GameBoard = {
         ? [
             h('div', { class: 'section-title' }, `Your hand (${hand.length})`),
             h('div', { class: 'hand', 'aria-label': 'Plain suits' }, plain.map((f, i) => chip(f, trumps.length + i))),
-            h('div', { class: 'section-title' }, 'Trumps'),
-            h('div', { class: 'hand', 'aria-label': 'Trumps' }, trumps.map((f, i) => chip(f, i, 'trump'))),
+            trumpsTitle(ctx.view) ? h('div', { class: 'section-title' }, trumpsTitle(ctx.view)) : null,
+            trumps.length ? h('div', { class: 'hand', 'aria-label': 'Trumps' }, trumps.map((f, i) => chip(f, i, 'trump'))) : null,
             // Shown for reference: the cards are in the hand above, where they are chosen.
             ctx.view.kitty?.length
               ? [h('div', { class: 'section-title' }, t.phase === 'burying' ? 'Picked up from the kitty (now in your hand)' : 'Your buried kitty'), h('div', { class: 'hand' }, ctx.view.kitty.map((f: string) => cardChip(f, null)))]
