@@ -291,10 +291,10 @@ describe('web client', () => {
     await page.close();
   }, 150_000);
 
-  it.concurrent("Tractor's deal: nobody's turn while the cards are dealt, no empty trumps row", async ({ expect }) => {
+  it.concurrent("Tractor's deal: nobody's turn while the cards are dealt, no empty trumps row, and a page drawn late logs no card dealt", async ({ expect }) => {
     const page = await newPage();
     // A card a second: the first frame comes before the page's first card.
-    await createInLobby(page, 'Tractor (Shengji)', { seats: 4, bots: 3, options: { handLimit: 1, dealDelayMs: 1000 } });
+    const roomId = await createInLobby(page, 'Tractor (Shengji)', { seats: 4, bots: 3, options: { handLimit: 1, dealDelayMs: 1000 } });
     const seen = await page.evaluate(() => ({
       phase: /· (\w+)/.exec(document.querySelector('.tractor p')?.textContent ?? '')?.[1],
       turns: document.querySelectorAll('.seat .tag.turn').length,
@@ -304,7 +304,24 @@ describe('web client', () => {
     expect(seen.phase).toBe('dealing');
     expect(seen.turns).toBe(0); // every seat is listed as it may declare: nobody's turn
     if (seen.trumps === 0) expect(seen.titles).not.toContain('Trumps'); // no heading over an empty row
-    await page.close();
+    // A tab in the background draws nothing (no animation frames) until it is shown, yet logs what happens meanwhile.
+    const watcher = await newPage();
+    await watcher.addInitScript(() => {
+      const held: FrameRequestCallback[] = [];
+      const frame = window.requestAnimationFrame.bind(window);
+      let shown = false;
+      window.requestAnimationFrame = (cb) => (shown ? frame(cb) : (held.push(cb), 0));
+      (window as unknown as { show: () => void }).show = () => {
+        shown = true;
+        for (const cb of held.splice(0)) frame(cb);
+      };
+    });
+    await watcher.goto(`${server.http}/#/watch/${roomId}`);
+    await watcher.waitForTimeout(3500); // three cards or so dealt out of sight
+    await watcher.evaluate(() => (window as unknown as { show: () => void }).show());
+    await watcher.locator('.board .tractor').waitFor();
+    expect((await watcher.locator('.log li').allTextContents()).filter((line) => /dealt/.test(line))).toEqual([]);
+    await Promise.all([page.close(), watcher.close()]);
   }, 60_000);
 
   it.concurrent('Ready Set Bet: three pages bet at once at one table and see each other’s tokens; a spectator watches', async () => {

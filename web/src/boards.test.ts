@@ -88,6 +88,13 @@ describe('Tractor on the page', () => {
     expect(say({ type: 'redeal' })).toBe('Nobody declared: the cards are dealt again.');
   });
 
+  it('logs no line for each card dealt, and says who keeps the kitty when nobody steals it', () => {
+    const ctx = context('tractor', {});
+    const say = (ev: GameEvent) => tractor.describeEvent!(ev, ctx, [ev]);
+    expect(say({ type: 'dealt', seat: 2 })).toBe('');
+    expect(say({ type: 'kittySettled', seat: 0 })).toBe('Nobody outbids: Ada keeps the kitty.');
+  });
+
   it('heads the trumps "none" when no card held is one, and not at all before the first card', () => {
     expect(trumpsTitle({ hand: [], trumps: 0 })).toBeNull();
     expect(trumpsTitle({ hand: ['AS', 'KH'], trumps: 0 })).toBe('Trumps: none');

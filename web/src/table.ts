@@ -251,11 +251,21 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     };
   }
 
+  /** The game's board, made once the state says which game (the first event may come before the first frame). */
+  function boardOf(game: string): GameBoard | null {
+    if (!board && game) {
+      board = boardFor(game);
+      selection = new Selection(board);
+    }
+    return board;
+  }
+
   function describe(ev: GameEvent, actor: number, events: GameEvent[]): string | null {
     if (!room) return null;
     const ctx = context((room.state as Plain).toJSON());
-    // The room's own events read the same in every game.
-    return (ROOM_EVENTS.has(ev.type) ? null : board?.describeEvent?.(ev, ctx, events)) ?? describeEventGeneric(ev, actor, ctx);
+    // The room's own events read the same in every game. The game's own, in its words even before the page
+    // first draws (a tab in the background draws nothing: Tractor's deal logged "Bot 3: dealt" meanwhile).
+    return (ROOM_EVENTS.has(ev.type) ? null : boardOf(ctx.game)?.describeEvent?.(ev, ctx, events)) ?? describeEventGeneric(ev, actor, ctx);
   }
 
   let inFlight = 0;
@@ -329,11 +339,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   function draw() {
     if (!room?.state) return;
     const plain = (room.state as Plain).toJSON();
-    if (!plain.game) return;
-    if (!board) {
-      board = boardFor(plain.game);
-      selection = new Selection(board);
-    }
+    if (!boardOf(plain.game)) return;
     if (mySeat === null && plain.private) {
       const own = Object.values(plain.private as Record<string, { seat: number }>)[0];
       if (own) mySeat = own.seat;

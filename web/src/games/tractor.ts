@@ -276,6 +276,8 @@ export const tractor: GameBoard = {
         return `${who} takes the declaration back.`;
       case 'kittyStolen':
         return `${who} picks up the kitty.`;
+      case 'kittySettled':
+        return `Nobody outbids: ${who} keeps the kitty.`;
       case 'redeal':
         return 'Nobody declared: the cards are dealt again.';
       case 'trickWon':
