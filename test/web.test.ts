@@ -452,6 +452,11 @@ describe('web client', () => {
     // The host holds no tokens: no empty token row, no "$0" — it is told it rolls.
     expect(await page.locator('.controls .status').textContent()).toContain('You are the host');
     expect(await page.locator('.board .section-title', { hasText: 'Your tokens' }).count()).toBe(0);
+    // Its one move is also offered first among the controls, and focus waits on it; nothing is sent for the host.
+    const only = page.locator('.controls .only-move .move');
+    expect(await only.textContent()).toBe('Roll the dice');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.matches('.controls .only-move .move') ?? false)).toBe(true);
+    expect(await page.locator('.log li', { hasText: 'Rolled' }).count()).toBe(0);
     await roll.click();
     await page.locator('.log li', { hasText: 'Rolled' }).first().waitFor({ timeout: 5000 });
     // The log is a live region: new lines are appended, the lines shown stay (a screen reader reads the new ones).

@@ -77,7 +77,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   /** Where focus goes when the part it was on is gone: the next part to act on, else the title until there is one. */
   const firstVisible = (selector: string) => [...app.querySelectorAll<HTMLElement>(selector)].find((el) => el.getClientRects().length > 0);
   function nextPart(): HTMLElement | undefined {
-    return firstVisible('.board [data-key].can') ?? firstVisible('.controls .compose .move, .controls .chooser .move, .controls .all-moves summary');
+    return firstVisible('.controls .only-move .move') ?? firstVisible('.board [data-key].can') ?? firstVisible('.controls .compose .move, .controls .chooser .move, .controls .all-moves summary');
   }
   function landFocus() {
     const part = nextPart();
@@ -506,6 +506,10 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
                 `Waiting for ${(ctx.active.includes(mine) ? [] : ctx.active).map(ctx.name).join(', ') || 'the dealer'}. ${board?.status?.(ctx) ?? ''}`;
     const candidates = selection!.keys.length ? selection!.candidates(ctx) : [];
     const free = mine === null ? null : selection!.composing(ctx);
+    // A step of one legal move (Great Western Trail's income, a seated host's roll) is offered first, where focus
+    // goes next; it waits for the player all the same. Not a move open beside the server's own step (a declaration
+    // during Tractor's deal): that one may well be left.
+    const only = mine !== null && ctx.moves.length === 1 && !free && candidates.length === 0 && (board?.turnShown?.(ctx) ?? true) ? ctx.moves[0]! : null;
     const moveButton = (m: Move, i: number, prefix: string) =>
       h('button', { type: 'button', class: 'move', 'data-focus': `${prefix}${i}`, 'data-move': JSON.stringify(m), onclick: () => void send(m) }, board!.describe(m, ctx));
     const all = h(
@@ -519,6 +523,14 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       ...[
       h('p', { class: `status${ctx.moves.length ? ' mine' : ''}` }, line.trim()),
       fillControls(ctx),
+      only
+        ? h(
+            'div',
+            { class: 'only-move', role: 'group', 'aria-label': 'Your only move' },
+            h('p', null, 'Your only move:'),
+            h('button', { type: 'button', class: 'move primary', 'data-focus': 'only-move', 'data-move': JSON.stringify(only), onclick: () => void send(only) }, board!.describe(only, ctx)),
+          )
+        : null,
       free
         ? h(
             'div',
