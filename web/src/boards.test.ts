@@ -1,6 +1,7 @@
 /** The boards' words and marks without a browser: seat colours, log lines, who is marked as declaring. */
 import { describe, expect, it } from 'vitest';
 import { fastTrack } from './games/fast-track.ts';
+import { greatWesternTrail } from './games/great-western-trail.ts';
 import { tac } from './games/tac.ts';
 import { seatTitle, tractor, trumpsTitle } from './games/tractor.ts';
 import type { BoardContext, GameEvent } from './types.ts';
@@ -104,5 +105,13 @@ describe('Tractor on the page', () => {
   it("shows nobody's turn while the cards are dealt and the declaration windows are open, where every seat may declare", () => {
     for (const phase of ['dealing', 'declaring', 'stealing']) expect(tractor.turnShown!(context('tractor', { phase }))).toBe(false);
     for (const phase of ['burying', 'calling', 'playing']) expect(tractor.turnShown!(context('tractor', { phase }))).toBe(true);
+  });
+});
+
+describe('Great Western Trail on the page', () => {
+  it("says what a delivery's number is: the city's value, as the view names the city", () => {
+    const ctx = context('great-western-trail', { names: { cities: { wichita: { text: 'Wichita (4)', kind: 'white' } } } });
+    expect(greatWesternTrail.describe({ type: 'deliver', city: 'wichita' }, ctx)).toBe('Deliver to Wichita (city value 4)');
+    expect(greatWesternTrail.describeEvent!({ type: 'deliver', city: 'wichita', seat: 1 }, ctx, [])).toBe('Bo: deliver to Wichita (city value 4).');
   });
 });

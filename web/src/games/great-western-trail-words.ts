@@ -29,3 +29,6 @@ export function content(names: Names, code: string): { text: string; owner: numb
   if (kind === 't') return { text: named(names, 'tiles', a), owner: null, kind: 'teepee' };
   return { text: code, owner: null, kind: 'other' };
 }
+
+/** A city as the view names it, its crest value in brackets ("Wichita (4)"), with the number said: "Wichita (city value 4)". */
+export const cityValueText = (text: string): string => text.replace(/ \((\d+)\)$/, ' (city value $1)');

@@ -10,7 +10,7 @@
 import { h, seatColour } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
 import { describeMoveGeneric } from './generic.ts';
-import { content, kindOf, named } from './great-western-trail-words.ts';
+import { cityValueText, content, kindOf, named } from './great-western-trail-words.ts';
 import type { Names } from './great-western-trail-words.ts';
 
 const dot = (seat: number, ctx: BoardContext) => h('span', { class: 'dot', style: `background:${seatColour(seat)}`, title: ctx.name(seat) });
@@ -407,7 +407,7 @@ export const greatWesternTrail: GameBoard = {
         return `Take your income${n ? ` using ${n} certificate${n === 1 ? '' : 's'}` : ''}`;
       }
       case 'deliver':
-        return `Deliver to ${cityName(ctx, String(move.city))}`;
+        return `Deliver to ${cityValueText(cityName(ctx, String(move.city)))}`;
     }
     return describeMoveGeneric(move);
   },
