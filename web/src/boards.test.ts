@@ -32,6 +32,18 @@ describe('Fast Track on the page', () => {
     expect(fastTrack.seatColours!(1, two)).toEqual(['#2e86ab', '#e0b000']);
   });
 
+  it('says a card that moved no marble was discarded, not played', () => {
+    const ctx = context('fast-track', {});
+    const discard = [{ type: 'played', seat: 1, card: '5H' }, { type: 'turn', seat: 0 }];
+    expect(fastTrack.describeEvent!(discard[0]!, ctx, discard)).toBe('Bo discards 5♥ (no effect).');
+    const play = [{ type: 'played', seat: 1, card: '5H' }, { type: 'moved', marble: 'blue-0', from: 'track-3', to: 'track-8' }];
+    expect(fastTrack.describeEvent!(play[0]!, ctx, play)).toBe('Bo plays 5♥.');
+    // With the stall-relief house rule a marble may leave the pen after the discard: the card still did nothing.
+    const relief = [{ type: 'played', seat: 0, card: '9C' }, { type: 'stallRelief', seat: 0, marble: 'red-2', to: 'track-5' }];
+    expect(relief.map((ev) => fastTrack.describeEvent!(ev, ctx, relief))).toEqual(['Ada discards 9♣ (no effect).', 'After discards in a row, red 3 leaves the pen by itself to space 5.']);
+    expect(fastTrack.describeEvent!({ type: 'reshuffled', seat: 1 }, ctx, [])).toBe("Bo's played cards are shuffled into a new deck.");
+  });
+
   it('describes the cut for the first player, and leaves the win to the room\'s game-over line', () => {
     const ctx = context('fast-track', {});
     const say = (ev: GameEvent) => fastTrack.describeEvent!(ev, ctx, [ev]);

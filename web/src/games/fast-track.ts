@@ -284,15 +284,20 @@ export const fastTrack: GameBoard = {
     }
     return move.type;
   },
-  describeEvent(ev: GameEvent, ctx) {
+  describeEvent(ev: GameEvent, ctx, events) {
     const who = typeof ev.seat === 'number' ? ctx.name(ev.seat) : '';
     switch (ev.type) {
       case 'played':
-        return `${who} plays ${cardText(String(ev.card))}.`;
+        // A card that moves no marble was discarded: its move's events are the card alone.
+        return events.some((e) => e.type === 'moved') ? `${who} plays ${cardText(String(ev.card))}.` : `${who} discards ${cardText(String(ev.card))} (no effect).`;
       case 'moved':
         return `${marbleName(ev.marble)} moves from ${placeName(ev.from)} to ${placeName(ev.to)}.`;
       case 'captured':
         return `${marbleName(ev.marble)} is sent back to its pen.`;
+      case 'stallRelief':
+        return `After discards in a row, ${marbleName(ev.marble)} leaves the pen by itself to ${placeName(ev.to)}.`;
+      case 'reshuffled':
+        return `${who}'s played cards are shuffled into a new deck.`;
       case 'drew':
       case 'turn':
         return '';
