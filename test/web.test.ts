@@ -102,6 +102,19 @@ const cardsInView = (page: Page) =>
     return window.scrollY === 0 && hand.bottom <= window.innerHeight && board.height >= 500;
   });
 
+/**
+ * The smallest number a round board shows for a space or home hole (CSS pixels of font, as drawn); Infinity when
+ * none shows. Marbles' numbers are not counted: a marble is as small as its space.
+ */
+const smallestSpaceNumber = (page: Page) =>
+  page.evaluate(() => {
+    const svg = document.querySelector<SVGSVGElement>('.board svg')!;
+    const box = svg.getBoundingClientRect();
+    const scale = Math.min(box.width / svg.viewBox.baseVal.width, box.height / svg.viewBox.baseVal.height); // drawn to fit, centred
+    const shown = [...svg.querySelectorAll('text:not(.marble-no)')].filter((t) => /^\d+$/.test(t.textContent ?? '') && getComputedStyle(t).display !== 'none');
+    return Math.min(...shown.map((t) => Number(t.getAttribute('font-size')) * scale));
+  });
+
 /** Seconds left on a turn clock text `m:ss`. */
 const clockSeconds = (text: string | null) => {
   const [m, s] = (text ?? '').split(':').map(Number);
@@ -584,6 +597,22 @@ describe('web client', () => {
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => Boolean(document.activeElement?.closest('.board')))).toBe(true);
     await page.close();
+  }, 60_000);
+
+  it.concurrent("the round boards' space numbers: legible on a desktop, left out on a phone (the hexagon's spaces are 12 px apart there)", async ({ expect }) => {
+    const [ft, tac] = await Promise.all([newPage(390), newPage(390)]);
+    await Promise.all([
+      createInLobby(ft, 'Fast Track', { seats: 2, bots: 1, options: { coloursPerPlayer: 3 } }), // three colours each: the hexagon
+      createInLobby(tac, 'TAC', { seats: 4, bots: 3, options: { dealDelayMs: 0 } }),
+    ]);
+    for (const page of [ft, tac]) {
+      await page.locator('.board svg text.marble-no').first().waitFor();
+      expect(await smallestSpaceNumber(page)).toBe(Infinity);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      expect(await smallestSpaceNumber(page)).toBeGreaterThanOrEqual(8);
+    }
+    expect(await ft.locator('.board svg').first().getAttribute('aria-label')).toContain('hex');
+    await Promise.all([ft.close(), tac.close()]);
   }, 60_000);
 
   it.concurrent('the turn clock of the seat to act counts down', async ({ expect }) => {

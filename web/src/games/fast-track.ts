@@ -157,8 +157,8 @@ function render(ctx: BoardContext) {
           'data-key': `to:track-${i}`,
           'aria-label': `space ${i}${corners.has(i) ? ' (fast track)' : ''}`,
         }),
-        // Its number, faint: the moves name spaces by number.
-        s('text', { x, y: y + g.r * 0.28, 'text-anchor': 'middle', 'font-size': g.r * 0.8, fill: '#a8996c' }, i),
+        // Its number, quiet but legible: the moves name spaces by number (too small to read on a phone: hidden there).
+        s('text', { class: 'space-no', x, y: y + g.r * 0.36, 'text-anchor': 'middle', 'font-size': g.r * 1.05, fill: '#6f6034' }, i),
       ];
     }),
     colours.map((colour) =>
@@ -169,7 +169,7 @@ function render(ctx: BoardContext) {
           const [x, y] = g.home(colour, k);
           return [
             s('rect', { x: x - g.r, y: y - g.r, width: g.r * 2, height: g.r * 2, rx: 4, fill: `${FILL[colour.name]}22`, stroke: FILL[colour.name], 'stroke-width': 2, 'data-key': `to:${colour.name}:home-${k}`, 'aria-label': `${colour.name} home ${k + 1}` }),
-            s('text', { x, y: y + g.r * 0.35, 'text-anchor': 'middle', 'font-size': g.r, fill: FILL[colour.name] }, k + 1),
+            s('text', { class: 'space-no', x, y: y + g.r * 0.36, 'text-anchor': 'middle', 'font-size': g.r * 1.05, fill: FILL[colour.name] }, k + 1),
           ];
         }),
         Array.from({ length: marbles.filter((m) => m.colour === colour.name).length }, (_, k) => {

@@ -109,8 +109,8 @@ function render(ctx: BoardContext) {
           'data-key': `to:ring-${i}`,
           'aria-label': `field ${i}${owner !== undefined ? ` (${COLOUR_NAME[owner]} start)` : ''}`,
         }),
-        // Its number, faint: the moves name fields by number.
-        s('text', { x, y: y + g.r * 0.28, 'text-anchor': 'middle', 'font-size': g.r * 0.75, fill: '#a8996c' }, i),
+        // Its number, quiet but legible: the moves name fields by number (too small to read on a phone: hidden there).
+        s('text', { class: 'space-no', x, y: y + g.r * 0.36, 'text-anchor': 'middle', 'font-size': g.r, fill: '#6f6034' }, i),
       ];
     }),
     Array.from({ length: colours }, (_, c) => [
@@ -120,7 +120,7 @@ function render(ctx: BoardContext) {
         return [
           s('rect', { x: x - g.r, y: y - g.r, width: g.r * 2, height: g.r * 2, rx: 4, fill: `${FILL[c]}22`, stroke: FILL[c], 'stroke-width': 2, 'data-key': `to:${c}:home-${k}`, 'aria-label': `${COLOUR_NAME[c]} home ${k + 1}` }),
           // Numbered as the moves say it ("home 1" next to the entrance).
-          s('text', { x, y: y + g.r * 0.35, 'text-anchor': 'middle', 'font-size': g.r, fill: FILL[c] }, k + 1),
+          s('text', { class: 'space-no', x, y: y + g.r * 0.35, 'text-anchor': 'middle', 'font-size': g.r, fill: FILL[c] }, k + 1),
         ];
       }),
       (() => {
