@@ -559,7 +559,7 @@ describe('web client', () => {
     // and moves on to the first part to act on once the player has a move.
     const focused = (selector: string) => page.evaluate((sel) => document.activeElement?.matches(sel) ?? false, selector);
     expect(await focused('.top h1, .board [data-key].can')).toBe(true);
-    await expect.poll(() => focused('.board [data-key].can'), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => focused('.board .hand [data-key].can'), { timeout: 15_000 }).toBe(true); // a card, where a move begins
     // The form's clock left empty: the server's default, five minutes a turn.
     const clock = page.locator('.seat.me .clock');
     await clock.waitFor({ timeout: 10_000 });

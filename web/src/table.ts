@@ -77,7 +77,13 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   /** Where focus goes when the part it was on is gone: the next part to act on, else the title until there is one. */
   const firstVisible = (selector: string) => [...app.querySelectorAll<HTMLElement>(selector)].find((el) => el.getClientRects().length > 0);
   function nextPart(): HTMLElement | undefined {
-    return firstVisible('.controls .only-move .move') ?? firstVisible('.board [data-key].can') ?? firstVisible('.controls .compose .move, .controls .chooser .move, .controls .all-moves summary');
+    // A card in hand before a space of the board: a move is most often begun with the card.
+    return (
+      firstVisible('.controls .only-move .move') ??
+      firstVisible('.board .hand [data-key].can') ??
+      firstVisible('.board [data-key].can') ??
+      firstVisible('.controls .compose .move, .controls .chooser .move, .controls .all-moves summary')
+    );
   }
   function landFocus() {
     const part = nextPart();
