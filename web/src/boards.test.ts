@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { fastTrack } from './games/fast-track.ts';
 import { greatWesternTrail } from './games/great-western-trail.ts';
+import { raceStatus } from './games/ready-set-bet.ts';
 import { tac } from './games/tac.ts';
 import { seatTitle, tractor, trumpsTitle } from './games/tractor.ts';
 import type { BoardContext, GameEvent } from './types.ts';
@@ -125,5 +126,15 @@ describe('Great Western Trail on the page', () => {
     const ctx = context('great-western-trail', { names: { cities: { wichita: { text: 'Wichita (4)', kind: 'white' } } } });
     expect(greatWesternTrail.describe({ type: 'deliver', city: 'wichita' }, ctx)).toBe('Deliver to Wichita (city value 4)');
     expect(greatWesternTrail.describeEvent!({ type: 'deliver', city: 'wichita', seat: 1 }, ctx, [])).toBe('Bo: deliver to Wichita (city value 4).');
+  });
+});
+
+describe('Ready Set Bet on the page', () => {
+  const roll = { a: 3, b: 4, sum: 7, horse: '7', moved: 3, bonus: 0 };
+  it('heads the race with its last roll, and the VIP draft with the draft, not the finished race\'s last roll', () => {
+    expect(raceStatus({ phase: 'racing', bettingOpen: true, rolls: 12, lastRoll: roll, race: 1 })).toBe(' · bets open · roll 12: 3 + 4 = 7 → 7 moves 3');
+    expect(raceStatus({ phase: 'racing', bettingOpen: true, rolls: 0, lastRoll: null, race: 2 })).toBe(' · bets open · waiting for the first roll');
+    const draft = raceStatus({ phase: 'vipDraft', bettingOpen: false, rolls: 31, lastRoll: roll, race: 1 });
+    expect(draft).toBe(' · VIP draft before race 2: each bettor keeps one of the two cards offered');
   });
 });

@@ -243,24 +243,24 @@ function settlement(ctx: BoardContext) {
   );
 }
 
+/**
+ * The header after the race's number: the phase and the last roll — during the VIP draft, the draft (the race it
+ * follows is over: its last roll is no news).
+ */
+export function raceStatus(t: Plain): string {
+  if (t.phase === 'vipDraft') return ` · VIP draft before race ${t.race + 1}: each bettor keeps one of the two cards offered`;
+  const roll = t.lastRoll;
+  return [
+    ` · ${t.bettingOpen ? 'bets open' : t.phase === 'racing' ? 'no more bets' : t.phase === 'results' ? 'results' : t.phase}`,
+    t.rolls && roll?.sum ? ` · roll ${t.rolls}: ${roll.a} + ${roll.b} = ${roll.sum} → ${roll.horse} moves ${roll.moved}${roll.bonus ? ` (bonus +${roll.bonus})` : ''}` : ' · waiting for the first roll',
+    t.bonusArmed && t.phase === 'racing' ? ' · a repeat pays the bonus' : '',
+  ].join('');
+}
+
 export const readySetBet: GameBoard = {
   render(ctx) {
     const t = ctx.table;
-    const roll = t.lastRoll;
-    return h(
-      'div',
-      { class: 'rsb' },
-      h(
-        'p',
-        { class: 'rsb-head' },
-        h('b', null, `Race ${t.race} of ${t.races}`),
-        ` · ${t.bettingOpen ? 'bets open' : t.phase === 'racing' ? 'no more bets' : t.phase === 'vipDraft' ? 'VIP draft' : t.phase === 'results' ? 'results' : t.phase}`,
-        t.rolls && roll?.sum ? ` · roll ${t.rolls}: ${roll.a} + ${roll.b} = ${roll.sum} → ${roll.horse} moves ${roll.moved}${roll.bonus ? ` (bonus +${roll.bonus})` : ''}` : ' · waiting for the first roll',
-        t.bonusArmed && t.phase === 'racing' ? ' · a repeat pays the bonus' : '',
-      ),
-      track(ctx),
-      lowerBoard(ctx),
-    );
+    return h('div', { class: 'rsb' }, h('p', { class: 'rsb-head' }, h('b', null, `Race ${t.race} of ${t.races}`), raceStatus(t)), track(ctx), lowerBoard(ctx));
   },
   keys(move) {
     if (move.type === 'bet') return [`space:${move.space}`, `token:${move.token}`];
