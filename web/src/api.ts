@@ -20,6 +20,8 @@ export interface JsonSchema {
   minimum?: number;
   maximum?: number;
   default?: unknown;
+  /** What the option does, in a sentence (shown under it in the create form). */
+  description?: string;
   properties?: Record<string, JsonSchema>;
 }
 

@@ -238,32 +238,38 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
   };
 }
 
-function field(label: string, input: HTMLElement) {
-  return h('label', { class: 'field' }, h('span', null, label), input);
+function field(label: string, input: HTMLElement, help: HTMLElement | null = null) {
+  return h('label', { class: 'field' }, h('span', null, label), input, help);
 }
 
-/** One form field from a JSON Schema property: a select for choices, a checkbox, a number, or JSON text. */
+/**
+ * One form field from a JSON Schema property: a select for choices, a checkbox, a number, or JSON text; under
+ * it the schema's description as help text, where the game gives one.
+ */
 function optionField(key: string, schema: JsonSchema, value: unknown): { key: string; el: HTMLElement; value(): unknown } {
   const choices = schema.enum ?? (schema.anyOf?.every((s) => 'const' in s) ? schema.anyOf.map((s) => s.const) : null);
   const label = key.replace(/([A-Z])/g, ' $1').toLowerCase();
+  const helpId = `option-help-${key}`;
+  const help = schema.description ? h('small', { class: 'help', id: helpId }, schema.description) : null;
+  const described = help ? helpId : null; // the input's aria-describedby: read out with its name
   if (choices) {
     // A choice in words ("jokerOrGreaterLength": "joker or greater length"); the value sent is the choice itself.
     const text = (c: unknown) => (typeof c === 'string' ? words(c) : String(c));
-    const select = h('select', { name: key }, choices.map((c, i) => h('option', { value: i, selected: JSON.stringify(c) === JSON.stringify(value) }, text(c))));
-    return { key, el: field(label, select), value: () => choices[Number(select.value)] };
+    const select = h('select', { name: key, 'aria-describedby': described }, choices.map((c, i) => h('option', { value: i, selected: JSON.stringify(c) === JSON.stringify(value) }, text(c))));
+    return { key, el: field(label, select, help), value: () => choices[Number(select.value)] };
   }
   if (schema.type === 'boolean') {
-    const box = h('input', { type: 'checkbox', name: key, checked: Boolean(value) });
-    return { key, el: h('label', { class: 'check' }, box, ` ${label}`), value: () => box.checked };
+    const box = h('input', { type: 'checkbox', name: key, checked: Boolean(value), 'aria-describedby': described });
+    return { key, el: h('div', { class: 'field' }, h('label', { class: 'check' }, box, ` ${label}`), help), value: () => box.checked };
   }
   if (schema.type === 'integer' || schema.type === 'number') {
-    const input = h('input', { type: 'number', name: key, min: schema.minimum, max: schema.maximum, step: schema.type === 'integer' ? 1 : 'any', value: Number(value ?? 0) });
-    return { key, el: field(label, input), value: () => Number(input.value) };
+    const input = h('input', { type: 'number', name: key, min: schema.minimum, max: schema.maximum, step: schema.type === 'integer' ? 1 : 'any', value: Number(value ?? 0), 'aria-describedby': described });
+    return { key, el: field(label, input, help), value: () => Number(input.value) };
   }
-  const input = h('input', { name: key, value: JSON.stringify(value ?? null) });
+  const input = h('input', { name: key, value: JSON.stringify(value ?? null), 'aria-describedby': described });
   return {
     key,
-    el: field(label, input),
+    el: field(label, input, help),
     value: () => {
       try {
         return JSON.parse(input.value);
