@@ -635,6 +635,22 @@ describe('web client', () => {
     await Promise.all([ft.close(), tac.close()]);
   }, 60_000);
 
+  it.concurrent('a redraw leaves the page where the player scrolled it, though focus is on a part below', async ({ expect }) => {
+    const page = await newPage();
+    await createInLobby(page, 'Ready Set Bet', { seats: 2, bots: 1, options: { startDelayMs: 60_000 } });
+    await page.setViewportSize({ width: 1280, height: 400 });
+    // The page put focus on the first part to act on (a colour bet, below the race); the player scrolls up to the race.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.matches('.board .hand [data-key]') ?? false), { timeout: 10_000 }).toBe(true);
+    expect(await page.evaluate(() => document.activeElement!.getBoundingClientRect().top + window.scrollY)).toBeGreaterThan(400);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const frame = await page.locator('#app').getAttribute('data-frame');
+    await page.setViewportSize({ width: 1200, height: 400 }); // a new width draws the table again
+    await expect.poll(() => page.locator('#app').getAttribute('data-frame'), { timeout: 5000 }).not.toBe(frame);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('.board')))).toBe(true); // focus kept on the board
+    await page.close();
+  }, 40_000);
+
   it.concurrent('the turn clock of the seat to act counts down', async ({ expect }) => {
     const page = await newPage(390);
     await createInLobby(page, 'Fast Track', { seats: 2, bots: 1, turnSeconds: 30, options: { coloursPerPlayer: 1 } });

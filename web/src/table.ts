@@ -367,10 +367,12 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
 
     app.dataset.frame = String(++frames);
     if (focusKey) {
-      // The part focused before is gone (the move was made, the game began): the next part to act on, not the page's body.
+      // The part focused before, drawn again where it was (no scrolling: a redraw must not pull the page back to
+      // it); gone or no longer focusable (the move was made, the game began): the next part to act on, not the
+      // page's body.
       const again = app.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"], [data-focus="${CSS.escape(focusKey)}"]`);
-      if (again) again.focus();
-      else landFocus();
+      again?.focus({ preventScroll: true });
+      if (!again || document.activeElement !== again) landFocus();
     } else if (waiting) {
       const part = nextPart();
       if (part) {
