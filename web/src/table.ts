@@ -74,10 +74,9 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     notice.textContent = text;
     notice.classList.toggle('bad', bad);
   };
-  /** Where focus goes when the part it was on is gone: the next part to act on, else the title until there is one. */
   const firstVisible = (selector: string) => [...app.querySelectorAll<HTMLElement>(selector)].find((el) => el.getClientRects().length > 0);
+  /** The next part to act on: the one move of a one-move step, a card in hand before a space of the board (a move is most often begun with the card), then the controls. */
   function nextPart(): HTMLElement | undefined {
-    // A card in hand before a space of the board: a move is most often begun with the card.
     return (
       firstVisible('.controls .only-move .move') ??
       firstVisible('.board .hand [data-key].can') ??
@@ -85,6 +84,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       firstVisible('.controls .compose .move, .controls .chooser .move, .controls .all-moves summary')
     );
   }
+  /** Where focus goes when the part it was on is gone: the next part to act on, else the title until there is one. */
   function landFocus() {
     const part = nextPart();
     parked = !part;
