@@ -592,6 +592,32 @@ describe('web client', () => {
     await Promise.all([page.close(), watcher.close()]);
   }, 60_000);
 
+  it.concurrent('two players start with bots only once both agree; the one who asked can take it back', async ({ expect }) => {
+    const ada = await newPage();
+    const roomId = await createInLobby(ada, 'Fast Track', { seats: 3, bots: 0, options: { coloursPerPlayer: 1 } });
+    const bo = await newPage();
+    await bo.goto(`${server.http}/#/table/${roomId}`);
+    await bo.locator('.seat.me').waitFor();
+    await ada.locator('.seat', { hasText: /Player 2|Seat 2/ }).first().waitFor(); // Bo seated, as Ada's page shows
+    // Ada asks: with another player seated, the page says it waits for them, and Bo's page asks him.
+    await ada.locator('[data-action=fill-with-bots]').click();
+    expect(await ada.locator('[data-action=confirm-fill]').textContent()).toBe('Ask to start now');
+    await ada.locator('[data-action=confirm-fill]').click();
+    await ada.locator('[data-action=withdraw-fill]').waitFor();
+    expect(await ada.locator('.compose p').textContent()).toMatch(/Waiting for .+ to agree/);
+    await bo.locator('[data-action=agree-fill]').waitFor();
+    // Ada takes it back: Bo is no longer asked; she asks again.
+    await ada.locator('[data-action=withdraw-fill]').click();
+    await bo.locator('[data-action=fill-with-bots]').waitFor();
+    expect(await bo.locator('[data-action=agree-fill]').count()).toBe(0);
+    await ada.locator('[data-action=fill-with-bots]').click();
+    await ada.locator('[data-action=confirm-fill]').click();
+    await bo.locator('[data-action=agree-fill]').click();
+    for (const page of [ada, bo]) await page.locator('.pill', { hasText: /^playing$/ }).waitFor({ timeout: 10_000 });
+    expect(await ada.locator('.seat .tag', { hasText: /^bot$/ }).count()).toBe(1);
+    await Promise.all([ada.close(), bo.close()]);
+  }, 60_000);
+
   it.concurrent('keyboard: Tab reaches legal parts, Space selects a token, Esc clears it, Enter on a space bets the selected token', async ({ expect }) => {
     const page = await newPage();
     // The first roll waits long enough that bets stay open for the whole test.

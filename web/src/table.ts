@@ -294,29 +294,54 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     schedule();
   }
 
-  /** Nobody else is coming (or the player would rather not wait): the free seats go to bots and the game starts. */
-  async function fillWithBots() {
+  /**
+   * Nobody else is coming (or the player would rather not wait): the free seats go to bots and the game starts,
+   * once every seated player asks; `agree` false withdraws this player's wish.
+   */
+  async function fillWithBots(agree = true) {
     confirmingFill = false;
     schedule();
     if (!room) return;
     try {
-      await room.request('fillWithBots');
+      await room.request('fillWithBots', { agree });
       say('');
     } catch (err) {
       const code = (err as { reason?: { code?: string } }).reason?.code;
-      // Another player at the table pressed first: what this one asked for happened.
+      // The others agreed first: what this one asked for happened.
       if (code === 'core/game-started') return say('');
-      // Someone else pressed first and the seats left are held for players joining now: they start it by sitting.
+      // The seats left are held for players joining now: they start it by sitting.
       if (code === 'core/no-free-seat') return say('Every free seat is held for a player on the way in: the game starts when they sit.');
       say(`Refused — ${reason(err)}`, true);
     }
   }
 
-  /** While the table waits, a seated player may start it with bots, after saying so twice. */
+  /**
+   * While the table waits, its seated players may start it with bots: the first to ask says so twice, the
+   * others see who asked and agree (or not); the seats go to bots once all of them have.
+   */
   function fillControls(ctx: BoardContext): HTMLElement | null {
-    if (ctx.status !== 'waiting' || ctx.mySeat === null) {
+    const mine = ctx.mySeat;
+    if (ctx.status !== 'waiting' || mine === null) {
       confirmingFill = false;
       return null;
+    }
+    const players = ctx.seats.flatMap((seat, i) => (seat.taken && !seat.bot ? [i] : []));
+    const asked = players.filter((i) => ctx.seats[i]!.startNow);
+    const group = (label: string, ...children: (HTMLElement | null)[]) => h('div', { class: 'compose', role: 'group', 'aria-label': label }, ...children);
+    if (ctx.seats[mine]?.startNow) {
+      const others = players.filter((i) => !ctx.seats[i]!.startNow).map(ctx.name);
+      return group(
+        'Start now with bots',
+        h('p', null, `You asked to start now with bots in the free seats. Waiting for ${others.join(', ') || 'the table'} to agree.`),
+        h('button', { type: 'button', class: 'small', 'data-action': 'withdraw-fill', 'data-focus': 'withdraw-fill', onclick: () => void fillWithBots(false) }, 'Keep waiting for players instead'),
+      );
+    }
+    if (asked.length > 0) {
+      return group(
+        'Start now with bots',
+        h('p', null, `${asked.map(ctx.name).join(', ')} would like to start now with bots in the free seats. It starts once every player here agrees.`),
+        h('button', { type: 'button', class: 'move', 'data-action': 'agree-fill', 'data-focus': 'agree-fill', onclick: () => void fillWithBots() }, 'Agree: start now'),
+      );
     }
     if (!confirmingFill) {
       const ask = () => {
@@ -331,12 +356,14 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       (e.currentTarget as HTMLElement).dataset.focus = 'fill-with-bots';
       schedule();
     };
-    return h(
-      'div',
-      { class: 'compose', role: 'group', 'aria-label': 'Start now with bots' },
-      h('p', null, 'Bots take every free seat and the game starts: anyone still on the way finds the table full.'),
+    const alone = players.length <= 1;
+    return group(
+      'Start now with bots',
+      h('p', null, alone
+        ? 'Bots take every free seat and the game starts: anyone still on the way finds the table full.'
+        : 'Bots take every free seat once every player here agrees, and the game starts: anyone still on the way finds the table full.'),
       h('span', { class: 'row' },
-        h('button', { type: 'button', class: 'move', 'data-action': 'confirm-fill', 'data-focus': 'fill-with-bots', onclick: () => void fillWithBots() }, 'Start now'),
+        h('button', { type: 'button', class: 'move', 'data-action': 'confirm-fill', 'data-focus': 'fill-with-bots', onclick: () => void fillWithBots() }, alone ? 'Start now' : 'Ask to start now'),
         h('button', { type: 'button', class: 'small', 'data-action': 'keep-waiting', 'data-focus': 'keep-waiting', onclick: keepWaiting }, 'Keep waiting'),
       ),
     );
