@@ -126,6 +126,7 @@ describe('Great Western Trail on the page', () => {
     const ctx = context('great-western-trail', { names: { cities: { wichita: { text: 'Wichita (4)', kind: 'white' } } } });
     expect(greatWesternTrail.describe({ type: 'deliver', city: 'wichita' }, ctx)).toBe('Deliver to Wichita (city value 4)');
     expect(greatWesternTrail.describeEvent!({ type: 'deliver', city: 'wichita', seat: 1 }, ctx, [])).toBe('Bo: deliver to Wichita (city value 4).');
+    expect(greatWesternTrail.describeEvent!({ type: 'income', certificates: 2, amount: 9, seat: 1 }, ctx, [])).toBe('Bo: takes the income of $9 using 2 certificates.');
   });
 });
 

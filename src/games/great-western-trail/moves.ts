@@ -60,6 +60,8 @@ export function applyMove(state: GwtState, actor: Actor, move: unknown): MoveRes
   // Sorted: in the order held, the last cards drawn would show, and with the public discards earlier hands.
   if (move.type === 'income') events.push({ type: 'handRevealed', seat: actor, hand: [...state.players[actor as number]!.hand].sort() });
   perform(next, move as GwtMove);
+  // The income's amount (the hand's breeds and the certificates): the log can say what was taken, not only that it was.
+  if (move.type === 'income') events[0]!.amount = next.players[actor as number]!.money - state.players[actor as number]!.money;
   normalize(next);
   return accept(next, events);
 }

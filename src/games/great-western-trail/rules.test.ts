@@ -1352,9 +1352,10 @@ describe('views and invariants', () => {
     const r = game.applyMove(kc, 0, { type: 'income', certificates: 0 });
     // Shown sorted: the order held would tell which cards came last (and, with the discards, earlier hands).
     expect(r.ok && r.events).toEqual([
-      { type: 'income', certificates: 0, seat: 0 },
+      { type: 'income', certificates: 0, seat: 0, amount: 5 }, // Jersey 1 + Black Angus 2 + Dutch Belt 2: each breed once
       { type: 'handRevealed', seat: 0, hand: ['angus', 'dutchbelt', 'jersey', 'jersey'] },
     ]);
+    expect(r.ok && r.state.players[0]!.money - kc.players[0]!.money).toBe(5);
   });
   it('a hand revealed for income goes onto the discard pile sorted: the public top is not the card drawn last', () => {
     const discardTop = (options: Partial<GwtOptions>) => {

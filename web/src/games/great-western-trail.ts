@@ -419,7 +419,10 @@ export const greatWesternTrail: GameBoard = {
     if (ev.type === 'endTurn') return `${who}ends the turn.`;
     if (ev.type === 'skip') return `${who}skips.`;
     if (ev.type === 'foresight') return `${who}takes a foresight tile.`;
-    if (ev.type === 'income') return `${who}takes the income${Number(ev.certificates) ? ` using ${ev.certificates} certificate${ev.certificates === 1 ? '' : 's'}` : ''}.`;
+    if (ev.type === 'income') {
+      const amount = typeof ev.amount === 'number' ? ` of $${ev.amount}` : ''; // (a server before the amount sent none)
+      return `${who}takes the income${amount}${Number(ev.certificates) ? ` using ${ev.certificates} certificate${ev.certificates === 1 ? '' : 's'}` : ''}.`;
+    }
     if (ev.type === 'engine') return `${who}moves the engine to ${engineName(ctx, Number(ev.to))}.`;
     const { seat: _seat, ...move } = ev; // the seat is said already
     const text = greatWesternTrail.describe(move as Move, ctx);
