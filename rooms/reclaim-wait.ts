@@ -8,11 +8,13 @@
  * - A recovered game (taken over from a dead process) waits for its players to come back with their seat
  *   tokens; then the seats of those who did not are the bots' (free again before the start).
  * - A running game its last client left (a player who went to the lobby, a hold that ran out) stays open
- *   instead of closing at once and ending the game; each time the last one leaves, the wait starts anew.
- *   A game of bots only closes as before.
- * - A finished game its last client left stays open as long, for its result, record and verification to be
- *   seen by whoever follows its link (a friend, a player back from the lobby), as when its players close their
- *   tabs; no longer charged to its creator's open tables (front-door.ts). A game of bots only closes as before.
+ *   instead of closing at once and ending the game; the wait starts anew when the last one leaves after a
+ *   player came back, not after spectators only (else one who looked in every minute would keep a table its
+ *   players abandoned open for good). A game of bots only closes as before.
+ * - A finished game its last client left stays open as long, once, for its result, record and verification
+ *   to be seen by whoever follows its link (a friend, a player back from the lobby), as when its players close
+ *   their tabs; no longer charged to its creator's open tables (front-door.ts), so no visit extends it. A
+ *   game of bots only closes as before.
  */
 import type { Delayed } from '@colyseus/core';
 import { roomSettings } from './settings.ts';
@@ -23,6 +25,10 @@ export class ReclaimWait {
   private wait: Delayed | null = null;
   /** The running wait is a recovered game's (the last client leaving does not shorten or restart it). */
   private recovering = false;
+  /** A seated player came (or came back) since the wait started: their leaving starts it anew. */
+  private playerCame = false;
+  /** The finished game's wait has run or runs: it is not started again. */
+  private overWaited = false;
 
   constructor(room: Table) {
     this.room = room;
@@ -52,15 +58,26 @@ export class ReclaimWait {
   left() {
     const room = this.room;
     if (room.clients.length > 0 || room.closing || room.handingOver || this.recovering) return;
-    if (room.state.status === 'over') return room.seats.records.some((r) => !r.bot) ? this.start(() => undefined) : undefined;
+    if (room.state.status === 'over') {
+      if (this.overWaited || !room.seats.records.some((r) => !r.bot)) return;
+      this.overWaited = true;
+      return this.start(() => undefined);
+    }
     if (room.state.status !== 'playing') return;
     if (!room.seats.records.some((r) => !r.bot && r.token)) return;
+    if (this.wait && !this.playerCame) return room.timers.reconcile(); // spectators only: the wait runs on, paused again
     this.start(() => undefined);
     room.timers.reconcile(); // paused: the pending SYSTEM, bot and clock timers go
   }
 
+  /** A seated player took or took back their seat. */
+  seated() {
+    this.playerCame = true;
+  }
+
   private start(ended: () => void) {
     const room = this.room;
+    this.playerCame = false;
     this.wait?.clear();
     room.autoDispose = false;
     this.wait = room.clock.setTimeout(() => {

@@ -342,6 +342,7 @@ export class Seats {
     room.log.info({ seat, sessionId: client.sessionId }, 'seat taken');
     room.journal.saveMeta();
     room.projection.syncSeats();
+    room.reclaimWait.seated();
     room.startIfFull();
     room.timers.reconcile();
   }
@@ -375,6 +376,7 @@ export class Seats {
     if (seat === null) return;
     this.records[seat]!.connected = true;
     this.room.projection.syncSeats();
+    this.room.reclaimWait.seated();
   }
 
   /** The holder left for good: before the start the seat is free again; during the game the bot plays it. */

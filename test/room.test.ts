@@ -159,17 +159,22 @@ describe('moves', () => {
     expect(listed).toMatchObject({ game: 'high-card', open: false, started: true, over: true });
     // Both go back to the lobby: the table stays a while for its result to be seen by whoever follows its link.
     const linger = roomSettings.reconnectSeconds;
-    roomSettings.reconnectSeconds = 1.5;
+    roomSettings.reconnectSeconds = 2;
     try {
       const roomId = a.room.roomId;
       await Promise.all([a.room.leave(true), b.room.leave(true)]);
+      const emptied = Date.now();
       await sleep(300);
       const watcher = await joinAsSpectator(server.ws, roomId);
       await waitFor(() => (watcher.state as { status?: string }).status === 'over', 3000, 'the result seen');
       expect(Array.from((watcher.state as { result: { winners: number[] } }).result.winners)).toEqual(Array.from(state(a).result.winners as number[]));
       await watcher.leave(true);
-      // Then it closes.
-      await waitFor(async () => !(await matchMaker.query({})).some((r) => r.roomId === roomId), 5000, 'the finished table closed');
+      // Once: a visit late in the wait does not start it again (visits a minute apart would keep it open for good).
+      await sleep(1800 - (Date.now() - emptied));
+      await (await joinAsSpectator(server.ws, roomId)).leave(true);
+      await waitFor(() => matchMaker.getLocalRoomById(roomId) === undefined, 6000, 'the finished table closed');
+      // (Closed about a second after the wait ends, ~3 s; started again, 2 s after the last visit's ~1.8 s: ~4.8 s.)
+      expect(Date.now() - emptied).toBeLessThan(4000);
     } finally {
       roomSettings.reconnectSeconds = linger;
     }
@@ -524,6 +529,24 @@ describe('bots, clocks and reconnection', () => {
     await again.leave(true);
     // Gone once a new wait is over with nobody back.
     await waitFor(() => matchMaker.getLocalRoomById(roomId) === undefined, 9000, 'the table closes after the wait');
+  });
+
+  it("does not start an abandoned table's wait again for a spectator who looks in: only a player coming back does", async () => {
+    const linger = roomSettings.reconnectSeconds;
+    roomSettings.reconnectSeconds = 2;
+    try {
+      const [a, b] = await table();
+      const roomId = a.room.roomId;
+      await Promise.all([a.room.leave(true), b.room.leave(true)]);
+      const emptied = Date.now();
+      await sleep(1800);
+      await (await joinAsSpectator(server.ws, roomId)).leave(true);
+      await waitFor(() => matchMaker.getLocalRoomById(roomId) === undefined, 6000, 'the abandoned table closed');
+      // (Closed about a second after the wait ends, ~3 s; started again, 2 s after the visit's ~1.8 s: ~4.8 s.)
+      expect(Date.now() - emptied).toBeLessThan(4000);
+    } finally {
+      roomSettings.reconnectSeconds = linger;
+    }
   });
 
   it('takes a seat back, or watches, with joinById as through the guest endpoint, though a running table is locked', async () => {
