@@ -161,6 +161,22 @@ describe('table queue on one process without Redis', () => {
     await Promise.all([first!, ...late].map((p) => p.room.leave()));
   });
 
+  it("seats the next player at once when its group's table closed before the start", async () => {
+    const options = { seats: 3, options: { handSize: 4 } };
+    const first = await adopt(await joinQueue(new Client(server.ws), 'high-card', options));
+    const closed = first.room.roomId;
+    await first.room.leave(); // alone at a table that has not started: it closes
+    await waitFor(async () => !(await matchMaker.getRoomById(closed)), 5000, 'the table closed');
+    // The group's next ticket holders skip the table that is gone (each waited 7 s for it: a seat call timing out, then a check).
+    for (let i = 0; i < 2; i++) {
+      const started = Date.now();
+      const next = await adopt(await joinQueue(new Client(server.ws), 'high-card', options));
+      expect(next.room.roomId).not.toBe(closed);
+      expect(Date.now() - started).toBeLessThan(1500);
+      await next.room.leave();
+    }
+  });
+
   it("forgets a configuration's offered seats when their list expires, as Redis does", async () => {
     const presence = new InMemoryPresence();
     await presence.rpush('parlor:queue:test:vacant', 'room-a');

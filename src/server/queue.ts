@@ -19,6 +19,7 @@ import { queueKeys } from '../../rooms/settings.ts';
 import type { Logger } from './logger.ts';
 import { JOIN_OPTIONS_JSON, jsonProblem } from './json-bounds.ts';
 import { countedAsReserving, tableChargeFor, type TableCharge } from './front-door.ts';
+import { warnClientFault } from './client-faults.ts';
 
 /** How long a ticket holder waits for its group's room before claiming its creation. */
 export const CREATE_WAIT_MS = 5000;
@@ -94,13 +95,17 @@ export async function queueForTable(game: string, body: unknown, logger: Logger,
   for (let draw = 0; draw < MAX_DRAWS; draw++) {
     const n = await matchMaker.presence.hincrbyex(keys.counter, 'next', 1, QUEUE_TTL_SECONDS);
     const groupKey = keys.group(Math.floor((n - 1) / ticket.humanSeats));
-    // After a lost seat, skip the rest of any group whose table is known to be full or gone.
-    if (failures > 0 && (await matchMaker.presence.hget(groupKey, 'full'))) continue;
+    // Skip the rest of any group whose table is known to be full or gone.
+    if (await matchMaker.presence.hget(groupKey, 'full')) continue;
     const room = await roomOfGroup(ticket, groupKey, (n - 1) % ticket.humanSeats === 0, logger);
-    const seat = await reserve(room, ticket.options);
+    // A table closed before its start (its players left) is gone from the listings: asking its process for a
+    // seat would wait out a call's timeout and then a check (7 s), for every ticket of its group.
+    const gone = !(await matchMaker.getRoomById(room.roomId));
+    const seat = gone ? null : await reserve(room, ticket.options);
     if (seat) return seat;
     await matchMaker.presence.hset(groupKey, 'full', '1');
-    logger.warn({ roomId: room.roomId, ticket: n }, 'queue: seat at the group table gone; queueing again');
+    if (gone) continue; // not a lost seat: the next group's table may well have one
+    warnClientFault(logger, 'queue-seat-lost', { roomId: room.roomId, ticket: n }, 'queue: seat at the group table gone; queueing again');
     if (++failures >= MAX_TICKETS) break;
   }
   throw new QueueError(409, 'core/queue-busy', 'No seat could be reserved; try again.');
@@ -125,7 +130,8 @@ async function reserve(room: IRoomCache, options: Ticket['options']) {
     return await matchMaker.reserveSeatFor(room, options, { sessionId });
   } catch {
     // A slow owner can answer after the call timed out with the seat reserved: ask before giving it up,
-    // or that seat would stay promised to nobody until the reservation expires.
+    // or that seat would stay promised to nobody until the reservation expires. (A table gone meanwhile has none.)
+    if (!(await matchMaker.getRoomById(room.roomId))) return null;
     const held = await matchMaker.remoteRoomCall(room.roomId, 'hasReservedSeat', [sessionId], 5000).catch(() => false);
     return held ? matchMaker.buildSeatReservation(room, sessionId) : null;
   }
