@@ -155,6 +155,9 @@ describe('durable games', () => {
       expect(await ada.room.request('fillWithBots')).toEqual({ ok: true, seats: [1, 2], waitingFor: [] });
       await waitFor(() => legalMoves(ada).some((m) => m.type === 'ante'), 5000, 'deal');
       await owner.stop('SIGKILL');
+      // Asked at once, before the dead process's heartbeat lapses: "moving, retry in a moment", not "full".
+      const early = await fetch(`${survivor.http}/api/rooms/${reservation.roomId}/seat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ spectator: true }) });
+      expect([early.status, ((await early.json()) as { code?: string }).code]).toEqual([503, 'core/room-moving']);
       const back = await adopt(await rejoinSeat([survivor.ws], { roomId: reservation.roomId, seatToken: ada.seatToken }, { timeoutMs: 15_000 }));
       await waitFor(() => state(back).seats?.length === 3, 3000, 'state');
       expect(Array.from(state(back).seats, (s: { bot: boolean }) => s.bot)).toEqual([false, true, true]);

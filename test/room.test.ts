@@ -260,6 +260,8 @@ describe('bots, clocks and reconnection', () => {
     expect(state(b).status).toBe('waiting');
     // The lobby's list says it waits for its players: closed to newcomers, not started.
     const listing = async () => ((await (await fetch(`${server.http}/api/tables`)).json()) as { roomId: string }[]).find((t) => t.roomId === b.room.roomId);
+    // (A process answers the listing it read within the last second.)
+    await waitFor(async () => ((await listing()) as { open?: boolean } | undefined)?.open === false, 3000, 'listed as closed to newcomers');
     expect(await listing()).toMatchObject({ open: false, started: false, over: false });
     const again = (await b.room.request('fillWithBots')) as { seats: number[] };
     expect(again.seats).toHaveLength(1);
@@ -612,6 +614,33 @@ describe('private tables', () => {
     expect(tooMany.status).toBe(400);
     expect(await tooMany.json()).toMatchObject({ code: 'core/bad-request' });
     expect((await fetch(`${server.http}/api/tables?ids=a&ids=b`)).status).toBe(400);
+  });
+});
+
+describe('listing reads', () => {
+  it('lists open tables before running ones, and reads all listings at most once a second: a table named by id, or asked for a guest seat, alone', async () => {
+    const opts = { seats: 2, turnSeconds: 79 }; // options no other test's table has
+    const open = await joinAsPlayer(server.ws, 'high-card', opts, 'create');
+    const [running] = await table(); // newer, and running
+    const driver = matchMaker.driver as unknown as { query: (...args: unknown[]) => unknown };
+    const query = driver.query;
+    let reads = 0;
+    driver.query = (...args: unknown[]) => (reads++, query.apply(driver, args));
+    try {
+      await sleep(1100); // past any listing read before
+      const listed = async (q = '') => (await (await fetch(`${server.http}/api/tables${q}`)).json()) as { roomId: string }[];
+      const order = (await listed()).map((t) => t.roomId);
+      expect(order.indexOf(open.room.roomId)).toBeGreaterThanOrEqual(0);
+      expect(order.indexOf(open.room.roomId)).toBeLessThan(order.indexOf(running.room.roomId));
+      await Promise.all(Array.from({ length: 5 }, () => listed()));
+      expect(reads).toBe(1);
+      expect((await listed(`?ids=${open.room.roomId}`)).map((t) => t.roomId)).toEqual([open.room.roomId]);
+      await (await joinAsSpectator(server.ws, running.room.roomId)).leave(true);
+      expect(reads).toBe(1);
+    } finally {
+      driver.query = query;
+    }
+    await open.room.leave(true);
   });
 });
 

@@ -19,7 +19,7 @@ export type GuestAnswer = { status: 200; reservation: unknown } | { status: numb
 
 /** `watcher`: the address asking (none when exempt), whose spectator places at one table are capped. */
 export async function reserveGuestSeat(roomId: string, guest: GuestRequest, logger: Logger, watcher: string | null): Promise<GuestAnswer> {
-  const [room] = await matchMaker.query({ roomId });
+  const room = await matchMaker.getRoomById(roomId); // (one listing read: a query would load every table's)
   if (!room) return { status: 404, code: 'core/unknown-room', message: 'No such room.' };
   // A listing left by a dead process would cost a 2 s IPC timeout, and a table here may be handing its
   // game over: say "moving" at once, retry soon.
@@ -38,6 +38,8 @@ export async function reserveGuestSeat(roomId: string, guest: GuestRequest, logg
   } catch (err) {
     // (The table may have learned meanwhile that a peer took its game over: see Seats.ownershipUnsure.)
     if (local?.handingOver) return moving;
+    // Its process died and its heartbeat has not lapsed yet: a peer takes the game over in a moment.
+    if (/is not available|timed out/.test((err as Error)?.message ?? '')) return { ...moving, message: 'The table’s server does not answer; retry in a moment.' };
     warnClientFault(logger, `guest-seat:${room.roomId}`, { roomId: room.roomId, error: err as Error }, 'guest seat reservation refused');
     return { status: 409, code: 'core/room-full', message: 'The room cannot take another guest now.' };
   }

@@ -12,12 +12,38 @@ import express, { type Application } from 'express';
 
 const bundle = fileURLToPath(new URL(import.meta.url.endsWith('.js') ? '../../web/' : '../../dist/web/', import.meta.url));
 
-/** Most tables a listing returns (the lobby shows the newest first). */
+/** Most tables a listing returns (open tables first, then running, then finished; the newest first in each). */
 const MAX_LISTED = 100;
 /** Most tables one `?ids=` request names. */
 const MAX_ASKED = 20;
+/**
+ * How long a process answers the public listing it last read: every lobby polls it (every 3 s), and reading it
+ * loads every table's listing of the deployment from Redis — a request for each poll would cost in proportion
+ * to all the tables there are.
+ */
+const LISTING_FRESH_MS = 1000;
+
+type Listing = Awaited<ReturnType<typeof matchMaker.query>>[number];
 
 export function mountWeb(app: Application) {
+  let publicListing: { at: number; tables: Promise<ReturnType<typeof describe>[]> } | null = null;
+  const listPublic = () => {
+    if (!publicListing || Date.now() - publicListing.at > LISTING_FRESH_MS) {
+      const tables = matchMaker.query({}).then((listings) =>
+        listings
+          .filter((l) => typeof l.metadata?.game === 'string' && !l.private)
+          .map(describe)
+          // A table a player may join first: a lobby's 100 newest were finished tables a client could keep open
+          // in numbers, hiding the tables that wait for players.
+          .sort((a, b) => rank(a) - rank(b) || b.createdAt - a.createdAt)
+          .slice(0, MAX_LISTED),
+      );
+      publicListing = { at: Date.now(), tables };
+      tables.catch(() => (publicListing = null)); // (Redis away: the next request asks again)
+    }
+    return publicListing.tables;
+  };
+
   // Open and running public tables: what the lobby offers to join or watch. Private tables never appear.
   // With `?ids=a,b,…` the tables of those ids, private ones included: whoever holds a table's id can join or
   // watch it already; this tells a browser whether its seats are still there and a table has a free seat.
@@ -28,24 +54,10 @@ export function mountWeb(app: Application) {
       res.status(400).json({ code: 'core/bad-request', message: `ids: one comma-separated list of at most ${MAX_ASKED} table ids.` });
       return;
     }
-    const listings = await matchMaker.query({});
-    const tables = listings
-      .filter((l) => typeof l.metadata?.game === 'string' && (asked ? asked.has(l.roomId) : !l.private))
-      .sort((a, b) => time(b.createdAt) - time(a.createdAt))
-      .slice(0, MAX_LISTED)
-      .map((l) => ({
-        roomId: l.roomId,
-        game: l.metadata.game as string,
-        seats: Number(l.metadata.seats) || 0,
-        clients: l.clients,
-        // A table locks when no seat is left for a new player: at its start, or before it when every free seat
-        // is promised or its players filled it with bots (then it waits for them, not started).
-        open: !l.locked,
-        // (A listing of an earlier version's process has no `started`: a locked table was then a running one.)
-        started: typeof l.metadata.started === 'boolean' ? l.metadata.started : l.locked === true,
-        over: l.metadata.over === true,
-      }));
-    res.set('cache-control', 'no-store').json(tables);
+    const tables = asked
+      ? [...(await matchMaker.findRoomsByIds([...asked])).values()].filter((l) => typeof l.metadata?.game === 'string').map(describe).sort((a, b) => b.createdAt - a.createdAt)
+      : await listPublic();
+    res.set('cache-control', 'no-store').json(tables.map(({ createdAt: _, ...table }) => table));
   });
 
   if (!existsSync(`${bundle}index.html`)) {
@@ -59,4 +71,22 @@ export function mountWeb(app: Application) {
   app.use(express.static(bundle, { index: 'index.html', maxAge: 0 }));
 }
 
-const time = (d: unknown) => (d ? new Date(d as string).getTime() || 0 : 0);
+/** What the lobby is told of a table (and when it was made, to order them). */
+function describe(l: Listing) {
+  return {
+    roomId: l.roomId,
+    game: l.metadata.game as string,
+    seats: Number(l.metadata.seats) || 0,
+    clients: l.clients,
+    // A table locks when no seat is left for a new player: at its start, or before it when every free seat
+    // is promised or its players filled it with bots (then it waits for them, not started).
+    open: !l.locked,
+    // (A listing of an earlier version's process has no `started`: a locked table was then a running one.)
+    started: typeof l.metadata.started === 'boolean' ? l.metadata.started : l.locked === true,
+    over: l.metadata.over === true,
+    createdAt: l.createdAt ? new Date(l.createdAt as unknown as string).getTime() || 0 : 0,
+  };
+}
+
+/** Open tables, then running ones, then finished ones. */
+const rank = (t: ReturnType<typeof describe>) => (t.open ? 0 : t.over ? 2 : 1);
