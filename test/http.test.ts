@@ -56,6 +56,13 @@ describe('http', () => {
     }
   });
 
+  it("describes every game's every option: the create form shows the description as the option's help text", async () => {
+    const listed = (await (await get('/api/games')).json()) as { id: string; options: { properties: Record<string, { description?: string }> } }[];
+    const options = listed.flatMap((g) => Object.entries(g.options.properties).map(([key, schema]) => ({ option: `${g.id}.${key}`, description: schema.description ?? '' })));
+    expect(options.length).toBeGreaterThan(listed.length); // every game has options to describe
+    expect(options.filter((o) => o.description.trim() === '').map((o) => o.option)).toEqual([]);
+  });
+
   it('puts the monitor behind basic auth', async () => {
     expect((await get('/monitor/api')).status).toBe(401);
     const wrong = await get('/monitor/api', { headers: { authorization: `Basic ${Buffer.from('admin:nope').toString('base64')}` } });
