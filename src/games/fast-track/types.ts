@@ -4,37 +4,57 @@ import type { BoardKind } from './data/boards.ts';
 
 /** Every house rule has a default; `parse({})` is the game as the original rules document describes it. */
 export const optionsSchema = z.object({
-  /** 'auto': square when the colours in play fit on four sides, hexagonal otherwise. */
-  board: z.enum(['auto', 'square', 'hex']).default('auto'),
-  /** 'auto': 2 colours each with 2 or 3 players, 1 colour each with 4–6 players. */
-  coloursPerPlayer: z.union([z.literal('auto'), z.literal(1), z.literal(2), z.literal(3)]).default('auto'),
-  /** Partnerships: pairs (4 or 6 players, partners opposite) or triples (6 players, alternate seats). */
-  teams: z.enum(['none', 'pairs', 'triples']).default('none'),
-  /** Team play: move a partner's marbles at any time (original rules) or only once your own are home. */
-  partnerMarbles: z.enum(['always', 'afterFinishing']).default('always'),
-  /** Landing on a partner's (or your own other colour's) marble sends it to its pen; off: such a landing is blocked. */
-  friendlyCapture: z.boolean().default(true),
-  /**
-   * 'strict' (original rules): while you have a marble on the fast track you must move it, and it goes back
-   * to its pen when the card cannot move it. 'loseStatus': you may move another marble instead, and your
-   * fast-track marbles then lose their fast-track status.
-   */
-  fastTrackObligation: z.enum(['strict', 'loseStatus']).default('strict'),
-  /** A marble riding the fast track may step off onto the main track at any fast-track space (off: only at its own exit). */
-  ringStepOff: z.boolean().default(false),
-  /** Bull's-eye entry one step past any fast-track space, or only past the colour's first one (after its pen exit). */
-  bullseyeEntry: z.enum(['anyFastTrack', 'ownFastTrack']).default('anyFastTrack'),
-  /**
-   * A backward move (a 4, or a forced one) whose last step would leave a fast-track space may end in the bull's eye
-   * instead (original rules); off: backward moves stay on the main track (the digest's reference implementation).
-   */
-  bullseyeBackward: z.boolean().default(true),
-  /** Entering an occupied bull's eye captures the marble there; off: it is blocked. */
-  bullseyeCapture: z.boolean().default(true),
-  /** Jack swap: any two marbles of different colours (the original rules), or one must be one you may move ('withOwn'). */
-  jackSwap: z.enum(['withOwn', 'anyTwo']).default('anyTwo'),
-  /** Anti-stall house rule: after this many no-effect discards in a row a marble leaves the pen by itself (0: off). */
-  stallRelief: z.number().int().min(0).max(10).default(0),
+  board: z
+    .enum(['auto', 'square', 'hex'])
+    .default('auto')
+    .describe('Which board: square (4 colours) or hex (hexagonal, 6 colours). auto: the square one when the colours in play fit on its four sides, else the hexagon.'),
+  coloursPerPlayer: z
+    .union([z.literal('auto'), z.literal(1), z.literal(2), z.literal(3)])
+    .default('auto')
+    .describe('How many colours of marbles each player moves, all with one hand of cards. auto: 2 each with 2 or 3 players, 1 each with 4–6. Team play needs 1.'),
+  teams: z
+    .enum(['none', 'pairs', 'triples'])
+    .default('none')
+    .describe('Partnerships, which win together. none: everyone plays alone; pairs: 4 or 6 players, partners opposite; triples: 6 players, every second seat.'),
+  partnerMarbles: z
+    .enum(['always', 'afterFinishing'])
+    .default('always')
+    .describe("Team play, your partners' marbles. always: you may move them at any time (the original rules); afterFinishing: only once all your own marbles are home."),
+  friendlyCapture: z
+    .boolean()
+    .default(true)
+    .describe("Landing on a partner's marble, or on a marble of your own other colour, sends it to its pen (the original rules). Off: such a landing is blocked."),
+  fastTrackObligation: z
+    .enum(['strict', 'loseStatus'])
+    .default('strict')
+    .describe('strict (the original rules): while you have a marble on the fast track you must move it, and it goes back to its pen when the card cannot move it. loseStatus: you may move another marble instead, and your fast-track marbles then lose their fast-track status.'),
+  ringStepOff: z
+    .boolean()
+    .default(false)
+    .describe('A marble travelling round the fast track may leave it for the main track at the start of any move, from the fast-track space it stands on. Off: it rides on to its own exit (the original rules).'),
+  bullseyeEntry: z
+    .enum(['anyFastTrack', 'ownFastTrack'])
+    .default('anyFastTrack')
+    .describe("A move ending one step past a fast-track space may end in the bull's eye instead. anyFastTrack: past any fast-track space (the original rules); ownFastTrack: only past the first one after your colour's pen exit."),
+  bullseyeBackward: z
+    .boolean()
+    .default(true)
+    .describe("A backward move (a 4, or a forced one) may also end in the bull's eye when its last step would leave a fast-track space (the original rules). Off: backward moves never enter the bull's eye."),
+  bullseyeCapture: z
+    .boolean()
+    .default(true)
+    .describe("Entering the bull's eye captures another colour's marble there (back to its pen). Off: an occupied bull's eye cannot be entered."),
+  jackSwap: z
+    .enum(['withOwn', 'anyTwo'])
+    .default('anyTwo')
+    .describe("What a jack swaps. anyTwo: any two marbles of different colours, even two opponents' (the original rules); withOwn: one of the two must be a marble you may move."),
+  stallRelief: z
+    .number()
+    .int()
+    .min(0)
+    .max(10)
+    .default(0)
+    .describe('House rule against stalling: after this many of your cards in a row are discarded without effect, one of your marbles leaves its pen by itself. 0: off.'),
 });
 export type Options = z.infer<typeof optionsSchema>;
 
