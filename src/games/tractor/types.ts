@@ -5,67 +5,126 @@ import type { Suit } from '../../core/cards/index.ts';
 import { RANKS } from '../../core/cards/index.ts';
 
 export const tractorOptions = z.object({
-  /** Fixed partnerships, or Zhao Pengyou: the starter calls friend cards and whoever plays them joins him. */
-  mode: z.enum(['tractor', 'findingFriends']).default('tractor'),
-  /** Finding friends: how many friends the starter calls (0 = half the table minus one). */
-  friends: z.number().int().min(0).max(5).default(0),
-  /** Finding friends: which cards may be called. */
-  friendCards: z.enum(['nonTrump', 'trumpsIncluded', 'noHighest', 'noPoints']).default('nonTrump'),
-  /** Finding friends: whether a declarer playing a called card uses it up, or it waits for an outsider. */
-  friendJoin: z.enum(['unrestricted', 'noDoubleJoin']).default('unrestricted'),
-  /** Finding friends: a winning declarer side smaller than called rises one extra level. */
-  smallTeamBonus: z.boolean().default(true),
-  /** Level every team starts at. */
-  startLevel: z.enum(RANKS).default('2'),
-  /** Highest level: A, or an extra no-trump level after A. */
-  topLevel: z.enum(['A', 'NT']).default('A'),
-  /** Levels that stop an advance and can only be passed by defending them as declarers. */
-  mustDefend: z.enum(['A', 'pointsAndA', 'none']).default('A'),
-  /** 0 = play until a team passes the top level; otherwise stop after this many hands (highest level wins). */
-  handLimit: z.number().int().min(0).max(200).default(0),
-  /** Declarers on level J who lose the last trick to a single jack fall back to 2. */
-  jackBackToTwo: z.boolean().default(false),
-  /** Hand 1: the winning or the first declaration makes the starter. */
-  firstStarter: z.enum(['winningBid', 'firstBid']).default('winningBid'),
-  /** Hand 1 without any declaration: deal again, or play without trump suit with the first drawer as starter. */
-  noBidFirstHand: z.enum(['redeal', 'noTrump']).default('redeal'),
-  /**
-   * Redeals of hand 1 at most (with `redeal`); after them a hand without any declaration is played without trump
-   * suit, the first drawer starting, so a table where nobody ever declares does not deal forever.
-   */
-  redealLimit: z.number().int().min(0).max(20).default(10),
-  /** Later hands without any declaration: how the starter's kitty fixes the trump suit. */
-  noBidLaterHand: z.enum(['levelOrHighest', 'firstCard', 'noTrump']).default('levelOrHighest'),
-  /** What overrides a declaration: more cards (jokers over level cards at equal count), also a higher suit, or only more cards. */
-  bidPolicy: z.enum(['jokerOrGreaterLength', 'jokerOrHigherSuit', 'greaterLength']).default('jokerOrGreaterLength'),
-  /** What the current top declarer may do himself: add identical cards, also overturn himself, or nothing. */
-  reinforcement: z.enum(['whileWinning', 'overturnOrReinforce', 'none']).default('whileWinning'),
-  /** Whether the top declarer may take his last declaration back while declaring is open. */
-  bidTakeback: z.boolean().default(false),
-  /** Joker declarations: a pair (or more) of one joker, all of one joker in play, or none. */
-  jokerBids: z.enum(['pairOrMore', 'allDecks', 'disabled']).default('pairOrMore'),
-  /** Kitty theft: after a burial, a stronger declaration takes the kitty (and the trump) until nobody outbids. */
-  kittyTheft: z.boolean().default(false),
-  /** Cards the starter may not bury while he has enough others. */
-  buryRestriction: z.enum(['none', 'noPoints', 'noPointsOrTrumps']).default('none'),
-  /** Following a tractor: identical pairs suffice (the original rules document), or held tractors must be played. */
-  tractorFollow: z.enum(['pairs', 'tractors']).default('pairs'),
-  /** Comparing throws ruffed by several players: the highest largest unit, or every unit higher. */
-  throwEvaluation: z.enum(['largestUnit', 'all']).default('largestUnit'),
-  /** A throw's units: its singles and pairs (the original rules document), or its tractors kept whole. */
-  throwUnits: z.enum(['pairs', 'tractors']).default('pairs'),
-  /** Penalty for a failed throw. */
-  throwPenalty: z.enum(['none', 'tenPerAttempt', 'tenPerCard']).default('none'),
-  /** End of hand: the kitty is shown when the attackers win the last trick (the original rules document), or always. */
-  kittyReveal: z.enum(['attackersLastTrick', 'always']).default('attackersLastTrick'),
-  /** Kitty bonus multiplier when the attackers win the last trick. */
-  kittyMultiplier: z.enum(['cards', 'largestUnit', 'power']).default('cards'),
-  /** Pace of the live deal. */
-  dealDelayMs: z.number().int().min(0).max(10_000).default(150),
-  /** Declaration window after the last card. */
-  declareWindowMs: z.number().int().min(0).max(60_000).default(5_000),
-  /** Pause on the hand result before the next deal. */
-  handEndDelayMs: z.number().int().min(0).max(60_000).default(6_000),
+  mode: z
+    .enum(['tractor', 'findingFriends'])
+    .default('tractor')
+    .describe("tractor: two fixed partnerships, alternating round the table (4, 6 or 8 players); findingFriends (Zhao Pengyou): the starter calls friend cards, and whoever plays one joins the starter's side."),
+  friends: z
+    .number()
+    .int()
+    .min(0)
+    .max(5)
+    .default(0)
+    .describe('Finding friends: how many friends the starter calls (0: half the table minus one). The starter and his friends must be fewer than all players.'),
+  friendCards: z
+    .enum(['nonTrump', 'trumpsIncluded', 'noHighest', 'noPoints'])
+    .default('nonTrump')
+    .describe('Finding friends: the cards that may be called, never a joker. nonTrump: any card but trumps; trumpsIncluded: trumps too; noHighest: no trump and no A (no K at level A); noPoints: no trump and no 5, 10 or K (a K at level A).'),
+  friendJoin: z
+    .enum(['unrestricted', 'noDoubleJoin'])
+    .default('unrestricted')
+    .describe("Finding friends, a called card played by someone already on the starter's side. unrestricted: it counts, using that copy up; noDoubleJoin: it does not, only a player outside the side can join."),
+  smallTeamBonus: z
+    .boolean()
+    .default(true)
+    .describe("Finding friends: a starter's side that wins the hand with fewer players than were called (a friend not found) rises one level more."),
+  startLevel: z.enum(RANKS).default('2').describe('The level every player starts at (2 in the standard game).'),
+  topLevel: z
+    .enum(['A', 'NT'])
+    .default('A')
+    .describe('The last level: A, or NT, an extra level after A played without trump suit (only jokers are trumps, and nobody declares).'),
+  mustDefend: z
+    .enum(['A', 'pointsAndA', 'none'])
+    .default('A')
+    .describe('Levels where an advance stops, passed only by winning a hand there as declarers. A: the top level (NT when that is the top level); pointsAndA: 5, 10 and K as well; none: no level stops an advance.'),
+  handLimit: z
+    .number()
+    .int()
+    .min(0)
+    .max(200)
+    .default(0)
+    .describe('Stop after this many hands: the highest level wins (ties shared). 0: play until a side passes the top level.'),
+  jackBackToTwo: z
+    .boolean()
+    .default(false)
+    .describe('Declarers on level J whose opponents win the last trick with a single jack fall back to level 2.'),
+  firstStarter: z
+    .enum(['winningBid', 'firstBid'])
+    .default('winningBid')
+    .describe('Who starts hand 1. winningBid: the player of the winning declaration; firstBid: the player of the first one.'),
+  noBidFirstHand: z
+    .enum(['redeal', 'noTrump'])
+    .default('redeal')
+    .describe('Hand 1 with no declaration at all. redeal: the cards are dealt again; noTrump: it is played without trump suit, the first player dealt to starting.'),
+  /** Bounded because the server deals: a table where nobody ever declares would otherwise deal forever. */
+  redealLimit: z
+    .number()
+    .int()
+    .min(0)
+    .max(20)
+    .default(10)
+    .describe('Hand 1 is dealt again at most this many times (noBidFirstHand redeal); after that a hand with no declaration is played without trump suit, the first player dealt to starting.'),
+  noBidLaterHand: z
+    .enum(['levelOrHighest', 'firstCard', 'noTrump'])
+    .default('levelOrHighest')
+    .describe("Later hands with no declaration. levelOrHighest: the kitty's cards are turned until a level card or a joker fixes the trump suit (a joker: none), else the highest card does; firstCard: the kitty's first card decides; noTrump: no trump suit."),
+  bidPolicy: z
+    .enum(['jokerOrGreaterLength', 'jokerOrHigherSuit', 'greaterLength'])
+    .default('jokerOrGreaterLength')
+    .describe('What overrides a declaration. jokerOrGreaterLength: more cards, and at equal count jokers over level cards (big over small); jokerOrHigherSuit: also, at equal count of two or more, the higher suit (♦ < ♣ < ♥ < ♠); greaterLength: only more cards.'),
+  reinforcement: z
+    .enum(['whileWinning', 'overturnOrReinforce', 'none'])
+    .default('whileWinning')
+    .describe('What the player of the top declaration may still declare. whileWinning: more identical cards to it; overturnOrReinforce: also a stronger declaration of other cards; none: nothing.'),
+  bidTakeback: z
+    .boolean()
+    .default(false)
+    .describe('The player of the top declaration may take his last declaration back while declaring is open.'),
+  jokerBids: z
+    .enum(['pairOrMore', 'allDecks', 'disabled'])
+    .default('pairOrMore')
+    .describe('Declaring with jokers, for a hand without trump suit. pairOrMore: two or more of one joker; allDecks: every copy of that joker in play; disabled: not at all.'),
+  kittyTheft: z
+    .boolean()
+    .default(false)
+    .describe('After the kitty is buried, another player may make a stronger declaration: he takes the kitty, buries in turn, and his declaration fixes the trump suit; the starter stays.'),
+  buryRestriction: z
+    .enum(['none', 'noPoints', 'noPointsOrTrumps'])
+    .default('none')
+    .describe('Cards the starter may bury only when he has no others. none: no such cards; noPoints: 5s, 10s and Ks; noPointsOrTrumps: those and trumps.'),
+  tractorFollow: z
+    .enum(['pairs', 'tractors'])
+    .default('pairs')
+    .describe('Following a tractor. pairs: identical pairs of the suit suffice, consecutive or not (the original rules); tractors: a tractor held, or the longest part of one, must be played.'),
+  throwEvaluation: z
+    .enum(['largestUnit', 'all'])
+    .default('largestUnit')
+    .describe('A throw trumped by several players. largestUnit: the highest largest unit wins (the original rules); all: a trump play beats another only if every unit is higher.'),
+  throwUnits: z
+    .enum(['pairs', 'tractors'])
+    .default('pairs')
+    .describe('A tractor thrown with other cards. pairs: it counts as its pairs, a throw being singles and pairs (the original rules); tractors: it stays one unit, beaten only by a higher tractor (as older games here were played).'),
+  throwPenalty: z
+    .enum(['none', 'tenPerAttempt', 'tenPerCard'])
+    .default('none')
+    .describe('Penalty for a failed throw, in points to the other side. none: no penalty; tenPerAttempt: 10; tenPerCard: 10 per card taken back.'),
+  kittyReveal: z
+    .enum(['attackersLastTrick', 'always'])
+    .default('attackersLastTrick')
+    .describe('When the kitty is shown at the end of a hand. attackersLastTrick: only when the attackers win the last trick (the original rules); always: every time.'),
+  kittyMultiplier: z
+    .enum(['cards', 'largestUnit', 'power'])
+    .default('cards')
+    .describe("What the kitty's points are multiplied by when the attackers win the last trick. cards: twice the cards in that trick's lead (the original rules); largestUnit: twice its largest unit; power: 2 to the power of its largest unit."),
+  dealDelayMs: z.number().int().min(0).max(10_000).default(150).describe('Milliseconds between two cards of the deal.'),
+  declareWindowMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(5_000)
+    .describe('Milliseconds declaring stays open after the last card is dealt (and, with kitty theft, after each burial).'),
+  handEndDelayMs: z.number().int().min(0).max(60_000).default(6_000).describe('Milliseconds the hand result stays up before the next deal.'),
 });
 export type TractorOptions = z.infer<typeof tractorOptions>;
 
