@@ -7,89 +7,123 @@ import type { Worker } from './data/tiles.ts';
 export const GAME_ID = 'great-western-trail';
 
 export const optionsSchema = z.object({
-  /** Neutral buildings on their lettered spaces (first game) or shuffled onto the seven neutral spaces. */
-  neutralBuildings: z.enum(['firstGame', 'random']).default('firstGame'),
-  /** Private buildings all on side a (first game) or each number's side drawn once, the same for everyone. */
-  privateBuildings: z.enum(['sideA', 'randomSides']).default('sideA'),
-  /** First turn: the cattleman enters on a neutral building only, or on any building on the trail. */
-  firstTurn: z.enum(['neutral', 'anyBuilding']).default('neutral'),
-  /** Fees you cannot pay in full: pay what you can and move on, or such routes are forbidden. */
-  fees: z.enum(['payWhatYouCan', 'mustAfford']).default('payWhatYouCan'),
-  /** Equal scores share the victory, or the player with more money wins the tie. */
-  tieBreak: z.enum(['shared', 'money']).default('shared'),
-  /** Cowboys in Kansas City stack 2 (the rest of the 18 are in stack 3). */
-  cowboysInStack2: z.union([z.literal(11), z.literal(12)]).default(11),
-  /** A setup tile that has no free space is discarded, or shuffled back into stack 1. */
-  unplaceableSetupTile: z.enum(['discard', 'return']).default('discard'),
-  /** Transport cost from a turnout counts as from the space after it, or the space before it. */
-  turnoutTransport: z.enum(['next', 'previous']).default('next'),
-  /** Extraordinary delivery: a turnout destination does not count as a space moved, or it does. */
-  extraordinaryTurnout: z.enum(['notCounted', 'counted']).default('notCounted'),
-  /** Phase B: an action must be taken (at least a single auxiliary action), or the player may pass. */
-  requireAction: z.boolean().default(true),
-  /** Station master 3's teepee: traded at the space's value, or taken for free. */
-  stationMasterTeepee: z.enum(['trade', 'free']).default('trade'),
-  /** After the end trigger: every other player has one more turn, or play stops at the end of the round (before the first player). */
-  finalRound: z.enum(['everyoneOnce', 'endOfRound']).default('everyoneOnce'),
-  /** VP of each disc on Kansas City at the end: +6 as the original rules document says, or -6 as printed on the board. */
-  kansasCityVp: z.union([z.literal(6), z.literal(-6)]).default(6),
+  neutralBuildings: z
+    .enum(['firstGame', 'random'])
+    .default('firstGame')
+    .describe('Neutral buildings A–G. firstGame: on their lettered spaces; random: shuffled onto the seven neutral spaces.'),
+  privateBuildings: z
+    .enum(['sideA', 'randomSides'])
+    .default('sideA')
+    .describe("Players' buildings. sideA: all on side a; randomSides: for each number one side is drawn, the same for everyone."),
+  firstTurn: z
+    .enum(['neutral', 'anyBuilding'])
+    .default('neutral')
+    .describe('Where the cattleman enters the trail on the first turn. neutral: on a neutral building only; anyBuilding: on any building.'),
+  fees: z
+    .enum(['payWhatYouCan', 'mustAfford'])
+    .default('payWhatYouCan')
+    .describe('Fees you cannot pay in full. payWhatYouCan: pay what you have and move on; mustAfford: such routes are offered only when no route is affordable.'),
+  tieBreak: z
+    .enum(['shared', 'money'])
+    .default('shared')
+    .describe('Equal scores. shared: they share the victory (the original rules); money: the one with more money wins.'),
+  cowboysInStack2: z
+    .union([z.literal(11), z.literal(12)])
+    .default(11)
+    .describe("Cowboys in Kansas City's second supply stack; the rest of the 18 go in the third."),
+  unplaceableSetupTile: z
+    .enum(['discard', 'return'])
+    .default('discard')
+    .describe('At setup, a stack-1 tile with no free space left. discard: it is discarded; return: it is shuffled back into stack 1.'),
+  turnoutTransport: z
+    .enum(['next', 'previous'])
+    .default('next')
+    .describe('Transport cost with your engine on a turnout. next: counted from the space after it; previous: from the space before it.'),
+  extraordinaryTurnout: z
+    .enum(['notCounted', 'counted'])
+    .default('notCounted')
+    .describe('Extraordinary delivery (building 9a), a turnout the engine moves back onto. notCounted: it does not count as a space moved; counted: it does.'),
+  requireAction: z
+    .boolean()
+    .default(true)
+    .describe('Phase B: you must take an action at your location, at least a single auxiliary action. Off: you may pass.'),
+  stationMasterTeepee: z
+    .enum(['trade', 'free'])
+    .default('trade')
+    .describe("Station master 3's free hazard or teepee, when a teepee is taken. trade: its space's value is paid or earned as usual; free: it costs and gives nothing."),
+  finalRound: z
+    .enum(['everyoneOnce', 'endOfRound'])
+    .default('everyoneOnce')
+    .describe('After the end is triggered. everyoneOnce: every other player has one more turn; endOfRound: play stops at the end of the round, before the first player.'),
+  kansasCityVp: z
+    .union([z.literal(6), z.literal(-6)])
+    .default(6)
+    .describe('VP at the end for each of your discs on Kansas City. 6: the original rules; -6: as printed on the board.'),
+  lastSpace: z
+    .enum(['autoUpgrade', 'upgradeThenBack'])
+    .default('autoUpgrade')
+    .describe('Railroad space 39. autoUpgrade: the engine stops there and station 10 is upgraded for free (the original rules); upgradeThenBack: the printed board, an optional paid upgrade, then the engine must move back, earning $3.'),
+  doubleAuxiliary: z
+    .enum(['rulesDocument', 'printedBoard'])
+    .default('rulesDocument')
+    .describe('Double auxiliary actions 3 and 4. rulesDocument (the original rules): pay $2, engine 1 back, 2 certificates; pay $1, engine exactly 2 forward. printedBoard: pay $2, engine 2 back, 2 certificates; pay $2, engine up to 2 forward.'),
+  refillMarketAtEnd: z
+    .boolean()
+    .default(true)
+    .describe('Triggering the end refills the cattle market to 7/10/13 cards (the original rules). Off: it is left as it is.'),
+  finalTurn: z
+    .enum(['kansasCity', 'normal'])
+    .default('kansasCity')
+    .describe('Final turns after the end is triggered. kansasCity: the cattleman goes straight to Kansas City, any number of steps, for its five sub-phases (the original rules); normal: an ordinary turn.'),
+  objectivesInKansasCity: z
+    .boolean()
+    .default(false)
+    .describe('House rule: objective cards may also be played between the Kansas City sub-phases.'),
+  cityPairObjective: z
+    .enum(['may', 'must'])
+    .default('may')
+    .describe("A completed city pair's objective card. may: you may take it (the original rules); must: you must while any is left (as older games here were played)."),
   /**
-   * Railroad space 39: the engine stops and station 10 is upgraded automatically (free, a disc goes on it; the
-   * original rules document), or the printed board: optional paid upgrade, then the engine goes back for $3.
+   * Offered whatever the hand holds because a step dropped for want of a Jersey told the table what the hand
+   * lacked; `whenHeld` replays games recorded before this option.
    */
-  lastSpace: z.enum(['autoUpgrade', 'upgradeThenBack']).default('autoUpgrade'),
+  jerseyBonus: z
+    .enum(['always', 'whenHeld'])
+    .default('always')
+    .describe("A worker's Jersey bonus. always: offered, to take or skip, whether or not you hold a Jersey, so nobody learns your hand; whenHeld: only with a Jersey in hand (as older games here were played)."),
+  /** `atOrBehind` covers both sources: the original rules document (where the engine stands) and the printed tile (behind it). */
+  upgrade9b: z
+    .enum(['atOrBehind', 'behind'])
+    .default('atOrBehind')
+    .describe('The station building 9b upgrades. atOrBehind: the one where your engine stands or any behind it; behind: only one behind it (as older games here were played).'),
+  revealedHandOrder: z
+    .enum(['sorted', 'asHeld'])
+    .default('sorted')
+    .describe('A hand revealed for income goes onto your discard pile, whose top card everyone sees. sorted: in sorted order; asHeld: as held, which showed the card drawn last (as older games here were played).'),
+  auxAfterCopy: z
+    .enum(['never', 'offered'])
+    .default('never')
+    .describe("After building 8b's copy. never: no single auxiliary action as well, as a building gives local actions or one auxiliary action (the original rules); offered: one is offered too (as older games here were played)."),
   /**
-   * Double auxiliary actions 3 and 4: the original rules document's values ($2, engine 1 back, 2 certificates;
-   * $1, engine exactly 2 forward), or the printed board's doubled single ($2, 2 back, 2 certificates; $2, up to 2).
+   * `outOfGame` follows the original rules document's note that auxiliary actions shrink the deck, and the printed
+   * board; `discarded` its glossary meaning of the verb.
    */
-  doubleAuxiliary: z.enum(['rulesDocument', 'printedBoard']).default('rulesDocument'),
-  /** The end trigger refills the cattle market to 7/10/13 (the original rules document), or leaves it. */
-  refillMarketAtEnd: z.boolean().default(true),
+  auxiliary5Cards: z
+    .enum(['outOfGame', 'discarded'])
+    .default('outOfGame')
+    .describe("Auxiliary action 5's hand cards. outOfGame: they leave the game (as on the printed board); discarded: they go onto your discard pile."),
   /**
-   * Final turns after the end trigger: the cattleman goes to Kansas City (any number of steps) for the five
-   * sub-phases (the original rules document), or a normal turn.
+   * Every such step depends on public facts alone; the Jersey bonus offered without a Jersey in hand stays asked
+   * (`jerseyBonus: always`): passing it would tell the table what the hand lacks.
    */
-  finalTurn: z.enum(['kansasCity', 'normal']).default('kansasCity'),
-  /** Objective cards may also be played between the Kansas City sub-phases (a house rule; the default forbids it). */
-  objectivesInKansasCity: z.boolean().default(false),
-  /** The objective card of a completed city pair: the player may take it (the original rules document), or must. */
-  cityPairObjective: z.enum(['may', 'must']).default('may'),
-  /**
-   * A worker's Jersey bonus (discard a Jersey for certificates or money) is offered whether or not the hand
-   * holds a Jersey (`always`: declined with skip), or only when it does (`whenHeld`, as games recorded before
-   * this option were played): a step dropped for want of a Jersey told the table what the hand lacked.
-   */
-  jerseyBonus: z.enum(['always', 'whenHeld']).default('always'),
-  /**
-   * The station 9b upgrades: the one where the engine stands (the original rules document) or any behind it
-   * (the printed tile, per the digest) — `atOrBehind` — or only behind it (`behind`: games recorded before).
-   */
-  upgrade9b: z.enum(['atOrBehind', 'behind']).default('atOrBehind'),
-  /**
-   * The order a hand revealed for income goes onto the discard pile, whose top is public: `sorted`, or as
-   * held (`asHeld`, as games recorded before this option were played), which showed the card drawn last.
-   */
-  revealedHandOrder: z.enum(['sorted', 'asHeld']).default('sorted'),
-  /**
-   * After 8b's copy (its local action) a single auxiliary action is not offered (`never`: local actions or one
-   * auxiliary action, the original rules document), or is (`offered`, as games recorded before this option were played).
-   */
-  auxAfterCopy: z.enum(['never', 'offered']).default('never'),
-  /**
-   * Where auxiliary action 5's hand cards go: out of the game (`outOfGame`: the document's note that auxiliary
-   * actions shrink the deck, the printed board) or onto the discard pile (`discarded`: the document's glossary
-   * meaning of its verb).
-   */
-  auxiliary5Cards: z.enum(['outOfGame', 'discarded']).default('outOfGame'),
-  /**
-   * A step whose only move is `skip` (a station master with no pair of workers to give, a hazard or teepee nobody
-   * can afford, a cattle purchase with nothing left to buy) is passed without asking (`passed`), or waits for the
-   * player's skip (`asked`, as games recorded before this option were played). A Jersey bonus offered without a
-   * Jersey in hand is always asked (`jerseyBonus: always`): passing it would tell the table what the hand lacks.
-   */
-  skipOnlySteps: z.enum(['passed', 'asked']).default('passed'),
-  /** 8b copies the building on the directly neighbouring space, or the nearest location past empty spaces. */
-  copyAdjacency: z.enum(['direct', 'nearestLocation']).default('direct'),
+  skipOnlySteps: z
+    .enum(['passed', 'asked'])
+    .default('passed')
+    .describe('A step whose only choice is to skip (a station master you have no two workers of a kind for, a hazard or teepee you cannot afford, nothing left to buy). passed: passed without asking; asked: it waits for your skip (as older games here were played).'),
+  copyAdjacency: z
+    .enum(['direct', 'nearestLocation'])
+    .default('direct')
+    .describe('What building 8b copies. direct: the building on a directly neighbouring space; nearestLocation: the nearest building, past empty spaces.'),
 });
 export type GwtOptions = z.infer<typeof optionsSchema>;
 
