@@ -5,45 +5,75 @@ export const GAME_ID = 'ready-set-bet';
 
 /** Every house rule and every point the sources leave open; `parse({})` is the standard game. */
 export const optionsSchema = z.object({
-  /** `server`: the server rolls on a timer and every seat bets. `hostSeat`: seat 0 rolls and has no tokens. */
-  hostMode: z.enum(['server', 'hostSeat']).default('server'),
-  /** hostSeat only: the host also gets a token set and may bet, but only before the first roll of a race. */
-  hostBets: z.boolean().default(false),
-  /**
-   * hostBets only: the others bet once the race has started (the host's first roll), as the rules say —
-   * the host bets "before the race starts", the players "during the race". False: everyone from the start.
-   */
-  hostBetsFirst: z.boolean().default(true),
-  /** Pause between two rolls while racing. */
-  rollIntervalMs: z.number().int().min(10).max(60_000).default(1000),
-  /** Pause before the first roll of a race ("and they're off"). */
-  startDelayMs: z.number().int().min(0).max(60_000).default(3000),
-  /** How long the settlement stays up before the game moves on by itself. */
-  resultsPauseMs: z.number().int().min(0).max(600_000).default(8000),
-  /** How long the VIP draft waits before keeping the first offered card for anyone undecided. */
-  draftTimeoutMs: z.number().int().min(0).max(600_000).default(30_000),
-  /** A horse is past the red line at this position or beyond. */
-  redLine: z.number().int().min(1).max(14).default(10),
-  /** The third identical roll in a row gives no bonus (it starts a new pair). */
-  tripleRule: z.boolean().default(true),
-  /** What makes a repeat: the same horse (2 then 3 counts) or the same dice sum. */
-  repeatMatch: z.enum(['horse', 'sum']).default('horse'),
-  /** With 7–8 bettors each returns one 3 token. */
-  fewerTokensAtSeven: z.boolean().default(true),
-  /** Tied horses: standard competition ranking (1, 2, 2, 4) or dense ranking (1, 2, 2, 3). */
-  horseTies: z.enum(['competition', 'dense']).default('competition'),
-  /** A prop bet also wins when its horse ties the others it must beat. */
-  propTieWins: z.boolean().default(false),
-  props: z.boolean().default(true),
-  exotics: z.boolean().default(true),
-  /** Exotic Finish cards of earlier races stay open for bets in later races. */
-  exoticsPersist: z.boolean().default(true),
-  vip: z.boolean().default(true),
-  startingMoney: z.number().int().min(0).max(1000).default(0),
-  /** Nobody goes below $0: a player who cannot pay a penalty pays what they have. */
-  moneyFloor: z.boolean().default(true),
-  /** Equal money at the end: shared victory, or the fewer VIP cards, or the more winning bets. */
-  tieBreak: z.enum(['shared', 'fewestVip', 'mostWinningBets']).default('shared'),
+  hostMode: z
+    .enum(['server', 'hostSeat'])
+    .default('server')
+    .describe('Who rolls the dice. server: the server, on a timer, and every seat bets (2–8 seats); hostSeat: seat 0 is the host, who rolls and holds no tokens (up to 9 seats).'),
+  hostBets: z
+    .boolean()
+    .default(false)
+    .describe('With a seated host: the host also gets a set of tokens and may bet, but only before the race starts (the original rules allow it).'),
+  /** The rules document: the host bets "before the race starts", the players "during the race". */
+  hostBetsFirst: z
+    .boolean()
+    .default(true)
+    .describe("With a betting host: the others may bet only once the host's first roll has started the race (the original rules). Off: everyone from before the first roll (as older games here were played)."),
+  rollIntervalMs: z.number().int().min(10).max(60_000).default(1000).describe('Milliseconds between two rolls while a race runs.'),
+  startDelayMs: z.number().int().min(0).max(60_000).default(3000).describe("Milliseconds before a race's first roll (\"and they're off\")."),
+  resultsPauseMs: z.number().int().min(0).max(600_000).default(8000).describe('Milliseconds the settlement stays up before the game moves on by itself.'),
+  draftTimeoutMs: z.number().int().min(0).max(600_000).default(30_000).describe('Milliseconds the VIP draft waits; then anyone undecided keeps the first card offered.'),
+  redLine: z
+    .number()
+    .int()
+    .min(1)
+    .max(14)
+    .default(10)
+    .describe('Where the red line is: betting closes when a roll takes the third horse to this position or beyond. 10 as read off the printed board.'),
+  tripleRule: z
+    .boolean()
+    .default(true)
+    .describe('The third identical roll in a row gives no bonus: a pair that paid is used up, and the fourth roll pairs with the third (the original rules). Off: every repeat gives the bonus.'),
+  repeatMatch: z
+    .enum(['horse', 'sum'])
+    .default('horse')
+    .describe('What makes a repeat roll, which moves the horse its bonus too. horse: the same horse, so a 2 then a 3 counts (the original rules); sum: the same dice sum.'),
+  fewerTokensAtSeven: z
+    .boolean()
+    .default(true)
+    .describe('With 7 or 8 players betting besides the host, each of them returns one 3 token (the original rules). Off: everyone keeps both 3s.'),
+  horseTies: z
+    .enum(['competition', 'dense'])
+    .default('competition')
+    .describe('Places of tied horses. competition: 1, 2, 2, 4 (a tie for 2nd leaves no 3rd); dense: 1, 2, 2, 3.'),
+  propTieWins: z
+    .boolean()
+    .default(false)
+    .describe('A prop bet also wins when its horse ties a horse it must beat. Off: a tie is not ahead.'),
+  props: z
+    .boolean()
+    .default(true)
+    .describe('Prop bets: five new prop cards to bet on each race. The original rules suggest leaving them out of a first game.'),
+  exotics: z
+    .boolean()
+    .default(true)
+    .describe('Exotic Finish bets: a new card each race, with three bet spaces. The original rules suggest leaving them out of a first game.'),
+  exoticsPersist: z
+    .boolean()
+    .default(true)
+    .describe("Exotic Finish cards of earlier races stay open for bets in later races. Off: only the race's own card."),
+  vip: z
+    .boolean()
+    .default(true)
+    .describe("VIP cards: after races 1–3 each bettor keeps one of two dealt; this server's own designed deck (the official texts are not available). The original rules suggest leaving them out of a first game."),
+  startingMoney: z.number().int().min(0).max(1000).default(0).describe('Dollars every bettor starts with.'),
+  moneyFloor: z
+    .boolean()
+    .default(true)
+    .describe('Nobody goes below $0: a player who cannot pay a penalty pays what they have. Off: money may go negative.'),
+  tieBreak: z
+    .enum(['shared', 'fewestVip', 'mostWinningBets'])
+    .default('shared')
+    .describe('Equal money at the end. shared: a shared victory; fewestVip: fewer VIP cards wins; mostWinningBets: more winning bets wins (both house rules).'),
 });
 export type Options = z.infer<typeof optionsSchema>;
 
