@@ -10,11 +10,17 @@ import type { TacMove, TacOptions, TacPrivate, TacPublic, TacState } from './typ
 import { resample, viewFor } from './view.ts';
 
 export const options = z.object({
-  master: z.boolean().default(false),
-  sixTeams: z.enum(['3x2', '2x3']).default('3x2'),
-  sixSpacing: z.union([z.literal(11), z.literal(16)]).default(11),
-  announce: z.boolean().default(true),
-  dealDelayMs: z.number().int().min(0).max(10_000).default(800),
+  master: z.boolean().default(false).describe('Master version: the Angel, Devil, Warrior and Fool cards join the deck.'),
+  sixTeams: z
+    .enum(['3x2', '2x3'])
+    .default('3x2')
+    .describe('Six players. 3x2: three teams of two, partners opposite; 2x3: two teams of three, every second colour.'),
+  sixSpacing: z
+    .union([z.literal(11), z.literal(16)])
+    .default(11)
+    .describe('The six-colour board (3 or 6 players): fields from one start to the next, 11 (a ring of 66) or 16 (a ring of 96).'),
+  announce: z.boolean().default(true).describe('After each deal everyone is shown which hands hold a 1 or 13, a card that brings a marble out.'),
+  dealDelayMs: z.number().int().min(0).max(10_000).default(800).describe('Milliseconds before each deal (pace only).'),
 });
 
 function seatTeams(s: TacState): number[] {

@@ -10,16 +10,12 @@ const CARD_ORDER: readonly Card[] = [...NUMBER_CARDS, 'trickster', 'tac', ...MAS
 /** Compares two cards in CARD_ORDER (for sort). */
 export const byCardOrder = (a: Card, b: Card) => CARD_ORDER.indexOf(a) - CARD_ORDER.indexOf(b);
 
+/** The options schema (index.ts) describes each option. */
 export interface TacOptions {
-  /** Master version: Angel, Devil, Warrior and Fool join the deck (104 cards at four colours). */
   master: boolean;
-  /** Six colours: three teams of two (partners opposite) or two teams of three (every second colour). */
   sixTeams: '3x2' | '2x3';
-  /** Fields from one start to the next on the six-colour board (the ring has six times as many). */
   sixSpacing: 11 | 16;
-  /** Each player says after the deal whether they hold a 1 or 13 (shown to everybody). */
   announce: boolean;
-  /** Room pace: milliseconds before the system deals the next round. */
   dealDelayMs: number;
 }
 
