@@ -19,7 +19,7 @@ export const optionsSchema = z.object({
   partnerMarbles: z
     .enum(['always', 'afterFinishing'])
     .default('always')
-    .describe("Team play, your partners' marbles. always: you may move them at any time (the original rules); afterFinishing: only once all your own marbles are home."),
+    .describe("Team play, your partners' marbles. always: you may move them at any time (the original rules); after finishing: only once all your own marbles are home."),
   friendlyCapture: z
     .boolean()
     .default(true)
@@ -27,7 +27,7 @@ export const optionsSchema = z.object({
   fastTrackObligation: z
     .enum(['strict', 'loseStatus'])
     .default('strict')
-    .describe('strict (the original rules): while you have a marble on the fast track you must move it, and it goes back to its pen when the card cannot move it. loseStatus: you may move another marble instead, and your fast-track marbles then lose their fast-track status.'),
+    .describe('strict (the original rules): while you have a marble on the fast track you must move it, and it goes back to its pen when the card cannot move it. lose status: you may move another marble instead, and your fast-track marbles then lose their fast-track status.'),
   ringStepOff: z
     .boolean()
     .default(false)
@@ -35,7 +35,7 @@ export const optionsSchema = z.object({
   bullseyeEntry: z
     .enum(['anyFastTrack', 'ownFastTrack'])
     .default('anyFastTrack')
-    .describe("A move ending one step past a fast-track space may end in the bull's eye instead. anyFastTrack: past any fast-track space (the original rules); ownFastTrack: only past the first one after your colour's pen exit."),
+    .describe("A move ending one step past a fast-track space may end in the bull's eye instead. any fast track: past any fast-track space (the original rules); own fast track: only past the first one after your colour's pen exit."),
   bullseyeBackward: z
     .boolean()
     .default(true)
@@ -47,7 +47,7 @@ export const optionsSchema = z.object({
   jackSwap: z
     .enum(['withOwn', 'anyTwo'])
     .default('anyTwo')
-    .describe("What a jack swaps. anyTwo: any two marbles of different colours, even two opponents' (the original rules); withOwn: one of the two must be a marble you may move."),
+    .describe("What a jack swaps. any two: any two marbles of different colours, even two opponents' (the original rules); with own: one of the two must be a marble you may move."),
   stallRelief: z
     .number()
     .int()

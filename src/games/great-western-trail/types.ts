@@ -10,19 +10,19 @@ export const optionsSchema = z.object({
   neutralBuildings: z
     .enum(['firstGame', 'random'])
     .default('firstGame')
-    .describe('Neutral buildings A–G. firstGame: on their lettered spaces; random: shuffled onto the seven neutral spaces.'),
+    .describe('Neutral buildings A–G. first game: on their lettered spaces; random: shuffled onto the seven neutral spaces.'),
   privateBuildings: z
     .enum(['sideA', 'randomSides'])
     .default('sideA')
-    .describe("Players' buildings. sideA: all on side a; randomSides: for each number one side is drawn, the same for everyone."),
+    .describe("Players' buildings. side A: each on its side a; random sides: for each number one side is drawn, the same for everyone."),
   firstTurn: z
     .enum(['neutral', 'anyBuilding'])
     .default('neutral')
-    .describe('Where the cattleman enters the trail on the first turn. neutral: on a neutral building only; anyBuilding: on any building.'),
+    .describe('Where the cattleman enters the trail on the first turn. neutral: on a neutral building only; any building: on any building on the trail.'),
   fees: z
     .enum(['payWhatYouCan', 'mustAfford'])
     .default('payWhatYouCan')
-    .describe('Fees you cannot pay in full. payWhatYouCan: pay what you have and move on; mustAfford: such routes are offered only when no route is affordable.'),
+    .describe('Fees you cannot pay in full. pay what you can: pay what you have and move on; must afford: such routes are offered only when no route is affordable.'),
   tieBreak: z
     .enum(['shared', 'money'])
     .default('shared')
@@ -42,7 +42,7 @@ export const optionsSchema = z.object({
   extraordinaryTurnout: z
     .enum(['notCounted', 'counted'])
     .default('notCounted')
-    .describe('Extraordinary delivery (building 9a), a turnout the engine moves back onto. notCounted: it does not count as a space moved; counted: it does.'),
+    .describe('Extraordinary delivery (building 9a), a turnout the engine moves back onto. not counted: it does not count as a space moved; counted: it does.'),
   requireAction: z
     .boolean()
     .default(true)
@@ -54,7 +54,7 @@ export const optionsSchema = z.object({
   finalRound: z
     .enum(['everyoneOnce', 'endOfRound'])
     .default('everyoneOnce')
-    .describe('After the end is triggered. everyoneOnce: every other player has one more turn; endOfRound: play stops at the end of the round, before the first player.'),
+    .describe('After the end is triggered. everyone once: every other player has one more turn; end of round: play stops at the end of the round, before the first player.'),
   kansasCityVp: z
     .union([z.literal(6), z.literal(-6)])
     .default(6)
@@ -62,11 +62,11 @@ export const optionsSchema = z.object({
   lastSpace: z
     .enum(['autoUpgrade', 'upgradeThenBack'])
     .default('autoUpgrade')
-    .describe('Railroad space 39. autoUpgrade: the engine stops there and station 10 is upgraded for free (the original rules); upgradeThenBack: the printed board, an optional paid upgrade, then the engine must move back, earning $3.'),
+    .describe('Railroad space 39. auto upgrade: the engine stops there and station 10 is upgraded for free (the original rules); upgrade then back: the printed board, an optional paid upgrade, then the engine must move back, earning $3.'),
   doubleAuxiliary: z
     .enum(['rulesDocument', 'printedBoard'])
     .default('rulesDocument')
-    .describe('Double auxiliary actions 3 and 4. rulesDocument (the original rules): pay $2, engine 1 back, 2 certificates; pay $1, engine exactly 2 forward. printedBoard: pay $2, engine 2 back, 2 certificates; pay $2, engine up to 2 forward.'),
+    .describe('Double auxiliary actions 3 and 4. rules document (the original rules): pay $2, engine 1 back, 2 certificates; pay $1, engine exactly 2 forward. printed board: pay $2, engine 2 back, 2 certificates; pay $2, engine up to 2 forward.'),
   refillMarketAtEnd: z
     .boolean()
     .default(true)
@@ -74,7 +74,7 @@ export const optionsSchema = z.object({
   finalTurn: z
     .enum(['kansasCity', 'normal'])
     .default('kansasCity')
-    .describe('Final turns after the end is triggered. kansasCity: the cattleman goes straight to Kansas City, any number of steps, for its five sub-phases (the original rules); normal: an ordinary turn.'),
+    .describe('Final turns after the end is triggered. kansas city: the cattleman goes straight to Kansas City, any number of steps, for its five sub-phases (the original rules); normal: an ordinary turn.'),
   objectivesInKansasCity: z
     .boolean()
     .default(false)
@@ -90,16 +90,16 @@ export const optionsSchema = z.object({
   jerseyBonus: z
     .enum(['always', 'whenHeld'])
     .default('always')
-    .describe("A worker's Jersey bonus. always: offered, to take or skip, whether or not you hold a Jersey, so nobody learns your hand; whenHeld: only with a Jersey in hand (as older games here were played)."),
+    .describe("A worker's Jersey bonus. always: offered, to take or skip, whether or not you hold a Jersey, so nobody learns your hand; when held: only with a Jersey in hand (as older games here were played)."),
   /** `atOrBehind` covers both sources: the original rules document (where the engine stands) and the printed tile (behind it). */
   upgrade9b: z
     .enum(['atOrBehind', 'behind'])
     .default('atOrBehind')
-    .describe('The station building 9b upgrades. atOrBehind: the one where your engine stands or any behind it; behind: only one behind it (as older games here were played).'),
+    .describe('The station building 9b upgrades. at or behind: the one where your engine stands or any behind it; behind: only one behind it (as older games here were played).'),
   revealedHandOrder: z
     .enum(['sorted', 'asHeld'])
     .default('sorted')
-    .describe('A hand revealed for income goes onto your discard pile, whose top card everyone sees. sorted: in sorted order; asHeld: as held, which showed the card drawn last (as older games here were played).'),
+    .describe('A hand revealed for income goes onto your discard pile, whose top card everyone sees. sorted: in sorted order; as held: in the order held, which showed the card drawn last (as older games here were played).'),
   auxAfterCopy: z
     .enum(['never', 'offered'])
     .default('never')
@@ -111,7 +111,7 @@ export const optionsSchema = z.object({
   auxiliary5Cards: z
     .enum(['outOfGame', 'discarded'])
     .default('outOfGame')
-    .describe("Auxiliary action 5's hand cards. outOfGame: they leave the game (as on the printed board); discarded: they go onto your discard pile."),
+    .describe("Auxiliary action 5's hand cards. out of game: they leave the game (as on the printed board); discarded: they go onto your discard pile."),
   /**
    * Every such step depends on public facts alone; the Jersey bonus offered without a Jersey in hand stays asked
    * (`jerseyBonus: always`): passing it would tell the table what the hand lacks.
@@ -123,7 +123,7 @@ export const optionsSchema = z.object({
   copyAdjacency: z
     .enum(['direct', 'nearestLocation'])
     .default('direct')
-    .describe('What building 8b copies. direct: the building on a directly neighbouring space; nearestLocation: the nearest building, past empty spaces.'),
+    .describe('What building 8b copies. direct: the building on a directly neighbouring space; nearest location: the nearest building, past empty spaces.'),
 });
 export type GwtOptions = z.infer<typeof optionsSchema>;
 

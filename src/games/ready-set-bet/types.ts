@@ -8,7 +8,7 @@ export const optionsSchema = z.object({
   hostMode: z
     .enum(['server', 'hostSeat'])
     .default('server')
-    .describe('Who rolls the dice. server: the server, on a timer, and every seat bets (2–8 seats); hostSeat: seat 0 is the host, who rolls and holds no tokens (up to 9 seats).'),
+    .describe('Who rolls the dice. server: the server, on a timer, and every seat bets (2–8 seats); host seat: seat 0 is the host, who rolls and holds no tokens (up to 9 seats).'),
   hostBets: z
     .boolean()
     .default(false)
@@ -19,7 +19,7 @@ export const optionsSchema = z.object({
     .default(true)
     .describe("With a betting host: the others may bet only once the host's first roll has started the race (the original rules). Off: everyone from before the first roll (as older games here were played)."),
   rollIntervalMs: z.number().int().min(10).max(60_000).default(1000).describe('Milliseconds between two rolls while a race runs.'),
-  startDelayMs: z.number().int().min(0).max(60_000).default(3000).describe("Milliseconds before a race's first roll (\"and they're off\")."),
+  startDelayMs: z.number().int().min(0).max(60_000).default(3000).describe("Milliseconds before a race's first roll."),
   resultsPauseMs: z.number().int().min(0).max(600_000).default(8000).describe('Milliseconds the settlement stays up before the game moves on by itself.'),
   draftTimeoutMs: z.number().int().min(0).max(600_000).default(30_000).describe('Milliseconds the VIP draft waits; then anyone undecided keeps the first card offered.'),
   redLine: z
@@ -73,7 +73,7 @@ export const optionsSchema = z.object({
   tieBreak: z
     .enum(['shared', 'fewestVip', 'mostWinningBets'])
     .default('shared')
-    .describe('Equal money at the end. shared: a shared victory; fewestVip: fewer VIP cards wins; mostWinningBets: more winning bets wins (both house rules).'),
+    .describe('Equal money at the end. shared: a shared victory; fewest vip: fewer VIP cards wins; most winning bets: more winning bets wins (both house rules).'),
 });
 export type Options = z.infer<typeof optionsSchema>;
 

@@ -8,7 +8,7 @@ export const tractorOptions = z.object({
   mode: z
     .enum(['tractor', 'findingFriends'])
     .default('tractor')
-    .describe("tractor: two fixed partnerships, alternating round the table (4, 6 or 8 players); findingFriends (Zhao Pengyou): the starter calls friend cards, and whoever plays one joins the starter's side."),
+    .describe("tractor: two fixed partnerships, alternating round the table (4, 6 or 8 players); finding friends (Zhao Pengyou): the starter calls friend cards, and whoever plays one joins the starter's side."),
   friends: z
     .number()
     .int()
@@ -19,11 +19,11 @@ export const tractorOptions = z.object({
   friendCards: z
     .enum(['nonTrump', 'trumpsIncluded', 'noHighest', 'noPoints'])
     .default('nonTrump')
-    .describe('Finding friends: the cards that may be called, never a joker. nonTrump: any card but trumps; trumpsIncluded: trumps too; noHighest: no trump and no A (no K at level A); noPoints: no trump and no 5, 10 or K (a K at level A).'),
+    .describe('Finding friends: the cards that may be called, never a joker. non trump: any card but trumps; trumps included: trumps too; no highest: no trump and no A (no K at level A); no points: no trump and no 5, 10 or K (a K at level A).'),
   friendJoin: z
     .enum(['unrestricted', 'noDoubleJoin'])
     .default('unrestricted')
-    .describe("Finding friends, a called card played by someone already on the starter's side. unrestricted: it counts, using that copy up; noDoubleJoin: it does not, only a player outside the side can join."),
+    .describe("Finding friends, a called card played by someone already on the starter's side. unrestricted: it counts, using that copy up; no double join: it does not, only a player outside the side can join."),
   smallTeamBonus: z
     .boolean()
     .default(true)
@@ -36,7 +36,7 @@ export const tractorOptions = z.object({
   mustDefend: z
     .enum(['A', 'pointsAndA', 'none'])
     .default('A')
-    .describe('Levels where an advance stops, passed only by winning a hand there as declarers. A: the top level (NT when that is the top level); pointsAndA: 5, 10 and K as well; none: no level stops an advance.'),
+    .describe('Levels where an advance stops, passed only by winning a hand there as declarers. A: the top level (NT when that is the top level); points and A: 5, 10 and K as well; none: no level stops an advance.'),
   handLimit: z
     .number()
     .int()
@@ -51,11 +51,11 @@ export const tractorOptions = z.object({
   firstStarter: z
     .enum(['winningBid', 'firstBid'])
     .default('winningBid')
-    .describe('Who starts hand 1. winningBid: the player of the winning declaration; firstBid: the player of the first one.'),
+    .describe('Who starts hand 1. winning bid: the player of the winning declaration; first bid: the player of the first one.'),
   noBidFirstHand: z
     .enum(['redeal', 'noTrump'])
     .default('redeal')
-    .describe('Hand 1 with no declaration at all. redeal: the cards are dealt again; noTrump: it is played without trump suit, the first player dealt to starting.'),
+    .describe('Hand 1 with no declaration at all. redeal: the cards are dealt again; no trump: it is played without trump suit, the first player dealt to starting.'),
   /** Bounded because the server deals: a table where nobody ever declares would otherwise deal forever. */
   redealLimit: z
     .number()
@@ -63,19 +63,19 @@ export const tractorOptions = z.object({
     .min(0)
     .max(20)
     .default(10)
-    .describe('Hand 1 is dealt again at most this many times (noBidFirstHand redeal); after that a hand with no declaration is played without trump suit, the first player dealt to starting.'),
+    .describe('Hand 1 is dealt again at most this many times (no bid first hand: redeal); after that a hand with no declaration is played without trump suit, the first player dealt to starting.'),
   noBidLaterHand: z
     .enum(['levelOrHighest', 'firstCard', 'noTrump'])
     .default('levelOrHighest')
-    .describe("Later hands with no declaration. levelOrHighest: the kitty's cards are turned until a level card or a joker fixes the trump suit (a joker: none), else the highest card does; firstCard: the kitty's first card decides; noTrump: no trump suit."),
+    .describe("Later hands with no declaration. level or highest: the kitty's cards are turned until a level card or a joker fixes the trump suit (a joker: none), else the highest card does; first card: the kitty's first card decides; no trump: no trump suit."),
   bidPolicy: z
     .enum(['jokerOrGreaterLength', 'jokerOrHigherSuit', 'greaterLength'])
     .default('jokerOrGreaterLength')
-    .describe('What overrides a declaration. jokerOrGreaterLength: more cards, and at equal count jokers over level cards (big over small); jokerOrHigherSuit: also, at equal count of two or more, the higher suit (♦ < ♣ < ♥ < ♠); greaterLength: only more cards.'),
+    .describe('What overrides a declaration. joker or greater length: more cards, and at equal count jokers over level cards (big over small); joker or higher suit: also, at equal count of two or more, the higher suit (♦ < ♣ < ♥ < ♠); greater length: only more cards.'),
   reinforcement: z
     .enum(['whileWinning', 'overturnOrReinforce', 'none'])
     .default('whileWinning')
-    .describe('What the player of the top declaration may still declare. whileWinning: more identical cards to it; overturnOrReinforce: also a stronger declaration of other cards; none: nothing.'),
+    .describe('What the player of the top declaration may still declare. while winning: more identical cards to it; overturn or reinforce: also a stronger declaration of other cards; none: nothing.'),
   bidTakeback: z
     .boolean()
     .default(false)
@@ -83,7 +83,7 @@ export const tractorOptions = z.object({
   jokerBids: z
     .enum(['pairOrMore', 'allDecks', 'disabled'])
     .default('pairOrMore')
-    .describe('Declaring with jokers, for a hand without trump suit. pairOrMore: two or more of one joker; allDecks: every copy of that joker in play; disabled: not at all.'),
+    .describe('Declaring with jokers, for a hand without trump suit. pair or more: two or more of one joker; all decks: every copy of that joker in play; disabled: not at all.'),
   kittyTheft: z
     .boolean()
     .default(false)
@@ -91,7 +91,7 @@ export const tractorOptions = z.object({
   buryRestriction: z
     .enum(['none', 'noPoints', 'noPointsOrTrumps'])
     .default('none')
-    .describe('Cards the starter may bury only when he has no others. none: no such cards; noPoints: 5s, 10s and Ks; noPointsOrTrumps: those and trumps.'),
+    .describe('Cards the starter may bury only when he has no others. none: no such cards; no points: 5s, 10s and Ks; no points or trumps: those and trumps.'),
   tractorFollow: z
     .enum(['pairs', 'tractors'])
     .default('pairs')
@@ -99,7 +99,7 @@ export const tractorOptions = z.object({
   throwEvaluation: z
     .enum(['largestUnit', 'all'])
     .default('largestUnit')
-    .describe('A throw trumped by several players. largestUnit: the highest largest unit wins (the original rules); all: a trump play beats another only if every unit is higher.'),
+    .describe('A throw trumped by several players. largest unit: the highest largest unit wins (the original rules); all: a trump play beats another only if every unit is higher.'),
   throwUnits: z
     .enum(['pairs', 'tractors'])
     .default('pairs')
@@ -107,15 +107,15 @@ export const tractorOptions = z.object({
   throwPenalty: z
     .enum(['none', 'tenPerAttempt', 'tenPerCard'])
     .default('none')
-    .describe('Penalty for a failed throw, in points to the other side. none: no penalty; tenPerAttempt: 10; tenPerCard: 10 per card taken back.'),
+    .describe('Penalty for a failed throw, in points to the other side. none: no penalty; ten per attempt: 10; ten per card: 10 per card taken back.'),
   kittyReveal: z
     .enum(['attackersLastTrick', 'always'])
     .default('attackersLastTrick')
-    .describe('When the kitty is shown at the end of a hand. attackersLastTrick: only when the attackers win the last trick (the original rules); always: every time.'),
+    .describe('When the kitty is shown at the end of a hand. attackers last trick: only when the attackers win the last trick (the original rules); always: every time.'),
   kittyMultiplier: z
     .enum(['cards', 'largestUnit', 'power'])
     .default('cards')
-    .describe("What the kitty's points are multiplied by when the attackers win the last trick. cards: twice the cards in that trick's lead (the original rules); largestUnit: twice its largest unit; power: 2 to the power of its largest unit."),
+    .describe("What the kitty's points are multiplied by when the attackers win the last trick. cards: twice the cards in that trick's lead (the original rules); largest unit: twice its largest unit; power: 2 to the power of its largest unit."),
   dealDelayMs: z.number().int().min(0).max(10_000).default(150).describe('Milliseconds between two cards of the deal.'),
   declareWindowMs: z
     .number()
