@@ -540,20 +540,13 @@ describe('web client', () => {
 
   it.concurrent("lobby: a rules option's description in /api/games shows under it as its help text", async ({ expect }) => {
     const page = await newPage();
-    // The games' option schemas carry no descriptions yet: one is added to the answer, as the schema would give it.
-    await page.route('**/api/games', async (route) => {
-      const response = await route.fetch();
-      const games = (await response.json()) as { id: string; options: { properties: Record<string, { description?: string }> } }[];
-      games.find((g) => g.id === 'tac')!.options.properties.dealDelayMs!.description = 'The pause between two cards dealt.';
-      await route.fulfill({ response, json: games });
-    });
     await page.goto(`${server.http}/`);
     await page.getByRole('tab', { name: 'TAC' }).click();
     await page.locator('details.options summary').click();
     const help = await page.locator('form.create [name=dealDelayMs]').getAttribute('aria-describedby');
     expect(help).toBeTruthy();
     const text = page.locator(`form.create #${help}`);
-    expect(await text.textContent()).toBe('The pause between two cards dealt.');
+    expect(await text.textContent()).toBe('Milliseconds before each deal (pace only).'); // TAC's schema's words
     expect(await text.isVisible()).toBe(true);
     await page.close();
   }, 30_000);
