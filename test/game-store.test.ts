@@ -93,6 +93,26 @@ describe('game store', () => {
     expect(Number(scripts![1])).toBeLessThanOrEqual(5);
   });
 
+  it('claims no game of a live peer after Redis refused writes (out of memory) for longer than a heartbeat lives', async () => {
+    await liveGame('of-a', 'a');
+    await liveGame('of-b', 'b');
+    const recovered: string[] = [];
+    for (const id of ['a', 'b']) store(id).start(async (roomId) => void recovered.push(roomId));
+    await waitFor(async () => (await reader.exists('parlor:proc:a', 'parlor:proc:b')) === 2, 3000, 'both beating');
+    // Every write refused for 3 heartbeat lifetimes: both heartbeats lapse while both processes live on.
+    await reader.config('SET', 'maxmemory', '1');
+    try {
+      await waitFor(async () => (await reader.exists('parlor:proc:a', 'parlor:proc:b')) === 0, 3000, 'both heartbeats lapsed');
+      await sleep(600);
+    } finally {
+      await reader.config('SET', 'maxmemory', '0');
+    }
+    await waitFor(async () => (await reader.exists('parlor:proc:a', 'parlor:proc:b')) === 2, 3000, 'both beating again');
+    await sleep(600); // two heartbeat lifetimes: a claim would have been made
+    expect(recovered).toEqual([]);
+    expect([await reader.hget('parlor:game:of-a', 'owner'), await reader.hget('parlor:game:of-b', 'owner')]).toEqual(['a', 'b']);
+  });
+
   it('leaves no live game behind once it finished, though its players leave (and change their seats) after the end', async () => {
     const s = store('me');
     const journal = s.open('done', { game: 'high-card', seats: ['ada', 'bo'] });

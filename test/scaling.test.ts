@@ -216,11 +216,22 @@ describe('two processes on one Redis', () => {
     }
   });
 
-  it('reports not ready while its Redis is down, keeps serving, and recovers when Redis is back', async () => {
+  it('reports not ready while its Redis is down or refuses writes, keeps serving, and recovers when Redis is back', async () => {
     const redis = await startRedis();
     const p = await spawnServer({ REDIS_URL: redis.url });
     try {
       expect((await fetch(`${p.http}/ready`)).status).toBe(200);
+      // Reachable but refusing every write (out of memory): not ready either, new games could not be stored.
+      const admin = new Redis(redis.url);
+      await admin.config('SET', 'maxmemory', '1');
+      try {
+        await waitFor(async () => (await fetch(`${p.http}/ready`)).status === 503, 5000, 'not ready while writes are refused');
+        expect(await (await fetch(`${p.http}/ready`)).json()).toMatchObject({ ready: false, redis: 'refusing writes' });
+      } finally {
+        await admin.config('SET', 'maxmemory', '0');
+        admin.disconnect();
+      }
+      await waitFor(async () => (await fetch(`${p.http}/ready`)).status === 200, 5000, 'ready once writes are stored');
       await redis.stop();
       await waitFor(async () => (await fetch(`${p.http}/ready`)).status === 503, 5000, 'not ready');
       expect(await (await fetch(`${p.http}/ready`)).json()).toMatchObject({ ready: false, redis: 'unreachable' });

@@ -166,8 +166,10 @@ function routes(app: Application, { config, logger, scaling }: { config: Config;
   app.get('/ready', async (_req, res) => {
     const redis = await scaling.redisReachable();
     const accepting = matchMaker.state === matchMaker.MatchMakerState.READY;
-    const ready = redis !== false && accepting;
-    res.status(ready ? 200 : 503).json({ ready, redis: redis === null ? 'not configured' : redis ? 'ok' : 'unreachable', matchmaking: accepting ? 'ok' : 'stopped' });
+    // Reachable is not enough: a Redis out of memory (or read-only) answers reads and refuses every write.
+    const storing = roomSettings.store?.storing ?? true;
+    const ready = redis !== false && storing && accepting;
+    res.status(ready ? 200 : 503).json({ ready, redis: redis === null ? 'not configured' : !redis ? 'unreachable' : storing ? 'ok' : 'refusing writes', matchmaking: accepting ? 'ok' : 'stopped' });
   });
 
   app.get('/metrics', async (req, res) => {

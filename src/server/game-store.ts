@@ -107,6 +107,8 @@ export class GameStore {
   /** When the last ownership check was sent that came back (see `ownershipUnsure`). */
   private confirmedAt = Date.now();
   private confirming: Promise<void> | null = null;
+  /** The last heartbeat was stored: Redis takes this process's writes (`/ready` says so). */
+  storing = true;
   /** How long a process' heartbeat lives: a process silent this long is taken for dead, its games claimed. */
   private readonly ttlMs: number;
 
@@ -135,10 +137,26 @@ export class GameStore {
     let lost = false;
     // One put-back at a time: the beats that queued behind a stalled Redis all see `lost` when it wakes.
     let republishing = false;
+    // A heartbeat that could not be stored (Redis refusing writes: out of memory, read-only, a full disk) or
+    // that finds its key gone: peers were likely cut off as well and have not beaten again yet, their games
+    // alive. Claims wait three beats from then, as after a reconnection (see below).
     const tick = async () => {
       try {
-        const previous = await this.redis.set(K.proc(processId), String(Date.now()), 'PX', ttlMs, 'GET');
-        if (previous === null && !first) lost = true; // kept until the republish succeeds
+        let previous;
+        try {
+          previous = await this.redis.set(K.proc(processId), String(Date.now()), 'PX', ttlMs, 'GET');
+        } catch (err) {
+          this.readySince = Date.now();
+          if (this.storing) this.options.logger.warn({ err: (err as Error).message }, 'heartbeat not stored: Redis refuses writes or is away; no game is claimed until it is stored again');
+          this.storing = false;
+          throw err;
+        }
+        if (!this.storing) this.options.logger.info('heartbeat stored again');
+        this.storing = true;
+        if (previous === null && !first) {
+          lost = true; // kept until the republish succeeds
+          this.readySince = Date.now();
+        }
         first = false;
         await this.checkOwnership();
         if (lost && !republishing) {
