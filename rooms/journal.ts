@@ -183,8 +183,8 @@ export class TableJournal {
   }
 
   /** Resolves once every queued write is in Redis. */
-  async drained() {
-    await this.link?.drained();
+  async drained(timeoutMs?: number) {
+    await this.link?.drained(timeoutMs);
   }
 
   private watch() {

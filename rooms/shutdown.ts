@@ -19,7 +19,7 @@ export async function beforeShutdown(room: Table) {
     // Hand over: the game is journaled, so a peer resumes it as soon as this process stops beating;
     // players rejoin there with their seat tokens (client/rejoin.ts).
     letGo(room);
-    await room.journal.drained();
+    await room.journal.drained(roomSettings.shutdownGraceSeconds * 1000); // every move stored before the peer takes over
     room.announce({ seq: room.journal.seq, actor: SYSTEM, events: [{ type: 'serverClosing', graceSeconds: 0, handover: true }] });
     room.flush();
     return room.disconnect(4001);

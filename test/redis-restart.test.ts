@@ -12,6 +12,7 @@ import { Redis } from 'ioredis';
 import { spawnServer, type ServerProcess } from './helpers/process.ts';
 import { startRedis, type RedisHandle } from './helpers/redis.ts';
 import { adopt, legalMoves, state } from './helpers/clients.ts';
+import { rejoinSeat } from '../client/rejoin.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
 
 let redis: RedisHandle;
@@ -108,5 +109,37 @@ describe('Redis restarts empty', () => {
     expect(res.status).toBe(404);
     expect(res.body.code).toBe('core/unknown-room');
     expect(String(res.body.message)).not.toMatch(/disposed/);
+  });
+});
+
+describe('SIGTERM while Redis is away', () => {
+  it('waits for Redis within the grace period, then hands its game over with every move made meanwhile', { timeout: 60_000 }, async () => {
+    const own = await startRedis(); // comes back empty: the stopping process puts its journal back first
+    const pair = await Promise.all([0, 1].map(() => spawnServer({ REDIS_URL: own.url, SHUTDOWN_GRACE_SECONDS: '20' })));
+    try {
+      const created = await post(pair[0]!, '/matchmake/create/high-card', { seats: 2, options: { handSize: 4 } });
+      const stopping = pair.find((p) => p.processId === created.body.processId)!;
+      const peer = pair.find((p) => p !== stopping)!;
+      const roomId = String(created.body.roomId);
+      const ada = await adopt(await new Client(stopping.ws).consumeSeatReservation(created.body as unknown as SeatReservation));
+      const bo = await adopt(await new Client(stopping.ws).joinById(roomId));
+      await waitFor(() => legalMoves(ada).length && legalMoves(bo).length, 5000, 'deal');
+      await own.stop();
+      // Both ante while Redis is away: acknowledged (a `sync` answer stops waiting for Redis), kept in memory only.
+      await Promise.all([ada, bo].map((p) => p.room.request('move', { type: 'ante', in: true })));
+      const moves = await waitFor(() => state(ada).seq >= 3 && state(ada).seq, 3000, 'the antes applied'); // deal + two antes
+      const exited = stopping.stop('SIGTERM');
+      await sleep(13_000); // longer than Colyseus' own Redis calls retry before giving up (~10 s)
+      await own.restart();
+      expect(await exited).toBe(0);
+      // The game is at the peer with both antes: Ada's seat plays on from there.
+      const back = await adopt(await rejoinSeat([peer.ws], { roomId, seatToken: ada.seatToken }, { timeoutMs: 20_000 }));
+      await waitFor(() => state(back).seq >= moves, 5000, 'the game at the peer');
+      expect(state(back).seq).toBe(moves);
+      expect(Array.from(state(back).table.anted)).toEqual([true, true]);
+    } finally {
+      await Promise.all(pair.map((p) => p.stop('SIGKILL')));
+      await own.stop();
+    }
   });
 });

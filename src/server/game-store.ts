@@ -109,6 +109,10 @@ export class GameStore {
   private confirming: Promise<void> | null = null;
   /** The last heartbeat was stored: Redis takes this process's writes (`/ready` says so). */
   storing = true;
+  /** When the latest beat that completed (with anything Redis had lost put back) was begun. */
+  private beatSince = 0;
+  /** When the connection to Redis last became ready. */
+  private connectedAt = Date.now();
   /** How long a process' heartbeat lives: a process silent this long is taken for dead, its games claimed. */
   private readonly ttlMs: number;
 
@@ -119,7 +123,7 @@ export class GameStore {
     const retryStrategy = (times: number) => Math.min(times * 50, options.heartbeatMs);
     this.redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null, enableOfflineQueue: true, lazyConnect: false, retryStrategy }) as ScriptedRedis;
     this.redis.on('error', (err) => options.logger.debug({ err: err.message }, 'game store: redis error'));
-    this.redis.on('ready', () => (this.readySince = Date.now()));
+    this.redis.on('ready', () => (this.readySince = this.connectedAt = Date.now()));
     this.redis.defineCommand('journalAppend', { numberOfKeys: 3, lua: APPEND });
     this.redis.defineCommand('claimOrphan', { numberOfKeys: 1, lua: CLAIM_ORPHAN });
   }
@@ -141,6 +145,7 @@ export class GameStore {
     // that finds its key gone: peers were likely cut off as well and have not beaten again yet, their games
     // alive. Claims wait three beats from then, as after a reconnection (see below).
     const tick = async () => {
+      const started = Date.now();
       try {
         let previous;
         try {
@@ -168,6 +173,7 @@ export class GameStore {
             republishing = false;
           }
         }
+        if (!lost) this.beatSince = Math.max(this.beatSince, started);
         // A Redis restarted from its append-only file can hold heartbeats that expired while it was down:
         // live peers have not beaten again yet. Claiming now would fence games that are alive (and drop
         // moves they acknowledged while Redis was away), so claims wait three beats after connecting.
@@ -262,6 +268,21 @@ export class GameStore {
       .catch(() => undefined)
       .finally(() => (this.confirming = null));
     return this.confirming;
+  }
+
+  /**
+   * Resolves true once Redis is connected and a beat begun since has completed, with whatever Redis lost
+   * meanwhile put back; false if that takes longer than `timeoutMs`. A stopping process waits for this
+   * before handing its games over: while Redis is away they cannot be, and the moves made meanwhile are
+   * only in this process.
+   */
+  async caughtUp(timeoutMs: number): Promise<boolean> {
+    const until = Date.now() + timeoutMs;
+    while (this.redis.status !== 'ready' || this.beatSince < this.connectedAt) {
+      if (Date.now() >= until) return false;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return true;
   }
 
   async stop() {

@@ -5,6 +5,7 @@ import { createLogger } from './logger.ts';
 import { createParlorServer } from './app.ts';
 import { dueLine } from './client-faults.ts';
 import { warmUp } from './warm-up.ts';
+import { roomSettings } from '../../rooms/settings.ts';
 
 export async function run(extraRooms: Record<string, new (...args: never[]) => Room> = {}) {
   const config = loadConfig();
@@ -38,9 +39,15 @@ export async function run(extraRooms: Record<string, new (...args: never[]) => R
       process.exit(1);
     }, (config.SHUTDOWN_GRACE_SECONDS + 15) * 1000);
     hardStop.unref();
+    // Games are handed over through Redis: while it is away (or refusing writes) they cannot be, and
+    // Colyseus' shutdown would give up on its first Redis call before any table hands over, the moves made
+    // meanwhile living only here. Wait for it, within the grace period.
+    const store = roomSettings.store;
+    const handedOver = !store || (await store.caughtUp(config.SHUTDOWN_GRACE_SECONDS * 1000));
+    if (!handedOver) logger.error({ games: store.journals.size, graceSeconds: config.SHUTDOWN_GRACE_SECONDS }, 'Redis did not come back within the grace period: running games stop with only the moves Redis has');
     await server.gracefullyShutdown(false);
     logger.info('stopped');
-    process.exit(0);
+    process.exit(handedOver ? 0 : 1);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
