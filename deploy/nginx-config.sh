@@ -17,6 +17,9 @@
 #                     (127.0.0.11 in Docker, where a replaced container gets a new address)
 #   PARLOR_POOL       with PROXY_RESOLVER: one host:port whose name resolves to every process (a network alias)
 #   PROXY_TLS_CERT, PROXY_TLS_KEY  certificate and key files: listen with TLS (clients use https/wss)
+#   PROXY_BALANCER    addresses or CIDR ranges of a load balancer in front of this proxy that appends the
+#                     client's address to X-Forwarded-For: the client's address is taken from it (else every
+#                     player is the balancer's address, and 256 connections fill the whole deployment)
 #   PROXY_CONFIG_OUT  write the configuration to this file instead of stdout (the nginx image's start hook)
 #
 # Without arguments the output is an http-level snippet (for conf.d/). With `--standalone DIR` it is a
@@ -53,6 +56,12 @@ if [ -n "$resolver" ] && [ -z "$pool" ]; then
   echo "nginx-config: with PROXY_RESOLVER, set PARLOR_POOL to a host:port that resolves to every process" >&2
   exit 2
 fi
+balancers=$(printf '%s' "${PROXY_BALANCER:-}" | tr ',' ' ')
+for b in $balancers; do
+  case "$b" in
+    *[!0-9a-fA-F.:/]*) echo "nginx-config: PROXY_BALANCER '$b' is not an address or CIDR range" >&2; exit 2 ;;
+  esac
+done
 tls=""
 if [ -n "${PROXY_TLS_CERT:-}" ] || [ -n "${PROXY_TLS_KEY:-}" ]; then
   : "${PROXY_TLS_CERT:?set both PROXY_TLS_CERT and PROXY_TLS_KEY}" "${PROXY_TLS_KEY:?set both PROXY_TLS_CERT and PROXY_TLS_KEY}"
@@ -94,6 +103,13 @@ snippet() {
   if [ -n "$tls" ]; then
     echo "    ssl_certificate     $PROXY_TLS_CERT;"
     echo "    ssl_certificate_key $PROXY_TLS_KEY;"
+  fi
+  if [ -n "$balancers" ]; then
+    echo "    # The load balancer in front appends the client's address to X-Forwarded-For: the client is the"
+    echo "    # address it appended (from these senders only), for the connection limit and for the processes."
+    for b in $balancers; do echo "    set_real_ip_from $b;"; done
+    echo "    real_ip_header X-Forwarded-For;"
+    echo "    real_ip_recursive on;"
   fi
   if [ -n "$resolver" ]; then
     echo "    # Names are looked up per request (a replaced container comes back at a new address)."

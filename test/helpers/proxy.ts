@@ -19,11 +19,11 @@ export interface ProxyHandle {
 }
 
 /** Process i of `processPorts` is reached at /p<i> (1-based), as deploy/nginx-config.sh numbers them. */
-export async function startProxy(port: number, processPorts: number[], dir: string): Promise<ProxyHandle> {
+export async function startProxy(port: number, processPorts: number[], dir: string, env: Record<string, string> = {}): Promise<ProxyHandle> {
   mkdirSync(dir, { recursive: true });
   const config = execFileSync('sh', ['deploy/nginx-config.sh', '--standalone', dir], {
     encoding: 'utf8',
-    env: { PATH: process.env.PATH, PARLOR_PROCESSES: processPorts.map((p) => `127.0.0.1:${p}`).join(' '), PROXY_LISTEN: `127.0.0.1:${port}` },
+    env: { PATH: process.env.PATH, PARLOR_PROCESSES: processPorts.map((p) => `127.0.0.1:${p}`).join(' '), PROXY_LISTEN: `127.0.0.1:${port}`, ...env },
   });
   const file = join(dir, 'nginx.conf');
   writeFileSync(file, config);
