@@ -263,6 +263,28 @@ describe('two processes on one Redis', () => {
     }
   });
 
+  it('exits 1 when Redis refuses its password at start, saying so, and logs no password', async () => {
+    const redis = await startRedis();
+    const admin = new Redis(redis.url);
+    await admin.config('SET', 'requirepass', 'the-right-one');
+    admin.disconnect();
+    const url = new URL(redis.url);
+    url.password = 'a-Wrong-Secret-9';
+    const child = spawn(process.execPath, ['test/fixture/main.ts'], { env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', WARM_UP_MS: '0', REDIS_URL: url.toString() }, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let output = '';
+      child.stdout.on('data', (d) => (output += d));
+      child.stderr.on('data', (d) => (output += d));
+      const [code] = (await once(child, 'exit')) as [number | null];
+      expect(code).toBe(1);
+      expect(output).toContain('Redis refused or could not be reached at start; exiting');
+      expect(output).not.toContain('a-Wrong-Secret-9'); // a refused AUTH's error carried it as the command's argument
+    } finally {
+      child.kill('SIGKILL');
+      await redis.stop();
+    }
+  });
+
   it('without Redis, lets a running game go on after SIGTERM, tells the players, and exits cleanly', async () => {
     // (With Redis the game is handed over to a peer instead: test/recovery.test.ts.)
     const p = await spawnServer({ SHUTDOWN_GRACE_SECONDS: '2' });

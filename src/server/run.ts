@@ -24,7 +24,10 @@ export async function run(extraRooms: Record<string, new (...args: never[]) => R
   try {
     await listen(config.PORT, config.HOST);
   } catch (err) {
-    logger.fatal({ err, port: config.PORT, host: config.HOST }, 'could not listen; exiting');
+    // A Redis error (its reply refused the password, say) says so, not "could not listen".
+    const redis = /^(ReplyError|MaxRetriesPerRequestError)$/.test((err as Error)?.name ?? '') || 'command' in ((err as object) ?? {});
+    if (redis) logger.fatal({ err }, 'Redis refused or could not be reached at start; exiting');
+    else logger.fatal({ err, port: config.PORT, host: config.HOST }, 'could not listen; exiting');
     process.exit(1);
   }
   logger.info({ port: config.PORT, host: config.HOST, publicAddress: config.publicAddress ?? null, redis: Boolean(config.REDIS_URL) }, 'parlor listening');
