@@ -236,6 +236,12 @@ describe('two processes on one Redis', () => {
       await waitFor(async () => (await fetch(`${p.http}/ready`)).status === 503, 5000, 'not ready');
       expect(await (await fetch(`${p.http}/ready`)).json()).toMatchObject({ ready: false, redis: 'unreachable' });
       expect((await fetch(`${p.http}/health`)).status).toBe(200);
+      // What needs Redis answers at once, to be asked again (a record's read waited for Redis, the others ~10 s).
+      const asked = [['GET', '/api/tables'], ['GET', '/api/records/SomeRoom1'], ['GET', '/api/invites/ABCDEFGHJK'], ['POST', '/matchmake/create/high-card'], ['POST', '/api/queue/high-card']];
+      for (const [method, path] of asked) {
+        const res = await fetch(`${p.http}${path}`, { method, headers: { 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined, signal: AbortSignal.timeout(3000) });
+        expect([path, res.status, ((await res.json()) as { code: string }).code, res.headers.get('retry-after')]).toEqual([path, 503, 'core/store-unavailable', '2']);
+      }
       await redis.restart();
       await waitFor(async () => (await fetch(`${p.http}/ready`)).status === 200, 15_000, 'ready again');
       expect(p.child.exitCode).toBeNull();

@@ -19,6 +19,7 @@ import type { WebSocketTransport } from '@colyseus/ws-transport';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { ClientJoinOptions } from '../../rooms/join-options.ts';
+import { roomSettings } from '../../rooms/settings.ts';
 import { reserveGuestSeat, type GuestRequest } from './guest-seat.ts';
 import type { Table } from '../../rooms/table.ts';
 import type { Config } from './config.ts';
@@ -207,6 +208,10 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
     }
     // Colyseus answers other /matchmake spellings with an empty 404: the API answers in its own shape.
     if (!matchmake && /^\/matchmake(\/|$)/i.test(path)) return sendJson(req, res, 404, 'core/not-found', 'No such route.');
+    // What reads or writes Redis, while Redis is away: each would wait out its client's retries (about 10 s; a
+    // stored record's read, until Redis is back) and then fail. Answered at once, to be asked again.
+    const needsRedis = reserving || (lookup && method !== 'POST') || ((method === 'GET' || method === 'HEAD') && /^\/api\/tables\/?$/i.test(path));
+    if (needsRedis && redisAway()) return sendJson(req, res, 503, 'core/store-unavailable', 'The game store is unreachable for a moment; retry shortly.', { 'retry-after': '2' });
     const proceed = () => {
       if (!matchmake) return pass();
       void matchmakeRequest(req, res, address, matchmake[1]!, matchmake[2]!).catch((err) => failed(res, err));
@@ -426,6 +431,12 @@ function sendReservation(req: IncomingMessage, res: ServerResponse, reservation:
   const json = JSON.stringify(reservation);
   res.writeHead(200, { ...corsHeaders(req), 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) });
   res.end(json);
+}
+
+/** Redis is configured and this process's connection to it is down (`/ready` says so as well). */
+function redisAway(): boolean {
+  const store = roomSettings.store;
+  return store !== null && store !== undefined && store.redis.status !== 'ready';
 }
 
 function sendJson(req: IncomingMessage, res: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}) {
