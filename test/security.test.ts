@@ -15,6 +15,8 @@ import { sleep, waitFor } from './helpers/ports.ts';
 import { AddressLimiter, addressKey, clientAddress } from '../src/server/rate-limit.ts';
 import { resetClientFaults, safeJson, warnClientFault } from '../src/server/client-faults.ts';
 import { jsonProblem } from '../src/server/json-bounds.ts';
+import { colyseusLogger } from '../src/server/app.ts';
+import { pino } from 'pino';
 import { UnusedReservations } from '../src/server/unused-reservations.ts';
 import { InMemoryPresence } from '../src/server/scaling.ts';
 import { verificationsInProgress } from '../src/server/verify.ts';
@@ -321,6 +323,21 @@ describe('client faults in the logs', () => {
     expect(safeJson(cyclic)).toMatch(/<cycle>|…/);
     warnClientFault(log, 'bad-move:room2', { payload: 1 }); // another key logs at once
     expect(lines).toHaveLength(2);
+  });
+
+  it("Colyseus' own warnings are one line per kind per window (a Redis outage repeats them on every retry)", () => {
+    resetClientFaults();
+    const lines: string[] = [];
+    const sink = { write: (line: string) => void lines.push(line) };
+    const log = colyseusLogger(pino({ level: 'warn' }, sink));
+    for (let i = 0; i < 50; i++) {
+      log.warn('RedisPresence: pub connection error:', 'connect ECONNREFUSED 127.0.0.1:6379');
+      log.warn('RedisPresence: sub connection error:', 'connect ECONNREFUSED 127.0.0.1:6379');
+    }
+    expect(lines.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual([
+      'RedisPresence: pub connection error: connect ECONNREFUSED 127.0.0.1:6379',
+      'RedisPresence: sub connection error: connect ECONNREFUSED 127.0.0.1:6379',
+    ]);
   });
 
   it('a spectator sending truncated frames and sockets sending oversize frames leave no error lines or stacks', async () => {

@@ -27,7 +27,7 @@ import { mountVerify } from './verify.ts';
 import { countedAsReserving, installFrontDoor, setLiveGameCheck } from './front-door.ts';
 import { chargedAddress } from './rate-limit.ts';
 import { reserveGuestSeat } from './guest-seat.ts';
-import { safeJson, warnClientFault } from './client-faults.ts';
+import { dueLine, safeJson, warnClientFault } from './client-faults.ts';
 import { republishLiveRooms } from './redis-restore.ts';
 import { mountWeb } from './web.ts';
 import { jsonBody } from './request-body.ts';
@@ -271,14 +271,20 @@ function basicAuth(user: string, password: string): express.RequestHandler {
  */
 const CLIENT_CAUSED = /msgpackr[\\/]unpack|couldn't decode message|Max payload size exceeded|Invalid WebSocket frame|WS_ERR_/;
 
-/** Routes Colyseus' own log lines into pino. */
-function colyseusLogger(logger: Logger) {
+/** Routes Colyseus' own log lines into pino. Exported for tests. */
+export function colyseusLogger(logger: Logger) {
   const child = logger.child({ component: 'colyseus' });
   const text = (args: unknown[]) => args.map((a) => (typeof a === 'string' ? a : a instanceof Error ? (a.stack ?? a.message) : safeJson(a, 2000))).join(' ');
   return {
     debug: (...a: unknown[]) => child.debug(text(a)),
     info: (...a: unknown[]) => child.info(text(a)),
-    warn: (...a: unknown[]) => child.warn(text(a)),
+    // A warning repeats while its cause lasts (a Redis outage: every connection's every retry): one line per
+    // kind a window, with how many were skipped.
+    warn: (...a: unknown[]) => {
+      const line = text(a);
+      const suppressed = dueLine(`colyseus:${line.slice(0, 60)}`);
+      if (suppressed !== null) child.warn(suppressed ? { suppressed } : {}, line);
+    },
     error: (...a: unknown[]) => {
       const line = text(a);
       if (CLIENT_CAUSED.test(line)) warnClientFault(child, 'bad-message', { error: line.split('\n')[0] }, 'client sent a message that does not decode');
