@@ -269,6 +269,18 @@ describe('two processes on one Redis', () => {
     }
   });
 
+  it('exits 1 on an invalid setting with one log line naming it, no stack', async () => {
+    const child = spawn(process.execPath, ['test/fixture/main.ts'], { env: { ...process.env, NODE_ENV: 'test', PORT: 'abc', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).toBe(1);
+    const lines = output.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 60, msg: expect.stringMatching(/^Invalid configuration:\n\s+PORT: /) });
+  });
+
   it('exits 1 when Redis refuses its password at start, saying so, and logs no password', async () => {
     const redis = await startRedis();
     const admin = new Redis(redis.url);

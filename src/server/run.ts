@@ -8,7 +8,14 @@ import { warmUp } from './warm-up.ts';
 import { roomSettings } from '../../rooms/settings.ts';
 
 export async function run(extraRooms: Record<string, new (...args: never[]) => Room> = {}) {
-  const config = loadConfig();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    // Before a logger exists (its level is configuration too): one JSON line as the logger writes them, no stack.
+    process.stderr.write(`${JSON.stringify({ level: 60, time: Date.now(), service: 'parlor', msg: (err as Error).message })}\n`);
+    process.exit(1);
+  }
   // Colyseus reads NODE_ENV itself, and outside production logs client-given room ids whole: an unset one
   // means production here (config.ts), so it must mean production to Colyseus too.
   process.env.NODE_ENV = config.NODE_ENV;
