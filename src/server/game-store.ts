@@ -271,14 +271,14 @@ export class GameStore {
   }
 
   /**
-   * Resolves true once Redis is connected and a beat begun since has completed, with whatever Redis lost
-   * meanwhile put back; false if that takes longer than `timeoutMs`. A stopping process waits for this
-   * before handing its games over: while Redis is away they cannot be, and the moves made meanwhile are
-   * only in this process.
+   * Resolves true once Redis is connected, takes writes, and a beat begun since it connected has completed
+   * with whatever Redis lost meanwhile put back; false if that takes longer than `timeoutMs`. A stopping
+   * process waits for this before handing its games over: while Redis is away (or refuses writes) they
+   * cannot be, and the moves made meanwhile are only in this process.
    */
   async caughtUp(timeoutMs: number): Promise<boolean> {
     const until = Date.now() + timeoutMs;
-    while (this.redis.status !== 'ready' || this.beatSince < this.connectedAt) {
+    while (this.redis.status !== 'ready' || !this.storing || this.beatSince < this.connectedAt) {
       if (Date.now() >= until) return false;
       await new Promise((r) => setTimeout(r, 50));
     }
