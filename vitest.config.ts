@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
  * matchmaking and queue keys), the ones building the project, and the ones whose figures are timings of
  * real processes and browsers (a stalled process's windows, pages on two cores). They run one at a time,
  * after the rest, which run two at a time: most of those wait (whole games on the room clock, spawned
- * servers), so two workers on two cores finish them in well under the time one takes.
+ * servers), so two workers on two cores finish them in well under the time one takes. (The Redis restart
+ * tests run beside others: each has its own Redis, and they mostly wait out outages.)
  */
 const alone = [
   'test/game-store.test.ts',
@@ -14,7 +15,6 @@ const alone = [
   'test/container.test.ts',
   'test/deploy.test.ts',
   'test/recovery.test.ts',
-  'test/redis-restart.test.ts',
   'test/web.test.ts',
 ];
 
