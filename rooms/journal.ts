@@ -183,8 +183,8 @@ export class TableJournal {
   }
 
   /** Resolves once every queued write is in Redis. */
-  async drained(timeoutMs?: number) {
-    await this.link?.drained(timeoutMs);
+  async drained(timeoutMs?: number): Promise<boolean> {
+    return (await this.link?.drained(timeoutMs)) ?? true;
   }
 
   private watch() {

@@ -6,6 +6,15 @@ import { SYSTEM } from '../src/core/game.ts';
 import { roomSettings } from './settings.ts';
 import type { Table } from './table.ts';
 
+/** The shortest wait for a game's journal to reach Redis before it is handed over. */
+const DRAIN_MS = 5000;
+
+/**
+ * A stopping process (run.ts): by when it should be done (set at SIGTERM, the grace period from then), and how
+ * many games it handed over with moves Redis had not stored (the peer resumes without them: exit 1).
+ */
+export const stopState = { deadline: 0, undrained: 0 };
+
 /**
  * SIGTERM: tables still waiting or finished close at once. A running game that is journaled is handed
  * over to a peer; without Redis it may go on for the grace period (clients are told) and closes when it
@@ -19,7 +28,11 @@ export async function beforeShutdown(room: Table) {
     // Hand over: the game is journaled, so a peer resumes it as soon as this process stops beating;
     // players rejoin there with their seat tokens (client/rejoin.ts).
     letGo(room);
-    await room.journal.drained(roomSettings.shutdownGraceSeconds * 1000); // every move stored before the peer takes over
+    // Every move stored before the peer takes over: within what is left of the grace, and never less than DRAIN_MS.
+    if (!(await room.journal.drained(Math.max(DRAIN_MS, stopState.deadline - Date.now())))) {
+      stopState.undrained++;
+      room.log.error({ seq: room.journal.seq }, 'handed over with moves Redis has not stored: the peer resumes without them');
+    }
     room.announce({ seq: room.journal.seq, actor: SYSTEM, events: [{ type: 'serverClosing', graceSeconds: 0, handover: true }] });
     room.flush();
     return room.disconnect(4001);

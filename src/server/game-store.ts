@@ -391,12 +391,12 @@ export class RoomJournal {
     });
   }
 
-  /** Resolves once every queued write is in Redis (or the journal was fenced). */
-  async drained(timeoutMs = 5000): Promise<void> {
+  /** Resolves true once every queued write is in Redis (or the journal was fenced), false when `timeoutMs` passed first. */
+  async drained(timeoutMs = 5000): Promise<boolean> {
     const until = Date.now() + timeoutMs;
-    while ((this.queue.length || this.pendingMoves.length || this.flushing) && !this.fenced && Date.now() < until) {
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    const busy = () => (this.queue.length || this.pendingMoves.length || this.flushing) && !this.fenced;
+    while (busy() && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    return !busy();
   }
 
   /**

@@ -6,6 +6,7 @@ import { createParlorServer } from './app.ts';
 import { dueLine } from './client-faults.ts';
 import { warmUp } from './warm-up.ts';
 import { roomSettings } from '../../rooms/settings.ts';
+import { stopState } from '../../rooms/shutdown.ts';
 
 export async function run(extraRooms: Record<string, new (...args: never[]) => Room> = {}) {
   let config;
@@ -13,7 +14,7 @@ export async function run(extraRooms: Record<string, new (...args: never[]) => R
     config = loadConfig();
   } catch (err) {
     // Before a logger exists (its level is configuration too): one JSON line as the logger writes them, no stack.
-    process.stderr.write(`${JSON.stringify({ level: 60, time: Date.now(), service: 'parlor', msg: (err as Error).message })}\n`);
+    process.stdout.write(`${JSON.stringify({ level: 60, time: Date.now(), service: 'parlor', msg: (err as Error).message })}\n`);
     process.exit(1);
   }
   // Colyseus reads NODE_ENV itself, and outside production logs client-given room ids whole: an unset one
@@ -52,12 +53,13 @@ export async function run(extraRooms: Record<string, new (...args: never[]) => R
     // Games are handed over through Redis: while it is away (or refusing writes) they cannot be, and
     // Colyseus' shutdown would give up on its first Redis call before any table hands over, the moves made
     // meanwhile living only here. Wait for it, within the grace period.
+    stopState.deadline = Date.now() + config.SHUTDOWN_GRACE_SECONDS * 1000;
     const store = roomSettings.store;
     const handedOver = !store || (await store.caughtUp(config.SHUTDOWN_GRACE_SECONDS * 1000));
     if (!handedOver) logger.error({ games: store.journals.size, graceSeconds: config.SHUTDOWN_GRACE_SECONDS }, 'Redis did not come back within the grace period: running games stop with only the moves Redis has');
     await server.gracefullyShutdown(false);
     logger.info('stopped');
-    process.exit(handedOver ? 0 : 1);
+    process.exit(handedOver && stopState.undrained === 0 ? 0 : 1);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
