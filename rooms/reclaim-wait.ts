@@ -25,8 +25,8 @@ export class ReclaimWait {
   private wait: Delayed | null = null;
   /** The running wait is a recovered game's (the last client leaving does not shorten or restart it). */
   private recovering = false;
-  /** A seated player came (or came back) since the wait started: their leaving starts it anew. */
-  private playerCame = false;
+  /** A wait has started (the table emptied) and no seated player has come since: spectators leaving do not start another. */
+  private waitedForPlayers = false;
   /** The finished game's wait has run or runs: it is not started again. */
   private overWaited = false;
 
@@ -65,19 +65,20 @@ export class ReclaimWait {
     }
     if (room.state.status !== 'playing') return;
     if (!room.seats.records.some((r) => !r.bot && r.token)) return;
-    if (this.wait && !this.playerCame) return room.timers.reconcile(); // spectators only: the wait runs on, paused again
+    // Spectators only since the wait started: it runs on (paused again), or, over, the table closes.
+    if (this.waitedForPlayers) return room.timers.reconcile();
     this.start(() => undefined);
     room.timers.reconcile(); // paused: the pending SYSTEM, bot and clock timers go
   }
 
   /** A seated player took or took back their seat. */
   seated() {
-    this.playerCame = true;
+    this.waitedForPlayers = false;
   }
 
   private start(ended: () => void) {
     const room = this.room;
-    this.playerCame = false;
+    this.waitedForPlayers = true;
     this.wait?.clear();
     room.autoDispose = false;
     this.wait = room.clock.setTimeout(() => {
