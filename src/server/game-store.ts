@@ -102,7 +102,10 @@ export class GameStore {
   /** Journals of the games this process runs, to notice when a peer has taken one over. */
   readonly journals = new Map<string, RoomJournal>();
   readonly options: GameStoreOptions;
-  /** When the connection to Redis last became ready (see `start`: no claims for three beats after). */
+  /**
+   * When the connection to Redis last became ready, or a heartbeat was last not stored or found gone (see
+   * `start`: no claims for three beats after).
+   */
   private readySince = Date.now();
   /** When the last ownership check was sent that came back (see `ownershipUnsure`). */
   private confirmedAt = Date.now();

@@ -25,7 +25,7 @@ import { warnClientFault } from './client-faults.ts';
 export const CREATE_WAIT_MS = 5000;
 /** Creation claims per group before a holder gives up (each after CREATE_WAIT_MS). */
 const MAX_CLAIMS = 4;
-/** A holder whose seat was taken (by a joinOrCreate player, or the room closed) queues again, this often. */
+/** A holder whose seat was taken (by a joinOrCreate player, or the owner did not answer) queues again, this often. */
 const MAX_TICKETS = 3;
 /** Tickets drawn per request at most, counting those skipped in groups known to be full. */
 const MAX_DRAWS = 64;
@@ -95,15 +95,17 @@ export async function queueForTable(game: string, body: unknown, logger: Logger,
   for (let draw = 0; draw < MAX_DRAWS; draw++) {
     const n = await matchMaker.presence.hincrbyex(keys.counter, 'next', 1, QUEUE_TTL_SECONDS);
     const groupKey = keys.group(Math.floor((n - 1) / ticket.humanSeats));
-    // Skip the rest of any group whose table is known to be full or gone.
-    if (await matchMaker.presence.hget(groupKey, 'full')) continue;
+    // Every holder skips a group whose table is gone; one whose table was found full only after a lost seat
+    // (a seat there may come free again, and the queue offers it back).
+    const mark = await matchMaker.presence.hget(groupKey, 'full');
+    if (mark === 'gone' || (failures > 0 && mark)) continue;
     const room = await roomOfGroup(ticket, groupKey, (n - 1) % ticket.humanSeats === 0, logger);
     // A table closed before its start (its players left) is gone from the listings: asking its process for a
     // seat would wait out a call's timeout and then a check (7 s), for every ticket of its group.
     const gone = !(await matchMaker.getRoomById(room.roomId));
     const seat = gone ? null : await reserve(room, ticket.options);
     if (seat) return seat;
-    await matchMaker.presence.hset(groupKey, 'full', '1');
+    await matchMaker.presence.hset(groupKey, 'full', gone ? 'gone' : '1');
     if (gone) continue; // not a lost seat: the next group's table may well have one
     warnClientFault(logger, 'queue-seat-lost', { roomId: room.roomId, ticket: n }, 'queue: seat at the group table gone; queueing again');
     if (++failures >= MAX_TICKETS) break;

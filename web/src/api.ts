@@ -61,7 +61,7 @@ export const games = () =>
       gamesCache = null; // a failed answer is not kept: the next call asks again
       throw err;
     }));
-/** The public tables, newest first; with `ids`, those tables, private ones included (absent: closed). */
+/** The public tables, open ones first, then running, then finished, newest first in each; with `ids`, those tables, private ones included (absent: closed). */
 export const tables = (ids?: string[]) =>
   fetch(ids ? `/api/tables?ids=${ids.map(encodeURIComponent).join(',')}` : '/api/tables').then((r) => json<TableListing[]>(r));
 export const invite = (code: string) => fetch(`/api/invites/${encodeURIComponent(code.trim())}`).then((r) => json<{ roomId: string; game: string }>(r));
