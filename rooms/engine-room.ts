@@ -204,6 +204,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     startIfFull() {
       if (this.state.status !== 'waiting' || !this.seats.allTaken()) return;
       this.state.status = 'playing';
+      this.seats.forgetWishes();
       // The commitment only: the seed would let a log reader replay every hidden hand. It is logged at the end.
       this.log.info({ seedCommitment: this.state.seedCommitment }, 'game started');
       this.list({ started: true });

@@ -100,6 +100,18 @@ export class Seats {
     return this.fillIfAgreed() ?? { seats: [], waitingFor: this.notAgreed() };
   }
 
+  /** The wait is over (the seats filled, or the game started): wishes to start now are moot. */
+  forgetWishes() {
+    for (const r of this.records) r.startNow = false;
+    this.room.projection.syncSeats();
+  }
+
+  /** Whether every seated player's wish just filled the free seats with bots. */
+  private filledByWishes(): boolean {
+    const filled = this.fillIfAgreed();
+    return filled !== null && !('code' in filled);
+  }
+
   /** Seated players who have not asked to start now (one whose connection dropped too: it may come back). */
   private notAgreed(): Seat[] {
     return this.records.flatMap((r, seat) => (r.sessionId !== null && !r.startNow ? [seat] : []));
@@ -117,7 +129,7 @@ export class Seats {
     const promised = this.pending().filter((opts) => joinKind(opts) === 'player').length;
     const seats = free.slice(promised);
     if (seats.length === 0) return { code: RoomErrors.noFreeSeat, message: 'Every free seat is promised to a player joining now.' };
-    for (const r of this.records) r.startNow = false;
+    this.forgetWishes();
     for (const seat of seats) Object.assign(this.records[seat]!, { bot: true, name: `Bot ${seat + 1}` });
     room.log.info({ seats }, 'free seats filled with bots');
     room.journal.saveMeta();
@@ -251,7 +263,8 @@ export class Seats {
         this.promised.add(sessionId);
         room.clock.setTimeout(() => {
           // Unused and gone (Colyseus dropped it when it lapsed): the seat it held is free again.
-          if (this.promised.delete(sessionId) && !(sessionId in (room as unknown as { _reservedSeats: Reservations })._reservedSeats)) this.offerSeat();
+          // Everyone seated had asked to start now and waited for this player: the seats go to bots now.
+          if (this.promised.delete(sessionId) && !(sessionId in (room as unknown as { _reservedSeats: Reservations })._reservedSeats) && !this.filledByWishes()) this.offerSeat();
           this.syncLock();
         }, (seconds ?? room.seatReservationTimeout) * 1000 + 50);
       }
@@ -392,7 +405,8 @@ export class Seats {
     if (room.state.status === 'waiting') {
       record.token = ''; // before the start a leaver simply frees the seat
       record.name = '';
-      this.offerSeat();
+      // Unless the players left had all asked to start now (the free seats go to bots), offered again.
+      if (!this.filledByWishes()) this.offerSeat();
     } else {
       record.vacated = true; // the bot plays; the token brings the player back
     }
@@ -401,7 +415,6 @@ export class Seats {
     room.projection.syncSeats();
     room.timers.reconcile();
     this.syncLock(); // a seat freed before the start: back in matchmaking
-    this.fillIfAgreed(); // unless the players left had all asked to start now
   }
 
   /**

@@ -250,6 +250,17 @@ describe('bots, clocks and reconnection', () => {
     expect(wishes()).toEqual([false, false, false, false]);
   });
 
+  it('forgets the wishes to start now when the table fills with players instead', async () => {
+    const opts = { seats: 2, turnSeconds: 81, options: { handSize: 2 } }; // options no other test's table has
+    const a = await joinAsPlayer(server.ws, 'high-card', { ...opts, name: 'Ada' }, 'create');
+    const reservation = await matchMaker.joinById(a.room.roomId, { name: 'Bo' }); // Bo on his way: his seat is promised
+    await expect(a.room.request('fillWithBots')).rejects.toMatchObject({ reason: { code: 'core/no-free-seat' } });
+    await waitFor(() => state(a).seats[0].startNow === true, 3000, "Ada's wish shown");
+    await adopt(await new Client(server.ws).consumeSeatReservation(reservation as unknown as SeatReservation));
+    await waitFor(() => state(a).status === 'playing', 3000, 'the game starts with Bo');
+    await waitFor(() => state(a).seats[0].startNow === false, 3000, 'the wish forgotten');
+  });
+
   it('keeps a table filled with bots out of matchmaking when a seat comes free again: its players fill it again', async () => {
     const opts = { seats: 4, turnSeconds: 77, options: { handSize: 2 } }; // options no other test's table has
     const a = await joinAsPlayer(server.ws, 'high-card', { ...opts, name: 'Ada' }, 'create');
