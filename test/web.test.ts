@@ -599,6 +599,8 @@ describe('web client', () => {
     await ada.locator('[data-action=withdraw-fill]').waitFor();
     expect(await ada.locator('.compose p').textContent()).toMatch(/Waiting for .+ to agree/);
     await bo.locator('[data-action=agree-fill]').waitFor();
+    await bo.waitForTimeout(200); // a redraw or two: focus does not move onto the agreement by itself (Enter would agree)
+    expect(await bo.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.action ?? null)).not.toBe('agree-fill');
     // Ada takes it back: Bo is no longer asked; she asks again.
     await ada.locator('[data-action=withdraw-fill]').click();
     await bo.locator('[data-action=fill-with-bots]').waitFor();

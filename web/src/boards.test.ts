@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { fastTrack } from './games/fast-track.ts';
 import { greatWesternTrail } from './games/great-western-trail.ts';
-import { raceStatus } from './games/ready-set-bet.ts';
+import { raceStatus, readySetBet } from './games/ready-set-bet.ts';
 import { tac } from './games/tac.ts';
 import { seatTitle, tractor, trumpsTitle } from './games/tractor.ts';
 import type { BoardContext, GameEvent } from './types.ts';
@@ -132,6 +132,10 @@ describe('Great Western Trail on the page', () => {
 
 describe('Ready Set Bet on the page', () => {
   const roll = { a: 3, b: 4, sum: 7, horse: '7', moved: 3, bonus: 0 };
+  it("marks no seat to act during the results (each may say it is ready beside the server's step), nor offers it as the only move", () => {
+    expect(readySetBet.turnShown!(context('ready-set-bet', { phase: 'results' }))).toBe(false);
+    expect(readySetBet.turnShown!(context('ready-set-bet', { phase: 'racing' }))).toBe(true);
+  });
   it('heads the race with its last roll, and the VIP draft with the draft, not the finished race\'s last roll', () => {
     expect(raceStatus({ phase: 'racing', bettingOpen: true, rolls: 12, lastRoll: roll, race: 1 })).toBe(' · bets open · roll 12: 3 + 4 = 7 → 7 moves 3');
     expect(raceStatus({ phase: 'racing', bettingOpen: true, rolls: 0, lastRoll: null, race: 2 })).toBe(' · bets open · waiting for the first roll');

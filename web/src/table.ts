@@ -81,7 +81,8 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       firstVisible('.controls .only-move .move') ??
       firstVisible('.board .hand [data-key].can') ??
       firstVisible('.board [data-key].can') ??
-      firstVisible('.controls .compose .move, .controls .chooser .move, .controls .all-moves summary')
+      // (Not "Agree: start now": a player asked by another chooses it, focus does not land on it.)
+      firstVisible('.controls .compose .move:not([data-action=agree-fill]), .controls .chooser .move, .controls .all-moves summary')
     );
   }
   /** Where focus goes when the part it was on is gone: the next part to act on, else the title until there is one. */

@@ -258,6 +258,8 @@ export function raceStatus(t: Plain): string {
 }
 
 export const readySetBet: GameBoard = {
+  // The results: every seat may say it is ready beside the server's own step, which goes on without them.
+  turnShown: (ctx) => ctx.table.phase !== 'results',
   render(ctx) {
     const t = ctx.table;
     return h('div', { class: 'rsb' }, h('p', { class: 'rsb-head' }, h('b', null, `Race ${t.race} of ${t.races}`), raceStatus(t)), track(ctx), lowerBoard(ctx));
