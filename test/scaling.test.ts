@@ -30,6 +30,18 @@ async function matchmake(through: ServerProcess, method: string, target: string,
   return (await res.json()) as SeatReservation;
 }
 
+/** Runs a server process that should stop by itself (a start that fails): its exit code and everything it wrote. */
+async function runToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['test/fixture/main.ts'], { env: { ...process.env, NODE_ENV: 'test', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000); // (one that runs on is killed: the test fails on its code)
+  const [code] = (await once(child, 'exit')) as [number | null];
+  clearTimeout(timer);
+  return { code, output };
+}
+
 describe('two processes on one Redis', () => {
   it('reports Redis as reachable', async () => {
     for (const p of [a, b]) expect(await (await fetch(`${p.http}/ready`)).json()).toMatchObject({ ready: true, redis: 'ok' });
@@ -255,26 +267,17 @@ describe('two processes on one Redis', () => {
     const holder = createServer().listen(0, '127.0.0.1');
     await once(holder, 'listening');
     const port = String((holder.address() as AddressInfo).port);
-    const child = spawn(process.execPath, ['test/fixture/main.ts'], { env: { ...process.env, NODE_ENV: 'test', PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
     try {
-      let output = '';
-      child.stdout.on('data', (d) => (output += d));
-      child.stderr.on('data', (d) => (output += d));
-      const [code] = (await once(child, 'exit')) as [number | null];
+      const { code, output } = await runToExit({ PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
       expect(code).toBe(1);
       expect(output).toContain('could not listen; exiting');
     } finally {
-      child.kill('SIGKILL');
       holder.close();
     }
   });
 
   it('exits 1 on an invalid setting with one log line naming it, no stack', async () => {
-    const child = spawn(process.execPath, ['test/fixture/main.ts'], { env: { ...process.env, NODE_ENV: 'test', PORT: 'abc', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    const [code] = (await once(child, 'exit')) as [number | null];
+    const { code, output } = await runToExit({ PORT: 'abc', LOG_LEVEL: 'info' });
     expect(code).toBe(1);
     const lines = output.trim().split('\n');
     expect(lines).toHaveLength(1);
@@ -288,17 +291,12 @@ describe('two processes on one Redis', () => {
     admin.disconnect();
     const url = new URL(redis.url);
     url.password = 'a-Wrong-Secret-9';
-    const child = spawn(process.execPath, ['test/fixture/main.ts'], { env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', WARM_UP_MS: '0', REDIS_URL: url.toString() }, stdio: ['ignore', 'pipe', 'pipe'] });
     try {
-      let output = '';
-      child.stdout.on('data', (d) => (output += d));
-      child.stderr.on('data', (d) => (output += d));
-      const [code] = (await once(child, 'exit')) as [number | null];
+      const { code, output } = await runToExit({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', WARM_UP_MS: '0', REDIS_URL: url.toString() });
       expect(code).toBe(1);
       expect(output).toContain('Redis refused or could not be reached at start; exiting');
       expect(output).not.toContain('a-Wrong-Secret-9'); // a refused AUTH's error carried it as the command's argument
     } finally {
-      child.kill('SIGKILL');
       await redis.stop();
     }
   });
