@@ -645,11 +645,13 @@ describe('listing reads', () => {
       const order = (await listed()).map((t) => t.roomId);
       expect(order.indexOf(open.room.roomId)).toBeGreaterThanOrEqual(0);
       expect(order.indexOf(open.room.roomId)).toBeLessThan(order.indexOf(running.room.roomId));
+      const before = reads;
       await Promise.all(Array.from({ length: 5 }, () => listed()));
-      expect(reads).toBe(1);
+      expect(reads - before).toBeLessThanOrEqual(1); // (one more if the second ran out meanwhile; five without the cache)
+      const single = reads;
       expect((await listed(`?ids=${open.room.roomId}`)).map((t) => t.roomId)).toEqual([open.room.roomId]);
       await (await joinAsSpectator(server.ws, running.room.roomId)).leave(true);
-      expect(reads).toBe(1);
+      expect(reads).toBe(single);
     } finally {
       driver.query = query;
     }
