@@ -129,11 +129,10 @@ export class Seats {
     const promised = this.pending().filter((opts) => joinKind(opts) === 'player').length;
     const seats = free.slice(promised);
     if (seats.length === 0) return { code: RoomErrors.noFreeSeat, message: 'Every free seat is promised to a player joining now.' };
-    this.forgetWishes();
     for (const seat of seats) Object.assign(this.records[seat]!, { bot: true, name: `Bot ${seat + 1}` });
     room.log.info({ seats }, 'free seats filled with bots');
     room.journal.saveMeta();
-    room.projection.syncSeats();
+    this.forgetWishes(); // (and the seats projected with their bots)
     this.syncLock(); // out of matchmaking
     room.startIfFull();
     return { seats, waitingFor: [] };

@@ -20,7 +20,7 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { ClientJoinOptions } from '../../rooms/join-options.ts';
 import { roomSettings } from '../../rooms/settings.ts';
-import { reserveGuestSeat, type GuestRequest } from './guest-seat.ts';
+import { OWNER_SILENT, reserveGuestSeat, type GuestRequest } from './guest-seat.ts';
 import type { Table } from '../../rooms/table.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
@@ -409,7 +409,7 @@ async function matchmakeAnswer(err: Error & { code?: number }, method: string, r
     return { status: 404, code: 'core/unknown-room', message: 'No such room: the game is over or never existed.' };
   }
   if (/is already full|is no longer available/.test(message)) return { status: 409, code: 'core/room-full', message: 'The table cannot take another player now.' };
-  if (/is not available|timed out/.test(message)) return { status: 503, code: 'core/room-moving', message: 'The table’s server does not answer; retry in a moment.' };
+  if (OWNER_SILENT.test(message)) return { status: 503, code: 'core/room-moving', message: 'The table’s server does not answer; retry in a moment.' };
   if (method === 'reconnect' && /reconnectionToken/.test(message)) return { status: 400, code: 'core/bad-options', message };
   return { status: 500, code: 'core/internal', message: 'The server could not answer this request.' };
 }
@@ -436,7 +436,7 @@ function sendReservation(req: IncomingMessage, res: ServerResponse, reservation:
 /** Redis is configured and this process's connection to it is down (`/ready` says so as well). */
 function redisAway(): boolean {
   const store = roomSettings.store;
-  return store !== null && store !== undefined && store.redis.status !== 'ready';
+  return Boolean(store) && store!.redis.status !== 'ready';
 }
 
 function sendJson(req: IncomingMessage, res: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}) {

@@ -150,15 +150,12 @@ export class GameStore {
     const tick = async () => {
       const started = Date.now();
       try {
-        let previous;
-        try {
-          previous = await this.redis.set(K.proc(processId), String(Date.now()), 'PX', ttlMs, 'GET');
-        } catch (err) {
+        const previous = await this.redis.set(K.proc(processId), String(Date.now()), 'PX', ttlMs, 'GET').catch((err: unknown) => {
           this.readySince = Date.now();
           if (this.storing) this.options.logger.warn({ err: (err as Error).message }, 'heartbeat not stored: Redis refuses writes or is away; no game is claimed until it is stored again');
           this.storing = false;
           throw err;
-        }
+        });
         if (!this.storing) this.options.logger.info('heartbeat stored again');
         this.storing = true;
         if (previous === null && !first) {

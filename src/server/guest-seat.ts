@@ -17,6 +17,9 @@ export interface GuestRequest {
 
 export type GuestAnswer = { status: 200; reservation: unknown } | { status: number; code: string; message: string };
 
+/** Colyseus' words when a table's owning process did not answer a seat's reservation (it died, or stalls). */
+export const OWNER_SILENT = /is not available|timed out/;
+
 /** `watcher`: the address asking (none when exempt), whose spectator places at one table are capped. */
 export async function reserveGuestSeat(roomId: string, guest: GuestRequest, logger: Logger, watcher: string | null): Promise<GuestAnswer> {
   const room = await matchMaker.getRoomById(roomId); // (one listing read: a query would load every table's)
@@ -39,7 +42,7 @@ export async function reserveGuestSeat(roomId: string, guest: GuestRequest, logg
     // (The table may have learned meanwhile that a peer took its game over: see Seats.ownershipUnsure.)
     if (local?.handingOver) return moving;
     // Its process died and its heartbeat has not lapsed yet: a peer takes the game over in a moment.
-    if (/is not available|timed out/.test((err as Error)?.message ?? '')) return { ...moving, message: 'The table’s server does not answer; retry in a moment.' };
+    if (OWNER_SILENT.test((err as Error)?.message ?? '')) return { ...moving, message: 'The table’s server does not answer; retry in a moment.' };
     warnClientFault(logger, `guest-seat:${room.roomId}`, { roomId: room.roomId, error: err as Error }, 'guest seat reservation refused');
     return { status: 409, code: 'core/room-full', message: 'The room cannot take another guest now.' };
   }

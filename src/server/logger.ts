@@ -19,9 +19,6 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>): Lo
  */
 export function loggedError(err: unknown) {
   const logged = pino.stdSerializers.err(err as Error) as unknown as Record<string, unknown>;
-  if (logged && typeof logged === 'object') {
-    delete logged.command;
-    delete logged.args;
-  }
+  if (logged && typeof logged === 'object') delete logged.command;
   return logged;
 }

@@ -26,20 +26,13 @@ const LISTING_FRESH_MS = 1000;
 type Listing = Awaited<ReturnType<typeof matchMaker.query>>[number];
 
 export function mountWeb(app: Application) {
-  let publicListing: { at: number; tables: Promise<ReturnType<typeof describe>[]> } | null = null;
+  let publicListing: { at: number; tables: Promise<LobbyEntry[]> } | null = null;
   const listPublic = () => {
     if (!publicListing || Date.now() - publicListing.at > LISTING_FRESH_MS) {
-      const tables = matchMaker.query({}).then((listings) =>
-        listings
-          .filter((l) => typeof l.metadata?.game === 'string' && !l.private)
-          .map(describe)
-          // A table a player may join first: a lobby's 100 newest were finished tables a client could keep open
-          // in numbers, hiding the tables that wait for players.
-          .sort((a, b) => rank(a) - rank(b) || b.createdAt - a.createdAt)
-          .slice(0, MAX_LISTED),
-      );
-      publicListing = { at: Date.now(), tables };
-      tables.catch(() => (publicListing = null)); // (Redis away: the next request asks again)
+      const tables = matchMaker.query({}).then((listings) => lobbyEntries(listings.filter((l) => !l.private)));
+      const read = { at: Date.now(), tables };
+      publicListing = read;
+      tables.catch(() => publicListing === read && (publicListing = null)); // (Redis away: the next request asks again)
     }
     return publicListing.tables;
   };
@@ -54,10 +47,8 @@ export function mountWeb(app: Application) {
       res.status(400).json({ code: 'core/bad-request', message: `ids: one comma-separated list of at most ${MAX_ASKED} table ids.` });
       return;
     }
-    const tables = asked
-      ? [...(await matchMaker.findRoomsByIds([...asked])).values()].filter((l) => typeof l.metadata?.game === 'string').map(describe).sort((a, b) => b.createdAt - a.createdAt)
-      : await listPublic();
-    res.set('cache-control', 'no-store').json(tables.map(({ createdAt: _, ...table }) => table));
+    const tables = asked ? lobbyEntries([...(await matchMaker.findRoomsByIds([...asked])).values()]) : await listPublic();
+    res.set('cache-control', 'no-store').json(tables);
   });
 
   if (!existsSync(`${bundle}index.html`)) {
@@ -71,7 +62,23 @@ export function mountWeb(app: Application) {
   app.use(express.static(bundle, { index: 'index.html', maxAge: 0 }));
 }
 
-/** What the lobby is told of a table (and when it was made, to order them). */
+/**
+ * What the lobby is told of these tables: a table a player may join first, then running ones, then finished ones,
+ * the newest first in each, at most MAX_LISTED (the 100 newest of any kind were finished tables a client could
+ * keep open in numbers, hiding the tables that wait for players).
+ */
+function lobbyEntries(listings: Listing[]) {
+  return listings
+    .filter((l) => typeof l.metadata?.game === 'string')
+    .map((l) => ({ entry: describe(l), createdAt: l.createdAt ? new Date(l.createdAt as unknown as string).getTime() || 0 : 0 }))
+    .sort((a, b) => rank(a.entry) - rank(b.entry) || b.createdAt - a.createdAt)
+    .slice(0, MAX_LISTED)
+    .map(({ entry }) => entry);
+}
+
+type LobbyEntry = ReturnType<typeof describe>;
+
+/** What the lobby is told of a table. */
 function describe(l: Listing) {
   return {
     roomId: l.roomId,
@@ -84,9 +91,8 @@ function describe(l: Listing) {
     // (A listing of an earlier version's process has no `started`: a locked table was then a running one.)
     started: typeof l.metadata.started === 'boolean' ? l.metadata.started : l.locked === true,
     over: l.metadata.over === true,
-    createdAt: l.createdAt ? new Date(l.createdAt as unknown as string).getTime() || 0 : 0,
   };
 }
 
 /** Open tables, then running ones, then finished ones. */
-const rank = (t: ReturnType<typeof describe>) => (t.open ? 0 : t.over ? 2 : 1);
+const rank = (t: LobbyEntry) => (t.open ? 0 : t.over ? 2 : 1);

@@ -402,11 +402,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       again?.focus({ preventScroll: true });
       if (!again || document.activeElement !== again) landFocus();
     } else if (waiting) {
-      const part = nextPart();
-      if (part) {
-        parked = false;
-        part.focus({ preventScroll: true });
-      }
+      landFocus(); // the next part to act on, once there is one
     }
     if (!firstBoardAt) {
       firstBoardAt = performance.now();
