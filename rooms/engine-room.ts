@@ -25,6 +25,7 @@ import { liveRooms } from '../src/server/metrics.ts';
 import { boundedField, dueLine, PROTOCOL_CODE_MASK, readableFrame, warnClientFault } from '../src/server/client-faults.ts';
 import { reservationTaken } from '../src/server/unused-reservations.ts';
 import { commitmentOf } from '../src/server/verify.ts';
+import { lookUpAllowed } from '../src/server/front-door.ts';
 import type { StoredGame } from '../src/server/game-store.ts';
 import { JoinOptions, tableConfig, type TableConfig } from './join-options.ts';
 import { recoveries, roomSettings } from './settings.ts';
@@ -138,12 +139,14 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
         return seat === null || this.state.status !== 'playing' ? [] : game.legalMoves(this.engineState, seat);
       });
       // The full record (options, seed, every move) once the game is over: enough to verify it independently.
-      // Once a second per connection: a reply is the whole game (tens of KB), a request a few bytes.
+      // Once a second per connection, and a look-up of the address's (front-door.ts): a reply is the whole game
+      // (tens of KB, up to ~0.7 MB for a long Tractor game), a request a few bytes.
       const recordServed = new WeakMap<Client, number>();
       this.onMessage('record', (client, _payload, ctx) => {
         if (this.state.status !== 'over') return ctx.reject({ code: 'core/game-not-over', message: 'The record is published when the game is over.' });
         const now = Date.now();
         if (now - (recordServed.get(client) ?? -Infinity) < RECORD_INTERVAL_MS) return ctx.reject({ code: 'core/rate-limited', message: 'The record is served once a second per connection.' });
+        if (!lookUpAllowed(client.ref)) return ctx.reject({ code: 'core/rate-limited', message: 'Too many record look-ups from this address; retry in a few seconds.' });
         recordServed.set(client, now);
         return this.journal.record(); // with its result, as GET /api/records serves it
       });

@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type SeatReservation } from '@colyseus/sdk';
 import { WebSocket } from 'ws';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { joinAsPlayer } from './helpers/clients.ts';
+import { playUntilOver } from './helpers/play.ts';
 import { spawnServer } from './helpers/process.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
 import { AddressLimiter, addressKey, clientAddress } from '../src/server/rate-limit.ts';
@@ -221,6 +223,25 @@ describe('metrics and records', () => {
     expect(await ok.text()).toMatch(/parlor_rooms/);
   });
 
+  it("charges a record asked for at a table to the address's look-ups, whatever socket asks", async () => {
+    const own = await startServer({ RATE_LIMIT_EXEMPT: '', RATE_LIMIT_LOOKUPS_PER_MINUTE: '6' }); // burst 2
+    try {
+      const player = await joinAsPlayer(own.ws, 'high-card', { seats: 2, bots: 1 }, 'create');
+      await playUntilOver(player);
+      const watchers = [];
+      for (let i = 0; i < 2; i++) {
+        const res = await fetch(`${own.http}/api/rooms/${player.room.roomId}/seat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"spectator":true}' });
+        watchers.push(await new Client(own.ws).consumeSeatReservation((await res.json()) as SeatReservation));
+      }
+      // Three sockets, each asking once (within its own once-a-second bound): the address's burst of two serves two.
+      const answers = await Promise.allSettled([player.room, ...watchers].map((room) => room.request('record')));
+      expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(2);
+      expect(answers.find((a) => a.status === 'rejected')).toMatchObject({ reason: { reason: { code: 'core/rate-limited' } } });
+      for (const room of [player.room, ...watchers]) await room.leave().catch(() => undefined);
+    } finally {
+      await own.close();
+    }
+  });
 });
 
 describe('POST /api/verify', () => {

@@ -69,6 +69,14 @@ let chargeTable: (req: IncomingMessage) => Promise<TableCharge> = async () => ({
 /** For the table queue, which opens tables too: the same per-address cap as matchmaking's create (set up by installFrontDoor). */
 export const tableChargeFor = (req: IncomingMessage) => chargeTable(req);
 
+let lookUp: (socket: unknown) => boolean = () => true;
+/**
+ * A record asked for at a table counts as a look-up of its socket's address, as `GET /api/records/:id` does:
+ * a long game's record costs milliseconds to encode, and a bound per connection alone let one address with
+ * many sockets at finished tables ask for records at will. True when the look-up may go ahead (and is counted).
+ */
+export const lookUpAllowed = (socket: unknown) => lookUp(socket);
+
 type Charged = IncomingMessage & { parlorReserving?: boolean };
 /**
  * The front door took this request for a reservation (its exact path), so its caps and counts applied:
@@ -345,11 +353,17 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
     for (const listener of upgrades) listener.call(server, req, socket, head);
   });
 
+  const socketAddresses = new WeakMap<object, string>();
+  lookUp = (socket) => {
+    const address = typeof socket === 'object' && socket !== null ? socketAddresses.get(socket) : undefined;
+    return address === undefined || allowed(door.limiters.lookups, address);
+  };
   const wss = (transport as unknown as { wss: { listeners(e: string): ((...a: unknown[]) => void)[]; removeAllListeners(e: string): void; on(e: string, f: (...a: never[]) => void): void } }).wss;
   const onConnection = wss.listeners('connection');
   wss.removeAllListeners('connection');
   wss.on('connection', (raw: WebSocket, req: IncomingMessage & { parlorAddress?: string }, ...rest: unknown[]) => {
     const address = req.parlorAddress ?? addressOf(req);
+    socketAddresses.set(raw, address);
     const limited = !exempt.has(address) && door.limiters.messages.perSecond > 0;
     if (limited) {
       const emit = raw.emit.bind(raw);
