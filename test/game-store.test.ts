@@ -51,6 +51,12 @@ async function liveGame(roomId: string, owner: string) {
   await reader.sadd('parlor:live', roomId);
 }
 
+/** How many times Redis ran these commands since its statistics were last reset (inside scripts and transactions too). */
+async function commandCalls(...names: string[]) {
+  const stats = await reader.info('commandstats');
+  return names.reduce((sum, name) => sum + Number(new RegExp(`cmdstat_${name}:calls=(\\d+)`).exec(stats)?.[1] ?? 0), 0);
+}
+
 const readsProcessed = async () => Number(/total_reads_processed:(\d+)/.exec(await reader.info('stats'))![1]);
 
 describe('game store', () => {
@@ -197,23 +203,81 @@ describe('game store', () => {
     for (let i = 0; i < 4; i++) expect(await reader.lrange(`parlor:moves:long-${i}`, 0, -1)).toEqual([JSON.stringify(move(i))]);
   });
 
-  it('puts back what a stall past its heartbeat lost once, however many beats queued behind the stalled Redis', async () => {
+  it('after a stall past its heartbeat, puts back once however many beats queued behind the stalled Redis, and rewrites no game Redis kept', async () => {
     const lines: string[] = [];
-    const s = store('stalled', { logger: pino({ level: 'warn' }, { write: (line: string) => lines.push(line) }) });
-    await s.open('stalled-game', { game: 'high-card' }).drained();
-    s.start(async () => undefined);
+    const s = store('stalled', { logger: pino({ level: 'info' }, { write: (line: string) => lines.push(line) }) });
+    const journal = s.open('stalled-game', { game: 'high-card' });
+    const moves = [0, 1, 2].map((n) => ({ actor: n % 2, move: { n } }));
+    journal.rebuild = () => ({ meta: { game: 'high-card' }, moves });
+    for (const m of moves) expect(await journal.append(m, () => null)).toBe(true);
+    let putBacks = 0;
+    s.start(async () => undefined, async () => void putBacks++);
     await sleep(250);
+    await reader.config('RESETSTAT');
     process.kill(redis.pid!, 'SIGSTOP'); // ten beats of 100 ms wait for it; the 300-ms heartbeat expires meanwhile
     try {
       await sleep(1000);
     } finally {
       process.kill(redis.pid!, 'SIGCONT');
     }
-    const putBack = () => lines.filter((line) => line.includes('had lost this process'));
-    await waitFor(() => putBack().length > 0, 5000, 'the keys put back');
+    await waitFor(() => putBacks > 0, 5000, 'the listings put back');
+    await journal.drained(); // the game's check (queued with its writes) has run
     await sleep(500);
-    expect(putBack()).toHaveLength(1);
+    expect(putBacks).toBe(1);
+    // Paused, Redis kept the game: nothing of it is written again, and no loss is reported.
+    expect(await commandCalls('del', 'hset', 'rpush')).toBe(0);
+    expect(lines.filter((line) => /had lost|journal rewritten/.test(line))).toEqual([]);
+    expect(lines.filter((line) => line.includes('heartbeat had lapsed'))).toHaveLength(1);
+    expect(await reader.lrange('parlor:moves:stalled-game', 0, -1)).toEqual(moves.map((m) => JSON.stringify(m)));
     expect(await reader.hget('parlor:game:stalled-game', 'owner')).toBe('stalled');
+  });
+
+  it('rewrites each game Redis lost or holds older than its journal once its heartbeat is found gone, and no other', async () => {
+    const lines: string[] = [];
+    const s = store('me', { logger: pino({ level: 'info' }, { write: (line: string) => lines.push(line) }) });
+    const played = new Map<string, { actor: number; move: unknown }[]>();
+    for (const roomId of ['kept', 'gone', 'older', 'taken']) {
+      const journal = s.open(roomId, { game: 'high-card' });
+      const moves = [0, 1, 2].map((n) => ({ actor: n % 2, move: { roomId, n } }));
+      journal.rebuild = () => ({ meta: { game: 'high-card' }, moves });
+      for (const m of moves) expect(await journal.append(m, () => null)).toBe(true);
+      played.set(roomId, moves);
+    }
+    s.start(async () => undefined);
+    await waitFor(async () => (await reader.exists('parlor:proc:me')) === 1, 3000, 'beating');
+    await sleep(150); // past the first beat, which has no earlier heartbeat to find
+    // What a Redis back from a restart could hold: one game gone, one without its last move, one taken
+    // over by a peer meanwhile, one whole; and this process's heartbeat expired.
+    await reader.multi().del('parlor:game:gone', 'parlor:moves:gone').srem('parlor:live', 'gone').rpop('parlor:moves:older').hset('parlor:game:taken', 'owner', 'peer').del('parlor:proc:me').exec();
+    await waitFor(() => lines.some((line) => line.includes('had lost this process')), 5000, 'the lost games put back');
+    const rewritten = lines.filter((line) => line.includes('journal rewritten')).map((line) => (JSON.parse(line) as { roomId: string }).roomId);
+    expect(rewritten.sort()).toEqual(['gone', 'older']);
+    expect(JSON.parse(lines.find((line) => line.includes('had lost this process'))!)).toMatchObject({ games: 2 });
+    for (const roomId of ['kept', 'gone', 'older']) {
+      expect(await reader.lrange(`parlor:moves:${roomId}`, 0, -1)).toEqual(played.get(roomId)!.map((m) => JSON.stringify(m)));
+      expect(await reader.hget(`parlor:game:${roomId}`, 'owner')).toBe('me');
+      expect(await reader.sismember('parlor:live', roomId)).toBe(1);
+    }
+    expect(await reader.hget('parlor:game:taken', 'owner')).toBe('peer'); // fenced here, not claimed back
+    expect(s.journals.has('taken')).toBe(false);
+  });
+
+  it('puts back no game a peer owns: the check fences it, and a check a fence dropped answers that nothing was rewritten', async () => {
+    const s = store('me');
+    const taken = s.open('taken-meanwhile', { game: 'high-card' });
+    await taken.drained();
+    await reader.hset('parlor:game:taken-meanwhile', 'owner', 'peer'); // what a peer's claim writes
+    expect(await taken.restore()).toBe(false);
+    expect(taken.fenced).toBe(true);
+    expect(await reader.hget('parlor:game:taken-meanwhile', 'owner')).toBe('peer');
+
+    const queued = s.open('queued', { game: 'high-card' });
+    await queued.drained();
+    await reader.call('CLIENT', 'PAUSE', '300', 'WRITE');
+    void queued.append({ actor: 0, move: { n: 1 } }, () => null); // on its way: the check waits behind it
+    const check = queued.restore();
+    queued.fence();
+    expect(await check).toBe(false);
   });
 
   it('rewrites the game when a reply disagrees with the journal, then resends every move still unconfirmed', async () => {

@@ -133,9 +133,10 @@ export class GameStore {
 
   /**
    * Starts beating (so peers know this process lives) and, every beat, recovering games of dead peers.
-   * A beat that finds its own heartbeat key gone means Redis lost this process's keys (it restarted
-   * empty, or this process stalled past its expiry): the journals of the games still owned here are
-   * rewritten and `republish` puts back the rest (listings, invite codes), within one beat.
+   * A beat that finds its own heartbeat key gone means Redis may have lost this process's keys (it
+   * restarted empty or older, or this process stalled past its expiry): `republish` puts back the rest
+   * (listings, invite codes) within one beat, and each game still owned here that Redis no longer holds
+   * whole is rewritten.
    */
   start(recover: (roomId: string, game: string) => Promise<void>, republish: () => Promise<void> = async () => {}) {
     const { heartbeatMs, processId } = this.options;
@@ -194,12 +195,22 @@ export class GameStore {
     this.beat = setInterval(() => void tick(), heartbeatMs);
   }
 
-  /** Puts back what Redis lost: each game still owned here is rewritten whole, then the caller's part. */
+  /**
+   * Puts back what Redis lost: the caller's part (listings, invites: a few writes, made whatever Redis kept),
+   * and each game still owned here whose keys Redis no longer holds as its journal wrote them, rewritten
+   * whole. A heartbeat also lapses when Redis kept everything else: paused, or reloaded from its append-only
+   * file after an outage longer than a heartbeat lives, where a heartbeat alone has expired. Each game's
+   * check waits for its queued writes, so the line saying what was lost comes once they have all run.
+   */
   private async republish(republish: () => Promise<void>) {
+    const { logger } = this.options;
     const journals = [...this.journals.values()].filter((j) => !j.fenced);
-    for (const journal of journals) journal.restore();
+    void Promise.all(journals.map((j) => j.restore())).then((rewritten) => {
+      const lost = rewritten.filter(Boolean).length;
+      if (lost) logger.warn({ games: lost, of: journals.length }, 'Redis had lost this process’s keys (restart or stall): journals, listings and invites put back');
+      else logger.info({ games: journals.length }, 'heartbeat had lapsed (Redis away or this process stalled); Redis still held every game here: listings and invites put back');
+    });
     await republish();
-    this.options.logger.warn({ games: journals.length }, 'Redis had lost this process’s keys (restart or stall): journals, listings and invites put back');
   }
 
   private corked: { uncork(): void } | null = null;
@@ -336,6 +347,8 @@ export class GameStore {
  */
 export class RoomJournal {
   private queue: (() => Promise<void>)[] = [];
+  /** The put-back checks queued (`restore`), each told when a fence drops it. */
+  private readonly restoring = new Set<() => void>();
   private pendingMoves: { entry: string; snapshot: string; done: (ok: boolean) => void }[] = [];
   private flushing = false;
   /** Moves acknowledged while Redis could not store them yet. */
@@ -478,9 +491,36 @@ export class RoomJournal {
     options.logger.warn({ roomId: this.roomId, moves: stored.length }, 'journal rewritten: Redis had lost this game');
   }
 
-  /** Rewrites the whole game (meta, owner, moves so far) in order with the queued writes: Redis lost it. */
-  restore() {
-    this.enqueue(() => this.rewrite());
+  /**
+   * After this process's heartbeat was found gone: in order with the queued writes, rewrites the whole game
+   * (meta, owner, moves so far) if Redis lost it or came back older than it. Resolves whether it did; false
+   * too when a peer owns the game (fenced, never written back as this process's).
+   */
+  restore(): Promise<boolean> {
+    return new Promise((resolve) => {
+      const dropped = () => resolve(false);
+      this.restoring.add(dropped);
+      this.enqueue(async () => {
+        resolve(await this.rewriteIfLost());
+        this.restoring.delete(dropped);
+      });
+    });
+  }
+
+  /** Run from the queue: nothing of this game is on its way to Redis, which holds every move not pending. */
+  private async rewriteIfLost(): Promise<boolean> {
+    const { redis, keys, options } = this.store;
+    const replies = (await redis.multi().hget(keys.game(this.roomId), 'owner').llen(keys.moves(this.roomId)).sismember(keys.live, this.roomId).exec())!;
+    const failed = replies.find(([err]) => err);
+    if (failed) throw failed[0];
+    const [owner, length, live] = replies.map(([, value]) => value);
+    if (typeof owner === 'string' && owner !== options.processId) {
+      this.fence();
+      return false;
+    }
+    if (owner === options.processId && length === this.seq - this.pendingMoves.length && live === 1) return false;
+    await this.rewrite();
+    return true;
   }
 
   /** Stops writing: another process owns this game now. */
@@ -489,6 +529,8 @@ export class RoomJournal {
     this.fenced = true;
     this.store.journals.delete(this.roomId);
     this.queue = [];
+    this.restoring.forEach((dropped) => dropped());
+    this.restoring.clear();
     this.pendingMoves.forEach((m) => m.done(false));
     this.pendingMoves = [];
     this.onFenced();
