@@ -14,7 +14,7 @@ import { Redis } from 'ioredis';
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnServer, type ServerProcess } from './helpers/process.ts';
+import { metricOf, spawnServer, type ServerProcess } from './helpers/process.ts';
 import { startRedis, type RedisHandle } from './helpers/redis.ts';
 import { startProxy, type ProxyHandle } from './helpers/proxy.ts';
 import { adopt, legalMoves, state, type Player } from './helpers/clients.ts';
@@ -275,6 +275,11 @@ describe('one public address in front of two processes and a persistent Redis', 
     const journal = `parlor:moves:${b.roomId}`;
     try {
       await waitFor(async () => (await check.llen(journal)) === seq, 10_000, 'journal caught up');
+      // Redis came back from its file with every game: the process finds its heartbeat expired, checks its
+      // games and writes none of them again.
+      await waitFor(async () => (await metricOf(procs[0]!, 'parlor_heartbeat_lapses_total')) > 0, 5000, 'the lapsed heartbeat found');
+      await sleep(500);
+      expect(await metricOf(procs[0]!, 'parlor_journal_rewrites_total')).toBe(0);
       // The process that ran the game through the outage still owns it: nobody took a live game over.
       expect(await check.hget(`parlor:game:${b.roomId}`, 'owner')).toBe(procs[0]!.processId);
       console.log(`(d) Redis down ${downMs} ms: a move meanwhile acknowledged in ${ackMs} ms (durable: false), then journaled; table A's record intact through the proxy`);
@@ -284,6 +289,7 @@ describe('one public address in front of two processes and a persistent Redis', 
       await check.ltrim(journal, 0, seq - 3);
       expect(await move(b, 'play')).toBe(seq + 1);
       await waitFor(async () => (await check.llen(journal)) === seq + 1, 5000, 'journal written again');
+      expect(await metricOf(procs[0]!, 'parlor_journal_rewrites_total')).toBe(1);
     } finally {
       check.disconnect();
     }

@@ -5,7 +5,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
+import type { Counter } from 'prom-client';
 import { GameStore, type GameStoreOptions } from '../src/server/game-store.ts';
+import { fencedTotal, heartbeatLapsesTotal, journalRewritesTotal, redisErrorsTotal, takeoversTotal } from '../src/server/metrics.ts';
 import { OLDEST_REDIS, startRedis, watchCommands, type CommandWatch, type RedisHandle } from './helpers/redis.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
 
@@ -57,6 +59,12 @@ async function commandCalls(...names: string[]) {
   return names.reduce((sum, name) => sum + Number(new RegExp(`cmdstat_${name}:calls=(\\d+)`).exec(stats)?.[1] ?? 0), 0);
 }
 
+/** A counter's total over the series with these labels (this process's /metrics). */
+async function counted(counter: Counter<string>, labels: Record<string, string> = {}) {
+  const { values } = await counter.get();
+  return values.filter((v) => Object.entries(labels).every(([k, x]) => v.labels[k] === x)).reduce((sum, v) => sum + v.value, 0);
+}
+
 const readsProcessed = async () => Number(/total_reads_processed:(\d+)/.exec(await reader.info('stats'))![1]);
 
 describe('game store', () => {
@@ -70,6 +78,7 @@ describe('game store', () => {
 
     const recovered: string[] = [];
     const ownersAtRecovery: (string | null)[][] = [];
+    const takeovers = await counted(takeoversTotal, { game: 'high-card', result: 'recovered' });
     const me = store('me');
     me.start(async (roomId, game) => {
       expect(game).toBe('high-card');
@@ -79,6 +88,7 @@ describe('game store', () => {
     await waitFor(() => recovered.length === 2, 5000, 'both orphans recovered');
 
     expect(recovered.sort()).toEqual(['orphan-1', 'orphan-2']);
+    expect((await counted(takeoversTotal, { game: 'high-card', result: 'recovered' })) - takeovers).toBe(2);
     // The first recovery ran while the other orphan still had its dead owner: a survivor claims one game at
     // a time, so survivors beating at once share a dead peer's games.
     expect(ownersAtRecovery[0]!.filter((o) => o === 'dead')).toHaveLength(1);
@@ -103,7 +113,10 @@ describe('game store', () => {
     await liveGame('of-a', 'a');
     await liveGame('of-b', 'b');
     const recovered: string[] = [];
+    const [heartbeatErrors, journalErrors, lapses] = [await counted(redisErrorsTotal, { operation: 'heartbeat' }), await counted(redisErrorsTotal, { operation: 'journal' }), await counted(heartbeatLapsesTotal)];
     const a = store('a');
+    const journal = a.open('a-game', { game: 'high-card' });
+    await journal.drained();
     a.start(async (roomId) => void recovered.push(roomId));
     await sleep(50); // beating out of step, as processes do: in step, neither would ever find the other's heartbeat gone
     store('b').start(async (roomId) => void recovered.push(roomId));
@@ -111,8 +124,11 @@ describe('game store', () => {
     expect(await a.caughtUp(1000)).toBe(true);
     // Every write refused for 3 heartbeat lifetimes: both heartbeats lapse while both processes live on.
     await reader.config('SET', 'maxmemory', '1');
+    let move: Promise<boolean> | null = null;
     try {
       await waitFor(async () => (await reader.exists('parlor:proc:a', 'parlor:proc:b')) === 0, 3000, 'both heartbeats lapsed');
+      move = journal.append({ actor: 0, move: { n: 1 } }, () => null);
+      await waitFor(async () => (await counted(redisErrorsTotal, { operation: 'journal' })) > journalErrors, 3000, 'the move refused, counted');
       // Not caught up: a process stopping now would hand its games over without the moves Redis refused.
       expect(await a.caughtUp(300)).toBe(false);
       await sleep(300);
@@ -124,6 +140,10 @@ describe('game store', () => {
     await sleep(600); // two heartbeat lifetimes: a claim would have been made
     expect(recovered).toEqual([]);
     expect([await reader.hget('parlor:game:of-a', 'owner'), await reader.hget('parlor:game:of-b', 'owner')]).toEqual(['a', 'b']);
+    expect(await move).toBe(true); // stored once Redis took writes again
+    expect(await reader.llen('parlor:moves:a-game')).toBe(1);
+    expect((await counted(redisErrorsTotal, { operation: 'heartbeat' })) - heartbeatErrors).toBeGreaterThan(0);
+    expect((await counted(heartbeatLapsesTotal)) - lapses).toBe(2); // once each, however many beats were refused
   });
 
   it('leaves no live game behind once it finished, though its players leave (and change their seats) after the end', async () => {
@@ -211,6 +231,7 @@ describe('game store', () => {
     journal.rebuild = () => ({ meta: { game: 'high-card' }, moves });
     for (const m of moves) expect(await journal.append(m, () => null)).toBe(true);
     let putBacks = 0;
+    const [lapses, rewrites] = [await counted(heartbeatLapsesTotal), await counted(journalRewritesTotal)];
     s.start(async () => undefined, async () => void putBacks++);
     await sleep(250);
     await reader.config('RESETSTAT');
@@ -228,6 +249,7 @@ describe('game store', () => {
     expect(await commandCalls('del', 'hset', 'rpush')).toBe(0);
     expect(lines.filter((line) => /had lost|journal rewritten/.test(line))).toEqual([]);
     expect(lines.filter((line) => line.includes('heartbeat had lapsed'))).toHaveLength(1);
+    expect([(await counted(heartbeatLapsesTotal)) - lapses, (await counted(journalRewritesTotal)) - rewrites]).toEqual([1, 0]);
     expect(await reader.lrange('parlor:moves:stalled-game', 0, -1)).toEqual(moves.map((m) => JSON.stringify(m)));
     expect(await reader.hget('parlor:game:stalled-game', 'owner')).toBe('stalled');
   });
@@ -243,6 +265,7 @@ describe('game store', () => {
       for (const m of moves) expect(await journal.append(m, () => null)).toBe(true);
       played.set(roomId, moves);
     }
+    const [rewrites, fenced] = [await counted(journalRewritesTotal), await counted(fencedTotal)];
     s.start(async () => undefined);
     await waitFor(async () => (await reader.exists('parlor:proc:me')) === 1, 3000, 'beating');
     await sleep(150); // past the first beat, which has no earlier heartbeat to find
@@ -260,6 +283,7 @@ describe('game store', () => {
     }
     expect(await reader.hget('parlor:game:taken', 'owner')).toBe('peer'); // fenced here, not claimed back
     expect(s.journals.has('taken')).toBe(false);
+    expect([(await counted(journalRewritesTotal)) - rewrites, (await counted(fencedTotal)) - fenced]).toEqual([2, 1]);
   });
 
   it('puts back no game a peer owns: the check fences it, and a check a fence dropped answers that nothing was rewritten', async () => {
@@ -282,6 +306,7 @@ describe('game store', () => {
 
   it('rewrites the game when a reply disagrees with the journal, then resends every move still unconfirmed', async () => {
     const s = store('me');
+    const rewrites = await counted(journalRewritesTotal);
     const journal = s.open('gap', { game: 'high-card' });
     const sent = [{ actor: 0, move: { n: 1 } }];
     journal.rebuild = () => ({ meta: { game: 'high-card' }, moves: sent });
@@ -298,5 +323,6 @@ describe('game store', () => {
     await journal.drained();
     expect(await reader.lrange('parlor:moves:gap', 0, -1)).toEqual(sent.map((m) => JSON.stringify(m)));
     expect(await reader.hget('parlor:game:gap', 'owner')).toBe('me');
+    expect((await counted(journalRewritesTotal)) - rewrites).toBe(1);
   });
 });

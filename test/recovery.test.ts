@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type SeatReservation } from '@colyseus/sdk';
 import { Redis } from 'ioredis';
-import { spawnServer, type ServerProcess } from './helpers/process.ts';
+import { metricOf, spawnServer, type ServerProcess } from './helpers/process.ts';
 import { OLDEST_REDIS, startRedis, watchCommands, type CommandWatch, type RedisHandle } from './helpers/redis.ts';
 import { adopt, legalMoves, state, type Player } from './helpers/clients.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
@@ -215,6 +215,10 @@ describe('durable games', () => {
       for (let i = 0; i < 3; i++) await playOne(players); // accepted from memory while Redis is down
       await redis.restart();
       await playToEnd(players);
+      // Counted: the connection's errors while Redis was away, the heartbeat found gone, the game rewritten.
+      expect(await metricOf(proc, 'parlor_redis_errors_total{operation="connection"}')).toBeGreaterThan(0);
+      expect(await metricOf(proc, 'parlor_heartbeat_lapses_total')).toBeGreaterThan(0);
+      expect(await metricOf(proc, 'parlor_journal_rewrites_total')).toBeGreaterThan(0);
       await reader.connect();
       const record = await waitFor(async () => reader.get(`parlor:record:${roomId}`), 10_000, 'finished record');
       const parsed = JSON.parse(record) as { moves: unknown[]; seed: string; result: { winners: number[] } };
@@ -267,6 +271,8 @@ describe('durable games', () => {
       // At once: the seat reservations the survivor's rejoin attempts queued for it during the stall are
       // dropped, not waited out (Colyseus' 15 s).
       await waitFor(async () => (await hosted()) === '0', 5_000, 'stale copy closed');
+      expect(await metricOf(owner, 'parlor_fenced_total')).toBe(1);
+      expect(await metricOf(survivor, 'parlor_takeovers_total{game="high-card",result="recovered"}')).toBe(1);
       expect(await reader.smembers(tablesKey('127.0.0.1'))).toContain(roomId);
       expect(await (await fetch(`${survivor.http}/api/invites/${invite}`)).json()).toMatchObject({ roomId });
       await playToEnd(back);
@@ -333,6 +339,7 @@ describe('durable games', () => {
       expect(answer).toMatchObject({ refused: { code: 'core/server-closing' } });
       expect(await closed).toBe(4001);
       expect(await reader.llen(`parlor:moves:${roomId}`)).toBe(stored);
+      expect(await metricOf(proc, 'parlor_fenced_total')).toBe(1);
     } finally {
       reader.disconnect();
       await proc.stop('SIGKILL');

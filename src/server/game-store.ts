@@ -16,7 +16,7 @@
  */
 import { Redis } from 'ioredis';
 import type { Logger } from './logger.ts';
-import { journalPending, journalSeconds } from './metrics.ts';
+import { fencedTotal, heartbeatLapsesTotal, journalPending, journalRewritesTotal, journalSeconds, redisErrorsTotal, takeoversTotal } from './metrics.ts';
 
 /** How long a record is kept at most when nobody needs it for long: a game no player moved in, an address past its day's records. */
 export const SHORT_RECORD_SECONDS = 3600;
@@ -125,7 +125,10 @@ export class GameStore {
     // Reconnect attempts at least once a beat, so after a Redis restart every process beats again within a beat.
     const retryStrategy = (times: number) => Math.min(times * 50, options.heartbeatMs);
     this.redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null, enableOfflineQueue: true, lazyConnect: false, retryStrategy }) as ScriptedRedis;
-    this.redis.on('error', (err) => options.logger.debug({ err: err.message }, 'game store: redis error'));
+    this.redis.on('error', (err) => {
+      redisErrorsTotal.inc({ operation: 'connection' });
+      options.logger.debug({ err: err.message }, 'game store: redis error');
+    });
     this.redis.on('ready', () => (this.readySince = this.connectedAt = Date.now()));
     this.redis.defineCommand('journalAppend', { numberOfKeys: 3, lua: APPEND });
     this.redis.defineCommand('claimOrphan', { numberOfKeys: 1, lua: CLAIM_ORPHAN });
@@ -183,11 +186,17 @@ export class GameStore {
         for (let roomId; (roomId = await this.redis.claimOrphan(K.live, processId, K.game(''), K.proc(''))); ) {
           const meta = await this.redis.hget(K.game(roomId), 'meta');
           if (!meta) continue;
-          await recover(roomId, (JSON.parse(meta) as { game: string }).game).catch((err) =>
-            this.options.logger.error({ err, roomId }, 'recovering a game failed'),
+          const game = (JSON.parse(meta) as { game: string }).game;
+          await recover(roomId, game).then(
+            () => takeoversTotal.inc({ game, result: 'recovered' }),
+            (err) => {
+              takeoversTotal.inc({ game, result: 'failed' });
+              this.options.logger.error({ err, roomId }, 'recovering a game failed');
+            },
           );
         }
       } catch (err) {
+        redisErrorsTotal.inc({ operation: 'heartbeat' });
         this.options.logger.debug({ err: (err as Error).message }, 'game store: heartbeat/recovery round failed');
       }
     };
@@ -204,6 +213,7 @@ export class GameStore {
    */
   private async republish(republish: () => Promise<void>) {
     const { logger } = this.options;
+    heartbeatLapsesTotal.inc();
     const journals = [...this.journals.values()].filter((j) => !j.fenced);
     void Promise.all(journals.map((j) => j.restore())).then((rewritten) => {
       const lost = rewritten.filter(Boolean).length;
@@ -488,6 +498,7 @@ export class RoomJournal {
     tx.hset(keys.game(this.roomId), { meta: JSON.stringify(meta), owner: options.processId, epoch: '0' }).sadd(keys.live, this.roomId);
     if (stored.length) tx.rpush(keys.moves(this.roomId), ...stored);
     await tx.exec();
+    journalRewritesTotal.inc();
     options.logger.warn({ roomId: this.roomId, moves: stored.length }, 'journal rewritten: Redis had lost this game');
   }
 
@@ -527,6 +538,7 @@ export class RoomJournal {
   fence() {
     if (this.fenced) return;
     this.fenced = true;
+    fencedTotal.inc();
     this.store.journals.delete(this.roomId);
     this.queue = [];
     this.restoring.forEach((dropped) => dropped());
@@ -547,6 +559,7 @@ export class RoomJournal {
         this.queue.shift();
         delay = 50;
       } catch (err) {
+        redisErrorsTotal.inc({ operation: 'journal' });
         this.store.options.logger.debug({ err: (err as Error).message, roomId: this.roomId }, 'journal write failed; retrying');
         this.behind = true;
         await new Promise((r) => setTimeout(r, delay));

@@ -57,3 +57,35 @@ export const journalSeconds = new Histogram({
   buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 2, 10],
   registers: [registry],
 });
+
+export const takeoversTotal = new Counter({
+  name: 'parlor_takeovers_total',
+  help: 'Games of a stopped process claimed here, by game and result (recovered/failed)',
+  labelNames: ['game', 'result'],
+  registers: [registry],
+});
+
+export const fencedTotal = new Counter({
+  name: 'parlor_fenced_total',
+  help: 'Game copies closed here because another process had taken the game over (this one stalled)',
+  registers: [registry],
+});
+
+export const heartbeatLapsesTotal = new Counter({
+  name: 'parlor_heartbeat_lapses_total',
+  help: 'Times this process found its Redis heartbeat gone (Redis restarted or away, or this process stalled, past its life) and put back what Redis lost',
+  registers: [registry],
+});
+
+export const journalRewritesTotal = new Counter({
+  name: 'parlor_journal_rewrites_total',
+  help: 'Games whose journal was written again whole because Redis had lost it or came back older',
+  registers: [registry],
+});
+
+export const redisErrorsTotal = new Counter({
+  name: 'parlor_redis_errors_total',
+  help: 'Errors on the game store’s Redis connection, by operation (connection, heartbeat: a beat’s round, journal: a write retried)',
+  labelNames: ['operation'],
+  registers: [registry],
+});

@@ -52,3 +52,10 @@ export async function spawnServer(env: Record<string, string>, entry = 'test/fix
     },
   };
 }
+
+/** A series of a process's /metrics as printed (`parlor_x_total` or `parlor_x_total{a="b"}`), 0 while not printed. */
+export async function metricOf(proc: ServerProcess, series: string): Promise<number> {
+  const text = await (await fetch(`${proc.http}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : 0;
+}
