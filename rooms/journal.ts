@@ -78,6 +78,8 @@ export class TableJournal {
   link: RoomJournal | null = null;
   /** A player (not a bot, not the server) has made a move: the game's record is worth keeping its whole retention. */
   private playersMoved = false;
+  /** The table was told its moves are not being stored (`durable: false`), and not yet that they are again. */
+  private toldUndurable = false;
 
   private readonly room: Table;
 
@@ -149,6 +151,9 @@ export class TableJournal {
     return stored.then((ok) => {
       if (ok) return true;
       if (link.fenced) return false;
+      // Once however many moves were waiting for Redis when it went away: each gives its wait up.
+      if (this.toldUndurable) return true;
+      this.toldUndurable = true;
       this.room.log.warn('journal behind: Redis is not storing moves; the game goes on in memory');
       this.room.announce({ seq: this.seq, actor: SYSTEM, events: [{ type: 'durability', durable: false }] });
       return true;
@@ -206,6 +211,9 @@ export class TableJournal {
     };
     link.onCaughtUp = () => {
       room.log.info('journal caught up');
+      // Told only after `durable: false` (a write retried while no move waited was never announced).
+      if (!this.toldUndurable) return;
+      this.toldUndurable = false;
       room.announce({ seq: this.seq, actor: SYSTEM, events: [{ type: 'durability', durable: true }] });
     };
   }

@@ -132,6 +132,9 @@ describe('SIGTERM while Redis is away', () => {
       await sleep(13_000); // longer than Colyseus' own Redis calls retry before giving up (~10 s)
       await own.restart();
       expect(await exited).toBe(0);
+      // Told once that moves are not stored, though both antes waited for Redis.
+      const undurable = ada.events.flatMap((m) => m.events).filter((e) => e.type === 'durability' && !(e as { durable?: boolean }).durable);
+      expect(undurable).toHaveLength(1);
       // The game is at the peer with both antes: Ada's seat plays on from there.
       const back = await adopt(await rejoinSeat([peer.ws], { roomId, seatToken: ada.seatToken }, { timeoutMs: 20_000 }));
       await waitFor(() => state(back).seq >= moves, 5000, 'the game at the peer');

@@ -1,0 +1,90 @@
+/**
+ * A table's journal on a private Redis whose writes are held up (CLIENT PAUSE): what the table is told
+ * about durability while moves wait for Redis.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { GameStore } from '../src/server/game-store.ts';
+import { redisErrorsTotal } from '../src/server/metrics.ts';
+import { startRedis, type RedisHandle } from '../test/helpers/redis.ts';
+import { waitFor } from '../test/helpers/ports.ts';
+import { TableJournal } from './journal.ts';
+import { roomSettings } from './settings.ts';
+import type { EventsMessage, Table } from './table.ts';
+
+let redis: RedisHandle;
+let reader: Redis;
+let store: GameStore;
+beforeAll(async () => {
+  redis = await startRedis();
+  reader = new Redis(redis.url);
+  const silent = pino({ level: 'silent' });
+  store = new GameStore({ redisUrl: redis.url, processId: 'me', logger: silent, mode: 'sync', ackTimeoutMs: 100, snapshotEvery: 100, retentionSeconds: 60, heartbeatMs: 1000 });
+  roomSettings.store = store;
+});
+afterAll(async () => {
+  roomSettings.store = null;
+  await store.stop();
+  reader.disconnect();
+  await redis.stop();
+});
+
+/** What the journal reads of a table, and the events it announces. */
+function fakeTable() {
+  const announced: EventsMessage[] = [];
+  const table = {
+    roomId: 'durability',
+    game: { id: 'high-card' },
+    table: { seats: 2, options: {} },
+    seed: 'seed',
+    state: { status: 'playing', invite: '' },
+    seats: { records: [] },
+    creator: null,
+    queued: false,
+    log: pino({ level: 'silent' }),
+    announce: (message: EventsMessage) => void announced.push(message),
+  };
+  return { table: table as unknown as Table, durability: () => announced.flatMap((m) => m.events).filter((e) => e.type === 'durability') };
+}
+
+describe('table journal', () => {
+  it('tells the table once that its moves are not stored, however many were waiting, and again only after they were', async () => {
+    const { table, durability } = fakeTable();
+    const journal = new TableJournal(table);
+    journal.open();
+    await journal.drained();
+    const outage = async (moves: number) => {
+      await reader.call('CLIENT', 'PAUSE', '400', 'WRITE'); // longer than the 100-ms wait of a sync answer
+      const answers = Array.from({ length: moves }, (_, n) => journal.append(n % 2, { n }, null));
+      expect(await Promise.all(answers)).toEqual(answers.map(() => true)); // each answered without Redis
+      await waitFor(() => durability().length % 2 === 0, 3000, 'the journal caught up');
+    };
+    await outage(3); // three moves on their way when Redis stopped taking writes
+    expect(durability()).toEqual([
+      { type: 'durability', durable: false },
+      { type: 'durability', durable: true },
+    ]);
+    await outage(2); // the next episode is told again
+    expect(durability()).toEqual([false, true, false, true].map((durable) => ({ type: 'durability', durable })));
+    expect(await reader.llen('parlor:moves:durability')).toBe(5);
+  });
+
+  it('says nothing of durability when only a write no move waited for was retried', async () => {
+    const { table, durability } = fakeTable();
+    const journal = new TableJournal(table);
+    journal.open();
+    await journal.drained();
+    const refusals = async () => (await redisErrorsTotal.get()).values.find((v) => v.labels.operation === 'journal')?.value ?? 0;
+    const before = await refusals();
+    await reader.config('SET', 'maxmemory', '1'); // every write refused (out of memory)
+    try {
+      journal.saveMeta(); // a seat changed hands: refused, retried
+      await waitFor(async () => (await refusals()) > before, 3000, 'the write refused');
+    } finally {
+      await reader.config('SET', 'maxmemory', '0');
+    }
+    expect(await journal.drained()).toBe(true);
+    expect(durability()).toEqual([]);
+  });
+});
