@@ -68,6 +68,22 @@ async function counted(counter: Counter<string>, labels: Record<string, string> 
 const readsProcessed = async () => Number(/total_reads_processed:(\d+)/.exec(await reader.info('stats'))![1]);
 
 describe('game store', () => {
+  it('is away only once Redis was reached and lost: not while its first connection is made', async () => {
+    const own = await startRedis();
+    const s = store('connecting', { redisUrl: own.url });
+    stores.pop(); // not stopped as the others are: its Redis is gone by the end
+    try {
+      expect(s.away).toBe(false); // connecting: a request just after the process listens goes through
+      await waitFor(() => s.redis.status === 'ready' || null, 5000, 'the store connected');
+      expect(s.away).toBe(false);
+      await own.stop();
+      await waitFor(() => s.away || null, 5000, 'the store away');
+    } finally {
+      s.redis.disconnect();
+      await own.stop().catch(() => undefined);
+    }
+  });
+
   it('claims only the games whose owner stopped beating, one at a time, each recovered before the next is claimed', async () => {
     await reader.set('parlor:proc:alive', '1');
     await liveGame('mine', 'me');

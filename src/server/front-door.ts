@@ -449,8 +449,7 @@ function sendReservation(req: IncomingMessage, res: ServerResponse, reservation:
 
 /** Redis is configured and this process's connection to it is down (`/ready` says so as well). */
 function redisAway(): boolean {
-  const store = roomSettings.store;
-  return Boolean(store) && store!.redis.status !== 'ready';
+  return roomSettings.store?.away ?? false;
 }
 
 function sendJson(req: IncomingMessage, res: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}) {

@@ -116,6 +116,8 @@ export class GameStore {
   private beatSince = 0;
   /** When the connection to Redis last became ready. */
   private connectedAt = Date.now();
+  /** The connection to Redis has been ready once: until then (a process's first milliseconds) it is connecting, not away. */
+  private reached = false;
   /** How long a process' heartbeat lives: a process silent this long is taken for dead, its games claimed. */
   private readonly ttlMs: number;
 
@@ -129,9 +131,20 @@ export class GameStore {
       redisErrorsTotal.inc({ operation: 'connection' });
       options.logger.debug({ err: err.message }, 'game store: redis error');
     });
-    this.redis.on('ready', () => (this.readySince = this.connectedAt = Date.now()));
+    this.redis.on('ready', () => {
+      this.reached = true;
+      this.readySince = this.connectedAt = Date.now();
+    });
     this.redis.defineCommand('journalAppend', { numberOfKeys: 3, lua: APPEND });
     this.redis.defineCommand('claimOrphan', { numberOfKeys: 1, lua: CLAIM_ORPHAN });
+  }
+
+  /**
+   * Redis was reached and is not now: what needs it is refused at once (the front door's 503). Not while the
+   * first connection is being made, just after the process listens (its Colyseus presence is connected then).
+   */
+  get away(): boolean {
+    return this.reached && this.redis.status !== 'ready';
   }
 
   /**
