@@ -6,7 +6,7 @@ import { accept, CoreErrors, guardMove, reject, SYSTEM, type Actor, type GameEve
 import { isJoker, rankOf } from '../../core/cards/index.ts';
 import { randomInt, shuffled } from '../../core/rng.ts';
 import { geometry, locationName, occupancy, type Location } from './board.ts';
-import { backwardDestinations, bullseyeExitDestination, forwardDestinations, penExitDestination, type Destination, type Table } from './paths.ts';
+import { backwardDestinations, bullseyeExitDestination, forwardDestinations, hopsToExit, penExitDestination, type Destination, type Table } from './paths.ts';
 import { GAME_ID } from './setup.ts';
 import type { Marble, Move, PendingSplit, State } from './types.ts';
 
@@ -57,25 +57,19 @@ export function controlledColours(state: State, seat: number, marbles: readonly 
   return state.players.filter((p) => p.team === me.team).flatMap((p) => p.colours);
 }
 
-/** Fast-track hops from a fast-track space to the colour's own exit. */
-function hopsToExit(state: State, m: Marble): number {
-  const g = geometry(state.board);
-  const zone = g.trackLength / g.zones;
-  return ((g.fastTrackExit(m.colour) - m.space + g.trackLength) % g.trackLength) / zone;
-}
-
 /**
  * Strict fast-track rule: the marbles that must be moved — per colour, the fast-track marble nearest its
  * exit — counting only marbles in `among` (the ones on the fast track when the card was played).
  */
 function obligated(state: State, seat: number, marbles: readonly Marble[], among: readonly string[]): Marble[] {
   if (state.options.fastTrackObligation !== 'strict') return [];
+  const g = geometry(state.board);
   const best = new Map<number, Marble>();
   for (const colour of controlledColours(state, seat, marbles)) {
     for (const m of marbles) {
       if (m.colour !== colour || m.ring === 'none' || !among.includes(m.id)) continue;
       const b = best.get(colour);
-      if (!b || hopsToExit(state, m) < hopsToExit(state, b)) best.set(colour, m);
+      if (!b || hopsToExit(g, m.colour, m.space) < hopsToExit(g, b.colour, b.space)) best.set(colour, m);
     }
   }
   return [...best.values()];

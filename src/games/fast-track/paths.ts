@@ -55,43 +55,54 @@ export function forwardDestinations(t: Table, m: Marble, steps: number): Destina
   }
   if (m.area !== 'track') return [];
 
-  const exit = g.fastTrackExit(m.colour);
   const startsOnFastTrack = g.isFastTrack(m.space);
-  const canRide = startsOnFastTrack && m.ring !== 'none' && m.space !== exit;
-  const modes: ('main' | 'ring')[] = !canRide ? ['main'] : m.ring === 'riding' && !t.options.ringStepOff ? ['ring'] : ['main', 'ring'];
   const out: Destination[] = [];
 
-  for (const startMode of modes) {
-    let mode = startMode;
+  for (const hops of ringHops(t, m, steps)) {
     let loc: Location = { area: 'track', space: m.space };
-    let hopped = false;
-    let blocked = false;
-    for (let i = 1; i <= steps && !blocked; i++) {
+    for (let i = 1; i <= steps; i++) {
       const last = i === steps;
+      const mode = i <= hops ? 'ring' : 'main';
       // The bull's eye replaces the step just past a fast-track space reached along the main track by a
       // marble that did not start its move on the fast track (so never with a 1 from a fast-track space).
       if (last && mode === 'main' && loc.area === 'track' && bullseyeFrom(t, m, loc.space, startsOnFastTrack)) {
         const d = arrive(t, m, BULLSEYE, 'none');
         if (d) out.push(d);
       }
-      if (mode === 'ring' && loc.space === exit) mode = 'main'; // the fast track ends at the colour's own exit
       let next: Location | null;
       if (loc.area === 'home') next = loc.space + 1 < g.homeLength ? { area: 'home', space: loc.space + 1 } : null;
       else if (mode === 'ring') next = { area: 'track', space: (loc.space + g.trackLength / g.zones) % g.trackLength };
       else if (loc.space === g.homeEntry(m.colour)) next = { area: 'home', space: 0 };
       else next = { area: 'track', space: (loc.space + 1) % g.trackLength };
-      hopped = mode === 'ring';
-      if (!next) blocked = true;
-      else if (!last && !passable(t, m, next)) blocked = true;
-      else if (last) {
-        const ring: RingStatus = next.area === 'track' && g.isFastTrack(next.space) ? (hopped ? 'riding' : 'entered') : 'none';
+      if (!next || (!last && !passable(t, m, next))) break;
+      if (last) {
+        const ring: RingStatus = next.area === 'track' && g.isFastTrack(next.space) ? (mode === 'ring' ? 'riding' : 'entered') : 'none';
         const d = arrive(t, m, next, ring);
         if (d) out.push(d);
       }
-      if (next) loc = next;
+      loc = next;
     }
   }
   return out;
+}
+
+/**
+ * The ways a forward move of `steps` may use the fast track, each the number of hops the marble makes round it
+ * before it goes on along the main track (the fast track ends at the colour's own exit, so never more hops than
+ * reach it). A marble not standing on the fast track with its status makes none. One that arrived there may go
+ * either way; one travelling it rides on as far as it may, unless `ringStepOff` lets it step off where the move
+ * starts. Each way leads somewhere else.
+ */
+function ringHops(t: Table, m: Marble, steps: number): number[] {
+  const { g } = t;
+  if (!g.isFastTrack(m.space) || m.ring === 'none' || m.space === g.fastTrackExit(m.colour)) return [0];
+  const most = Math.min(steps, hopsToExit(g, m.colour, m.space));
+  return m.ring === 'riding' && !t.options.ringStepOff ? [most] : [0, most];
+}
+
+/** Fast-track hops from fast-track space `space` to the colour's own exit. */
+export function hopsToExit(g: Geometry, colour: number, space: number): number {
+  return ((g.fastTrackExit(colour) - space + g.trackLength) % g.trackLength) / (g.trackLength / g.zones);
 }
 
 /**
