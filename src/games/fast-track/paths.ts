@@ -91,13 +91,21 @@ export function forwardDestinations(t: Table, m: Marble, steps: number): Destina
  * before it goes on along the main track (the fast track ends at the colour's own exit, so never more hops than
  * reach it). A marble not standing on the fast track with its status makes none. One that arrived there may go
  * either way; one travelling it rides on as far as it may, unless `ringStepOff` lets it step off where the move
- * starts. Each way leads somewhere else.
+ * starts, or at any fast-track space it reaches (each hop a choice of its own). Each way leads somewhere else
+ * (a hop more ends the move 13 spaces further on), so a move's destination names its way.
  */
 function ringHops(t: Table, m: Marble, steps: number): number[] {
   const { g } = t;
   if (!g.isFastTrack(m.space) || m.ring === 'none' || m.space === g.fastTrackExit(m.colour)) return [0];
   const most = Math.min(steps, hopsToExit(g, m.colour, m.space));
-  return m.ring === 'riding' && !t.options.ringStepOff ? [most] : [0, most];
+  switch (t.options.ringStepOff) {
+    case 'anyHop':
+      return Array.from({ length: most + 1 }, (_, k) => k);
+    case 'moveStart':
+      return [0, most];
+    case 'never':
+      return m.ring === 'riding' ? [most] : [0, most];
+  }
 }
 
 /** Fast-track hops from fast-track space `space` to the colour's own exit. */

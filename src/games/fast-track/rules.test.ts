@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { SPECTATOR, SYSTEM } from '../../core/game.ts';
-import { locationName } from './board.ts';
+import { toJSONSchema } from 'zod';
+import { SPECTATOR, SYSTEM, canonicalJson, sameMove, type Actor } from '../../core/game.ts';
+import { randomSource, seedFor } from '../../core/rng.ts';
+import type { StoredGame } from '../../server/game-store.ts';
+import { verifyRecord } from '../../server/verify.ts';
+import { asPlayed, replayStored, type StoredMeta } from '../../../rooms/journal.ts';
+import { geometry, locationName } from './board.ts';
 import { game } from './index.ts';
 import { makeTable } from './moves.ts';
-import { backwardDestinations } from './paths.ts';
+import { backwardDestinations, forwardDestinations } from './paths.ts';
 import { hand, legal, ok, options, put, refused, ring, table, where } from './scenarios.ts';
+import type { Move, Options, RingStatus, State } from './types.ts';
 
 // Square board, 4 players: red (seat 0) leaves its pen at 0, first fast-track space 5, own fast-track
 // exit 47, home entry 54; blue (seat 1) 14 / 19 / 5 / 12; green (seat 2) 28 / 33 / 19 / 26; yellow 42 / 47 / 33 / 40.
@@ -399,10 +405,10 @@ describe('fast track', () => {
     expect(options(home, '10S')).toEqual(['red-1>home-0']); // 33, 47, then 48 … 54, home
   });
 
-  it('a marble travelling the fast track stays on it (option ringStepOff: it may step off where its move starts)', () => {
+  it('a marble travelling the fast track stays on it (option ringStepOff moveStart: it may step off where its move starts)', () => {
     const s = hand(put(table(), 'red-1', 'track', 19, 'riding'), 0, ['2S']);
     expect(options(s, '2S')).toEqual(['red-1>track-47']);
-    const off = hand(put(table({ ringStepOff: true }), 'red-1', 'track', 19, 'riding'), 0, ['2S']);
+    const off = hand(put(table({ ringStepOff: 'moveStart' }), 'red-1', 'track', 19, 'riding'), 0, ['2S']);
     expect(options(off, '2S')).toEqual(['red-1>track-21', 'red-1>track-47']);
   });
 
@@ -480,6 +486,162 @@ describe('fast track', () => {
     expect(ring(s, 'red-1')).toBe('none');
     s = hand(s, 0, ['3S']);
     expect(options(s, '3S')).toEqual(['red-1>track-8', 'red-2>track-24']); // red-1 may no longer take the fast track
+  });
+});
+
+describe('fast track, option ringStepOff anyHop: off at any fast-track space, then on along the main track', () => {
+  // Red's fast track: 5, 19, 33, then its exit 47.
+  const onFastTrack = (ringStepOff: Options['ringStepOff'], card: string, ringStatus: RingStatus = 'riding', extra: Partial<Options> = {}) =>
+    hand(put(table({ ringStepOff, ...extra }), 'red-1', 'track', 5, ringStatus), 0, [card]);
+  const red1 = (s: State, card: string) => options(s, card).filter((o) => o.startsWith('red-1>'));
+
+  it('a 5 from 5 rides 0, 1, 2 or 3 hops and walks the rest (the rules by default: 3 hops; moveStart: 0 or 3)', () => {
+    expect(options(onFastTrack('never', '5S'), '5S')).toEqual(['red-1>track-49']); // 19, 33, 47, 48, 49
+    expect(options(onFastTrack('moveStart', '5S'), '5S')).toEqual(['red-1>track-10', 'red-1>track-49']);
+    // 6 … 10; 19, then 20 … 23; 19, 33, then 34 … 36; 19, 33, 47, 48, 49.
+    expect(options(onFastTrack('anyHop', '5S'), '5S')).toEqual(['red-1>track-10', 'red-1>track-23', 'red-1>track-36', 'red-1>track-49']);
+    // A marble that arrived on the fast track (not yet travelling it) has the same ways.
+    expect(options(onFastTrack('anyHop', '5S', 'entered'), '5S')).toEqual(['red-1>track-10', 'red-1>track-23', 'red-1>track-36', 'red-1>track-49']);
+    expect(options(onFastTrack('never', '5S', 'entered'), '5S')).toEqual(['red-1>track-10', 'red-1>track-49']);
+  });
+
+  it('stepping off after one hop or after two leaves the marble on the main track, off the fast track', () => {
+    const one = ok(onFastTrack('anyHop', '5S'), { type: 'move', card: '5S', marble: 'red-1', to: 'track-23' });
+    expect([where(one, 'red-1'), ring(one, 'red-1')]).toEqual(['track-23', 'none']);
+    const two = ok(onFastTrack('anyHop', '5S'), { type: 'move', card: '5S', marble: 'red-1', to: 'track-36' });
+    expect([where(two, 'red-1'), ring(two, 'red-1')]).toEqual(['track-36', 'none']);
+    two.turn = { seat: 0, chain: [], split: null };
+    expect(options(hand(two, 0, ['3S']), '3S')).toEqual(['red-1>track-39']); // red's next move: no fast track from the main track
+  });
+
+  it('a move ending on the fast track is travelling it; stepping off, the marble never ends in the bull’s eye (it started on the fast track)', () => {
+    const s = onFastTrack('anyHop', '2S');
+    expect(options(s, '2S')).toEqual(['red-1>track-20', 'red-1>track-33', 'red-1>track-7']); // 20 is one past 19: no bull's eye
+    expect(ring(ok(s, { type: 'move', card: '2S', marble: 'red-1', to: 'track-33' }), 'red-1')).toBe('riding');
+  });
+
+  it('an own marble blocks only the ways that land on it or pass it, on the main track or the fast track', () => {
+    // loseStatus: a second red marble may stand on the fast track without having to move first.
+    const blocked = (space: number) => red1(put(onFastTrack('anyHop', '5S', 'riding', { fastTrackObligation: 'loseStatus' }), 'red-2', 'track', space), '5S');
+    expect(blocked(21)).toEqual(['red-1>track-10', 'red-1>track-36', 'red-1>track-49']); // 19, 20, 21 …: passes it
+    expect(blocked(33)).toEqual(['red-1>track-10', 'red-1>track-23']); // every way past the second hop
+    expect(blocked(36)).toEqual(['red-1>track-10', 'red-1>track-23', 'red-1>track-49']); // lands on it
+  });
+
+  it('other colours are passed on either track, and the one it lands on is captured', () => {
+    const s = put(put(onFastTrack('anyHop', '5S'), 'green-0', 'track', 19), 'blue-0', 'track', 23);
+    const r = game.applyMove(s, 0, { type: 'move', card: '5S', marble: 'red-1', to: 'track-23' });
+    expect(r.ok && r.events.filter((e) => e.type === 'moved' || e.type === 'captured')).toEqual([
+      { type: 'moved', marble: 'red-1', from: 'track-5', to: 'track-23' },
+      { type: 'captured', marble: 'blue-0' },
+    ]);
+    const t = ok(s, { type: 'move', card: '5S', marble: 'red-1', to: 'track-23' });
+    expect([where(t, 'blue-0'), where(t, 'green-0'), where(t, 'red-1')]).toEqual(['pen', 'track-19', 'track-23']);
+  });
+
+  it('the fast track still ends at the own exit: from the space before it, the ways are those of moveStart, home row included', () => {
+    const before = (ringStepOff: Options['ringStepOff']) => options(hand(put(table({ ringStepOff }), 'red-1', 'track', 33, 'riding'), 0, ['10S']), '10S');
+    expect(before('never')).toEqual(['red-1>home-1']); // 47, then 48 … 54 (its home entry), home-0, home-1
+    expect(before('moveStart')).toEqual(['red-1>home-1', 'red-1>track-43']);
+    expect(before('anyHop')).toEqual(['red-1>home-1', 'red-1>track-43']);
+  });
+
+  it('backward moves are as before: back round the fast track, off it only after the pen exit', () => {
+    const s = hand(put(table({ ringStepOff: 'anyHop' }), 'red-1', 'track', 33, 'riding'), 0, ['4S']);
+    expect(options(s, '4S')).toEqual(['red-1>track-3']);
+  });
+
+  it('stepping off partway ends the fast-track obligation, so a split 7 may then move another marble', () => {
+    const split = (ringStepOff: Options['ringStepOff']) => hand(put(put(table({ ringStepOff }), 'red-1', 'track', 19, 'riding'), 'red-2', 'track', 25), 0, ['7C']);
+    expect(options(split('never'), '7C')).not.toContain('red-1>track-34/2');
+    expect(options(split('anyHop'), '7C')).toContain('red-1>track-34/2'); // 33, then 34: off the fast track
+    let s = ok(split('anyHop'), { type: 'split', card: '7C', marble: 'red-1', to: 'track-34', steps: 2 });
+    expect(ring(s, 'red-1')).toBe('none');
+    s = ok(s, { type: 'splitRest', marble: 'red-2', to: 'track-30' });
+    expect([where(s, 'red-1'), where(s, 'red-2')]).toEqual(['track-34', 'track-30']);
+  });
+
+  it('every way leads to a different place, so a move’s destination names its way (both boards, every start, 1–10 steps)', () => {
+    for (const [seats, opts] of [[4, {}], [6, {}]] as const) {
+      const s = table({ ...opts, ringStepOff: 'anyHop' }, seats);
+      const t = makeTable(s, []);
+      const g = geometry(s.board);
+      for (const colour of s.players.flatMap((p) => p.colours)) {
+        for (const space of g.fastTrackSpaces) {
+          for (const ringStatus of ['entered', 'riding'] as const) {
+            for (let steps = 1; steps <= 10; steps++) {
+              const marble = { id: 'x', colour, area: 'track' as const, space, ring: ringStatus };
+              const places = forwardDestinations(t, marble, steps).map((d) => locationName(d.to));
+              expect(new Set(places).size, `${colour} from ${space} (${ringStatus}), ${steps} steps: ${places.join(' ')}`).toBe(places.length);
+            }
+          }
+        }
+      }
+    }
+  });
+});
+
+describe('ringStepOff recorded as yes or no (before anyHop)', () => {
+  const yesNo = (value: boolean) => ({ ringStepOff: value }) as unknown as Partial<Options>;
+
+  it('reads true as moveStart and false as never; other values are refused', () => {
+    expect(game.options.parse({ ringStepOff: true }).ringStepOff).toBe('moveStart');
+    expect(game.options.parse({ ringStepOff: false }).ringStepOff).toBe('never');
+    expect(game.options.parse({}).ringStepOff).toBe('never');
+    expect(game.options.safeParse({ ringStepOff: 'sometimes' }).success).toBe(false);
+    expect(game.options.safeParse({ ringStepOff: 1 }).success).toBe(false);
+  });
+
+  it('is listed to clients (GET /api/games, the create form) as a choice of three, not as a yes/no', () => {
+    const listed = toJSONSchema(game.options, { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, Record<string, unknown>> };
+    expect(listed.properties.ringStepOff).toMatchObject({ type: 'string', enum: ['never', 'moveStart', 'anyHop'], default: 'never' });
+    expect(listed.properties.ringStepOff!.description).toMatch(/never: .*move start: .*any hop: /);
+  });
+
+  it('plays as it did: true steps off only where the move starts, false never', () => {
+    const at5 = (value: boolean) => options(hand(put(table(yesNo(value)), 'red-1', 'track', 5, 'riding'), 0, ['5S']), '5S');
+    expect(at5(true)).toEqual(['red-1>track-10', 'red-1>track-49']);
+    expect(at5(false)).toEqual(['red-1>track-49']);
+  });
+
+  /** A whole game with ringStepOff true, stepping off where a move starts whenever that is offered. */
+  function playedWithYes() {
+    const seed = 'ring-yes';
+    let state = game.setup(game.options.parse({ ringStepOff: true }), 3, seedFor(seed, 'chacha20'));
+    const random = randomSource(`${seed}/moves`);
+    const moves: { actor: Actor; move: Move }[] = [];
+    let steppedOff = 0;
+    while (game.activeActors(state).length > 0) {
+      const actor = game.activeActors(state)[0]!;
+      const legal = game.legalMoves(state, actor);
+      const onlyIfYes = actor === SYSTEM ? [] : legal.filter((m) => !game.legalMoves({ ...state, options: { ...state.options, ringStepOff: 'never' } }, actor).some((n) => sameMove(m, n)));
+      const move = onlyIfYes[0] ?? (actor === SYSTEM ? legal[0]! : game.bot(game.viewFor(state, actor), legal, random, actor as number)!);
+      if (onlyIfYes.length) steppedOff++;
+      const r = game.applyMove(state, actor, move);
+      if (!r.ok) throw new Error(`move refused: ${r.error.code}`);
+      state = r.state;
+      moves.push({ actor, move });
+    }
+    // Stored as it was then: every option of the day, ringStepOff a yes/no.
+    return { options: { ...state.options, ringStepOff: true }, moves, final: state, steppedOff };
+  }
+
+  it('a game recorded with true verifies as played, and is recovered as played from its journal', () => {
+    const old = playedWithYes();
+    expect(old.steppedOff).toBeGreaterThan(0); // else the record would replay under any reading
+    const record = { game: game.id, options: old.options, seats: 3, seed: 'ring-yes', rng: 'chacha20' as const, moves: old.moves };
+    const report = verifyRecord({ record, result: game.outcome(old.final)! });
+    expect(report.problems).toEqual([]);
+    expect(report).toMatchObject({ ok: true, checks: { moves: 'all legal', finished: true, result: 'match' } });
+    expect(verifyRecord({ record: { ...record, options: { ...old.options, ringStepOff: false } } }).checks.moves).toBe('failed');
+
+    // A journal with a snapshot whose state still holds the yes/no: set aside, the game replayed from its first move.
+    const meta = { game: game.id, table: { seats: 3, bots: 0, options: old.options, turnSeconds: 0, key: '' }, seed: 'ring-yes', rng: 'chacha20', status: 'playing', invite: '', seats: [] };
+    const stored = { meta, snapshot: { seq: 1, state: { ...old.final, options: old.options } }, moves: old.moves } as unknown as StoredGame<StoredMeta>;
+    const resumed = asPlayed(game, stored);
+    expect(resumed.snapshot).toBeNull();
+    expect((resumed.meta.table.options as Options).ringStepOff).toBe('moveStart');
+    expect(canonicalJson(replayStored(game, resumed))).toBe(canonicalJson(old.final));
   });
 });
 

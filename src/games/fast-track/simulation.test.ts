@@ -25,12 +25,16 @@ describe('fast-track simulation', () => {
       games: 2,
       seats: [3],
       options: [
-        { fastTrackObligation: 'loseStatus', ringStepOff: true },
+        { fastTrackObligation: 'loseStatus', ringStepOff: 'moveStart' },
         { bullseyeEntry: 'ownFastTrack', bullseyeBackward: false, bullseyeCapture: false, jackSwap: 'anyTwo', stallRelief: 3 },
       ],
       seed: 'ft-house',
       ...light,
     });
+  });
+
+  it('the fast track left at any hop (ringStepOff anyHop), square and hex boards', () => {
+    simulate(game, { games: 2, seats: [4, 3], options: [{ ringStepOff: 'anyHop' }], seed: 'ft-any-hop', ...light });
   });
 
   it('team house rules: partners only after finishing, no friendly capture', () => {

@@ -2,6 +2,14 @@ import { z } from 'zod';
 import type { RngState } from '../../core/rng.ts';
 import type { BoardKind } from './data/boards.ts';
 
+/**
+ * `ringStepOff` was a yes/no option before `anyHop`: games recorded (and tables asked for) with `true` or `false`
+ * play as they did, stepping off where the move starts or never.
+ */
+function fromYesNo(value: unknown): unknown {
+  return value === true ? 'moveStart' : value === false ? 'never' : value;
+}
+
 /** Every house rule has a default; `parse({})` is the game as the original rules document describes it. */
 export const optionsSchema = z.object({
   board: z
@@ -29,9 +37,8 @@ export const optionsSchema = z.object({
     .default('strict')
     .describe('strict (the original rules): while you have a marble on the fast track you must move it, and it goes back to its pen when the card cannot move it. lose status: you may move another marble instead, and your fast-track marbles then lose their fast-track status.'),
   ringStepOff: z
-    .boolean()
-    .default(false)
-    .describe('A marble travelling round the fast track may leave it for the main track at the start of any move, from the fast-track space it stands on. Off: it rides on to its own exit (the original rules).'),
+    .preprocess(fromYesNo, z.enum(['never', 'moveStart', 'anyHop']).default('never'))
+    .describe('Where a marble travelling round the fast track may leave it for the main track. never: it rides on to its own exit (the original rules); move start: at the start of any move, from the fast-track space it stands on; any hop: also at any fast-track space it reaches during the move, then on along the main track for the rest of the count.'),
   bullseyeEntry: z
     .enum(['anyFastTrack', 'ownFastTrack'])
     .default('anyFastTrack')
