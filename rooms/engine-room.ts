@@ -50,6 +50,11 @@ const RECORD_INTERVAL_MS = 1000;
 
 type SchemaClass = new () => Schema;
 
+/** A `legalMoves` request asking for `{ seq, moves }` (`{ withSeq: true }`); any other payload gets the plain list. */
+function wantsSeq(payload: unknown): boolean {
+  return typeof payload === 'object' && payload !== null && (payload as { withSeq?: unknown }).withSeq === true;
+}
+
 export type EngineRoomClass = ReturnType<typeof defineEngineRoom>;
 
 /** Builds the Colyseus room class for one game. */
@@ -134,9 +139,12 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       }
 
       this.onMessage('move', (client, move, ctx) => this.moves.handle(client, move, ctx));
-      this.onMessage('legalMoves', (client) => {
+      this.onMessage('legalMoves', (client, payload: unknown) => {
         const seat = this.seats.seatOf(client);
-        return seat === null || this.state.status !== 'playing' ? [] : game.legalMoves(this.engineState, seat);
+        const moves = seat === null || this.state.status !== 'playing' ? [] : game.legalMoves(this.engineState, seat);
+        // The list is the table's now, which may be ahead of the asker's synced state: `seq` says which position
+        // it belongs to. Asked for, so that clients of the plain list keep getting one.
+        return wantsSeq(payload) ? { seq: this.journal.seq, moves } : moves;
       });
       // The full record (options, seed, every move) once the game is over: enough to verify it independently.
       // Once a second per connection, and a look-up of the address's (front-door.ts): a reply is the whole game

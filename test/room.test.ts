@@ -97,6 +97,20 @@ describe('moves', () => {
     expect(await a.room.request('legalMoves')).toEqual([]);
   });
 
+  it('answers legalMoves with the seq its list belongs to when asked { withSeq: true }', async () => {
+    const [a, b] = await table();
+    const before = (await a.room.request('legalMoves', { withSeq: true })) as { seq: number; moves: unknown[] };
+    expect(before).toEqual({ seq: state(a).seq, moves: [{ type: 'ante', in: true }, { type: 'ante', in: false }] });
+    const reply = (await a.room.request('move', { type: 'ante', in: true })) as { seq: number };
+    // Asked right after the move's reply, before its patch: the list is the table's now, and says so.
+    expect(await a.room.request('legalMoves', { withSeq: true })).toEqual({ seq: reply.seq, moves: [] });
+    expect(reply.seq).toBe(before.seq + 1);
+    const spectator = await joinAsSpectator(server.ws, a.room.roomId);
+    expect(await spectator.request('legalMoves', { withSeq: true })).toEqual({ seq: reply.seq, moves: [] });
+    // Without it (or with anything else) the plain list, as before.
+    expect(await b.room.request('legalMoves', { withSeq: 'yes' })).toEqual([{ type: 'ante', in: true }, { type: 'ante', in: false }]);
+  });
+
   it('rejects illegal, malformed and out-of-turn moves with a namespaced reason and keeps the connection', async () => {
     const [a, b] = await table();
     await expect(a.room.request('move', { type: 'play', card: 1 })).rejects.toMatchObject({ reason: { code: 'high-card/expected-ante' } });
