@@ -205,6 +205,31 @@ describe('durable games', () => {
     }
   });
 
+  it('a lone process replaced: a seat token is answered "moving", not "no such room", until the new process has the game back', async () => {
+    const lone = await spawnServer(env());
+    let replacement: ServerProcess | undefined;
+    try {
+      const { players, roomId, lastSeq } = await gameUnderWay([lone]);
+      const before = snapshot(players[0]!);
+      expect(await lone.stop('SIGTERM')).toBe(0); // no peer to hand the game to: it waits in Redis, listed nowhere
+      // The replacement claims a game only three beats after it starts (long ones here): asked before that.
+      replacement = await spawnServer({ ...env(), HEARTBEAT_MS: '2000' });
+      const asked = await fetch(`${replacement.http}/api/rooms/${roomId}/seat`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seatToken: players[0]!.seatToken }),
+      });
+      expect(asked.status).toBe(503);
+      expect(await asked.json()).toMatchObject({ code: 'core/room-moving' });
+      const back = await Promise.all(players.map((p) => rejoinSeat([replacement!.ws], { roomId, seatToken: p.seatToken }).then(adopt)));
+      await waitFor(() => state(back[0]!).table?.scores?.length, 3000, 'state');
+      expect(snapshot(back[0]!)).toBe(before);
+      expect((await playOne(back)).seq).toBe(lastSeq + 1);
+      await playToEnd(back);
+      await Promise.all(back.map((p) => p.room.leave()));
+    } finally {
+      await Promise.all([lone, replacement].map((p) => p?.stop('SIGKILL')));
+    }
+  });
+
   it('plays on while Redis restarts (empty), then catches the journal up and keeps the finished record', async () => {
     const proc = await spawnServer(env());
     const reader = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 1 });

@@ -224,7 +224,7 @@ function routes(app: Application, { config, logger, scaling }: { config: Config;
     }
     const answer = await reserveGuestSeat(String(req.params.roomId), parsed.data, logger, chargedAddress(req));
     if ('reservation' in answer) res.json(answer.reservation);
-    else res.status(answer.status).json({ code: answer.code, message: answer.message });
+    else res.status(answer.status).set(answer.retryAfter ? { 'retry-after': String(answer.retryAfter) } : {}).json({ code: answer.code, message: answer.message });
   });
 
   queueRoutes(app, logger); // POST /api/queue/:game: full tables across processes

@@ -300,7 +300,8 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
     if (method === 'joinById' && (guest.spectator || guest.seatToken)) {
       // A seat token or a spectator names its table, which may be running with every seat taken (locked).
       const answer = await reserveGuestSeat(roomName, guest, log, chargedAddress(req));
-      return 'reservation' in answer ? sendReservation(req, res, answer.reservation) : sendJson(req, res, answer.status, answer.code, answer.message);
+      if ('reservation' in answer) return sendReservation(req, res, answer.reservation);
+      return sendJson(req, res, answer.status, answer.code, answer.message, answer.retryAfter ? { 'retry-after': String(answer.retryAfter) } : {});
     }
     const capped = (method === 'create' || method === 'joinOrCreate') && config.MAX_ROOMS_PER_ADDRESS > 0 && !exempt.has(address);
     if (capped && (await openTables(address)) >= config.MAX_ROOMS_PER_ADDRESS) {

@@ -15,7 +15,8 @@ export interface GuestRequest {
   name?: string;
 }
 
-export type GuestAnswer = { status: 200; reservation: unknown } | { status: number; code: string; message: string };
+/** A refusal's `retryAfter`: seconds, sent as `Retry-After`. */
+export type GuestAnswer = { status: 200; reservation: unknown } | { status: number; code: string; message: string; retryAfter?: number };
 
 /** Colyseus' words when a table's owning process did not answer a seat's reservation (it died, or stalls). */
 export const OWNER_SILENT = /is not available|timed out/;
@@ -23,12 +24,18 @@ export const OWNER_SILENT = /is not available|timed out/;
 /** `watcher`: the address asking (none when exempt), whose spectator places at one table are capped. */
 export async function reserveGuestSeat(roomId: string, guest: GuestRequest, logger: Logger, watcher: string | null): Promise<GuestAnswer> {
   const room = await matchMaker.getRoomById(roomId); // (one listing read: a query would load every table's)
-  if (!room) return { status: 404, code: 'core/unknown-room', message: 'No such room.' };
+  const store = roomSettings.store;
+  const moving = { status: 503, code: 'core/room-moving', message: 'This game is moving to another server; retry in a moment.' };
+  if (!room) {
+    // No listing, but a journal of the game running: handed over or orphaned, and not taken back yet (a peer
+    // claims it within a few beats; a lone process's replacement, once started). A 404 says the table is gone.
+    const runs = store ? await store.isLive(roomId).catch(() => null) : false;
+    if (runs === null) return { status: 503, code: 'core/store-unavailable', message: 'The game store is unreachable for a moment; retry shortly.', retryAfter: 2 };
+    return runs ? moving : { status: 404, code: 'core/unknown-room', message: 'No such room.' };
+  }
   // A listing left by a dead process would cost a 2 s IPC timeout, and a table here may be handing its
   // game over: say "moving" at once, retry soon.
-  const store = roomSettings.store;
   const local = matchMaker.getLocalRoomById(room.roomId) as Partial<Pick<Table, 'handingOver'>> | undefined;
-  const moving = { status: 503, code: 'core/room-moving', message: 'This game is moving to another server; retry in a moment.' };
   // Stopping without a peer to take the game: its table closes when the grace period ends.
   if (local && !local.handingOver && matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) {
     return { status: 503, code: 'core/server-closing', message: 'This server is shutting down; the table closes when its game ends or the grace period does.' };
