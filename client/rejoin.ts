@@ -15,11 +15,16 @@ export interface SeatTicket {
   seatToken: string;
 }
 
-/** How long `rejoinSeat` keeps asking by default (a takeover usually completes within a few seconds). */
-export const REJOIN_TIMEOUT_MS = 15_000;
+/**
+ * How long `rejoinSeat` keeps asking by default: as long as the server holds a seat for its player
+ * (`RECONNECT_SECONDS`, 60 unless its operator sets another). A takeover after a crash takes a few seconds,
+ * but a lone process replaced in a deploy is back only once the new one has started and claimed its games,
+ * and a stopping process may wait up to `SHUTDOWN_GRACE_SECONDS` (30) for Redis before handing them over.
+ */
+export const REJOIN_TIMEOUT_MS = 60_000;
 
 export interface RejoinOptions {
-  /** Give up after this long (default `REJOIN_TIMEOUT_MS`, 15 s). A definite refusal ends it at once. */
+  /** Give up after this long (default `REJOIN_TIMEOUT_MS`, 60 s). A definite refusal ends it at once. */
   timeoutMs?: number;
   /** Pause between attempts (default 250 ms; longer when the server's `Retry-After` asks for it). */
   retryMs?: number;

@@ -3,7 +3,7 @@
  * asking, which answers end it at once (the table gone, the token refused) and which it waits out.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { rejoinSeat } from '../client/rejoin.ts';
+import { REJOIN_TIMEOUT_MS, RejoinError, rejoinSeat } from '../client/rejoin.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { adopt, joinAsPlayer } from './helpers/clients.ts';
 import { waitFor } from './helpers/ports.ts';
@@ -30,6 +30,25 @@ function storeAway(retryAfter?: string) {
 }
 
 describe('rejoinSeat', () => {
+  it('keeps asking for a minute by default: as long as the server holds the seat, and past a lone process replaced in a deploy', async () => {
+    vi.useFakeTimers();
+    const asked = storeAway();
+    const start = Date.now();
+    const retried: string[] = [];
+    const outcome = rejoinSeat('ws://parlor.invalid', { roomId: 'AbCdEf123', seatToken: 'token-of-seat-0' }, { onRetry: (p) => retried.push(p.code) }).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(asked.at(-1)! - start).toBeGreaterThanOrEqual(58_500); // still asking after 59 s
+    expect(retried.every((code) => code === 'core/store-unavailable')).toBe(true);
+    await vi.advanceTimersByTimeAsync(2_000);
+    const err = (await outcome) as RejoinError;
+    expect(err).toBeInstanceOf(RejoinError);
+    expect(err).toMatchObject({ code: 'core/store-unavailable', definite: false });
+    expect(asked.at(-1)! - start).toBeLessThan(REJOIN_TIMEOUT_MS);
+  });
+
   it("waits as long as the server's Retry-After asks between attempts", async () => {
     vi.useFakeTimers();
     const asked = storeAway('2');
