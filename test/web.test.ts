@@ -23,7 +23,7 @@ import { startProxy } from './helpers/proxy.ts';
 import { startRedis } from './helpers/redis.ts';
 import { Redis } from 'ioredis';
 import { Client } from '@colyseus/sdk';
-import { adopt, legalMoves, state, type Player } from './helpers/clients.ts';
+import { adopt, joinAsSpectator, legalMoves, state, type Player } from './helpers/clients.ts';
 import { sleep } from './helpers/ports.ts';
 import { words } from '../web/src/games/generic.ts';
 
@@ -453,6 +453,54 @@ describe('web client', () => {
     await back.waitFor({ timeout: 8000 });
     expect(inviteLookups).toBe(0);
     await Promise.all([context.close(), other.close()]);
+  }, 60_000);
+
+  it.concurrent('a reload while the server cannot answer keeps the seat ticket and asks again until it can; a table gone forgets it', async ({ expect }) => {
+    // Its own page: the browser's console reports every refused or failed request this test provokes.
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    const roomId = await createInLobby(page, 'Fast Track', { seats: 2, bots: 1, options: { coloursPerPlayer: 1 } });
+    const seat = await page.locator('.seat.me').getAttribute('data-seat');
+    const ticket = () => page.evaluate((id) => localStorage.getItem(`parlor.seat.${id}`), roomId);
+    const watcher = await joinAsSpectator(server.ws, roomId); // keeps the table open while the page is away
+    // The seat-token requests fail as while the process restarts (no answer), then as while its Redis is away (503).
+    let answer: 'none' | 'busy' | 'gone' | 'real' = 'none';
+    let refused = 0;
+    await page.route(`**/api/rooms/${roomId}/seat`, (route) => {
+      if (answer === 'real' || !route.request().postDataJSON()?.seatToken) return route.fallback();
+      refused++;
+      if (answer === 'none') return route.abort('connectionrefused');
+      const [status, code] = answer === 'busy' ? [503, 'core/store-unavailable'] : [404, 'core/unknown-room'];
+      return route.fulfill({ status, headers: { 'retry-after': '1' }, contentType: 'application/json', body: JSON.stringify({ code, message: 'as the server says it' }) });
+    });
+    try {
+      const reloaded = Date.now();
+      await page.reload();
+      await page.locator('.notice.bad', { hasText: 'Reconnecting' }).waitFor({ timeout: 5000 });
+      answer = 'busy';
+      await page.locator('.notice.bad', { hasText: 'server is busy' }).waitFor({ timeout: 5000 });
+      // Past the 4 s after which the page used to drop the ticket and watch instead.
+      await page.waitForTimeout(Math.max(0, reloaded + 6000 - Date.now()));
+      expect(refused).toBeGreaterThanOrEqual(4);
+      expect(await ticket()).toBeTruthy();
+      expect(await page.locator('.pill', { hasText: 'spectating' }).count()).toBe(0);
+      answer = 'real'; // the server can answer again: the page takes its seat back
+      await page.locator('.notice', { hasText: 'Reconnected.' }).waitFor({ timeout: 8000 });
+      await page.locator('.seat.me').waitFor();
+      expect(await page.locator('.seat.me').getAttribute('data-seat')).toBe(seat);
+      // A definite answer: the table is gone. The ticket goes at once, and the page offers what is left.
+      answer = 'gone';
+      refused = 0;
+      await page.reload();
+      await page.locator('.pill', { hasText: 'spectating' }).waitFor({ timeout: 8000 });
+      expect(refused).toBe(1);
+      expect(await ticket()).toBeNull();
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await watcher.leave();
+      await page.close();
+    }
   }, 60_000);
 
   it.concurrent('Ready Set Bet: the seated host rolls with a button on the board', async ({ expect }) => {

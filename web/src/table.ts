@@ -3,8 +3,8 @@
  * reconnections and server handovers, and redraws seats, board, moves, log and result from state.
  */
 import type { Room, SeatReservation } from '@colyseus/sdk';
-import { followSeat, rejoinSeat } from '../../client/rejoin.ts';
-import { client, endpoint, games, playerName, post, reason, savedLog, seats, tables, type GameInfo } from './api.ts';
+import { followSeat, rejoinOnce, RejoinError } from '../../client/rejoin.ts';
+import { client, endpoint, games, playerName, post, reason, savedLog, seats, tables, type GameInfo, type SeatTicket } from './api.ts';
 import { h, seatColour } from './dom.ts';
 import { boardFor, describeEventGeneric } from './games/index.ts';
 import { legalMovesOf } from './legal.ts';
@@ -27,6 +27,11 @@ const TOUCH_REACH_PX = 22;
 const FINGERTIP_PX = 36;
 /** The longest press during which redraws wait (a held press must not freeze the table). */
 const PRESS_HOLD_MS = 1000;
+/** Pauses between attempts to take a seat back while the server cannot say yet: doubling from the first to the longest. */
+const RECLAIM_FIRST_PAUSE_MS = 500;
+const RECLAIM_LONGEST_PAUSE_MS = 5000;
+/** Answers of a server that is up but cannot serve now (its Redis away, too many requests). */
+const SERVER_BUSY = new Set(['core/store-unavailable', 'core/rate-limited']);
 
 export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watch', handOver: Pending | null): () => void {
   let room: Room | null = null;
@@ -101,16 +106,38 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     return client.consumeSeatReservation(reservation);
   }
 
+  /**
+   * Takes the ticket's seat back, trying again (with longer and longer pauses) for as long as the server's
+   * answers are temporary — a process restarting, the game moving, Redis away — and telling the player so;
+   * null once the server says the seat will not come back (the table is gone, the token is refused).
+   */
+  const sayRetrying = (err: RejoinError) => say(SERVER_BUSY.has(err.code) ? 'The server is busy; getting your seat back…' : 'Reconnecting to your seat…', true);
+
+  async function reclaim(ticket: SeatTicket): Promise<Room | null> {
+    for (let attempt = 0; ; attempt++) {
+      if (closed) throw new Error('the page was left');
+      try {
+        const back = await rejoinOnce(endpoint, ticket);
+        if (attempt > 0) say('Reconnected.');
+        return back;
+      } catch (err) {
+        if (!(err instanceof RejoinError)) throw err;
+        if (err.definite) return null;
+        sayRetrying(err);
+        const pause = Math.min(RECLAIM_FIRST_PAUSE_MS * 2 ** attempt, RECLAIM_LONGEST_PAUSE_MS);
+        await new Promise((r) => setTimeout(r, Math.max(pause, err.retryAfterMs)));
+      }
+    }
+  }
+
   async function connect(): Promise<Room> {
     if (handOver) return handOver.room;
     if (mode === 'watch') return spectate();
     const ticket = seats.get(roomId);
     if (ticket) {
-      try {
-        return await rejoinSeat(endpoint, ticket, { timeoutMs: 4000 });
-      } catch {
-        seats.forget(roomId); // the table is gone or the token no longer fits
-      }
+      const back = await reclaim(ticket);
+      if (back) return back;
+      seats.forget(roomId); // the table is gone, or the token is not one of its seats'
     }
     // The table's listing says whether a seat is free: a full table is watched without asking for a seat
     // (the refusal, a 409, is logged by the browser as an error).
@@ -127,6 +154,21 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     }
   }
 
+  /** Following the seat failed: forgotten if the server said so, else asked for again until it can say. */
+  function lostSeat(err: RejoinError, at: string) {
+    const ticket = seats.get(at);
+    if (closed || !ticket) return;
+    (err.definite ? Promise.resolve(null) : reclaim(ticket)).then(
+      (again) => {
+        if (again && closed) return void again.leave(true).catch(() => undefined);
+        if (again) return attach(again);
+        seats.forget(at);
+        say('Lost the table: it is gone, or your seat is no longer yours.', true);
+      },
+      () => undefined, // the page was left
+    );
+  }
+
   function attach(next: Room) {
     room = next;
     next.onMessage('seat', ({ seat, seatToken }: { seat: number; seatToken: string }) => {
@@ -139,9 +181,10 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
         followed.add(next);
         followSeat(next, [endpoint], { roomId: next.roomId, seatToken }, (again) => {
           followed.add(again);
+          if (closed) return void again.leave(true).catch(() => undefined);
           say('Reconnected.');
           attach(again);
-        }, { timeoutMs: 60_000, onError: (err) => say(`Lost the table: ${err.message}`, true) });
+        }, { onRetry: sayRetrying, onError: (err) => lostSeat(err, next.roomId) });
       }
       schedule();
     });
