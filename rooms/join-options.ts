@@ -56,6 +56,24 @@ export const ClientJoinOptions = z.strictObject({
 });
 
 /**
+ * One game's table-level create options (`seats`, `bots`, `turnSeconds`, `private`) as `GET /api/games` lists
+ * them beside its own options: the game's seat range, the server's default clock, and what each does in a
+ * player's words (the create form shows it under the option).
+ */
+export function tableOptionsSchema(game: Pick<AnyGame, 'seats'>, defaultTurnSeconds: number) {
+  const { min, max } = game.seats;
+  return z.object({
+    seats: z.number().int().min(min).max(max).default(game.seats.default).describe('Players at the table, bots included.'),
+    bots: z.number().int().min(0).max(max).default(0).describe('Seats played by bots from the start (the last ones). A table you play at keeps at least one seat for you.'),
+    turnSeconds: ClientJoinOptions.shape.turnSeconds
+      .unwrap()
+      .default(defaultTurnSeconds)
+      .describe('Seconds for each turn. When they run out a bot moves for the player, whose next turns are short until they move again. 0: no clock.'),
+    private: z.boolean().default(false).describe('Invite only: the table is not listed or matched with others; friends join with its invite code.'),
+  });
+}
+
+/**
  * The options a room sees: the client's, plus the keys the server itself adds — `table` (the canonical
  * table key joinOrCreate filters on, set by onAuth), `recover` (a journaled game being taken over),
  * `creator` (the address a create request came from, charged for the table it creates), `watcher` (the

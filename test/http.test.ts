@@ -63,6 +63,21 @@ describe('http', () => {
     expect(options.filter((o) => o.description.trim() === '').map((o) => o.option)).toEqual([]);
   });
 
+  it("describes every game's table options too (seats, bots, turn clock, private), with the game's seat range and the server's default clock", async () => {
+    type Option = { type: string; minimum?: number; maximum?: number; default?: unknown; description?: string };
+    const listed = (await (await get('/api/games')).json()) as { id: string; tableOptions: { properties: Record<string, Option> } }[];
+    for (const g of listed) {
+      const game = games.find((x) => x.id === g.id)!;
+      const options = g.tableOptions.properties;
+      expect(Object.keys(options).sort()).toEqual(['bots', 'private', 'seats', 'turnSeconds']);
+      expect(Object.entries(options).filter(([, o]) => !o.description?.trim()).map(([key]) => `${g.id}.${key}`)).toEqual([]);
+      expect(options.seats).toMatchObject({ type: 'integer', minimum: game.seats.min, maximum: game.seats.max, default: game.seats.default });
+      expect(options.bots).toMatchObject({ type: 'integer', minimum: 0, maximum: game.seats.max, default: 0 });
+      expect(options.turnSeconds).toMatchObject({ type: 'integer', minimum: 0, maximum: 3600, default: 300 }); // DEFAULT_TURN_SECONDS
+      expect(options.private).toMatchObject({ type: 'boolean', default: false });
+    }
+  });
+
   it('puts the monitor behind basic auth', async () => {
     expect((await get('/monitor/api')).status).toBe(401);
     const wrong = await get('/monitor/api', { headers: { authorization: `Basic ${Buffer.from('admin:nope').toString('base64')}` } });

@@ -599,6 +599,23 @@ describe('web client', () => {
     await page.close();
   }, 30_000);
 
+  it.concurrent("lobby: the table's own options (seats, bots, turn clock, private) show the server's descriptions under them", async ({ expect }) => {
+    const page = await newPage();
+    await page.goto(`${server.http}/`);
+    await page.getByRole('tab', { name: 'Fast Track' }).click();
+    const listed = (await (await fetch(`${server.http}/api/games`)).json()) as { id: string; tableOptions: { properties: Record<string, { description: string }> } }[];
+    const described = listed.find((g) => g.id === 'fast-track')!.tableOptions.properties;
+    for (const name of ['seats', 'bots', 'turnSeconds', 'private']) {
+      const help = await page.locator(`form.create [name=${name}]`).getAttribute('aria-describedby');
+      expect(help, name).toBeTruthy();
+      const text = page.locator(`form.create #${help}`);
+      expect(await text.textContent()).toBe(described[name]!.description);
+      expect(await text.isVisible()).toBe(true); // not folded away with the rules options
+    }
+    expect(await page.locator('form.create [name=turnSeconds]').getAttribute('placeholder')).toBe('default: 300'); // the server's clock
+    await page.close();
+  }, 30_000);
+
   it.concurrent('a player nobody joins after "play now" starts at once with bots in the free seats', async ({ expect }) => {
     const page = await newPage();
     await fillLobbyForm(page, 'Fast Track', { seats: 3, options: { coloursPerPlayer: 1 } });

@@ -15,7 +15,7 @@ import express, { type Application, type NextFunction, type Request, type Respon
 import { toJSONSchema } from 'zod';
 import { games } from '../games/index.ts';
 import { gameRooms } from '../../rooms/index.ts';
-import { ClientJoinOptions } from '../../rooms/join-options.ts';
+import { ClientJoinOptions, tableOptionsSchema } from '../../rooms/join-options.ts';
 import { INVITES_KEY, recoveries, roomSettings } from '../../rooms/settings.ts';
 import { GameStore } from './game-store.ts';
 import type { Config } from './config.ts';
@@ -188,6 +188,7 @@ function routes(app: Application, { config, logger, scaling }: { config: Config;
         seats: g.seats,
         options: toJSONSchema(g.options, { io: 'input', unrepresentable: 'any' }),
         defaults: g.options.parse({}),
+        tableOptions: toJSONSchema(tableOptionsSchema(g, config.DEFAULT_TURN_SECONDS), { io: 'input' }),
       })),
     );
   });

@@ -10,6 +10,8 @@ export interface GameInfo {
   seats: { min: number; max: number; default: number };
   options: JsonSchema;
   defaults: Record<string, unknown>;
+  /** The table's own options (seats, bots, turnSeconds, private): ranges, defaults and descriptions. */
+  tableOptions?: JsonSchema;
 }
 
 export interface JsonSchema {

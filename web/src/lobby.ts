@@ -76,8 +76,11 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
     seats.addEventListener('input', fitBots);
     fitBots();
     // Left empty, the server's default clock (an idle player cannot stall the table for good); 0: none.
-    const clock = h('input', { type: 'number', name: 'turnSeconds', min: 0, max: 3600, placeholder: 'default' });
+    const clockDefault = game.tableOptions?.properties?.turnSeconds?.default;
+    const clock = h('input', { type: 'number', name: 'turnSeconds', min: 0, max: 3600, placeholder: clockDefault === undefined ? 'default' : `default: ${clockDefault}` });
     const isPrivate = h('input', { type: 'checkbox', name: 'private' });
+    // What each does, in the server's words (GET /api/games), under it as a game option's description is.
+    const help = (key: string, input: HTMLElement) => helpText(`table-help-${key}`, game.tableOptions?.properties?.[key]?.description, input);
     const optionFields = Object.entries(game.options.properties ?? {}).map(([key, schema]) => optionField(key, schema, game.defaults[key]));
     const collect = () => {
       const options: Record<string, unknown> = {};
@@ -119,10 +122,10 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
       h(
         'div',
         { class: 'fields' },
-        field(`Seats (${game.seats.min}–${game.seats.max})`, seats),
-        field('Bots', bots),
-        field('Turn clock (s; 0 = none)', clock),
-        h('label', { class: 'check' }, isPrivate, ' Private table (invite code)'),
+        field(`Seats (${game.seats.min}–${game.seats.max})`, seats, help('seats', seats)),
+        field('Bots', bots, help('bots', bots)),
+        field('Turn clock (s; 0 = none)', clock, help('turnSeconds', clock)),
+        h('div', { class: 'field' }, h('label', { class: 'check' }, isPrivate, ' Private table (invite code)'), help('private', isPrivate)),
       ),
       h(
         'details',
@@ -240,6 +243,13 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
 
 function field(label: string, input: HTMLElement, help: HTMLElement | null = null) {
   return h('label', { class: 'field' }, h('span', null, label), input, help);
+}
+
+/** An option's description as help text under it (none without one), read out with the input's name. */
+function helpText(id: string, description: string | undefined, input: HTMLElement): HTMLElement | null {
+  if (!description) return null;
+  input.setAttribute('aria-describedby', id);
+  return h('small', { class: 'help', id }, description);
 }
 
 /**
