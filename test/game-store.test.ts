@@ -84,6 +84,28 @@ describe('game store', () => {
     }
   });
 
+  it('tries a claimed game whose recovery failed again, after longer and longer waits, and gives it up after five tries', async () => {
+    await liveGame('flaky', 'dead');
+    await liveGame('broken', 'dead');
+    const tries: Record<string, number[]> = { flaky: [], broken: [] };
+    const failed = await counted(takeoversTotal, { game: 'high-card', result: 'failed' });
+    const me = store('me', { heartbeatMs: 50 });
+    me.start(async (roomId) => {
+      tries[roomId]!.push(Date.now());
+      if (roomId === 'broken' || tries[roomId]!.length < 3) throw new Error('Redis went away during the replay');
+    });
+    await waitFor(() => tries.broken!.length === 5 || null, 10_000, 'five tries of the broken game');
+    await sleep(1000);
+    expect(tries.flaky).toHaveLength(3); // recovered at the third try, not tried again
+    expect(tries.broken).toHaveLength(5);
+    const waits = tries.broken!.slice(1).map((at, i) => at - tries.broken![i]!);
+    expect(waits.every((wait, i) => i === 0 || wait > waits[i - 1]!)).toBe(true); // 1, 2, 4, 8 beats
+    expect((await counted(takeoversTotal, { game: 'high-card', result: 'failed' })) - failed).toBe(7);
+    // Given up: no longer a live game (no process would ever run it), its journal kept; the other one runs here.
+    expect(await reader.smembers('parlor:live')).toEqual(['flaky']);
+    expect(await reader.hget('parlor:game:broken', 'meta')).not.toBeNull();
+  });
+
   it('claims only the games whose owner stopped beating, one at a time, each recovered before the next is claimed', async () => {
     await reader.set('parlor:proc:alive', '1');
     await liveGame('mine', 'me');

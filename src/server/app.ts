@@ -144,6 +144,7 @@ function keepPm2AgentOut() {
 
 /** Re-creates a dead peer's game here, under its room id, from the journal. */
 async function recoverGame(roomId: string, gameId: string, logger: Logger) {
+  if (matchMaker.getLocalRoomById(roomId)) return; // an earlier attempt got as far as the table: it runs here
   recoveries.add(roomId);
   try {
     await matchMaker.driver.remove(roomId); // the dead process's listing, if peers have not swept it yet

@@ -18,6 +18,9 @@ import { Redis } from 'ioredis';
 import type { Logger } from './logger.ts';
 import { fencedTotal, heartbeatLapsesTotal, journalPending, journalRewritesTotal, journalSeconds, redisErrorsTotal, takeoversTotal } from './metrics.ts';
 
+/** Times a claimed game's recovery is tried before it is given up (see `recoverClaimed`). */
+const RECOVERY_ATTEMPTS = 5;
+
 /** How long a record is kept at most when nobody needs it for long: a game no player moved in, an address past its day's records. */
 export const SHORT_RECORD_SECONDS = 3600;
 
@@ -116,6 +119,8 @@ export class GameStore {
   private beatSince = 0;
   /** When the connection to Redis last became ready. */
   private connectedAt = Date.now();
+  /** Games claimed here whose recovery failed, to try again (`recoverClaimed`). */
+  private readonly failedRecoveries = new Map<string, { game: string; attempts: number; at: number }>();
   /** The connection to Redis has been ready once: until then (a process's first milliseconds) it is connecting, not away. */
   private reached = false;
   /** How long a process' heartbeat lives: a process silent this long is taken for dead, its games claimed. */
@@ -195,18 +200,12 @@ export class GameStore {
         // live peers have not beaten again yet. Claiming now would fence games that are alive (and drop
         // moves they acknowledged while Redis was away), so claims wait three beats after connecting.
         if (Date.now() - this.readySince < ttlMs) return;
+        await this.retryRecoveries(recover);
         // One game at a time, each recovered before the next is claimed: survivors share a dead peer's games.
         for (let roomId; (roomId = await this.redis.claimOrphan(K.live, processId, K.game(''), K.proc(''))); ) {
           const meta = await this.redis.hget(K.game(roomId), 'meta');
           if (!meta) continue;
-          const game = (JSON.parse(meta) as { game: string }).game;
-          await recover(roomId, game).then(
-            () => takeoversTotal.inc({ game, result: 'recovered' }),
-            (err) => {
-              takeoversTotal.inc({ game, result: 'failed' });
-              this.options.logger.error({ err, roomId }, 'recovering a game failed');
-            },
-          );
+          await this.recoverClaimed(roomId, (JSON.parse(meta) as { game: string }).game, recover);
         }
       } catch (err) {
         redisErrorsTotal.inc({ operation: 'heartbeat' });
@@ -215,6 +214,39 @@ export class GameStore {
     };
     void tick();
     this.beat = setInterval(() => void tick(), heartbeatMs);
+  }
+
+  /**
+   * Recovers a game claimed here. A failure (Redis failing during the replay, a timeout) would otherwise leave
+   * the game owned by this live process, which no peer claims: it is tried again, after 1, 2, 4 and 8 beats,
+   * while this process still owns it; after the last, it leaves the live games (the journal kept, for an operator).
+   */
+  private async recoverClaimed(roomId: string, game: string, recover: (roomId: string, game: string) => Promise<void>) {
+    try {
+      await recover(roomId, game);
+      this.failedRecoveries.delete(roomId);
+      takeoversTotal.inc({ game, result: 'recovered' });
+    } catch (err) {
+      takeoversTotal.inc({ game, result: 'failed' });
+      const attempts = (this.failedRecoveries.get(roomId)?.attempts ?? 0) + 1;
+      if (attempts < RECOVERY_ATTEMPTS) {
+        this.failedRecoveries.set(roomId, { game, attempts, at: Date.now() + this.options.heartbeatMs * 2 ** (attempts - 1) });
+        this.options.logger.error({ err, roomId, attempts }, 'recovering a game failed; trying again');
+        return;
+      }
+      this.failedRecoveries.delete(roomId);
+      await this.redis.srem(K.live, roomId);
+      this.options.logger.error({ err, roomId, attempts }, 'recovering a game failed for good: no longer run; its journal is kept in Redis');
+    }
+  }
+
+  /** The failed recoveries due again, each while this process still owns the game (a peer may have taken it since, after a stall). */
+  private async retryRecoveries(recover: (roomId: string, game: string) => Promise<void>) {
+    for (const [roomId, { game, at }] of this.failedRecoveries) {
+      if (at > Date.now()) continue;
+      if ((await this.redis.hget(K.game(roomId), 'owner')) !== this.options.processId) this.failedRecoveries.delete(roomId);
+      else await this.recoverClaimed(roomId, game, recover);
+    }
   }
 
   /**
