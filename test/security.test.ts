@@ -7,7 +7,8 @@
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, type SeatReservation } from '@colyseus/sdk';
+import { matchMaker } from '@colyseus/core';
+import { Client, type Room, type SeatReservation } from '@colyseus/sdk';
 import { WebSocket } from 'ws';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { joinAsPlayer } from './helpers/clients.ts';
@@ -444,6 +445,39 @@ describe('unused seat reservations per address', () => {
       expect((await call(`/matchmake/joinById/${first.body.roomId}`, {})).status).toBe(200);
       await player.leave();
     } finally {
+      await door.close();
+    }
+  });
+
+  it('are counted before the answer leaves: one joined at once is not left counted unused', async () => {
+    // With Redis, the process answering and the one hosting the table write and read the count over two
+    // connections, and Redis may run the host's read first: here the answering side's writes land late.
+    const door = await startServer({ RATE_LIMIT_EXEMPT: '', MAX_UNUSED_RESERVATIONS_PER_ADDRESS: '2' });
+    const presence = matchMaker.presence;
+    const { hset, setex } = presence;
+    const late = <A extends unknown[], R>(write: (key: string, ...rest: A) => Promise<R>) =>
+      async function (this: typeof presence, key: string, ...rest: A): Promise<R> {
+        if (key.startsWith('parlor:reservations:')) await sleep(100);
+        return write.call(this, key, ...rest);
+      };
+    presence.hset = late(hset);
+    presence.setex = late(setex);
+    const joined: Room[] = [];
+    try {
+      const call = async (path: string, body: unknown) => {
+        const res = await fetch(`${door.http}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        return { status: res.status, body: (await res.json()) as SeatReservation & { code?: string } };
+      };
+      const table = await call('/matchmake/create/high-card', { seats: 4 });
+      joined.push(await new Client(door.ws).consumeSeatReservation(table.body));
+      for (let i = 0; i < 3; i++) {
+        const watch = await call(`/api/rooms/${table.body.roomId}/seat`, { spectator: true });
+        expect([watch.status, watch.body.code], `guest seat ${i}`).toEqual([200, undefined]);
+        joined.push(await new Client(door.ws).consumeSeatReservation(watch.body));
+      }
+    } finally {
+      Object.assign(presence, { hset, setex });
+      for (const room of joined) await room.leave();
       await door.close();
     }
   });

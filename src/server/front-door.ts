@@ -51,6 +51,8 @@ const UNREAD_BODY_MS = 2000;
 export const CLOSE_RATE_LIMITED = 4029;
 /** Longest one address's reserving request waits for the one before it (see takeTurn). */
 const TURN_WAIT_MS = 2000;
+/** Longest a reservation's answer waits for its count to be stored (see countReservation). */
+const COUNT_WAIT_MS = 1000;
 
 /**
  * Presence key of the ids of the open tables an address created: a set shared by every process (through
@@ -321,19 +323,21 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
 
   /**
    * The reservation this request is answered with (by the front door or a route) counts for the address until
-   * used. Resolves once the response is over and its reservation counted.
+   * used. The answer leaves once the count is stored (at most COUNT_WAIT_MS): sent beside it, the count could
+   * reach Redis after the join it answers — on another process, over another connection — had looked for it,
+   * leaving a used reservation counted unused and then lapsed. Resolves once the response is over and its
+   * reservation counted.
    */
   function countReservation(res: ServerResponse, address: string): Promise<void> {
     let counting: Promise<unknown> = Promise.resolve();
     const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
     res.end = ((...args: unknown[]) => {
       const body = args[0];
-      if (res.statusCode === 200 && (typeof body === 'string' || Buffer.isBuffer(body))) {
-        const text = String(body);
-        const sessionId = /"sessionId":"([\w-]{1,64})"/.exec(text)?.[1];
-        if (sessionId) counting = door.unused.given(address, sessionId).catch(() => undefined);
-      }
-      return end(...args);
+      const sessionId = res.statusCode === 200 && (typeof body === 'string' || Buffer.isBuffer(body)) ? /"sessionId":"([\w-]{1,64})"/.exec(String(body))?.[1] : undefined;
+      if (!sessionId) return end(...args);
+      counting = door.unused.given(address, sessionId).catch(() => undefined);
+      void waitAtMost(counting, COUNT_WAIT_MS).then(() => end(...args));
+      return res;
     }) as typeof res.end;
     return new Promise((resolve) => res.once('close', () => void counting.then(() => resolve())));
   }
