@@ -171,7 +171,7 @@ describe('two processes on one Redis', () => {
     }
   });
 
-  it("no longer counts a finished table to its creator's open tables while it stays open for its result to be seen", async () => {
+  it("counts a finished table apart from its creator's open tables while it stays open for its result to be seen, up to twice the cap with them", async () => {
     // An address of its own (behind a trusted proxy), at a cap of one table; a finished table of people stays a minute.
     const env = { REDIS_URL: inject('redisUrl'), RATE_LIMIT_EXEMPT: '', TRUSTED_PROXIES: '1', RATE_LIMIT_RESERVATIONS_PER_SECOND: '100', MAX_ROOMS_PER_ADDRESS: '1', RECONNECT_SECONDS: '60' };
     const c = await spawnServer(env);
@@ -192,7 +192,19 @@ describe('two processes on one Redis', () => {
       // Still open, for whoever follows its link…
       expect(await (await fetch(`${c.http}/api/tables?ids=${first.body.roomId}`)).json()).toEqual([expect.objectContaining({ roomId: first.body.roomId, over: true })]);
       // …and no longer one of the address's open tables.
-      expect((await create({ seats: 2 })).status).toBe(200);
+      const second = await create({ seats: 2, bots: 1, options: { handSize: 1 } });
+      expect(second.status).toBe(200);
+      // Finished tables still open count too, up to twice the cap: watched for good, they would pile up.
+      const next = await adopt(await new Client(c.ws).consumeSeatReservation(second.body));
+      for (const until = Date.now() + 10_000; state(next).status !== 'over' && Date.now() < until; await sleep(20)) {
+        const [move] = legalMoves(next);
+        if (move) await next.room.request('move', move).catch(() => undefined);
+      }
+      expect(state(next).status).toBe('over');
+      const refused = await create({ seats: 2 });
+      expect(refused).toMatchObject({ status: 429, body: { code: 'core/too-many-rooms' } });
+      expect((refused.body as unknown as { message: string }).message).toMatch(/finished/);
+      await next.room.leave();
     } finally {
       await c.stop('SIGKILL');
     }

@@ -59,6 +59,8 @@ const COUNT_WAIT_MS = 1000;
  * Redis when configured), since Colyseus may create a table on any of them.
  */
 export const tablesKey = (address: string) => `parlor:tables-by-address:${address}`;
+/** The same for the finished tables an address created that are still open (watched, or waiting for their players to look). */
+export const finishedTablesKey = (address: string) => `parlor:finished-by-address:${address}`;
 
 const ReconnectOptions = z.strictObject({ reconnectionToken: z.string().min(1).max(256) });
 
@@ -139,20 +141,26 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
       const table = room as unknown as Partial<Pick<Table, 'creator' | 'handingOver'>>; // every game room is an EngineRoom
       if (!table.creator) return; // made by the server: the queue's waiting holders
       const key = tablesKey(table.creator);
+      const finishedKey = finishedTablesKey(table.creator);
       void recorded(matchMaker.presence.sadd(key, room.roomId));
       const uncharge = () => void recorded(matchMaker.presence.srem(key, room.roomId));
-      room['_events'].once('finished', uncharge); // a finished table left open to be seen is played no more
+      // A finished table left open to be seen is played no more; it counts as finished while open (anyone
+      // watching keeps it so: uncounted, one address could hold finished tables without end).
+      room['_events'].once('finished', () => {
+        uncharge();
+        void recorded(matchMaker.presence.sadd(finishedKey, room.roomId));
+      });
       room['_events'].once('dispose', () => {
         if (!table.handingOver) uncharge();
+        void recorded(matchMaker.presence.srem(finishedKey, room.roomId));
       });
     });
   }
 
-  /** The address's open tables on every process; ids of tables that went without a word (a crashed process) are dropped. */
-  async function openTables(address: string): Promise<number> {
-    const key = tablesKey(address);
+  /** The tables of one of an address's sets open on any process; at `cap` or over, ids of tables that went without a word (a crashed process) are dropped first. */
+  async function openTables(key: string, cap: number): Promise<number> {
     const ids = await matchMaker.presence.smembers(key);
-    if (ids.length < config.MAX_ROOMS_PER_ADDRESS) return ids.length;
+    if (ids.length < cap) return ids.length;
     let open = 0;
     for (const id of ids) {
       if (await matchMaker.driver.has(id)) open++;
@@ -161,10 +169,18 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
     return open;
   }
 
+  /** The address may open no table: it has MAX_ROOMS_PER_ADDRESS running, or twice as many with its finished ones still open. */
+  async function atTableCap(address: string): Promise<boolean> {
+    const running = await openTables(tablesKey(address), config.MAX_ROOMS_PER_ADDRESS);
+    if (running >= config.MAX_ROOMS_PER_ADDRESS) return true;
+    const most = 2 * config.MAX_ROOMS_PER_ADDRESS;
+    return running + (await openTables(finishedTablesKey(address), most - running)) >= most;
+  }
+
   chargeTable = async (req) => {
     const address = addressOf(req);
     if (config.MAX_ROOMS_PER_ADDRESS <= 0 || exempt.has(address)) return { creator: null, atCap: false };
-    return { creator: address, atCap: (await openTables(address)) >= config.MAX_ROOMS_PER_ADDRESS };
+    return { creator: address, atCap: await atTableCap(address) };
   };
 
   const server = transport.server as Server;
@@ -306,9 +322,9 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
       return sendJson(req, res, answer.status, answer.code, answer.message, answer.retryAfter ? { 'retry-after': String(answer.retryAfter) } : {});
     }
     const capped = (method === 'create' || method === 'joinOrCreate') && config.MAX_ROOMS_PER_ADDRESS > 0 && !exempt.has(address);
-    if (capped && (await openTables(address)) >= config.MAX_ROOMS_PER_ADDRESS) {
+    if (capped && (await atTableCap(address))) {
       warnClientFault(log, `too-many-rooms:${address}`, { address, open: config.MAX_ROOMS_PER_ADDRESS }, 'client at its open-table cap');
-      return sendJson(req, res, 429, 'core/too-many-rooms', `This address already has ${config.MAX_ROOMS_PER_ADDRESS} open tables; finish or leave one first.`);
+      return sendJson(req, res, 429, 'core/too-many-rooms', `This address already has its most open tables (${config.MAX_ROOMS_PER_ADDRESS} playing, or ${2 * config.MAX_ROOMS_PER_ADDRESS} with finished ones still open); finish or leave one first.`);
     }
     const options: Record<string, unknown> = capped ? { ...parsed.data, creator: address } : { ...parsed.data };
     const auth = createAuthContext({ headers: req.headers as never, req, remoteAddress: address });

@@ -86,7 +86,7 @@ export async function ticketFor(game: string, body: unknown): Promise<Ticket> {
 export async function queueForTable(game: string, body: unknown, logger: Logger, charge: TableCharge = { creator: null, atCap: false }) {
   const ticket = await ticketFor(game, body);
   // A ticket may open a table (the first of its group): an address at its open-table cap gets none.
-  if (charge.atCap) throw new QueueError(429, 'core/too-many-rooms', 'This address already has its most open tables; finish or leave one first.');
+  if (charge.atCap) throw new QueueError(429, 'core/too-many-rooms', 'This address already has its most open tables (finished ones still open count too); finish or leave one first.');
   if (charge.creator) ticket.creator = charge.creator;
   const keys = queueKeys(game, ticket.options.table);
   const offered = await offeredSeat(ticket, keys.vacancies);
