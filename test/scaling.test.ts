@@ -275,15 +275,20 @@ describe('two processes on one Redis', () => {
     }
   });
 
-  it('exits 1 when its port is taken, instead of running on without listening', async () => {
+  it('exits 1 when its port is taken, instead of running on without listening, and leaves its peers no registration', async () => {
     const holder = createServer().listen(0, '127.0.0.1');
     await once(holder, 'listening');
     const port = String((holder.address() as AddressInfo).port);
+    const redis = new Redis(inject('redisUrl'));
     try {
-      const { code, output } = await runToExit({ PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+      const registered = async () => Object.keys(await redis.hgetall('roomcount')); // Colyseus' processes, which peers send creates to
+      const before = await registered();
+      const { code, output } = await runToExit({ PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn', REDIS_URL: inject('redisUrl') });
       expect(code).toBe(1);
       expect(output).toContain('could not listen; exiting');
+      expect((await registered()).filter((id) => !before.includes(id))).toEqual([]);
     } finally {
+      redis.disconnect();
       holder.close();
     }
   });

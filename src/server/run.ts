@@ -1,5 +1,5 @@
 /** Starts one Parlor process and stops it gracefully on SIGTERM/SIGINT. */
-import type { Room } from '@colyseus/core';
+import { matchMaker, type Room } from '@colyseus/core';
 import { loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { createParlorServer } from './app.ts';
@@ -36,6 +36,9 @@ export async function run(extraRooms: Record<string, new (...args: never[]) => R
     const redis = /^(ReplyError|MaxRetriesPerRequestError)$/.test((err as Error)?.name ?? '') || 'command' in ((err as object) ?? {});
     if (redis) logger.fatal({ err }, 'Redis refused or could not be reached at start; exiting');
     else logger.fatal({ err, port: config.PORT, host: config.HOST }, 'could not listen; exiting');
+    // Colyseus registered this process with its peers before listening: they would send it creates (each
+    // waiting 2 s for an answer) until a health check found it gone.
+    await Promise.race([matchMaker.stats.excludeProcess(matchMaker.processId).catch(() => undefined), new Promise((r) => setTimeout(r, 1000))]);
     process.exit(1);
   }
   logger.info({ port: config.PORT, host: config.HOST, publicAddress: config.publicAddress ?? null, redis: Boolean(config.REDIS_URL) }, 'parlor listening');
