@@ -18,7 +18,7 @@ const fitsGameOptions = (o: Record<string, unknown>) => {
 /**
  * A display name as the other players will see it: well-formed Unicode in NFC, without control or format
  * characters (terminal escapes, bidi overrides that reorder the text around it, zero-width characters),
- * each run of whitespace one space, 1–32 characters of which one at least shows.
+ * each run of whitespace one space, 1–32 characters of which one at least shows (not a letter that shows nothing).
  */
 export const DisplayName = z
   .string()
@@ -31,7 +31,13 @@ export const DisplayName = z
       .replace(/\s+/gu, ' ')
       .trim(),
   )
-  .pipe(z.string().min(1, 'a name needs a visible character').max(32));
+  .pipe(
+    z
+      .string()
+      .max(32)
+      // Letters that show nothing (Hangul fillers, the blank braille pattern) are kept in a name, but are not its visible character.
+      .refine((s) => /[^\s\p{Default_Ignorable_Code_Point}\u2800]/u.test(s), 'a name needs a visible character'),
+  );
 
 /**
  * What a client may send to create or join a table. Strict: an unknown key is refused (`core/bad-options`),
