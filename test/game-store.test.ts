@@ -106,6 +106,28 @@ describe('game store', () => {
     expect(await reader.hget('parlor:game:broken', 'meta')).not.toBeNull();
   });
 
+  it('never tries a game again while an earlier try of it still runs (a replay longer than a beat)', async () => {
+    await liveGame('slow', 'dead');
+    let tries = 0;
+    let running = 0;
+    let most = 0;
+    const me = store('me', { heartbeatMs: 50 });
+    me.start(async () => {
+      tries++;
+      most = Math.max(most, ++running);
+      try {
+        if (tries === 1) throw new Error('Redis went away during the replay');
+        await sleep(500); // ten beats: the retry is due again at every one of them
+      } finally {
+        running--;
+      }
+    });
+    await waitFor(() => tries >= 2 || null, 5000, 'the retry begun');
+    await sleep(800);
+    expect(most).toBe(1); // two copies of one game would both run here, each journaling its moves
+    expect(tries).toBe(2);
+  });
+
   it('claims only the games whose owner stopped beating, one at a time, each recovered before the next is claimed', async () => {
     await reader.set('parlor:proc:alive', '1');
     await liveGame('mine', 'me');

@@ -121,6 +121,11 @@ export class GameStore {
   private connectedAt = Date.now();
   /** Games claimed here whose recovery failed, to try again (`recoverClaimed`). */
   private readonly failedRecoveries = new Map<string, { game: string; attempts: number; at: number }>();
+  /**
+   * Games whose recovery runs now. Beats overlap when a recovery takes longer than one, and a retry due at
+   * each of them must not start a second copy of the game beside the first (both would journal moves).
+   */
+  private readonly recovering = new Set<string>();
   /** The connection to Redis has been ready once: until then (a process's first milliseconds) it is connecting, not away. */
   private reached = false;
   /** How long a process' heartbeat lives: a process silent this long is taken for dead, its games claimed. */
@@ -222,6 +227,8 @@ export class GameStore {
    * while this process still owns it; after the last, it leaves the live games (the journal kept, for an operator).
    */
   private async recoverClaimed(roomId: string, game: string, recover: (roomId: string, game: string) => Promise<void>) {
+    if (this.recovering.has(roomId)) return;
+    this.recovering.add(roomId);
     try {
       await recover(roomId, game);
       this.failedRecoveries.delete(roomId);
@@ -237,6 +244,8 @@ export class GameStore {
       this.failedRecoveries.delete(roomId);
       await this.redis.srem(K.live, roomId);
       this.options.logger.error({ err, roomId, attempts }, 'recovering a game failed for good: no longer run; its journal is kept in Redis');
+    } finally {
+      this.recovering.delete(roomId);
     }
   }
 
