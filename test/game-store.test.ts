@@ -106,6 +106,23 @@ describe('game store', () => {
     expect(await reader.hget('parlor:game:broken', 'meta')).not.toBeNull();
   });
 
+  it('gives a failing game up again when Redis failed to take it out of the live games: not left owned here, run nowhere', async () => {
+    await liveGame('broken', 'dead');
+    let tries = 0;
+    const me = store('me', { heartbeatMs: 50 });
+    const srem = me.redis.srem.bind(me.redis);
+    let refused = 0;
+    me.redis.srem = ((...args: Parameters<typeof srem>) => (refused++ === 0 ? Promise.reject(new Error('Redis went away')) : srem(...args))) as typeof srem;
+    me.start(async () => {
+      tries++;
+      throw new Error('the replay failed');
+    });
+    await waitFor(() => refused >= 1 || null, 10_000, 'the first give-up refused');
+    // Else it stays live, owned by this process that beats on: no peer claims it, every seat token answered "moving".
+    await waitFor(async () => (await reader.sismember('parlor:live', 'broken')) === 0 || null, 5000, 'given up');
+    expect(tries).toBeGreaterThan(5);
+  });
+
   it('never tries a game again while an earlier try of it still runs (a replay longer than a beat)', async () => {
     await liveGame('slow', 'dead');
     let tries = 0;

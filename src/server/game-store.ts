@@ -241,8 +241,8 @@ export class GameStore {
         this.options.logger.error({ err, roomId, attempts }, 'recovering a game failed; trying again');
         return;
       }
+      await this.redis.srem(K.live, roomId); // refused: tried again (and given up again) at the next beat
       this.failedRecoveries.delete(roomId);
-      await this.redis.srem(K.live, roomId);
       this.options.logger.error({ err, roomId, attempts }, 'recovering a game failed for good: no longer run; its journal is kept in Redis');
     } finally {
       this.recovering.delete(roomId);
