@@ -363,6 +363,25 @@ describe('game store', () => {
     expect([(await counted(journalRewritesTotal)) - rewrites, (await counted(fencedTotal)) - fenced]).toEqual([2, 1]);
   });
 
+  it('rewrites a game whose seats Redis holds older than its journal wrote them, though every move is there', async () => {
+    const s = store('me');
+    const journal = s.open('seated', { game: 'high-card', seats: ['waiting'] });
+    const moves = [{ actor: 0, move: { n: 1 } }];
+    const meta = { game: 'high-card', seats: ['token-of-the-player-who-sat-down'] };
+    journal.rebuild = () => ({ meta, moves });
+    expect(await journal.append(moves[0]!, () => null)).toBe(true);
+    journal.saveMeta(meta); // a seat taken between moves
+    await journal.drained();
+    s.start(async () => undefined);
+    await waitFor(async () => (await reader.exists('parlor:proc:me')) === 1, 3000, 'beating');
+    await sleep(150); // past the first beat
+    // A Redis back from a snapshot taken before the seat was: the moves all there, the meta older; no heartbeat.
+    await reader.multi().hset('parlor:game:seated', 'meta', JSON.stringify({ game: 'high-card', seats: ['waiting'] })).del('parlor:proc:me').exec();
+    // A peer recovering the game from the older meta would refuse the seated player's token.
+    await waitFor(async () => (await reader.hget('parlor:game:seated', 'meta')) === JSON.stringify(meta) || null, 3000, 'the meta put back');
+    expect(await reader.lrange('parlor:moves:seated', 0, -1)).toEqual(moves.map((m) => JSON.stringify(m)));
+  });
+
   it('puts back no game a peer owns: the check fences it, and a check a fence dropped answers that nothing was rewritten', async () => {
     const s = store('me');
     const taken = s.open('taken-meanwhile', { game: 'high-card' });

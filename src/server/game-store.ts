@@ -369,12 +369,10 @@ export class GameStore {
   /** Registers a new game owned by this process and returns its journal. */
   open<Meta>(roomId: string, meta: Meta): RoomJournal {
     const journal = this.track(new RoomJournal(this, roomId, 0));
+    const text = JSON.stringify(meta);
     journal.enqueue(async () => {
-      await this.redis
-        .multi()
-        .hset(K.game(roomId), { meta: JSON.stringify(meta), owner: this.options.processId, epoch: '0' })
-        .sadd(K.live, roomId)
-        .exec();
+      await this.redis.multi().hset(K.game(roomId), { meta: text, owner: this.options.processId, epoch: '0' }).sadd(K.live, roomId).exec();
+      journal.metaStored = text;
     });
     return journal;
   }
@@ -417,6 +415,8 @@ export class RoomJournal {
   private flushing = false;
   /** Moves acknowledged while Redis could not store them yet. */
   behind = false;
+  /** The meta this journal last wrote (null: none yet since it was opened or resumed here), to tell a Redis come back older. */
+  metaStored: string | null = null;
   /** Another process owns this game now (this one stalled and was presumed dead). */
   fenced = false;
   /** The game finished or was abandoned: its live keys are (being) deleted. */
@@ -516,8 +516,10 @@ export class RoomJournal {
   saveMeta(meta: unknown) {
     // Players leaving a finished game change their seats too: writing then would recreate the deleted game hash.
     if (this.closed) return;
+    const text = JSON.stringify(meta);
     this.enqueue(async () => {
-      await this.store.redis.hset(this.store.keys.game(this.roomId), 'meta', JSON.stringify(meta));
+      await this.store.redis.hset(this.store.keys.game(this.roomId), 'meta', text);
+      this.metaStored = text;
     });
   }
 
@@ -548,18 +550,21 @@ export class RoomJournal {
     const { meta, moves } = this.rebuild();
     // The queued moves are the tail of the game's moves; they follow through the normal path.
     const stored = moves.slice(0, moves.length - this.pendingMoves.length).map((m) => JSON.stringify(m));
+    const text = JSON.stringify(meta);
     const tx = redis.multi().del(keys.moves(this.roomId), keys.snap(this.roomId));
-    tx.hset(keys.game(this.roomId), { meta: JSON.stringify(meta), owner: options.processId, epoch: '0' }).sadd(keys.live, this.roomId);
+    tx.hset(keys.game(this.roomId), { meta: text, owner: options.processId, epoch: '0' }).sadd(keys.live, this.roomId);
     if (stored.length) tx.rpush(keys.moves(this.roomId), ...stored);
     await tx.exec();
+    this.metaStored = text;
     journalRewritesTotal.inc();
     options.logger.warn({ roomId: this.roomId, moves: stored.length }, 'journal rewritten: Redis had lost this game');
   }
 
   /**
    * After this process's heartbeat was found gone: in order with the queued writes, rewrites the whole game
-   * (meta, owner, moves so far) if Redis lost it or came back older than it. Resolves whether it did; false
-   * too when a peer owns the game (fenced, never written back as this process's).
+   * (meta, owner, moves so far) if Redis lost it or came back older than it (fewer moves, or a meta older than
+   * the one last written). Resolves whether it did; false too when a peer owns the game (fenced, never written
+   * back as this process's).
    */
   restore(): Promise<boolean> {
     return new Promise((resolve) => {
@@ -575,15 +580,18 @@ export class RoomJournal {
   /** Run from the queue: nothing of this game is on its way to Redis, which holds every move not pending. */
   private async rewriteIfLost(): Promise<boolean> {
     const { redis, keys, options } = this.store;
-    const replies = (await redis.multi().hget(keys.game(this.roomId), 'owner').llen(keys.moves(this.roomId)).sismember(keys.live, this.roomId).exec())!;
+    const game = keys.game(this.roomId);
+    const replies = (await redis.multi().hget(game, 'owner').llen(keys.moves(this.roomId)).sismember(keys.live, this.roomId).hget(game, 'meta').exec())!;
     const failed = replies.find(([err]) => err);
     if (failed) throw failed[0];
-    const [owner, length, live] = replies.map(([, value]) => value);
+    const [owner, length, live, meta] = replies.map(([, value]) => value);
     if (typeof owner === 'string' && owner !== options.processId) {
       this.fence();
       return false;
     }
-    if (owner === options.processId && length === this.seq - this.pendingMoves.length && live === 1) return false;
+    // The meta too: seats taken, left or filled with bots change it between moves (their tokens among it).
+    const metaKept = this.metaStored === null || meta === this.metaStored;
+    if (owner === options.processId && length === this.seq - this.pendingMoves.length && live === 1 && metaKept) return false;
     await this.rewrite();
     return true;
   }
