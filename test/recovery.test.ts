@@ -230,6 +230,31 @@ describe('durable games', () => {
     }
   });
 
+  it('a seat token asked for just after Redis restarted empty is not told the table is gone before its process puts it back', async () => {
+    // Long beats: the process finds its keys lost, and puts the game's listing back, only at its next beat.
+    const proc = await spawnServer({ ...env(), HEARTBEAT_MS: '2000' });
+    try {
+      const { players, roomId } = await gameUnderWay([proc]);
+      await redis.stop();
+      await redis.restart();
+      // Asked again and again until the seat is back: a 404 on the way would be definite, the seat forgotten for good.
+      const answers = new Set<string>();
+      for (const until = Date.now() + 10_000; Date.now() < until; await sleep(20)) {
+        const res = await fetch(`${proc.http}/api/rooms/${roomId}/seat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seatToken: players[0]!.seatToken }) });
+        if (res.ok) {
+          const back = await adopt(await new Client(proc.ws).consumeSeatReservation((await res.json()) as SeatReservation));
+          expect(back.seat).toBe(players[0]!.seat);
+          await back.room.leave();
+          break;
+        }
+        answers.add(`${res.status} ${((await res.json()) as { code?: string }).code}`);
+      }
+      expect([...answers].filter((a) => !a.startsWith('503 '))).toEqual([]);
+    } finally {
+      await proc.stop('SIGKILL');
+    }
+  });
+
   it('plays on while Redis restarts (empty), then catches the journal up and keeps the finished record', async () => {
     const proc = await spawnServer(env());
     const reader = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 1 });

@@ -158,6 +158,15 @@ export class GameStore {
   }
 
   /**
+   * Redis connected, or a heartbeat found gone or not stored, less than a heartbeat's life ago: what Redis lost
+   * (a restart without persistence) may not be put back yet, each process doing so at its next beat, so a game
+   * Redis does not hold may still be running.
+   */
+  get settling(): boolean {
+    return Date.now() - this.readySince < this.ttlMs;
+  }
+
+  /**
    * Starts beating (so peers know this process lives) and, every beat, recovering games of dead peers.
    * A beat that finds its own heartbeat key gone means Redis may have lost this process's keys (it
    * restarted empty or older, or this process stalled past its expiry): `republish` puts back the rest

@@ -31,7 +31,10 @@ export async function reserveGuestSeat(roomId: string, guest: GuestRequest, logg
     // claims it within a few beats; a lone process's replacement, once started). A 404 says the table is gone.
     const runs = store ? await store.isLive(roomId).catch(() => null) : false;
     if (runs === null) return { status: 503, code: 'core/store-unavailable', message: 'The game store is unreachable for a moment; retry shortly.', retryAfter: 2 };
-    return runs ? moving : { status: 404, code: 'core/unknown-room', message: 'No such room.' };
+    if (runs) return moving;
+    // Redis just came back (empty, perhaps): the game's process may not have put it back yet. Not gone, not yet.
+    if (store?.settling) return { status: 503, code: 'core/store-unavailable', message: 'The game store is coming back; retry shortly.', retryAfter: 1 };
+    return { status: 404, code: 'core/unknown-room', message: 'No such room.' };
   }
   // A listing left by a dead process would cost a 2 s IPC timeout, and a table here may be handing its
   // game over: say "moving" at once, retry soon.
