@@ -48,12 +48,33 @@ function fakeTable() {
   return { table: table as unknown as Table, durability: () => announced.flatMap((m) => m.events).filter((e) => e.type === 'durability') };
 }
 
+/** A new journal of a fake table, its opening write stored. */
+async function openJournal() {
+  const { table, durability } = fakeTable();
+  const journal = new TableJournal(table);
+  journal.open();
+  await journal.drained();
+  return { journal, durability };
+}
+
+const journalRefusals = async () => (await redisErrorsTotal.get()).values.find((v) => v.labels.operation === 'journal')?.value ?? 0;
+
+/** While Redis refuses every write (out of memory): a seat changes hands, its write refused and retried; then `meanwhile`. */
+async function seatChangeRefused(journal: TableJournal, meanwhile: () => Promise<void> = async () => undefined) {
+  const before = await journalRefusals();
+  await reader.config('SET', 'maxmemory', '1');
+  try {
+    journal.saveMeta();
+    await waitFor(async () => (await journalRefusals()) > before, 3000, 'the write refused');
+    await meanwhile();
+  } finally {
+    await reader.config('SET', 'maxmemory', '0');
+  }
+}
+
 describe('table journal', () => {
   it('tells the table once that its moves are not stored, however many were waiting, and again only after they were', async () => {
-    const { table, durability } = fakeTable();
-    const journal = new TableJournal(table);
-    journal.open();
-    await journal.drained();
+    const { journal, durability } = await openJournal();
     const outage = async (moves: number) => {
       await reader.call('CLIENT', 'PAUSE', '400', 'WRITE'); // longer than the 100-ms wait of a sync answer
       const answers = Array.from({ length: moves }, (_, n) => journal.append(n % 2, { n }, null));
@@ -71,20 +92,19 @@ describe('table journal', () => {
   });
 
   it('says nothing of durability when only a write no move waited for was retried', async () => {
-    const { table, durability } = fakeTable();
-    const journal = new TableJournal(table);
-    journal.open();
-    await journal.drained();
-    const refusals = async () => (await redisErrorsTotal.get()).values.find((v) => v.labels.operation === 'journal')?.value ?? 0;
-    const before = await refusals();
-    await reader.config('SET', 'maxmemory', '1'); // every write refused (out of memory)
-    try {
-      journal.saveMeta(); // a seat changed hands: refused, retried
-      await waitFor(async () => (await refusals()) > before, 3000, 'the write refused');
-    } finally {
-      await reader.config('SET', 'maxmemory', '0');
-    }
+    const { journal, durability } = await openJournal();
+    await seatChangeRefused(journal);
     expect(await journal.drained()).toBe(true);
     expect(durability()).toEqual([]);
+  });
+
+  it('tells the table its moves are not stored when they come while a refused write keeps the journal behind', async () => {
+    const { journal, durability } = await openJournal();
+    await seatChangeRefused(journal, async () => {
+      expect(await journal.append(0, { n: 1 }, null)).toBeNull(); // answered at once, not stored
+      expect(durability()).toEqual([{ type: 'durability', durable: false }]);
+    });
+    await waitFor(() => durability().length === 2 || null, 3000, 'the journal caught up');
+    expect(durability()[1]).toEqual({ type: 'durability', durable: true });
   });
 });

@@ -147,17 +147,28 @@ export class TableJournal {
     if (!link || link.fenced) return null;
     const wasBehind = link.behind;
     const stored = link.append({ actor, move }, () => stateAfter);
-    if (wasBehind) return null; // Redis is away: do not make every move wait for it; the journal catches up
+    if (wasBehind) {
+      // Redis is away: do not make every move wait for it; the journal catches up. Told after the move's own events.
+      if (!this.toldUndurable) queueMicrotask(() => this.tellUndurable());
+      return null;
+    }
     return stored.then((ok) => {
       if (ok) return true;
       if (link.fenced) return false;
-      // Once however many moves were waiting for Redis when it went away: each gives its wait up.
-      if (this.toldUndurable) return true;
-      this.toldUndurable = true;
-      this.room.log.warn('journal behind: Redis is not storing moves; the game goes on in memory');
-      this.room.announce({ seq: this.seq, actor: SYSTEM, events: [{ type: 'durability', durable: false }] });
+      this.tellUndurable();
       return true;
     });
+  }
+
+  /**
+   * Moves are acknowledged that Redis does not hold: told once however many there are (each move waiting for
+   * Redis when it went away gives its wait up), and whatever held the journal up first (a write no move waited for).
+   */
+  private tellUndurable() {
+    if (this.toldUndurable || !this.link || this.link.fenced || !this.link.behind) return;
+    this.toldUndurable = true;
+    this.room.log.warn('journal behind: Redis is not storing moves; the game goes on in memory');
+    this.room.announce({ seq: this.seq, actor: SYSTEM, events: [{ type: 'durability', durable: false }] });
   }
 
   /** The game's outcome once it is over (finish). */
