@@ -99,7 +99,8 @@ describe('game store', () => {
     expect(tries.flaky).toHaveLength(3); // recovered at the third try, not tried again
     expect(tries.broken).toHaveLength(5);
     const waits = tries.broken!.slice(1).map((at, i) => at - tries.broken![i]!);
-    expect(waits.every((wait, i) => i === 0 || wait > waits[i - 1]!)).toBe(true); // 1, 2, 4, 8 beats
+    // After 1, 2, 4 and 8 beats at least (a try falls on a beat: one due a moment after a beat waits for the next).
+    waits.forEach((wait, i) => expect(wait).toBeGreaterThanOrEqual(50 * 2 ** i - 5));
     expect((await counted(takeoversTotal, { game: 'high-card', result: 'failed' })) - failed).toBe(7);
     // Given up: no longer a live game (no process would ever run it), its journal kept; the other one runs here.
     expect(await reader.smembers('parlor:live')).toEqual(['flaky']);
