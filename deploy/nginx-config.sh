@@ -20,6 +20,8 @@
 #   PROXY_BALANCER    addresses or CIDR ranges of a load balancer in front of this proxy that appends the
 #                     client's address to X-Forwarded-For: the client's address is taken from it (else every
 #                     player is the balancer's address, and 256 connections fill the whole deployment)
+#   PROXY_REQUESTS_PER_SECOND  requests per second per client address, a burst of twice as many (default 100;
+#                     0: no limit): the processes bound their routes, not /health, /ready or preflights
 #   PROXY_CONFIG_OUT  write the configuration to this file instead of stdout (the nginx image's start hook)
 #
 # Without arguments the output is an http-level snippet (for conf.d/). With `--standalone DIR` it is a
@@ -56,6 +58,10 @@ if [ -n "$resolver" ] && [ -z "$pool" ]; then
   echo "nginx-config: with PROXY_RESOLVER, set PARLOR_POOL to a host:port that resolves to every process" >&2
   exit 2
 fi
+requests="${PROXY_REQUESTS_PER_SECOND:-100}"
+case "$requests" in
+  ''|*[!0-9]*) echo "nginx-config: PROXY_REQUESTS_PER_SECOND '$requests' is not a whole number" >&2; exit 2 ;;
+esac
 balancers=$(printf '%s' "${PROXY_BALANCER:-}" | tr ',' ' ')
 for b in $balancers; do
   case "$b" in
@@ -80,6 +86,11 @@ snippet() {
   echo "# Connections per client address (those with a request in progress, WebSockets included): behind"
   echo "# the proxy the processes see only the proxy's address."
   echo "limit_conn_zone \$binary_remote_addr zone=parlor_per_client:10m;"
+  if [ "$requests" -gt 0 ]; then
+    echo "# Requests per client address: the processes limit their routes, but not /health, /ready (a Redis ping"
+    echo "# each) or preflights, which one client's flood would otherwise keep a process busy with."
+    echo "limit_req_zone \$binary_remote_addr zone=parlor_requests:10m rate=${requests}r/s;"
+  fi
   echo ""
   if [ -z "$resolver" ]; then
     echo "# Matchmaking, /api/* and the web client: any process that answers. A process that refuses a"
@@ -131,6 +142,10 @@ snippet() {
   echo "    client_max_body_size 1m;"
   echo "    # As a process does for clients that reach it directly (MAX_CONNECTIONS_PER_ADDRESS, 10 s to speak)."
   echo "    limit_conn parlor_per_client 256;"
+  if [ "$requests" -gt 0 ]; then
+    echo "    limit_req zone=parlor_requests burst=$((requests * 2)) nodelay;"
+    echo "    limit_req_status 429;"
+  fi
   echo "    client_header_timeout 10s;"
   echo ""
   i=0

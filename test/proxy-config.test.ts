@@ -32,6 +32,21 @@ async function seenBehind(env: Record<string, string>, forwardedFor: string) {
 }
 
 describe('nginx front', () => {
+  it('limits requests per client address (PROXY_REQUESTS_PER_SECOND, a burst of twice as many), each address its own', async () => {
+    const proxy = await startProxy(await freePort(), [upstreamPort], join(mkdtempSync(join(tmpdir(), 'parlor-proxy-')), 'nginx'), { PROXY_REQUESTS_PER_SECOND: '5', PROXY_BALANCER: '127.0.0.1/32' });
+    try {
+      // /health is one of the paths the processes do not limit themselves.
+      const burst = (client: string) => Promise.all(Array.from({ length: 30 }, () => fetch(`${proxy.http}/health`, { headers: { 'x-forwarded-for': client } }).then((r) => r.status)));
+      const first = await burst('198.51.100.1');
+      expect(first.filter((status) => status === 429).length).toBeGreaterThanOrEqual(15);
+      expect(first.filter((status) => status === 200).length).toBeGreaterThanOrEqual(10);
+      const other = await burst('198.51.100.2');
+      expect(other.filter((status) => status === 200).length).toBeGreaterThanOrEqual(10);
+    } finally {
+      await proxy.stop();
+    }
+  });
+
   it('takes the client from the X-Forwarded-For a trusted load balancer appends, and from nobody else', async () => {
     // Behind a balancer (here 127.0.0.1) the client is the address it appended, not a forged one before it.
     const behind = await seenBehind({ PROXY_BALANCER: '127.0.0.1/32' }, '10.9.9.9, 198.51.100.77');
