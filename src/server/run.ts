@@ -38,7 +38,8 @@ export async function run(extraRooms: Record<string, new (...args: never[]) => R
     else logger.fatal({ err, port: config.PORT, host: config.HOST }, 'could not listen; exiting');
     // Colyseus registered this process with its peers before listening: they would send it creates (each
     // waiting 2 s for an answer) until a health check found it gone.
-    await Promise.race([matchMaker.stats.excludeProcess(matchMaker.processId).catch(() => undefined), new Promise((r) => setTimeout(r, 1000))]);
+    const excluded = Promise.resolve().then(() => matchMaker.stats.excludeProcess(matchMaker.processId));
+    await Promise.race([excluded.catch(() => undefined), new Promise((r) => setTimeout(r, 1000))]);
     process.exit(1);
   }
   logger.info({ port: config.PORT, host: config.HOST, publicAddress: config.publicAddress ?? null, redis: Boolean(config.REDIS_URL) }, 'parlor listening');
