@@ -1,15 +1,24 @@
 import { createServer } from 'node:net';
 
-/** A TCP port free right now on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
+/** Ports handed out in this test process: the system may offer a port again once it is closed, before its taker binds it. */
+const handedOut = new Set<number>();
+
+/** A TCP port free right now on 127.0.0.1, and not handed out before by this test process. */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const srv = createServer();
+      srv.once('error', reject);
+      srv.listen(0, '127.0.0.1', () => {
+        const { port } = srv.address() as { port: number };
+        srv.close(() => resolve(port));
+      });
     });
-  });
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -42,7 +42,8 @@ export async function startProxy(port: number, processPorts: number[], dir: stri
       const failed = await Promise.race([spawnError, Promise.resolve(null)]);
       if (failed) throw new Error(`nginx could not start (is it on PATH?): ${failed.message}`);
       if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${stderr}`);
-      return fetch(`${http}/health`).then((r) => r.ok, () => false);
+      // nginx's own answer (it names itself; another server on the port would not): a port taken meanwhile makes it exit.
+      return fetch(`${http}/health`).then((r) => r.ok && /^nginx/.test(r.headers.get('server') ?? ''), () => false);
     },
     15_000,
     `nginx on port ${port}`,
