@@ -364,6 +364,25 @@ describe('game store', () => {
     expect([(await counted(journalRewritesTotal)) - rewrites, (await counted(fencedTotal)) - fenced]).toEqual([2, 1]);
   });
 
+  it('takes out of the live games one Redis lists as running here that this process does not run (Redis come back older)', async () => {
+    const s = store('me');
+    const moves = [{ actor: 0, move: { n: 1 } }];
+    const journal = s.open('runs', { game: 'high-card' });
+    journal.rebuild = () => ({ meta: { game: 'high-card' }, moves });
+    expect(await journal.append(moves[0]!, () => null)).toBe(true);
+    await reader.set('parlor:proc:alive', '1');
+    await liveGame('peer-game', 'alive');
+    s.start(async () => undefined);
+    await waitFor(async () => (await reader.exists('parlor:proc:me')) === 1, 3000, 'beating');
+    await sleep(150); // past the first beat, which has no earlier heartbeat to find
+    // What a Redis back from an older snapshot could hold: a game that finished here since, listed as running here.
+    await liveGame('finished', 'me');
+    await reader.del('parlor:proc:me');
+    await waitFor(async () => (await reader.sismember('parlor:live', 'finished')) === 0 || null, 5000, 'the game not run here unlisted');
+    expect(await reader.smembers('parlor:live').then((ids) => ids.sort())).toEqual(['peer-game', 'runs']);
+    expect(await reader.hget('parlor:game:finished', 'meta')).not.toBeNull(); // its journal kept
+  });
+
   it('rewrites a game whose seats Redis holds older than its journal wrote them, though every move is there', async () => {
     const s = store('me');
     const journal = s.open('seated', { game: 'high-card', seats: ['waiting'] });

@@ -126,6 +126,8 @@ export class GameStore {
    * each of them must not start a second copy of the game beside the first (both would journal moves).
    */
   private readonly recovering = new Set<string>();
+  /** Claim rounds running now (a game claimed is not a journal here until its recovery resumes it). */
+  private claiming = 0;
   /** The connection to Redis has been ready once: until then (a process's first milliseconds) it is connecting, not away. */
   private reached = false;
   /** How long a process' heartbeat lives: a process silent this long is taken for dead, its games claimed. */
@@ -214,12 +216,17 @@ export class GameStore {
         // live peers have not beaten again yet. Claiming now would fence games that are alive (and drop
         // moves they acknowledged while Redis was away), so claims wait three beats after connecting.
         if (Date.now() - this.readySince < ttlMs) return;
-        await this.retryRecoveries(recover);
-        // One game at a time, each recovered before the next is claimed: survivors share a dead peer's games.
-        for (let roomId; (roomId = await this.redis.claimOrphan(K.live, processId, K.game(''), K.proc(''))); ) {
-          const meta = await this.redis.hget(K.game(roomId), 'meta');
-          if (!meta) continue;
-          await this.recoverClaimed(roomId, (JSON.parse(meta) as { game: string }).game, recover);
+        this.claiming++;
+        try {
+          await this.retryRecoveries(recover);
+          // One game at a time, each recovered before the next is claimed: survivors share a dead peer's games.
+          for (let roomId; (roomId = await this.redis.claimOrphan(K.live, processId, K.game(''), K.proc(''))); ) {
+            const meta = await this.redis.hget(K.game(roomId), 'meta');
+            if (!meta) continue;
+            await this.recoverClaimed(roomId, (JSON.parse(meta) as { game: string }).game, recover);
+          }
+        } finally {
+          this.claiming--;
         }
       } catch (err) {
         redisErrorsTotal.inc({ operation: 'heartbeat' });
@@ -278,12 +285,29 @@ export class GameStore {
     const { logger } = this.options;
     heartbeatLapsesTotal.inc();
     const journals = [...this.journals.values()].filter((j) => !j.fenced);
-    void Promise.all(journals.map((j) => j.restore())).then((rewritten) => {
+    void Promise.all(journals.map((j) => j.restore())).then(async (rewritten) => {
       const lost = rewritten.filter(Boolean).length;
       if (lost) logger.warn({ games: lost, of: journals.length }, 'Redis had lost this process’s keys (restart or stall): journals, listings and invites put back');
       else logger.info({ games: journals.length }, 'heartbeat had lapsed (Redis away or this process stalled); Redis still held every game here: listings and invites put back');
+      await this.forgetGamesNotRunHere().catch((err: unknown) => logger.debug({ err: (err as Error).message }, 'game store: stale live games not checked'));
     });
     await republish();
+  }
+
+  /**
+   * Games Redis lists as running here that this process does not run: a Redis come back older than its games
+   * (from a snapshot taken before some finished) lists them again, owned by a live process, so no peer would
+   * ever claim them and a seat token there would be told "moving" for good. Taken out of the live games (their
+   * journals kept). Not while a claim runs: a game claimed here is not yet a journal of this process.
+   */
+  private async forgetGamesNotRunHere() {
+    const runsHere = (roomId: string) => this.journals.has(roomId) || this.recovering.has(roomId) || this.failedRecoveries.has(roomId);
+    for (const roomId of await this.redis.smembers(K.live)) {
+      if (runsHere(roomId) || (await this.redis.hget(K.game(roomId), 'owner')) !== this.options.processId) continue;
+      if (this.claiming > 0 || runsHere(roomId)) return;
+      await this.redis.srem(K.live, roomId);
+      this.options.logger.info({ roomId }, 'a game Redis listed as running here, which this process does not run, is no longer listed live');
+    }
   }
 
   private corked: { uncork(): void } | null = null;
