@@ -480,7 +480,7 @@ function sendJson(req: IncomingMessage, res: ServerResponse, status: number, cod
 }
 
 /** Resolves once `before` settles or `ms` have passed, whichever comes first. */
-function waitAtMost(before: Promise<unknown> | undefined, ms: number): Promise<void> {
+export function waitAtMost(before: Promise<unknown> | undefined, ms: number): Promise<void> {
   if (!before) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);

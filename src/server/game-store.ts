@@ -117,8 +117,8 @@ export class GameStore {
   storing = true;
   /** When the latest beat that completed (with anything Redis had lost put back) was begun. */
   private beatSince = 0;
-  /** When the connection to Redis last became ready. */
-  private connectedAt = Date.now();
+  /** When the connection to Redis last became ready (0: not yet; until then, a process's first milliseconds, it is connecting, not away). */
+  private connectedAt = 0;
   /** Games claimed here whose recovery failed, to try again (`recoverClaimed`). */
   private readonly failedRecoveries = new Map<string, { game: string; attempts: number; at: number }>();
   /**
@@ -128,8 +128,6 @@ export class GameStore {
   private readonly recovering = new Set<string>();
   /** Claim rounds running now (a game claimed is not a journal here until its recovery resumes it). */
   private claiming = 0;
-  /** The connection to Redis has been ready once: until then (a process's first milliseconds) it is connecting, not away. */
-  private reached = false;
   /** How long a process' heartbeat lives: a process silent this long is taken for dead, its games claimed. */
   private readonly ttlMs: number;
 
@@ -143,10 +141,7 @@ export class GameStore {
       redisErrorsTotal.inc({ operation: 'connection' });
       options.logger.debug({ err: err.message }, 'game store: redis error');
     });
-    this.redis.on('ready', () => {
-      this.reached = true;
-      this.readySince = this.connectedAt = Date.now();
-    });
+    this.redis.on('ready', () => (this.readySince = this.connectedAt = Date.now()));
     this.redis.defineCommand('journalAppend', { numberOfKeys: 3, lua: APPEND });
     this.redis.defineCommand('claimOrphan', { numberOfKeys: 1, lua: CLAIM_ORPHAN });
   }
@@ -156,7 +151,7 @@ export class GameStore {
    * first connection is being made, just after the process listens (its Colyseus presence is connected then).
    */
   get away(): boolean {
-    return this.reached && this.redis.status !== 'ready';
+    return this.connectedAt > 0 && this.redis.status !== 'ready';
   }
 
   /**
@@ -302,12 +297,14 @@ export class GameStore {
    */
   private async forgetGamesNotRunHere() {
     const runsHere = (roomId: string) => this.journals.has(roomId) || this.recovering.has(roomId) || this.failedRecoveries.has(roomId);
-    for (const roomId of await this.redis.smembers(K.live)) {
-      if (runsHere(roomId) || (await this.redis.hget(K.game(roomId), 'owner')) !== this.options.processId) continue;
-      if (this.claiming > 0 || runsHere(roomId)) return;
-      await this.redis.srem(K.live, roomId);
-      this.options.logger.info({ roomId }, 'a game Redis listed as running here, which this process does not run, is no longer listed live');
-    }
+    const listed = (await this.redis.smembers(K.live)).filter((roomId) => !runsHere(roomId));
+    if (listed.length === 0) return;
+    const owners = await this.redis.pipeline(listed.map((roomId) => ['hget', K.game(roomId), 'owner'])).exec();
+    const notRun = listed.filter((roomId, i) => owners?.[i]?.[1] === this.options.processId);
+    // (read in one round trip; a claim begun meanwhile may have made one of them a game of this process)
+    if (notRun.length === 0 || this.claiming > 0 || notRun.some(runsHere)) return;
+    await this.redis.srem(K.live, ...notRun);
+    this.options.logger.info({ roomIds: notRun }, 'games Redis listed as running here, which this process does not run, are no longer listed live');
   }
 
   private corked: { uncork(): void } | null = null;

@@ -3,6 +3,7 @@ import { matchMaker, type Room } from '@colyseus/core';
 import { loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { createParlorServer } from './app.ts';
+import { waitAtMost } from './front-door.ts';
 import { dueLine } from './client-faults.ts';
 import { warmUp } from './warm-up.ts';
 import { roomSettings } from '../../rooms/settings.ts';
@@ -38,8 +39,7 @@ export async function run(extraRooms: Record<string, new (...args: never[]) => R
     else logger.fatal({ err, port: config.PORT, host: config.HOST }, 'could not listen; exiting');
     // Colyseus registered this process with its peers before listening: they would send it creates (each
     // waiting 2 s for an answer) until a health check found it gone.
-    const excluded = Promise.resolve().then(() => matchMaker.stats.excludeProcess(matchMaker.processId));
-    await Promise.race([excluded.catch(() => undefined), new Promise((r) => setTimeout(r, 1000))]);
+    await waitAtMost(Promise.resolve().then(() => matchMaker.stats.excludeProcess(matchMaker.processId)).catch(() => undefined), 1000);
     process.exit(1);
   }
   logger.info({ port: config.PORT, host: config.HOST, publicAddress: config.publicAddress ?? null, redis: Boolean(config.REDIS_URL) }, 'parlor listening');
