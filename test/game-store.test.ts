@@ -420,6 +420,51 @@ describe('game store', () => {
     expect(await check).toBe(false);
   });
 
+  it('writes nothing back once fenced while an append was on its way (its reply then disagrees with the emptied journal)', async () => {
+    const s = store('me');
+    const journal = s.open('forked', { game: 'high-card' });
+    const sent = [{ actor: 0, move: { n: 1 } }];
+    journal.rebuild = () => ({ meta: { game: 'high-card' }, moves: sent });
+    expect(await journal.append(sent[0]!, () => null)).toBe(true);
+    await reader.call('CLIENT', 'PAUSE', '200', 'WRITE');
+    sent.push({ actor: 1, move: { n: 2 } });
+    const second = journal.append(sent[1]!, () => null); // on its way, unanswered
+    await new Promise((r) => setImmediate(r));
+    const rewrites = await counted(journalRewritesTotal);
+    journal.fence(); // a beat found the game a peer's meanwhile
+    const claimed = reader.hset('parlor:game:forked', 'owner', 'peer'); // the peer's claim, behind the append
+    expect(await second).toBe(false);
+    await claimed;
+    await sleep(100);
+    expect(await reader.hget('parlor:game:forked', 'owner')).toBe('peer');
+    expect(await reader.llen('parlor:moves:forked')).toBe(2); // not rewritten to this copy's moves
+    expect((await counted(journalRewritesTotal)) - rewrites).toBe(0);
+  });
+
+  it('rewrites no game a peer claimed between its check and the rewrite: the rewrite checks the owner itself', async () => {
+    const s = store('me');
+    const journal = s.open('claimed', { game: 'high-card' });
+    const sent = [{ actor: 0, move: { n: 1 } }];
+    journal.rebuild = () => ({ meta: { game: 'high-card' }, moves: sent });
+    expect(await journal.append(sent[0]!, () => null)).toBe(true);
+    await reader.del('parlor:moves:claimed'); // Redis lost the moves: the check will rewrite
+    // A peer's claim lands just after the check's reply, before the rewrite.
+    const multi = s.redis.multi.bind(s.redis);
+    s.redis.multi = ((...args: Parameters<typeof multi>) => {
+      const tx = multi(...args);
+      const exec = tx.exec.bind(tx);
+      tx.exec = async () => {
+        const replies = await exec();
+        await reader.hset('parlor:game:claimed', 'owner', 'peer');
+        return replies;
+      };
+      return tx;
+    }) as typeof s.redis.multi;
+    expect(await journal.restore()).toBe(false);
+    expect(journal.fenced).toBe(true);
+    expect(await reader.hget('parlor:game:claimed', 'owner')).toBe('peer');
+  });
+
   it('rewrites the game when a reply disagrees with the journal, then resends every move still unconfirmed', async () => {
     const s = store('me');
     const rewrites = await counted(journalRewritesTotal);

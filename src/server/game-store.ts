@@ -66,9 +66,21 @@ for _, id in ipairs(redis.call('SMEMBERS', KEYS[1])) do
 end
 return false`;
 
+// KEYS: game, moves, snap, live · ARGV: owner, room id, meta, entries…  → 1 rewritten; -1 when another
+// process owns the game (a peer claimed it since this process looked: never written back as ours).
+const REWRITE = `
+local owner = redis.call('HGET', KEYS[1], 'owner')
+if owner and owner ~= ARGV[1] then return -1 end
+redis.call('DEL', KEYS[2], KEYS[3])
+redis.call('HSET', KEYS[1], 'meta', ARGV[3], 'owner', ARGV[1], 'epoch', '0')
+redis.call('SADD', KEYS[4], ARGV[2])
+for i = 4, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+return 1`;
+
 type ScriptedRedis = Redis & {
   journalAppend(game: string, moves: string, snap: string, owner: string, snapshot: string, ...entries: string[]): Promise<number>;
   claimOrphan(live: string, claimer: string, gamePrefix: string, procPrefix: string): Promise<string | null>;
+  journalRewrite(game: string, moves: string, snap: string, live: string, owner: string, roomId: string, meta: string, ...entries: string[]): Promise<number>;
 };
 
 export interface JournalEntry {
@@ -144,6 +156,7 @@ export class GameStore {
     this.redis.on('ready', () => (this.readySince = this.connectedAt = Date.now()));
     this.redis.defineCommand('journalAppend', { numberOfKeys: 3, lua: APPEND });
     this.redis.defineCommand('claimOrphan', { numberOfKeys: 1, lua: CLAIM_ORPHAN });
+    this.redis.defineCommand('journalRewrite', { numberOfKeys: 4, lua: REWRITE });
   }
 
   /**
@@ -561,12 +574,13 @@ export class RoomJournal {
       const snapshot = [...batch].reverse().find((m) => m.snapshot)?.snapshot ?? '';
       this.store.coalesce();
       const length = await redis.journalAppend(keys.game(this.roomId), keys.moves(this.roomId), keys.snap(this.roomId), options.processId, snapshot, ...batch.map((m) => m.entry));
-      if (length === -1) return this.fence();
+      // Fenced while the batch was on its way (a beat found a peer owns the game): its moves were answered.
+      if (length === -1 || this.fenced) return this.fence();
       // -2: Redis lost the game. A length other than this journal's count: Redis came back older (an RDB
       // snapshot, or an append-only file missing its last second after a machine crash), so the batch
       // follows a gap, or a batch was stored twice (a reply lost, the batch resent). Write it all again.
       if (length === -2 || length !== this.seq - this.pendingMoves.length + batch.length) {
-        await this.rewrite();
+        if (!(await this.rewrite())) return;
         continue;
       }
       this.pendingMoves.splice(0, batch.length);
@@ -574,20 +588,23 @@ export class RoomJournal {
     }
   }
 
-  /** Writes the whole game again (meta, owner, every move so far) after Redis lost it. */
-  private async rewrite() {
+  /** Writes the whole game again (meta, owner, every move so far) after Redis lost it; false: fenced instead. */
+  private async rewrite(): Promise<boolean> {
     const { redis, keys, options } = this.store;
     const { meta, moves } = this.rebuild();
     // The queued moves are the tail of the game's moves; they follow through the normal path.
     const stored = moves.slice(0, moves.length - this.pendingMoves.length).map((m) => JSON.stringify(m));
     const text = JSON.stringify(meta);
-    const tx = redis.multi().del(keys.moves(this.roomId), keys.snap(this.roomId));
-    tx.hset(keys.game(this.roomId), { meta: text, owner: options.processId, epoch: '0' }).sadd(keys.live, this.roomId);
-    if (stored.length) tx.rpush(keys.moves(this.roomId), ...stored);
-    await tx.exec();
+    const id = this.roomId;
+    const done = await redis.journalRewrite(keys.game(id), keys.moves(id), keys.snap(id), keys.live, options.processId, id, text, ...stored);
+    if (done === -1 || this.fenced) {
+      this.fence();
+      return false;
+    }
     this.metaStored = text;
     journalRewritesTotal.inc();
     options.logger.warn({ roomId: this.roomId, moves: stored.length }, 'journal rewritten: Redis had lost this game');
+    return true;
   }
 
   /**
@@ -622,8 +639,7 @@ export class RoomJournal {
     // The meta too: seats taken, left or filled with bots change it between moves (their tokens among it).
     const metaKept = this.metaStored === null || meta === this.metaStored;
     if (owner === options.processId && length === this.seq - this.pendingMoves.length && live === 1 && metaKept) return false;
-    await this.rewrite();
-    return true;
+    return this.rewrite();
   }
 
   /** Stops writing: another process owns this game now. */
