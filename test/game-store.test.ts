@@ -465,6 +465,27 @@ describe('game store', () => {
     expect(await reader.hget('parlor:game:claimed', 'owner')).toBe('peer');
   });
 
+  it('rewrites no game a peer finished while this process stalled: its record tells it from a game Redis lost', async () => {
+    const s = store('me');
+    const journal = s.open('finished-elsewhere', { game: 'high-card' });
+    const sent = [{ actor: 0, move: { n: 1 } }];
+    journal.rebuild = () => ({ meta: { game: 'high-card' }, moves: sent });
+    expect(await journal.append(sent[0]!, () => null)).toBe(true);
+    // What the peer's finish wrote: the record, the live game gone.
+    await reader.multi().set('parlor:record:finished-elsewhere', '{}', 'EX', 60).del('parlor:game:finished-elsewhere', 'parlor:moves:finished-elsewhere').srem('parlor:live', 'finished-elsewhere').exec();
+    expect(await journal.restore()).toBe(false);
+    expect(journal.fenced).toBe(true);
+    sent.push({ actor: 1, move: { n: 2 } });
+    const late = s.open('finished-late', { game: 'high-card' }); // the same through a move's append
+    late.rebuild = () => ({ meta: { game: 'high-card' }, moves: sent });
+    expect(await late.append(sent[0]!, () => null)).toBe(true);
+    await reader.multi().set('parlor:record:finished-late', '{}', 'EX', 60).del('parlor:game:finished-late', 'parlor:moves:finished-late').srem('parlor:live', 'finished-late').exec();
+    expect(await late.append(sent[1]!, () => null)).toBe(false);
+    expect(late.fenced).toBe(true);
+    expect(await reader.exists('parlor:game:finished-elsewhere', 'parlor:moves:finished-elsewhere', 'parlor:game:finished-late', 'parlor:moves:finished-late')).toBe(0);
+    expect(await reader.smembers('parlor:live')).toEqual([]);
+  });
+
   it('rewrites the game when a reply disagrees with the journal, then resends every move still unconfirmed', async () => {
     const s = store('me');
     const rewrites = await counted(journalRewritesTotal);

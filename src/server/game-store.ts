@@ -66,11 +66,13 @@ for _, id in ipairs(redis.call('SMEMBERS', KEYS[1])) do
 end
 return false`;
 
-// KEYS: game, moves, snap, live · ARGV: owner, room id, meta, entries…  → 1 rewritten; -1 when another
-// process owns the game (a peer claimed it since this process looked: never written back as ours).
+// KEYS: game, moves, snap, live, record · ARGV: owner, room id, meta, entries…  → 1 rewritten; -1 when
+// another process owns the game (a peer claimed it since this process looked) or finished it (its record
+// kept: a stalled copy's game is gone because it ended, not lost): never written back as ours.
 const REWRITE = `
 local owner = redis.call('HGET', KEYS[1], 'owner')
 if owner and owner ~= ARGV[1] then return -1 end
+if redis.call('EXISTS', KEYS[5]) == 1 then return -1 end
 redis.call('DEL', KEYS[2], KEYS[3])
 redis.call('HSET', KEYS[1], 'meta', ARGV[3], 'owner', ARGV[1], 'epoch', '0')
 redis.call('SADD', KEYS[4], ARGV[2])
@@ -80,7 +82,7 @@ return 1`;
 type ScriptedRedis = Redis & {
   journalAppend(game: string, moves: string, snap: string, owner: string, snapshot: string, ...entries: string[]): Promise<number>;
   claimOrphan(live: string, claimer: string, gamePrefix: string, procPrefix: string): Promise<string | null>;
-  journalRewrite(game: string, moves: string, snap: string, live: string, owner: string, roomId: string, meta: string, ...entries: string[]): Promise<number>;
+  journalRewrite(game: string, moves: string, snap: string, live: string, record: string, owner: string, roomId: string, meta: string, ...entries: string[]): Promise<number>;
 };
 
 export interface JournalEntry {
@@ -156,7 +158,7 @@ export class GameStore {
     this.redis.on('ready', () => (this.readySince = this.connectedAt = Date.now()));
     this.redis.defineCommand('journalAppend', { numberOfKeys: 3, lua: APPEND });
     this.redis.defineCommand('claimOrphan', { numberOfKeys: 1, lua: CLAIM_ORPHAN });
-    this.redis.defineCommand('journalRewrite', { numberOfKeys: 4, lua: REWRITE });
+    this.redis.defineCommand('journalRewrite', { numberOfKeys: 5, lua: REWRITE });
   }
 
   /**
@@ -596,7 +598,7 @@ export class RoomJournal {
     const stored = moves.slice(0, moves.length - this.pendingMoves.length).map((m) => JSON.stringify(m));
     const text = JSON.stringify(meta);
     const id = this.roomId;
-    const done = await redis.journalRewrite(keys.game(id), keys.moves(id), keys.snap(id), keys.live, options.processId, id, text, ...stored);
+    const done = await redis.journalRewrite(keys.game(id), keys.moves(id), keys.snap(id), keys.live, keys.record(id), options.processId, id, text, ...stored);
     if (done === -1 || this.fenced) {
       this.fence();
       return false;
