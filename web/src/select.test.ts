@@ -1,5 +1,6 @@
 /** From clicks to moves without a browser: the Tractor board's free choices through the selection, and its result's words. */
 import { describe, expect, it } from 'vitest';
+import { fastTrack } from './games/fast-track.ts';
 import { tractor } from './games/tractor.ts';
 import { Selection } from './select.ts';
 import type { BoardContext, Move } from './types.ts';
@@ -124,5 +125,31 @@ describe('Tractor on the page: the result', () => {
     const ctx = context('over', [], [], { levels: ['3', '2', '3', '2'], winners: [0, 2] });
     const text = (seat: number) => tractor.scoreText!({ seat, score: 0 }, ctx);
     expect([0, 1, 2, 3].map(text)).toEqual(['level 3, won', 'level 2', 'level 3, won', 'level 2']);
+  });
+});
+
+describe('Fast Track on the page: a card clicked alone is offered, not played', () => {
+  const moves: Move[] = [
+    { type: 'move', card: '7H', marble: 'red-1', to: 'track-12' },
+    { type: 'move', card: '3S', marble: 'red-1', to: 'track-8' },
+    { type: 'move', card: '3S', marble: 'red-2', to: 'track-30' },
+  ];
+  const ctx: BoardContext = { ...context('playing', moves), game: 'fast-track', view: { hand: ['7H', '3S'] } };
+
+  it('offers the one move of a card clicked alone, and sends it once a marble settles it after the card', () => {
+    const selection = new Selection(fastTrack);
+    expect(selection.click('card:7H', ctx)).toBeNull(); // looked at: its one move waits in the chooser
+    expect(selection.candidates(ctx)).toEqual([moves[0]]);
+    selection.clear();
+    expect(selection.click('card:3S', ctx)).toBeNull(); // two moves: the chooser, as before
+    expect(selection.click('marble:red-2', ctx)).toEqual(moves[2]);
+  });
+
+  it('sends at once when the card is the second part clicked, or a marble or space settles the move alone', () => {
+    const selection = new Selection(fastTrack);
+    expect(selection.click('marble:red-2', ctx)).toEqual(moves[2]);
+    selection.clear();
+    expect(selection.click('marble:red-1', ctx)).toBeNull();
+    expect(selection.click('card:7H', ctx)).toEqual(moves[0]);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * From clicks to legal moves, with no rules: each board tags its clickable parts with keys
  * (`card:7H`, `marble:3`, `space:win-7-a`) and says which keys each legal move involves. A click keeps
- * the moves that involve every key clicked so far; one move left is sent, several are offered in a
- * small chooser, and the parts that would narrow them further stay highlighted. Where the listed moves
+ * the moves that involve every key clicked so far; one move left is sent (offered instead when a card
+ * alone settled it, where the board asks so), several are offered in a small chooser, and the parts that would narrow them further stay highlighted. Where the listed moves
  * only sample a free choice (the board composes), a click on a part selects it and nothing more: the
  * board makes the move from the selection.
  */
@@ -67,7 +67,7 @@ export class Selection {
         return null;
       }
     }
-    if (left.length === 1) return left[0]!;
+    if (left.length === 1) return this.keys.length === 1 && this.board.confirms?.(key) ? null : left[0]!;
     return this.board.prefer?.(left, ctx) ?? null;
   }
 

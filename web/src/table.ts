@@ -616,11 +616,11 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
               : null,
           )
         : null,
-      candidates.length > 1
+      candidates.length > 0
         ? h(
             'div',
             { class: 'chooser', role: 'group', 'aria-label': 'Choose a move' },
-            h('p', null, `${candidates.length} moves fit — choose one (Esc to clear):`),
+            h('p', null, candidates.length > 1 ? `${candidates.length} moves fit — choose one (Esc to clear):` : 'Play it? (Esc to clear)'),
             h('div', { class: 'move-list' }, candidates.slice(0, 60).map((m, i) => moveButton(m, i, 'pick-'))),
             h('button', { type: 'button', class: 'small', 'data-focus': 'clear', onclick: () => (selection!.clear(), schedule()) }, 'Clear selection'),
           )

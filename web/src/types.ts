@@ -74,6 +74,11 @@ export interface GameBoard {
   describeEvent?(event: GameEvent, ctx: BoardContext, events: GameEvent[]): string | null;
   /** Keys that stay selected after a move (a chosen betting token). */
   sticky?(key: string): boolean;
+  /**
+   * Parts whose click alone never sends a move: a card clicked to look at it, whose one fitting move is
+   * offered to confirm (a card played is gone). Parts clicked after another still send as usual.
+   */
+  confirms?(key: string): boolean;
   /** Among several moves left by a click, the one to send at once (or null for the chooser). */
   prefer?(moves: Move[], ctx: BoardContext): Move | null;
   /**

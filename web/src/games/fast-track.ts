@@ -251,6 +251,7 @@ export const fastTrack: GameBoard = {
     const colours: string[] = (ctx.table.players ?? []).find((p: Plain) => p.seat === seat)?.colours ?? [];
     return colours.map((c) => FILL[c] ?? seatColour(seat));
   },
+  confirms: (key) => key.startsWith('card:'),
   keys(move: Move, ctx) {
     // A copy of a twin's move (the other jack) is left to the full list: the chooser offers the twin's.
     if (typeof move.card === 'string' && (twins(ctx).get(move.card) ?? move.card) !== move.card) return [move.type];

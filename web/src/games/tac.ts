@@ -227,6 +227,7 @@ export const tac: GameBoard = {
       ),
     );
   },
+  confirms: (key) => key.startsWith('card:'),
   keys(move: Move, ctx) {
     const k: string[] = [move.type];
     if (move.card) k.push(`card:${handColour(ctx)}:${move.card}`);
