@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import type { Counter } from 'prom-client';
-import { GameStore, type GameStoreOptions } from '../src/server/game-store.ts';
+import { GameStore, RESUMED_OWNER, givenUpGames, resumeGivenUp, type GameStoreOptions } from '../src/server/game-store.ts';
 import { fencedTotal, heartbeatLapsesTotal, journalRewritesTotal, redisErrorsTotal, takeoversTotal } from '../src/server/metrics.ts';
 import { OLDEST_REDIS, startRedis, watchCommands, type CommandWatch, type RedisHandle } from './helpers/redis.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
@@ -105,6 +105,35 @@ describe('game store', () => {
     // Given up: no longer a live game (no process would ever run it), its journal kept; the other one runs here.
     expect(await reader.smembers('parlor:live')).toEqual(['flaky']);
     expect(await reader.hget('parlor:game:broken', 'meta')).not.toBeNull();
+  });
+
+  it('resumes a given-up game as a dead process\'s game, claimed at the next beat, and leaves alone any game not given up', async () => {
+    await reader.set('parlor:proc:me', '1', 'PX', 60_000); // a live process that gave a game up
+    await liveGame('running', 'me');
+    await liveGame('orphan', 'dead');
+    await reader.hset('parlor:game:given-up', { meta: JSON.stringify({ game: 'high-card' }), owner: 'me', epoch: '1' });
+    await reader.rpush('parlor:moves:given-up', '{"actor":0,"move":1}', '{"actor":1,"move":2}');
+    await reader.hset('parlor:game:finished', { meta: JSON.stringify({ game: 'high-card' }), owner: 'me', epoch: '0' });
+    await reader.set('parlor:record:finished', '{}');
+
+    expect(await givenUpGames(reader)).toEqual([{ roomId: 'given-up', game: 'high-card', moves: 2, owner: 'me' }]);
+    expect(await resumeGivenUp(reader, 'running')).toEqual({ outcome: 'running', owner: 'me' });
+    expect(await resumeGivenUp(reader, 'orphan')).toEqual({ outcome: 'awaiting', owner: 'dead' });
+    expect(await resumeGivenUp(reader, 'finished')).toEqual({ outcome: 'finished', owner: null });
+    expect(await resumeGivenUp(reader, 'nothing')).toEqual({ outcome: 'no-journal', owner: null });
+    expect(await reader.hgetall('parlor:game:orphan')).toMatchObject({ owner: 'dead' });
+
+    expect(await resumeGivenUp(reader, 'given-up')).toEqual({ outcome: 'resumed', owner: 'me' });
+    expect(await reader.hget('parlor:game:given-up', 'owner')).toBe(RESUMED_OWNER);
+    expect(await givenUpGames(reader)).toEqual([]);
+    // Owned by a process that does not beat: the claim path of a crashed process's games takes it.
+    const recovered: string[] = [];
+    const peer = store('peer', { heartbeatMs: 50 });
+    peer.start(async (roomId) => void recovered.push(roomId));
+    await waitFor(() => recovered.includes('given-up') || null, 5000, 'the resumed game recovered');
+    expect(await reader.hmget('parlor:game:given-up', 'owner', 'epoch')).toEqual(['peer', '2']);
+    expect(await reader.sismember('parlor:live', 'given-up')).toBe(1);
+    expect(recovered).not.toContain('running');
   });
 
   it('gives a failing game up again when Redis failed to take it out of the live games: not left owned here, run nowhere', async () => {

@@ -9,6 +9,7 @@ import { metricOf, spawnServer, type ServerProcess } from './helpers/process.ts'
 import { OLDEST_REDIS, startRedis, watchCommands, type CommandWatch, type RedisHandle } from './helpers/redis.ts';
 import { adopt, legalMoves, state, type Player } from './helpers/clients.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
+import { execFile } from 'node:child_process';
 import { rejoinSeat } from '../client/rejoin.ts';
 import { tablesKey } from '../src/server/front-door.ts';
 
@@ -397,6 +398,46 @@ describe('durable games', () => {
     }
   });
 
+  it('puts a game given up after failed recoveries back into play with the operator command; it plays on with no move lost', async () => {
+    const fast = { ...env(), HEARTBEAT_MS: '250' }; // five tries over fifteen beats: about four seconds
+    const procs = await Promise.all([spawnServer(fast), spawnServer(fast)]);
+    const reader = new Redis(redis.url);
+    try {
+      const { owner, players, roomId, lastSeq } = await gameUnderWay(procs);
+      const survivor = procs.find((p) => p !== owner)!;
+      const before = snapshot(players[0]!);
+      expect(await resumeCommand(roomId)).toEqual({ code: 1, out: '', err: `${roomId}: refused: the game is running, on process ${owner.processId}\n` });
+      expect(await resumeCommand('no-such-room')).toEqual({ code: 1, out: '', err: 'no-such-room: refused: no journal of this game in Redis\n' });
+
+      // A snapshot the server cannot read stands for a bug that fails every recovery of this game.
+      const snap = `parlor:snap:${roomId}`;
+      const good = await reader.get(snap);
+      expect(good).not.toBeNull();
+      await reader.set(snap, '{"seq":');
+      await owner.stop('SIGKILL');
+      await waitFor(() => survivor.output().includes('recovering a game failed for good'), 30_000, 'the game given up');
+      expect(await reader.sismember('parlor:live', roomId)).toBe(0);
+      expect((await resumeCommand('--list')).out).toBe(`${roomId} high-card, ${lastSeq} moves journaled, last owner ${survivor.processId}\n`);
+
+      // The fix deployed (here: the snapshot readable again), the operator resumes the game.
+      await reader.set(snap, good!);
+      expect(await resumeCommand(roomId)).toEqual({ code: 0, out: `${roomId}: resumed: the next beat of a live process takes it over\n`, err: '' });
+      const back = await Promise.all(players.map((p) => rejoinSeat([owner.ws, survivor.ws], { roomId, seatToken: p.seatToken }, { timeoutMs: 15_000 }).then(adopt)));
+      expect(back.map((p) => p.room.roomId)).toEqual([roomId, roomId]);
+      await waitFor(() => state(back[0]!).table?.scores?.length, 3000, 'state');
+      expect(snapshot(back[0]!)).toBe(before);
+      expect((await playOne(back)).seq).toBe(lastSeq + 1); // every acknowledged move survived
+      expect((await resumeCommand('--list')).out).toBe('no given-up games\n');
+
+      await playToEnd(back);
+      await waitFor(async () => (await reader.exists(`parlor:record:${roomId}`)) === 1, 5000, 'the record');
+      expect(await resumeCommand(roomId)).toEqual({ code: 1, out: '', err: `${roomId}: refused: the game finished (its record is kept)\n` });
+    } finally {
+      reader.disconnect();
+      await Promise.all(procs.map((p) => p.stop('SIGKILL')));
+    }
+  }, 90_000);
+
   it("takes an earlier version's journal, which does not say whether a player moved, as a game players moved in: its record is kept the whole retention", async () => {
     // Limited like any address: the table is charged to loopback, and so is its record (counted a day).
     const fast = { ...env(), RATE_LIMIT_EXEMPT: '', HEARTBEAT_MS: '250' };
@@ -429,6 +470,15 @@ describe('durable games', () => {
     }
   });
 });
+
+/** `npm run game:resume -- …args` against the test Redis. */
+function resumeCommand(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['scripts/resume-game.ts', ...args], { env: { ...process.env, REDIS_URL: redis.url } }, (error, out, err) =>
+      resolve({ code: error ? Number(error.code) : 0, out, err }),
+    );
+  });
+}
 
 function owner_cont(procs: ServerProcess[]) {
   for (const p of procs) if (p.child.exitCode === null) p.child.kill('SIGCONT');

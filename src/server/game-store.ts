@@ -79,6 +79,73 @@ redis.call('SADD', KEYS[4], ARGV[2])
 for i = 4, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
 return 1`;
 
+/**
+ * Owner a game put back into play by an operator is given (`resumeGivenUp`): no process beats under this id,
+ * so the next beat of any live process claims the game as one of a dead process's.
+ */
+export const RESUMED_OWNER = 'resumed-by-operator';
+
+// KEYS: game, live, record · ARGV: room id, heartbeat key prefix, placeholder owner  → { outcome, owner }:
+// 'finished' (a record), 'no-journal', 'running' (live, its owner beats), 'awaiting' (live, its owner does
+// not beat: claimed at the next beat anyway), 'resumed' (listed live again, owned by the placeholder).
+// One script: a peer's claim or finish between the checks and the writes would otherwise be overwritten.
+const RESUME = `
+if redis.call('EXISTS', KEYS[3]) == 1 then return {'finished', false} end
+if redis.call('HEXISTS', KEYS[1], 'meta') == 0 then return {'no-journal', false} end
+local owner = redis.call('HGET', KEYS[1], 'owner')
+if redis.call('SISMEMBER', KEYS[2], ARGV[1]) == 1 then
+  if owner and redis.call('EXISTS', ARGV[2] .. owner) == 1 then return {'running', owner} end
+  return {'awaiting', owner}
+end
+redis.call('HSET', KEYS[1], 'owner', ARGV[3])
+redis.call('SADD', KEYS[2], ARGV[1])
+return {'resumed', owner}`;
+
+export type ResumeOutcome = 'finished' | 'no-journal' | 'running' | 'awaiting' | 'resumed';
+
+/**
+ * Puts a game given up after failed recoveries (`recoverClaimed`) back into play, once what made them fail is
+ * fixed: listed live again with an owner that does not beat, it takes the path of a crashed process's game (a
+ * claim at the next beat of any live process, then its recovery, retried as any). `owner` is the owner it had.
+ */
+export async function resumeGivenUp(redis: Redis, roomId: string): Promise<{ outcome: ResumeOutcome; owner: string | null }> {
+  const [outcome, owner] = (await redis.eval(RESUME, 3, K.game(roomId), K.live, K.record(roomId), roomId, K.proc(''), RESUMED_OWNER)) as [ResumeOutcome, string | null];
+  return { outcome, owner: owner || null };
+}
+
+export interface GivenUpGame {
+  roomId: string;
+  game: string;
+  moves: number;
+  owner: string | null;
+}
+
+/** Games with a journal that are not live and have no record: given up (or unlisted by a Redis come back older). */
+export async function givenUpGames(redis: Redis): Promise<GivenUpGame[]> {
+  const ids: string[] = [];
+  const prefix = K.game('');
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+    cursor = next;
+    ids.push(...keys.map((key) => key.slice(prefix.length)));
+  } while (cursor !== '0');
+  if (ids.length === 0) return [];
+  const pipeline = redis.pipeline();
+  for (const id of ids) pipeline.sismember(K.live, id).exists(K.record(id)).hmget(K.game(id), 'meta', 'owner').llen(K.moves(id));
+  const replies = ((await pipeline.exec()) ?? []).map(([err, value]) => {
+    if (err) throw err;
+    return value;
+  });
+  const found: GivenUpGame[] = [];
+  ids.forEach((roomId, i) => {
+    const [live, record, [meta, owner], moves] = replies.slice(i * 4, i * 4 + 4) as [number, number, [string | null, string | null], number];
+    if (live || record || !meta) return;
+    found.push({ roomId, game: (JSON.parse(meta) as { game: string }).game, moves, owner });
+  });
+  return found.sort((a, b) => a.roomId.localeCompare(b.roomId));
+}
+
 type ScriptedRedis = Redis & {
   journalAppend(game: string, moves: string, snap: string, owner: string, snapshot: string, ...entries: string[]): Promise<number>;
   claimOrphan(live: string, claimer: string, gamePrefix: string, procPrefix: string): Promise<string | null>;
@@ -250,7 +317,8 @@ export class GameStore {
   /**
    * Recovers a game claimed here. A failure (Redis failing during the replay, a timeout) would otherwise leave
    * the game owned by this live process, which no peer claims: it is tried again, after 1, 2, 4 and 8 beats,
-   * while this process still owns it; after the last, it leaves the live games (the journal kept, for an operator).
+   * while this process still owns it; after the last, it leaves the live games (the journal kept, for an operator:
+   * `resumeGivenUp`, `npm run game:resume`).
    */
   private async recoverClaimed(roomId: string, game: string, recover: (roomId: string, game: string) => Promise<void>) {
     if (this.recovering.has(roomId)) return;

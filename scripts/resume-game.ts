@@ -1,0 +1,70 @@
+/**
+ * Puts games the server gave up back into play (a recovery that failed five times: docs/operations.md,
+ * "Durable games and crash recovery"), once what made their recovery fail is fixed and deployed:
+ *   npm run game:resume -- <roomId> [<roomId>…]
+ *   npm run game:resume -- --list
+ * Reads REDIS_URL as the server does. Each game resumed is listed live again under an owner that does not
+ * beat, so the next beat of any live process claims and recovers it, as after a crash. One line per game;
+ * exits 1 when any game was refused, 2 on a usage or connection problem.
+ */
+import { parseArgs } from 'node:util';
+import { Redis } from 'ioredis';
+import { loadConfig } from '../src/server/config.ts';
+import { givenUpGames, resumeGivenUp, type ResumeOutcome } from '../src/server/game-store.ts';
+
+const usage = 'usage: npm run game:resume -- <roomId> [<roomId>…] | --list';
+
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { list: { type: 'boolean', default: false } } });
+if (values.list === positionals.length > 0) {
+  console.error(usage);
+  process.exit(2);
+}
+
+let redisUrl: string | undefined;
+try {
+  redisUrl = loadConfig().REDIS_URL;
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(2);
+}
+if (!redisUrl) {
+  console.error('REDIS_URL is not set: games are journaled only in Redis');
+  process.exit(2);
+}
+
+// One try, no offline queue: an unreachable Redis is said at once rather than waited for.
+const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+let connectionError: Error | null = null;
+redis.on('error', (err: Error) => (connectionError ??= err));
+try {
+  await redis.connect();
+} catch (err) {
+  console.error(`Redis not reachable: ${(connectionError ?? (err as Error)).message}`);
+  process.exit(2);
+}
+
+const refusals: Record<Exclude<ResumeOutcome, 'resumed' | 'awaiting'>, (owner: string | null) => string> = {
+  finished: () => 'refused: the game finished (its record is kept)',
+  'no-journal': () => 'refused: no journal of this game in Redis',
+  running: (owner) => `refused: the game is running, on process ${owner}`,
+};
+
+try {
+  if (values.list) {
+    const games = await givenUpGames(redis);
+    for (const g of games) console.log(`${g.roomId} ${g.game}, ${g.moves} moves journaled, last owner ${g.owner ?? 'none'}`);
+    if (games.length === 0) console.log('no given-up games');
+  } else {
+    for (const roomId of positionals) {
+      const { outcome, owner } = await resumeGivenUp(redis, roomId);
+      if (outcome === 'resumed') console.log(`${roomId}: resumed: the next beat of a live process takes it over`);
+      else if (outcome === 'awaiting') console.log(`${roomId}: already live, its owner ${owner ?? '(none)'} not beating: the next beat of a live process takes it over`);
+      else {
+        console.error(`${roomId}: ${refusals[outcome](owner)}`);
+        process.exitCode = 1;
+      }
+    }
+  }
+} finally {
+  redis.disconnect();
+}
