@@ -12,7 +12,7 @@ import { spawnServer, type ServerProcess } from './helpers/process.ts';
 import { adopt, legalMoves, state } from './helpers/clients.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
 import { startRedis } from './helpers/redis.ts';
-import { tablesKey } from '../src/server/front-door.ts';
+import { TABLE_CHARGE_SECONDS, finishedTablesKey, tablesKey } from '../src/server/front-door.ts';
 
 let a: ServerProcess;
 let b: ServerProcess;
@@ -175,14 +175,21 @@ describe('two processes on one Redis', () => {
     // An address of its own (behind a trusted proxy), at a cap of one table; a finished table of people stays a minute.
     const env = { REDIS_URL: inject('redisUrl'), RATE_LIMIT_EXEMPT: '', TRUSTED_PROXIES: '1', RATE_LIMIT_RESERVATIONS_PER_SECOND: '100', MAX_ROOMS_PER_ADDRESS: '1', RECONNECT_SECONDS: '60' };
     const c = await spawnServer(env);
+    const redis = new Redis(inject('redisUrl'));
     const create = async (options: object) => {
       const res = await fetch(`${c.http}/matchmake/create/high-card`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.20' }, body: JSON.stringify(options) });
       return { status: res.status, body: (await res.json()) as SeatReservation & { code?: string } };
+    };
+    // An address's sets of tables expire a day after their last table (a crashed process's tables stay in them).
+    const expiring = async (key: string) => {
+      const ttl = await redis.ttl(key);
+      return ttl > TABLE_CHARGE_SECONDS - 60 && ttl <= TABLE_CHARGE_SECONDS;
     };
     try {
       const first = await create({ seats: 2, bots: 1, options: { handSize: 1 } });
       const player = await adopt(await new Client(c.ws).consumeSeatReservation(first.body));
       expect((await create({ seats: 2 })).body.code).toBe('core/too-many-rooms');
+      expect(await expiring(tablesKey('198.51.100.20'))).toBe(true);
       for (const until = Date.now() + 10_000; state(player).status !== 'over' && Date.now() < until; await sleep(20)) {
         const [move] = legalMoves(player);
         if (move) await player.room.request('move', move).catch(() => undefined); // (refused when the synced state lags)
@@ -204,8 +211,10 @@ describe('two processes on one Redis', () => {
       const refused = await create({ seats: 2 });
       expect(refused).toMatchObject({ status: 429, body: { code: 'core/too-many-rooms' } });
       expect((refused.body as unknown as { message: string }).message).toMatch(/finished/);
+      expect(await expiring(finishedTablesKey('198.51.100.20'))).toBe(true);
       await next.room.leave();
     } finally {
+      redis.disconnect();
       await c.stop('SIGKILL');
     }
   });

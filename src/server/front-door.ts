@@ -61,6 +61,13 @@ const COUNT_WAIT_MS = 1000;
 export const tablesKey = (address: string) => `parlor:tables-by-address:${address}`;
 /** The same for the finished tables an address created that are still open (watched, or waiting for their players to look). */
 export const finishedTablesKey = (address: string) => `parlor:finished-by-address:${address}`;
+/**
+ * How long an address's set of tables lives after a table was last added to it: a table whose process
+ * crashed is never taken out (only dropped when the address reaches its cap), so without an expiry every
+ * address that ever opened a table kept its set in Redis for good. A table still open a day after its
+ * creator's last one no longer counts toward the cap, which only ever lets the address open one more.
+ */
+export const TABLE_CHARGE_SECONDS = 86_400;
 
 const ReconnectOptions = z.strictObject({ reconnectionToken: z.string().min(1).max(256) });
 
@@ -142,13 +149,15 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
       if (!table.creator) return; // made by the server: the queue's waiting holders
       const key = tablesKey(table.creator);
       const finishedKey = finishedTablesKey(table.creator);
-      void recorded(matchMaker.presence.sadd(key, room.roomId));
+      // (Two commands, not EXPIRE … NX or GT: Redis 6.2 has neither; each addition starts the expiry anew.)
+      const charge = (set: string) => void recorded(Promise.all([matchMaker.presence.sadd(set, room.roomId), matchMaker.presence.expire(set, TABLE_CHARGE_SECONDS)]));
+      charge(key);
       const uncharge = () => void recorded(matchMaker.presence.srem(key, room.roomId));
       // A finished table left open to be seen is played no more; it counts as finished while open (anyone
       // watching keeps it so: uncounted, one address could hold finished tables without end).
       room['_events'].once('finished', () => {
         uncharge();
-        void recorded(matchMaker.presence.sadd(finishedKey, room.roomId));
+        charge(finishedKey);
       });
       room['_events'].once('dispose', () => {
         if (!table.handingOver) uncharge();
