@@ -186,6 +186,15 @@ describe('table queue on one process without Redis', () => {
     expect(Object.keys((presence as unknown as { data: object }).data)).toEqual([]); // Colyseus' own kept the list for good
   });
 
+  it('keeps no process alive for a key waiting to expire (an address’s tables expire after a day)', () => {
+    const presence = new InMemoryPresence();
+    presence.sadd('parlor:tables-by-address:192.0.2.1', 'room-a');
+    presence.expire('parlor:tables-by-address:192.0.2.1', 86_400);
+    const { timeouts } = presence as unknown as { timeouts: Record<string, NodeJS.Timeout> };
+    expect(timeouts['parlor:tables-by-address:192.0.2.1']!.hasRef()).toBe(false);
+    clearTimeout(timeouts['parlor:tables-by-address:192.0.2.1']);
+  });
+
   it('drops a set, hash or list once it is empty, as Redis does', async () => {
     const presence = new InMemoryPresence();
     presence.sadd('parlor:tables-by-address:192.0.2.1', 'room-a');

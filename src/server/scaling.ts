@@ -26,7 +26,8 @@ export class InMemoryPresence extends LocalPresence {
   override expire(key: string, seconds: number) {
     const timeouts = (this as unknown as { timeouts: Record<string, NodeJS.Timeout | undefined> }).timeouts;
     clearTimeout(timeouts[key]);
-    timeouts[key] = setTimeout(() => void this.del(key), seconds * 1000);
+    // (Unref'd: an address's tables expire after a day, which must not keep a stopping process alive.)
+    timeouts[key] = setTimeout(() => void this.del(key), seconds * 1000).unref();
   }
 
   // A set, hash or list emptied is gone, as in Redis: Colyseus' own keeps it, so every address that ever had a
