@@ -11,6 +11,7 @@ COPY rooms ./rooms
 COPY schema ./schema
 COPY client ./client
 COPY web ./web
+COPY scripts/resume-game.ts ./scripts/resume-game.ts
 RUN npm run build
 
 FROM node:22-bookworm-slim AS runtime

@@ -12,7 +12,7 @@
  * in the proxy's PARLOR_PROCESSES, and the config deploy/nginx-config.sh renders from the proxy's
  * environment passes `nginx -t` (the binary from Debian's nginx package).
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createServer } from 'node:net';
@@ -111,9 +111,14 @@ step(healthy ? `runtime: /health answered on port ${port}` : 'runtime: /health n
 const lobby = healthy ? await fetch(`http://127.0.0.1:${port}/`).then(async (r) => (r.ok ? r.text() : ''), () => '') : '';
 const served = /<script[^>]+src="\/assets\//.test(lobby);
 step(served ? 'runtime: / serves the built web client' : 'runtime: / does not serve the web client');
+// The operator's command ships too (docs/operations.md: `node dist/scripts/resume-game.js` in the image):
+// without REDIS_URL it says so and exits 2, having loaded the server's settings code.
+const resume = spawnSync(process.execPath, ['dist/scripts/resume-game.js', '--list'], { cwd: runDir, env: { PATH: process.env.PATH, NODE_ENV: 'production' }, encoding: 'utf8' });
+const resumes = resume.status === 2 && /REDIS_URL is not set/.test(resume.stderr);
+step(resumes ? 'runtime: the resume command runs' : `runtime: the resume command failed: ${resume.status} ${resume.stderr.trim()}`);
 const exited = new Promise<number | null>((ok) => child.once('exit', (code) => ok(code)));
 child.kill('SIGTERM');
 const code = await exited;
 step(`runtime: exited with ${code} after SIGTERM`);
 rmSync(work, { recursive: true, force: true });
-if (!healthy || !served || code !== 0) process.exit(1);
+if (!healthy || !served || !resumes || code !== 0) process.exit(1);
