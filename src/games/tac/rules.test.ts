@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { legalMoves } from './moves.ts';
-import { errorOf, home, play, table, targets, where } from './scenario.ts';
+import { errorOf, home, play, seven, table, targets, where } from './scenario.ts';
 
 const H = (i: number) => 64 + i;
 
@@ -135,6 +135,43 @@ describe('the 4 backwards', () => {
     const s = play(table({ hands: { 0: ['4', '8'] }, marbles: { 0: [0, true] } }), 0, { type: 'move', card: '4', marble: 0, to: 60 });
     const t = { ...s, turn: 0 };
     expect(targets(t, 0, '8', 0)).toEqual([4, home(3)]);
+  });
+
+  it('the way home without a lap: after the 4 behind the start, a 5, 6, 7 or 8 takes the marble into its home', () => {
+    // Seed: «используйте Карту 4 … Теперь используйте подходящую карту и зайдите этим шариком в Дом (Карты 5,6,7,8)».
+    const s = { ...play(table({ hands: { 0: ['4', '9'] }, marbles: { 0: [0, true] } }), 0, { type: 'move', card: '4', marble: 0, to: 60 }), turn: 0 };
+    for (const [card, field] of [['5', 0], ['6', 1], ['8', 3]] as const) {
+      expect(targets({ ...s, hands: [[card], ['9'], ['9'], ['9']] }, 0, card, 0)).toContain(home(field));
+    }
+    const t = seven({ ...s, hands: [['7'], ['9'], ['9'], ['9']] }, 0, '7', [[0, 61], [0, 62], [0, 63], [0, 0], [0, home(0)], [0, home(1)], [0, home(2)]]);
+    expect(where(t, 0)).toBe(home(2));
+  });
+
+  it('the other way: 1, 2 or 3 forward off the start, and on a later turn the 4 goes straight into the home', () => {
+    // Seed: «сделайте передвижение вперед на 1, 2 или 3 ячейки и следующим Ходом используйте Карту 4 … прямо в Дом».
+    for (const [card, field] of [['1', 2], ['2', 1], ['3', 0]] as const) {
+      const s = play(table({ hands: { 0: [card, '4'] }, marbles: { 0: [0, true] } }), 0, { type: 'move', card, marble: 0, to: Number(card) });
+      const t = play({ ...s, turn: 0 }, 0, { type: 'move', card: '4', marble: 0, to: H(field) });
+      expect(where(t, 0)).toBe(home(field));
+    }
+  });
+
+  it('special case: a marble that comes onto its start a second time (by a move) goes with the 4 into the last home field', () => {
+    // Seed: «Если один и тот же шарик второй раз оказывается на Начальной Точке … Карту 4 также можно использовать».
+    const s = play(table({ hands: { 0: ['5', '4'] }, marbles: { 0: 59 } }), 0, { type: 'move', card: '5', marble: 0, to: 0 });
+    expect(s.marbles[0]).toEqual({ pos: 0, fresh: false });
+    expect(targets({ ...s, turn: 0 }, 0, '4', 0)).toEqual([60, home(3)]);
+  });
+
+  it('backwards into the home jumps no home marble and lands on none', () => {
+    // Seed: «вы не можете перескакивать шариком через другие шарики».
+    expect(targets(table({ hands: { 0: ['4'] }, marbles: { 0: 2, 1: H(0) } }), 0, '4', 0)).toEqual([62]);
+    expect(targets(table({ hands: { 0: ['4'] }, marbles: { 0: 3, 1: H(0) } }), 0, '4', 0)).toEqual([63]);
+    expect(targets(table({ hands: { 0: ['4'] }, marbles: { 0: 1, 1: H(3) } }), 0, '4', 0)).toEqual([61, home(2)]);
+  });
+
+  it('a marble on its own start blocks the backward way into the home as well', () => {
+    expect(targets(table({ hands: { 0: ['4'] }, marbles: { 0: 2, 4: 0 } }), 0, '4', 0)).toEqual([]);
   });
 
   it('cannot take a marble out of the home', () => {
