@@ -54,6 +54,27 @@ describe('the 7', () => {
     expect([where(t, 0), where(t, 1)]).toEqual([home(0), home(3)]);
   });
 
+  it('takes as many marbles into the home as it can', () => {
+    // Seed: «вы можете завести в Дом сколько угодно шариков».
+    const s = seven(table({ hands: { 0: ['7'] }, marbles: { 0: 62, 1: 63 } }), 0, '7', [
+      [1, 0], [1, home(0)], [1, home(1)], [1, home(2)], [1, home(3)], [0, 63], [0, 0],
+    ]);
+    const t = seven(table({ hands: { 0: ['7'] }, marbles: { 0: 62, 1: 63 } }), 0, '7', [
+      [1, 0], [1, home(0)], [1, home(1)], [1, home(2)], [0, 63], [0, 0], [0, home(0)],
+    ]);
+    expect([where(s, 1), where(t, 0), where(t, 1)]).toEqual([home(3), home(0), home(2)]);
+  });
+
+  it('never steps out of the home back onto the ring', () => {
+    // Seed: «Один раз зайдя в Дом, обратно выйти нельзя!» (only a TAC on the entering card takes it out).
+    const s = play(table({ hands: { 0: ['7'] }, marbles: { 0: 62, 1: 30 } }), 0, { type: 'seven', card: '7', marble: 0, to: 63 });
+    const t = play(play(s, 0, { type: 'step', marble: 0, to: 0 }), 0, { type: 'step', marble: 0, to: H(0) });
+    expect(legalMoves(t, 0)).toEqual([
+      { type: 'step', marble: 0, to: H(1) },
+      { type: 'step', marble: 1, to: 31 },
+    ]);
+  });
+
   it('a marble in the last home field is stuck for good', () => {
     const s = table({ hands: { 0: ['7'] }, marbles: { 0: H(2), 1: 10 } });
     const t = play(s, 0, { type: 'seven', card: '7', marble: 0, to: H(3) });
@@ -79,6 +100,21 @@ describe('the 7', () => {
     const t = seven(s, 0, '7', [[0, 63], [0, 0], [0, home(0)], [8, home(1)], [8, home(2)], [8, home(1)]]);
     expect(legalMoves(t, 0)).toEqual([{ type: 'step', marble: 8, to: t.ring + 2 }, { type: 'step', marble: 8, to: t.ring }]);
     expect(where(play(t, 0, { type: 'step', marble: 8, to: t.ring + 2 }), 8)).toBe(home(2));
+  });
+
+  it('special case: with the partner already home the rest has nowhere to go, so a 7 wins only with its exact steps', () => {
+    // Seed: the rest goes to the partner «только в том случае, если у напарника есть шарики …, которыми можно
+    // осуществить передвижение вперед»; otherwise «вы обязаны пробежать свой Дом».
+    const partnerHome = { 8: H(0), 9: H(1), 10: H(2), 11: H(3) };
+    const s = table({ hands: { 0: ['7'] }, marbles: { 0: 62, 1: H(1), 2: H(2), 3: H(3), ...partnerHome } });
+    const onStart = seven(s, 0, '7', [[0, 63], [0, 0]]);
+    expect(legalMoves(onStart, 0)).toEqual([{ type: 'step', marble: 0, to: 1 }]);
+    const t = seven(s, 0, '7', [[0, 63], [0, 0], [0, 1], [0, 2], [0, 3], [0, 4], [0, 5]]);
+    expect([t.phase, where(t, 0)]).toEqual(['play', 5]);
+    const exact = seven(table({ hands: { 0: ['7'] }, marbles: { 0: 58, 1: H(1), 2: H(2), 3: H(3), ...partnerHome } }), 0, '7', [
+      [0, 59], [0, 60], [0, 61], [0, 62], [0, 63], [0, 0], [0, home(0)],
+    ]);
+    expect([exact.phase, exact.winner]).toEqual(['over', 0]);
   });
 
   it('special case: if the partner cannot take the rest, the last marble must run past its home', () => {
@@ -127,6 +163,9 @@ describe('the 8', () => {
   it('special case: as the last card of the deal it cannot skip, it must move', () => {
     const s = table({ hands: { 0: ['8'], 1: [], 2: [], 3: [] }, marbles: { 0: 10 } });
     expect(legalMoves(s, 0)).toEqual([{ type: 'move', card: '8', marble: 0, to: 18 }]);
+    // With no marble able to move 8 it has no use at all: it can only be discarded.
+    const blocked = table({ hands: { 0: ['8'], 1: [], 2: [], 3: [] }, marbles: { 0: 10, 4: 14 } });
+    expect(legalMoves(blocked, 0)).toEqual([{ type: 'discard', card: '8' }]);
   });
 });
 
@@ -147,6 +186,23 @@ describe('the Trickster', () => {
     expect(legalMoves(table({ hands: { 0: ['trickster'] }, marbles: { 0: 10, 1: H(0), 4: H(0) } }), 0)).toEqual([
       { type: 'discard', card: 'trickster' },
     ]);
+  });
+
+  it('may swap two of the own marbles', () => {
+    // Seed: «вы также можете поменять местами свои собственные шарики».
+    const s = table({ hands: { 0: ['trickster'] }, marbles: { 0: 10, 1: 40 } });
+    expect(legalMoves(s, 0)).toEqual([{ type: 'swap', card: 'trickster', a: 0, b: 1 }]);
+    const t = play(s, 0, { type: 'swap', card: 'trickster', a: 0, b: 1 });
+    expect([where(t, 0), where(t, 1)]).toEqual([40, 10]);
+  });
+
+  it('a marble just brought out and swapped away counts as moved: from just before its start it goes home', () => {
+    // Seed: «Когда вы Трикстерите шарики, вы можете завести их в свой Дом всего за несколько Ходов».
+    const t = play(table({ hands: { 0: ['trickster', '7'] }, marbles: { 0: [0, true], 1: 30, 4: 62 } }), 0, { type: 'swap', card: 'trickster', a: 0, b: 4 });
+    expect(t.marbles[0]).toEqual({ pos: 62, fresh: false });
+    // The 7 knocks out the marble now on the start and takes the swapped one into the home.
+    const u = seven({ ...t, turn: 0 }, 0, '7', [[0, 63], [0, 0], [0, home(0)], [0, home(1)], [0, home(2)], [0, home(3)], [1, 31]]);
+    expect([where(u, 0), where(u, 4)]).toEqual([home(3), 'apron']);
   });
 
   it('must be played when it is the only playable card, even if it hurts', () => {
@@ -197,6 +253,25 @@ describe('TAC', () => {
       { type: 'enter', card: 'tac', colour: 1 },
       { type: 'move', card: 'tac', marble: 4, to: 21 },
     ]);
+  });
+
+  it('after an 8 that moved you may make your next player skip instead (either function)', () => {
+    // Seed: «игрок может выбрать любую из этих Функций … независимо от того, какую Функцию использовал соперник».
+    const s = play(table({ hands: { 0: ['8'], 1: ['tac'] }, marbles: { 0: 10, 4: 20 } }), 0, { type: 'move', card: '8', marble: 0, to: 18 });
+    expect(legalMoves(s, 1)).toEqual([
+      { type: 'move', card: 'tac', marble: 4, to: 28 },
+      { type: 'skip', card: 'tac' },
+    ]);
+    const t = play(s, 1, { type: 'skip', card: 'tac' });
+    expect([where(t, 0), where(t, 4), t.turn, t.skipPending]).toEqual([10, 20, 2, true]);
+  });
+
+  it('brings a marble out with no marble on the ring and no 1 or 13 in hand, after an opponent\'s 13', () => {
+    // Seed: TAC is the card that gets you into the game «если у вас нет шариков на Игровом Круге или Выходов (1 или 13)».
+    const s = play(table({ hands: { 0: ['13'], 1: ['tac', '5'] }, marbles: { 0: 10 } }), 0, { type: 'move', card: '13', marble: 0, to: 23 });
+    expect(legalMoves(s, 1)).toEqual([{ type: 'enter', card: 'tac', colour: 1 }]);
+    const t = play(s, 1, { type: 'enter', card: 'tac' });
+    expect([where(t, 0), where(t, 4), t.marbles[4]!.fresh]).toEqual([10, 16, true]);
   });
 
   it('cannot be the first card after the deal, nor undo a card of the previous deal', () => {
