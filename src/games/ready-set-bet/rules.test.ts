@@ -57,6 +57,22 @@ describe('setup', () => {
     expect([s.props, s.exotics, s.vipDeck]).toEqual([[], [], []]);
   });
 
+  it('shuffles the Prop Bet, Exotic Finish and VIP decks: another seed deals another order', () => {
+    const a = fresh({}, 4, 'deal-a');
+    const b = fresh({}, 4, 'deal-b');
+    expect([...a.props, ...a.propDeck]).not.toEqual([...b.props, ...b.propDeck]);
+    expect([...a.exotics, ...a.exoticDeck]).not.toEqual([...b.exotics, ...b.exoticDeck]);
+    expect(a.vipDeck).not.toEqual(b.vipDeck);
+    expect([...a.props, ...a.propDeck].sort()).toEqual([...b.props, ...b.propDeck].sort());
+  });
+
+  it('the 3 returned at 7–8 bettors stays in the box: every later race starts with 2, 3, 4, 5', () => {
+    const s = apply(finishWith(bet(fresh({ vip: false }, 7), 0, 'win-7-a', 3), '6'), SYSTEM, { type: 'continue' });
+    expect(s.race).toBe(2);
+    expect(s.players.map((p) => p.tokens)).toEqual(Array(7).fill([2, 3, 4, 5]));
+    expect(game.viewFor(s, SPECTATOR).public.players[0]!.available).toEqual([2, 3, 4, 5]);
+  });
+
   it('rejects a host-seat table with fewer than two bettors', () => {
     expect(game.validateSetup!(game.options.parse({ hostMode: 'hostSeat' }), 2)?.code).toBe('ready-set-bet/too-few-bettors');
     expect(game.validateSetup!(game.options.parse({ hostMode: 'hostSeat', hostBets: true }), 2)).toBeNull();
@@ -99,6 +115,36 @@ describe('the race', () => {
     expect(position(s, '2/3')).toBe(10);
   });
 
+  it('every horse’s repeat bonus is the number by its start space: 6 and 8 +1, 5 and 9 +2, 2/3, 4, 10 and 11/12 +3, 7 none', () => {
+    const expected: [string, number][] = [['2/3', 3], ['4', 3], ['5', 2], ['6', 1], ['7', 0], ['8', 1], ['9', 2], ['10', 3], ['11/12', 3]];
+    const sums: Record<string, number> = { '2/3': 2, '11/12': 12 };
+    for (const [horse, bonus] of expected) {
+      const sum = sums[horse] ?? Number(horse);
+      const s = rollSum(rollSum(fresh(), sum), sum);
+      expect([horse, s.lastRoll!.moved, s.lastRoll!.bonus, position(s, horse)]).toEqual([horse, 1 + bonus, bonus, 2 + bonus]);
+    }
+    // The number printed by each start space is on the table for the players to read.
+    expect(game.viewFor(fresh(), SPECTATOR).public.horses.map((h) => [h.horse, h.bonus])).toEqual(expected);
+  });
+
+  it('a two-number horse’s bonus comes with either of its numbers: a 2 then a 2 or a 3; an 11 or a 12 then an 11 or a 12', () => {
+    for (const [first, second, horse] of [[2, 2, '2/3'], [2, 3, '2/3'], [11, 11, '11/12'], [11, 12, '11/12'], [12, 11, '11/12'], [12, 12, '11/12']] as const) {
+      const s = rollSum(rollSum(fresh(), first), second);
+      expect([first, second, position(s, horse)]).toEqual([first, second, 1 + 1 + 3]);
+    }
+  });
+
+  it('the third identical roll in a row gives no bonus and the fourth does, for every horse: 8, 8, 8, 8 moves 1, 2, 1, 2', () => {
+    let s = fresh();
+    const moved: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      s = rollSum(s, 8);
+      moved.push(s.lastRoll!.moved);
+    }
+    expect(moved).toEqual([1, 2, 1, 2]);
+    expect(position(s, '8')).toBe(6);
+  });
+
   it('option repeatMatch: sum — a 3 then a 2 is no repeat', () => {
     const s = rollWith(rollWith(fresh({ repeatMatch: 'sum' }), 1, 2), 1, 1);
     expect(position(s, '2/3')).toBe(2);
@@ -126,11 +172,43 @@ describe('the race', () => {
     expect(errorCode(s, 0, { type: 'bet', space: 'win-7-a', token: 2 })).toBe('ready-set-bet/betting-closed');
   });
 
+  it('a horse one short of the finish space (15) is still racing: bets are still taken', () => {
+    const s = rollSum(setPositions(fresh(), { '6': 13 }), 6);
+    expect([position(s, '6'), s.phase, s.bettingOpen]).toEqual([14, 'racing', true]);
+    expect(errorCode(s, 0, { type: 'bet', space: 'win-6-a', token: 2 })).toBe('ok');
+  });
+
+  it('the horses stay where they finished until the results are settled; the next race starts them from the start spaces', () => {
+    const done = finishWith(fresh({ vip: false }, 2), '6', { '8': 12, '5': 7 });
+    const finished = game.viewFor(done, SPECTATOR).public.horses.map((h) => h.position);
+    expect(finished).toEqual([0, 0, 7, 15, 0, 12, 0, 0, 0]);
+    expect(game.viewFor(apply(done, 0, { type: 'ready' }), SPECTATOR).public.horses.map((h) => h.position)).toEqual(finished);
+    const next = apply(done, SYSTEM, { type: 'continue' });
+    expect([next.race, next.positions, next.lastRoll]).toEqual([2, [0, 0, 0, 0, 0, 0, 0, 0, 0], null]);
+  });
+
+  it('four races: the first three lead on to another race, the fourth ends the game', () => {
+    for (const race of [1, 2, 3]) {
+      const s = finishWith(edit(fresh({ vip: false }, 2), (x) => (x.race = race)), '8');
+      expect([race, s.phase]).toEqual([race, 'results']);
+      expect(apply(s, SYSTEM, { type: 'continue' }).race).toBe(race + 1);
+    }
+  });
+
   it('the fourth race ends the game', () => {
     const s = finishWith(edit(fresh(), (x) => (x.race = 4)), '8');
     expect(s.phase).toBe('over');
     expect(game.activeActors(s)).toEqual([]);
     expect(game.outcome(s)).not.toBeNull();
+  });
+
+  it('every roll is announced to the table with its dice, sum and bonus: a 2 (snake eyes) and a 12 (boxcars) too', () => {
+    const twelve = game.applyMove(forceDice(fresh({ hostMode: 'hostSeat' }), 6, 6), 0, { type: 'roll' });
+    expect(twelve.ok && twelve.events).toEqual([{ type: 'roll', a: 6, b: 6, sum: 12, horse: '11/12', moved: 1, bonus: 0 }]);
+    const two = game.applyMove(forceDice(twelve.ok ? twelve.state : fresh(), 1, 1), 0, { type: 'roll' });
+    expect(two.ok && two.events).toEqual([{ type: 'roll', a: 1, b: 1, sum: 2, horse: '2/3', moved: 1, bonus: 0 }]);
+    const repeat = rollWith(two.ok ? two.state : fresh(), 1, 2, 0);
+    for (const viewer of [SPECTATOR, 1, 3]) expect(game.viewFor(repeat, viewer).public.lastRoll).toEqual({ a: 1, b: 2, sum: 3, horse: '2/3', moved: 4, bonus: 3 });
   });
 
   it('"No more bets" when the third horse crosses the red line (position 10)', () => {
@@ -251,6 +329,42 @@ describe('betting', () => {
     expect(errorCode(s, 1, { type: 'bet', space: 'win-7-a', token: 2 })).toBe('ready-set-bet/passed');
     const done = finishWith(s, '7');
     expect(linesOf(done, 1)).toMatchObject({ lines: [], delta: 0 });
+  });
+
+  it('bets are taken until the roll that takes the third horse over the red line, and from no player after it', () => {
+    let s = setPositions(fresh({ hostMode: 'hostSeat' }), { '4': 10, '5': 12, '6': 9 });
+    s = rollSum(s, 8, 0); // two horses past the line: betting still open
+    s = bet(bet(s, 1, 'place-6-a', 3), 2, 'show-6-a', 2);
+    s = rollSum(s, 6, 0); // the third: "no more bets"
+    expect(s.bettingOpen).toBe(false);
+    for (const seat of [1, 2, 3]) expect(errorCode(s, seat, { type: 'bet', space: 'win-9-a', token: 4 })).toBe('ready-set-bet/betting-closed');
+    expect(game.legalMoves(s, 3)).toEqual([]);
+    // The race runs on to the finish, and the bets taken before the shout are settled.
+    s = rollSum(s, 9, 0);
+    expect([s.phase, s.bets]).toEqual(['racing', [{ space: 'place-6-a', seat: 1, token: 3 }, { space: 'show-6-a', seat: 2, token: 2 }]]);
+  });
+
+  it('a placed token is never taken back or moved: it holds its space through every later roll and is settled there', () => {
+    let s = bet(fresh(), 0, 'win-8-a', 5);
+    for (const type of ['unbet', 'removeBet', 'moveBet', 'takeBack']) expect(errorCode(s, 0, { type, space: 'win-8-a', token: 5 })).toBe('core/unknown-move');
+    // Its owner cannot put the same token down again elsewhere, nor another token on its space.
+    expect(errorCode(s, 0, { type: 'bet', space: 'win-9-a', token: 5 })).toBe('ready-set-bet/token-used');
+    expect(errorCode(s, 0, { type: 'bet', space: 'win-8-a', token: 4 })).toBe('ready-set-bet/space-taken');
+    expect(game.legalMoves(s, 0).every((m) => m.type === 'pass' || (m.type === 'bet' && m.token !== 5))).toBe(true);
+    s = apply(s, 0, { type: 'pass' });
+    for (const sum of [7, 6, 8, 5]) s = rollSum(s, sum);
+    expect(s.bets).toEqual([{ space: 'win-8-a', seat: 0, token: 5 }]);
+    expect(linesOf(finishWith(s, '8'), 0).lines).toEqual([{ space: 'win-8-a', label: 'Win 8', token: 5, won: true, amount: 15, vip: '' }]);
+  });
+
+  it('every token comes back to its owner for the next race', () => {
+    let s = fresh({ vip: false }, 2);
+    for (const [space, token] of [['win-2/3-a', 2], ['win-4-a', 3], ['win-5-a', 3], ['win-6-a', 4], ['win-7-a', 5]] as const) s = bet(s, 0, space, token);
+    expect(game.viewFor(s, SPECTATOR).public.players[0]!.available).toEqual([]);
+    s = apply(finishWith(s, '8'), SYSTEM, { type: 'continue' });
+    expect(s.race).toBe(2);
+    expect(game.viewFor(s, SPECTATOR).public.players[0]!.available).toEqual([2, 3, 3, 4, 5]);
+    expect(errorCode(s, 0, { type: 'bet', space: 'win-7-a', token: 5 })).toBe('ok');
   });
 
   it('unknown move types and SYSTEM bets are refused', () => {
