@@ -253,6 +253,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       this['_events'].emit('finished'); // no longer one of its creator's open tables (front-door.ts), though it stays a while
       this.announce({ seq: this.journal.seq, actor: SYSTEM, events: [{ type: 'gameOver', winners: outcome?.winners ?? [] }] });
       if (this.closing) this.clock.setTimeout(() => void this.disconnect(4001), 1000);
+      else this.reclaimWait.overLeft(); // its players gone before the end: its spectators hold it a while only
     }
 
     // ── Colyseus hooks, each handed to its module ───────────────────────────────────────────────────

@@ -11,12 +11,13 @@
  *   instead of closing at once and ending the game; the wait starts anew when the last one leaves after a
  *   player came back, not after spectators only (else one who looked in every minute would keep a table its
  *   players abandoned open for good). A game of bots only closes as before.
- * - A finished game its last client left stays open as long, once, for its result, record and verification
+ * - A finished game no player is at any more stays open as long, once, for its result, record and verification
  *   to be seen by whoever follows its link (a friend, a player back from the lobby), as when its players close
- *   their tabs; no longer charged to its creator's open tables (front-door.ts), so no visit extends it. A
- *   game of bots only closes as before.
+ *   their tabs; then it closes, its spectators with it (close code 1000). A finished table counts toward its
+ *   creator's open tables while open (front-door.ts): watched for good, another address's spectators would
+ *   hold its creator at its table cap for as long as they liked. A game of bots nobody watches closes as before.
  */
-import type { Delayed } from '@colyseus/core';
+import { CloseCode, type Delayed } from '@colyseus/core';
 import { roomSettings } from './settings.ts';
 import type { Table } from './table.ts';
 
@@ -57,18 +58,46 @@ export class ReclaimWait {
    */
   left() {
     const room = this.room;
-    if (room.clients.length > 0 || room.closing || room.handingOver || this.recovering) return;
-    if (room.state.status === 'over') {
-      if (this.overWaited || !room.seats.records.some((r) => !r.bot)) return;
-      this.overWaited = true;
-      return this.start(() => undefined);
-    }
+    if (room.closing || room.handingOver || this.recovering) return;
+    if (room.state.status === 'over') return this.overLeft();
+    if (room.clients.length > 0) return;
     if (room.state.status !== 'playing') return;
     if (!room.seats.records.some((r) => !r.bot && r.token)) return;
     // Spectators only since the wait started: it runs on (paused again), or, over, the table closes.
     if (this.waitedForPlayers) return room.timers.reconcile();
     this.start(() => undefined);
     room.timers.reconcile(); // paused: the pending SYSTEM, bot and clock timers go
+  }
+
+  /**
+   * The game is over (it may end with only spectators there, its players gone), or a client left it: once no
+   * player is at it, the table waits for whoever follows its link, once, then closes whoever watches.
+   */
+  overLeft() {
+    const room = this.room;
+    if (room.closing || room.handingOver || this.recovering || room.seats.playerHere()) return;
+    if (this.overWaited) {
+      if (!this.wait) this.closeWatched(); // (nobody there: Colyseus closes it)
+      return;
+    }
+    const people = room.seats.records.some((r) => !r.bot);
+    if (!people && room.clients.length === 0) return; // bots only, unwatched: closes at once
+    this.overWaited = true;
+    const ended = () => {
+      if (!room.seats.playerHere()) this.closeWatched();
+    };
+    if (people) return this.start(ended);
+    // A game of bots nobody played in still closes as soon as its last watcher leaves: no wait for link followers.
+    this.wait = room.clock.setTimeout(() => {
+      this.wait = null;
+      ended();
+    }, roomSettings.reconnectSeconds * 1000);
+  }
+
+  /** A finished table with spectators only: they would keep it open for as long as they stay. */
+  private closeWatched() {
+    const room = this.room;
+    if (room.clients.length > 0 && !room.closing && !room.handingOver) void room.disconnect(CloseCode.NORMAL_CLOSURE);
   }
 
   /** A seated player took or took back their seat. */

@@ -148,6 +148,11 @@ export class Seats {
     return this.records.some((r, seat) => r.bot && seat < seats - bots);
   }
 
+  /** A player holds a seat here now (connected, or dropped and held for a reconnection). */
+  playerHere(): boolean {
+    return this.records.some((r) => r.sessionId !== null);
+  }
+
   /** Every seat has a player or a bot: the game may start. */
   allTaken(): boolean {
     return this.records.every((s) => s.bot || s.sessionId !== null);

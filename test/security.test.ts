@@ -11,7 +11,7 @@ import { matchMaker } from '@colyseus/core';
 import { Client, type Room, type SeatReservation } from '@colyseus/sdk';
 import { WebSocket } from 'ws';
 import { startServer, type TestServer } from './helpers/server.ts';
-import { joinAsPlayer } from './helpers/clients.ts';
+import { adopt, joinAsPlayer } from './helpers/clients.ts';
 import { playUntilOver } from './helpers/play.ts';
 import { spawnServer } from './helpers/process.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
@@ -728,5 +728,43 @@ describe('per-address state stays bounded', () => {
     expect(jsonProblem({ type: 'bet' }, { depth: 0, nodes: 4 })).toMatch(/deeper than 0/);
     expect(jsonProblem({ type: 'bet', space: { a: 1 } }, limits)).toBeNull(); // nested: the full walk
     expect(jsonProblem({ type: 'bet', space: { a: { b: 1 } } }, { depth: 2, nodes: 10 })).toMatch(/deeper than 2/);
+  });
+});
+
+describe("another address's watchers at an address's finished tables", () => {
+  it('do not keep them open once no player is there: the creator is not held at its table cap', async () => {
+    // A cap of one table (two with finished ones); a finished table stays a second for whoever follows its link.
+    const door = await startServer({ RATE_LIMIT_EXEMPT: '', TRUSTED_PROXIES: '1', MAX_ROOMS_PER_ADDRESS: '1', RECONNECT_SECONDS: '1', RATE_LIMIT_RESERVATIONS_PER_SECOND: '100' });
+    const call = async (path: string, body: unknown, from: string) => {
+      const res = await fetch(`${door.http}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': from }, body: JSON.stringify(body) });
+      return { status: res.status, body: (await res.json()) as SeatReservation & { code?: string } };
+    };
+    const [creator, watcher] = ['198.51.100.40', '198.51.100.41'];
+    const watchers: Room[] = [];
+    const closes: number[] = [];
+    try {
+      for (let i = 0; i < 2; i++) {
+        const table = await call('/matchmake/create/high-card', { seats: 2, bots: 1, options: { handSize: 1 } }, creator);
+        expect(table.status).toBe(200);
+        const player = await adopt(await new Client(door.ws).consumeSeatReservation(table.body));
+        await playUntilOver(player);
+        // Someone else watches the finished table (the lobby lists it), and stays.
+        const seat = await call(`/api/rooms/${table.body.roomId}/seat`, { spectator: true }, watcher);
+        const watching = await new Client(door.ws).consumeSeatReservation(seat.body);
+        watching.onMessage('*', () => undefined);
+        watching.onLeave((code) => closes.push(code));
+        watchers.push(watching);
+        await player.room.leave();
+      }
+      // Two finished tables open: the creator is at its cap for now…
+      expect((await call('/matchmake/create/high-card', { seats: 2 }, creator)).body.code).toBe('core/too-many-rooms');
+      // …until their wait for whoever follows their links is over: then they close, their watchers with them.
+      await waitFor(() => closes.length === 2, 5000, 'the watchers closed out');
+      expect(closes).toEqual([1000, 1000]);
+      await waitFor(async () => (await call('/matchmake/create/high-card', { seats: 2 }, creator)).status === 200, 5000, 'a table for the creator');
+    } finally {
+      for (const room of watchers) if (room.connection.isOpen) await room.leave().catch(() => undefined);
+      await door.close();
+    }
   });
 });
