@@ -661,6 +661,30 @@ describe('client-given room ids in the logs', () => {
       await proc.stop('SIGKILL');
     }
   });
+
+  it("sockets naming a room by a name every object has (constructor, __proto__) are refused as any unknown room, leaving no error line or stack", async () => {
+    const proc = await spawnServer({ RATE_LIMIT_EXEMPT: '' });
+    try {
+      const closes = await Promise.all(
+        ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'nosuchroom'].map(
+          (roomId) =>
+            new Promise<string>((resolve) => {
+              const ws = new WebSocket(`${proc.ws}/${proc.processId}/${roomId}?sessionId=s-${roomId}`);
+              ws.on('close', () => resolve(`${roomId} closed`));
+              ws.on('error', () => resolve(`${roomId} closed`));
+            }),
+        ),
+      );
+      expect(closes).toHaveLength(5);
+      await sleep(300);
+      const lines = proc.output().split('\n').filter((l) => l.startsWith('{'));
+      expect(lines.filter((l) => /"level":50/.test(l))).toEqual([]);
+      expect(lines.filter((l) => /\\n\s+at /.test(l))).toEqual([]);
+      expect((await fetch(`${proc.http}/health`)).status).toBe(200);
+    } finally {
+      await proc.stop('SIGKILL');
+    }
+  });
 });
 
 describe('per-address state stays bounded', () => {

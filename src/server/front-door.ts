@@ -379,6 +379,13 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
       socket.end(`HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\nRetry-After: ${door.limiters.connections.retryAfter(address)}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
       return;
     }
+    if (namesNoRoom(req.url)) {
+      // Colyseus would look the room up in a plain object, find a function or the prototype, and log its failure as an error with a stack.
+      const body = JSON.stringify({ code: 'core/unknown-room', message: 'No such room.' });
+      socket.on('error', () => undefined);
+      socket.end(`HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      return;
+    }
     (req as IncomingMessage & { parlorAddress?: string }).parlorAddress = address;
     for (const listener of upgrades) listener.call(server, req, socket, head);
   });
@@ -429,6 +436,22 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
  */
 function routedPath(url = '/'): string {
   return url.replace(/^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i, '').split(/[?#]/)[0] || '/';
+}
+
+/**
+ * A WebSocket path whose room id, read as Colyseus reads it (the last of two path segments), is a name every
+ * object has (`constructor`, `__proto__`, `toString`…): no room has one (room ids are generated), and Colyseus'
+ * own look-up finds an object's member instead of nothing. Also a path Colyseus could not parse at all.
+ */
+function namesNoRoom(url = '/'): boolean {
+  let pathname: string;
+  try {
+    pathname = new URL(`ws://server${url}`).pathname;
+  } catch {
+    return true;
+  }
+  const roomId = /\/[a-zA-Z0-9_-]+\/([a-zA-Z0-9_-]+)$/.exec(pathname)?.[1];
+  return roomId !== undefined && roomId in Object.prototype;
 }
 
 /** The coded answer to a matchmaking error from Colyseus or a room. */
