@@ -791,4 +791,19 @@ describe("another address's watchers at an address's finished tables", () => {
       await door.close();
     }
   });
+
+  it('a game of bots its watchers saw to the end closes them too once its wait is over', async () => {
+    const door = await startServer({ RATE_LIMIT_EXEMPT: '', RECONNECT_SECONDS: '1' });
+    try {
+      const watcher = await new Client(door.ws).create('high-card', { seats: 2, bots: 2, spectator: true, options: { handSize: 1 } });
+      watcher.onMessage('*', () => undefined);
+      let closed: number | null = null;
+      watcher.onLeave((code) => (closed = code));
+      await waitFor(() => closed !== null, 10_000, 'the finished table of bots closed on its watcher');
+      expect((watcher.state as { status: string }).status).toBe('over');
+      expect(closed).toBe(1000);
+    } finally {
+      await door.close();
+    }
+  });
 });
