@@ -16,6 +16,9 @@
  *   their tabs; then it closes, its spectators with it (close code 1000). A finished table counts toward its
  *   creator's open tables while open (front-door.ts): watched for good, another address's spectators would
  *   hold its creator at its table cap for as long as they liked. A game of bots nobody watches closes as before.
+ * - A table waiting for players that its players all left closes at once, or with spectators there once
+ *   RECONNECT_SECONDS pass with no player back (charged to its creator too); a spectator's own table waiting for
+ *   players, where no player has sat, stays as long as they watch.
  */
 import { CloseCode, type Delayed } from '@colyseus/core';
 import { roomSettings } from './settings.ts';
@@ -30,6 +33,10 @@ export class ReclaimWait {
   private waitedForPlayers = false;
   /** The finished game's wait has run or runs: it is not started again. */
   private overWaited = false;
+  /** A player has sat at this table (one waiting for players with spectators only was left by its players). */
+  private playerCame = false;
+  /** The spectators of a table waiting for players that its players left are closed when this runs out. */
+  private watchersOnly: Delayed | null = null;
 
   constructor(room: Table) {
     this.room = room;
@@ -60,6 +67,7 @@ export class ReclaimWait {
     const room = this.room;
     if (room.closing || room.handingOver || this.recovering) return;
     if (room.state.status === 'over') return this.overLeft();
+    if (room.state.status === 'waiting') return this.waitingLeft();
     if (room.clients.length > 0) return;
     if (room.state.status !== 'playing') return;
     if (!room.seats.records.some((r) => !r.bot && r.token)) return;
@@ -67,6 +75,21 @@ export class ReclaimWait {
     if (this.waitedForPlayers) return room.timers.reconcile();
     this.start(() => undefined);
     room.timers.reconcile(); // paused: the pending SYSTEM, bot and clock timers go
+  }
+
+  /**
+   * A table waiting for players that its last player left closes at once, unless someone watches it: then it waits
+   * RECONNECT_SECONDS for a player, and closes its spectators if none came. Charged to its creator while open
+   * (front-door.ts), it was kept open for as long as another address's spectator stayed. A spectator's own table
+   * waiting for players, where no player has sat yet, stays theirs.
+   */
+  private waitingLeft() {
+    const room = this.room;
+    if (!this.playerCame || this.watchersOnly || room.clients.length === 0 || room.seats.playerHere()) return;
+    this.watchersOnly = room.clock.setTimeout(() => {
+      this.watchersOnly = null;
+      if (room.state.status === 'waiting' && !room.seats.playerHere()) this.closeWatched();
+    }, roomSettings.reconnectSeconds * 1000);
   }
 
   /**
@@ -103,6 +126,7 @@ export class ReclaimWait {
   /** A seated player took or took back their seat. */
   seated() {
     this.waitedForPlayers = false;
+    this.playerCame = true;
   }
 
   private start(ended: () => void) {

@@ -755,7 +755,7 @@ describe('per-address state stays bounded', () => {
   });
 });
 
-describe("another address's watchers at an address's finished tables", () => {
+describe("another address's watchers at an address's tables no player is at", () => {
   it('do not keep them open once no player is there: the creator is not held at its table cap', async () => {
     // A cap of one table (two with finished ones); a finished table stays a second for whoever follows its link.
     const door = await startServer({ RATE_LIMIT_EXEMPT: '', TRUSTED_PROXIES: '1', MAX_ROOMS_PER_ADDRESS: '1', RECONNECT_SECONDS: '1', RATE_LIMIT_RESERVATIONS_PER_SECOND: '100' });
@@ -788,6 +788,32 @@ describe("another address's watchers at an address's finished tables", () => {
       await waitFor(async () => (await call('/matchmake/create/high-card', { seats: 2 }, creator)).status === 200, 5000, 'a table for the creator');
     } finally {
       for (const room of watchers) if (room.connection.isOpen) await room.leave().catch(() => undefined);
+      await door.close();
+    }
+  });
+
+  it('nor a table waiting for players that its players left: it is charged to its creator while open', async () => {
+    const door = await startServer({ RATE_LIMIT_EXEMPT: '', TRUSTED_PROXIES: '1', MAX_ROOMS_PER_ADDRESS: '1', RECONNECT_SECONDS: '1', RATE_LIMIT_RESERVATIONS_PER_SECOND: '100' });
+    const call = async (path: string, body: unknown, from: string) => {
+      const res = await fetch(`${door.http}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': from }, body: JSON.stringify(body) });
+      return { status: res.status, body: (await res.json()) as SeatReservation & { code?: string } };
+    };
+    const [creator, watcher] = ['198.51.100.42', '198.51.100.43'];
+    let watching: Room | null = null;
+    try {
+      const table = await call('/matchmake/create/high-card', { seats: 3 }, creator);
+      const player = await adopt(await new Client(door.ws).consumeSeatReservation(table.body));
+      watching = await new Client(door.ws).consumeSeatReservation((await call(`/api/rooms/${table.body.roomId}/seat`, { spectator: true }, watcher)).body);
+      watching.onMessage('*', () => undefined);
+      let closed: number | null = null;
+      watching.onLeave((code) => (closed = code));
+      await player.room.leave();
+      expect((await call('/matchmake/create/high-card', { seats: 2 }, creator)).body.code).toBe('core/too-many-rooms');
+      await waitFor(() => closed !== null, 5000, 'the watcher closed out');
+      expect(closed).toBe(1000);
+      await waitFor(async () => (await call('/matchmake/create/high-card', { seats: 2 }, creator)).status === 200, 5000, 'a table for the creator');
+    } finally {
+      if (watching?.connection.isOpen) await watching.leave().catch(() => undefined);
       await door.close();
     }
   });
