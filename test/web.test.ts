@@ -424,6 +424,19 @@ describe('web client', () => {
     await page.close();
   });
 
+  it.concurrent('a watched table its players left before the game began closes, and the watcher is told so, not sent to watch again', async ({ expect }) => {
+    const player = await newPage();
+    const roomId = await createInLobby(player, 'Fast Track', { seats: 2, bots: 0, options: { coloursPerPlayer: 1 } });
+    const watcher = await newPage();
+    await watcher.goto(`${server.http}/#/watch/${roomId}`);
+    await watcher.locator('.pill', { hasText: 'spectating' }).waitFor();
+    await player.locator('a.home').click(); // the only player leaves: the table waits RECONNECT_SECONDS (10 here) for one
+    await watcher.locator('.notice', { hasText: 'The table has closed: its players left' }).waitFor({ timeout: 20_000 });
+    await watcher.waitForTimeout(1500); // a page that watched again would be told there is no such table by now
+    expect(await watcher.locator('.notice', { hasText: /watching again|Could not watch/ }).count()).toBe(0);
+    await Promise.all([player.close(), watcher.close()]);
+  }, 60_000);
+
   it.concurrent('a second tab takes the seat and the first says so; from the lobby the browser goes back to its seat at a private table', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } }); // one browser profile: its tabs share the seat token
     const [first, second] = await Promise.all([context.newPage(), context.newPage()]);

@@ -20,6 +20,8 @@ export interface Pending {
 const LOG_LINES = 200;
 /** Close code of a session whose seat token was used by another connection (docs/PROTOCOL.md). */
 const SEAT_RECLAIMED = 4000;
+/** Close code of a watched table closing with no player at it (finished, or its players gone): nothing to watch again. */
+const TABLE_CLOSED = 1000;
 /** Events the room sends for every game (docs/PROTOCOL.md, Messages). */
 const ROOM_EVENTS = new Set(['turnTimeout', 'gameOver', 'serverClosing', 'durability']);
 /** How far (CSS pixels) from a board part a tap still picks it: about half a fingertip. */
@@ -208,6 +210,12 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
         mySeat = null;
         controls.replaceChildren(h('p', { class: 'status' }, 'Not playing here.'));
         say('Your seat was taken up in another tab or on another device; this page no longer plays for it. Reload to play here again.', true);
+        return;
+      }
+      if (mySeat === null && code === TABLE_CLOSED) {
+        room = null;
+        const over = (next.state as Plain)?.status === 'over';
+        say(over ? 'The table has closed: the game is over and its players have gone.' : 'The table has closed: its players left before the game began.');
         return;
       }
       if (mySeat === null) {
