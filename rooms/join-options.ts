@@ -35,8 +35,9 @@ export const DisplayName = z
     z
       .string()
       .max(32)
-      // Letters that show nothing (Hangul fillers, the blank braille pattern) are kept in a name, but are not its visible character.
-      .refine((s) => /[^\s\p{Default_Ignorable_Code_Point}\u2800]/u.test(s), 'a name needs a visible character'),
+      // Letters that show nothing (Hangul fillers, the blank braille pattern) are kept in a name, but are not its
+      // visible character; nor are marks (accents), which show only on a character before them.
+      .refine((s) => /[^\s\p{Default_Ignorable_Code_Point}\p{M}\u2800]/u.test(s), 'a name needs a visible character'),
   );
 
 /**

@@ -72,6 +72,7 @@ describe('seats and hidden information', () => {
     const a = await joinAsPlayer(server.ws, 'high-card', { seats: 2, name: '\u202Eevil\u0000\u001b[2J\n\n  twin\ud800' }, 'create');
     await expect(new Client(server.ws).joinById(a.room.roomId, { name: '\u200b\u2066 \u00ad' })).rejects.toThrow(/core\/bad-options: name: a name needs a visible character/);
     await expect(new Client(server.ws).joinById(a.room.roomId, { name: '\u3164 \u2800\uffa0' })).rejects.toThrow(/core\/bad-options: name: a name needs a visible character/);
+    await expect(new Client(server.ws).joinById(a.room.roomId, { name: '\u0300\u0301 \u20dd' })).rejects.toThrow(/core\/bad-options: name: a name needs a visible character/); // marks with nothing to mark
     const b = await adopt(await new Client(server.ws).joinById(a.room.roomId, { name: 'Bo\u200d\u200e' }));
     await waitFor(() => state(b).seats[0]?.name && state(b).seats[1]?.name === 'Bo', 3000, 'names');
     expect(state(b).seats[0].name).toBe('evil[2J twin\ufffd');
