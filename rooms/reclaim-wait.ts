@@ -17,8 +17,9 @@
  *   creator's open tables while open (front-door.ts): watched for good, another address's spectators would
  *   hold its creator at its table cap for as long as they liked. A game of bots nobody watches closes as before.
  * - A table waiting for players that its players all left closes at once, or with spectators there once
- *   RECONNECT_SECONDS pass with no player back (charged to its creator too); a spectator's own table waiting for
- *   players, where no player has sat, stays as long as they watch.
+ *   RECONNECT_SECONDS pass with no player back since the last left (charged to its creator too); a recovered one
+ *   whose players did not come back within its wait closes then. A spectator's own table waiting for players,
+ *   where no player has sat, stays as long as they watch.
  */
 import { CloseCode, type Delayed } from '@colyseus/core';
 import { roomSettings } from './settings.ts';
@@ -49,13 +50,18 @@ export class ReclaimWait {
 
   /** A recovered game: nobody is connected yet. */
   recovered() {
+    const room = this.room;
     this.recovering = true;
+    // Seat tokens journaled: players had sat at it (a spectator's own table waiting for players has none).
+    this.playerCame = room.seats.records.some((r) => !r.bot && r.token);
     this.start(() => {
       this.recovering = false;
-      const room = this.room;
       room.seats.releaseAbsent();
       room.projection.syncSeats();
       room.timers.reconcile();
+      // Its players had their time to come back; the clients that left meanwhile were not counted (left()).
+      if (room.state.status === 'over') this.overLeft();
+      else if (room.state.status === 'waiting' && this.playerCame && !room.seats.playerHere()) this.closeWatched();
     });
   }
 
@@ -127,6 +133,9 @@ export class ReclaimWait {
   seated() {
     this.waitedForPlayers = false;
     this.playerCame = true;
+    // A table waiting for players: its wait counts again from when this one leaves, if they do.
+    this.watchersOnly?.clear();
+    this.watchersOnly = null;
   }
 
   private start(ended: () => void) {
@@ -136,8 +145,9 @@ export class ReclaimWait {
     room.autoDispose = false;
     this.wait = room.clock.setTimeout(() => {
       this.wait = null;
-      ended();
+      // First: a wait `ended` starts (a recovered game found over) keeps the table open for its own length.
       room.autoDispose = true;
+      ended();
     }, roomSettings.reconnectSeconds * 1000);
   }
 }

@@ -1,0 +1,146 @@
+/**
+ * When a table no player is at closes its spectators: a fake table on a clock the test moves by hand.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ReclaimWait } from './reclaim-wait.ts';
+import { roomSettings } from './settings.ts';
+import type { Table } from './table.ts';
+
+/** A clock whose timers run only when the test says time passed. */
+function handClock() {
+  let now = 0;
+  const timers: { at: number; run: () => void; active: boolean }[] = [];
+  return {
+    setTimeout(run: () => void, ms: number) {
+      const timer = { at: now + ms, run, active: true };
+      timers.push(timer);
+      return { clear: () => void (timer.active = false), get active() { return timer.active; } };
+    },
+    pass(ms: number) {
+      now += ms;
+      for (const timer of timers.filter((t) => t.active && t.at <= now).sort((a, b) => a.at - b.at)) {
+        timer.active = false;
+        timer.run();
+      }
+    },
+  };
+}
+
+/** Seat 0 for a player (`token` set once one sat), seat 1 a bot; `clients` counts the connected sockets. */
+function fakeTable(status: 'waiting' | 'playing' | 'over', token = '') {
+  const clock = handClock();
+  const closes: number[] = [];
+  const records = [
+    { token, sessionId: null as string | null, bot: false, vacated: false },
+    { token: '', sessionId: null as string | null, bot: true, vacated: false },
+  ];
+  const t = {
+    clock,
+    closes,
+    clients: { length: 0 },
+    closing: false,
+    handingOver: false,
+    autoDispose: true,
+    state: { status },
+    seats: {
+      records,
+      playerHere: () => records.some((r) => r.sessionId !== null),
+      releaseAbsent: () => {
+        for (const r of records) if (!r.bot && r.sessionId === null && t.state.status === 'waiting') r.token = '';
+      },
+    },
+    projection: { syncSeats: () => undefined },
+    timers: { reconcile: () => undefined },
+    disconnect: (code: number) => {
+      closes.push(code);
+      t.closing = true; // (Colyseus' DISPOSING: nothing more happens to the table)
+      return Promise.resolve();
+    },
+    reclaimWait: null as unknown as ReclaimWait,
+  };
+  t.reclaimWait = new ReclaimWait(t as unknown as Table);
+  /** A player takes seat 0 (a new one, or its holder back). */
+  const sit = () => {
+    records[0]!.sessionId = 'p';
+    records[0]!.token = 't';
+    t.clients.length++;
+    t.reclaimWait.seated();
+  };
+  /** Seat 0's player leaves for good (before the start its seat is free again). */
+  const leave = () => {
+    records[0]!.sessionId = null;
+    if (t.state.status === 'waiting') records[0]!.token = '';
+    t.clients.length--;
+    t.reclaimWait.left();
+  };
+  return { t, sit, leave, watch: () => void t.clients.length++ };
+}
+
+let reconnectSeconds = 0;
+beforeEach(() => {
+  reconnectSeconds = roomSettings.reconnectSeconds;
+  roomSettings.reconnectSeconds = 10;
+});
+afterEach(() => {
+  roomSettings.reconnectSeconds = reconnectSeconds;
+});
+
+describe('a table its players left, with spectators there', () => {
+  it('waiting for players: closes RECONNECT_SECONDS after its last player left, counted again from a player who came and went', () => {
+    const { t, sit, leave, watch } = fakeTable('waiting');
+    watch();
+    sit();
+    leave();
+    t.clock.pass(8_000);
+    sit(); // a player after all…
+    t.clock.pass(1_000);
+    leave(); // …who left too: the wait counts from here
+    t.clock.pass(9_000);
+    expect(t.closes).toEqual([]);
+    t.clock.pass(1_000);
+    expect(t.closes).toEqual([1000]);
+  });
+
+  it('waiting for players, recovered from a dead process: closed once its players had their time to come back', () => {
+    const { t, watch } = fakeTable('waiting', 'journaled-token');
+    t.reclaimWait.recovered();
+    watch(); // someone watches the recovered table; no player comes back
+    t.clock.pass(10_000);
+    expect(t.closes).toEqual([1000]);
+  });
+
+  it('waiting for players, recovered, where no player had sat (a spectator’s own): stays theirs', () => {
+    const { t, watch } = fakeTable('waiting');
+    t.reclaimWait.recovered();
+    watch();
+    t.clock.pass(60_000);
+    expect(t.closes).toEqual([]);
+  });
+
+  it('recovered, over before its wait was (its player back, then gone): closes once its wait for link followers is over', () => {
+    const { t, sit, leave, watch } = fakeTable('playing', 'journaled-token');
+    t.reclaimWait.recovered();
+    watch();
+    sit();
+    t.state.status = 'over'; // the game ended (engine-room.ts finish)
+    t.reclaimWait.overLeft();
+    leave();
+    t.clock.pass(10_000); // the recovered game's wait
+    t.clock.pass(10_000); // the finished game's, once
+    expect(t.closes).toEqual([1000]);
+  });
+
+  it('finished: closes its spectators once, RECONNECT_SECONDS after its last player left', () => {
+    const { t, sit, leave, watch } = fakeTable('playing');
+    sit();
+    watch();
+    t.state.status = 'over';
+    t.reclaimWait.overLeft(); // a player there: nothing yet
+    t.clock.pass(60_000);
+    leave();
+    t.clock.pass(9_000);
+    expect(t.closes).toEqual([]);
+    t.clock.pass(1_000);
+    expect(t.closes).toEqual([1000]);
+  });
+});
