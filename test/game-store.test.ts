@@ -494,6 +494,31 @@ describe('game store', () => {
     expect(await reader.hget('parlor:game:claimed', 'owner')).toBe('peer');
   });
 
+  it('rewrites nothing once fenced while its check was on its way, even a game the peer then abandoned', async () => {
+    const s = store('me');
+    const journal = s.open('abandoned', { game: 'high-card' });
+    const sent = [{ actor: 0, move: { n: 1 } }];
+    journal.rebuild = () => ({ meta: { game: 'high-card' }, moves: sent });
+    expect(await journal.append(sent[0]!, () => null)).toBe(true);
+    // The peer that took the game over saw everyone leave it: its keys are gone, with no record.
+    await reader.multi().del('parlor:game:abandoned', 'parlor:moves:abandoned').srem('parlor:live', 'abandoned').exec();
+    // A beat fences this copy (it saw the peer's claim) while the check's reply is on its way.
+    const multi = s.redis.multi.bind(s.redis);
+    s.redis.multi = ((...args: Parameters<typeof multi>) => {
+      const tx = multi(...args);
+      const exec = tx.exec.bind(tx);
+      tx.exec = async () => {
+        const replies = await exec();
+        journal.fence();
+        return replies;
+      };
+      return tx;
+    }) as typeof s.redis.multi;
+    expect(await journal.restore()).toBe(false);
+    expect(await reader.exists('parlor:game:abandoned', 'parlor:moves:abandoned')).toBe(0);
+    expect(await reader.sismember('parlor:live', 'abandoned')).toBe(0);
+  });
+
   it('rewrites no game a peer finished while this process stalled: its record tells it from a game Redis lost', async () => {
     const s = store('me');
     const journal = s.open('finished-elsewhere', { game: 'high-card' });

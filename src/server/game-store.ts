@@ -660,6 +660,9 @@ export class RoomJournal {
 
   /** Writes the whole game again (meta, owner, every move so far) after Redis lost it; false: fenced instead. */
   private async rewrite(): Promise<boolean> {
+    // Fenced while the check before it was on its way: the script alone would write back a game the peer
+    // abandoned since (no owner, no record), live under this process, which no longer runs it.
+    if (this.fenced) return false;
     const { redis, keys, options } = this.store;
     const { meta, moves } = this.rebuild();
     // The queued moves are the tail of the game's moves; they follow through the normal path.
