@@ -5,7 +5,7 @@
  *   npm run game:resume -- --list
  * Reads REDIS_URL as the server does. Each game resumed is listed live again under an owner that does not
  * beat, so the next beat of any live process claims and recovers it, as after a crash. One line per game;
- * exits 1 when any game was refused, 2 on a usage or connection problem.
+ * exits 1 when any game was refused, 2 on a usage problem or when Redis cannot be reached or fails a command.
  */
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
@@ -14,7 +14,16 @@ import { givenUpGames, resumeGivenUp, type ResumeOutcome } from '../src/server/g
 
 const usage = 'usage: npm run game:resume -- <roomId> [<roomId>…] | --list';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { list: { type: 'boolean', default: false } } });
+function parse() {
+  try {
+    return parseArgs({ allowPositionals: true, options: { list: { type: 'boolean', default: false } } });
+  } catch (err) {
+    // An unknown option: said with the usage, not thrown with a stack (whose exit 1 would read as a refusal).
+    console.error(`${(err as Error).message}\n${usage}`);
+    process.exit(2);
+  }
+}
+const { values, positionals } = parse();
 if (values.list === positionals.length > 0) {
   console.error(usage);
   process.exit(2);
@@ -65,6 +74,10 @@ try {
       }
     }
   }
+} catch (err) {
+  // Redis refused a command (a key of another kind, the connection lost): said in one line, not a stack.
+  console.error(`Redis failed: ${(err as Error).message}`);
+  process.exitCode = 2;
 } finally {
   redis.disconnect();
 }

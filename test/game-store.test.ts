@@ -10,6 +10,7 @@ import { GameStore, RESUMED_OWNER, givenUpGames, resumeGivenUp, type GameStoreOp
 import { fencedTotal, heartbeatLapsesTotal, journalRewritesTotal, redisErrorsTotal, takeoversTotal } from '../src/server/metrics.ts';
 import { OLDEST_REDIS, startRedis, watchCommands, type CommandWatch, type RedisHandle } from './helpers/redis.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
+import { execFile } from 'node:child_process';
 
 let redis: RedisHandle;
 let reader: Redis;
@@ -560,5 +561,27 @@ describe('game store', () => {
     expect(await reader.lrange('parlor:moves:gap', 0, -1)).toEqual(sent.map((m) => JSON.stringify(m)));
     expect(await reader.hget('parlor:game:gap', 'owner')).toBe('me');
     expect((await counted(journalRewritesTotal)) - rewrites).toBe(1);
+  });
+});
+
+describe('the resume command (npm run game:resume)', () => {
+  const run = (...args: string[]): Promise<{ code: number; out: string; err: string }> =>
+    new Promise((resolve) => {
+      execFile(process.execPath, ['scripts/resume-game.ts', ...args], { env: { ...process.env, REDIS_URL: redis.url } }, (error, out, err) => resolve({ code: error ? Number(error.code) : 0, out, err }));
+    });
+
+  it('says its usage for an option it does not know, and exits 2 as for any usage problem', async () => {
+    const { code, out, err } = await run('--lsit');
+    expect({ code, out }).toEqual({ code: 2, out: '' });
+    expect(err).toMatch(/^Unknown option '--lsit'[^\n]*\nusage: npm run game:resume -- <roomId> \[<roomId>…\] \| --list\n$/);
+  });
+
+  it('says what Redis answered when a command fails there, in one line, and exits 2', async () => {
+    await reader.set('parlor:game:not-a-hash', 'x'); // a key of another kind where a game's hash would be
+    for (const args of [['not-a-hash'], ['--list']]) {
+      const { code, out, err } = await run(...args);
+      expect({ code, out }).toEqual({ code: 2, out: '' });
+      expect(err).toMatch(/^Redis failed: .*WRONGTYPE.*\n$/);
+    }
   });
 });
