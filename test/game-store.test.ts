@@ -137,6 +137,18 @@ describe('game store', () => {
     expect(recovered).not.toContain('running');
   });
 
+  it('lists a given-up game once though SCAN returned its key twice (as it may while Redis resizes its table)', async () => {
+    await reader.hset('parlor:game:given-up', { meta: JSON.stringify({ game: 'high-card' }), owner: 'me', epoch: '1' });
+    const scan = reader.scan.bind(reader);
+    let calls = 0;
+    const twice = Object.assign(Object.create(reader) as Redis, {
+      // The key in a first batch, then again in the last.
+      scan: (async (...args: Parameters<typeof scan>) => (calls++ === 0 ? ['1', ['parlor:game:given-up']] : scan('0', ...(args.slice(1) as [])))) as unknown as typeof scan,
+    });
+    expect(await givenUpGames(twice)).toEqual([{ roomId: 'given-up', game: 'high-card', moves: 0, owner: 'me' }]);
+    expect(calls).toBe(2);
+  });
+
   it('gives a failing game up again when Redis failed to take it out of the live games: not left owned here, run nowhere', async () => {
     await liveGame('broken', 'dead');
     let tries = 0;

@@ -122,14 +122,16 @@ export interface GivenUpGame {
 
 /** Games with a journal that are not live and have no record: given up (or unlisted by a Redis come back older). */
 export async function givenUpGames(redis: Redis): Promise<GivenUpGame[]> {
-  const ids: string[] = [];
+  // A set: SCAN may return a key more than once (while Redis resizes its table).
+  const found = new Set<string>();
   const prefix = K.game('');
   let cursor = '0';
   do {
     const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
     cursor = next;
-    ids.push(...keys.map((key) => key.slice(prefix.length)));
+    for (const key of keys) found.add(key.slice(prefix.length));
   } while (cursor !== '0');
+  const ids = [...found];
   if (ids.length === 0) return [];
   const pipeline = redis.pipeline();
   for (const id of ids) pipeline.sismember(K.live, id).exists(K.record(id)).hmget(K.game(id), 'meta', 'owner').llen(K.moves(id));
@@ -137,13 +139,13 @@ export async function givenUpGames(redis: Redis): Promise<GivenUpGame[]> {
     if (err) throw err;
     return value;
   });
-  const found: GivenUpGame[] = [];
+  const givenUp: GivenUpGame[] = [];
   ids.forEach((roomId, i) => {
     const [live, record, [meta, owner], moves] = replies.slice(i * 4, i * 4 + 4) as [number, number, [string | null, string | null], number];
     if (live || record || !meta) return;
-    found.push({ roomId, game: (JSON.parse(meta) as { game: string }).game, moves, owner });
+    givenUp.push({ roomId, game: (JSON.parse(meta) as { game: string }).game, moves, owner });
   });
-  return found.sort((a, b) => a.roomId.localeCompare(b.roomId));
+  return givenUp.sort((a, b) => a.roomId.localeCompare(b.roomId));
 }
 
 type ScriptedRedis = Redis & {
