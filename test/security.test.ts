@@ -765,6 +765,7 @@ describe("another address's watchers at an address's tables no player is at", ()
     };
     const [creator, watcher] = ['198.51.100.40', '198.51.100.41'];
     const watchers: Room[] = [];
+    const players: Awaited<ReturnType<typeof adopt>>[] = [];
     const closes: number[] = [];
     try {
       for (let i = 0; i < 2; i++) {
@@ -778,8 +779,11 @@ describe("another address's watchers at an address's tables no player is at", ()
         watching.onMessage('*', () => undefined);
         watching.onLeave((code) => closes.push(code));
         watchers.push(watching);
-        await player.room.leave();
+        players.push(player);
       }
+      // Both players leave together: the cap is checked well within the one second their tables wait (the
+      // first table's wait would otherwise run while the second game is played).
+      await Promise.all(players.map((p) => p.room.leave()));
       // Two finished tables open: the creator is at its cap for now…
       expect((await call('/matchmake/create/high-card', { seats: 2 }, creator)).body.code).toBe('core/too-many-rooms');
       // …until their wait for whoever follows their links is over: then they close, their watchers with them.
