@@ -101,6 +101,15 @@ describe('a table its players left, with spectators there', () => {
     expect(t.closes).toEqual([1000]);
   });
 
+  it('waiting for players, its last player gone as a spectator’s reservation was made: closes them once they join', () => {
+    const { t, sit, leave, watch } = fakeTable('waiting');
+    sit();
+    leave(); // nobody connected, but Colyseus keeps the table for the reservation
+    watch();
+    t.clock.pass(10_000);
+    expect(t.closes).toEqual([1000]);
+  });
+
   it('waiting for players, recovered from a dead process: closed once its players had their time to come back', () => {
     const { t, watch } = fakeTable('waiting', 'journaled-token');
     t.reclaimWait.recovered();

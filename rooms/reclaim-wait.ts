@@ -91,7 +91,9 @@ export class ReclaimWait {
    */
   private waitingLeft() {
     const room = this.room;
-    if (!this.playerCame || this.watchersOnly || room.clients.length === 0 || room.seats.playerHere()) return;
+    // Also with nobody there: a spectator's reservation keeps the table open, and they would hold it once joined
+    // (with none, Colyseus closes the table now, and its clock with it).
+    if (!this.playerCame || this.watchersOnly || room.seats.playerHere()) return;
     this.watchersOnly = room.clock.setTimeout(() => {
       this.watchersOnly = null;
       if (room.state.status === 'waiting' && !room.seats.playerHere()) this.closeWatched();
