@@ -118,6 +118,13 @@ describe('game store', () => {
     await reader.set('parlor:record:finished', '{}');
 
     expect(await givenUpGames(reader)).toEqual([{ roomId: 'given-up', game: 'high-card', moves: 2, owner: 'me' }]);
+    // A meta the servers cannot read (maybe what failed its recoveries) does not hide the others.
+    await reader.hset('parlor:game:garbled', { meta: '{"game":', owner: 'me', epoch: '1' });
+    expect(await givenUpGames(reader)).toEqual([
+      { roomId: 'garbled', game: '(unreadable meta)', moves: 0, owner: 'me' },
+      { roomId: 'given-up', game: 'high-card', moves: 2, owner: 'me' },
+    ]);
+    await reader.del('parlor:game:garbled');
     expect(await resumeGivenUp(reader, 'running')).toEqual({ outcome: 'running', owner: 'me' });
     expect(await resumeGivenUp(reader, 'orphan')).toEqual({ outcome: 'awaiting', owner: 'dead' });
     expect(await resumeGivenUp(reader, 'finished')).toEqual({ outcome: 'finished', owner: null });

@@ -143,9 +143,18 @@ export async function givenUpGames(redis: Redis): Promise<GivenUpGame[]> {
   ids.forEach((roomId, i) => {
     const [live, record, [meta, owner], moves] = replies.slice(i * 4, i * 4 + 4) as [number, number, [string | null, string | null], number];
     if (live || record || !meta) return;
-    givenUp.push({ roomId, game: (JSON.parse(meta) as { game: string }).game, moves, owner });
+    givenUp.push({ roomId, game: gameOf(meta), moves, owner });
   });
   return givenUp.sort((a, b) => a.roomId.localeCompare(b.roomId));
+}
+
+/** The game a journal's meta names; a meta that does not parse (maybe why its recovery failed) is listed all the same. */
+function gameOf(meta: string): string {
+  try {
+    return String((JSON.parse(meta) as { game?: unknown }).game ?? '(no game in its meta)');
+  } catch {
+    return '(unreadable meta)';
+  }
 }
 
 type ScriptedRedis = Redis & {
