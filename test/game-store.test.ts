@@ -560,6 +560,21 @@ describe('game store', () => {
     expect(await reader.smembers('parlor:live')).toEqual([]);
   });
 
+  it('rewrites a game of more moves than one call can take as arguments (150,000), whole', async () => {
+    const s = store('me');
+    const journal = s.open('marathon', { game: 'high-card' });
+    const moves = Array.from({ length: 150_000 }, (_, n) => ({ actor: n % 4, move: { n } }));
+    journal.rebuild = () => ({ meta: { game: 'high-card' }, moves });
+    expect(await journal.drained()).toBe(true);
+    // Redis lost it; a spread of every move into one script call threw (too many arguments), retried for good.
+    await reader.del('parlor:game:marathon');
+    const restored = journal.restore();
+    await waitFor(async () => (await reader.llen('parlor:moves:marathon')) === moves.length || null, 20_000, 'the moves written back');
+    expect(await restored).toBe(true);
+    expect(await reader.lindex('parlor:moves:marathon', -1)).toBe(JSON.stringify(moves.at(-1)));
+    expect(await reader.hget('parlor:game:marathon', 'owner')).toBe('me');
+  }, 30_000);
+
   it('rewrites the game when a reply disagrees with the journal, then resends every move still unconfirmed', async () => {
     const s = store('me');
     const rewrites = await counted(journalRewritesTotal);

@@ -14,7 +14,7 @@
  * Appends are queued per room and flushed in order; while Redis is away they wait and catch up later
  * (the room plays on in memory and says so), so a Redis outage never stops or reorders a game.
  */
-import { Redis } from 'ioredis';
+import { Redis, type ChainableCommander } from 'ioredis';
 import type { Logger } from './logger.ts';
 import { fencedTotal, heartbeatLapsesTotal, journalPending, journalRewritesTotal, journalSeconds, redisErrorsTotal, takeoversTotal } from './metrics.ts';
 
@@ -156,6 +156,14 @@ function gameOf(meta: string): string {
     return '(unreadable meta)';
   }
 }
+
+/** Moves a rewrite passes per script call (see `RoomJournal.rewrite`). */
+const REWRITE_PART = 10_000;
+
+type ScriptedTransaction = ChainableCommander & {
+  journalAppend(game: string, moves: string, snap: string, owner: string, snapshot: string, ...entries: string[]): ScriptedTransaction;
+  journalRewrite(game: string, moves: string, snap: string, live: string, record: string, owner: string, roomId: string, meta: string, ...entries: string[]): ScriptedTransaction;
+};
 
 type ScriptedRedis = Redis & {
   journalAppend(game: string, moves: string, snap: string, owner: string, snapshot: string, ...entries: string[]): Promise<number>;
@@ -680,7 +688,18 @@ export class RoomJournal {
     const stored = moves.slice(0, moves.length - this.pendingMoves.length).map((m) => JSON.stringify(m));
     const text = JSON.stringify(meta);
     const id = this.roomId;
-    const done = await redis.journalRewrite(keys.game(id), keys.moves(id), keys.snap(id), keys.live, keys.record(id), options.processId, id, text, ...stored);
+    // In parts, in one transaction: every move spread into one call throws past ~125,000 (too many arguments),
+    // and the rewrite was retried for good. A part after the first is an append, which writes nothing unless
+    // the first made the game this process's.
+    const tx = redis.multi() as unknown as ScriptedTransaction;
+    tx.journalRewrite(keys.game(id), keys.moves(id), keys.snap(id), keys.live, keys.record(id), options.processId, id, text, ...stored.slice(0, REWRITE_PART));
+    for (let from = REWRITE_PART; from < stored.length; from += REWRITE_PART) {
+      tx.journalAppend(keys.game(id), keys.moves(id), keys.snap(id), options.processId, '', ...stored.slice(from, from + REWRITE_PART));
+    }
+    const replies = (await tx.exec())!;
+    const failed = replies.find(([err]) => err);
+    if (failed) throw failed[0];
+    const done = replies[0]![1];
     if (done === -1 || this.fenced) {
       this.fence();
       return false;
