@@ -60,6 +60,7 @@ export class ReclaimWait {
       room.projection.syncSeats();
       room.timers.reconcile();
       // Its players had their time to come back; the clients that left meanwhile were not counted (left()).
+      // (Over: its spectators are closed after the finished table's wait; with nobody there it closes now.)
       if (room.state.status === 'over') this.overLeft();
       else if (room.state.status === 'waiting' && this.playerCame && !room.seats.playerHere()) this.closeWatched();
     });
@@ -147,9 +148,8 @@ export class ReclaimWait {
     room.autoDispose = false;
     this.wait = room.clock.setTimeout(() => {
       this.wait = null;
-      // First: a wait `ended` starts (a recovered game found over) keeps the table open for its own length.
-      room.autoDispose = true;
       ended();
+      room.autoDispose = true;
     }, roomSettings.reconnectSeconds * 1000);
   }
 }
