@@ -18,7 +18,8 @@ const fitsGameOptions = (o: Record<string, unknown>) => {
 /**
  * A display name as the other players will see it: well-formed Unicode in NFC, without control or format
  * characters (terminal escapes, bidi overrides that reorder the text around it, zero-width characters),
- * each run of whitespace one space, 1–32 characters of which one at least shows (not a letter that shows nothing).
+ * each run of whitespace one space, 1–32 characters of which one at least shows (not a letter that shows nothing,
+ * nor a mark such as an accent, which shows only on a character before it).
  */
 export const DisplayName = z
   .string()
