@@ -490,6 +490,23 @@ describe('game store', () => {
     expect((await counted(journalRewritesTotal)) - rewrites).toBe(0);
   });
 
+  it('writes no meta over a game a peer owns: a stalled copy whose seats changed as it woke is fenced instead', async () => {
+    const s = store('me');
+    const journal = s.open('taken', { game: 'high-card', seats: ['ada'] });
+    expect(await journal.drained()).toBe(true);
+    await reader.hset('parlor:game:taken', { owner: 'peer', meta: JSON.stringify({ game: 'high-card', seats: ['ada', 'bo'] }) }); // the peer's game since
+    journal.saveMeta({ game: 'high-card', seats: [] }); // this copy's clients timed out during the stall
+    await waitFor(() => journal.fenced || null, 5000, 'the copy fenced');
+    expect(JSON.parse((await reader.hget('parlor:game:taken', 'meta'))!)).toEqual({ game: 'high-card', seats: ['ada', 'bo'] });
+    // Nor over a game Redis lost: no hash of a meta alone; the next append or put-back writes it whole.
+    const lost = s.open('lost', { game: 'high-card' });
+    expect(await lost.drained()).toBe(true);
+    await reader.del('parlor:game:lost');
+    lost.saveMeta({ game: 'high-card', seats: ['ada'] });
+    expect(await lost.drained()).toBe(true);
+    expect(await reader.exists('parlor:game:lost')).toBe(0);
+  });
+
   it('rewrites no game a peer claimed between its check and the rewrite: the rewrite checks the owner itself', async () => {
     const s = store('me');
     const journal = s.open('claimed', { game: 'high-card' });

@@ -47,6 +47,15 @@ for i = 3, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
 if ARGV[2] ~= '' then redis.call('SET', KEYS[3], ARGV[2]) end
 return redis.call('LLEN', KEYS[2])`;
 
+// KEYS: game · ARGV: owner, meta  → 1 written; -1 when another process owns the game (fenced); -2 when Redis
+// lost the game (a hash of the meta alone would be no game: the next append or put-back writes it whole).
+const SAVE_META = `
+local owner = redis.call('HGET', KEYS[1], 'owner')
+if not owner then return -2 end
+if owner ~= ARGV[1] then return -1 end
+redis.call('HSET', KEYS[1], 'meta', ARGV[2])
+return 1`;
+
 // KEYS: live · ARGV: claimer, game key prefix, heartbeat key prefix  → the room id of one game whose owner
 // stopped beating, now owned by the claimer; nil when there is none. One round trip per beat in the
 // usual case, however many games are live (a round trip per live game made it the costliest beat).
@@ -166,6 +175,7 @@ type ScriptedTransaction = ChainableCommander & {
 };
 
 type ScriptedRedis = Redis & {
+  journalSaveMeta(game: string, owner: string, meta: string): Promise<number>;
   journalAppend(game: string, moves: string, snap: string, owner: string, snapshot: string, ...entries: string[]): Promise<number>;
   claimOrphan(live: string, claimer: string, gamePrefix: string, procPrefix: string): Promise<string | null>;
   journalRewrite(game: string, moves: string, snap: string, live: string, record: string, owner: string, roomId: string, meta: string, ...entries: string[]): Promise<number>;
@@ -243,6 +253,7 @@ export class GameStore {
     });
     this.redis.on('ready', () => (this.readySince = this.connectedAt = Date.now()));
     this.redis.defineCommand('journalAppend', { numberOfKeys: 3, lua: APPEND });
+    this.redis.defineCommand('journalSaveMeta', { numberOfKeys: 1, lua: SAVE_META });
     this.redis.defineCommand('claimOrphan', { numberOfKeys: 1, lua: CLAIM_ORPHAN });
     this.redis.defineCommand('journalRewrite', { numberOfKeys: 5, lua: REWRITE });
   }
@@ -649,9 +660,13 @@ export class RoomJournal {
     // Players leaving a finished game change their seats too: writing then would recreate the deleted game hash.
     if (this.closed) return;
     const text = JSON.stringify(meta);
+    const { redis, keys, options } = this.store;
     this.enqueue(async () => {
-      await this.store.redis.hset(this.store.keys.game(this.roomId), 'meta', text);
-      this.metaStored = text;
+      // Only while the game is this process's: a stalled copy's seats change as it wakes (its clients timed
+      // out), before a beat fences it, and were written over the peer's.
+      const saved = await redis.journalSaveMeta(keys.game(this.roomId), options.processId, text);
+      if (saved === -1) return this.fence();
+      if (saved === 1) this.metaStored = text;
     });
   }
 
