@@ -131,6 +131,13 @@ describe('game store', () => {
     expect(await resumeGivenUp(reader, 'nothing')).toEqual({ outcome: 'no-journal', owner: null });
     expect(await reader.hgetall('parlor:game:orphan')).toMatchObject({ owner: 'dead' });
 
+    // Listed live with no owner (a meta alone, as an earlier version could leave): no beat would ever claim it.
+    await reader.hset('parlor:game:ownerless', { meta: JSON.stringify({ game: 'high-card' }) });
+    await reader.sadd('parlor:live', 'ownerless');
+    expect(await resumeGivenUp(reader, 'ownerless')).toEqual({ outcome: 'resumed', owner: null });
+    expect(await reader.hget('parlor:game:ownerless', 'owner')).toBe(RESUMED_OWNER);
+    await reader.multi().del('parlor:game:ownerless').srem('parlor:live', 'ownerless').exec();
+
     expect(await resumeGivenUp(reader, 'given-up')).toEqual({ outcome: 'resumed', owner: 'me' });
     expect(await reader.hget('parlor:game:given-up', 'owner')).toBe(RESUMED_OWNER);
     expect(await givenUpGames(reader)).toEqual([]);

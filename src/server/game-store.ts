@@ -96,14 +96,15 @@ export const RESUMED_OWNER = 'resumed-by-operator';
 
 // KEYS: game, live, record · ARGV: room id, heartbeat key prefix, placeholder owner  → { outcome, owner }:
 // 'finished' (a record), 'no-journal', 'running' (live, its owner beats), 'awaiting' (live, its owner does
-// not beat: claimed at the next beat anyway), 'resumed' (listed live again, owned by the placeholder).
+// not beat: claimed at the next beat anyway), 'resumed' (listed live again, owned by the placeholder; also a
+// live game with no owner, which no beat claims).
 // One script: a peer's claim or finish between the checks and the writes would otherwise be overwritten.
 const RESUME = `
 if redis.call('EXISTS', KEYS[3]) == 1 then return {'finished', false} end
 if redis.call('HEXISTS', KEYS[1], 'meta') == 0 then return {'no-journal', false} end
 local owner = redis.call('HGET', KEYS[1], 'owner')
-if redis.call('SISMEMBER', KEYS[2], ARGV[1]) == 1 then
-  if owner and redis.call('EXISTS', ARGV[2] .. owner) == 1 then return {'running', owner} end
+if owner and redis.call('SISMEMBER', KEYS[2], ARGV[1]) == 1 then
+  if redis.call('EXISTS', ARGV[2] .. owner) == 1 then return {'running', owner} end
   return {'awaiting', owner}
 end
 redis.call('HSET', KEYS[1], 'owner', ARGV[3])
