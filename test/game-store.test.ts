@@ -66,6 +66,30 @@ async function counted(counter: Counter<string>, labels: Record<string, string> 
   return values.filter((v) => Object.entries(labels).every(([k, x]) => v.labels[k] === x)).reduce((sum, v) => sum + v.value, 0);
 }
 
+/** A journal of a new game holding one stored move; `sent` is what it would rebuild from. */
+async function withOneMove(s: GameStore, roomId: string) {
+  const journal = s.open(roomId, { game: 'high-card' });
+  const sent = [{ actor: 0, move: { n: 1 } }];
+  journal.rebuild = () => ({ meta: { game: 'high-card' }, moves: sent });
+  expect(await journal.append(sent[0]!, () => null)).toBe(true);
+  return { journal, sent };
+}
+
+/** Runs `then` after each transaction of the store's is answered, before its caller sees the replies. */
+function afterEachTransaction(s: GameStore, then: () => Promise<unknown> | void) {
+  const multi = s.redis.multi.bind(s.redis);
+  s.redis.multi = ((...args: Parameters<typeof multi>) => {
+    const tx = multi(...args);
+    const exec = tx.exec.bind(tx);
+    tx.exec = async () => {
+      const replies = await exec();
+      await then();
+      return replies;
+    };
+    return tx;
+  }) as typeof s.redis.multi;
+}
+
 const readsProcessed = async () => Number(/total_reads_processed:(\d+)/.exec(await reader.info('stats'))![1]);
 
 describe('game store', () => {
@@ -478,10 +502,7 @@ describe('game store', () => {
 
   it('writes nothing back once fenced while an append was on its way (its reply then disagrees with the emptied journal)', async () => {
     const s = store('me');
-    const journal = s.open('forked', { game: 'high-card' });
-    const sent = [{ actor: 0, move: { n: 1 } }];
-    journal.rebuild = () => ({ meta: { game: 'high-card' }, moves: sent });
-    expect(await journal.append(sent[0]!, () => null)).toBe(true);
+    const { journal, sent } = await withOneMove(s, 'forked');
     await reader.call('CLIENT', 'PAUSE', '200', 'WRITE');
     sent.push({ actor: 1, move: { n: 2 } });
     const second = journal.append(sent[1]!, () => null); // on its way, unanswered
@@ -516,23 +537,10 @@ describe('game store', () => {
 
   it('rewrites no game a peer claimed between its check and the rewrite: the rewrite checks the owner itself', async () => {
     const s = store('me');
-    const journal = s.open('claimed', { game: 'high-card' });
-    const sent = [{ actor: 0, move: { n: 1 } }];
-    journal.rebuild = () => ({ meta: { game: 'high-card' }, moves: sent });
-    expect(await journal.append(sent[0]!, () => null)).toBe(true);
+    const { journal } = await withOneMove(s, 'claimed');
     await reader.del('parlor:moves:claimed'); // Redis lost the moves: the check will rewrite
     // A peer's claim lands just after the check's reply, before the rewrite.
-    const multi = s.redis.multi.bind(s.redis);
-    s.redis.multi = ((...args: Parameters<typeof multi>) => {
-      const tx = multi(...args);
-      const exec = tx.exec.bind(tx);
-      tx.exec = async () => {
-        const replies = await exec();
-        await reader.hset('parlor:game:claimed', 'owner', 'peer');
-        return replies;
-      };
-      return tx;
-    }) as typeof s.redis.multi;
+    afterEachTransaction(s, () => reader.hset('parlor:game:claimed', 'owner', 'peer'));
     expect(await journal.restore()).toBe(false);
     expect(journal.fenced).toBe(true);
     expect(await reader.hget('parlor:game:claimed', 'owner')).toBe('peer');
@@ -540,24 +548,11 @@ describe('game store', () => {
 
   it('rewrites nothing once fenced while its check was on its way, even a game the peer then abandoned', async () => {
     const s = store('me');
-    const journal = s.open('abandoned', { game: 'high-card' });
-    const sent = [{ actor: 0, move: { n: 1 } }];
-    journal.rebuild = () => ({ meta: { game: 'high-card' }, moves: sent });
-    expect(await journal.append(sent[0]!, () => null)).toBe(true);
+    const { journal } = await withOneMove(s, 'abandoned');
     // The peer that took the game over saw everyone leave it: its keys are gone, with no record.
     await reader.multi().del('parlor:game:abandoned', 'parlor:moves:abandoned').srem('parlor:live', 'abandoned').exec();
     // A beat fences this copy (it saw the peer's claim) while the check's reply is on its way.
-    const multi = s.redis.multi.bind(s.redis);
-    s.redis.multi = ((...args: Parameters<typeof multi>) => {
-      const tx = multi(...args);
-      const exec = tx.exec.bind(tx);
-      tx.exec = async () => {
-        const replies = await exec();
-        journal.fence();
-        return replies;
-      };
-      return tx;
-    }) as typeof s.redis.multi;
+    afterEachTransaction(s, () => journal.fence());
     expect(await journal.restore()).toBe(false);
     expect(await reader.exists('parlor:game:abandoned', 'parlor:moves:abandoned')).toBe(0);
     expect(await reader.sismember('parlor:live', 'abandoned')).toBe(0);
@@ -565,10 +560,7 @@ describe('game store', () => {
 
   it('rewrites no game a peer finished while this process stalled: its record tells it from a game Redis lost', async () => {
     const s = store('me');
-    const journal = s.open('finished-elsewhere', { game: 'high-card' });
-    const sent = [{ actor: 0, move: { n: 1 } }];
-    journal.rebuild = () => ({ meta: { game: 'high-card' }, moves: sent });
-    expect(await journal.append(sent[0]!, () => null)).toBe(true);
+    const { journal, sent } = await withOneMove(s, 'finished-elsewhere');
     // What the peer's finish wrote: the record, the live game gone.
     await reader.multi().set('parlor:record:finished-elsewhere', '{}', 'EX', 60).del('parlor:game:finished-elsewhere', 'parlor:moves:finished-elsewhere').srem('parlor:live', 'finished-elsewhere').exec();
     expect(await journal.restore()).toBe(false);
@@ -602,10 +594,7 @@ describe('game store', () => {
   it('rewrites the game when a reply disagrees with the journal, then resends every move still unconfirmed', async () => {
     const s = store('me');
     const rewrites = await counted(journalRewritesTotal);
-    const journal = s.open('gap', { game: 'high-card' });
-    const sent = [{ actor: 0, move: { n: 1 } }];
-    journal.rebuild = () => ({ meta: { game: 'high-card' }, moves: sent });
-    expect(await journal.append(sent[0]!, () => null)).toBe(true);
+    const { journal, sent } = await withOneMove(s, 'gap');
     // Redis now holds a move this journal never sent (a batch stored twice): the next reply's length is off.
     await reader.rpush('parlor:moves:gap', JSON.stringify({ actor: 9, move: 'stray' }));
     await reader.call('CLIENT', 'PAUSE', '200', 'WRITE'); // writes (the journal's script) wait unanswered for 200 ms

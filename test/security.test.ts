@@ -757,14 +757,18 @@ describe('per-address state stays bounded', () => {
   });
 });
 
+/** A POST as from `address` (behind a trusted proxy), its status and JSON body. */
+async function postFrom(http: string, path: string, body: unknown, address: string) {
+  const res = await fetch(`${http}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, body: JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as SeatReservation & { code?: string } };
+}
+
 describe("another address's watchers at an address's tables no player is at", () => {
+  // Tables wait RECONNECT_SECONDS (3 here) for a player: the cap is checked well within it, even on a slow machine.
   it('do not keep them open once no player is there: the creator is not held at its table cap', async () => {
-    // A cap of one table (two with finished ones); a finished table stays a second for whoever follows its link.
-    const door = await startServer({ RATE_LIMIT_EXEMPT: '', TRUSTED_PROXIES: '1', MAX_ROOMS_PER_ADDRESS: '1', RECONNECT_SECONDS: '1', RATE_LIMIT_RESERVATIONS_PER_SECOND: '100' });
-    const call = async (path: string, body: unknown, from: string) => {
-      const res = await fetch(`${door.http}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': from }, body: JSON.stringify(body) });
-      return { status: res.status, body: (await res.json()) as SeatReservation & { code?: string } };
-    };
+    // A cap of one table (two with finished ones); a finished table stays three seconds for whoever follows its link.
+    const door = await startServer({ RATE_LIMIT_EXEMPT: '', TRUSTED_PROXIES: '1', MAX_ROOMS_PER_ADDRESS: '1', RECONNECT_SECONDS: '3', RATE_LIMIT_RESERVATIONS_PER_SECOND: '100' });
+    const call = (path: string, body: unknown, from: string) => postFrom(door.http, path, body, from);
     const [creator, watcher] = ['198.51.100.40', '198.51.100.41'];
     const watchers: Room[] = [];
     const players: Awaited<ReturnType<typeof adopt>>[] = [];
@@ -783,15 +787,15 @@ describe("another address's watchers at an address's tables no player is at", ()
         watchers.push(watching);
         players.push(player);
       }
-      // Both players leave together: the cap is checked well within the one second their tables wait (the
+      // Both players leave together: the cap is checked well within the three seconds their tables wait (the
       // first table's wait would otherwise run while the second game is played).
       await Promise.all(players.map((p) => p.room.leave()));
       // Two finished tables open: the creator is at its cap for now…
       expect((await call('/matchmake/create/high-card', { seats: 2 }, creator)).body.code).toBe('core/too-many-rooms');
       // …until their wait for whoever follows their links is over: then they close, their watchers with them.
-      await waitFor(() => closes.length === 2, 5000, 'the watchers closed out');
+      await waitFor(() => closes.length === 2, 10_000, 'the watchers closed out');
       expect(closes).toEqual([1000, 1000]);
-      await waitFor(async () => (await call('/matchmake/create/high-card', { seats: 2 }, creator)).status === 200, 5000, 'a table for the creator');
+      await waitFor(async () => (await call('/matchmake/create/high-card', { seats: 2 }, creator)).status === 200, 10_000, 'a table for the creator');
     } finally {
       for (const room of watchers) if (room.connection.isOpen) await room.leave().catch(() => undefined);
       await door.close();
@@ -799,11 +803,8 @@ describe("another address's watchers at an address's tables no player is at", ()
   });
 
   it('nor a table waiting for players that its players left: it is charged to its creator while open', async () => {
-    const door = await startServer({ RATE_LIMIT_EXEMPT: '', TRUSTED_PROXIES: '1', MAX_ROOMS_PER_ADDRESS: '1', RECONNECT_SECONDS: '1', RATE_LIMIT_RESERVATIONS_PER_SECOND: '100' });
-    const call = async (path: string, body: unknown, from: string) => {
-      const res = await fetch(`${door.http}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': from }, body: JSON.stringify(body) });
-      return { status: res.status, body: (await res.json()) as SeatReservation & { code?: string } };
-    };
+    const door = await startServer({ RATE_LIMIT_EXEMPT: '', TRUSTED_PROXIES: '1', MAX_ROOMS_PER_ADDRESS: '1', RECONNECT_SECONDS: '3', RATE_LIMIT_RESERVATIONS_PER_SECOND: '100' });
+    const call = (path: string, body: unknown, from: string) => postFrom(door.http, path, body, from);
     const [creator, watcher] = ['198.51.100.42', '198.51.100.43'];
     let watching: Room | null = null;
     try {
@@ -815,9 +816,9 @@ describe("another address's watchers at an address's tables no player is at", ()
       watching.onLeave((code) => (closed = code));
       await player.room.leave();
       expect((await call('/matchmake/create/high-card', { seats: 2 }, creator)).body.code).toBe('core/too-many-rooms');
-      await waitFor(() => closed !== null, 5000, 'the watcher closed out');
+      await waitFor(() => closed !== null, 10_000, 'the watcher closed out');
       expect(closed).toBe(1000);
-      await waitFor(async () => (await call('/matchmake/create/high-card', { seats: 2 }, creator)).status === 200, 5000, 'a table for the creator');
+      await waitFor(async () => (await call('/matchmake/create/high-card', { seats: 2 }, creator)).status === 200, 10_000, 'a table for the creator');
     } finally {
       if (watching?.connection.isOpen) await watching.leave().catch(() => undefined);
       await door.close();
