@@ -132,6 +132,20 @@ describe('game store', () => {
     expect(await reader.hget('parlor:game:broken', 'meta')).not.toBeNull();
   });
 
+  it('gives up a claimed game whose meta does not parse like any failed recovery, instead of leaving it owned here and run nowhere', async () => {
+    await reader.hset('parlor:game:garbled', { meta: '{"game":', owner: 'dead', epoch: '0' });
+    await reader.sadd('parlor:live', 'garbled');
+    const tried: string[] = [];
+    const me = store('me', { heartbeatMs: 50 });
+    me.start(async (roomId, game) => {
+      tried.push(game);
+      throw new Error(`no game ${game}`); // as recovering an unknown game does
+    });
+    await waitFor(async () => (await reader.sismember('parlor:live', 'garbled')) === 0 || null, 10_000, 'the garbled game given up');
+    expect(tried).toEqual(Array(5).fill('(unreadable meta)'));
+    expect(await reader.hget('parlor:game:garbled', 'meta')).toBe('{"game":'); // its journal kept, listed by game:resume
+  });
+
   it('resumes a given-up game as a dead process\'s game, claimed at the next beat, and leaves alone any game not given up', async () => {
     await reader.set('parlor:proc:me', '1', 'PX', 60_000); // a live process that gave a game up
     await liveGame('running', 'me');

@@ -158,7 +158,7 @@ export async function givenUpGames(redis: Redis): Promise<GivenUpGame[]> {
   return givenUp.sort((a, b) => a.roomId.localeCompare(b.roomId));
 }
 
-/** The game a journal's meta names; a meta that does not parse (maybe why its recovery failed) is listed all the same. */
+/** The game a journal's meta names; a meta that does not parse (maybe why its recovery failed) is recovered, failing, and listed all the same. */
 function gameOf(meta: string): string {
   try {
     return String((JSON.parse(meta) as { game?: unknown }).game ?? '(no game in its meta)');
@@ -331,7 +331,8 @@ export class GameStore {
           for (let roomId; (roomId = await this.redis.claimOrphan(K.live, processId, K.game(''), K.proc(''))); ) {
             const meta = await this.redis.hget(K.game(roomId), 'meta');
             if (!meta) continue;
-            await this.recoverClaimed(roomId, (JSON.parse(meta) as { game: string }).game, recover);
+            // (A meta that does not parse fails its recovery like any: tried again, then given up, not left owned here.)
+            await this.recoverClaimed(roomId, gameOf(meta), recover);
           }
         } finally {
           this.claiming--;
