@@ -108,13 +108,13 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     return client.consumeSeatReservation(reservation);
   }
 
+  const sayRetrying = (err: RejoinError) => say(SERVER_BUSY.has(err.code) ? 'The server is busy; getting your seat back…' : 'Reconnecting to your seat…', true);
+
   /**
    * Takes the ticket's seat back, trying again (with longer and longer pauses) for as long as the server's
    * answers are temporary — a process restarting, the game moving, Redis away — and telling the player so;
    * null once the server says the seat will not come back (the table is gone, the token is refused).
    */
-  const sayRetrying = (err: RejoinError) => say(SERVER_BUSY.has(err.code) ? 'The server is busy; getting your seat back…' : 'Reconnecting to your seat…', true);
-
   async function reclaim(ticket: SeatTicket): Promise<Room | null> {
     for (let attempt = 0; ; attempt++) {
       if (closed) throw new Error('the page was left');
