@@ -1,23 +1,43 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
-/** Ports handed out in this test process: the system may offer a port again once it is closed, before its taker binds it. */
+/** Ports handed out in this test process: a port is checked free, closed, then bound later by its taker. */
 const handedOut = new Set<number>();
 
-/** A TCP port free right now on 127.0.0.1, and not handed out before by this test process. */
+/**
+ * Where this process takes ports from: below the system's ephemeral range, so an outgoing connection (a
+ * server's to Redis, a browser's) never takes a port between its check and its bind (it did: nginx
+ * exiting "Address already in use"), and a slice of its own per test worker, so two workers checking
+ * at once do not pick the same one.
+ */
+const range = (() => {
+  let ephemeralLow = 32768;
+  try {
+    ephemeralLow = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || ephemeralLow;
+  } catch {
+    // not Linux: the usual low end
+  }
+  const low = 10_000;
+  const slices = 8;
+  const size = Math.floor((Math.max(ephemeralLow, low + slices * 100) - low) / slices);
+  const slice = Number(process.env.VITEST_POOL_ID ?? process.pid) % slices;
+  return { from: low + slice * size, size };
+})();
+
+const bindable = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const srv = createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+
+/** A TCP port free right now on 127.0.0.1, outside the ephemeral range, not handed out before by this test process. */
 export async function freePort(): Promise<number> {
   for (;;) {
-    const port = await new Promise<number>((resolve, reject) => {
-      const srv = createServer();
-      srv.once('error', reject);
-      srv.listen(0, '127.0.0.1', () => {
-        const { port } = srv.address() as { port: number };
-        srv.close(() => resolve(port));
-      });
-    });
-    if (!handedOut.has(port)) {
-      handedOut.add(port);
-      return port;
-    }
+    const port = range.from + Math.floor(Math.random() * range.size);
+    if (handedOut.has(port) || !(await bindable(port))) continue;
+    handedOut.add(port);
+    return port;
   }
 }
 
