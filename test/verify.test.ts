@@ -137,6 +137,27 @@ describe('POST /api/verify', () => {
     expect(await bad.json()).toMatchObject({ ok: false, checks: { commitment: 'mismatch' } });
   });
 
+  it('stops a replay longer than VERIFY_TIMEOUT_MS with 503 core/verify-timeout; those queued behind it are replayed', async () => {
+    const hasty = await startServer({ VERIFY_TIMEOUT_MS: '1' }); // no record replays within a millisecond
+    try {
+      const { record, commitment, result } = played.tractor!;
+      // Work for the worker (parsed and walked, then ignored) well beyond a millisecond on any machine.
+      const body = JSON.stringify({ record, commitment, result, padding: new Array(300_000).fill(0) });
+      const ask = async (base: string) => {
+        const res = await fetch(`${base}/api/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        return { status: res.status, body: (await res.json()) as unknown };
+      };
+      // Both servers share the process's verifier: asked at once, genuine ones wait behind stopped ones.
+      const answers = await Promise.all([hasty.http, server.http, hasty.http, server.http].map(ask));
+      const stopped = { status: 503, body: { code: 'core/verify-timeout', message: expect.stringMatching(/could not be checked within 0.001 s/) } };
+      const verified = { status: 200, body: { ok: true, game: 'tractor', commitment } };
+      expect(answers).toMatchObject([stopped, verified, stopped, verified]);
+      expect(await ask(server.http)).toMatchObject(verified);
+    } finally {
+      await hasty.close();
+    }
+  });
+
   it('refuses a body that is not a record with a namespaced error', async () => {
     const res = await post({ record: { game: 'tac' } });
     expect(res.status).toBe(400);

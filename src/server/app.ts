@@ -157,7 +157,7 @@ async function recoverGame(roomId: string, gameId: string, logger: Logger) {
 
 function routes(app: Application, { config, logger, scaling }: { config: Config; logger: Logger; scaling: ReturnType<typeof createScaling> }) {
   app.disable('x-powered-by');
-  mountVerify(app); // before the 16 KiB body parser: a game record is larger
+  mountVerify(app, { timeoutMs: config.VERIFY_TIMEOUT_MS, logger }); // before the 16 KiB body parser: a game record is larger
   app.use(jsonBody(16 * 1024));
 
   app.get('/health', (_req, res) => {

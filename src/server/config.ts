@@ -64,6 +64,12 @@ const Env = z.object({
    * plays scripted quick games cannot fill Redis with a week of records). 0 = no limit.
    */
   RECORDS_PER_ADDRESS_DAY: int(200),
+  /**
+   * Milliseconds the verifier may spend on one `POST /api/verify` before it is stopped (503 `core/verify-timeout`):
+   * a record built to be slow would otherwise hold it for everyone. The longest real games take about a second,
+   * a few on a machine busy with other work.
+   */
+  VERIFY_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
   /** Liveness beat of this process in Redis; peers take over its games after three missed beats. */
   HEARTBEAT_MS: z.coerce.number().int().min(100).default(700),
 

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { SYSTEM, canonicalJson, canonicalMove, recordedOptions, type GameEvent, type Outcome } from '../core/game.ts';
 import { GENERATORS, recordedGenerator, seedFor } from '../core/rng.ts';
 import { findGame } from '../games/index.ts';
+import { warnClientFault, type WarnLogger } from './client-faults.ts';
 import { jsonProblem } from './json-bounds.ts';
 import { chargedAddress } from './rate-limit.ts';
 import { readBody } from './request-body.ts';
@@ -170,9 +171,11 @@ function sameResult(actual: Outcome, expected: ExpectedResult): boolean {
  * The main thread only reads the body's bytes: parsing, bounding and validating a record of up to 1 MiB
  * took a few hundred milliseconds of the tables' thread, so they run on the worker with the replay (a
  * long game takes a second or more). A full queue is refused before the body is read, and so is an address's
- * third verification at once: one address alone cannot keep everyone else's waiting or refused.
+ * third verification at once: one address alone cannot keep everyone else's waiting or refused. A replay
+ * longer than `timeoutMs` is stopped (503 `core/verify-timeout`): a record built to be slow holds the
+ * verifier that long at most.
  */
-export function mountVerify(app: Application) {
+export function mountVerify(app: Application, { timeoutMs, logger }: { timeoutMs: number; logger: WarnLogger }) {
   app.post('/api/verify', async (req, res) => {
     const address = chargedAddress(req); // (null for an exempt address)
     const mine = address === null ? 0 : (inProgress.get(address) ?? 0);
@@ -181,7 +184,7 @@ export function mountVerify(app: Application) {
       res.set('retry-after', '1');
       return void res.status(429).json({ code: 'core/rate-limited', message: `This address has ${MAX_PER_ADDRESS} verifications in progress; send the next once one is answered.` });
     }
-    if (waiting.size >= MAX_WAITING) {
+    if (queue.length >= MAX_WAITING) {
       req.resume();
       return void res.status(503).json({ code: 'core/busy', message: 'Too many verifications waiting; try again shortly.' });
     }
@@ -192,9 +195,12 @@ export function mountVerify(app: Application) {
       const body = req.is('json') ? await readBody(req, RECORD_BYTES) : null;
       if (body && 'status' in body) return void res.status(body.status).json({ code: body.code, message: body.message });
       if (res.closed) return; // the client left: nobody to answer
-      const answer = body ? await verifyOffThread(body.bytes) : answerBody(new Uint8Array(0));
+      const answer = body ? await verifyOffThread(body.bytes, timeoutMs) : answerBody(new Uint8Array(0));
       if ('report' in answer) res.json(answer.report);
-      else res.status(400).json({ code: 'core/bad-record', message: answer.problem });
+      else if ('timedOut' in answer) {
+        warnClientFault(logger, `verify-timeout:${address ?? ''}`, { address, bytes: body?.bytes.length, timeoutMs }, 'verification stopped: its replay took too long');
+        res.status(503).json({ code: 'core/verify-timeout', message: `The record could not be checked within ${timeoutMs / 1000} s; check it with npm run verify-replay, which has no time limit.` });
+      } else res.status(400).json({ code: 'core/bad-record', message: answer.problem });
     } catch (err) {
       res.status(500).json({ code: 'core/verify-failed', message: (err as Error).message });
     } finally {
@@ -218,9 +224,21 @@ const MAX_WAITING = 8;
 const MAX_PER_ADDRESS = 2;
 const inProgress = new Map<string, number>();
 type Answer = { report: VerifyReport } | { problem: string };
-const waiting = new Map<number, { resolve(a: Answer): void; reject(e: Error): void }>();
-let verifier: Worker | null = null;
-let asked = 0;
+type Settled = Answer | { timedOut: true } | Error;
+interface Job {
+  body: Uint8Array<ArrayBuffer>;
+  timeoutMs: number;
+  timer?: NodeJS.Timeout;
+  settle(outcome: Settled): void;
+}
+/** Bodies for the worker in the order they came, the one it replays first: one at a time, so each is timed alone. */
+const queue: Job[] = [];
+/** The worker, `ready` once it has loaded the games (it says so). */
+interface Verifier {
+  worker: Worker;
+  ready: boolean;
+}
+let verifier: Verifier | null = null;
 
 /** What the worker does with a request body: parse and bound it, then replay it. */
 function answerBody(body: Uint8Array): Answer {
@@ -238,33 +256,63 @@ function answerBody(body: Uint8Array): Answer {
   return { report: verifyRecord(parsed.data) };
 }
 
-/** One lazily started worker, answering requests one after another. */
-function verifyOffThread(body: Buffer): Promise<Answer> {
-  if (!verifier) {
-    const worker = new Worker(new URL(import.meta.url), { workerData: { verifier: true } });
-    worker.unref(); // never keeps a stopping process alive
-    worker.on('message', ({ id, answer }: { id: number; answer: Answer }) => {
-      waiting.get(id)?.resolve(answer);
-      waiting.delete(id);
-    });
-    const fail = (err: Error) => {
-      for (const w of waiting.values()) w.reject(err);
-      waiting.clear();
-      verifier = null;
-    };
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`verifier stopped (${code})`)));
-    verifier = worker;
-  }
-  const id = ++asked;
+/** The answer for a body, once the worker has replayed those queued before it. */
+function verifyOffThread(body: Buffer, timeoutMs: number): Promise<Answer | { timedOut: true }> {
   // A copy of its own (the body may share a pooled buffer), handed over without a second copy.
   const bytes = new Uint8Array(body);
   return new Promise((resolve, reject) => {
-    waiting.set(id, { resolve, reject });
-    verifier!.postMessage({ id, body: bytes }, [bytes.buffer]);
+    queue.push({ body: bytes, timeoutMs, settle: (outcome) => (outcome instanceof Error ? reject(outcome) : resolve(outcome)) });
+    if (queue.length === 1) replayNext();
   });
 }
 
+/** Hands the first queued body to the worker, timed from then or from when a fresh worker has loaded. */
+function replayNext() {
+  const job = queue[0];
+  if (!job) return;
+  verifier ??= startVerifier();
+  verifier.worker.postMessage(job.body, [job.body.buffer]);
+  if (verifier.ready) startTimer(job);
+}
+
+function startTimer(job: Job) {
+  job.timer = setTimeout(() => stopVerifier({ timedOut: true }), job.timeoutMs).unref();
+}
+
+function startVerifier(): Verifier {
+  const worker = new Worker(new URL(import.meta.url), { workerData: { verifier: true } });
+  worker.unref(); // never keeps a stopping process alive
+  const started: Verifier = { worker, ready: false };
+  // A stopped worker's last message or its exit concerns nobody any more.
+  const current = () => verifier === started;
+  worker.on('message', (message: Answer | 'ready') => {
+    if (!current()) return;
+    if (message !== 'ready') return finish(message);
+    // Loading the games took seconds on a busy machine: not the first body's time.
+    started.ready = true;
+    if (queue[0]) startTimer(queue[0]);
+  });
+  worker.on('error', (err) => current() && stopVerifier(err));
+  worker.on('exit', (code) => current() && stopVerifier(new Error(`verifier stopped (${code})`)));
+  return started;
+}
+
+/** Settles the body being replayed and goes on with the next. */
+function finish(outcome: Settled) {
+  const job = queue.shift()!;
+  clearTimeout(job.timer);
+  job.settle(outcome);
+  replayNext();
+}
+
+/** Stops the worker, whatever it is doing: the body it was replaying gets `outcome`, the next a fresh worker. */
+function stopVerifier(outcome: { timedOut: true } | Error) {
+  void verifier!.worker.terminate();
+  verifier = null;
+  if (queue.length > 0) finish(outcome);
+}
+
 if (!isMainThread && (workerData as { verifier?: boolean } | null)?.verifier) {
-  parentPort!.on('message', ({ id, body }: { id: number; body: Uint8Array }) => parentPort!.postMessage({ id, answer: answerBody(body) }));
+  parentPort!.on('message', (body: Uint8Array) => parentPort!.postMessage(answerBody(body)));
+  parentPort!.postMessage('ready');
 }
