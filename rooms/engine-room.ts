@@ -151,10 +151,11 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       // (tens of KB, up to ~0.7 MB for a long Tractor game), a request a few bytes.
       const recordServed = new WeakMap<Client, number>();
       this.onMessage('record', (client, _payload, ctx) => {
-        if (this.state.status !== 'over') return ctx.reject({ code: 'core/game-not-over', message: 'The record is published when the game is over.' });
+        // Refused as every request is: sent without `request`, the refusal comes as an `error` message.
+        if (this.state.status !== 'over') return refuse(client, ctx, { code: 'core/game-not-over', message: 'The record is published when the game is over.' });
         const now = Date.now();
-        if (now - (recordServed.get(client) ?? -Infinity) < RECORD_INTERVAL_MS) return ctx.reject({ code: 'core/rate-limited', message: 'The record is served once a second per connection.' });
-        if (!lookUpAllowed(client.ref)) return ctx.reject({ code: 'core/rate-limited', message: 'Too many record look-ups from this address; retry in a few seconds.' });
+        if (now - (recordServed.get(client) ?? -Infinity) < RECORD_INTERVAL_MS) return refuse(client, ctx, { code: 'core/rate-limited', message: 'The record is served once a second per connection.' });
+        if (!lookUpAllowed(client.ref)) return refuse(client, ctx, { code: 'core/rate-limited', message: 'Too many record look-ups from this address; retry in a few seconds.' });
         recordServed.set(client, now);
         return this.journal.record(); // with its result, as GET /api/records serves it
       });

@@ -127,6 +127,10 @@ describe('moves', () => {
     a.room.send('no-such-type', {});
     await waitFor(() => a.errors.length > 1, 3000, 'unknown message error');
     expect(a.errors[1]).toMatchObject({ code: 'core/unknown-message' });
+    // So is a refused `record` sent without `request` (the game is not over), as `fillWithBots` is.
+    a.room.send('record');
+    await waitFor(() => a.errors.length > 2, 3000, 'record refusal');
+    expect(a.errors[2]).toMatchObject({ code: 'core/game-not-over' });
     // Still connected and playing.
     expect(a.room.connection.isOpen).toBe(true);
     await b.room.request('move', { type: 'ante', in: true });
