@@ -46,12 +46,14 @@ describe('http', () => {
   });
 
   it('lists every game with seats, option schema and defaults', async () => {
-    const listed = (await (await get('/api/games')).json()) as { id: string; seats: object; options: { type: string }; defaults: object }[];
+    const listed = (await (await get('/api/games')).json()) as { id: string; seats: object; options: { type: string; additionalProperties?: unknown }; defaults: object }[];
     expect(listed.map((g) => g.id)).toEqual(games.map((g) => g.id));
     for (const g of listed) {
       const game = games.find((x) => x.id === g.id)!;
       expect(g.seats).toEqual(game.seats);
       expect(g.options.type).toBe('object');
+      // The schema admits what the server admits: an option the game does not have is refused (core/bad-options).
+      expect(g.options.additionalProperties).toBe(false);
       expect(g.defaults).toEqual(game.options.parse({}));
     }
   });

@@ -189,7 +189,9 @@ function routes(app: Application, { config, logger, scaling }: { config: Config;
         id: g.id,
         name: g.name,
         seats: g.seats,
-        options: toJSONSchema(g.options, { io: 'input', unrepresentable: 'any' }),
+        // Closed, as the server is: an option the game does not have is refused (core/bad-options), so a client
+        // validating against the schema refuses it too.
+        options: { ...toJSONSchema(g.options, { io: 'input', unrepresentable: 'any' }), additionalProperties: false },
         defaults: g.options.parse({}),
         tableOptions: toJSONSchema(tableOptionsSchema(g, config.DEFAULT_TURN_SECONDS), { io: 'input' }),
       })),
