@@ -4,10 +4,10 @@
  * The web client in Chromium: for every game a page creates a table in the lobby and plays a whole game
  * against bots by clicking the UI only (board parts, the chooser, the move list); Ready Set Bet with three
  * pages betting at one table at once; a Tractor friend call that no listed move names; a reload keeps the
- * seat; a spectator link shows the board; "play now" and the lobby's table list; the keyboard; the turn
- * clock; a page following its seat through a server crash (its own Redis, two processes and the nginx
- * front); no console errors anywhere. One browser and one server process for the rest, the games running
- * side by side.
+ * seat; a spectator link shows the board; "play now" and the lobby's table list; the keyboard; the move
+ * panel on a phone; the turn clock; a page following its seat through a server crash (its own Redis, two
+ * processes and the nginx front); no console errors anywhere. One browser and one server process for the
+ * rest, the games running side by side.
  *
  * Needs Debian's `chromium` (.ci/run installs it), `redis-server` and `nginx`; the suite fails loudly without them.
  */
@@ -733,6 +733,77 @@ describe('web client', () => {
     }
     expect(await ft.locator('.board svg').first().getAttribute('aria-label')).toContain('hex');
     await Promise.all([ft.close(), tac.close()]);
+  }, 60_000);
+
+  it.concurrent('on a phone your move stays in view under a tall board: Great Western Trail at 390×844, by touch and keyboard', async ({ expect }) => {
+    const page = await newPage(390);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const roomId = await createInLobby(page, 'Great Western Trail', { seats: 2, bots: 1 });
+    await page.locator('.controls .status.mine').waitFor({ timeout: 15_000 });
+    /** Where the board, the move panel and a control stand in the window, and how far the page is scrolled. */
+    const layout = (selector = '.controls') =>
+      page.evaluate((selector) => {
+        const box = (el: Element | null) => {
+          const r = el!.getBoundingClientRect();
+          return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+        };
+        return { scrollY: window.scrollY, height: window.innerHeight, board: box(document.querySelector('.board')), panel: box(document.querySelector('.controls')), el: box(document.querySelector(selector)) };
+      }, selector);
+    // The board runs far below the window, yet the move panel and its list of moves are in it, over the board.
+    let at = await layout('.controls .all-moves summary');
+    expect(at.board.bottom).toBeGreaterThan(2 * at.height);
+    expect(at).toMatchObject({ scrollY: 0 });
+    expect(at.el.top).toBeGreaterThanOrEqual(0);
+    expect(at.el.bottom).toBeLessThanOrEqual(at.height);
+    expect(at.panel.top).toBeLessThan(at.board.bottom);
+    // A board part under the panel, reached by Tab, is scrolled into view above the panel, not left under it.
+    const under = await page.evaluate(async () => {
+      const parts = [...document.querySelectorAll<HTMLElement>('.board [data-key].can')];
+      const target = parts.at(-1)!;
+      window.scrollBy(0, target.getBoundingClientRect().top - document.querySelector('.controls')!.getBoundingClientRect().top - 4);
+      await new Promise((r) => requestAnimationFrame(r));
+      parts.at(-2)!.focus({ preventScroll: true });
+      const [part, panel] = [target, document.querySelector('.controls')!].map((el) => el.getBoundingClientRect());
+      return { key: target.dataset.key!, underPanel: part!.top > panel!.top && part!.top < panel!.bottom };
+    });
+    expect(under.underPanel).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.key)).toBe(under.key);
+    at = await layout(`.board [data-key="${under.key}"]`);
+    expect(at.el.top).toBeGreaterThanOrEqual(0);
+    expect(at.el.bottom).toBeLessThanOrEqual(at.panel.top);
+    // From the top of the page a tap opens the list and a tap on its first move sends it, with no scrolling.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.locator('.controls .all-moves summary').click();
+    at = await layout('.controls .all-moves .move');
+    expect(at.el.top).toBeGreaterThanOrEqual(at.panel.top);
+    expect(at.el.bottom).toBeLessThanOrEqual(at.height);
+    await page.evaluate(() => {
+      const app = document.getElementById('app')!;
+      new MutationObserver(() => app.dataset.inflight === '1' && (app.dataset.sentOnce = 'yes')).observe(app, { attributeFilter: ['data-inflight'] });
+    });
+    await page.locator('.controls .all-moves .move').first().click();
+    await expect.poll(() => page.locator('#app').getAttribute('data-sent-once'), { timeout: 5000 }).toBe('yes');
+    await expect.poll(() => page.locator('#app').getAttribute('data-inflight'), { timeout: 5000 }).toBe('0');
+    expect(await page.locator('.notice.bad').count()).toBe(0);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // Scrolled to the board's end, the panel rests under it: no part of the board stays hidden.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    at = await layout();
+    expect(at.board.bottom).toBeLessThanOrEqual(at.panel.top);
+    // A spectator has no move panel over the board; a desktop window keeps the panel in the side column.
+    const watcher = await newPage(390);
+    await watcher.setViewportSize({ width: 390, height: 844 });
+    await watcher.goto(`${server.http}/#/watch/${roomId}`);
+    await watcher.locator('.pill', { hasText: 'spectating' }).waitFor();
+    await watcher.locator('.board > *').first().waitFor();
+    const watched = await watcher.evaluate(() => [document.querySelector('.board')!, document.querySelector('.controls')!].map((el) => el.getBoundingClientRect()));
+    expect(watched[1]!.top).toBeGreaterThanOrEqual(watched[0]!.bottom);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    at = await layout();
+    expect(at.panel.left).toBeGreaterThanOrEqual(at.board.right);
+    await Promise.all([page.close(), watcher.close()]);
   }, 60_000);
 
   it.concurrent('a redraw leaves the page where the player scrolled it, though focus is on a part below', async ({ expect }) => {

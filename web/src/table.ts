@@ -27,6 +27,8 @@ const ROOM_EVENTS = new Set(['turnTimeout', 'gameOver', 'serverClosing', 'durabi
 /** How far (CSS pixels) from a board part a tap still picks it: about half a fingertip. */
 const TOUCH_REACH_PX = 22;
 const FINGERTIP_PX = 36;
+/** Room for a focused part's ring (style.css: a 3 px outline 2 px out) and a little more. */
+const FOCUS_RING_PX = 8;
 /** The longest press during which redraws wait (a held press must not freeze the table). */
 const PRESS_HOLD_MS = 1000;
 /** Pauses between attempts to take a seat back while the server cannot say yet: doubling from the first to the longest. */
@@ -441,6 +443,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     drawSeats(plain, ctx);
     drawBoard(ctx);
     drawControls(ctx);
+    padForPanel();
     drawLog();
     drawResult(plain, ctx);
 
@@ -601,7 +604,12 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       h('summary', { 'data-focus': 'all-moves' }, `All legal moves (${ctx.moves.length})`),
       h('div', { class: 'move-list' }, ctx.moves.map((m, i) => moveButton(m, i, 'all-'))),
     );
-    all.addEventListener('toggle', () => (showAll = all.open));
+    all.addEventListener('toggle', () => {
+      showAll = all.open;
+      padForPanel();
+    });
+    // The player's turn: on a phone the panel stays in view under the board (style.css); a spectator's is only a line.
+    controls.classList.toggle('turn', mine !== null && ctx.moves.length > 0);
     controls.replaceChildren(
       ...[
       h('p', { class: `status${ctx.moves.length ? ' mine' : ''}` }, line.trim()),
@@ -636,6 +644,15 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       ctx.moves.length ? all : null,
       ].filter((x) => x !== null),
     );
+  }
+
+  /**
+   * A board part focused from the keyboard is scrolled into view above the move panel kept at the window's bottom,
+   * not under it, its focus ring too (style.css gives the board's parts this margin; not the panel's own controls, in view).
+   */
+  function padForPanel() {
+    const floating = getComputedStyle(controls).position === 'sticky';
+    boardEl.style.setProperty('--move-panel', floating ? `${Math.ceil(controls.getBoundingClientRect().height) + FOCUS_RING_PX}px` : '0px');
   }
 
   /** Appends the new lines only: the log is a live region, and a screen reader reads what is added. */
