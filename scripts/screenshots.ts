@@ -1,10 +1,10 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 /**
- * `npm run screenshots`: retakes docs/images/<game>-desktop.png (1280 wide) and <game>-phone.png (390 wide)
+ * `npm run screenshots`: retakes docs/images/<game>-desktop.png (1280 wide) and <game>-phone.png (390×844)
  * for every game. Builds the web client, starts one local server with bots on a free loopback port, opens
  * a table of each game in Chromium from the lobby, plays a few moves by clicking (so the board shows a game
- * under way), and captures the whole page at both widths.
+ * under way), and captures the whole page at 1280, and a phone's window on the player's turn at 390.
  *
  *   npm run screenshots                 # all five games
  *   npm run screenshots -- tac tractor  # only these
@@ -139,9 +139,12 @@ try {
     // A click of the scripted player can race a bot and be refused ("not your turn"): not part of the picture.
     await page.evaluate(() => document.querySelector('.notice.bad')?.replaceChildren());
     await page.screenshot({ path: `${root}docs/images/${scene.game}-desktop.png`, fullPage: true });
+    // The phone's window as the player sees it on their turn: the board's top and the move panel under it.
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('.controls.turn').waitFor({ timeout: 10_000 }).catch(() => undefined);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(400);
-    await page.screenshot({ path: `${root}docs/images/${scene.game}-phone.png`, fullPage: true });
+    await page.screenshot({ path: `${root}docs/images/${scene.game}-phone.png` });
     console.log(`docs/images/${scene.game}-desktop.png, -phone.png`);
     await page.close();
   }
