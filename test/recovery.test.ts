@@ -210,7 +210,8 @@ describe('durable games', () => {
     const lone = await spawnServer(env());
     let replacement: ServerProcess | undefined;
     try {
-      const { players, roomId, lastSeq } = await gameUnderWay([lone]);
+      const { players, roomId, lastSeq } = await gameUnderWay([lone], { private: true });
+      const invite = await waitFor(() => state(players[0]!).invite, 3000, 'invite code');
       const before = snapshot(players[0]!);
       expect(await lone.stop('SIGTERM')).toBe(0); // no peer to hand the game to: it waits in Redis, listed nowhere
       // The replacement claims a game only three beats after it starts (long ones here): asked before that.
@@ -220,8 +221,12 @@ describe('durable games', () => {
       });
       expect(asked.status).toBe(503);
       expect(await asked.json()).toMatchObject({ code: 'core/room-moving' });
+      // The invite code too: "moving", and kept for the table.
+      const looked = await fetch(`${replacement.http}/api/invites/${invite}`);
+      expect([looked.status, await looked.json()]).toMatchObject([503, { code: 'core/room-moving' }]);
       const back = await Promise.all(players.map((p) => rejoinSeat([replacement!.ws], { roomId, seatToken: p.seatToken }).then(adopt)));
       await waitFor(() => state(back[0]!).table?.scores?.length, 3000, 'state');
+      expect(await (await fetch(`${replacement.http}/api/invites/${invite}`)).json()).toEqual({ roomId, game: 'high-card' });
       expect(snapshot(back[0]!)).toBe(before);
       expect((await playOne(back)).seq).toBe(lastSeq + 1);
       await playToEnd(back);
@@ -403,7 +408,8 @@ describe('durable games', () => {
     const procs = await Promise.all([spawnServer(fast), spawnServer(fast)]);
     const reader = new Redis(redis.url);
     try {
-      const { owner, players, roomId, lastSeq } = await gameUnderWay(procs);
+      const { owner, players, roomId, lastSeq } = await gameUnderWay(procs, { private: true });
+      const invite = await waitFor(() => state(players[0]!).invite, 3000, 'invite code');
       const survivor = procs.find((p) => p !== owner)!;
       const before = snapshot(players[0]!);
       expect(await resumeCommand(roomId)).toEqual({ code: 1, out: '', err: `${roomId}: refused: the game is running, on process ${owner.processId}\n` });
@@ -417,6 +423,9 @@ describe('durable games', () => {
       await owner.stop('SIGKILL');
       await waitFor(() => survivor.output().includes('recovering a game failed for good'), 30_000, 'the game given up');
       expect(await reader.sismember('parlor:live', roomId)).toBe(0);
+      // Its table is gone: the code, which its dead process left, goes at its next lookup (and comes back with the game).
+      expect((await fetch(`${survivor.http}/api/invites/${invite}`)).status).toBe(404);
+      expect(await reader.hexists('parlor:invites', invite)).toBe(0);
       expect((await resumeCommand('--list')).out).toBe(`${roomId} high-card, ${lastSeq} moves journaled, last owner ${survivor.processId}\n`);
 
       // The fix deployed (here: the snapshot readable again), the operator resumes the game.
@@ -426,6 +435,7 @@ describe('durable games', () => {
       expect(back.map((p) => p.room.roomId)).toEqual([roomId, roomId]);
       await waitFor(() => state(back[0]!).table?.scores?.length, 3000, 'state');
       expect(snapshot(back[0]!)).toBe(before);
+      expect(await (await fetch(`${survivor.http}/api/invites/${invite}`)).json()).toEqual({ roomId, game: 'high-card' });
       expect((await playOne(back)).seq).toBe(lastSeq + 1); // every acknowledged move survived
       expect((await resumeCommand('--list')).out).toBe('no given-up games\n');
 

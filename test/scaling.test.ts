@@ -83,6 +83,37 @@ describe('two processes on one Redis', () => {
     expect(guest.room.roomId).toBe(host.room.roomId);
   });
 
+  it('removes an invite code whose table is gone for good when it is looked up, and keeps one whose game is on its way back, answered "moving"', async () => {
+    // As a process that died leaves them: codes naming tables no process runs, one of whose games is live (a peer takes it over).
+    const redis = new Redis(inject('redisUrl'));
+    try {
+      const gone = { roomId: 'GoneRoom1', game: 'high-card' };
+      const moving = { roomId: 'MovingRoom1', game: 'high-card' };
+      await redis.hset('parlor:invites', 'GONE234567', JSON.stringify(gone), 'MOVE234567', JSON.stringify(moving));
+      await redis.sadd('parlor:live', moving.roomId);
+      await waitFor(async () => (await fetch(`${a.http}/ready`)).status === 200, 5000, 'ready');
+      await sleep(2500); // past the settling that follows a connection (three beats), when a table may not be put back yet
+
+      const lookUp = async (code: string) => {
+        const res = await fetch(`${a.http}/api/invites/${code}`);
+        return [res.status, ((await res.json()) as { code?: string }).code];
+      };
+      expect(await lookUp('GONE234567')).toEqual([404, 'core/unknown-invite']);
+      expect(await redis.hexists('parlor:invites', 'GONE234567')).toBe(0);
+      expect(await lookUp('MOVE234567')).toEqual([503, 'core/room-moving']);
+      expect(await redis.hget('parlor:invites', 'MOVE234567')).toBe(JSON.stringify(moving));
+
+      // The game finished or was given up meanwhile: its code goes at the next lookup.
+      await redis.srem('parlor:live', moving.roomId);
+      expect(await lookUp('MOVE234567')).toEqual([404, 'core/unknown-invite']);
+      expect(await redis.hexists('parlor:invites', 'MOVE234567')).toBe(0);
+    } finally {
+      await redis.hdel('parlor:invites', 'GONE234567', 'MOVE234567').catch(() => undefined);
+      await redis.srem('parlor:live', 'MovingRoom1').catch(() => undefined);
+      redis.disconnect();
+    }
+  });
+
   it('counts a reservation for a peer’s table as used there, never as lapsed here', async () => {
     const env = { REDIS_URL: inject('redisUrl'), RATE_LIMIT_EXEMPT: '', COLYSEUS_SEAT_RESERVATION_TIME: '1', MAX_LAPSED_RESERVATIONS_PER_ADDRESS: '2' };
     const [c, d] = await Promise.all([spawnServer(env), spawnServer(env)]);

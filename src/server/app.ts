@@ -16,7 +16,7 @@ import { toJSONSchema } from 'zod';
 import { games } from '../games/index.ts';
 import { gameRooms } from '../../rooms/index.ts';
 import { ClientJoinOptions, tableOptionsSchema } from '../../rooms/join-options.ts';
-import { INVITES_KEY, recoveries, roomSettings } from '../../rooms/settings.ts';
+import { recoveries, roomSettings } from '../../rooms/settings.ts';
 import { GameStore } from './game-store.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
@@ -27,6 +27,7 @@ import { mountVerify } from './verify.ts';
 import { countedAsReserving, installFrontDoor, setLiveGameCheck } from './front-door.ts';
 import { chargedAddress } from './rate-limit.ts';
 import { reserveGuestSeat } from './guest-seat.ts';
+import { lookUpInvite } from './invites.ts';
 import { dueLine, safeJson, warnClientFault } from './client-faults.ts';
 import { republishLiveRooms } from './redis-restore.ts';
 import { mountWeb } from './web.ts';
@@ -212,12 +213,13 @@ function routes(app: Application, { config, logger, scaling }: { config: Config;
 
   app.get('/api/invites/:code', async (req, res) => {
     const code = String(req.params.code).toUpperCase();
-    const found = /^[A-Z0-9]{4,16}$/.test(code) ? await matchMaker.presence.hget(INVITES_KEY, code) : null;
-    if (!found) {
+    if (!/^[A-Z0-9]{4,16}$/.test(code)) {
       res.status(404).json({ code: 'core/unknown-invite', message: 'No open table has this invite code.' });
       return;
     }
-    res.json(JSON.parse(found));
+    const answer = await lookUpInvite(code); // (a code whose table is gone for good is removed there)
+    if ('table' in answer) res.json(answer.table);
+    else res.status(answer.status).set(answer.retryAfter ? { 'retry-after': String(answer.retryAfter) } : {}).json({ code: answer.code, message: answer.message });
   });
 
   // Spectators and seat-token holders join a table even when its seats are full (see guest-seat.ts).

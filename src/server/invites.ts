@@ -1,0 +1,52 @@
+/**
+ * `GET /api/invites/:code`: a private table's invite code → its room. The codes live in one presence hash
+ * (`INVITES_KEY`), written by the table (rooms/seats.ts), put back after a Redis loss (redis-restore.ts) and
+ * removed when the table closes. A process that dies takes no code away, and Redis before 7.4 cannot expire
+ * a hash field: a code whose table is on no live process is checked here, and removed once its table is
+ * gone for good. A table on its way back (its game taken over by a peer, or put back after a Redis restart)
+ * keeps its code: the peer publishes it again once it has the game.
+ */
+import { matchMaker } from '@colyseus/core';
+import { INVITES_KEY, roomSettings } from '../../rooms/settings.ts';
+
+// KEYS: invites, live games · ARGV: code, the value read, its room id → 'gone' (removed), 'live' (kept: its game
+// runs or is being taken over), 'changed' (another value now). One script: a peer that takes the game over
+// (claiming it live first) publishes the same value again, which a check before a plain HDEL would remove.
+const DROP_IF_GONE = `
+if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return 'changed' end
+if redis.call('SISMEMBER', KEYS[2], ARGV[3]) == 1 then return 'live' end
+redis.call('HDEL', KEYS[1], ARGV[1])
+return 'gone'`;
+
+export type InviteAnswer = { status: 200; table: { roomId: string; game: string } } | { status: number; code: string; message: string; retryAfter?: number };
+
+const unknown = { status: 404, code: 'core/unknown-invite', message: 'No open table has this invite code.' };
+const unavailable = { status: 503, code: 'core/store-unavailable', message: 'The game store is unreachable for a moment; retry shortly.', retryAfter: 2 };
+
+/** `code`: already upper-cased and checked (letters and digits). */
+export async function lookUpInvite(code: string): Promise<InviteAnswer> {
+  const store = roomSettings.store;
+  try {
+    // Twice at most: a value changed since it was read (a new table took the code once it was free) is read again.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const found = await matchMaker.presence.hget(INVITES_KEY, code);
+      if (!found) return unknown;
+      const table = JSON.parse(found) as { roomId: string; game: string };
+      // Without Redis the codes die with their process.
+      if (!store) return { status: 200, table };
+      const room = await matchMaker.getRoomById(table.roomId);
+      if (room && (room.processId === matchMaker.processId || (await store.isAlive(room.processId)))) return { status: 200, table };
+      // No table on a live process. As for seat tokens (guest-seat.ts): its game listed live is on its way back
+      // (handed over or orphaned, a peer takes it within a few beats), and just after Redis came back its
+      // process may not have put the table back yet. Otherwise the table is gone: finished, or given up.
+      const moving = { status: 503, code: 'core/room-moving', message: 'This table is moving to another server; retry in a moment.' };
+      if (store.settling) return (await store.isLive(table.roomId)) ? moving : { ...unavailable, message: 'The game store is coming back; retry shortly.', retryAfter: 1 };
+      const outcome = await store.redis.eval(DROP_IF_GONE, 2, INVITES_KEY, store.keys.live, code, found, table.roomId);
+      if (outcome === 'live') return moving;
+      if (outcome === 'gone') return unknown;
+    }
+    return unknown;
+  } catch {
+    return unavailable;
+  }
+}
