@@ -1,10 +1,12 @@
 /**
  * Puts games the server gave up back into play (a recovery that failed five times: docs/operations.md,
  * "Durable games and crash recovery"), once what made their recovery fail is fixed and deployed:
- *   npm run game:resume -- <roomId> [<roomId>…]
- *   npm run game:resume -- --list
+ *   npm run game:resume -- [--force] <roomId> [<roomId>…]
+ *   npm run game:resume -- --list [--force]
  * Reads REDIS_URL as the server does. Each game resumed is listed live again under an owner that does not
- * beat, so the next beat of any live process claims and recovers it, as after a crash. One line per game;
+ * beat, so the next beat of any live process claims and recovers it, as after a crash. Only games the server
+ * marked given up are listed and resumed; `--force` takes games not live without the mark too (given up by an
+ * earlier version, which put none; but a running game whose live entry Redis lost looks the same). One line per game;
  * exits 1 when any game was refused, 2 on a usage problem or when Redis cannot be reached or fails a command.
  */
 import { parseArgs } from 'node:util';
@@ -12,11 +14,11 @@ import { Redis } from 'ioredis';
 import { loadConfig } from '../src/server/config.ts';
 import { givenUpGames, resumeGivenUp, type ResumeOutcome } from '../src/server/game-store.ts';
 
-const usage = 'usage: npm run game:resume -- <roomId> [<roomId>…] | --list';
+const usage = 'usage: npm run game:resume -- [--force] <roomId> [<roomId>…] | --list [--force]';
 
 function parse() {
   try {
-    return parseArgs({ allowPositionals: true, options: { list: { type: 'boolean', default: false } } });
+    return parseArgs({ allowPositionals: true, options: { list: { type: 'boolean', default: false }, force: { type: 'boolean', default: false } } });
   } catch (err) {
     // An unknown option: said with the usage, not thrown with a stack (whose exit 1 would read as a refusal).
     console.error(`${(err as Error).message}\n${usage}`);
@@ -56,16 +58,17 @@ const refusals: Record<Exclude<ResumeOutcome, 'resumed' | 'awaiting'>, (owner: s
   finished: () => 'refused: the game finished (its record is kept)',
   'no-journal': () => 'refused: no journal of this game in Redis',
   running: (owner) => `refused: the game is running, on process ${owner}`,
+  unmarked: () => 'refused: not live, but not marked given up: it may be running, its live entry lost by a Redis come back older (--force resumes it all the same)',
 };
 
 try {
   if (values.list) {
-    const games = await givenUpGames(redis);
-    for (const g of games) console.log(`${g.roomId} ${g.game}, ${g.moves} moves journaled, last owner ${g.owner ?? 'none'}`);
+    const games = await givenUpGames(redis, values.force);
+    for (const g of games) console.log(`${g.roomId} ${g.game}, ${g.moves} moves journaled, last owner ${g.owner ?? 'none'}${g.marked ? '' : ', not marked given up'}`);
     if (games.length === 0) console.log('no given-up games');
   } else {
     for (const roomId of positionals) {
-      const { outcome, owner } = await resumeGivenUp(redis, roomId);
+      const { outcome, owner } = await resumeGivenUp(redis, roomId, values.force);
       if (outcome === 'resumed') console.log(`${roomId}: resumed: the next beat of a live process takes it over`);
       else if (outcome === 'awaiting') console.log(`${roomId}: already live, its owner ${owner ?? '(none)'} not beating: the next beat of a live process takes it over`);
       else {

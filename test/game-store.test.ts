@@ -130,6 +130,26 @@ describe('game store', () => {
     // Given up: no longer a live game (no process would ever run it), its journal kept; the other one runs here.
     expect(await reader.smembers('parlor:live')).toEqual(['flaky']);
     expect(await reader.hget('parlor:game:broken', 'meta')).not.toBeNull();
+    // Marked given up in the same step, which tells it from a running game Redis lost from the live games.
+    expect(Number(await reader.hget('parlor:game:broken', 'givenUp'))).toBeGreaterThan(tries.broken![4]! - 1000);
+    expect(await reader.hexists('parlor:game:flaky', 'givenUp')).toBe(0);
+  });
+
+  it('neither gives up nor marks a game a peer claimed while its last try here ran: it runs there', async () => {
+    await liveGame('taken', 'dead');
+    await reader.set('parlor:proc:peer', '1', 'PX', 60_000); // the peer beats
+    let tries = 0;
+    const me = store('me', { heartbeatMs: 50 });
+    me.start(async () => {
+      // This process stalled during the try, and a peer took the game over meanwhile.
+      if (++tries === 5) await reader.hset('parlor:game:taken', 'owner', 'peer');
+      throw new Error('the replay failed');
+    });
+    await waitFor(() => tries === 5 || null, 10_000, 'five tries');
+    await sleep(500);
+    expect(tries).toBe(5);
+    expect(await reader.sismember('parlor:live', 'taken')).toBe(1);
+    expect(await reader.hgetall('parlor:game:taken')).not.toHaveProperty('givenUp');
   });
 
   it('gives up a claimed game whose meta does not parse like any failed recovery, instead of leaving it owned here and run nowhere', async () => {
@@ -150,23 +170,33 @@ describe('game store', () => {
     await reader.set('parlor:proc:me', '1', 'PX', 60_000); // a live process that gave a game up
     await liveGame('running', 'me');
     await liveGame('orphan', 'dead');
-    await reader.hset('parlor:game:given-up', { meta: JSON.stringify({ game: 'high-card' }), owner: 'me', epoch: '1' });
+    await reader.hset('parlor:game:given-up', { meta: JSON.stringify({ game: 'high-card' }), owner: 'me', epoch: '1', givenUp: '1700000000000' });
     await reader.rpush('parlor:moves:given-up', '{"actor":0,"move":1}', '{"actor":1,"move":2}');
     await reader.hset('parlor:game:finished', { meta: JSON.stringify({ game: 'high-card' }), owner: 'me', epoch: '0' });
     await reader.set('parlor:record:finished', '{}');
+    // Running on a live process, its live entry lost (a Redis come back older); or given up by an earlier version.
+    await reader.hset('parlor:game:unlisted', { meta: JSON.stringify({ game: 'high-card' }), owner: 'me', epoch: '0' });
 
-    expect(await givenUpGames(reader)).toEqual([{ roomId: 'given-up', game: 'high-card', moves: 2, owner: 'me' }]);
+    expect(await givenUpGames(reader)).toEqual([{ roomId: 'given-up', game: 'high-card', moves: 2, owner: 'me', marked: true }]);
     // A meta the servers cannot read (maybe what failed its recoveries) does not hide the others.
-    await reader.hset('parlor:game:garbled', { meta: '{"game":', owner: 'me', epoch: '1' });
+    await reader.hset('parlor:game:garbled', { meta: '{"game":', owner: 'me', epoch: '1', givenUp: '1700000000000' });
     expect(await givenUpGames(reader)).toEqual([
-      { roomId: 'garbled', game: '(unreadable meta)', moves: 0, owner: 'me' },
-      { roomId: 'given-up', game: 'high-card', moves: 2, owner: 'me' },
+      { roomId: 'garbled', game: '(unreadable meta)', moves: 0, owner: 'me', marked: true },
+      { roomId: 'given-up', game: 'high-card', moves: 2, owner: 'me', marked: true },
     ]);
+    expect((await givenUpGames(reader, true)).map((g) => [g.roomId, g.marked])).toEqual([['garbled', true], ['given-up', true], ['unlisted', false]]);
     await reader.del('parlor:game:garbled');
     expect(await resumeGivenUp(reader, 'running')).toEqual({ outcome: 'running', owner: 'me' });
     expect(await resumeGivenUp(reader, 'orphan')).toEqual({ outcome: 'awaiting', owner: 'dead' });
     expect(await resumeGivenUp(reader, 'finished')).toEqual({ outcome: 'finished', owner: null });
     expect(await resumeGivenUp(reader, 'nothing')).toEqual({ outcome: 'no-journal', owner: null });
+    // Not marked: refused (resuming a running game would fence it), unless forced.
+    expect(await resumeGivenUp(reader, 'unlisted')).toEqual({ outcome: 'unmarked', owner: 'me' });
+    expect(await reader.hget('parlor:game:unlisted', 'owner')).toBe('me');
+    expect(await reader.sismember('parlor:live', 'unlisted')).toBe(0);
+    expect(await resumeGivenUp(reader, 'unlisted', true)).toEqual({ outcome: 'resumed', owner: 'me' });
+    expect(await reader.hget('parlor:game:unlisted', 'owner')).toBe(RESUMED_OWNER);
+    await reader.multi().del('parlor:game:unlisted').srem('parlor:live', 'unlisted').exec();
     expect(await reader.hgetall('parlor:game:orphan')).toMatchObject({ owner: 'dead' });
 
     // Listed live with no owner (a meta alone, as an earlier version could leave): no beat would ever claim it.
@@ -177,8 +207,8 @@ describe('game store', () => {
     await reader.multi().del('parlor:game:ownerless').srem('parlor:live', 'ownerless').exec();
 
     expect(await resumeGivenUp(reader, 'given-up')).toEqual({ outcome: 'resumed', owner: 'me' });
-    expect(await reader.hget('parlor:game:given-up', 'owner')).toBe(RESUMED_OWNER);
-    expect(await givenUpGames(reader)).toEqual([]);
+    expect(await reader.hmget('parlor:game:given-up', 'owner', 'givenUp')).toEqual([RESUMED_OWNER, null]); // live again: no longer marked
+    expect(await givenUpGames(reader, true)).toEqual([]);
     // Owned by a process that does not beat: the claim path of a crashed process's games takes it.
     const recovered: string[] = [];
     const peer = store('peer', { heartbeatMs: 50 });
@@ -190,14 +220,14 @@ describe('game store', () => {
   });
 
   it('lists a given-up game once though SCAN returned its key twice (as it may while Redis resizes its table)', async () => {
-    await reader.hset('parlor:game:given-up', { meta: JSON.stringify({ game: 'high-card' }), owner: 'me', epoch: '1' });
+    await reader.hset('parlor:game:given-up', { meta: JSON.stringify({ game: 'high-card' }), owner: 'me', epoch: '1', givenUp: '1700000000000' });
     const scan = reader.scan.bind(reader);
     let calls = 0;
     const twice = Object.assign(Object.create(reader) as Redis, {
       // The key in a first batch, then again in the last.
       scan: (async (...args: Parameters<typeof scan>) => (calls++ === 0 ? ['1', ['parlor:game:given-up']] : scan('0', ...(args.slice(1) as [])))) as unknown as typeof scan,
     });
-    expect(await givenUpGames(twice)).toEqual([{ roomId: 'given-up', game: 'high-card', moves: 0, owner: 'me' }]);
+    expect(await givenUpGames(twice)).toEqual([{ roomId: 'given-up', game: 'high-card', moves: 0, owner: 'me', marked: true }]);
     expect(calls).toBe(2);
   });
 
@@ -205,9 +235,9 @@ describe('game store', () => {
     await liveGame('broken', 'dead');
     let tries = 0;
     const me = store('me', { heartbeatMs: 50 });
-    const srem = me.redis.srem.bind(me.redis);
+    const giveUp = me.redis.giveUp.bind(me.redis);
     let refused = 0;
-    me.redis.srem = ((...args: Parameters<typeof srem>) => (refused++ === 0 ? Promise.reject(new Error('Redis went away')) : srem(...args))) as typeof srem;
+    me.redis.giveUp = ((...args: Parameters<typeof giveUp>) => (refused++ === 0 ? Promise.reject(new Error('Redis went away')) : giveUp(...args))) as typeof giveUp;
     me.start(async () => {
       tries++;
       throw new Error('the replay failed');
@@ -634,7 +664,23 @@ describe('the resume command (npm run game:resume)', () => {
   it('says its usage for an option it does not know, and exits 2 as for any usage problem', async () => {
     const { code, out, err } = await run('--lsit');
     expect({ code, out }).toEqual({ code: 2, out: '' });
-    expect(err).toMatch(/^Unknown option '--lsit'[^\n]*\nusage: npm run game:resume -- <roomId> \[<roomId>…\] \| --list\n$/);
+    expect(err).toMatch(/^Unknown option '--lsit'[^\n]*\nusage: npm run game:resume -- \[--force\] <roomId> \[<roomId>…\] \| --list \[--force\]\n$/);
+  });
+
+  it('lists and resumes only games marked given up; one without the mark with --force alone', async () => {
+    await reader.hset('parlor:game:marked', { meta: JSON.stringify({ game: 'high-card' }), owner: 'p1', epoch: '1', givenUp: '1700000000000' });
+    await reader.hset('parlor:game:unlisted', { meta: JSON.stringify({ game: 'tac' }), owner: 'p2', epoch: '0' });
+    expect(await run('--list')).toEqual({ code: 0, out: 'marked high-card, 0 moves journaled, last owner p1\n', err: '' });
+    expect((await run('--list', '--force')).out).toBe('marked high-card, 0 moves journaled, last owner p1\nunlisted tac, 0 moves journaled, last owner p2, not marked given up\n');
+    expect(await run('unlisted')).toEqual({
+      code: 1,
+      out: '',
+      err: 'unlisted: refused: not live, but not marked given up: it may be running, its live entry lost by a Redis come back older (--force resumes it all the same)\n',
+    });
+    expect(await reader.sismember('parlor:live', 'unlisted')).toBe(0);
+    expect(await run('--force', 'unlisted')).toEqual({ code: 0, out: 'unlisted: resumed: the next beat of a live process takes it over\n', err: '' });
+    expect(await run('marked')).toEqual({ code: 0, out: 'marked: resumed: the next beat of a live process takes it over\n', err: '' });
+    expect(await reader.smembers('parlor:live')).toEqual(expect.arrayContaining(['marked', 'unlisted']));
   });
 
   it('says what Redis answered when a command fails there, in one line, and exits 2', async () => {

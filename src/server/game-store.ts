@@ -2,7 +2,8 @@
  * Durable games on Redis: every accepted move is journaled, so a game outlives the process hosting it.
  *
  * Keys (all under `parlor:`):
- *   game:<roomId>    hash: meta (JSON: game, table config, seed, seats…), owner (processId), epoch
+ *   game:<roomId>    hash: meta (JSON: game, table config, seed, seats…), owner (processId), epoch, givenUp (when its
+ *                    recovery was given up: ms since epoch; absent while it runs)
  *   moves:<roomId>   list of JSON moves { actor, move }, in order
  *   snap:<roomId>    JSON { seq, state }: the engine state after `seq` moves (bounds replay time)
  *   record:<roomId>  JSON record of a finished game (options, seed, moves, result), expires after retention
@@ -88,38 +89,55 @@ redis.call('SADD', KEYS[4], ARGV[2])
 for i = 4, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
 return 1`;
 
+// KEYS: game, live · ARGV: owner, room id, time  → 1 given up: no longer live, marked so (what tells it from a
+// running game Redis lost from the live games, which game:resume must not fence); 0 another process owns the
+// game now (it claimed it while this one stalled): left as it is.
+const GIVE_UP = `
+local owner = redis.call('HGET', KEYS[1], 'owner')
+if owner and owner ~= ARGV[1] then return 0 end
+redis.call('SREM', KEYS[2], ARGV[2])
+if owner then redis.call('HSET', KEYS[1], 'givenUp', ARGV[3]) end
+return 1`;
+
 /**
  * Owner a game put back into play by an operator is given (`resumeGivenUp`): no process beats under this id,
  * so the next beat of any live process claims the game as one of a dead process's.
  */
 export const RESUMED_OWNER = 'resumed-by-operator';
 
-// KEYS: game, live, record · ARGV: room id, heartbeat key prefix, placeholder owner  → { outcome, owner }:
-// 'finished' (a record), 'no-journal', 'running' (live, its owner beats), 'awaiting' (live, its owner does
-// not beat: claimed at the next beat anyway), 'resumed' (listed live again, owned by the placeholder; also a
-// live game with no owner, which no beat claims).
+// KEYS: game, live, record · ARGV: room id, heartbeat key prefix, placeholder owner, force ('1': resume a game
+// not marked given up)  → { outcome, owner }: 'finished' (a record), 'no-journal', 'running' (live, its owner
+// beats), 'awaiting' (live, its owner does not beat: claimed at the next beat anyway), 'unmarked' (not live and
+// not marked given up: maybe running, its live entry lost by a Redis come back older), 'resumed' (listed live
+// again, owned by the placeholder, its mark cleared; also a live game with no owner, which no beat claims).
 // One script: a peer's claim or finish between the checks and the writes would otherwise be overwritten.
 const RESUME = `
 if redis.call('EXISTS', KEYS[3]) == 1 then return {'finished', false} end
 if redis.call('HEXISTS', KEYS[1], 'meta') == 0 then return {'no-journal', false} end
 local owner = redis.call('HGET', KEYS[1], 'owner')
-if owner and redis.call('SISMEMBER', KEYS[2], ARGV[1]) == 1 then
+local live = redis.call('SISMEMBER', KEYS[2], ARGV[1])
+if owner and live == 1 then
   if redis.call('EXISTS', ARGV[2] .. owner) == 1 then return {'running', owner} end
   return {'awaiting', owner}
 end
+if live == 0 and ARGV[4] ~= '1' and redis.call('HEXISTS', KEYS[1], 'givenUp') == 0 then return {'unmarked', owner} end
 redis.call('HSET', KEYS[1], 'owner', ARGV[3])
+redis.call('HDEL', KEYS[1], 'givenUp')
 redis.call('SADD', KEYS[2], ARGV[1])
 return {'resumed', owner}`;
 
-export type ResumeOutcome = 'finished' | 'no-journal' | 'running' | 'awaiting' | 'resumed';
+export type ResumeOutcome = 'finished' | 'no-journal' | 'running' | 'awaiting' | 'unmarked' | 'resumed';
 
 /**
  * Puts a game given up after failed recoveries (`recoverClaimed`) back into play, once what made them fail is
  * fixed: listed live again with an owner that does not beat, it takes the path of a crashed process's game (a
  * claim at the next beat of any live process, then its recovery, retried as any). `owner` is the owner it had.
+ * A game not live and not marked given up is refused ('unmarked') unless `force`: a running game that a Redis come
+ * back older lost from the live games looks the same, and resuming it would fence it; so does a game an earlier
+ * version gave up, which put no mark.
  */
-export async function resumeGivenUp(redis: Redis, roomId: string): Promise<{ outcome: ResumeOutcome; owner: string | null }> {
-  const [outcome, owner] = (await redis.eval(RESUME, 3, K.game(roomId), K.live, K.record(roomId), roomId, K.proc(''), RESUMED_OWNER)) as [ResumeOutcome, string | null];
+export async function resumeGivenUp(redis: Redis, roomId: string, force = false): Promise<{ outcome: ResumeOutcome; owner: string | null }> {
+  const [outcome, owner] = (await redis.eval(RESUME, 3, K.game(roomId), K.live, K.record(roomId), roomId, K.proc(''), RESUMED_OWNER, force ? '1' : '')) as [ResumeOutcome, string | null];
   return { outcome, owner: owner || null };
 }
 
@@ -128,10 +146,16 @@ export interface GivenUpGame {
   game: string;
   moves: number;
   owner: string | null;
+  /** Marked given up when it was (see `GIVE_UP`); listed unmarked only when asked for. */
+  marked: boolean;
 }
 
-/** Games with a journal that are not live and have no record: given up (or unlisted by a Redis come back older). */
-export async function givenUpGames(redis: Redis): Promise<GivenUpGame[]> {
+/**
+ * Games with a journal that are not live and have no record, marked given up. With `unmarked`, those not marked
+ * too: given up by an earlier version (which put no mark), or running games a Redis come back older lost from
+ * the live games (or finished ones whose record it lost).
+ */
+export async function givenUpGames(redis: Redis, unmarked = false): Promise<GivenUpGame[]> {
   // A set: SCAN may return a key more than once (while Redis resizes its table).
   const found = new Set<string>();
   const prefix = K.game('');
@@ -144,16 +168,16 @@ export async function givenUpGames(redis: Redis): Promise<GivenUpGame[]> {
   const ids = [...found];
   if (ids.length === 0) return [];
   const pipeline = redis.pipeline();
-  for (const id of ids) pipeline.sismember(K.live, id).exists(K.record(id)).hmget(K.game(id), 'meta', 'owner').llen(K.moves(id));
+  for (const id of ids) pipeline.sismember(K.live, id).exists(K.record(id)).hmget(K.game(id), 'meta', 'owner', 'givenUp').llen(K.moves(id));
   const replies = ((await pipeline.exec()) ?? []).map(([err, value]) => {
     if (err) throw err;
     return value;
   });
   const givenUp: GivenUpGame[] = [];
   ids.forEach((roomId, i) => {
-    const [live, record, [meta, owner], moves] = replies.slice(i * 4, i * 4 + 4) as [number, number, [string | null, string | null], number];
-    if (live || record || !meta) return;
-    givenUp.push({ roomId, game: gameOf(meta), moves, owner });
+    const [live, record, [meta, owner, mark], moves] = replies.slice(i * 4, i * 4 + 4) as [number, number, [string | null, string | null, string | null], number];
+    if (live || record || !meta || (!mark && !unmarked)) return;
+    givenUp.push({ roomId, game: gameOf(meta), moves, owner, marked: mark !== null });
   });
   return givenUp.sort((a, b) => a.roomId.localeCompare(b.roomId));
 }
@@ -179,6 +203,7 @@ type ScriptedRedis = Redis & {
   journalSaveMeta(game: string, owner: string, meta: string): Promise<number>;
   journalAppend(game: string, moves: string, snap: string, owner: string, snapshot: string, ...entries: string[]): Promise<number>;
   claimOrphan(live: string, claimer: string, gamePrefix: string, procPrefix: string): Promise<string | null>;
+  giveUp(game: string, live: string, owner: string, roomId: string, at: string): Promise<number>;
   journalRewrite(game: string, moves: string, snap: string, live: string, record: string, owner: string, roomId: string, meta: string, ...entries: string[]): Promise<number>;
 };
 
@@ -256,6 +281,7 @@ export class GameStore {
     this.redis.defineCommand('journalAppend', { numberOfKeys: 3, lua: APPEND });
     this.redis.defineCommand('journalSaveMeta', { numberOfKeys: 1, lua: SAVE_META });
     this.redis.defineCommand('claimOrphan', { numberOfKeys: 1, lua: CLAIM_ORPHAN });
+    this.redis.defineCommand('giveUp', { numberOfKeys: 2, lua: GIVE_UP });
     this.redis.defineCommand('journalRewrite', { numberOfKeys: 5, lua: REWRITE });
   }
 
@@ -367,9 +393,11 @@ export class GameStore {
         this.options.logger.error({ err, roomId, attempts }, 'recovering a game failed; trying again');
         return;
       }
-      await this.redis.srem(K.live, roomId); // refused: tried again (and given up again) at the next beat
+      // (Refused, it is not forgotten here: tried again, and given up again, when its next try is due.)
+      const givenUp = await this.redis.giveUp(K.game(roomId), K.live, this.options.processId, roomId, String(Date.now()));
       this.failedRecoveries.delete(roomId);
-      this.options.logger.error({ err, roomId, attempts }, 'recovering a game failed for good: no longer run; its journal is kept in Redis');
+      if (givenUp) this.options.logger.error({ err, roomId, attempts }, 'recovering a game failed for good: no longer run; its journal is kept in Redis');
+      else this.options.logger.info({ roomId }, 'a game whose recovery failed here is a peer’s now: left to it');
     } finally {
       this.recovering.delete(roomId);
     }
