@@ -602,6 +602,23 @@ describe('game store', () => {
     expect(await reader.sismember('parlor:live', 'abandoned')).toBe(0);
   });
 
+  it('rewrites no game a peer abandoned while this copy stalled or its rewrite was on its way: the mark the abandon left tells it from a game Redis lost', async () => {
+    const s = store('me');
+    const { journal } = await withOneMove(s, 'left');
+    // A peer took the game over, and everyone left it there.
+    await reader.hset('parlor:game:left', 'owner', 'peer');
+    const peer = store('peer');
+    const theirs = peer.resume('left', 1);
+    theirs.abandon();
+    expect(await theirs.drained()).toBe(true);
+    expect(await reader.ttl('parlor:abandoned:left')).toBeGreaterThan(3500);
+    // This copy's check finds the game gone, as after Redis lost it, and sends its rewrite.
+    expect(await journal.restore()).toBe(false);
+    expect(journal.fenced).toBe(true);
+    expect(await reader.exists('parlor:game:left', 'parlor:moves:left')).toBe(0);
+    expect(await reader.sismember('parlor:live', 'left')).toBe(0);
+  });
+
   it('rewrites no game a peer finished while this process stalled: its record tells it from a game Redis lost', async () => {
     const s = store('me');
     const { journal, sent } = await withOneMove(s, 'finished-elsewhere');

@@ -7,6 +7,7 @@
  *   moves:<roomId>   list of JSON moves { actor, move }, in order
  *   snap:<roomId>    JSON { seq, state }: the engine state after `seq` moves (bounds replay time)
  *   record:<roomId>  JSON record of a finished game (options, seed, moves, result), expires after retention
+ *   abandoned:<roomId>  the process that abandoned the game (everyone left before its end), kept an hour
  *   live             set of roomIds whose games are running
  *   proc:<pid>       heartbeat of a live process (expires when it stops beating)
  *
@@ -33,6 +34,7 @@ const K = {
   moves: (id: string) => `parlor:moves:${id}`,
   snap: (id: string) => `parlor:snap:${id}`,
   record: (id: string) => `parlor:record:${id}`,
+  abandoned: (id: string) => `parlor:abandoned:${id}`,
   recordsBy: (address: string) => `parlor:records-by:${address}`,
   live: 'parlor:live',
   proc: (pid: string) => `parlor:proc:${pid}`,
@@ -76,13 +78,14 @@ for _, id in ipairs(redis.call('SMEMBERS', KEYS[1])) do
 end
 return false`;
 
-// KEYS: game, moves, snap, live, record · ARGV: owner, room id, meta, entries…  → 1 rewritten; -1 when
-// another process owns the game (a peer claimed it since this process looked) or finished it (its record
-// kept: a stalled copy's game is gone because it ended, not lost): never written back as ours.
+// KEYS: game, moves, snap, live, record, abandoned · ARGV: owner, room id, meta, entries…  → 1 rewritten; -1
+// when another process owns the game (a peer claimed it since this process looked), finished it (its record
+// kept) or abandoned it (its mark kept): a stalled or fenced copy's game is gone because it ended, not lost,
+// and is never written back as ours (live under a process that does not run it, which no peer would claim).
 const REWRITE = `
 local owner = redis.call('HGET', KEYS[1], 'owner')
 if owner and owner ~= ARGV[1] then return -1 end
-if redis.call('EXISTS', KEYS[5]) == 1 then return -1 end
+if redis.call('EXISTS', KEYS[5]) == 1 or redis.call('EXISTS', KEYS[6]) == 1 then return -1 end
 redis.call('DEL', KEYS[2], KEYS[3])
 redis.call('HSET', KEYS[1], 'meta', ARGV[3], 'owner', ARGV[1], 'epoch', '0')
 redis.call('SADD', KEYS[4], ARGV[2])
@@ -196,7 +199,7 @@ const REWRITE_PART = 10_000;
 
 type ScriptedTransaction = ChainableCommander & {
   journalAppend(game: string, moves: string, snap: string, owner: string, snapshot: string, ...entries: string[]): ScriptedTransaction;
-  journalRewrite(game: string, moves: string, snap: string, live: string, record: string, owner: string, roomId: string, meta: string, ...entries: string[]): ScriptedTransaction;
+  journalRewrite(game: string, moves: string, snap: string, live: string, record: string, abandoned: string, owner: string, roomId: string, meta: string, ...entries: string[]): ScriptedTransaction;
 };
 
 type ScriptedRedis = Redis & {
@@ -204,7 +207,7 @@ type ScriptedRedis = Redis & {
   journalAppend(game: string, moves: string, snap: string, owner: string, snapshot: string, ...entries: string[]): Promise<number>;
   claimOrphan(live: string, claimer: string, gamePrefix: string, procPrefix: string): Promise<string | null>;
   giveUp(game: string, live: string, owner: string, roomId: string, at: string): Promise<number>;
-  journalRewrite(game: string, moves: string, snap: string, live: string, record: string, owner: string, roomId: string, meta: string, ...entries: string[]): Promise<number>;
+  journalRewrite(game: string, moves: string, snap: string, live: string, record: string, abandoned: string, owner: string, roomId: string, meta: string, ...entries: string[]): Promise<number>;
 };
 
 export interface JournalEntry {
@@ -282,7 +285,7 @@ export class GameStore {
     this.redis.defineCommand('journalSaveMeta', { numberOfKeys: 1, lua: SAVE_META });
     this.redis.defineCommand('claimOrphan', { numberOfKeys: 1, lua: CLAIM_ORPHAN });
     this.redis.defineCommand('giveUp', { numberOfKeys: 2, lua: GIVE_UP });
-    this.redis.defineCommand('journalRewrite', { numberOfKeys: 5, lua: REWRITE });
+    this.redis.defineCommand('journalRewrite', { numberOfKeys: 6, lua: REWRITE });
   }
 
   /**
@@ -675,13 +678,21 @@ export class RoomJournal {
     });
   }
 
-  /** The game ended without a result (everyone left): forget it. */
+  /**
+   * The game ended without a result (everyone left): forget it, leaving a mark for an hour that tells a copy
+   * stalled or fenced meanwhile that the game is gone because it ended here, not lost by Redis (see `REWRITE`).
+   */
   abandon() {
-    const { redis, keys } = this.store;
+    const { redis, keys, options } = this.store;
     this.closed = true;
     this.store.journals.delete(this.roomId);
     this.enqueue(async () => {
-      await redis.multi().del(keys.game(this.roomId), keys.moves(this.roomId), keys.snap(this.roomId)).srem(keys.live, this.roomId).exec();
+      await redis
+        .multi()
+        .del(keys.game(this.roomId), keys.moves(this.roomId), keys.snap(this.roomId))
+        .srem(keys.live, this.roomId)
+        .set(keys.abandoned(this.roomId), options.processId, 'EX', SHORT_RECORD_SECONDS)
+        .exec();
     });
   }
 
@@ -737,7 +748,7 @@ export class RoomJournal {
     // and the rewrite was retried for good. A part after the first is an append, which writes nothing unless
     // the first made the game this process's.
     const tx = redis.multi() as unknown as ScriptedTransaction;
-    tx.journalRewrite(keys.game(id), keys.moves(id), keys.snap(id), keys.live, keys.record(id), options.processId, id, text, ...stored.slice(0, REWRITE_PART));
+    tx.journalRewrite(keys.game(id), keys.moves(id), keys.snap(id), keys.live, keys.record(id), keys.abandoned(id), options.processId, id, text, ...stored.slice(0, REWRITE_PART));
     for (let from = REWRITE_PART; from < stored.length; from += REWRITE_PART) {
       tx.journalAppend(keys.game(id), keys.moves(id), keys.snap(id), options.processId, '', ...stored.slice(from, from + REWRITE_PART));
     }
