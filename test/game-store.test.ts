@@ -537,7 +537,7 @@ describe('game store', () => {
 
     const queued = s.open('queued', { game: 'high-card' });
     await queued.drained();
-    await reader.call('CLIENT', 'PAUSE', '300', 'WRITE');
+    await reader.call('CLIENT', 'PAUSE', '1000', 'WRITE');
     void queued.append({ actor: 0, move: { n: 1 } }, () => null); // on its way: the check waits behind it
     const check = queued.restore();
     queued.fence();
@@ -547,7 +547,7 @@ describe('game store', () => {
   it('writes nothing back once fenced while an append was on its way (its reply then disagrees with the emptied journal)', async () => {
     const s = store('me');
     const { journal, sent } = await withOneMove(s, 'forked');
-    await reader.call('CLIENT', 'PAUSE', '200', 'WRITE');
+    await reader.call('CLIENT', 'PAUSE', '1000', 'WRITE');
     sent.push({ actor: 1, move: { n: 2 } });
     const second = journal.append(sent[1]!, () => null); // on its way, unanswered
     await new Promise((r) => setImmediate(r));
@@ -658,7 +658,7 @@ describe('game store', () => {
     const { journal, sent } = await withOneMove(s, 'gap');
     // Redis now holds a move this journal never sent (a batch stored twice): the next reply's length is off.
     await reader.rpush('parlor:moves:gap', JSON.stringify({ actor: 9, move: 'stray' }));
-    await reader.call('CLIENT', 'PAUSE', '200', 'WRITE'); // writes (the journal's script) wait unanswered for 200 ms
+    await reader.call('CLIENT', 'PAUSE', '1000', 'WRITE'); // writes (the journal's script) wait unanswered for a second
     sent.push({ actor: 1, move: { n: 2 } });
     const second = journal.append(sent[1]!, () => null); // on its way, unanswered
     await new Promise((r) => setImmediate(r));
