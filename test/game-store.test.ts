@@ -619,6 +619,20 @@ describe('game store', () => {
     expect(await reader.sismember('parlor:live', 'left')).toBe(0);
   });
 
+  it('abandons no game a peer owns: a stalled copy whose last watchers left as it woke deletes nothing and leaves no mark', async () => {
+    const s = store('me');
+    const { journal } = await withOneMove(s, 'still-played');
+    // A peer took the game over while this process stalled; this copy closes before a beat fences it.
+    await reader.hset('parlor:game:still-played', 'owner', 'peer');
+    journal.abandon();
+    expect(await journal.drained()).toBe(true);
+    expect(await reader.hget('parlor:game:still-played', 'owner')).toBe('peer');
+    expect(await reader.llen('parlor:moves:still-played')).toBe(1);
+    expect(await reader.sismember('parlor:live', 'still-played')).toBe(1);
+    // No mark: the peer's own rewrite, should Redis lose the game, still writes it back.
+    expect(await reader.exists('parlor:abandoned:still-played')).toBe(0);
+  });
+
   it('rewrites no game a peer finished while this process stalled: its record tells it from a game Redis lost', async () => {
     const s = store('me');
     const { journal, sent } = await withOneMove(s, 'finished-elsewhere');

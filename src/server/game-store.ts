@@ -92,6 +92,17 @@ redis.call('SADD', KEYS[4], ARGV[2])
 for i = 4, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
 return 1`;
 
+// KEYS: game, moves, snap, live, abandoned · ARGV: owner, room id, mark's seconds  → 1 forgotten and marked; -1
+// another process owns the game: a copy that stalled while a peer took it over, whose last spectators left as it
+// woke (before a beat fenced it), would delete the peer's game, and its mark would refuse the peer's rewrite.
+const ABANDON = `
+local owner = redis.call('HGET', KEYS[1], 'owner')
+if owner and owner ~= ARGV[1] then return -1 end
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
+redis.call('SREM', KEYS[4], ARGV[2])
+redis.call('SET', KEYS[5], ARGV[1], 'EX', ARGV[3])
+return 1`;
+
 // KEYS: game, live · ARGV: owner, room id, time  → 1 given up: no longer live, marked so (what tells it from a
 // running game Redis lost from the live games, which game:resume must not fence); 0 another process owns the
 // game now (it claimed it while this one stalled): left as it is.
@@ -207,6 +218,7 @@ type ScriptedRedis = Redis & {
   journalAppend(game: string, moves: string, snap: string, owner: string, snapshot: string, ...entries: string[]): Promise<number>;
   claimOrphan(live: string, claimer: string, gamePrefix: string, procPrefix: string): Promise<string | null>;
   giveUp(game: string, live: string, owner: string, roomId: string, at: string): Promise<number>;
+  journalAbandon(game: string, moves: string, snap: string, live: string, abandoned: string, owner: string, roomId: string, markSeconds: number): Promise<number>;
   journalRewrite(game: string, moves: string, snap: string, live: string, record: string, abandoned: string, owner: string, roomId: string, meta: string, ...entries: string[]): Promise<number>;
 };
 
@@ -285,6 +297,7 @@ export class GameStore {
     this.redis.defineCommand('journalSaveMeta', { numberOfKeys: 1, lua: SAVE_META });
     this.redis.defineCommand('claimOrphan', { numberOfKeys: 1, lua: CLAIM_ORPHAN });
     this.redis.defineCommand('giveUp', { numberOfKeys: 2, lua: GIVE_UP });
+    this.redis.defineCommand('journalAbandon', { numberOfKeys: 5, lua: ABANDON });
     this.redis.defineCommand('journalRewrite', { numberOfKeys: 6, lua: REWRITE });
   }
 
@@ -680,19 +693,17 @@ export class RoomJournal {
 
   /**
    * The game ended without a result (everyone left): forget it, leaving a mark for an hour that tells a copy
-   * stalled or fenced meanwhile that the game is gone because it ended here, not lost by Redis (see `REWRITE`).
+   * stalled or fenced meanwhile that the game is gone because it ended here, not lost by Redis (see `REWRITE`);
+   * only while the game is this process's (see `ABANDON`).
    */
   abandon() {
     const { redis, keys, options } = this.store;
     this.closed = true;
     this.store.journals.delete(this.roomId);
     this.enqueue(async () => {
-      await redis
-        .multi()
-        .del(keys.game(this.roomId), keys.moves(this.roomId), keys.snap(this.roomId))
-        .srem(keys.live, this.roomId)
-        .set(keys.abandoned(this.roomId), options.processId, 'EX', SHORT_RECORD_SECONDS)
-        .exec();
+      const id = this.roomId;
+      // (-1: a peer owns the game now, and it is left to it: this table is closing anyway.)
+      await redis.journalAbandon(keys.game(id), keys.moves(id), keys.snap(id), keys.live, keys.abandoned(id), options.processId, id, SHORT_RECORD_SECONDS);
     });
   }
 
