@@ -619,6 +619,17 @@ describe('game store', () => {
     expect(await reader.sismember('parlor:live', 'left')).toBe(0);
   });
 
+  it('clears the give-up mark of a game it rewrites: a Redis come back older than a resume no longer shows it running here as given up', async () => {
+    const s = store('me');
+    const { journal } = await withOneMove(s, 'resumed-here');
+    // Redis came back from before the operator resumed it: given up here, marked, not live.
+    await reader.multi().hset('parlor:game:resumed-here', 'givenUp', '1700000000000').srem('parlor:live', 'resumed-here').exec();
+    expect(await journal.restore()).toBe(true);
+    expect(await reader.hmget('parlor:game:resumed-here', 'owner', 'givenUp')).toEqual(['me', null]);
+    expect(await reader.sismember('parlor:live', 'resumed-here')).toBe(1);
+    expect(await givenUpGames(reader)).toEqual([]);
+  });
+
   it('abandons no game a peer owns: a stalled copy whose last watchers left as it woke deletes nothing and leaves no mark', async () => {
     const s = store('me');
     const { journal } = await withOneMove(s, 'still-played');

@@ -82,12 +82,14 @@ return false`;
 // when another process owns the game (a peer claimed it since this process looked), finished it (its record
 // kept) or abandoned it (its mark kept): a stalled or fenced copy's game is gone because it ended, not lost,
 // and is never written back as ours (live under a process that does not run it, which no peer would claim).
+// A give-up mark a Redis come back older kept is cleared: the game runs here, and game:resume must not take it.
 const REWRITE = `
 local owner = redis.call('HGET', KEYS[1], 'owner')
 if owner and owner ~= ARGV[1] then return -1 end
 if redis.call('EXISTS', KEYS[5]) == 1 or redis.call('EXISTS', KEYS[6]) == 1 then return -1 end
 redis.call('DEL', KEYS[2], KEYS[3])
 redis.call('HSET', KEYS[1], 'meta', ARGV[3], 'owner', ARGV[1], 'epoch', '0')
+redis.call('HDEL', KEYS[1], 'givenUp')
 redis.call('SADD', KEYS[4], ARGV[2])
 for i = 4, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
 return 1`;
