@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../src/core/game.ts';
+import { loadConfig } from '../src/server/config.ts';
 import { verifyRecord, type ExpectedResult, type GameRecordInput } from '../src/server/verify.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { joinAsPlayer, legalMoves, state, type AnyState } from './helpers/clients.ts';
@@ -156,6 +157,11 @@ describe('POST /api/verify', () => {
     } finally {
       await hasty.close();
     }
+  });
+
+  it('refuses at start a VERIFY_TIMEOUT_MS no timer holds (past 2^31 - 1 ms a timer fires at once: every verification stopped)', () => {
+    expect(() => loadConfig({ VERIFY_TIMEOUT_MS: String(2 ** 31) })).toThrow(/VERIFY_TIMEOUT_MS/);
+    expect(loadConfig({ VERIFY_TIMEOUT_MS: String(2 ** 31 - 1) }).VERIFY_TIMEOUT_MS).toBe(2 ** 31 - 1);
   });
 
   it('refuses a body that is not a record with a namespaced error', async () => {

@@ -67,9 +67,10 @@ const Env = z.object({
   /**
    * Milliseconds the verifier may spend on one `POST /api/verify` before it is stopped (503 `core/verify-timeout`):
    * a record built to be slow would otherwise hold it for everyone. The longest real games take about a second,
-   * a few on a machine busy with other work.
+   * a few on a machine busy with other work. At most 2^31 - 1 (about 24 days): a timer longer than that fires at
+   * once, which stopped every verification.
    */
-  VERIFY_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
+  VERIFY_TIMEOUT_MS: z.coerce.number().int().min(1).max(2 ** 31 - 1).default(30_000),
   /** Liveness beat of this process in Redis; peers take over its games after three missed beats. */
   HEARTBEAT_MS: z.coerce.number().int().min(100).default(700),
 
