@@ -212,12 +212,7 @@ function routes(app: Application, { config, logger, scaling }: { config: Config;
   });
 
   app.get('/api/invites/:code', async (req, res) => {
-    const code = String(req.params.code).toUpperCase();
-    if (!/^[A-Z0-9]{4,16}$/.test(code)) {
-      res.status(404).json({ code: 'core/unknown-invite', message: 'No open table has this invite code.' });
-      return;
-    }
-    const answer = await lookUpInvite(code); // (a code whose table is gone for good is removed there)
+    const answer = await lookUpInvite(String(req.params.code)); // (a code whose table is gone for good is removed there)
     if ('table' in answer) res.json(answer.table);
     else res.status(answer.status).set(answer.retryAfter ? { 'retry-after': String(answer.retryAfter) } : {}).json({ code: answer.code, message: answer.message });
   });

@@ -23,8 +23,10 @@ export type InviteAnswer = { status: 200; table: { roomId: string; game: string 
 const unknown = { status: 404, code: 'core/unknown-invite', message: 'No open table has this invite code.' };
 const unavailable = { status: 503, code: 'core/store-unavailable', message: 'The game store is unreachable for a moment; retry shortly.', retryAfter: 2 };
 
-/** `code`: already upper-cased and checked (letters and digits). */
-export async function lookUpInvite(code: string): Promise<InviteAnswer> {
+/** `asked`: the code as the client sent it, in any letter case; looked up only when it is 4–16 letters and digits. */
+export async function lookUpInvite(asked: string): Promise<InviteAnswer> {
+  const code = asked.toUpperCase();
+  if (!/^[A-Z0-9]{4,16}$/.test(code)) return unknown;
   const store = roomSettings.store;
   try {
     // Twice at most: a value changed since it was read (a new table took the code once it was free) is read again.
