@@ -5,7 +5,7 @@
  * against bots by clicking the UI only (board parts, the chooser, the move list); Ready Set Bet with three
  * pages betting at one table at once; a Tractor friend call that no listed move names; a reload keeps the
  * seat; a spectator link shows the board; "play now" and the lobby's table list; the keyboard; the move
- * panel on a phone; the turn clock; a page following its seat through a server crash (its own Redis, two
+ * panel and Tractor's hand on a phone; the turn clock; a page following its seat through a server crash (its own Redis, two
  * processes and the nginx front); no console errors anywhere. One browser and one server process for the
  * rest, the games running side by side.
  *
@@ -555,11 +555,68 @@ describe('web client', () => {
     const phase = async () => /· (\w+)/.exec((await page.locator('.tractor p').first().textContent()) ?? '')?.[1];
     await expect.poll(async () => /^(burying|calling|playing)$/.test((await phase()) ?? '') && (await page.locator('.controls .status.mine').count()) > 0, { timeout: 30_000 }).toBe(true);
     const viewBox = () => page.locator('.board svg').first().getAttribute('viewBox');
-    expect(await viewBox()).toBe('0 0 380 540');
+    expect(await viewBox()).toBe('0 0 380 210'); // four seats: a low table, your cards under it (540 high, they were out of the window)
     await page.setViewportSize({ width: 1280, height: 900 });
     await expect.poll(viewBox, { timeout: 3000 }).toBe('0 0 760 430');
     await page.close();
   }, 60_000);
+
+  it.concurrent('Tractor on a phone: on your turn your cards are in the window above the move panel, under a low table (4 seats) or held over a taller one (6); a desktop keeps its layout', async ({ expect }) => {
+    const phone = async (seats: number) => {
+      const page = await newPage(390);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await createInLobby(page, 'Tractor (Shengji)', { seats, bots: seats - 1, options: { handLimit: 1, dealDelayMs: 0, declareWindowMs: 300 } });
+      // The page plays nothing: its turn to play a card comes in the first trick and stays.
+      await page.waitForFunction(() => /· playing/.test(document.querySelector('.tractor p')?.textContent ?? '') && document.querySelector('.controls.turn .status.mine') && document.querySelector('.board .hand [data-key].can'), undefined, { timeout: 45_000 });
+      await page.waitForTimeout(300);
+      return page;
+    };
+    /**
+     * The table picture, the other seats' places at it (their lowest bottom: what they played shows there), the move
+     * panel and your cards (their highest top, lowest bottom) as they stand in the window.
+     */
+    const layout = (page: Page) =>
+      page.evaluate(() => {
+        const cards = [...document.querySelectorAll('.board .hand [data-key]')].map((el) => el.getBoundingClientRect());
+        const [table, panel] = ['.board svg', '.controls'].map((s) => document.querySelector(s)!.getBoundingClientRect());
+        const me = document.querySelector<HTMLElement>('.seat.me')!.dataset.seat;
+        const others = [...document.querySelectorAll<SVGElement>('.board svg [data-seat]')].filter((g) => g.dataset.seat !== me);
+        return {
+          scrollY: window.scrollY,
+          height: window.innerHeight,
+          table: { top: table!.top, bottom: table!.bottom },
+          others: Math.max(...others.map((g) => g.getBoundingClientRect().bottom)),
+          panel: { top: panel!.top, bottom: panel!.bottom },
+          cards: { count: cards.length, top: Math.min(...cards.map((r) => r.top)), bottom: Math.max(...cards.map((r) => r.bottom)) },
+        };
+      });
+    const [four, six] = await Promise.all([phone(4), phone(6)]);
+    for (const page of [four, six]) {
+      const at = await layout(page);
+      expect(at.scrollY).toBe(0);
+      expect(at.cards.count).toBeGreaterThanOrEqual(20);
+      // Every card in the window, above the move panel, which is in the window too: no scrolling to reach them.
+      expect(at.cards.top).toBeGreaterThanOrEqual(0);
+      expect(at.cards.bottom).toBeLessThanOrEqual(at.panel.top);
+      expect(at.panel.bottom).toBeLessThanOrEqual(at.height);
+      // Four seats: the others' places above them, the trick with them (a long hand may cover the foot of the table, yours).
+      if (page === four) expect(at.others).toBeLessThanOrEqual(at.cards.top);
+      // Scrolled to the end, the cards rest under the table: none of it stays hidden under them.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const end = await layout(page);
+      expect(end.table.bottom).toBeLessThanOrEqual(end.cards.top);
+      expect(end.cards.bottom).toBeLessThanOrEqual(end.panel.top);
+    }
+    // Six seats need a taller table: the cards are held over its lower part while the page is at its top.
+    await six.evaluate(() => window.scrollTo(0, 0));
+    const top = await layout(six);
+    expect(top.table.bottom).toBeGreaterThan(top.cards.top);
+    // A desktop's hand stays in its place under the table.
+    await four.setViewportSize({ width: 1280, height: 900 });
+    await expect.poll(() => four.locator('.board svg').first().getAttribute('viewBox'), { timeout: 3000 }).toBe('0 0 760 430');
+    expect(await four.locator('.board .your-hand').evaluate((el) => getComputedStyle(el).position)).toBe('static');
+    await Promise.all([four.close(), six.close()]);
+  }, 90_000);
 
   it.concurrent('lobby: "play now" queues two pages to one table; the table list shows it open with a Watch link to a spectator view; its link, once full, watches quietly', async ({ expect }) => {
     const [ada, bo] = await Promise.all([newPage(), newPage(390)]);

@@ -92,15 +92,38 @@ export function seatTitle(ctx: BoardContext, seat: number): string {
   return `${ctx.name(seat)}${seat === declaring ? ' ★' : ''}${seat === t.starter ? ' (starter)' : ''}`;
 }
 
+/** Where seat `k` places from you (0) sits around the table: you at the bottom, then to the right. */
+const seatAngle = (k: number, n: number) => Math.PI / 2 - (k * 2 * Math.PI) / n;
+
+/**
+ * How far from the middle (up and down) a phone's table sets the seats: no farther than the boxes need to stand
+ * clear of each other, so the table is as low as its seats allow and your cards under it stay in the window
+ * (four seats: a table 210 high, not 540). Two boxes level with each other are left as they are (five or seven seats).
+ */
+function compactRy(n: number, rx: number, boxW: number, boxH: number, gap = 6): number {
+  let ry = 0;
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      const [a, b] = [seatAngle(i, n), seatAngle(j, n)];
+      const across = Math.abs(rx * (Math.cos(a) - Math.cos(b)));
+      const down = Math.abs(Math.sin(a) - Math.sin(b));
+      if (across < boxW + gap && down > 1e-9) ry = Math.max(ry, (boxH + gap) / down);
+    }
+  }
+  return Math.ceil(ry);
+}
+
 /**
  * The table: you at the bottom, the next player (seat + 1) on your right — Tractor is played to the right.
- * On a phone the picture is drawn for its width (taller, seats closer), so its words keep their size.
+ * On a phone the picture is drawn for its width (seats closer, only as tall as they need), so its words keep their size.
  */
 function tableSvg(ctx: BoardContext, narrow: boolean) {
   const t = ctx.table;
   const n = ctx.seats.length;
-  // Width, height, a seat's box, and how far the boxes stand from the middle.
-  const [W, H, boxW, boxH, rx, ry] = narrow ? [380, 540, 150, 62, 107, 229] : [760, 430, 160, 68, 290, 145];
+  // Width, a seat's box, how far the boxes stand from the middle, and the height.
+  const [W, boxW, boxH, rx] = narrow ? [380, 150, 62, 107] : [760, 160, 68, 290];
+  const ry = narrow ? compactRy(n, rx, boxW, boxH) : 145;
+  const H = narrow ? 2 * ry + boxH + 10 : 430;
   const me = ctx.mySeat ?? 0;
   const plays = new Map<number, string[]>((t.trick ?? []).map((p: Plain) => [p.seat, p.cards]));
   const lastTrick = !plays.size && t.tricks?.length ? t.tricks[t.tricks.length - 1] : null;
@@ -119,7 +142,7 @@ function tableSvg(ctx: BoardContext, narrow: boolean) {
           last ? s('text', { x: W / 2, y: H / 2 + 36, 'text-anchor': 'middle', 'font-size': 12, fill: '#cfe3d6' }, last) : null,
         ],
     Array.from({ length: n }, (_, seat) => {
-      const a = Math.PI / 2 - ((seat - me) * 2 * Math.PI) / n;
+      const a = seatAngle(seat - me, n);
       const x = W / 2 + Math.cos(a) * rx;
       const y = H / 2 + Math.sin(a) * ry;
       const cards = plays.get(seat) ?? [];
@@ -196,10 +219,15 @@ export const tractor: GameBoard = {
       t.kittyShown?.length ? h('p', null, `Kitty: ${cardsText(t.kittyShown)}`) : null,
       ctx.view
         ? [
-            h('div', { class: 'section-title' }, `Your hand (${hand.length})`),
-            h('div', { class: 'hand', 'aria-label': 'Plain suits' }, plain.map((f, i) => chip(f, trumps.length + i))),
-            trumpsTitle(ctx.view) ? h('div', { class: 'section-title' }, trumpsTitle(ctx.view)) : null,
-            trumps.length ? h('div', { class: 'hand', 'aria-label': 'Trumps' }, trumps.map((f, i) => chip(f, i, 'trump'))) : null,
+            // One block: on a phone it stays in the window above the move panel while you choose cards (style.css).
+            h(
+              'div',
+              { class: 'your-hand' },
+              h('div', { class: 'section-title' }, `Your hand (${hand.length})`),
+              h('div', { class: 'hand', 'aria-label': 'Plain suits' }, plain.map((f, i) => chip(f, trumps.length + i))),
+              trumpsTitle(ctx.view) ? h('div', { class: 'section-title' }, trumpsTitle(ctx.view)) : null,
+              trumps.length ? h('div', { class: 'hand', 'aria-label': 'Trumps' }, trumps.map((f, i) => chip(f, i, 'trump'))) : null,
+            ),
             // Shown for reference: the cards are in the hand above, where they are chosen.
             ctx.view.kitty?.length
               ? [h('div', { class: 'section-title' }, t.phase === 'burying' ? 'Picked up from the kitty (now in your hand)' : 'Your buried kitty'), h('div', { class: 'hand' }, ctx.view.kitty.map((f: string) => cardChip(f, null)))]
