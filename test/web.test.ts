@@ -5,7 +5,7 @@
  * against bots by clicking the UI only (board parts, the chooser, the move list); Ready Set Bet with three
  * pages betting at one table at once; a Tractor friend call that no listed move names; a reload keeps the
  * seat; a spectator link shows the board; "play now" and the lobby's table list; the keyboard; the move
- * panel and Tractor's hand on a phone; the turn clock; a page following its seat through a server crash (its own Redis, two
+ * panel, Tractor's hand and a refusal on a phone; the turn clock; a page following its seat through a server crash (its own Redis, two
  * processes and the nginx front); no console errors anywhere. One browser and one server process for the
  * rest, the games running side by side.
  *
@@ -616,6 +616,56 @@ describe('web client', () => {
     await expect.poll(() => four.locator('.board svg').first().getAttribute('viewBox'), { timeout: 3000 }).toBe('0 0 760 430');
     expect(await four.locator('.board .your-hand').evaluate((el) => getComputedStyle(el).position)).toBe('static');
     await Promise.all([four.close(), six.close()]);
+  }, 90_000);
+
+  it.concurrent('Tractor on a phone: a refused lead is said in the move panel, in view while scrolled down, and still when the turn has passed', async ({ expect }) => {
+    const page = await newPage(390);
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Six seats (a table taller than the window's share); the others never declare nor play, so their clocks run.
+    const roomId = await createInLobby(page, 'Tractor (Shengji)', { seats: 6, bots: 0, turnSeconds: 15, options: { handLimit: 1, dealDelayMs: 0, declareWindowMs: 1500 } });
+    const others = await Promise.all([1, 2, 3, 4, 5].map(async () => adopt(await new Client(server.ws).joinById(roomId, {}))));
+    try {
+      const phase = async () => /· (\w+)/.exec((await page.locator('.tractor p').first().textContent()) ?? '')?.[1];
+      // The page alone declares, so it starts: it buries, then leads the first trick.
+      const listed = (type: string) => page.locator(`.all-moves .move[data-move^='{"type":"${type}"']`);
+      for (const until = Date.now() + 45_000; Date.now() < until && (await phase()) !== 'burying'; ) {
+        if (await listed('declare').count()) await listed('declare').first().dispatchEvent('click', undefined, { timeout: 500 }).catch(() => undefined);
+        await page.waitForTimeout(50);
+      }
+      await listed('bury').first().dispatchEvent('click');
+      await expect.poll(phase, { timeout: 10_000 }).toBe('playing');
+      await page.locator('.compose').waitFor({ timeout: 10_000 });
+      // Two cards of different suits: a lead the server refuses (a lead is all of one suit), offered in the panel as a move.
+      const plain = page.locator('.board .hand[aria-label="Plain suits"] [data-key].can');
+      const [first, last] = [await plain.first().getAttribute('data-key'), await plain.last().getAttribute('data-key')];
+      expect(first!.split('/')[0]!.slice(-1)).not.toBe(last!.split('/')[0]!.slice(-1));
+      await plain.first().click();
+      await plain.last().click();
+      const play = page.locator('.controls .compose .move');
+      await play.waitFor();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(150);
+      await play.click();
+      const refused = page.locator('.notice.bad', { hasText: 'Refused' });
+      await refused.waitFor({ timeout: 10_000 });
+      expect(await refused.textContent()).toContain('all of one suit');
+      /** Where the refusal stands: in the move panel, and in the window. */
+      const where = () =>
+        refused.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return { inPanel: Boolean(el.closest('.controls')), inWindow: r.top >= 0 && r.bottom <= window.innerHeight };
+        });
+      // Where the player is looking, though the page stays scrolled down.
+      expect(await where()).toEqual({ inPanel: true, inWindow: true });
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(150);
+      // The clock plays for the page and the turn passes: back at the table's top, the player still reads why.
+      await expect.poll(() => page.locator('.controls .status.mine').count(), { timeout: 30_000 }).toBe(0);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      expect(await where()).toEqual({ inPanel: true, inWindow: true });
+    } finally {
+      await Promise.all(others.map((p) => p.room.leave()));
+      await page.close();
+    }
   }, 90_000);
 
   it.concurrent('lobby: "play now" queues two pages to one table; the table list shows it open with a Watch link to a spectator view; its link, once full, watches quietly', async ({ expect }) => {

@@ -65,7 +65,11 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   const notice = h('p', { class: 'notice', role: 'status', 'aria-live': 'polite' });
   const seatList = h('ol', { class: 'seats', 'aria-label': 'Seats' });
   const boardEl = h('section', { class: 'board', 'aria-label': 'Board' });
-  const controls = h('section', { class: 'controls', 'aria-label': 'Your moves' });
+  // A refusal of the player's own move is said in the move panel, where the move was made: the notice at the page's top
+  // is out of sight once scrolled down (a phone's panel stays at the window's bottom). Its own line, kept across redraws.
+  const refusal = h('p', { class: 'notice', role: 'status', 'aria-live': 'polite' });
+  const moveArea = h('div');
+  const controls = h('section', { class: 'controls', 'aria-label': 'Your moves' }, refusal, moveArea);
   const logEl = h('ol', { class: 'log', 'aria-label': 'What happened', 'aria-live': 'polite' });
   const resultEl = h('section', { class: 'result', 'aria-label': 'Result' });
   app.append(
@@ -82,6 +86,10 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   const say = (text: string, bad = false) => {
     notice.textContent = text;
     notice.classList.toggle('bad', bad);
+  };
+  const refuse = (text: string) => {
+    refusal.textContent = text;
+    refusal.classList.toggle('bad', text !== '');
   };
   const firstVisible = (selector: string) => [...app.querySelectorAll<HTMLElement>(selector)].find((el) => el.getClientRects().length > 0);
   /** The next part to act on: the one move of a one-move step, a card in hand before a space of the board (a move is most often begun with the card), then the controls. */
@@ -210,7 +218,8 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
         // The seat's token was used elsewhere (another tab or device): that page plays for it now.
         room = null;
         mySeat = null;
-        controls.replaceChildren(h('p', { class: 'status' }, 'Not playing here.'));
+        refuse('');
+        moveArea.replaceChildren(h('p', { class: 'status' }, 'Not playing here.'));
         say('Your seat was taken up in another tab or on another device; this page no longer plays for it. Reload to play here again.', true);
         return;
       }
@@ -339,9 +348,10 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     try {
       await room.request('move', move);
       say('');
+      refuse('');
     } catch (err) {
       sent = sent.filter((s) => s.move !== move);
-      say(`Refused — ${reason(err)}`, true);
+      refuse(`Refused — ${reason(err)}`);
     } finally {
       app.dataset.inflight = String(--inFlight);
     }
@@ -356,6 +366,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     confirmingFill = false;
     schedule();
     if (!room) return;
+    refuse('');
     try {
       await room.request('fillWithBots', { agree });
       say('');
@@ -365,7 +376,8 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       if (code === 'core/game-started') return say('');
       // The seats left are held for players joining now: they start it by sitting.
       if (code === 'core/no-free-seat') return say('Every free seat is held for a player on the way in: the game starts when they sit.');
-      say(`Refused — ${reason(err)}`, true);
+      refuse(`Refused — ${reason(err)}`);
+      schedule();
     }
   }
 
@@ -608,9 +620,10 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       showAll = all.open;
       padForPanel();
     });
-    // The player's turn: on a phone the panel stays in view under the board (style.css); a spectator's is only a line.
-    controls.classList.toggle('turn', mine !== null && ctx.moves.length > 0);
-    controls.replaceChildren(
+    // The player's turn, or a refusal of their move to read: on a phone the panel stays in view under the board
+    // (style.css); a spectator's is only a line.
+    controls.classList.toggle('turn', mine !== null && (ctx.moves.length > 0 || refusal.textContent !== ''));
+    moveArea.replaceChildren(
       ...[
       h('p', { class: `status${ctx.moves.length ? ' mine' : ''}` }, line.trim()),
       fillControls(ctx),
