@@ -137,7 +137,7 @@ try {
     await scene.ready?.(page);
     await page.mouse.move(0, 0);
     // A click of the scripted player can race a bot and be refused ("not your turn"): not part of the picture.
-    await page.evaluate(() => document.querySelector('.notice.bad')?.replaceChildren());
+    await page.evaluate(() => document.querySelectorAll('.notice.bad').forEach((n) => n.replaceChildren()));
     await page.screenshot({ path: `${root}docs/images/${scene.game}-desktop.png`, fullPage: true });
     // The phone's window as the player sees it on their turn: the board's top and the move panel under it.
     await page.setViewportSize({ width: 390, height: 844 });
