@@ -1,27 +1,33 @@
 /**
  * Two server processes on one (private) Redis: a client matchmaking through either process lands in
  * the room wherever it lives, invite codes resolve everywhere, readiness follows Redis.
+ *
+ * The file's own Redis, not the run's: what it counts there (Colyseus' registered processes, an address's
+ * tables) is then its own, whatever runs beside it.
  */
 import { spawn } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { once } from 'node:events';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type SeatReservation } from '@colyseus/sdk';
 import { Redis } from 'ioredis';
 import { spawnServer, type ServerProcess } from './helpers/process.ts';
 import { adopt, legalMoves, state } from './helpers/clients.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
-import { startRedis } from './helpers/redis.ts';
+import { startRedis, type RedisHandle } from './helpers/redis.ts';
 import { TABLE_CHARGE_SECONDS, finishedTablesKey, tablesKey } from '../src/server/front-door.ts';
 
+let fileRedis: RedisHandle;
 let a: ServerProcess;
 let b: ServerProcess;
 beforeAll(async () => {
-  const env = { REDIS_URL: inject('redisUrl') };
+  fileRedis = await startRedis();
+  const env = { REDIS_URL: fileRedis.url };
   [a, b] = await Promise.all([spawnServer(env), spawnServer(env)]);
 });
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
+  await fileRedis?.stop();
 });
 
 async function matchmake(through: ServerProcess, method: string, target: string, options: object): Promise<SeatReservation> {
@@ -115,7 +121,7 @@ describe('two processes on one Redis', () => {
   });
 
   it('counts a reservation for a peer’s table as used there, never as lapsed here', async () => {
-    const env = { REDIS_URL: inject('redisUrl'), RATE_LIMIT_EXEMPT: '', COLYSEUS_SEAT_RESERVATION_TIME: '1', MAX_LAPSED_RESERVATIONS_PER_ADDRESS: '2' };
+    const env = { REDIS_URL: fileRedis.url, RATE_LIMIT_EXEMPT: '', COLYSEUS_SEAT_RESERVATION_TIME: '1', MAX_LAPSED_RESERVATIONS_PER_ADDRESS: '2' };
     const [c, d] = await Promise.all([spawnServer(env), spawnServer(env)]);
     try {
       const host = await new Client(d.ws).create('high-card', { seats: 4 });
@@ -137,7 +143,7 @@ describe('two processes on one Redis', () => {
   });
 
   it('counts an address\'s unused and lapsed seat reservations across processes', async () => {
-    const env = { REDIS_URL: inject('redisUrl'), RATE_LIMIT_EXEMPT: '', COLYSEUS_SEAT_RESERVATION_TIME: '1', MAX_UNUSED_RESERVATIONS_PER_ADDRESS: '2', MAX_LAPSED_RESERVATIONS_PER_ADDRESS: '3' };
+    const env = { REDIS_URL: fileRedis.url, RATE_LIMIT_EXEMPT: '', COLYSEUS_SEAT_RESERVATION_TIME: '1', MAX_UNUSED_RESERVATIONS_PER_ADDRESS: '2', MAX_LAPSED_RESERVATIONS_PER_ADDRESS: '3' };
     const [c, d] = await Promise.all([spawnServer(env), spawnServer(env)]);
     try {
       const host = await new Client(c.ws).create('high-card', { seats: 4 });
@@ -163,9 +169,9 @@ describe('two processes on one Redis', () => {
   it('caps the open tables an address created across processes, wherever Colyseus placed them', async () => {
     // Both processes limit loopback like any address. Requests alternate between them: a count kept by
     // each process alone would let through two tables per process, or more when a table lands on a peer.
-    const env = { REDIS_URL: inject('redisUrl'), RATE_LIMIT_EXEMPT: '', MAX_ROOMS_PER_ADDRESS: '2' };
+    const env = { REDIS_URL: fileRedis.url, RATE_LIMIT_EXEMPT: '', MAX_ROOMS_PER_ADDRESS: '2' };
     const [c, d] = await Promise.all([spawnServer(env), spawnServer(env)]);
-    const redis = new Redis(inject('redisUrl'));
+    const redis = new Redis(fileRedis.url);
     const create = async (through: ServerProcess) => {
       const res = await fetch(`${through.http}/matchmake/create/high-card`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seats: 2, private: true }) });
       return { status: res.status, body: (await res.json()) as SeatReservation & { code?: string } };
@@ -204,9 +210,9 @@ describe('two processes on one Redis', () => {
 
   it("counts a finished table apart from its creator's open tables while it stays open for its result to be seen, up to twice the cap with them", async () => {
     // An address of its own (behind a trusted proxy), at a cap of one table; a finished table of people stays a minute.
-    const env = { REDIS_URL: inject('redisUrl'), RATE_LIMIT_EXEMPT: '', TRUSTED_PROXIES: '1', RATE_LIMIT_RESERVATIONS_PER_SECOND: '100', MAX_ROOMS_PER_ADDRESS: '1', RECONNECT_SECONDS: '60' };
+    const env = { REDIS_URL: fileRedis.url, RATE_LIMIT_EXEMPT: '', TRUSTED_PROXIES: '1', RATE_LIMIT_RESERVATIONS_PER_SECOND: '100', MAX_ROOMS_PER_ADDRESS: '1', RECONNECT_SECONDS: '60' };
     const c = await spawnServer(env);
-    const redis = new Redis(inject('redisUrl'));
+    const redis = new Redis(fileRedis.url);
     const create = async (options: object) => {
       const res = await fetch(`${c.http}/matchmake/create/high-card`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.20' }, body: JSON.stringify(options) });
       return { status: res.status, body: (await res.json()) as SeatReservation & { code?: string } };
@@ -253,7 +259,7 @@ describe('two processes on one Redis', () => {
   it('holds an address to its caps under a burst of parallel requests', async () => {
     // Addresses of their own (behind a trusted proxy), so the keys other tests leave do not count.
     const env = {
-      REDIS_URL: inject('redisUrl'),
+      REDIS_URL: fileRedis.url,
       RATE_LIMIT_EXEMPT: '',
       TRUSTED_PROXIES: '1',
       RATE_LIMIT_RESERVATIONS_PER_SECOND: '100',
@@ -319,11 +325,11 @@ describe('two processes on one Redis', () => {
     const holder = createServer().listen(0, '127.0.0.1');
     await once(holder, 'listening');
     const port = String((holder.address() as AddressInfo).port);
-    const redis = new Redis(inject('redisUrl'));
+    const redis = new Redis(fileRedis.url);
     try {
       const registered = async () => Object.keys(await redis.hgetall('roomcount')); // Colyseus' processes, which peers send creates to
       const before = await registered();
-      const { code, output } = await runToExit({ PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn', REDIS_URL: inject('redisUrl') });
+      const { code, output } = await runToExit({ PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn', REDIS_URL: fileRedis.url });
       expect(code).toBe(1);
       expect(output).toContain('could not listen; exiting');
       expect((await registered()).filter((id) => !before.includes(id))).toEqual([]);
