@@ -22,7 +22,7 @@ const alone = [
  * others, two at a time beside each other only: neither keeps a core busy, so the two take about as long
  * as the longer one alone.
  */
-const paired = ['test/recovery.test.ts', 'test/scaling.test.ts', 'test/deploy.test.ts'];
+const paired = ['test/recovery.test.ts', 'test/recovery-redis.test.ts', 'test/scaling.test.ts', 'test/deploy.test.ts'];
 
 export default defineConfig({
   test: {

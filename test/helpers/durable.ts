@@ -1,0 +1,49 @@
+/** A high-card game between real server processes on a Redis, for the fault tests (recovery and recovery-redis). */
+import { Client, type SeatReservation } from '@colyseus/sdk';
+import type { ServerProcess } from './process.ts';
+import { adopt, legalMoves, state, type Player } from './clients.ts';
+import { sleep, waitFor } from './ports.ts';
+
+export async function matchmake(through: ServerProcess, options: object): Promise<SeatReservation> {
+  const res = await fetch(`${through.http}/matchmake/create/high-card`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(options) });
+  return (await res.json()) as SeatReservation;
+}
+
+/** Two humans at a 2-seat table with 4 cards each; returns after both anted and played one card each. */
+export async function gameUnderWay(procs: ServerProcess[], extra: object = {}) {
+  const reservation = await matchmake(procs[0]!, { seats: 2, options: { handSize: 4 }, ...extra });
+  const owner = procs.find((p) => p.processId === reservation.processId)!;
+  const ada = await adopt(await new Client(owner.ws).consumeSeatReservation(reservation));
+  const bo = await adopt(await new Client(owner.ws).joinById(reservation.roomId));
+  await waitFor(() => legalMoves(ada).length && legalMoves(bo).length, 5000, 'deal');
+  await ada.room.request('move', { type: 'ante', in: true });
+  await bo.room.request('move', { type: 'ante', in: false });
+  const players = [ada, bo];
+  let lastSeq = 0;
+  for (let i = 0; i < 2; i++) lastSeq = (await playOne(players)).seq;
+  await waitFor(() => players.every((p) => cardsLeft(p) === 6), 5000, 'both plays synced');
+  return { owner, players, roomId: reservation.roomId, lastSeq };
+}
+
+/** The player whose turn it is plays its first listed card (retrying while the synced state catches up). */
+export async function playOne(players: Player[]): Promise<{ seq: number }> {
+  for (let attempt = 0; ; attempt++) {
+    const p = await waitFor(() => players.find((x) => legalMoves(x).some((m) => m.type === 'play')), 5000, 'a player to move');
+    try {
+      return (await p.room.request('move', legalMoves(p).find((m) => m.type === 'play'))) as { seq: number };
+    } catch (e) {
+      if (attempt > 50 || (e as { reason?: { code?: string } }).reason?.code !== 'core/not-your-turn') throw e;
+      await sleep(20);
+    }
+  }
+}
+
+export async function playToEnd(players: Player[]) {
+  while (state(players[0]!).status !== 'over') {
+    await playOne(players).catch(() => undefined); // the game may end between sync and request
+    await sleep(5);
+  }
+}
+
+const cardsLeft = (p: Player) => (state(p).table?.handCounts?.toJSON() as number[] | undefined)?.reduce((a, b) => a + b, 0);
+export const snapshot = (p: Player) => JSON.stringify({ scores: state(p).table.scores.toJSON(), counts: state(p).table.handCounts.toJSON() });

@@ -1,0 +1,295 @@
+/**
+ * Fault tests with real processes and a private Redis that the tests stop and start: a Redis restart
+ * mid-game, a stalled process and its stale copy fenced, games given up after failed recoveries and put
+ * back by the operator, an earlier version's journal. (Processes killed and deployed: recovery.test.ts.)
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Client, type SeatReservation } from '@colyseus/sdk';
+import { Redis } from 'ioredis';
+import { metricOf, spawnServer, type ServerProcess } from './helpers/process.ts';
+import { OLDEST_REDIS, startRedis, watchCommands, type CommandWatch, type RedisHandle } from './helpers/redis.ts';
+import { adopt, legalMoves, state, type Player } from './helpers/clients.ts';
+import { sleep, waitFor } from './helpers/ports.ts';
+import { gameUnderWay, matchmake, playOne, playToEnd, snapshot } from './helpers/durable.ts';
+import { execFile } from 'node:child_process';
+import { rejoinSeat } from '../client/rejoin.ts';
+import { tablesKey } from '../src/server/front-door.ts';
+
+let redis: RedisHandle;
+let commands: CommandWatch;
+beforeAll(async () => {
+  redis = await startRedis();
+  commands = await watchCommands(redis.url);
+});
+// Every command of these games, takeovers, handovers and records is one Redis 6.2 has: it refuses what came
+// later (EXPIRE's NX, added in 7.0, aborted a whole finish there), and the tests' Redis is newer.
+afterEach(() => {
+  expect(commands.newerThan(OLDEST_REDIS)).toEqual([]);
+});
+afterAll(async () => {
+  expect(commands.newerThan(OLDEST_REDIS)).toEqual([]);
+  commands.stop();
+  await redis.stop();
+});
+
+// Default heartbeat (700 ms); a snapshot every 2 moves so recovery replays from a snapshot, not only moves.
+const env = () => ({ REDIS_URL: redis.url, RECONNECT_SECONDS: '20', SNAPSHOT_EVERY: '2' });
+
+describe('durable games', () => {
+  it('a seat token asked for just after Redis restarted empty is not told the table is gone before its process puts it back', async () => {
+    // Long beats: the process finds its keys lost, and puts the game's listing back, only at its next beat.
+    const proc = await spawnServer({ ...env(), HEARTBEAT_MS: '2000' });
+    try {
+      const { players, roomId } = await gameUnderWay([proc]);
+      await redis.stop();
+      await redis.restart();
+      // Asked again and again until the seat is back: a 404 on the way would be definite, the seat forgotten for good.
+      const answers = new Set<string>();
+      for (const until = Date.now() + 10_000; Date.now() < until; await sleep(20)) {
+        const res = await fetch(`${proc.http}/api/rooms/${roomId}/seat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seatToken: players[0]!.seatToken }) });
+        if (res.ok) {
+          const back = await adopt(await new Client(proc.ws).consumeSeatReservation((await res.json()) as SeatReservation));
+          expect(back.seat).toBe(players[0]!.seat);
+          await back.room.leave();
+          break;
+        }
+        answers.add(`${res.status} ${((await res.json()) as { code?: string }).code}`);
+      }
+      expect([...answers].filter((a) => !a.startsWith('503 '))).toEqual([]);
+    } finally {
+      await proc.stop('SIGKILL');
+    }
+  });
+
+  it('plays on while Redis restarts (empty), then catches the journal up and keeps the finished record', async () => {
+    const proc = await spawnServer(env());
+    const reader = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    reader.on('error', () => undefined);
+    try {
+      const { players, roomId } = await gameUnderWay([proc]);
+      await redis.stop();
+      for (let i = 0; i < 3; i++) await playOne(players); // accepted from memory while Redis is down
+      await redis.restart();
+      await playToEnd(players);
+      // Counted: the connection's errors while Redis was away, the heartbeat found gone, the game rewritten.
+      expect(await metricOf(proc, 'parlor_redis_errors_total{operation="connection"}')).toBeGreaterThan(0);
+      // (the heartbeat is found gone at the first beat after Redis is back, which the game may finish before)
+      await waitFor(async () => (await metricOf(proc, 'parlor_heartbeat_lapses_total')) > 0 || null, 5000, 'the lapsed heartbeat counted');
+      expect(await metricOf(proc, 'parlor_journal_rewrites_total')).toBeGreaterThan(0);
+      await reader.connect();
+      const record = await waitFor(async () => reader.get(`parlor:record:${roomId}`), 10_000, 'finished record');
+      const parsed = JSON.parse(record) as { moves: unknown[]; seed: string; result: { winners: number[] } };
+      // deal + 2 antes + 8 plays: every move made, including those while Redis was down
+      expect(parsed.moves).toHaveLength(11);
+      expect(parsed.result.winners.length).toBeGreaterThan(0);
+      expect(await reader.sismember('parlor:live', roomId)).toBe(0);
+      // The same record over HTTP, from the server that kept it.
+      expect(await (await fetch(`${proc.http}/api/records/${roomId}`)).json()).toEqual(parsed);
+      expect((await fetch(`${proc.http}/api/records/no-such-room`)).status).toBe(404);
+      expect(await reader.ttl(`parlor:record:${roomId}`)).toBeGreaterThan(3600); // a people's game: kept the retention period
+      // A table of bots only, opened by a spectator to watch: its record is kept an hour at most.
+      const watched = await matchmake(proc, { seats: 2, bots: 2, spectator: true, options: { handSize: 2 } });
+      const watcher = await new Client(proc.ws).consumeSeatReservation(watched);
+      const botsRecord = `parlor:record:${watched.roomId}`;
+      await waitFor(async () => (await reader.exists(botsRecord)) === 1, 20_000, 'the bots finish');
+      const ttl = await reader.ttl(botsRecord);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(3600);
+      void watcher.leave().catch(() => undefined);
+      // So is a game whose one seated player left every move to the bots and the server (its clock runs out).
+      const idle = await matchmake(proc, { seats: 2, bots: 1, turnSeconds: 1, options: { handSize: 2 } });
+      const sitter = await new Client(proc.ws).consumeSeatReservation(idle);
+      const idleRecord = `parlor:record:${idle.roomId}`;
+      await waitFor(async () => (await reader.exists(idleRecord)) === 1, 30_000, 'the idle game ends');
+      expect(await reader.ttl(idleRecord)).toBeLessThanOrEqual(3600);
+      void sitter.leave().catch(() => undefined);
+    } finally {
+      reader.disconnect();
+      await proc.stop('SIGKILL');
+    }
+  });
+
+  it('recovers the games of a stalled process and fences its stale copy when it wakes', async () => {
+    // Loopback limited like any address: the stale copy closing must not uncharge the table the survivor
+    // plays on.
+    const limited = { ...env(), RATE_LIMIT_EXEMPT: '' };
+    const procs = await Promise.all([spawnServer(limited), spawnServer(limited)]);
+    const reader = new Redis(redis.url);
+    try {
+      const { owner, players, roomId } = await gameUnderWay(procs, { private: true });
+      const survivor = procs.find((p) => p !== owner)!;
+      const invite = await waitFor(() => state(players[0]!).invite, 3000, 'invite code');
+      owner.child.kill('SIGSTOP');
+      const back = await Promise.all(players.map((p) => rejoinSeat([survivor.ws], { roomId, seatToken: p.seatToken }).then(adopt)));
+      owner.child.kill('SIGCONT');
+      // The woken copy learns it no longer owns the game and closes; the players are already elsewhere.
+      await waitFor(() => owner.output().includes('game owned by another process now'), 10_000, 'stale copy fenced');
+      const hosted = async () => (await (await fetch(`${owner.http}/metrics`)).text()).match(/^parlor_rooms\{[^}]*\} (\d+)/m)?.[1] ?? '0';
+      // At once: the seat reservations the survivor's rejoin attempts queued for it during the stall are
+      // dropped, not waited out (Colyseus' 15 s).
+      await waitFor(async () => (await hosted()) === '0', 5_000, 'stale copy closed');
+      expect(await metricOf(owner, 'parlor_fenced_total')).toBe(1);
+      expect(await metricOf(survivor, 'parlor_takeovers_total{game="high-card",result="recovered"}')).toBe(1);
+      expect(await reader.smembers(tablesKey('127.0.0.1'))).toContain(roomId);
+      expect(await (await fetch(`${survivor.http}/api/invites/${invite}`)).json()).toMatchObject({ roomId });
+      await playToEnd(back);
+      expect(state(back[0]!).status).toBe('over');
+    } finally {
+      reader.disconnect();
+      owner_cont(procs);
+      await Promise.all(procs.map((p) => p.stop('SIGKILL')));
+    }
+  });
+
+  it('woken from a stall, learns whether a peer took its game before it promises or gives a seat', async () => {
+    const proc = await spawnServer(env());
+    const reader = new Redis(redis.url);
+    try {
+      const { players, roomId } = await gameUnderWay([proc]);
+      const [ada, bo] = players as [Player, Player];
+      const guest = (seatToken: string) =>
+        fetch(`${proc.http}/api/rooms/${roomId}/seat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seatToken }) });
+      const early = (await (await guest(bo.seatToken)).json()) as SeatReservation; // reserved before the stall
+      proc.child.kill('SIGSTOP');
+      await reader.hset(`parlor:game:${roomId}`, 'owner', 'a-peer-that-took-the-game-over'); // what a peer's claim writes
+      // Both wait in the stopped process' sockets, read as it wakes while its overdue beat's check is on its way.
+      const asked = guest(ada.seatToken);
+      const joined = new Client(proc.ws).consumeSeatReservation(early).then(
+        () => 'joined',
+        (e: Error & { code?: number }) => e.message || `closed ${e.code ?? ''}`.trim(),
+      );
+      await sleep(3000); // longer than peers wait (three 700 ms beats)
+      proc.child.kill('SIGCONT');
+      // Neither is given on the stale copy. Which answer each gets depends on whether the process read it
+      // before or after a check came back: read before, the table says it is moving; read after, the table
+      // has closed and dropped the reservation, or is gone. A client retries with its seat token on any of
+      // them (client/rejoin.ts). On a loaded machine the join's socket may also be closed by the closing copy
+      // before any answer (no reason given): refused all the same.
+      const answer = await asked;
+      expect([503, 404]).toContain(answer.status);
+      expect((await answer.json()).code).toMatch(/^core\/(room-moving|unknown-room)$/);
+      expect(await joined).toMatch(/core\/server-closing|seat reservation expired|^closed/);
+      // (Answered while the ownership check was on its way, the refusals can come before the fence's line.)
+      await waitFor(() => proc.output().includes('game owned by another process now'), 5000, 'the stale copy fenced');
+    } finally {
+      reader.disconnect();
+      owner_cont([proc]);
+      await proc.stop('SIGKILL');
+    }
+  });
+
+  it('tells the mover of a move Redis refused because a peer owns the game that nothing was kept, before closing', async () => {
+    // One process, beats too far apart to notice the takeover first: the move's own append is what
+    // learns of it (a stalled process woken with a move already in its socket).
+    const proc = await spawnServer({ ...env(), HEARTBEAT_MS: '60000' });
+    const reader = new Redis(redis.url);
+    try {
+      const { players, roomId } = await gameUnderWay([proc]);
+      const stored = await reader.llen(`parlor:moves:${roomId}`);
+      await reader.hset(`parlor:game:${roomId}`, 'owner', 'a-peer-that-took-the-game-over'); // what a peer's claim writes
+      const mover = await waitFor(() => players.find((x) => legalMoves(x).some((m) => m.type === 'play')), 5000, 'a player to move');
+      const closed = new Promise<number>((resolve) => mover.room.onLeave((code) => resolve(code)));
+      const answer = await mover.room.request('move', legalMoves(mover).find((m) => m.type === 'play')).then(
+        (ok) => ({ ok }),
+        (e: { reason?: unknown; message?: string }) => ({ refused: e.reason ?? e.message }),
+      );
+      expect(answer).toMatchObject({ refused: { code: 'core/server-closing' } });
+      expect(await closed).toBe(4001);
+      expect(await reader.llen(`parlor:moves:${roomId}`)).toBe(stored);
+      expect(await metricOf(proc, 'parlor_fenced_total')).toBe(1);
+    } finally {
+      reader.disconnect();
+      await proc.stop('SIGKILL');
+    }
+  });
+
+  it('puts a game given up after failed recoveries back into play with the operator command; it plays on with no move lost', async () => {
+    const fast = { ...env(), HEARTBEAT_MS: '250' }; // five tries over fifteen beats: about four seconds
+    const procs = await Promise.all([spawnServer(fast), spawnServer(fast)]);
+    const reader = new Redis(redis.url);
+    try {
+      const { owner, players, roomId, lastSeq } = await gameUnderWay(procs, { private: true });
+      const invite = await waitFor(() => state(players[0]!).invite, 3000, 'invite code');
+      const survivor = procs.find((p) => p !== owner)!;
+      const before = snapshot(players[0]!);
+      expect(await resumeCommand(roomId)).toEqual({ code: 1, out: '', err: `${roomId}: refused: the game is running, on process ${owner.processId}\n` });
+      expect(await resumeCommand('no-such-room')).toEqual({ code: 1, out: '', err: 'no-such-room: refused: no journal of this game in Redis\n' });
+
+      // A snapshot the server cannot read stands for a bug that fails every recovery of this game.
+      const snap = `parlor:snap:${roomId}`;
+      const good = await reader.get(snap);
+      expect(good).not.toBeNull();
+      await reader.set(snap, '{"seq":');
+      await owner.stop('SIGKILL');
+      await waitFor(() => survivor.output().includes('recovering a game failed for good'), 30_000, 'the game given up');
+      expect(await reader.sismember('parlor:live', roomId)).toBe(0);
+      // Its table is gone: the code, which its dead process left, goes at its next lookup (and comes back with the game).
+      expect((await fetch(`${survivor.http}/api/invites/${invite}`)).status).toBe(404);
+      expect(await reader.hexists('parlor:invites', invite)).toBe(0);
+      expect((await resumeCommand('--list')).out).toBe(`${roomId} high-card, ${lastSeq} moves journaled, last owner ${survivor.processId}\n`);
+
+      // The fix deployed (here: the snapshot readable again), the operator resumes the game.
+      await reader.set(snap, good!);
+      expect(await resumeCommand(roomId)).toEqual({ code: 0, out: `${roomId}: resumed: the next beat of a live process takes it over\n`, err: '' });
+      const back = await Promise.all(players.map((p) => rejoinSeat([owner.ws, survivor.ws], { roomId, seatToken: p.seatToken }, { timeoutMs: 15_000 }).then(adopt)));
+      expect(back.map((p) => p.room.roomId)).toEqual([roomId, roomId]);
+      await waitFor(() => state(back[0]!).table?.scores?.length, 3000, 'state');
+      expect(snapshot(back[0]!)).toBe(before);
+      expect(await (await fetch(`${survivor.http}/api/invites/${invite}`)).json()).toEqual({ roomId, game: 'high-card' });
+      expect((await playOne(back)).seq).toBe(lastSeq + 1); // every acknowledged move survived
+      expect((await resumeCommand('--list')).out).toBe('no given-up games\n');
+
+      await playToEnd(back);
+      await waitFor(async () => (await reader.exists(`parlor:record:${roomId}`)) === 1, 5000, 'the record');
+      expect(await resumeCommand(roomId)).toEqual({ code: 1, out: '', err: `${roomId}: refused: the game finished (its record is kept)\n` });
+    } finally {
+      reader.disconnect();
+      await Promise.all(procs.map((p) => p.stop('SIGKILL')));
+    }
+  }, 90_000);
+
+  it("takes an earlier version's journal, which does not say whether a player moved, as a game players moved in: its record is kept the whole retention", async () => {
+    // Limited like any address: the table is charged to loopback, and so is its record (counted a day).
+    const fast = { ...env(), RATE_LIMIT_EXEMPT: '', HEARTBEAT_MS: '250' };
+    const procs = await Promise.all([spawnServer(fast), spawnServer(fast)]);
+    const reader = new Redis(redis.url);
+    try {
+      const reservation = await matchmake(procs[0]!, { seats: 2, bots: 1, turnSeconds: 2, options: { handSize: 1 } });
+      const owner = procs.find((p) => p.processId === reservation.processId)!;
+      const survivor = procs.find((p) => p !== owner)!;
+      const ada = await adopt(await new Client(owner.ws).consumeSeatReservation(reservation));
+      await ada.room.request('move', await waitFor(() => legalMoves(ada).find((m) => m.type === 'ante'), 5000, 'ante'));
+      await owner.stop('SIGKILL');
+      // The journal as a version before playersMoved left it.
+      const game = `parlor:game:${reservation.roomId}`;
+      const meta = JSON.parse((await reader.hget(game, 'meta'))!) as Record<string, unknown>;
+      expect(meta).toHaveProperty('playersMoved');
+      delete meta.playersMoved;
+      await reader.hset(game, 'meta', JSON.stringify(meta));
+      // Ada comes back to the survivor and leaves the rest to her clock: no player moves there.
+      const back = await adopt(await rejoinSeat([survivor.ws], { roomId: reservation.roomId, seatToken: ada.seatToken }, { timeoutMs: 15_000 }));
+      const record = `parlor:record:${reservation.roomId}`;
+      await waitFor(async () => (await reader.exists(record)) === 1, 15_000, 'the game ends');
+      expect(back.events.some((e) => e.events.some((ev) => ev.type === 'turnTimeout'))).toBe(true);
+      expect(await reader.ttl(record)).toBeGreaterThan(3600);
+      expect(Number(await reader.get('parlor:records-by:127.0.0.1'))).toBeGreaterThan(0); // (the count's commands were watched too)
+      void back.room.leave().catch(() => undefined);
+    } finally {
+      reader.disconnect();
+      await Promise.all(procs.map((p) => p.stop('SIGKILL')));
+    }
+  });
+});
+
+/** `npm run game:resume -- …args` against the test Redis. */
+function resumeCommand(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['scripts/resume-game.ts', ...args], { env: { ...process.env, REDIS_URL: redis.url } }, (error, out, err) =>
+      resolve({ code: error ? Number(error.code) : 0, out, err }),
+    );
+  });
+}
+
+function owner_cont(procs: ServerProcess[]) {
+  for (const p of procs) if (p.child.exitCode === null) p.child.kill('SIGCONT');
+}
