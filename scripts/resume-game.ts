@@ -9,21 +9,32 @@
  * earlier version, which put none; but a running game whose live entry Redis lost looks the same). One line per game;
  * exits 1 when any game was refused, 2 on a usage problem or when Redis cannot be reached or fails a command.
  */
-import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import { loadConfig } from '../src/server/config.ts';
 import { givenUpGames, resumeGivenUp, type ResumeOutcome } from '../src/server/game-store.ts';
 
 const usage = 'usage: npm run game:resume -- [--force] <roomId> [<roomId>…] | --list [--force]';
 
+/**
+ * Flags are `--list` and `--force`; every other word is a room id, one beginning with `-` too (Colyseus' ids may:
+ * a general option parser read it as options). A word beginning with `--` is an option it does not know, unless it
+ * comes after a bare `--`.
+ */
 function parse() {
-  try {
-    return parseArgs({ allowPositionals: true, options: { list: { type: 'boolean', default: false }, force: { type: 'boolean', default: false } } });
-  } catch (err) {
-    // An unknown option: said with the usage, not thrown with a stack (whose exit 1 would read as a refusal).
-    console.error(`${(err as Error).message}\n${usage}`);
-    process.exit(2);
+  const values = { list: false, force: false };
+  const positionals: string[] = [];
+  let idsOnly = false;
+  for (const word of process.argv.slice(2)) {
+    if (idsOnly || !word.startsWith('--')) positionals.push(word);
+    else if (word === '--') idsOnly = true;
+    else if (word === '--list' || word === '--force') values[word === '--list' ? 'list' : 'force'] = true;
+    else {
+      // Said with the usage, not thrown with a stack (whose exit 1 would read as a refusal).
+      console.error(`Unknown option '${word}'\n${usage}`);
+      process.exit(2);
+    }
   }
+  return { values, positionals };
 }
 const { values, positionals } = parse();
 if (values.list === positionals.length > 0) {

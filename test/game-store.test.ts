@@ -725,6 +725,13 @@ describe('the resume command (npm run game:resume)', () => {
     expect(await reader.smembers('parlor:live')).toEqual(expect.arrayContaining(['marked', 'unlisted']));
   });
 
+  it('reads a word beginning with a dash as a room id (Colyseus ids may), and any word after a bare --', async () => {
+    for (const id of ['-AbC123xy', '--dashed1']) await reader.hset(`parlor:game:${id}`, { meta: JSON.stringify({ game: 'high-card' }), owner: 'p1', epoch: '1', givenUp: '1700000000000' });
+    expect(await run('-AbC123xy')).toEqual({ code: 0, out: '-AbC123xy: resumed: the next beat of a live process takes it over\n', err: '' });
+    expect(await run('--force', '--', '--dashed1')).toEqual({ code: 0, out: '--dashed1: resumed: the next beat of a live process takes it over\n', err: '' });
+    expect(await reader.smembers('parlor:live')).toEqual(expect.arrayContaining(['-AbC123xy', '--dashed1']));
+  });
+
   it('says what Redis answered when a command fails there, in one line, and exits 2', async () => {
     await reader.set('parlor:game:not-a-hash', 'x'); // a key of another kind where a game's hash would be
     for (const args of [['not-a-hash'], ['--list']]) {
