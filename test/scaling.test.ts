@@ -91,7 +91,7 @@ describe('two processes on one Redis', () => {
 
   it('removes an invite code whose table is gone for good when it is looked up, and keeps one whose game is on its way back, answered "moving"', async () => {
     // As a process that died leaves them: codes naming tables no process runs, one of whose games is live (a peer takes it over).
-    const redis = new Redis(inject('redisUrl'));
+    const redis = new Redis(fileRedis.url);
     try {
       const gone = { roomId: 'GoneRoom1', game: 'high-card' };
       const moving = { roomId: 'MovingRoom1', game: 'high-card' };
