@@ -702,7 +702,7 @@ describe('web client', () => {
     late.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     await late.goto(`${server.http}/#/table/${roomId}`);
     await late.locator('.pill', { hasText: 'spectating' }).waitFor();
-    expect(await late.locator('.notice').textContent()).toContain('No free seat at this table: you are watching.');
+    expect(await late.locator('.notice', { hasText: 'No free seat' }).textContent()).toContain('No free seat at this table: you are watching.');
     expect(errors).toEqual([]);
     await Promise.all([ada.close(), bo.close(), late.close()]);
   }, 60_000);
