@@ -3,37 +3,19 @@
  * mid-game, a stalled process and its stale copy fenced, games given up after failed recoveries and put
  * back by the operator, an earlier version's journal. (Processes killed and deployed: recovery.test.ts.)
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Client, type SeatReservation } from '@colyseus/sdk';
 import { Redis } from 'ioredis';
 import { metricOf, spawnServer, type ServerProcess } from './helpers/process.ts';
-import { OLDEST_REDIS, startRedis, watchCommands, type CommandWatch, type RedisHandle } from './helpers/redis.ts';
 import { adopt, legalMoves, state, type Player } from './helpers/clients.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
-import { gameUnderWay, matchmake, playOne, playToEnd, snapshot } from './helpers/durable.ts';
+import { fileRedis, gameUnderWay, matchmake, playOne, playToEnd, snapshot } from './helpers/durable.ts';
 import { execFile } from 'node:child_process';
 import { rejoinSeat } from '../client/rejoin.ts';
 import { tablesKey } from '../src/server/front-door.ts';
 
-let redis: RedisHandle;
-let commands: CommandWatch;
-beforeAll(async () => {
-  redis = await startRedis();
-  commands = await watchCommands(redis.url);
-});
-// Every command of these games, takeovers, handovers and records is one Redis 6.2 has: it refuses what came
-// later (EXPIRE's NX, added in 7.0, aborted a whole finish there), and the tests' Redis is newer.
-afterEach(() => {
-  expect(commands.newerThan(OLDEST_REDIS)).toEqual([]);
-});
-afterAll(async () => {
-  expect(commands.newerThan(OLDEST_REDIS)).toEqual([]);
-  commands.stop();
-  await redis.stop();
-});
-
-// Default heartbeat (700 ms); a snapshot every 2 moves so recovery replays from a snapshot, not only moves.
-const env = () => ({ REDIS_URL: redis.url, RECONNECT_SECONDS: '20', SNAPSHOT_EVERY: '2' });
+const file = fileRedis();
+const env = file.env;
 
 describe('durable games', () => {
   it('a seat token asked for just after Redis restarted empty is not told the table is gone before its process puts it back', async () => {
@@ -41,8 +23,8 @@ describe('durable games', () => {
     const proc = await spawnServer({ ...env(), HEARTBEAT_MS: '2000' });
     try {
       const { players, roomId } = await gameUnderWay([proc]);
-      await redis.stop();
-      await redis.restart();
+      await file.redis.stop();
+      await file.redis.restart();
       // Asked again and again until the seat is back: a 404 on the way would be definite, the seat forgotten for good.
       const answers = new Set<string>();
       for (const until = Date.now() + 10_000; Date.now() < until; await sleep(20)) {
@@ -63,13 +45,13 @@ describe('durable games', () => {
 
   it('plays on while Redis restarts (empty), then catches the journal up and keeps the finished record', async () => {
     const proc = await spawnServer(env());
-    const reader = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    const reader = new Redis(file.redis.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
     reader.on('error', () => undefined);
     try {
       const { players, roomId } = await gameUnderWay([proc]);
-      await redis.stop();
+      await file.redis.stop();
       for (let i = 0; i < 3; i++) await playOne(players); // accepted from memory while Redis is down
-      await redis.restart();
+      await file.redis.restart();
       await playToEnd(players);
       // Counted: the connection's errors while Redis was away, the heartbeat found gone, the game rewritten.
       expect(await metricOf(proc, 'parlor_redis_errors_total{operation="connection"}')).toBeGreaterThan(0);
@@ -114,7 +96,7 @@ describe('durable games', () => {
     // plays on.
     const limited = { ...env(), RATE_LIMIT_EXEMPT: '' };
     const procs = await Promise.all([spawnServer(limited), spawnServer(limited)]);
-    const reader = new Redis(redis.url);
+    const reader = new Redis(file.redis.url);
     try {
       const { owner, players, roomId } = await gameUnderWay(procs, { private: true });
       const survivor = procs.find((p) => p !== owner)!;
@@ -143,7 +125,7 @@ describe('durable games', () => {
 
   it('woken from a stall, learns whether a peer took its game before it promises or gives a seat', async () => {
     const proc = await spawnServer(env());
-    const reader = new Redis(redis.url);
+    const reader = new Redis(file.redis.url);
     try {
       const { players, roomId } = await gameUnderWay([proc]);
       const [ada, bo] = players as [Player, Player];
@@ -182,7 +164,7 @@ describe('durable games', () => {
     // One process, beats too far apart to notice the takeover first: the move's own append is what
     // learns of it (a stalled process woken with a move already in its socket).
     const proc = await spawnServer({ ...env(), HEARTBEAT_MS: '60000' });
-    const reader = new Redis(redis.url);
+    const reader = new Redis(file.redis.url);
     try {
       const { players, roomId } = await gameUnderWay([proc]);
       const stored = await reader.llen(`parlor:moves:${roomId}`);
@@ -206,7 +188,7 @@ describe('durable games', () => {
   it('puts a game given up after failed recoveries back into play with the operator command; it plays on with no move lost', async () => {
     const fast = { ...env(), HEARTBEAT_MS: '250' }; // five tries over fifteen beats: about four seconds
     const procs = await Promise.all([spawnServer(fast), spawnServer(fast)]);
-    const reader = new Redis(redis.url);
+    const reader = new Redis(file.redis.url);
     try {
       const { owner, players, roomId, lastSeq } = await gameUnderWay(procs, { private: true });
       const invite = await waitFor(() => state(players[0]!).invite, 3000, 'invite code');
@@ -252,7 +234,7 @@ describe('durable games', () => {
     // Limited like any address: the table is charged to loopback, and so is its record (counted a day).
     const fast = { ...env(), RATE_LIMIT_EXEMPT: '', HEARTBEAT_MS: '250' };
     const procs = await Promise.all([spawnServer(fast), spawnServer(fast)]);
-    const reader = new Redis(redis.url);
+    const reader = new Redis(file.redis.url);
     try {
       const reservation = await matchmake(procs[0]!, { seats: 2, bots: 1, turnSeconds: 2, options: { handSize: 1 } });
       const owner = procs.find((p) => p.processId === reservation.processId)!;
@@ -284,7 +266,7 @@ describe('durable games', () => {
 /** `npm run game:resume -- …args` against the test Redis. */
 function resumeCommand(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['scripts/resume-game.ts', ...args], { env: { ...process.env, REDIS_URL: redis.url } }, (error, out, err) =>
+    execFile(process.execPath, ['scripts/resume-game.ts', ...args], { env: { ...process.env, REDIS_URL: file.redis.url } }, (error, out, err) =>
       resolve({ code: error ? Number(error.code) : 0, out, err }),
     );
   });

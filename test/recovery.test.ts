@@ -1,38 +1,20 @@
 /**
  * Fault tests with real processes and a private Redis: a process killed mid-game (its game resumed on a
  * survivor), a deploy (SIGTERM) mid-game, a lone process replaced. (Redis restarts, stalled processes and
- * games given up: recovery-redis.test.ts, which runs beside this file.)
+ * games given up: recovery-file.redis.test.ts, which runs beside this file.)
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Client } from '@colyseus/sdk';
 import { Redis } from 'ioredis';
 import { spawnServer, type ServerProcess } from './helpers/process.ts';
-import { OLDEST_REDIS, startRedis, watchCommands, type CommandWatch, type RedisHandle } from './helpers/redis.ts';
 import { adopt, legalMoves, state } from './helpers/clients.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
-import { gameUnderWay, matchmake, playOne, playToEnd, snapshot } from './helpers/durable.ts';
+import { fileRedis, gameUnderWay, matchmake, playOne, playToEnd, snapshot } from './helpers/durable.ts';
 import { rejoinSeat } from '../client/rejoin.ts';
 import { tablesKey } from '../src/server/front-door.ts';
 
-let redis: RedisHandle;
-let commands: CommandWatch;
-beforeAll(async () => {
-  redis = await startRedis();
-  commands = await watchCommands(redis.url);
-});
-// Every command of these games, takeovers, handovers and records is one Redis 6.2 has: it refuses what came
-// later (EXPIRE's NX, added in 7.0, aborted a whole finish there), and the tests' Redis is newer.
-afterEach(() => {
-  expect(commands.newerThan(OLDEST_REDIS)).toEqual([]);
-});
-afterAll(async () => {
-  expect(commands.newerThan(OLDEST_REDIS)).toEqual([]);
-  commands.stop();
-  await redis.stop();
-});
-
-// Default heartbeat (700 ms); a snapshot every 2 moves so recovery replays from a snapshot, not only moves.
-const env = () => ({ REDIS_URL: redis.url, RECONNECT_SECONDS: '20', SNAPSHOT_EVERY: '2' });
+const file = fileRedis();
+const env = file.env;
 
 describe('durable games', () => {
   it('resumes a killed process’s game on a survivor under the same room id, with no move lost', async () => {
@@ -58,7 +40,7 @@ describe('durable games', () => {
       expect(state(back[0]!).invite).toBe(invite); // a private table stays private, under its code
       expect(await (await fetch(`${survivor.http}/api/invites/${invite}`)).json()).toMatchObject({ roomId });
       // Listed under its id, locked (a running game takes no new players) and started, and under no other key.
-      const reader = new Redis(redis.url);
+      const reader = new Redis(file.redis.url);
       const listings = await reader.hgetall('roomcaches').finally(() => reader.disconnect());
       expect(Object.keys(listings)).toEqual([roomId]);
       expect(JSON.parse(listings[roomId]!)).toMatchObject({ roomId, locked: true, metadata: { started: true } });
@@ -134,7 +116,7 @@ describe('durable games', () => {
     // taken-over table waits RECONNECT_SECONDS for its players before it may close: 4 here.
     const limited = { ...env(), RATE_LIMIT_EXEMPT: '', RECONNECT_SECONDS: '4' };
     const procs = await Promise.all([spawnServer(limited), spawnServer(limited)]);
-    const reader = new Redis(redis.url);
+    const reader = new Redis(file.redis.url);
     const charged = () => reader.smembers(tablesKey('127.0.0.1'));
     try {
       const { owner, players, roomId, lastSeq } = await gameUnderWay(procs, { private: true });

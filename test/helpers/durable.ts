@@ -1,8 +1,38 @@
 /** A high-card game between real server processes on a Redis, for the fault tests (recovery and recovery-redis). */
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { Client, type SeatReservation } from '@colyseus/sdk';
 import type { ServerProcess } from './process.ts';
+import { OLDEST_REDIS, startRedis, watchCommands, type CommandWatch, type RedisHandle } from './redis.ts';
 import { adopt, legalMoves, state, type Player } from './clients.ts';
 import { sleep, waitFor } from './ports.ts';
+
+/**
+ * A file's own Redis, started before its tests and stopped after them (the tests may stop and restart it), and
+ * the servers' settings on it. Every command of these games, takeovers, handovers and records is one Redis 6.2
+ * has: it refuses what came later (EXPIRE's NX, added in 7.0, aborted a whole finish there), and the tests'
+ * Redis is newer, so each test checks the commands it caused.
+ */
+export function fileRedis() {
+  const file = {
+    redis: undefined as unknown as RedisHandle,
+    /** Default heartbeat (700 ms); a snapshot every 2 moves so recovery replays from a snapshot, not only moves. */
+    env: () => ({ REDIS_URL: file.redis.url, RECONNECT_SECONDS: '20', SNAPSHOT_EVERY: '2' }),
+  };
+  let commands: CommandWatch;
+  beforeAll(async () => {
+    file.redis = await startRedis();
+    commands = await watchCommands(file.redis.url);
+  });
+  afterEach(() => {
+    expect(commands.newerThan(OLDEST_REDIS)).toEqual([]);
+  });
+  afterAll(async () => {
+    expect(commands.newerThan(OLDEST_REDIS)).toEqual([]);
+    commands.stop();
+    await file.redis.stop();
+  });
+  return file;
+}
 
 export async function matchmake(through: ServerProcess, options: object): Promise<SeatReservation> {
   const res = await fetch(`${through.http}/matchmake/create/high-card`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(options) });
