@@ -16,7 +16,14 @@ export interface GuestRequest {
 }
 
 /** A refusal's `retryAfter`: seconds, sent as `Retry-After`. */
-export type GuestAnswer = { status: 200; reservation: unknown } | { status: number; code: string; message: string; retryAfter?: number };
+export type Refusal = { status: number; code: string; message: string; retryAfter?: number };
+export type GuestAnswer = { status: 200; reservation: unknown } | Refusal;
+
+/** Where a table may be on its way back, the answers of a look-up by room id (a guest seat, an invite code). */
+export const TABLE_MOVING: Refusal = { status: 503, code: 'core/room-moving', message: 'This game is moving to another server; retry in a moment.' };
+export const STORE_UNREACHABLE: Refusal = { status: 503, code: 'core/store-unavailable', message: 'The game store is unreachable for a moment; retry shortly.', retryAfter: 2 };
+/** Redis just came back (empty, perhaps): a table's process may not have put it back yet. Not gone, not yet. */
+export const STORE_COMING_BACK: Refusal = { status: 503, code: 'core/store-unavailable', message: 'The game store is coming back; retry shortly.', retryAfter: 1 };
 
 /** Colyseus' words when a table's owning process did not answer a seat's reservation (it died, or stalls). */
 export const OWNER_SILENT = /is not available|timed out/;
@@ -25,15 +32,13 @@ export const OWNER_SILENT = /is not available|timed out/;
 export async function reserveGuestSeat(roomId: string, guest: GuestRequest, logger: Logger, watcher: string | null): Promise<GuestAnswer> {
   const room = await matchMaker.getRoomById(roomId); // (one listing read: a query would load every table's)
   const store = roomSettings.store;
-  const moving = { status: 503, code: 'core/room-moving', message: 'This game is moving to another server; retry in a moment.' };
   if (!room) {
     // No listing, but a journal of the game running: handed over or orphaned, and not taken back yet (a peer
     // claims it within a few beats; a lone process's replacement, once started). A 404 says the table is gone.
     const runs = store ? await store.isLive(roomId).catch(() => null) : false;
-    if (runs === null) return { status: 503, code: 'core/store-unavailable', message: 'The game store is unreachable for a moment; retry shortly.', retryAfter: 2 };
-    if (runs) return moving;
-    // Redis just came back (empty, perhaps): the game's process may not have put it back yet. Not gone, not yet.
-    if (store?.settling) return { status: 503, code: 'core/store-unavailable', message: 'The game store is coming back; retry shortly.', retryAfter: 1 };
+    if (runs === null) return STORE_UNREACHABLE;
+    if (runs) return TABLE_MOVING;
+    if (store?.settling) return STORE_COMING_BACK;
     return { status: 404, code: 'core/unknown-room', message: 'No such room.' };
   }
   // A listing left by a dead process would cost a 2 s IPC timeout, and a table here may be handing its
@@ -43,16 +48,16 @@ export async function reserveGuestSeat(roomId: string, guest: GuestRequest, logg
   if (local && !local.handingOver && matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) {
     return { status: 503, code: 'core/server-closing', message: 'This server is shutting down; the table closes when its game ends or the grace period does.' };
   }
-  if (local?.handingOver || (store && room.processId !== matchMaker.processId && !(await store.isAlive(room.processId)))) return moving;
+  if (local?.handingOver || (store && room.processId !== matchMaker.processId && !(await store.isAlive(room.processId)))) return TABLE_MOVING;
   const { spectator, seatToken, name } = guest;
   const options = Object.fromEntries(Object.entries({ spectator, seatToken, name, watcher: watcher ?? undefined }).filter(([, v]) => v !== undefined));
   try {
     return { status: 200, reservation: await matchMaker.reserveSeatFor(room, options) };
   } catch (err) {
     // (The table may have learned meanwhile that a peer took its game over: see Seats.ownershipUnsure.)
-    if (local?.handingOver) return moving;
+    if (local?.handingOver) return TABLE_MOVING;
     // Its process died and its heartbeat has not lapsed yet: a peer takes the game over in a moment.
-    if (OWNER_SILENT.test((err as Error)?.message ?? '')) return { ...moving, message: 'The table’s server does not answer; retry in a moment.' };
+    if (OWNER_SILENT.test((err as Error)?.message ?? '')) return { ...TABLE_MOVING, message: 'The table’s server does not answer; retry in a moment.' };
     warnClientFault(logger, `guest-seat:${room.roomId}`, { roomId: room.roomId, error: err as Error }, 'guest seat reservation refused');
     return { status: 409, code: 'core/room-full', message: 'The room cannot take another guest now.' };
   }

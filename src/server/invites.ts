@@ -8,6 +8,7 @@
  */
 import { matchMaker } from '@colyseus/core';
 import { INVITES_KEY, roomSettings } from '../../rooms/settings.ts';
+import { STORE_COMING_BACK, STORE_UNREACHABLE, TABLE_MOVING, type Refusal } from './guest-seat.ts';
 
 // KEYS: invites, live games · ARGV: code, the value read, its room id → 'gone' (removed), 'live' (kept: its game
 // runs or is being taken over), 'changed' (another value now). One script: a peer that takes the game over
@@ -18,10 +19,9 @@ if redis.call('SISMEMBER', KEYS[2], ARGV[3]) == 1 then return 'live' end
 redis.call('HDEL', KEYS[1], ARGV[1])
 return 'gone'`;
 
-export type InviteAnswer = { status: 200; table: { roomId: string; game: string } } | { status: number; code: string; message: string; retryAfter?: number };
+export type InviteAnswer = { status: 200; table: { roomId: string; game: string } } | Refusal;
 
-const unknown = { status: 404, code: 'core/unknown-invite', message: 'No open table has this invite code.' };
-const unavailable = { status: 503, code: 'core/store-unavailable', message: 'The game store is unreachable for a moment; retry shortly.', retryAfter: 2 };
+const unknown: Refusal = { status: 404, code: 'core/unknown-invite', message: 'No open table has this invite code.' };
 
 /** `asked`: the code as the client sent it, in any letter case; looked up only when it is 4–16 letters and digits. */
 export async function lookUpInvite(asked: string): Promise<InviteAnswer> {
@@ -41,14 +41,13 @@ export async function lookUpInvite(asked: string): Promise<InviteAnswer> {
       // No table on a live process. As for seat tokens (guest-seat.ts): its game listed live is on its way back
       // (handed over or orphaned, a peer takes it within a few beats), and just after Redis came back its
       // process may not have put the table back yet. Otherwise the table is gone: finished, or given up.
-      const moving = { status: 503, code: 'core/room-moving', message: 'This table is moving to another server; retry in a moment.' };
-      if (store.settling) return (await store.isLive(table.roomId)) ? moving : { ...unavailable, message: 'The game store is coming back; retry shortly.', retryAfter: 1 };
+      if (store.settling) return (await store.isLive(table.roomId)) ? TABLE_MOVING : STORE_COMING_BACK;
       const outcome = await store.redis.eval(DROP_IF_GONE, 2, INVITES_KEY, store.keys.live, code, found, table.roomId);
-      if (outcome === 'live') return moving;
+      if (outcome === 'live') return TABLE_MOVING;
       if (outcome === 'gone') return unknown;
     }
     return unknown;
   } catch {
-    return unavailable;
+    return STORE_UNREACHABLE;
   }
 }
