@@ -11,10 +11,12 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../src/core/game.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { verifyRecord, type ExpectedResult, type GameRecordInput } from '../src/server/verify.ts';
+import { findGame } from '../src/games/index.ts';
+import { seedFor } from '../src/core/rng.ts';
+import { verificationsQueued, verifyRecord, type ExpectedResult, type GameRecordInput } from '../src/server/verify.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { joinAsPlayer, legalMoves, state, type AnyState } from './helpers/clients.ts';
-import { sleep } from './helpers/ports.ts';
+import { sleep, waitFor } from './helpers/ports.ts';
 
 interface Played {
   commitment: string;
@@ -57,6 +59,27 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const clone = <T>(v: T): T => structuredClone(v);
+
+/**
+ * A slow but legal record: a whole 4-seat Great Western Trail game, every seat playing its first legal move
+ * (80 kB, most of a second to replay; made here with the engine, as quickly as it replays).
+ */
+function slowRecord(): GameRecordInput {
+  const game = findGame('great-western-trail')!;
+  const options = game.options.parse({});
+  const seed = 'slow but legal';
+  let s = game.setup(options, 4, seedFor(seed, 'chacha20'));
+  const moves: GameRecordInput['moves'] = [];
+  for (let active = game.activeActors(s); active.length > 0; active = game.activeActors(s)) {
+    const actor = active.includes(SYSTEM) ? SYSTEM : active[0]!;
+    const [move] = game.legalMoves(s, actor);
+    const r = game.applyMove(s, actor, move);
+    if (!r.ok) throw new Error(r.error.message);
+    s = r.state;
+    moves.push({ actor, move });
+  }
+  return { game: 'great-western-trail', options, seats: 4, seed, rng: 'chacha20', moves };
+}
 
 describe.each(['ready-set-bet', 'tractor'])('%s played over WebSockets', (game) => {
   const g = () => played[game]!;
@@ -158,6 +181,34 @@ describe('POST /api/verify', () => {
       await hasty.close();
     }
   });
+
+  it("keeps a place for an address with none in progress: four addresses' slow records cannot keep a fifth refused core/busy", async () => {
+    const door = await startServer({ RATE_LIMIT_EXEMPT: '', TRUSTED_PROXIES: '1' });
+    try {
+      const slow = JSON.stringify({ record: slowRecord() });
+      const ask = async (from: string, body: string) => {
+        const res = await fetch(`${door.http}/api/verify`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': from }, body });
+        return { status: res.status, body: (await res.json()) as { code?: string; ok?: boolean } };
+      };
+      // Four addresses, two verifications each (as many as an address may have): the queue's 8 places.
+      const crowd = ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4'].flatMap((from) => [ask(from, slow), ask(from, slow)]);
+      await waitFor(() => verificationsQueued() === 8, 10_000, 'the 8 places taken');
+      const { record, commitment, result } = played.tractor!;
+      expect(await ask('198.51.100.5', JSON.stringify({ record, commitment, result }))).toMatchObject({ status: 200, body: { ok: true } });
+      // The fifth took the place of one address's second verification, which is answered core/busy; the other seven verified.
+      const answers = await Promise.all(crowd);
+      expect(answers.filter((a) => a.status === 503)).toEqual([{ status: 503, body: expect.objectContaining({ code: 'core/busy' }) }]);
+      expect(answers.filter((a) => a.status === 200 && a.body.ok)).toHaveLength(7);
+
+      // Eight addresses with one each hold their share: a ninth is refused, and none of theirs gives its place up.
+      const eight = Array.from({ length: 8 }, (_, i) => ask(`198.51.100.${10 + i}`, slow));
+      await waitFor(() => verificationsQueued() === 8, 10_000, 'the 8 places taken');
+      expect(await ask('198.51.100.5', slow)).toMatchObject({ status: 503, body: { code: 'core/busy' } });
+      expect((await Promise.all(eight)).every((a) => a.status === 200 && a.body.ok)).toBe(true);
+    } finally {
+      await door.close();
+    }
+  }, 60_000);
 
   it('refuses at start a VERIFY_TIMEOUT_MS no timer holds (past 2^31 - 1 ms a timer fires at once: every verification stopped)', () => {
     expect(() => loadConfig({ VERIFY_TIMEOUT_MS: String(2 ** 31) })).toThrow(/VERIFY_TIMEOUT_MS/);

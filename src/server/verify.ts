@@ -171,9 +171,10 @@ function sameResult(actual: Outcome, expected: ExpectedResult): boolean {
  * The main thread only reads the body's bytes: parsing, bounding and validating a record of up to 1 MiB
  * took a few hundred milliseconds of the tables' thread, so they run on the worker with the replay (a
  * long game takes a second or more). A full queue is refused before the body is read, and so is an address's
- * third verification at once: one address alone cannot keep everyone else's waiting or refused. A replay
- * longer than `timeoutMs` is stopped (503 `core/verify-timeout`): a record built to be slow holds the
- * verifier that long at most.
+ * third verification at once: one address alone cannot keep everyone else's waiting or refused. In a full
+ * queue an address's second verification gives its place up to an address with none in progress, so a few
+ * addresses cannot either: `core/busy` means 8 addresses have one each. A replay longer than `timeoutMs` is
+ * stopped (503 `core/verify-timeout`): a record built to be slow holds the verifier that long at most.
  */
 export function mountVerify(app: Application, { timeoutMs, logger }: { timeoutMs: number; logger: WarnLogger }) {
   app.post('/api/verify', async (req, res) => {
@@ -184,7 +185,7 @@ export function mountVerify(app: Application, { timeoutMs, logger }: { timeoutMs
       res.set('retry-after', '1');
       return void res.status(429).json({ code: 'core/rate-limited', message: `This address has ${MAX_PER_ADDRESS} verifications in progress; send the next once one is answered.` });
     }
-    if (queue.length >= MAX_WAITING) {
+    if (queue.length >= MAX_WAITING && !(address !== null && mine === 0 && displaceSecond())) {
       req.resume();
       return void res.status(503).json({ code: 'core/busy', message: 'Too many verifications waiting; try again shortly.' });
     }
@@ -195,8 +196,9 @@ export function mountVerify(app: Application, { timeoutMs, logger }: { timeoutMs
       const body = req.is('json') ? await readBody(req, RECORD_BYTES) : null;
       if (body && 'status' in body) return void res.status(body.status).json({ code: body.code, message: body.message });
       if (res.closed) return; // the client left: nobody to answer
-      const answer = body ? await verifyOffThread(body.bytes, timeoutMs) : answerBody(new Uint8Array(0));
+      const answer = body ? await verifyOffThread(body.bytes, timeoutMs, address) : answerBody(new Uint8Array(0));
       if ('report' in answer) res.json(answer.report);
+      else if ('displaced' in answer) res.status(503).json({ code: 'core/busy', message: 'This verification gave its place up to another address (the queue was full and this address had another in it); try again shortly.' });
       else if ('timedOut' in answer) {
         warnClientFault(logger, `verify-timeout:${address ?? ''}`, { address, bytes: body?.bytes.length, timeoutMs }, 'verification stopped: its replay took too long');
         res.status(503).json({ code: 'core/verify-timeout', message: `The record could not be checked within ${timeoutMs / 1000} s; check it with npm run verify-replay, which has no time limit.` });
@@ -215,6 +217,8 @@ export function mountVerify(app: Application, { timeoutMs, logger }: { timeoutMs
 
 /** Verifications in progress from addresses that are counted (tests wait on it). */
 export const verificationsInProgress = () => [...inProgress.values()].reduce((sum, n) => sum + n, 0);
+/** Bodies read and waiting for the worker or being replayed (tests wait on it). */
+export const verificationsQueued = () => queue.length;
 
 /** A record is a flat list of small moves: nothing in it nests deeply. */
 const RECORD_JSON = { depth: 32, nodes: 500_000 };
@@ -224,8 +228,10 @@ const MAX_WAITING = 8;
 const MAX_PER_ADDRESS = 2;
 const inProgress = new Map<string, number>();
 type Answer = { report: VerifyReport } | { problem: string };
-type Settled = Answer | { timedOut: true } | Error;
+type Settled = Answer | { timedOut: true } | { displaced: true } | Error;
 interface Job {
+  /** Whose it is (null: an exempt address). */
+  address: string | null;
   body: Uint8Array<ArrayBuffer>;
   timeoutMs: number;
   timer?: NodeJS.Timeout;
@@ -257,13 +263,28 @@ function answerBody(body: Uint8Array): Answer {
 }
 
 /** The answer for a body, once the worker has replayed those queued before it. */
-function verifyOffThread(body: Buffer, timeoutMs: number): Promise<Answer | { timedOut: true }> {
+function verifyOffThread(body: Buffer, timeoutMs: number, address: string | null): Promise<Exclude<Settled, Error>> {
   // A copy of its own (the body may share a pooled buffer), handed over without a second copy.
   const bytes = new Uint8Array(body);
   return new Promise((resolve, reject) => {
-    queue.push({ body: bytes, timeoutMs, settle: (outcome) => (outcome instanceof Error ? reject(outcome) : resolve(outcome)) });
+    queue.push({ address, body: bytes, timeoutMs, settle: (outcome) => (outcome instanceof Error ? reject(outcome) : resolve(outcome)) });
     if (queue.length === 1) replayNext();
   });
+}
+
+/**
+ * Frees a place in the full queue for an address with none: the newest waiting verification of an address
+ * that has two in the queue is answered `core/busy`. False when every address there has one: each its share.
+ */
+function displaceSecond(): boolean {
+  for (let i = queue.length - 1; i > 0; i--) { // (not queue[0]: the worker has it)
+    const { address } = queue[i]!;
+    if (address !== null && queue.some((other, j) => j !== i && other.address === address)) {
+      queue.splice(i, 1)[0]!.settle({ displaced: true });
+      return true;
+    }
+  }
+  return false;
 }
 
 /** Hands the first queued body to the worker, timed from then or from when a fresh worker has loaded. */
