@@ -11,6 +11,7 @@ import { RoomErrors } from './moves.ts';
 import { INVITES_KEY, queueKeys, roomSettings } from './settings.ts';
 import type { StoredMeta } from './journal.ts';
 import type { Table } from './table.ts';
+import { withdrawInvite } from '../src/server/invites.ts';
 
 export interface SeatRecord {
   token: string;
@@ -483,15 +484,19 @@ export class Seats {
 
   /** Makes the invite code resolve to this table on every process. */
   publishInvite(code: string) {
-    const room = this.room;
-    return room.presence.hset(INVITES_KEY, code, JSON.stringify({ roomId: room.roomId, game: room.game.id }));
+    return this.room.presence.hset(INVITES_KEY, code, this.inviteValue());
   }
 
-  /** Withdraws the invite code when the table closes. */
+  /** Withdraws the invite code when the table closes (unless a peer owns the game now: see withdrawInvite). */
   async dropInvite() {
     const room = this.room;
     if (!room.state.invite) return;
-    await room.presence.hdel(INVITES_KEY, room.state.invite).catch(() => undefined);
+    await withdrawInvite(room.state.invite, this.inviteValue(), room.roomId).catch(() => undefined);
+  }
+
+  /** What an invite code resolves to: this table. */
+  private inviteValue() {
+    return JSON.stringify({ roomId: this.room.roomId, game: this.room.game.id });
   }
 }
 

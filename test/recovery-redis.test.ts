@@ -123,6 +123,41 @@ describe('durable games', () => {
     }
   });
 
+  it("a stalled copy whose table closes as it wakes, before anything fenced it, leaves the peer's listing and invite code alone", async () => {
+    // The stalled process beats once a minute: nothing but the table's own close follows its waking. Its
+    // one client is a spectator, whose leave writes nothing the game owns (a player's would fence the copy).
+    const stalled = await spawnServer({ ...env(), HEARTBEAT_MS: '60000' });
+    const reader = new Redis(file.redis.url);
+    let peer: ServerProcess | undefined;
+    try {
+      const reservation = await matchmake(stalled, { seats: 2, private: true, spectator: true }); // (alone: the table is made there)
+      const { roomId } = reservation;
+      const watcher = await new Client(stalled.ws).consumeSeatReservation(reservation);
+      const invite = await waitFor(() => (watcher.state as { invite?: string }).invite, 3000, 'invite code');
+      peer = await spawnServer(env());
+      stalled.child.kill('SIGSTOP');
+      await reader.del(`parlor:proc:${stalled.processId}`); // its heartbeat expired, as in a stall three beats long
+      const listing = async () => (JSON.parse((await reader.hget('roomcaches', roomId)) ?? 'null') as { processId?: string } | null)?.processId;
+      await waitFor(async () => (await listing()) === peer!.processId || null, 15_000, 'the peer took the table over');
+      const invited = async () => (await fetch(`${peer!.http}/api/invites/${invite}`)).json();
+      expect(await invited()).toEqual({ roomId, game: 'high-card' });
+      const moved = await new Client(peer.ws).joinById(roomId, { spectator: true }); // the watcher, at the peer
+      // Its old connection's leave waits in the stalled process's socket: read as it wakes, it empties the table there.
+      void watcher.leave().catch(() => undefined);
+      stalled.child.kill('SIGCONT');
+      const hosted = async () => (await (await fetch(`${stalled.http}/metrics`)).text()).match(/^parlor_rooms\{[^}]*\} (\d+)/m)?.[1] ?? '0';
+      await waitFor(async () => (await hosted()) === '0', 5_000, 'the stale copy closed');
+      await sleep(300); // (what its close sends Redis)
+      expect(await listing()).toBe(peer.processId);
+      expect(await invited()).toEqual({ roomId, game: 'high-card' });
+      expect(moved.roomId).toBe(roomId);
+    } finally {
+      reader.disconnect();
+      owner_cont([stalled]);
+      await Promise.all([stalled, peer].map((p) => p?.stop('SIGKILL')));
+    }
+  });
+
   it('woken from a stall, learns whether a peer took its game before it promises or gives a seat', async () => {
     const proc = await spawnServer(env());
     const reader = new Redis(file.redis.url);

@@ -39,6 +39,8 @@ const K = {
   live: 'parlor:live',
   proc: (pid: string) => `parlor:proc:${pid}`,
 };
+/** The keys above, for what checks a game's owner outside the store (the listings' removal: scaling.ts). */
+export const storeKeys = K;
 
 // KEYS: game, moves, snap · ARGV: owner, snapshot ('' = none), entries…
 //   → new length; -1 when another process owns the game (fenced); -2 when Redis lost the game (restarted empty)

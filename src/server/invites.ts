@@ -19,6 +19,26 @@ if redis.call('SISMEMBER', KEYS[2], ARGV[3]) == 1 then return 'live' end
 redis.call('HDEL', KEYS[1], ARGV[1])
 return 'gone'`;
 
+// KEYS: invites, the table's game · ARGV: code, the table's value, this process  → 1 removed; 0 kept: another value
+// (a new table took the code once it was free) or the game is another process's. A copy that stalled while a peer
+// took its game over and published the same value again, and whose table closed as it woke (its last clients
+// left before a beat fenced it), would otherwise remove the peer's code.
+const DROP_OWN = `
+if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return 0 end
+local owner = redis.call('HGET', KEYS[2], 'owner')
+if owner and owner ~= ARGV[3] then return 0 end
+return redis.call('HDEL', KEYS[1], ARGV[1])`;
+
+/**
+ * A closing table's code, `value` as the table published it, removed unless it is no longer this table's or the
+ * game is another process's (the owner check of the journal's scripts). Without Redis, removed.
+ */
+export async function withdrawInvite(code: string, value: string, roomId: string): Promise<void> {
+  const store = roomSettings.store;
+  if (!store) return void (await matchMaker.presence.hdel(INVITES_KEY, code));
+  await store.redis.eval(DROP_OWN, 2, INVITES_KEY, store.keys.game(roomId), code, value, store.options.processId);
+}
+
 export type InviteAnswer = { status: 200; table: { roomId: string; game: string } } | Refusal;
 
 const unknown: Refusal = { status: 404, code: 'core/unknown-invite', message: 'No open table has this invite code.' };

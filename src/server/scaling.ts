@@ -8,6 +8,7 @@ import { RedisPresence } from '@colyseus/redis-presence';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { recoveries } from '../../rooms/settings.ts';
+import { storeKeys } from './game-store.ts';
 
 export interface Scaling {
   presence: Presence;
@@ -74,9 +75,14 @@ class ListingDriver extends RedisDriver {
     client.on('ready', () => void this.removeUnremoved());
   }
 
+  /**
+   * Only this process's listing, and only while the game is not another process's: a copy that stalled while a
+   * peer took its game over, and whose table closes as it wakes (its last clients left before a beat fenced it),
+   * would remove the listing the peer made under the same room id. Colyseus removes it before the room's onDispose.
+   */
   override async remove(roomId: string): Promise<boolean> {
     try {
-      return await super.remove(roomId);
+      return (await this.removeOwn(roomId)) === 1;
     } catch {
       if (this.unremoved.size < MAX_UNREMOVED) this.unremoved.add(roomId);
       return false;
@@ -89,21 +95,29 @@ class ListingDriver extends RedisDriver {
       this.unremoved.delete(roomId);
       if (matchMaker.getLocalRoomById(roomId) || recoveries.has(roomId)) continue; // here again (a game taken back)
       try {
-        await this.client.eval(REMOVE_OWN_LISTING, 1, LISTINGS_KEY, roomId, matchMaker.processId);
+        await this.removeOwn(roomId);
       } catch {
         this.unremoved.add(roomId); // away again: the next reconnection tries again
       }
     }
+  }
+
+  private removeOwn(roomId: string) {
+    return this.client.eval(REMOVE_OWN_LISTING, 2, LISTINGS_KEY, storeKeys.game(roomId), roomId, matchMaker.processId);
   }
 }
 
 /** Colyseus' Redis driver keeps every listing as JSON in one hash, under the room id. */
 const LISTINGS_KEY = 'roomcaches';
 const MAX_UNREMOVED = 10_000;
+// KEYS: listings, the room's game · ARGV: room id, this process  → 1 removed; 0 kept: none, another process's
+// listing, or the game's owner is another process (the owner check of the journal's scripts).
 const REMOVE_OWN_LISTING = `
 local listing = redis.call('HGET', KEYS[1], ARGV[1])
-if listing and cjson.decode(listing).processId == ARGV[2] then return redis.call('HDEL', KEYS[1], ARGV[1]) end
-return 0`;
+if not listing or cjson.decode(listing).processId ~= ARGV[2] then return 0 end
+local owner = redis.call('HGET', KEYS[2], 'owner')
+if owner and owner ~= ARGV[2] then return 0 end
+return redis.call('HDEL', KEYS[1], ARGV[1])`;
 
 export function createScaling(config: Pick<Config, 'REDIS_URL'>): Scaling {
   if (!config.REDIS_URL) {
