@@ -79,14 +79,24 @@ describe('two processes on one Redis', () => {
     for (const p of [a, b]) expect(p.output()).not.toContain('matchmaking failed');
   });
 
-  it('resolves a private table’s invite code from either process', async () => {
-    const host = await adopt(await new Client(a.ws).create('high-card', { seats: 2, private: true }));
+  it('resolves a private table’s invite code from either process, and removes it and the listing when the table closes', async () => {
+    // (Three seats: the table still waits for players when these two leave, and closes at once.)
+    const host = await adopt(await new Client(a.ws).create('high-card', { seats: 3, private: true }));
     const code = await waitFor(() => state(host).invite as string, 3000, 'invite');
     for (const p of [a, b]) {
       expect(await (await fetch(`${p.http}/api/invites/${code}`)).json()).toEqual({ roomId: host.room.roomId, game: 'high-card' });
     }
     const guest = await adopt(await new Client(b.ws).joinById(host.room.roomId));
     expect(guest.room.roomId).toBe(host.room.roomId);
+    // (Each only while the game is its process's: test/recovery-redis.test.ts has a stalled copy that closes.)
+    const redis = new Redis(fileRedis.url);
+    try {
+      await Promise.all([host.room.leave(), guest.room.leave()]);
+      await waitFor(async () => (await redis.hexists('parlor:invites', code)) === 0 || null, 5000, 'the code removed');
+      await waitFor(async () => (await redis.hexists('roomcaches', host.room.roomId)) === 0 || null, 5000, 'the listing removed');
+    } finally {
+      redis.disconnect();
+    }
   });
 
   it('removes an invite code whose table is gone for good when it is looked up, and keeps one whose game is on its way back, answered "moving"', async () => {
