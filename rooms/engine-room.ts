@@ -168,6 +168,11 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
         if ('code' in filled) return refuse(client, ctx, filled);
         return { ok: true, ...filled };
       });
+      // A message of raw bytes (the SDK's sendBytes) is never read: every message here is msgpack. Colyseus hands
+      // one of an unhandled type to "*" under its type alone, which would call "move" unknown.
+      for (const type of ['move', 'legalMoves', 'record', 'fillWithBots']) {
+        this.onMessageBytes(type, (client) => refuse(client, null, { code: RoomErrors.unknownMessage, message: `"${type}" is a msgpack message (send or request), not raw bytes.` }));
+      }
       // Colyseus calls this as (client, type, payload) for a type with no handler, and as (client, payload,
       // context) for a message whose type is "*" itself: then the second argument is the client's payload.
       // Only Colyseus' context has a `reject` function: a decoded payload holds no functions.

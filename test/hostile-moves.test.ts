@@ -380,6 +380,21 @@ describe('messages that are no move', () => {
     expect(await ask(b, { type: 'ante', in: true })).toBe('ok');
   });
 
+  it('answers a message of raw bytes (sendBytes) without reading it: a known type is named as a msgpack message, the game goes on', async () => {
+    const { players } = await openTable('high-card', 2, {});
+    const [a] = players as [Player, Player];
+    await waitFor(() => legalMoves(a).length, 3000, 'ante');
+    a.room.sendBytes('move', new Uint8Array([0x81, 0xa4, 0x74, 0x79, 0x70, 0x65, 0xa4, 0x61, 0x6e, 0x74, 0x65])); // msgpack, but as bytes
+    a.room.sendBytes('nosuch', new Uint8Array([1, 2, 3]));
+    await waitFor(() => a.errors.length >= 2, 3000, 'two answers');
+    expect(a.errors).toEqual([
+      { code: 'core/unknown-message', message: '"move" is a msgpack message (send or request), not raw bytes.' },
+      { code: 'core/unknown-message', message: 'No message type "nosuch"; use request("move", …).' },
+    ]);
+    expect(a.room.connection.isOpen).toBe(true);
+    expect(await ask(a, { type: 'ante', in: true })).toBe('ok');
+  });
+
   it('answers a message type that is not UTF-8 as an unknown type read with replacement characters, and prints nothing', async () => {
     const { players } = await openTable('high-card', 2, {});
     const [a] = players as [Player, Player];
