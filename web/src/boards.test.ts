@@ -142,4 +142,13 @@ describe('Ready Set Bet on the page', () => {
     const draft = raceStatus({ phase: 'vipDraft', bettingOpen: false, rolls: 31, lastRoll: roll, race: 1 });
     expect(draft).toBe(' · VIP draft before race 2: each bettor keeps one of the two cards offered');
   });
+  it('says what you bet with: your tokens left, and your money only once it means something (every bettor starts at $0)', () => {
+    const me = { seat: 0, bettor: true, money: 0, available: [2, 3, 3, 4, 5] };
+    const status = (table: Record<string, unknown>) => readySetBet.status!(context('ready-set-bet', { race: 1, phase: 'racing', players: [me], ...table }));
+    expect(status({})).toBe('Your tokens to bet: $2, $3, $3, $4, $5.');
+    expect(status({ players: [{ ...me, available: [] }] })).toBe('All your tokens are on the board.');
+    expect(status({ race: 2, players: [{ ...me, money: 14, available: [4] }] })).toBe('Your tokens to bet: $4. Your money: $14.');
+    expect(status({ race: 2, players: [{ ...me, money: 0 }] })).toContain('Your money: $0.'); // settled at $0 this time
+    expect(status({ phase: 'results', players: [{ ...me, money: 9 }] })).toBe('Your money: $9.');
+  });
 });

@@ -147,6 +147,14 @@ function spaceChip(space: string, title: string, sub: string, ctx: BoardContext)
   return h('button', { type: 'button', class: 'chip bet-space', 'data-key': `space:${space}` }, h('span', null, title), h('small', null, sub), tokens.map(tokenChip));
 }
 
+/**
+ * A bettor's money after `prefix` ('' while it says nothing): every bettor starts at $0 and bets with tokens, so
+ * money means something once the first race is settled (or a VIP card has paid).
+ */
+function moneyText(t: Plain, me: Plain, prefix: string): string {
+  return me.money !== 0 || t.race > 1 || t.phase !== 'racing' ? `${prefix}$${me.money}` : '';
+}
+
 function lowerBoard(ctx: BoardContext) {
   const t = ctx.table;
   // A seated host who does not bet (hostMode hostSeat) rolls and holds no tokens: no token row for it.
@@ -181,7 +189,7 @@ function lowerBoard(ctx: BoardContext) {
       : null,
     me
       ? [
-          h('div', { class: 'section-title' }, `Your tokens · $${me.money}`),
+          h('div', { class: 'section-title' }, `Your tokens${moneyText(t, me, ' · your money ')}`),
           h(
             'div',
             { class: 'hand' },
@@ -330,7 +338,11 @@ export const readySetBet: GameBoard = {
     // A betting host bets before the race starts; the others once it has (the first roll).
     const host = (t.players ?? []).find((p: Plain) => p.seat === t.hostSeat);
     const hostFirst = t.phase === 'racing' && t.rolls === 0 && host?.bettor && me.seat !== t.hostSeat && t.bettingOpen && ctx.moves.length === 0;
-    return `You have $${me.money}.${hostFirst ? ' The host bets first: your bets open with the first roll.' : ''}`;
+    // What you bet with while a race runs: your tokens left (in the order the board shows them).
+    const left: number[] = me.available ?? [];
+    const tokens = t.phase !== 'racing' ? '' : left.length ? `Your tokens to bet: ${left.map((v) => `$${v}`).join(', ')}.` : 'All your tokens are on the board.';
+    const money = moneyText(t, me, ' Your money: ');
+    return `${tokens}${money && `${money}.`}${hostFirst ? ' The host bets first: your bets open with the first roll.' : ''}`.trim();
   },
 };
 
