@@ -4,7 +4,7 @@ import { fastTrack } from './games/fast-track.ts';
 import { greatWesternTrail } from './games/great-western-trail.ts';
 import { raceStatus, readySetBet } from './games/ready-set-bet.ts';
 import { tac } from './games/tac.ts';
-import { seatTitle, tractor, trumpsTitle } from './games/tractor.ts';
+import { seatTitle, tableLayout, tractor, trumpsTitle } from './games/tractor.ts';
 import type { BoardContext, GameEvent } from './types.ts';
 
 function context(game: string, table: Record<string, unknown>): BoardContext {
@@ -113,6 +113,22 @@ describe('Tractor on the page', () => {
     expect(trumpsTitle({ hand: [], trumps: 0 })).toBeNull();
     expect(trumpsTitle({ hand: ['AS', 'KH'], trumps: 0 })).toBe('Trumps: none');
     expect(trumpsTitle({ hand: ['BJ', '2S', 'AS'], trumps: 2 })).toBe('Trumps');
+  });
+
+  it("draws every seat's box at the table clear of the others and inside the picture, at 4 to 8 seats, on a phone and a wide window", () => {
+    for (const narrow of [true, false]) {
+      for (let n = 4; n <= 8; n++) {
+        const { W, H, boxW, boxH, seats } = tableLayout(n, narrow);
+        const boxes = seats.map(({ x, y }) => ({ left: x - boxW / 2, right: x + boxW / 2, top: y - boxH / 2, bottom: y + boxH / 2 }));
+        for (const [i, a] of boxes.entries()) {
+          expect(a.left >= 0 && a.right <= W && a.top >= 0 && a.bottom <= H, `${n} seats, ${narrow ? 'phone' : 'wide'}: seat ${i} in the picture`).toBe(true);
+          for (const [j, b] of boxes.entries()) {
+            const overlap = Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0;
+            if (j > i) expect(overlap, `${n} seats, ${narrow ? 'phone' : 'wide'}: seats ${i} and ${j}`).toBe(false);
+          }
+        }
+      }
+    }
   });
 
   it("shows nobody's turn while the cards are dealt and the declaration windows are open, where every seat may declare", () => {

@@ -96,21 +96,44 @@ export function seatTitle(ctx: BoardContext, seat: number): string {
 const seatAngle = (k: number, n: number) => Math.PI / 2 - (k * 2 * Math.PI) / n;
 
 /**
+ * How far right of the middle seat `k` places from you sits. A phone's table is too narrow for the ellipse to keep
+ * two seats level with each other apart (the top two at five and seven seats overlapped): such a pair stands at
+ * least `apart` from each other.
+ */
+function seatDx(k: number, n: number, rx: number, apart: number): number {
+  const c = Math.cos(seatAngle(k, n));
+  return Math.abs(c) < 1e-9 ? 0 : Math.sign(c) * Math.max(Math.abs(rx * c), apart / 2);
+}
+
+/**
  * How far from the middle (up and down) a phone's table sets the seats: no farther than the boxes need to stand
  * clear of each other, so the table is as low as its seats allow and your cards under it stay in the window
- * (four seats: a table 210 high, not 540). Two boxes level with each other are left as they are (five or seven seats).
+ * (four seats: a table 210 high, not 540). Two boxes level with each other stand apart already (seatDx).
  */
-function compactRy(n: number, rx: number, boxW: number, boxH: number, gap = 6): number {
+function compactRy(n: number, rx: number, boxW: number, boxH: number, gap: number): number {
   let ry = 0;
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
-      const [a, b] = [seatAngle(i, n), seatAngle(j, n)];
-      const across = Math.abs(rx * (Math.cos(a) - Math.cos(b)));
-      const down = Math.abs(Math.sin(a) - Math.sin(b));
+      const across = Math.abs(seatDx(i, n, rx, boxW + gap) - seatDx(j, n, rx, boxW + gap));
+      const down = Math.abs(Math.sin(seatAngle(i, n)) - Math.sin(seatAngle(j, n)));
       if (across < boxW + gap && down > 1e-9) ry = Math.max(ry, (boxH + gap) / down);
     }
   }
   return Math.ceil(ry);
+}
+
+/**
+ * The table picture's size and its seats' boxes (centres, by places from you: 0 is you, at the bottom), for a
+ * phone's width or a wide window.
+ */
+export function tableLayout(n: number, narrow: boolean) {
+  const gap = 6;
+  // Width, a seat's box, how far the boxes stand from the middle, and the height.
+  const [W, boxW, boxH, rx] = narrow ? [380, 150, 62, 107] : [760, 160, 68, 290];
+  const ry = narrow ? compactRy(n, rx, boxW, boxH, gap) : 145;
+  const H = narrow ? 2 * ry + boxH + 10 : 430;
+  const seats = Array.from({ length: n }, (_, k) => ({ x: W / 2 + seatDx(k, n, rx, boxW + gap), y: H / 2 + Math.sin(seatAngle(k, n)) * ry }));
+  return { W, H, boxW, boxH, seats };
 }
 
 /**
@@ -120,10 +143,7 @@ function compactRy(n: number, rx: number, boxW: number, boxH: number, gap = 6): 
 function tableSvg(ctx: BoardContext, narrow: boolean) {
   const t = ctx.table;
   const n = ctx.seats.length;
-  // Width, a seat's box, how far the boxes stand from the middle, and the height.
-  const [W, boxW, boxH, rx] = narrow ? [380, 150, 62, 107] : [760, 160, 68, 290];
-  const ry = narrow ? compactRy(n, rx, boxW, boxH) : 145;
-  const H = narrow ? 2 * ry + boxH + 10 : 430;
+  const { W, H, boxW, boxH, seats } = tableLayout(n, narrow);
   const me = ctx.mySeat ?? 0;
   const plays = new Map<number, string[]>((t.trick ?? []).map((p: Plain) => [p.seat, p.cards]));
   const lastTrick = !plays.size && t.tricks?.length ? t.tricks[t.tricks.length - 1] : null;
@@ -142,9 +162,7 @@ function tableSvg(ctx: BoardContext, narrow: boolean) {
           last ? s('text', { x: W / 2, y: H / 2 + 36, 'text-anchor': 'middle', 'font-size': 12, fill: '#cfe3d6' }, last) : null,
         ],
     Array.from({ length: n }, (_, seat) => {
-      const a = seatAngle(seat - me, n);
-      const x = W / 2 + Math.cos(a) * rx;
-      const y = H / 2 + Math.sin(a) * ry;
+      const { x, y } = seats[(seat - me + n) % n]!;
       const cards = plays.get(seat) ?? [];
       return s(
         'g',
