@@ -847,6 +847,10 @@ describe('web client', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const roomId = await createInLobby(page, 'Great Western Trail', { seats: 2, bots: 1 });
     await page.locator('.controls .status.mine').waitFor({ timeout: 15_000 });
+    // Kansas City, the railroad and the players' boards, with nothing in them to act on now, fold to a line each:
+    // the page is under half as tall as it was (4,900 px; 2,050 folded).
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(2600);
+    expect(await page.locator('.board details:not([open])').count()).toBe(4);
     /** Where the board, the move panel and a control stand in the window, and how far the page is scrolled. */
     const layout = (selector = '.controls') =>
       page.evaluate((selector) => {
@@ -858,7 +862,7 @@ describe('web client', () => {
       }, selector);
     // The board runs far below the window, yet the move panel and its list of moves are in it, over the board.
     let at = await layout('.controls .all-moves summary');
-    expect(at.board.bottom).toBeGreaterThan(2 * at.height);
+    expect(at.board.bottom).toBeGreaterThan(1.5 * at.height);
     expect(at).toMatchObject({ scrollY: 0 });
     expect(at.el.top).toBeGreaterThanOrEqual(0);
     expect(at.el.bottom).toBeLessThanOrEqual(at.height);
@@ -879,12 +883,16 @@ describe('web client', () => {
     at = await layout(`.board [data-key="${under.key}"]`);
     expect(at.el.top).toBeGreaterThanOrEqual(0);
     expect(at.el.bottom).toBeLessThanOrEqual(at.panel.top);
+    // A folded part opens with a tap, and stays open over the redraws (the move below).
+    await page.locator('.board details', { hasText: 'Railroad' }).locator('summary').click();
+    expect(await page.locator('.board .rail').isVisible()).toBe(true);
     // From the top of the page a tap opens the list and a tap on its first move sends it, with no scrolling.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.locator('.controls .all-moves summary').click();
     at = await layout('.controls .all-moves .move');
     expect(at.el.top).toBeGreaterThanOrEqual(at.panel.top);
     expect(at.el.bottom).toBeLessThanOrEqual(at.height);
+    const frame = await page.locator('#app').getAttribute('data-frame');
     await page.evaluate(() => {
       const app = document.getElementById('app')!;
       new MutationObserver(() => app.dataset.inflight === '1' && (app.dataset.sentOnce = 'yes')).observe(app, { attributeFilter: ['data-inflight'] });
@@ -894,6 +902,8 @@ describe('web client', () => {
     await expect.poll(() => page.locator('#app').getAttribute('data-inflight'), { timeout: 5000 }).toBe('0');
     expect(await page.locator('.notice.bad').count()).toBe(0);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => page.locator('#app').getAttribute('data-frame'), { timeout: 5000 }).not.toBe(frame);
+    expect(await page.locator('.board .rail').isVisible()).toBe(true);
     // Scrolled to the board's end, the panel rests under it: no part of the board stays hidden.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     at = await layout();

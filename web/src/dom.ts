@@ -38,3 +38,6 @@ export function svg(width: number, height: number, attrs: Attrs, ...children: Ch
 /** Seat colours, the same on every board and in the seat list: one per seat up to the largest table (9). */
 export const SEAT_COLOURS = ['#d1495b', '#2e86ab', '#3a9d5d', '#e0a100', '#8e5cc2', '#e07a1f', '#5b6770', '#c2185b', '#7a5230'];
 export const seatColour = (seat: number) => SEAT_COLOURS[((seat % SEAT_COLOURS.length) + SEAT_COLOURS.length) % SEAT_COLOURS.length];
+
+/** A phone's width: some boards are drawn for it (Tractor's table; Great Western Trail folds its sections). */
+export const phoneWidth = () => typeof matchMedia === 'function' && matchMedia('(max-width: 600px)').matches;

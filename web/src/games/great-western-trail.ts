@@ -7,7 +7,7 @@
  * Clicks: anything a listed move names — a trail location, a card, a building, a worker slot, a
  * railroad space, a city, a disc — keeps the moves that name it; the chooser says what is left.
  */
-import { h, seatColour } from '../dom.ts';
+import { h, phoneWidth, seatColour } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
 import { describeMoveGeneric } from './generic.ts';
 import { cityValueText, content, kindOf, named } from './great-western-trail-words.ts';
@@ -69,6 +69,21 @@ function placeText(loc: string, ctx: BoardContext): string {
   const c = content(names(ctx), ctx.table.trail?.[loc] ?? '');
   return `${spaceName(ctx, loc)}${c.text ? ` (${c.text}${c.owner !== null ? `, ${ctx.name(c.owner)}` : ''})` : ''}`;
 }
+
+/** Sections the player opened or closed, by name: kept over the redraws, until the page would open or close them itself. */
+const chosen = new Map<string, { open: boolean; byDefault: boolean }>();
+
+/** A section folded to its summary unless open `byDefault`, or the player opened it. */
+function fold(name: string, byDefault: boolean, className: string, summary: HTMLElement, body: HTMLElement) {
+  const choice = chosen.get(name);
+  if (choice && choice.byDefault !== byDefault) chosen.delete(name);
+  const el = h('details', { class: className, open: choice?.byDefault === byDefault ? choice.open : byDefault }, summary, body);
+  el.addEventListener('toggle', () => (el.open === byDefault ? chosen.delete(name) : chosen.set(name, { open: el.open, byDefault })));
+  return el;
+}
+
+/** Whether a section opens by itself: on a wide window always; on a phone while it holds a part a listed move names. */
+type Opens = (section: Element) => boolean;
 
 function chip(key: string | null, label: string, extra = '', style = '') {
   return h('button', { type: 'button', class: `chip gwt ${extra}`, 'data-key': key, style: style || null }, label);
@@ -170,9 +185,9 @@ function jobMarket(ctx: BoardContext) {
   );
 }
 
-function kansasCity(ctx: BoardContext) {
+function kansasCity(ctx: BoardContext, opens: Opens) {
   const t = ctx.table;
-  return h(
+  const grid = h(
     'div',
     { class: 'gwt-grid' },
     foresight(ctx),
@@ -186,10 +201,11 @@ function kansasCity(ctx: BoardContext) {
     ),
     h('p', { class: 'muted' }, `Supply stacks: ${(t.supplyCounts ?? []).join(' / ')}`),
   );
+  return fold('kansas-city', opens(grid), 'gwt-section', h('summary', { class: 'section-title' }, 'Kansas City: foresight, job market, cattle market, objective cards'), grid);
 }
 
 /** The railroad: spaces 0–39 with the engines; each station after the space its turnout leaves (station 10 on the last space). */
-function railroad(ctx: BoardContext) {
+function railroad(ctx: BoardContext, opens: Opens) {
   const t = ctx.table;
   const engines = new Map<number, number[]>();
   (t.players ?? []).forEach((p: Plain, seat: number) => engines.set(p.engine, [...(engines.get(p.engine) ?? []), seat]));
@@ -208,10 +224,9 @@ function railroad(ctx: BoardContext) {
       turnout.length ? h('small', null, 'engine on the turnout ', turnout.map((s) => dot(s, ctx))) : null,
     );
   };
-  return h(
+  const body = h(
     'div',
     null,
-    h('div', { class: 'section-title' }, 'Railroad'),
     h(
       'div',
       { class: 'rail' },
@@ -227,39 +242,38 @@ function railroad(ctx: BoardContext) {
     ),
     h('div', { class: 'gwt-stations' }, stations.map((_, i) => station(i))),
   );
+  return fold('railroad', opens(body), 'gwt-section', h('summary', { class: 'section-title' }, 'Railroad: engines and stations'), body);
 }
 
-function playerBoards(ctx: BoardContext) {
+/** Every player's board: yours open as a section (see Opens), the others' folded to their summaries until opened. */
+function playerBoards(ctx: BoardContext, opens: Opens) {
   return (ctx.table.players ?? []).map((p: Plain, seat: number) => {
     const mine = seat === ctx.mySeat;
     const certificates = `${p.certificates} certificate${p.certificates === 1 ? '' : 's'}${p.permanentCertificates ? ` + ${p.permanentCertificates} permanent` : ''}`;
-    return h(
-      'details',
-      { class: 'gwt-player', open: mine },
-      h('summary', null, dot(seat, ctx), ` ${ctx.name(seat)} · $${p.money} · ${certificates} · at ${spaceName(ctx, p.location)} · engine on ${engineName(ctx, p.engine)}${p.jobToken ? ' · job market token' : ''}`),
-      h(
-        'div',
-        { class: 'fields-list' },
-        h('dt', null, 'workers'),
-        h('dd', null, `${count(p.workers?.cowboy, 'cowboy')}, ${count(p.workers?.craftsman, 'craftsman', 'craftsmen')}, ${count(p.workers?.engineer, 'engineer')}`),
-        h('dt', null, 'buildings to place'),
-        h('dd', null, h('div', { class: 'hand' }, (p.buildings ?? []).map((b: string) => chip(mine ? `v:${b}` : null, `building ${b}`)))),
-        h('dt', null, 'discs on the board'),
-        h('dd', null, h('div', { class: 'hand' }, (p.discs ?? []).map((d: string) => chip(mine ? `v:${d}` : null, discName(ctx, d), kindOf(names(ctx), 'discs', d) === 'dark' ? 'disc dark' : 'disc')))),
-        h('dt', null, 'cities'),
-        h('dd', null, h('div', { class: 'hand' }, Object.entries(p.cities ?? {}).map(([city, n]) => chip(mine ? `v:${city}` : null, `${cityName(ctx, city)}${n ? ` ×${n}` : ''}`, n ? 'has-disc' : '')))),
-        h('dt', null, 'hazards'),
-        h('dd', null, (p.hazards ?? []).map((x: string) => tileName(ctx, x)).join(', ') || '—'),
-        h('dt', null, 'teepees'),
-        h('dd', null, (p.teepees ?? []).map((x: string) => tileName(ctx, x)).join(', ') || '—'),
-        h('dt', null, 'station masters'),
-        h('dd', null, (p.stationMasters ?? []).length ? h('ul', { class: 'plain-list' }, p.stationMasters.map((m: number) => h('li', null, masterName(ctx, m)))) : '—'),
-        h('dt', null, 'objective cards'),
-        h('dd', null, (p.objectives ?? []).length ? h('ul', { class: 'plain-list' }, p.objectives.map((c: string) => h('li', null, objectiveText(ctx, c)))) : '—'),
-        h('dt', null, 'cards'),
-        h('dd', null, `${p.handCount} in hand, deck ${p.deckCount}, discard ${p.discardCount}${p.discardTop ? ` (top: ${cardName(ctx, p.discardTop)})` : ''}`),
-      ),
+    const body = h(
+      'div',
+      { class: 'fields-list' },
+      h('dt', null, 'workers'),
+      h('dd', null, `${count(p.workers?.cowboy, 'cowboy')}, ${count(p.workers?.craftsman, 'craftsman', 'craftsmen')}, ${count(p.workers?.engineer, 'engineer')}`),
+      h('dt', null, 'buildings to place'),
+      h('dd', null, h('div', { class: 'hand' }, (p.buildings ?? []).map((b: string) => chip(mine ? `v:${b}` : null, `building ${b}`)))),
+      h('dt', null, 'discs on the board'),
+      h('dd', null, h('div', { class: 'hand' }, (p.discs ?? []).map((d: string) => chip(mine ? `v:${d}` : null, discName(ctx, d), kindOf(names(ctx), 'discs', d) === 'dark' ? 'disc dark' : 'disc')))),
+      h('dt', null, 'cities'),
+      h('dd', null, h('div', { class: 'hand' }, Object.entries(p.cities ?? {}).map(([city, n]) => chip(mine ? `v:${city}` : null, `${cityName(ctx, city)}${n ? ` ×${n}` : ''}`, n ? 'has-disc' : '')))),
+      h('dt', null, 'hazards'),
+      h('dd', null, (p.hazards ?? []).map((x: string) => tileName(ctx, x)).join(', ') || '—'),
+      h('dt', null, 'teepees'),
+      h('dd', null, (p.teepees ?? []).map((x: string) => tileName(ctx, x)).join(', ') || '—'),
+      h('dt', null, 'station masters'),
+      h('dd', null, (p.stationMasters ?? []).length ? h('ul', { class: 'plain-list' }, p.stationMasters.map((m: number) => h('li', null, masterName(ctx, m)))) : '—'),
+      h('dt', null, 'objective cards'),
+      h('dd', null, (p.objectives ?? []).length ? h('ul', { class: 'plain-list' }, p.objectives.map((c: string) => h('li', null, objectiveText(ctx, c)))) : '—'),
+      h('dt', null, 'cards'),
+      h('dd', null, `${p.handCount} in hand, deck ${p.deckCount}, discard ${p.discardCount}${p.discardTop ? ` (top: ${cardName(ctx, p.discardTop)})` : ''}`),
     );
+    const summary = h('summary', null, dot(seat, ctx), ` ${ctx.name(seat)} · $${p.money} · ${certificates} · at ${spaceName(ctx, p.location)} · engine on ${engineName(ctx, p.engine)}${p.jobToken ? ' · job market token' : ''}`);
+    return fold(`player:${seat}`, mine && opens(body), 'gwt-player', summary, body);
   });
 }
 
@@ -292,6 +306,10 @@ export const greatWesternTrail: GameBoard = {
   render(ctx) {
     const t = ctx.table;
     const hand: string[] = ctx.view?.hand ?? [];
+    // On a phone (where the board ran to 4,800 px) Kansas City, the railroad and your board fold to a line each.
+    const live = new Set(ctx.moves.flatMap((m) => greatWesternTrail.keys(m, ctx)));
+    const wide = !phoneWidth();
+    const opens: Opens = (section) => wide || [...section.querySelectorAll<HTMLElement>('[data-key]')].some((part) => live.has(part.dataset.key!));
     return h(
       'div',
       { class: 'gwt' },
@@ -315,10 +333,10 @@ export const greatWesternTrail: GameBoard = {
       ctx.moves.some((m) => m.type === 'aux') ? h('div', { class: 'gwt-actions', role: 'group', 'aria-label': 'Auxiliary actions' }, (t.auxiliary ?? []).map((a: Plain) => chip(`aux:${a.aux}`, `Auxiliary: ${a.single}`))) : null,
       turnSteps(ctx),
       ctx.view ? [h('div', { class: 'section-title' }, 'Your hand'), h('div', { class: 'hand' }, hand.map((c) => chip(`v:${c}`, cardName(ctx, c), 'card')))] : null,
-      kansasCity(ctx),
-      railroad(ctx),
+      kansasCity(ctx, opens),
+      railroad(ctx, opens),
       h('div', { class: 'section-title' }, 'Players'),
-      playerBoards(ctx),
+      playerBoards(ctx, opens),
     );
   },
   keys(move: Move) {

@@ -12,15 +12,13 @@
  * to make: each pairing is a part (`call:2:AS`, the 2nd A♠ played), the chosen ones are the move, offered
  * as a button; the listed calls are quick picks (`calls:…`), sent at once.
  */
-import { h, s, seatColour, svg } from '../dom.ts';
+import { h, phoneWidth, s, seatColour, svg } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
 import { cardChip, cardText } from './cards.ts';
 
 const SUIT_NAME: Record<string, string> = { S: 'spades ♠', H: 'hearts ♥', D: 'diamonds ♦', C: 'clubs ♣' };
 /** Phases in which the trump suit may still be declared; after them no suit means jokers were declared (no trump suit). */
 const SUIT_OPEN = new Set(['dealing', 'declaring', 'stealing']);
-/** A phone's width: the table picture is drawn for it. */
-const narrow = () => typeof matchMedia === 'function' && matchMedia('(max-width: 600px)').matches;
 const cardsText = (cards: string[]) => cards.map(cardText).join(' ');
 
 /** The keys of cards, each copy of a face its own: `card:AS`, then `card:AS/2`. */
@@ -231,8 +229,8 @@ export const tractor: GameBoard = {
         (t.declarers ?? []).some(Boolean) ? ` · declarers: ${t.declarers.flatMap((on: boolean, seat: number) => (on ? [ctx.name(seat)] : [])).join(', ')}` : '',
         (t.friendCalls ?? []).length ? ` · friends: ${t.friendCalls.map((f: Plain) => `${ordinalText(f.ordinal)} ${cardText(f.card)}${f.seat >= 0 ? ` = ${ctx.name(f.seat)}` : ''}`).join(', ')}` : '',
       ),
-      narrow() ? h('p', { class: 'tractor-lines' }, tableLines(ctx).filter(Boolean).join(' · ')) : null,
-      tableSvg(ctx, narrow()),
+      phoneWidth() ? h('p', { class: 'tractor-lines' }, tableLines(ctx).filter(Boolean).join(' · ')) : null,
+      tableSvg(ctx, phoneWidth()),
       t.throwFailure ? h('p', { class: 'bad' }, `${ctx.name(t.throwFailure.seat)}'s throw failed: had to play ${cardsText(t.throwFailure.forced)}.`) : null,
       t.kittyShown?.length ? h('p', null, `Kitty: ${cardsText(t.kittyShown)}`) : null,
       ctx.view
