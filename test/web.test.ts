@@ -892,6 +892,14 @@ describe('web client', () => {
     at = await layout('.controls .all-moves .move');
     expect(at.el.top).toBeGreaterThanOrEqual(at.panel.top);
     expect(at.el.bottom).toBeLessThanOrEqual(at.height);
+    // A lower window (a phone's keyboard or address bar) makes the panel lower: the board's parts keep room for
+    // it as it is now (Tab), not as it was at the last redraw.
+    const panelRoom = () =>
+      page.evaluate(() => [getComputedStyle(document.querySelector('.board')!).getPropertyValue('--move-panel'), `${Math.ceil(document.querySelector('.controls')!.getBoundingClientRect().height) + 8}px`]);
+    await page.setViewportSize({ width: 390, height: 600 });
+    await expect.poll(async () => new Set(await panelRoom()).size, { timeout: 2000 }).toBe(1);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(async () => new Set(await panelRoom()).size, { timeout: 2000 }).toBe(1);
     const frame = await page.locator('#app').getAttribute('data-frame');
     await page.evaluate(() => {
       const app = document.getElementById('app')!;

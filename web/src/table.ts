@@ -289,10 +289,12 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   window.addEventListener('pointercancel', release);
   // A board may be drawn for the window's width (Tractor's table on a phone): drawn again once a resize
   // settles (a drag fires many), through schedule, so a press in progress still holds the redraw.
-  // Only a change of width: a phone's address bar showing or hiding as the page scrolls changes the height.
+  // Only a change of width: a phone's address bar showing or hiding as the page scrolls changes the height. That
+  // changes the move panel's height (half the window at most) at once: the room the board's parts keep for it too.
   let resizeTimer: ReturnType<typeof setTimeout> | undefined;
   let drawnWidth = window.innerWidth;
   const onResize = () => {
+    padForPanel();
     if (window.innerWidth === drawnWidth) return;
     drawnWidth = window.innerWidth;
     clearTimeout(resizeTimer);
