@@ -123,10 +123,12 @@ describe('durable games', () => {
     }
   });
 
-  it("a stalled copy whose table closes as it wakes, before anything fenced it, leaves the peer's listing and invite code alone", async () => {
+  it("a stalled copy whose table closes as it wakes, before anything fenced it, leaves the peer's listing, invite code and open-table count alone", async () => {
     // The stalled process beats once a minute: nothing but the table's own close follows its waking. Its
     // one client is a spectator, whose leave writes nothing the game owns (a player's would fence the copy).
-    const stalled = await spawnServer({ ...env(), HEARTBEAT_MS: '60000' });
+    // Loopback limited like any address: the table is counted to its creator's open tables.
+    const limited = { ...env(), RATE_LIMIT_EXEMPT: '' };
+    const stalled = await spawnServer({ ...limited, HEARTBEAT_MS: '60000' });
     const reader = new Redis(file.redis.url);
     let peer: ServerProcess | undefined;
     try {
@@ -134,7 +136,9 @@ describe('durable games', () => {
       const { roomId } = reservation;
       const watcher = await new Client(stalled.ws).consumeSeatReservation(reservation);
       const invite = await waitFor(() => (watcher.state as { invite?: string }).invite, 3000, 'invite code');
-      peer = await spawnServer(env());
+      const counted = async () => (await reader.smembers(tablesKey('127.0.0.1'))).includes(roomId);
+      expect(await counted()).toBe(true);
+      peer = await spawnServer(limited);
       stalled.child.kill('SIGSTOP');
       await reader.del(`parlor:proc:${stalled.processId}`); // its heartbeat expired, as in a stall three beats long
       const listing = async () => (JSON.parse((await reader.hget('roomcaches', roomId)) ?? 'null') as { processId?: string } | null)?.processId;
@@ -150,6 +154,7 @@ describe('durable games', () => {
       await sleep(300); // (what its close sends Redis)
       expect(await listing()).toBe(peer.processId);
       expect(await invited()).toEqual({ roomId, game: 'high-card' });
+      expect(await counted()).toBe(true); // the peer runs it
       expect(moved.roomId).toBe(roomId);
     } finally {
       reader.disconnect();

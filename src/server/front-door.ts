@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { ClientJoinOptions } from '../../rooms/join-options.ts';
 import { roomSettings } from '../../rooms/settings.ts';
 import { OWNER_SILENT, reserveGuestSeat, type GuestRequest } from './guest-seat.ts';
+import { OTHERS_GAME } from './game-store.ts';
 import type { Table } from '../../rooms/table.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
@@ -116,6 +117,20 @@ type Limits = Pick<
   | 'TRUSTED_PROXIES'
 >;
 
+// KEYS: an address's open tables, the table's game · ARGV: room id, this process  → 1 removed; 0 kept: not there, or
+// the game is another process's (a stalled copy's table closing as it wakes, before a beat fenced it: the peer that
+// took the game over runs the table, still its creator's).
+const DROP_OWN_CHARGE = `${OTHERS_GAME}
+if othersGame(KEYS[2], ARGV[2]) then return 0 end
+return redis.call('SREM', KEYS[1], ARGV[1])`;
+
+/** A table no longer counted to its creator's open tables (`key`), unless its game is another process's. Without Redis, removed. */
+function dropCharge(key: string, roomId: string) {
+  const store = roomSettings.store;
+  if (!store) return matchMaker.presence.srem(key, roomId);
+  return store.redis.eval(DROP_OWN_CHARGE, 2, key, store.keys.game(roomId), roomId, store.options.processId);
+}
+
 /** Puts the front door before the listening server's request, upgrade and WebSocket handlers. */
 export function installFrontDoor(transport: WebSocketTransport, rooms: Record<string, RegisteredHandler>, config: Limits, logger: Logger): FrontDoor {
   const log = logger.child({ component: 'front-door' });
@@ -141,7 +156,7 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
   // Tables charged to the address whose request created them, until they close, on whichever process
   // Colyseus created them: the address travels with the create options (JoinOptions.creator) and, for a
   // table a peer takes over, with its journal; the copy that lets the game go (a handover at shutdown, a
-  // stalled process's fenced copy) does not uncharge it.
+  // stalled process's fenced copy) does not uncharge it, nor does a stalled copy not fenced yet (dropCharge).
   const recorded = (update: unknown) => Promise.resolve(update).catch((err) => log.warn({ err }, 'open-table count not updated'));
   for (const handler of Object.values(rooms)) {
     handler.on('create', (room) => {
@@ -152,7 +167,7 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
       // (Two commands, not EXPIRE … NX or GT: Redis 6.2 has neither; each addition starts the expiry anew.)
       const charge = (set: string) => void recorded(Promise.all([matchMaker.presence.sadd(set, room.roomId), matchMaker.presence.expire(set, TABLE_CHARGE_SECONDS)]));
       charge(key);
-      const uncharge = () => void recorded(matchMaker.presence.srem(key, room.roomId));
+      const uncharge = () => void recorded(dropCharge(key, room.roomId));
       // A finished table left open to be seen is played no more; it counts as finished while open (anyone
       // watching keeps it so: uncounted, one address could hold finished tables without end).
       room['_events'].once('finished', () => {

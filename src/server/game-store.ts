@@ -39,8 +39,21 @@ const K = {
   live: 'parlor:live',
   proc: (pid: string) => `parlor:proc:${pid}`,
 };
-/** The keys above, for what checks a game's owner outside the store (the listings' removal: scaling.ts). */
+/** The keys above, for what checks a game's owner outside the store (the listings: scaling.ts). */
 export const storeKeys = K;
+
+/**
+ * Lua: `othersGame(game key, process id)`, true while the game is another process's (an owner, not that process).
+ * What a copy writes or removes for its game outside the journal (the invite code, the listing, the creator's
+ * open-table count) checks it first, as the journal's scripts do: a copy that stalled while a peer took its game
+ * over runs on until a beat or a write fences it, and its table may close as it wakes (its last clients' leaves
+ * waiting in its sockets).
+ */
+export const OTHERS_GAME = `
+local function othersGame(game, me)
+  local owner = redis.call('HGET', game, 'owner')
+  return owner and owner ~= me
+end`;
 
 // KEYS: game, moves, snap · ARGV: owner, snapshot ('' = none), entries…
 //   → new length; -1 when another process owns the game (fenced); -2 when Redis lost the game (restarted empty)

@@ -9,6 +9,7 @@
 import { matchMaker } from '@colyseus/core';
 import { INVITES_KEY, roomSettings } from '../../rooms/settings.ts';
 import { STORE_COMING_BACK, STORE_UNREACHABLE, TABLE_MOVING, type Refusal } from './guest-seat.ts';
+import { OTHERS_GAME } from './game-store.ts';
 
 // KEYS: invites, live games · ARGV: code, the value read, its room id → 'gone' (removed), 'live' (kept: its game
 // runs or is being taken over), 'changed' (another value now). One script: a peer that takes the game over
@@ -23,10 +24,8 @@ return 'gone'`;
 // (a new table took the code once it was free) or the game is another process's. A copy that stalled while a peer
 // took its game over and published the same value again, and whose table closed as it woke (its last clients
 // left before a beat fenced it), would otherwise remove the peer's code.
-const DROP_OWN = `
-if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return 0 end
-local owner = redis.call('HGET', KEYS[2], 'owner')
-if owner and owner ~= ARGV[3] then return 0 end
+const DROP_OWN = `${OTHERS_GAME}
+if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] or othersGame(KEYS[2], ARGV[3]) then return 0 end
 return redis.call('HDEL', KEYS[1], ARGV[1])`;
 
 /**

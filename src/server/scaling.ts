@@ -8,7 +8,7 @@ import { RedisPresence } from '@colyseus/redis-presence';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { recoveries } from '../../rooms/settings.ts';
-import { storeKeys } from './game-store.ts';
+import { OTHERS_GAME, storeKeys } from './game-store.ts';
 
 export interface Scaling {
   presence: Presence;
@@ -112,11 +112,9 @@ const LISTINGS_KEY = 'roomcaches';
 const MAX_UNREMOVED = 10_000;
 // KEYS: listings, the room's game · ARGV: room id, this process  → 1 removed; 0 kept: none, another process's
 // listing, or the game's owner is another process (the owner check of the journal's scripts).
-const REMOVE_OWN_LISTING = `
+const REMOVE_OWN_LISTING = `${OTHERS_GAME}
 local listing = redis.call('HGET', KEYS[1], ARGV[1])
-if not listing or cjson.decode(listing).processId ~= ARGV[2] then return 0 end
-local owner = redis.call('HGET', KEYS[2], 'owner')
-if owner and owner ~= ARGV[2] then return 0 end
+if not listing or cjson.decode(listing).processId ~= ARGV[2] or othersGame(KEYS[2], ARGV[2]) then return 0 end
 return redis.call('HDEL', KEYS[1], ARGV[1])`;
 
 export function createScaling(config: Pick<Config, 'REDIS_URL'>): Scaling {
