@@ -123,9 +123,9 @@ describe('durable games', () => {
     }
   });
 
-  it("a stalled copy whose table closes as it wakes, before anything fenced it, leaves the peer's listing, invite code and open-table count alone", async () => {
-    // The stalled process beats once a minute: nothing but the table's own close follows its waking. Its
-    // one client is a spectator, whose leave writes nothing the game owns (a player's would fence the copy).
+  it("a stalled copy whose table empties as it wakes, before anything fenced it, leaves the peer's listing, invite code and open-table count alone", async () => {
+    // The stalled process beats once a minute: nothing but what its clients' leaves do follows its waking. Its
+    // clients are spectators, whose leaves write nothing the game owns (a player's would fence the copy).
     // Loopback limited like any address: the table is counted to its creator's open tables.
     const limited = { ...env(), RATE_LIMIT_EXEMPT: '' };
     const stalled = await spawnServer({ ...limited, HEARTBEAT_MS: '60000' });
@@ -134,8 +134,8 @@ describe('durable games', () => {
     try {
       const reservation = await matchmake(stalled, { seats: 2, private: true, spectator: true }); // (alone: the table is made there)
       const { roomId } = reservation;
-      const watcher = await new Client(stalled.ws).consumeSeatReservation(reservation);
-      const invite = await waitFor(() => (watcher.state as { invite?: string }).invite, 3000, 'invite code');
+      const watchers = [await new Client(stalled.ws).consumeSeatReservation(reservation), await new Client(stalled.ws).joinById(roomId, { spectator: true })];
+      const invite = await waitFor(() => (watchers[0]!.state as { invite?: string }).invite, 3000, 'invite code');
       const counted = async () => (await reader.smembers(tablesKey('127.0.0.1'))).includes(roomId);
       expect(await counted()).toBe(true);
       peer = await spawnServer(limited);
@@ -145,10 +145,17 @@ describe('durable games', () => {
       await waitFor(async () => (await listing()) === peer!.processId || null, 15_000, 'the peer took the table over');
       const invited = async () => (await fetch(`${peer!.http}/api/invites/${invite}`)).json();
       expect(await invited()).toEqual({ roomId, game: 'high-card' });
-      const moved = await new Client(peer.ws).joinById(roomId, { spectator: true }); // the watcher, at the peer
-      // Its old connection's leave waits in the stalled process's socket: read as it wakes, it empties the table there.
-      void watcher.leave().catch(() => undefined);
+      const moved = await new Client(peer.ws).joinById(roomId, { spectator: true }); // a watcher, at the peer
+      // One old connection's leave waits in the stalled process's socket: read as it wakes, it leaves one
+      // watcher there, and Colyseus writes the listing again with one client fewer.
+      void watchers[0]!.leave().catch(() => undefined);
       stalled.child.kill('SIGCONT');
+      const watching = () => metricOf(stalled, 'parlor_clients{game="high-card"}');
+      await waitFor(async () => (await watching()) === 1 || null, 5_000, 'the leave read');
+      await sleep(300); // (what it sends Redis)
+      expect(await listing()).toBe(peer.processId);
+      // The other's leave empties the table there.
+      void watchers[1]!.leave().catch(() => undefined);
       const hosted = async () => (await (await fetch(`${stalled.http}/metrics`)).text()).match(/^parlor_rooms\{[^}]*\} (\d+)/m)?.[1] ?? '0';
       await waitFor(async () => (await hosted()) === '0', 5_000, 'the stale copy closed');
       await sleep(300); // (what its close sends Redis)

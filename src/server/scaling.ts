@@ -2,7 +2,7 @@
  * Presence and matchmaking driver: the embedded local ones by default, Redis when REDIS_URL is set so
  * several processes share matchmaking, invite codes and room listings.
  */
-import { LocalDriver, LocalPresence, matchMaker, type MatchMakerDriver, type Presence } from '@colyseus/core';
+import { LocalDriver, LocalPresence, matchMaker, type IRoomCache, type MatchMakerDriver, type Presence } from '@colyseus/core';
 import { RedisDriver } from '@colyseus/redis-driver';
 import { RedisPresence } from '@colyseus/redis-presence';
 import { Redis } from 'ioredis';
@@ -62,6 +62,7 @@ export class InMemoryPresence extends LocalPresence {
  * (its timers, journal and patch clock left behind), and calls it once more unawaited (an unhandled
  * rejection). The listing is removed once Redis is back if Redis kept it (a partition, not an empty
  * restart): matchmaking would send joins to it, each waiting for an answer from a room that is not there.
+ * And a listing is written and removed only while its game is not another process's (see OTHERS_GAME).
  */
 class ListingDriver extends RedisDriver {
   /** Rooms closed here whose listings could not be removed (bounded: an outage long enough to fill it is rare). */
@@ -73,6 +74,24 @@ class ListingDriver extends RedisDriver {
     super(client);
     this.client = client;
     client.on('ready', () => void this.removeUnremoved());
+  }
+
+  /** Colyseus' update of a listing (a client joining or leaving, a lock): applied to it as its driver does, then written whole. */
+  override async update(listing: IRoomCache, operations: Parameters<RedisDriver['update']>[1]): Promise<boolean> {
+    Object.assign(listing, operations.$set);
+    for (const [field, by] of Object.entries(operations.$inc ?? {})) (listing as unknown as Record<string, number>)[field]! += by as number;
+    return this.persist(listing);
+  }
+
+  /**
+   * Written only while the game is not another process's: until a beat or a write fences it, a copy that stalled
+   * while a peer took its game over would write its listing over the peer's (a client joining or leaving there),
+   * naming itself, so that joins went to it. A peer taking a game over claims it before it lists it.
+   */
+  override async persist(listing: IRoomCache): Promise<boolean> {
+    if (!listing.roomId) return super.persist(listing); // (refused there)
+    const written = await this.client.eval(WRITE_OWN_LISTING, 2, LISTINGS_KEY, storeKeys.game(listing.roomId), listing.roomId, JSON.stringify(listing), matchMaker.processId);
+    return written === 1;
   }
 
   /**
@@ -110,6 +129,12 @@ class ListingDriver extends RedisDriver {
 /** Colyseus' Redis driver keeps every listing as JSON in one hash, under the room id. */
 const LISTINGS_KEY = 'roomcaches';
 const MAX_UNREMOVED = 10_000;
+// KEYS: listings, the room's game · ARGV: room id, listing, this process  → 1 written; 0 dropped: the game's owner is
+// another process.
+const WRITE_OWN_LISTING = `${OTHERS_GAME}
+if othersGame(KEYS[2], ARGV[3]) then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+return 1`;
 // KEYS: listings, the room's game · ARGV: room id, this process  → 1 removed; 0 kept: none, another process's
 // listing, or the game's owner is another process (the owner check of the journal's scripts).
 const REMOVE_OWN_LISTING = `${OTHERS_GAME}
