@@ -130,6 +130,48 @@ describe('two processes on one Redis', () => {
     }
   });
 
+  it('removes, at a process’s start, the invite codes of tables gone for good that nobody looks up, and keeps those on their way back', async () => {
+    const redis = new Redis(fileRedis.url);
+    let c: ServerProcess | undefined;
+    try {
+      const gone = { roomId: 'GoneRoom2', game: 'high-card' };
+      const moving = { roomId: 'MovingRoom2', game: 'high-card' };
+      await redis.hset('parlor:invites', 'GONE345678', JSON.stringify(gone), 'MOVE345678', JSON.stringify(moving));
+      await redis.sadd('parlor:live', moving.roomId);
+      c = await spawnServer({ REDIS_URL: fileRedis.url });
+      await waitFor(async () => (await redis.hexists('parlor:invites', 'GONE345678')) === 0 || null, 10_000, 'the code swept');
+      expect(await redis.hget('parlor:invites', 'MOVE345678')).toBe(JSON.stringify(moving));
+    } finally {
+      await c?.stop();
+      await redis.hdel('parlor:invites', 'GONE345678', 'MOVE345678').catch(() => undefined);
+      await redis.srem('parlor:live', 'MovingRoom2').catch(() => undefined);
+      redis.disconnect();
+    }
+  });
+
+  it('takes a dead process’s listing away as soon as it claims its game, even when the game cannot be put back', async () => {
+    // A game a dead process left running, whose journal cannot be replayed: a survivor claims it, tries, and gives up.
+    const redis = new Redis(fileRedis.url);
+    const roomId = 'OrphanRoom1';
+    try {
+      const listing = { roomId, name: 'high-card', processId: 'dead-process', clients: 1, maxClients: 2, locked: false, private: false, unlisted: false, metadata: {} };
+      await redis.hset('roomcaches', roomId, JSON.stringify(listing));
+      await redis.hset(`parlor:game:${roomId}`, 'owner', 'dead-process', 'meta', JSON.stringify({ game: 'high-card' }));
+      await redis.sadd('parlor:live', roomId);
+      const claimed = await waitFor(async () => {
+        const owner = await redis.hget(`parlor:game:${roomId}`, 'owner');
+        return owner === a.processId || owner === b.processId ? owner : null;
+      }, 10_000, 'the game claimed');
+      expect(claimed).toBeTruthy();
+      await waitFor(async () => (await redis.hexists('roomcaches', roomId)) === 0 || null, 5_000, 'the dead process’s listing removed');
+    } finally {
+      await redis.del(`parlor:game:${roomId}`, `parlor:moves:${roomId}`).catch(() => undefined);
+      await redis.srem('parlor:live', roomId).catch(() => undefined);
+      await redis.hdel('roomcaches', roomId).catch(() => undefined);
+      redis.disconnect();
+    }
+  });
+
   it('counts a reservation for a peer’s table as used there, never as lapsed here', async () => {
     const env = { REDIS_URL: fileRedis.url, RATE_LIMIT_EXEMPT: '', COLYSEUS_SEAT_RESERVATION_TIME: '1', MAX_LAPSED_RESERVATIONS_PER_ADDRESS: '2' };
     const [c, d] = await Promise.all([spawnServer(env), spawnServer(env)]);

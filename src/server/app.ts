@@ -27,7 +27,7 @@ import { mountVerify } from './verify.ts';
 import { countedAsReserving, installFrontDoor, setLiveGameCheck } from './front-door.ts';
 import { chargedAddress } from './rate-limit.ts';
 import { reserveGuestSeat } from './guest-seat.ts';
-import { lookUpInvite } from './invites.ts';
+import { INVITE_SWEEP_MS, lookUpInvite, sweepInvites } from './invites.ts';
 import { dueLine, safeJson, warnClientFault } from './client-faults.ts';
 import { republishLiveRooms } from './redis-restore.ts';
 import { mountWeb } from './web.ts';
@@ -122,6 +122,16 @@ export function createParlorServer({ config, logger, extraRooms = {} }: ParlorSe
         (roomId, gameId) => recoverGame(roomId, gameId, logger),
         async () => void (await republishLiveRooms()),
       );
+      // Codes nobody looks up again: once Redis has settled after the start (three beats), then hourly.
+      const sweep = (): void =>
+        void sweepInvites()
+          .then((removed) => {
+            if (removed === null) setTimeout(sweep, 4 * config.HEARTBEAT_MS).unref(); // not settled yet
+            else if (removed > 0) logger.info({ removed }, 'invite codes of tables gone for good removed');
+          })
+          .catch((err: unknown) => logger.debug({ err: (err as Error).message }, 'invite sweep failed; the next goes on'));
+      setTimeout(sweep, 4 * config.HEARTBEAT_MS).unref();
+      setInterval(sweep, INVITE_SWEEP_MS).unref();
     }
   }
   return { server, listen };
@@ -148,7 +158,7 @@ async function recoverGame(roomId: string, gameId: string, logger: Logger) {
   if (matchMaker.getLocalRoomById(roomId)) return; // an earlier attempt got as far as the table: it runs here
   recoveries.add(roomId);
   try {
-    await matchMaker.driver.remove(roomId); // the dead process's listing, if peers have not swept it yet
+    await matchMaker.driver.remove(roomId); // the dead process's listing (the game is this process's now), if not swept yet
     await matchMaker.handleCreateRoom(gameId, { recover: roomId }, undefined, roomId);
     logger.info({ roomId, game: gameId }, 'took over a game from a stopped process');
   } finally {
