@@ -135,11 +135,13 @@ const WRITE_OWN_LISTING = `${OTHERS_GAME}
 if othersGame(KEYS[2], ARGV[3]) then return 0 end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 return 1`;
-// KEYS: listings, the room's game · ARGV: room id, this process  → 1 removed; 0 kept: none, another process's
-// listing, or the game's owner is another process (the owner check of the journal's scripts).
+// KEYS: listings, the room's game · ARGV: room id, this process  → 1 removed; 0 kept: none, the game's owner is
+// another process (the owner check of the journal's scripts), or another process's listing of a game this process
+// does not own (one it owns is a dead peer's listing of a game claimed here: app.ts recoverGame).
 const REMOVE_OWN_LISTING = `${OTHERS_GAME}
 local listing = redis.call('HGET', KEYS[1], ARGV[1])
-if not listing or cjson.decode(listing).processId ~= ARGV[2] or othersGame(KEYS[2], ARGV[2]) then return 0 end
+if not listing or othersGame(KEYS[2], ARGV[2]) then return 0 end
+if cjson.decode(listing).processId ~= ARGV[2] and redis.call('HGET', KEYS[2], 'owner') ~= ARGV[2] then return 0 end
 return redis.call('HDEL', KEYS[1], ARGV[1])`;
 
 export function createScaling(config: Pick<Config, 'REDIS_URL'>): Scaling {
