@@ -778,6 +778,11 @@ describe('web client', () => {
     await bo.goto(`${server.http}/#/table/${roomId}`);
     await bo.locator('.seat.me').waitFor();
     await ada.locator('.seat', { hasText: /Player 2|Seat 2/ }).first().waitFor(); // Bo seated, as Ada's page shows
+    // Bo's page redraws for what follows, and its board shows none of it: the board's elements are left alone (not laid
+    // out and painted again), as long as nothing on it changes.
+    const boardShown = () => bo.evaluate(() => document.querySelector('.board > *') === (window as unknown as { shown: Element | null }).shown);
+    await bo.evaluate(() => ((window as unknown as { shown: Element | null }).shown = document.querySelector('.board > *')));
+    const boFrame = await bo.locator('#app').getAttribute('data-frame');
     // Ada asks: with another player seated, the page says it waits for them, and Bo's page asks him.
     await ada.locator('[data-action=fill-with-bots]').click();
     expect(await ada.locator('[data-action=confirm-fill]').textContent()).toBe('Ask to start now');
@@ -785,6 +790,8 @@ describe('web client', () => {
     await ada.locator('[data-action=withdraw-fill]').waitFor();
     expect(await ada.locator('.compose p').textContent()).toMatch(/Waiting for .+ to agree/);
     await bo.locator('[data-action=agree-fill]').waitFor();
+    expect(await bo.locator('#app').getAttribute('data-frame')).not.toBe(boFrame);
+    expect(await boardShown()).toBe(true);
     await bo.waitForTimeout(200); // a redraw or two: focus does not move onto the agreement by itself (Enter would agree)
     expect(await bo.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.action ?? null)).not.toBe('agree-fill');
     // Ada takes it back: Bo is no longer asked; she asks again.
@@ -796,6 +803,7 @@ describe('web client', () => {
     await bo.locator('[data-action=agree-fill]').click();
     for (const page of [ada, bo]) await page.locator('.pill', { hasText: /^playing$/ }).waitFor({ timeout: 10_000 });
     expect(await ada.locator('.seat .tag', { hasText: /^bot$/ }).count()).toBe(1);
+    await expect.poll(boardShown).toBe(false); // the marbles set out: drawn anew
     await Promise.all([ada.close(), bo.close()]);
   }, 60_000);
 

@@ -524,11 +524,14 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     } catch (err) {
       node = h('p', { class: 'bad' }, `This board could not be drawn (${(err as Error).message}); the move list still works.`);
     }
-    const scroll = boardEl.scrollLeft;
-    boardEl.replaceChildren(node);
-    boardEl.scrollLeft = scroll;
+    // Marked for the moves before it is shown, then compared with the board on the page: a redraw that changes
+    // nothing on the board (a move it does not show, a log line, a notice) leaves the board's elements alone, so
+    // the browser does not lay out and paint it all again (on a phone, or a page with many redraws, the bulk of
+    // a frame), and the part under the pointer or the focus stays the same element.
+    const drawn = document.createDocumentFragment();
+    drawn.append(node);
     const clickable = selection!.clickable(ctx);
-    for (const el of boardEl.querySelectorAll<HTMLElement | SVGElement>('[data-key]')) {
+    for (const el of drawn.querySelectorAll<HTMLElement | SVGElement>('[data-key]')) {
       const key = el.dataset.key!;
       const can = clickable.has(key);
       const selected = selection!.keys.includes(key);
@@ -544,6 +547,11 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
         el.setAttribute('aria-disabled', 'true');
       }
     }
+    const shown = boardEl.childNodes;
+    if (shown.length === drawn.childNodes.length && [...shown].every((n, i) => n.isEqualNode(drawn.childNodes[i]!))) return;
+    const scroll = boardEl.scrollLeft;
+    boardEl.replaceChildren(drawn);
+    if (scroll) boardEl.scrollLeft = scroll; // (a write lays the page out at once: only when there is a scroll to keep)
   }
 
   const pickable = (el: Element | null) => {
@@ -736,7 +744,10 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
 
   // The turn clock counts down between patches.
   const tick = setInterval(() => {
-    for (const el of app.querySelectorAll<HTMLElement>('.clock[data-deadline]')) el.textContent = clockText(Number(el.dataset.deadline));
+    for (const el of app.querySelectorAll<HTMLElement>('.clock[data-deadline]')) {
+      const text = clockText(Number(el.dataset.deadline));
+      if (el.textContent !== text) el.textContent = text; // a second has four ticks: the page is laid out again only when it shows
+    }
   }, 250);
 
   return () => {
