@@ -2,6 +2,7 @@
  * The journal: the move log that makes a game replayable, its record once over, and its durable copy on
  * Redis (when configured) that lets a peer rebuild the table after this process dies.
  */
+import { matchMaker } from '@colyseus/core';
 import { SYSTEM, canonicalJson, recordedOptions, type Actor, type AnyGame } from '../src/core/game.ts';
 import { recordedGenerator, seedFor, type Generator } from '../src/core/rng.ts';
 import { SHORT_RECORD_SECONDS, type RoomJournal, type StoredGame } from '../src/server/game-store.ts';
@@ -213,7 +214,10 @@ export class TableJournal {
       room.log.warn('game owned by another process now; closing this copy');
       letGo(room);
       // The listing is keyed by room id, which the live copy on the peer shares: point this copy's
-      // listing elsewhere so disposing it does not delete the peer's.
+      // listing elsewhere so disposing it does not delete the peer's. One this copy wrote under the room id
+      // as it woke (put back while the game was no process's: the peer had ended it) is removed, by the
+      // owner-checked removal: the peer's, or any of a game the peer runs, stays.
+      void Promise.resolve(matchMaker.driver.remove(room.roomId)).catch(() => undefined);
       (room as unknown as { _listing: { roomId: string } })._listing.roomId = `${room.roomId}~fenced`;
       room.announce({ seq: this.seq, actor: SYSTEM, events: [{ type: 'serverClosing', graceSeconds: 0, handover: true }] });
       room.flush();

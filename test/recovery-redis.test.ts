@@ -170,6 +170,42 @@ describe('durable games', () => {
     }
   });
 
+  it('a copy woken from a stall, whose game the peer that took it over has ended meanwhile, leaves no listing naming it behind', async () => {
+    // Woken, the process finds its heartbeat gone and puts its listings and invite codes back; the game being no
+    // process's (ended at the peer), its listing is written, and only the rewrite of its journal after it learns
+    // that the game ended and fences the copy. The listing, left, named a table that is not there for good (and
+    // its invite code, put back too, resolved to it).
+    const proc = await spawnServer(env());
+    const reader = new Redis(file.redis.url);
+    try {
+      const reservation = await matchmake(proc, { seats: 2, private: true });
+      const { roomId } = reservation;
+      const ada = await adopt(await new Client(proc.ws).consumeSeatReservation(reservation));
+      const invite = await waitFor(() => state(ada).invite, 3000, 'invite code');
+      const closed = new Promise<number>((resolve) => ada.room.onLeave((code) => resolve(code)));
+      // At once, what a stall longer than three beats leaves: a peer took the game over and abandoned it (nobody
+      // came back to it), its table closed, taking its listing and the code away; this process's heartbeat expired.
+      await reader
+        .multi()
+        .del(`parlor:game:${roomId}`, `parlor:moves:${roomId}`, `parlor:snap:${roomId}`, `parlor:proc:${proc.processId}`)
+        .srem('parlor:live', roomId)
+        .set(`parlor:abandoned:${roomId}`, 'a-peer-that-took-the-game-over', 'EX', 3600)
+        .hdel('roomcaches', roomId)
+        .hdel('parlor:invites', invite)
+        .exec();
+      expect(await closed).toBe(4001);
+      await waitFor(() => proc.output().includes('game owned by another process now'), 5000, 'the copy fenced');
+      await sleep(300); // (what its close sends Redis)
+      expect(await reader.hget('roomcaches', roomId)).toBeNull();
+      // Its code, put back as it woke, names no table: answered so, and removed, once Redis has settled.
+      await waitFor(async () => (await fetch(`${proc.http}/api/invites/${invite}`)).status === 404 || null, 10_000, 'the code unknown');
+      expect(await reader.hexists('parlor:invites', invite)).toBe(0);
+    } finally {
+      reader.disconnect();
+      await proc.stop('SIGKILL');
+    }
+  });
+
   it('woken from a stall, learns whether a peer took its game before it promises or gives a seat', async () => {
     const proc = await spawnServer(env());
     const reader = new Redis(file.redis.url);
