@@ -206,6 +206,34 @@ describe('durable games', () => {
     }
   });
 
+  it("a copy woken from a stall, whose game the peer that took it over has finished, its table open there to be seen, leaves the peer's listing as it is", async () => {
+    // As above, but the game finished at the peer (its record kept), whose table is still open: the listing names
+    // the peer. The copy putting its listings back as it woke wrote its own over it, so that joins went to the copy.
+    const proc = await spawnServer(env());
+    const reader = new Redis(file.redis.url);
+    try {
+      const reservation = await matchmake(proc, { seats: 2 });
+      const { roomId } = reservation;
+      const ada = await adopt(await new Client(proc.ws).consumeSeatReservation(reservation));
+      const closed = new Promise<number>((resolve) => ada.room.onLeave((code) => resolve(code)));
+      const peers = JSON.stringify({ ...JSON.parse((await reader.hget('roomcaches', roomId))!), processId: 'a-peer-that-took-the-game-over' });
+      await reader
+        .multi()
+        .del(`parlor:game:${roomId}`, `parlor:moves:${roomId}`, `parlor:snap:${roomId}`, `parlor:proc:${proc.processId}`)
+        .srem('parlor:live', roomId)
+        .set(`parlor:record:${roomId}`, '{}', 'EX', 3600)
+        .hset('roomcaches', roomId, peers)
+        .exec();
+      expect(await closed).toBe(4001);
+      await waitFor(() => proc.output().includes('game owned by another process now'), 5000, 'the copy fenced');
+      await sleep(300); // (what its close sends Redis)
+      expect(await reader.hget('roomcaches', roomId)).toBe(peers);
+    } finally {
+      reader.disconnect();
+      await proc.stop('SIGKILL');
+    }
+  });
+
   it('woken from a stall, learns whether a peer took its game before it promises or gives a seat', async () => {
     const proc = await spawnServer(env());
     const reader = new Redis(file.redis.url);

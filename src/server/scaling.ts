@@ -86,7 +86,8 @@ class ListingDriver extends RedisDriver {
   /**
    * Written only while the game is not another process's: until a beat or a write fences it, a copy that stalled
    * while a peer took its game over would write its listing over the peer's (a client joining or leaving there),
-   * naming itself, so that joins went to it. A peer taking a game over claims it before it lists it.
+   * naming itself, so that joins went to it. A peer taking a game over claims it before it lists it. Nor over
+   * another process's listing of a game no process owns (see WRITE_OWN_LISTING).
    */
   override async persist(listing: IRoomCache): Promise<boolean> {
     if (!listing.roomId) return super.persist(listing); // (refused there)
@@ -130,9 +131,15 @@ class ListingDriver extends RedisDriver {
 const LISTINGS_KEY = 'roomcaches';
 const MAX_UNREMOVED = 10_000;
 // KEYS: listings, the room's game · ARGV: room id, listing, this process  → 1 written; 0 dropped: the game's owner is
-// another process.
+// another process, or the game is no process's and another process's listing stands (a peer took the game over
+// while this process stalled and finished it there, its table open to be seen: this copy puts its listings back as
+// it wakes, before the rewrite of its journal fences it).
 const WRITE_OWN_LISTING = `${OTHERS_GAME}
 if othersGame(KEYS[2], ARGV[3]) then return 0 end
+if not redis.call('HGET', KEYS[2], 'owner') then
+  local listed = redis.call('HGET', KEYS[1], ARGV[1])
+  if listed and cjson.decode(listed).processId ~= ARGV[3] then return 0 end
+end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 return 1`;
 // KEYS: listings, the room's game · ARGV: room id, this process  → 1 removed; 0 kept: none, the game's owner is
