@@ -219,6 +219,14 @@ export function mountVerify(app: Application, { timeoutMs, logger }: { timeoutMs
 export const verificationsInProgress = () => [...inProgress.values()].reduce((sum, n) => sum + n, 0);
 /** Bodies read and waiting for the worker or being replayed (tests wait on it). */
 export const verificationsQueued = () => queue.length;
+/** Tests: while held (from a time nothing is queued), no body goes to the worker, so the queue fills whatever a replay takes. */
+let held = false;
+export function holdVerifications(hold: boolean): void {
+  if (hold && queue.length > 0) throw new Error('hold the verifications while none is queued');
+  const released = held && !hold; // (then none of the queue has gone to the worker yet)
+  held = hold;
+  if (released) replayNext();
+}
 
 /** A record is a flat list of small moves: nothing in it nests deeply. */
 const RECORD_JSON = { depth: 32, nodes: 500_000 };
@@ -290,7 +298,7 @@ function displaceSecond(): boolean {
 /** Hands the first queued body to the worker, timed from then or from when a fresh worker has loaded. */
 function replayNext() {
   const job = queue[0];
-  if (!job) return;
+  if (!job || held) return;
   verifier ??= startVerifier();
   verifier.worker.postMessage(job.body, [job.body.buffer]);
   if (verifier.ready) startTimer(job);
