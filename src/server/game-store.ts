@@ -43,16 +43,16 @@ const K = {
 export const storeKeys = K;
 
 /**
- * Lua: `othersGame(game key, process id)`, true while the game is another process's (an owner, not that process).
- * What a copy writes or removes for its game outside the journal (the invite code, the listing, the creator's
- * open-table count) checks it first, as the journal's scripts do: a copy that stalled while a peer took its game
- * over runs on until a beat or a write fences it, and its table may close as it wakes (its last clients' leaves
- * waiting in its sockets).
+ * Lua: `othersGame(game key, process id)`, true while the game is another process's (an owner, not that process),
+ * and the owner (false when none). What a copy writes or removes for its game outside the journal (the invite code,
+ * the listing, the creator's open-table count) checks it first, as the journal's scripts do: a copy that stalled
+ * while a peer took its game over runs on until a beat or a write fences it, and its table may close as it wakes
+ * (its last clients' leaves waiting in its sockets).
  */
 export const OTHERS_GAME = `
 local function othersGame(game, me)
   local owner = redis.call('HGET', game, 'owner')
-  return owner and owner ~= me
+  return owner and owner ~= me, owner
 end`;
 
 // KEYS: game, moves, snap · ARGV: owner, snapshot ('' = none), entries…

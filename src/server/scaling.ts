@@ -68,11 +68,14 @@ class ListingDriver extends RedisDriver {
   /** Rooms closed here whose listings could not be removed (bounded: an outage long enough to fill it is rare). */
   private readonly unremoved = new Set<string>();
 
-  private readonly client: Redis;
+  private readonly client: ListingRedis;
 
   constructor(client: Redis) {
     super(client);
-    this.client = client;
+    // Sent by their digests (EVALSHA), as the game store's scripts are: a listing is written at every join and leave.
+    client.defineCommand('writeOwnListing', { numberOfKeys: 2, lua: WRITE_OWN_LISTING });
+    client.defineCommand('removeOwnListing', { numberOfKeys: 2, lua: REMOVE_OWN_LISTING });
+    this.client = client as ListingRedis;
     client.on('ready', () => void this.removeUnremoved());
   }
 
@@ -91,7 +94,7 @@ class ListingDriver extends RedisDriver {
    */
   override async persist(listing: IRoomCache): Promise<boolean> {
     if (!listing.roomId) return super.persist(listing); // (refused there)
-    const written = await this.client.eval(WRITE_OWN_LISTING, 2, LISTINGS_KEY, storeKeys.game(listing.roomId), listing.roomId, JSON.stringify(listing), matchMaker.processId);
+    const written = await this.client.writeOwnListing(LISTINGS_KEY, storeKeys.game(listing.roomId), listing.roomId, JSON.stringify(listing), matchMaker.processId);
     return written === 1;
   }
 
@@ -123,7 +126,7 @@ class ListingDriver extends RedisDriver {
   }
 
   private removeOwn(roomId: string) {
-    return this.client.eval(REMOVE_OWN_LISTING, 2, LISTINGS_KEY, storeKeys.game(roomId), roomId, matchMaker.processId);
+    return this.client.removeOwnListing(LISTINGS_KEY, storeKeys.game(roomId), roomId, matchMaker.processId);
   }
 }
 
@@ -135,8 +138,9 @@ const MAX_UNREMOVED = 10_000;
 // while this process stalled and finished it there, its table open to be seen: this copy puts its listings back as
 // it wakes, before the rewrite of its journal fences it).
 const WRITE_OWN_LISTING = `${OTHERS_GAME}
-if othersGame(KEYS[2], ARGV[3]) then return 0 end
-if not redis.call('HGET', KEYS[2], 'owner') then
+local others, owner = othersGame(KEYS[2], ARGV[3])
+if others then return 0 end
+if not owner then
   local listed = redis.call('HGET', KEYS[1], ARGV[1])
   if listed and cjson.decode(listed).processId ~= ARGV[3] then return 0 end
 end
@@ -147,9 +151,16 @@ return 1`;
 // does not own (one it owns is a dead peer's listing of a game claimed here: app.ts recoverGame).
 const REMOVE_OWN_LISTING = `${OTHERS_GAME}
 local listing = redis.call('HGET', KEYS[1], ARGV[1])
-if not listing or othersGame(KEYS[2], ARGV[2]) then return 0 end
-if cjson.decode(listing).processId ~= ARGV[2] and redis.call('HGET', KEYS[2], 'owner') ~= ARGV[2] then return 0 end
+if not listing then return 0 end
+local others, owner = othersGame(KEYS[2], ARGV[2])
+if others or (not owner and cjson.decode(listing).processId ~= ARGV[2]) then return 0 end
 return redis.call('HDEL', KEYS[1], ARGV[1])`;
+
+/** The driver's connection with the listing scripts defined on it. */
+type ListingRedis = Redis & {
+  writeOwnListing(listings: string, game: string, roomId: string, listing: string, processId: string): Promise<number>;
+  removeOwnListing(listings: string, game: string, roomId: string, processId: string): Promise<number>;
+};
 
 export function createScaling(config: Pick<Config, 'REDIS_URL'>): Scaling {
   if (!config.REDIS_URL) {
