@@ -307,9 +307,8 @@ export const greatWesternTrail: GameBoard = {
     const t = ctx.table;
     const hand: string[] = ctx.view?.hand ?? [];
     // On a phone (where the board ran to 4,800 px) Kansas City, the railroad and your board fold to a line each.
-    const live = new Set(ctx.moves.flatMap((m) => greatWesternTrail.keys(m, ctx)));
-    const wide = !phoneWidth();
-    const opens: Opens = (section) => wide || [...section.querySelectorAll<HTMLElement>('[data-key]')].some((part) => live.has(part.dataset.key!));
+    const live = phoneWidth() ? new Set(ctx.moves.flatMap((m) => greatWesternTrail.keys(m, ctx))) : null; // (a wide window opens all)
+    const opens: Opens = (section) => !live || [...section.querySelectorAll<HTMLElement>('[data-key]')].some((part) => live.has(part.dataset.key!));
     return h(
       'div',
       { class: 'gwt' },

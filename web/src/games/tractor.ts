@@ -211,6 +211,7 @@ export const tractor: GameBoard = {
   render(ctx) {
     const t = ctx.table;
     const hand: string[] = ctx.view?.hand ?? [];
+    const narrow = phoneWidth();
     const { plain, trumps } = splitHand(ctx.view);
     const keys = cardKeys(hand); // the hand arrives trumps first: keys[i] is hand[i]'s
     const chip = (face: string, i: number, extra = '') => cardChip(face, keys[i]!, extra);
@@ -229,8 +230,8 @@ export const tractor: GameBoard = {
         (t.declarers ?? []).some(Boolean) ? ` · declarers: ${t.declarers.flatMap((on: boolean, seat: number) => (on ? [ctx.name(seat)] : [])).join(', ')}` : '',
         (t.friendCalls ?? []).length ? ` · friends: ${t.friendCalls.map((f: Plain) => `${ordinalText(f.ordinal)} ${cardText(f.card)}${f.seat >= 0 ? ` = ${ctx.name(f.seat)}` : ''}`).join(', ')}` : '',
       ),
-      phoneWidth() ? h('p', { class: 'tractor-lines' }, tableLines(ctx).filter(Boolean).join(' · ')) : null,
-      tableSvg(ctx, phoneWidth()),
+      narrow ? h('p', { class: 'tractor-lines' }, tableLines(ctx).filter(Boolean).join(' · ')) : null,
+      tableSvg(ctx, narrow),
       t.throwFailure ? h('p', { class: 'bad' }, `${ctx.name(t.throwFailure.seat)}'s throw failed: had to play ${cardsText(t.throwFailure.forced)}.`) : null,
       t.kittyShown?.length ? h('p', null, `Kitty: ${cardsText(t.kittyShown)}`) : null,
       ctx.view
