@@ -173,8 +173,8 @@ function sameResult(actual: Outcome, expected: ExpectedResult): boolean {
  * long game takes a second or more). A full queue is refused before the body is read, and so is an address's
  * third verification at once: one address alone cannot keep everyone else's waiting or refused. In a full
  * queue an address's second verification gives its place up to an address with none in progress, so a few
- * addresses cannot either: `core/busy` means 8 addresses have one each. A replay longer than `timeoutMs` is
- * stopped (503 `core/verify-timeout`): a record built to be slow holds the verifier that long at most.
+ * addresses cannot either: `core/busy` means no counted address holds two places. A replay longer than
+ * `timeoutMs` is stopped (503 `core/verify-timeout`): a record built to be slow holds the verifier that long at most.
  */
 export function mountVerify(app: Application, { timeoutMs, logger }: { timeoutMs: number; logger: WarnLogger }) {
   app.post('/api/verify', async (req, res) => {
