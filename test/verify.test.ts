@@ -8,12 +8,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../src/core/game.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { findGame } from '../src/games/index.ts';
 import { seedFor } from '../src/core/rng.ts';
-import { holdVerifications, verificationsQueued, verifyRecord, type ExpectedResult, type GameRecordInput } from '../src/server/verify.ts';
+import { holdVerifications, verificationsInProgress, verificationsQueued, verifyRecord, type ExpectedResult, type GameRecordInput } from '../src/server/verify.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { joinAsPlayer, legalMoves, state, type AnyState } from './helpers/clients.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
@@ -182,13 +183,22 @@ describe('POST /api/verify', () => {
     }
   });
 
-  it("keeps a place for an address with none in progress: four addresses' slow records cannot keep a fifth refused core/busy", async () => {
-    const door = await startServer({ RATE_LIMIT_EXEMPT: '', TRUSTED_PROXIES: '1' });
+  it("keeps a place for an address with none in progress, taken once its whole record has come: four addresses' slow records cannot keep a fifth refused core/busy", async () => {
+    const logLines: string[] = [];
+    const door = await startServer({ RATE_LIMIT_EXEMPT: '', TRUSTED_PROXIES: '1' }, undefined, pino({ level: 'warn' }, { write: (line: string) => void logLines.push(line) }));
     try {
       const slow = JSON.stringify({ record: slowRecord() });
-      const ask = async (from: string, body: string) => {
-        const res = await fetch(`${door.http}/api/verify`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': from }, body });
+      const ask = async (from: string, body: string | ReadableStream<Uint8Array>, signal?: AbortSignal) => {
+        const init = { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': from }, body, signal, duplex: 'half' }; // (a streamed body needs duplex, not in the DOM's types)
+        const res = await fetch(`${door.http}/api/verify`, init as RequestInit);
         return { status: res.status, body: (await res.json()) as { code?: string; ok?: boolean } };
+      };
+      /** A body sent in two parts: its first kilobyte at once, the rest on `finish()`. */
+      const inParts = (text: string) => {
+        const bytes = new TextEncoder().encode(text);
+        let rest!: ReadableStreamDefaultController<Uint8Array>;
+        const body = new ReadableStream<Uint8Array>({ start: (sent) => void (rest = sent).enqueue(bytes.subarray(0, 1000)) });
+        return { body, finish: () => (rest.enqueue(bytes.subarray(1000)), rest.close()) };
       };
       // Four addresses, two verifications each (as many as an address may have): the queue's 8 places, held full
       // (a replay here takes a fraction of a second: on a busy machine the first could end before the fifth came).
@@ -197,6 +207,20 @@ describe('POST /api/verify', () => {
       await waitFor(() => verificationsQueued() === 8, 10_000, 'the 8 places taken');
       let answered = 0;
       const settled = crowd.map((asked) => asked.finally(() => answered++));
+
+      // A newcomer takes a place only once its whole record has come: one whose body never ends, or is not JSON, displaces nobody.
+      const leaving = new AbortController();
+      const unfinished = ask('198.51.100.6', inParts(slow).body, leaving.signal).catch(() => 'left');
+      await waitFor(() => verificationsInProgress() === 9 || verificationsQueued() < 8, 10_000, 'the unfinished one arrived');
+      expect(verificationsQueued()).toBe(8);
+      const notJson = await fetch(`${door.http}/api/verify`, { method: 'POST', headers: { 'content-type': 'text/plain', 'x-forwarded-for': '198.51.100.7' }, body: slow });
+      expect(notJson.status).toBe(400);
+      expect(verificationsQueued()).toBe(8);
+      leaving.abort();
+      expect(await unfinished).toBe('left');
+      await waitFor(() => verificationsInProgress() === 8, 10_000, 'the unfinished one gone');
+      expect(verificationsQueued()).toBe(8);
+
       const { record, commitment, result } = played.tractor!;
       const fifth = ask('198.51.100.5', JSON.stringify({ record, commitment, result }));
       await waitFor(() => answered === 1, 10_000, 'a place given up');
@@ -206,12 +230,22 @@ describe('POST /api/verify', () => {
       const answers = await Promise.all(settled);
       expect(answers.filter((a) => a.status === 503)).toEqual([{ status: 503, body: expect.objectContaining({ code: 'core/busy' }) }]);
       expect(answers.filter((a) => a.status === 200 && a.body.ok)).toHaveLength(7);
+      const displaced = logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.fault === 'verify-displaced');
+      expect(displaced).toEqual([expect.objectContaining({ address: expect.stringMatching(/^198\.51\.100\.[1-4]$/), newcomer: '198.51.100.5' })]);
 
-      // Eight addresses with one each hold their share: a ninth is refused, and none of theirs gives its place up.
+      // Eight addresses with one each hold their share, none of theirs gives its place up: one whose record comes
+      // once the queue has filled is refused then, one that asks when it is full at once.
       holdVerifications(true);
-      const eight = Array.from({ length: 8 }, (_, i) => ask(`198.51.100.${10 + i}`, slow));
+      const eight = Array.from({ length: 7 }, (_, i) => ask(`198.51.100.${10 + i}`, slow));
+      await waitFor(() => verificationsQueued() === 7, 10_000, '7 places taken');
+      const ninth = inParts(slow);
+      const late = ask('198.51.100.5', ninth.body);
+      await waitFor(() => verificationsInProgress() === 8, 10_000, 'the ninth asked');
+      eight.push(ask('198.51.100.17', slow));
       await waitFor(() => verificationsQueued() === 8, 10_000, 'the 8 places taken');
-      expect(await ask('198.51.100.5', slow)).toMatchObject({ status: 503, body: { code: 'core/busy' } });
+      ninth.finish();
+      expect(await late).toMatchObject({ status: 503, body: { code: 'core/busy' } });
+      expect(await ask('198.51.100.6', slow)).toMatchObject({ status: 503, body: { code: 'core/busy' } });
       holdVerifications(false);
       expect((await Promise.all(eight)).every((a) => a.status === 200 && a.body.ok)).toBe(true);
     } finally {

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import type { Application } from 'express';
+import type { Application, Response } from 'express';
 import { z } from 'zod';
 import { SYSTEM, canonicalJson, canonicalMove, recordedOptions, type GameEvent, type Outcome } from '../core/game.ts';
 import { GENERATORS, recordedGenerator, seedFor } from '../core/rng.ts';
@@ -172,8 +172,10 @@ function sameResult(actual: Outcome, expected: ExpectedResult): boolean {
  * took a few hundred milliseconds of the tables' thread, so they run on the worker with the replay (a
  * long game takes a second or more). A full queue is refused before the body is read, and so is an address's
  * third verification at once: one address alone cannot keep everyone else's waiting or refused. In a full
- * queue an address's second verification gives its place up to an address with none in progress, so a few
- * addresses cannot either: `core/busy` means no counted address holds two places. A replay longer than
+ * queue an address's second verification gives its place up to an address with none there, so a few
+ * addresses cannot either: `core/busy` means no counted address holds two places. The place is taken only
+ * once the newcomer's whole body has come (a body never finished, or not JSON, displaces nobody), and it is
+ * refused `core/busy` then if the queue filled meanwhile with no second to displace. A replay longer than
  * `timeoutMs` is stopped (503 `core/verify-timeout`): a record built to be slow holds the verifier that long at most.
  */
 export function mountVerify(app: Application, { timeoutMs, logger }: { timeoutMs: number; logger: WarnLogger }) {
@@ -185,9 +187,10 @@ export function mountVerify(app: Application, { timeoutMs, logger }: { timeoutMs
       res.set('retry-after', '1');
       return void res.status(429).json({ code: 'core/rate-limited', message: `This address has ${MAX_PER_ADDRESS} verifications in progress; send the next once one is answered.` });
     }
-    if (queue.length >= MAX_WAITING && !(address !== null && mine === 0 && displaceSecond())) {
+    // Refused here, its body unread, when no place could be had; whether it takes one is settled once its whole body has come.
+    if (queue.length >= MAX_WAITING && !(address !== null && mine === 0 && secondToDisplace() >= 0)) {
       req.resume();
-      return void res.status(503).json({ code: 'core/busy', message: 'Too many verifications waiting; try again shortly.' });
+      return void busy(res);
     }
     // Counted until the worker has answered, whether or not the client still waits for it.
     if (address !== null) inProgress.set(address, mine + 1);
@@ -196,6 +199,7 @@ export function mountVerify(app: Application, { timeoutMs, logger }: { timeoutMs
       const body = req.is('json') ? await readBody(req, RECORD_BYTES) : null;
       if (body && 'status' in body) return void res.status(body.status).json({ code: body.code, message: body.message });
       if (res.closed) return; // the client left: nobody to answer
+      if (body && !placeFor(address, logger)) return void busy(res);
       const answer = body ? await verifyOffThread(body.bytes, timeoutMs, address) : answerBody(new Uint8Array(0));
       if ('report' in answer) res.json(answer.report);
       else if ('displaced' in answer) res.status(503).json({ code: 'core/busy', message: 'This verification gave its place up to another address (the queue was full and this address had another in it); try again shortly.' });
@@ -214,6 +218,8 @@ export function mountVerify(app: Application, { timeoutMs, logger }: { timeoutMs
     }
   });
 }
+
+const busy = (res: Response) => res.status(503).json({ code: 'core/busy', message: 'Too many verifications waiting; try again shortly.' });
 
 /** Verifications in progress from addresses that are counted (tests wait on it). */
 export const verificationsInProgress = () => [...inProgress.values()].reduce((sum, n) => sum + n, 0);
@@ -281,18 +287,27 @@ function verifyOffThread(body: Buffer, timeoutMs: number, address: string | null
 }
 
 /**
- * Frees a place in the full queue for an address with none: the newest waiting verification of an address
- * that has two in the queue is answered `core/busy`. False when every address there has one: each its share.
+ * Whether a body may join the queue now: when it is full, an address with none there takes the place of the
+ * newest waiting verification of an address that has two there, which is answered `core/busy` (and logged).
  */
-function displaceSecond(): boolean {
+function placeFor(address: string | null, logger: WarnLogger): boolean {
+  if (queue.length < MAX_WAITING) return true;
+  if (address === null || queue.some((job) => job.address === address)) return false;
+  const i = secondToDisplace();
+  if (i < 0) return false;
+  const displaced = queue.splice(i, 1)[0]!;
+  displaced.settle({ displaced: true });
+  warnClientFault(logger, `verify-displaced:${displaced.address}`, { address: displaced.address, newcomer: address }, 'verification gave its place up: its address had two in the full queue');
+  return true;
+}
+
+/** Where the newest waiting verification of an address with two in the queue is; -1 when every address there has one: each its share. */
+function secondToDisplace(): number {
   for (let i = queue.length - 1; i > 0; i--) { // (not queue[0]: the worker has it)
     const { address } = queue[i]!;
-    if (address !== null && queue.some((other, j) => j !== i && other.address === address)) {
-      queue.splice(i, 1)[0]!.settle({ displaced: true });
-      return true;
-    }
+    if (address !== null && queue.some((other, j) => j !== i && other.address === address)) return i;
   }
-  return false;
+  return -1;
 }
 
 /** Hands the first queued body to the worker, timed from then or from when a fresh worker has loaded. */
