@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { fastTrack } from './games/fast-track.ts';
 import { greatWesternTrail } from './games/great-western-trail.ts';
-import { raceStatus, readySetBet } from './games/ready-set-bet.ts';
+import { dollars, raceStatus, readySetBet, settlementText } from './games/ready-set-bet.ts';
 import { tac } from './games/tac.ts';
 import { seatTitle, tableLayout, tractor, trumpsTitle } from './games/tractor.ts';
-import type { BoardContext, GameEvent } from './types.ts';
+import type { BoardContext, GameEvent, Move } from './types.ts';
 
 function context(game: string, table: Record<string, unknown>): BoardContext {
   return {
@@ -165,6 +165,36 @@ describe('Ready Set Bet on the page', () => {
     expect(status({ players: [{ ...me, available: [] }] })).toBe('All your tokens are on the board.');
     expect(status({ race: 2, players: [{ ...me, money: 14, available: [4] }] })).toBe('Your tokens to bet: $4. Your money: $14.');
     expect(status({ race: 2, players: [{ ...me, money: 0 }] })).toContain('Your money: $0.'); // settled at $0 this time
-    expect(status({ phase: 'results', players: [{ ...me, money: 9 }] })).toBe('Your money: $9.');
+    expect(status({ phase: 'results', players: [{ ...me, money: 9 }] })).toBe('You are ready for the next race. Your money: $9.');
+  });
+  it('says between races what is asked: the VIP card to keep, the Ready to press', () => {
+    const me = { seat: 0, bettor: true, money: 7, available: [2, 3, 3, 4, 5] };
+    const ctx = (phase: string, moves: Move[], view: unknown = null) => ({ ...context('ready-set-bet', { race: 1, races: 4, phase, players: [me] }), moves, view });
+    const offer = [{ id: 'v1', name: 'Bonus' }, { id: 'v2', name: 'Sure thing' }];
+    expect(readySetBet.status!(ctx('vipDraft', offer.map((c) => ({ type: 'keepVip', card: c.id })), { offer, hand: [] }))).toBe(
+      "Choose a VIP card to keep: when the draft's time is up, the first one offered is kept for you. Your money: $7.",
+    );
+    expect(readySetBet.status!(ctx('vipDraft', [], { offer: [], hand: [offer[0]] }))).toBe('You have kept your VIP card: the others are choosing theirs. Your money: $7.');
+    expect(readySetBet.status!(ctx('results', [{ type: 'ready' }]))).toBe('Race 1 is settled: press Ready for the next race. Your money: $7.');
+  });
+  it('says which token a tap on a betting space bets: the one picked, else the largest', () => {
+    const me = { seat: 0, bettor: true, money: 0, available: [3, 5] };
+    const moves: Move[] = [3, 5].flatMap((token) => ['win-7-a', 'show-2-a'].map((space) => ({ type: 'bet', space, token })));
+    const status = (selected: string[], legal = moves) => readySetBet.status!({ ...context('ready-set-bet', { race: 1, phase: 'racing', players: [me] }), moves: [...legal, { type: 'pass' }], selected });
+    expect(status([])).toBe('A tap on a space bets your $5 token (tap a token to bet another). Your tokens to bet: $3, $5.');
+    expect(status(['token:3'])).toBe('A tap on a space bets your $3 token (tap it again for your largest). Your tokens to bet: $3, $5.');
+    // A picked token bet already (no move has it) is not the one a tap bets.
+    const fives = moves.filter((m) => m.token === 5);
+    expect(status(['token:3'], fives)).toBe('A tap on a space bets your $5 token. Your tokens to bet: $3, $5.');
+  });
+  it('writes a loss with the minus before the dollar, in the settlement and the money', () => {
+    expect([dollars(-1), dollars(4), dollars(-3, true), dollars(2, true), dollars(0, true)]).toEqual(['−$1', '$4', '−$3', '+$2', '$0']);
+    const text = settlementText({ seat: 1, delta: -2, before: 3, lines: [{ label: 'Win 7 (A)', token: 3, amount: -2 }, { label: 'Show 4 (B)', token: 5, amount: 10, vip: 'Bonus' }] }, context('ready-set-bet', {}));
+    expect(text).toEqual({ summary: 'Bo: −$2 (now $1)', lines: ['Win 7 (A) ($3): −$2', 'Show 4 (B) ($5): +$10 (Bonus)'] });
+    const status = readySetBet.status!(context('ready-set-bet', { race: 2, phase: 'results', players: [{ seat: 0, bettor: true, money: -4, available: [] }] }));
+    expect(status).toContain('Your money: −$4.');
+  });
+  it("calls the server's own part (the rolls) the host, as the rules do, not the dealer", () => {
+    expect(readySetBet.systemName).toBe('the host');
   });
 });

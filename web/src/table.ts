@@ -317,7 +317,8 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       status: plain.status,
       moves: plain.status === 'playing' ? legalMovesOf(own, plain.choices) : [],
       sent: sent.map((s) => s.move),
-      name: (seat: number) => (seat === -1 ? 'the dealer' : seatsNow[seat]?.name || `Seat ${seat + 1}`),
+      selected: selection?.keys ?? [],
+      name: (seat: number) => (seat === -1 ? (board?.systemName ?? 'the dealer') : seatsNow[seat]?.name || `Seat ${seat + 1}`),
       result: plain.status === 'over' && plain.result ? { standings: plain.result.standings ?? [], details: parseDetails(plain.result.details) } : null,
     };
   }
@@ -611,7 +612,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
             : ctx.moves.length
               ? `Your move. ${ctx.seats[mine]?.shortClock ? 'Your clock ran out before: your turns are short until you make a move yourself. ' : ''}${board?.status?.(ctx) ?? ''}`
               : // Listed as active with no legal move: a system step (a deal, a race) runs and seats may join in.
-                `Waiting for ${(ctx.active.includes(mine) ? [] : ctx.active).map(ctx.name).join(', ') || 'the dealer'}. ${board?.status?.(ctx) ?? ''}`;
+                `Waiting for ${(ctx.active.includes(mine) ? [] : ctx.active).map(ctx.name).join(', ') || ctx.name(-1)}. ${board?.status?.(ctx) ?? ''}`;
     const candidates = selection!.keys.length ? selection!.candidates(ctx) : [];
     const free = mine === null ? null : selection!.composing(ctx);
     // A step of one legal move (Great Western Trail's income, a seated host's roll) is offered first, where focus

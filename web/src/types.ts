@@ -41,6 +41,8 @@ export interface BoardContext {
   moves: Move[];
   /** Moves you sent that the server accepted but the state does not show yet (at most a patch). */
   sent: Move[];
+  /** The parts you have selected on the board (keys, as `keys` gives them); none when absent. */
+  selected?: string[];
   /** Display name of a seat. */
   name(seat: number): string;
   /** Once the game is over: the standings and the outcome's `details` (parsed from the synced JSON text; null when none). */
@@ -95,8 +97,10 @@ export interface GameBoard {
    * listed only because it may act beside the server's own step (Tractor's deal, where any seat may declare).
    */
   turnShown?(ctx: BoardContext): boolean;
-  /** A one-line phase/status summary. */
+  /** A one-line phase/status summary: on your turn, what is asked of you (the panel says it under the board). */
   status?(ctx: BoardContext): string;
+  /** What the game calls the server's own part, the rolls or deals no seat makes (default: the dealer). */
+  systemName?: string;
   /** A final standing's score in the game's words (default: the number). */
   scoreText?(standing: { seat: number; score: number }, ctx: BoardContext): string;
 }

@@ -23,6 +23,11 @@ const horseSpaces = (table: Plain, horse: string): Plain[] => boardOf(table).fil
 /** Pays multiplier × token if it wins, costs the penalty if it loses (a 0 penalty shows as nothing, as printed). */
 const odds = (sp: Plain) => `${sp.multiplier}×${sp.penalty ? ` / −${sp.penalty}` : ''}`;
 
+/** An amount of money, a loss with a minus sign before the dollar (−$1, not $-1); `signed` marks a gain with a plus. */
+export function dollars(amount: number, signed = false): string {
+  return `${amount < 0 ? '−' : signed && amount > 0 ? '+' : ''}$${Math.abs(amount)}`;
+}
+
 /** A grid space's column name from its id's last letter (Show A, Show B …): the printed spaces repeat per kind. */
 const column = (sp: Plain) => `${sp.kind[0].toUpperCase()}${sp.kind.slice(1)} ${String(sp.id).slice(-1).toUpperCase()}`;
 
@@ -152,7 +157,7 @@ function spaceChip(space: string, title: string, sub: string, ctx: BoardContext)
  * money means something once the first race is settled (or a VIP card has paid).
  */
 function moneyText(t: Plain, me: Plain, prefix: string): string {
-  return me.money !== 0 || t.race > 1 || t.phase !== 'racing' ? `${prefix}$${me.money}` : '';
+  return me.money !== 0 || t.race > 1 || t.phase !== 'racing' ? `${prefix}${dollars(me.money)}` : '';
 }
 
 function lowerBoard(ctx: BoardContext) {
@@ -224,13 +229,21 @@ function players(ctx: BoardContext) {
           'tr',
           null,
           h('td', null, h('span', { class: 'dot', style: `background:${seatColour(p.seat)}` }), ' ', ctx.name(p.seat)),
-          h('td', null, `$${p.money}`),
+          h('td', null, dollars(p.money)),
           h('td', null, `tokens left ${(p.available ?? []).map((v: number) => `$${v}`).join(' ') || '—'}`),
           h('td', null, [p.passed ? 'done betting' : '', p.drafting ? 'drafting' : '', (p.vip ?? []).map((v: Plain) => v.name).join(', '), p.hiddenVip ? `${p.hiddenVip} hidden VIP` : ''].filter(Boolean).join(' · ')),
         ),
       )),
     ),
   ];
+}
+
+/** A bettor's settlement in words: the race's change and the money after it, then a line per bet and VIP card. */
+export function settlementText(p: Plain, ctx: BoardContext): { summary: string; lines: string[] } {
+  return {
+    summary: `${ctx.name(p.seat)}: ${dollars(p.delta, true)} (now ${dollars(p.before + p.delta)})`,
+    lines: (p.lines ?? []).map((l: Plain) => `${l.label}${l.token ? ` ($${l.token})` : ''}: ${dollars(l.amount, true)}${l.vip ? ` (${l.vip})` : ''}`),
+  };
 }
 
 function settlement(ctx: BoardContext) {
@@ -240,14 +253,10 @@ function settlement(ctx: BoardContext) {
     'div',
     { class: 'settlement' },
     h('div', { class: 'section-title' }, `Race ${st.race} settled — ${st.winner} won · finish: ${[...(st.finish ?? [])].sort((a: Plain, b: Plain) => a.rank - b.rank).map((f: Plain) => `${f.rank}. ${f.horse}`).join(', ')}`),
-    (st.players ?? []).map((p: Plain) =>
-      h(
-        'details',
-        null,
-        h('summary', null, `${ctx.name(p.seat)}: ${p.delta >= 0 ? '+' : ''}$${p.delta} (now $${p.before + p.delta})`),
-        h('ul', null, (p.lines ?? []).map((l: Plain) => h('li', { class: l.won ? 'good' : 'bad' }, `${l.label}${l.token ? ` ($${l.token})` : ''}: ${l.amount >= 0 ? '+' : ''}$${l.amount}${l.vip ? ` (${l.vip})` : ''}`))),
-      ),
-    ),
+    (st.players ?? []).map((p: Plain) => {
+      const text = settlementText(p, ctx);
+      return h('details', null, h('summary', null, text.summary), h('ul', null, (p.lines ?? []).map((l: Plain, i: number) => h('li', { class: l.won ? 'good' : 'bad' }, text.lines[i]))));
+    }),
   );
 }
 
@@ -265,7 +274,28 @@ export function raceStatus(t: Plain): string {
   ].join('');
 }
 
+/**
+ * What the listed moves ask of you, in words, or '': which token a tap on a space bets (the one you picked, else the
+ * largest: see `prefer`), the VIP card to keep, the results to acknowledge.
+ */
+function asked(ctx: BoardContext): string {
+  const t = ctx.table;
+  const has = (type: string) => ctx.moves.some((m) => m.type === type);
+  if (t.phase === 'vipDraft') {
+    if (has('keepVip')) return 'Choose a VIP card to keep: when the draft\'s time is up, the first one offered is kept for you.';
+    return ctx.view?.hand?.length ? 'You have kept your VIP card: the others are choosing theirs.' : '';
+  }
+  if (t.phase === 'results') return has('ready') ? `Race ${t.race} is settled: press Ready for the next race.` : 'You are ready for the next race.';
+  const tokens = [...new Set(ctx.moves.filter((m) => m.type === 'bet').map((m) => m.token as number))];
+  if (!tokens.length) return '';
+  const picked = (ctx.selected ?? []).map((k) => (k.startsWith('token:') ? Number(k.slice('token:'.length)) : NaN)).find((v) => tokens.includes(v));
+  const other = tokens.length < 2 ? '' : picked === undefined ? ' (tap a token to bet another)' : ' (tap it again for your largest)';
+  return `A tap on a space bets your $${picked ?? Math.max(...tokens)} token${other}.`;
+}
+
 export const readySetBet: GameBoard = {
+  // The server rolls in the host's place (hostMode server): the rules' host, not a dealer.
+  systemName: 'the host',
   // The results: every seat may say it is ready beside the server's own step, which goes on without them.
   turnShown: (ctx) => ctx.table.phase !== 'results',
   render(ctx) {
@@ -341,8 +371,8 @@ export const readySetBet: GameBoard = {
     // What you bet with while a race runs: your tokens left (in the order the board shows them).
     const left: number[] = me.available ?? [];
     const tokens = t.phase !== 'racing' ? '' : left.length ? `Your tokens to bet: ${left.map((v) => `$${v}`).join(', ')}.` : 'All your tokens are on the board.';
-    const money = moneyText(t, me, ' Your money: ');
-    return `${tokens}${money && `${money}.`}${hostFirst ? ' The host bets first: your bets open with the first roll.' : ''}`.trim();
+    const money = moneyText(t, me, 'Your money: ');
+    return [asked(ctx), tokens, money && `${money}.`, hostFirst ? 'The host bets first: your bets open with the first roll.' : ''].filter(Boolean).join(' ');
   },
 };
 
