@@ -1,9 +1,9 @@
 /** The boards' words and marks without a browser: seat colours, log lines, who is marked as declaring. */
 import { describe, expect, it } from 'vitest';
-import { fastTrack } from './games/fast-track.ts';
+import { fastTrack, playerLine } from './games/fast-track.ts';
 import { greatWesternTrail } from './games/great-western-trail.ts';
 import { dollars, raceStatus, readySetBet, settlementText } from './games/ready-set-bet.ts';
-import { tac } from './games/tac.ts';
+import { colourLine, tac } from './games/tac.ts';
 import { seatTitle, tableLayout, tractor, trumpsTitle } from './games/tractor.ts';
 import type { BoardContext, GameEvent, Move } from './types.ts';
 
@@ -45,6 +45,21 @@ describe('Fast Track on the page', () => {
     expect(fastTrack.describeEvent!({ type: 'reshuffled', seat: 1 }, ctx, [])).toBe("Bo's played cards are shuffled into a new deck.");
   });
 
+  it('says in the move panel what is asked: a card, then a marble; the rest of a split 7; a discard; another card after a play-again card', () => {
+    const table = { phase: 'play', turn: { seat: 0, chain: [], split: null }, players: [{ seat: 0, colours: ['red'] }] };
+    const status = (moves: Move[], selected: string[] = [], more: Record<string, unknown> = {}) => fastTrack.status!({ ...context('fast-track', { ...table, ...more }), moves, selected });
+    const plays: Move[] = [{ type: 'move', card: '5H', marble: 'red-0', to: 'track-8' }, { type: 'move', card: 'KS', marble: 'red-1', to: 'track-3' }];
+    expect(status(plays)).toBe('Choose a card to play, then a marble.');
+    expect(status(plays, ['card:5H'])).toBe('5♥: now choose a marble.');
+    expect(status(plays, [], { turn: { seat: 0, chain: ['KS'], split: null } })).toBe('K♠ plays again. Choose a card to play, then a marble.');
+    expect(status([{ type: 'discard', card: '5H' }, { type: 'discard', card: '9C' }])).toBe('No card of yours can move a marble: choose one to discard.');
+    const rest = { turn: { seat: 0, chain: ['7D'], split: { card: '7D', marble: 'red-0', remaining: 1 } } };
+    expect(status([{ type: 'splitRest', marble: 'red-1', to: 'track-9' }], [], rest)).toBe('7: 1 step left: choose the other marble to take them.');
+    // Someone else's split: the steps left, no more.
+    expect(status([], [], { turn: { seat: 1, chain: ['7D'], split: { card: '7D', marble: 'blue-0', remaining: 4 } } })).toBe('7: 4 steps left.');
+    expect(playerLine({ seat: 1, colours: ['green'], handCount: 1, deckCount: 30 }, context('fast-track', table))).toBe('Bo: green · 1 card · deck 30');
+  });
+
   it('describes the cut for the first player, and leaves the win to the room\'s game-over line', () => {
     const ctx = context('fast-track', {});
     const say = (ev: GameEvent) => fastTrack.describeEvent!(ev, ctx, [ev]);
@@ -73,6 +88,21 @@ describe('TAC on the page', () => {
     expect(say({ type: 'swap', a: 1, b: 15 })).toBe('red 2 and yellow 4 swap places.');
     expect(say({ type: 'enter', marble: 4 })).toBe('blue 1 comes out onto its start.');
     expect(say({ type: 'step', marble: 6, to: 30, remaining: 4 })).toBe('blue 3 steps to field 30 (4 of the 7 left).');
+  });
+
+  it('says in the move panel what is asked: a card, then a marble; the steps of a 7; a discard; the exchange', () => {
+    const marbles = Array.from({ length: 16 }, (_, id) => ({ id, colour: Math.floor(id / 4) }));
+    const table = { phase: 'play', ring: 64, marbles, seatOfColour: [0, 1, 2, 3], teamOfColour: [0, 1, 0, 1], turn: 0, devilTarget: -1, sevenRemaining: 0 };
+    const view = { colours: [0], cards: ['5', 'trickster'], cardColours: [0, 0], given: [] };
+    const status = (moves: Move[], selected: string[] = [], more: Record<string, unknown> = {}) => tac.status!({ ...context('tac', { ...table, ...more }), view, moves, selected });
+    const plays: Move[] = [{ type: 'move', card: '5', marble: 0, to: 9 }, { type: 'swap', card: 'trickster', a: 0, b: 5 }];
+    expect(status(plays)).toBe('Choose a card to play, then a marble.');
+    expect(status(plays, ['card:0:trickster'])).toBe('Trickster: now choose a marble.');
+    expect(status([{ type: 'step', marble: 0, to: 10 }], [], { sevenRemaining: 1 })).toBe('7: 1 step left: choose a marble to step, then its field.');
+    expect(status([], [], { sevenRemaining: 3 })).toBe('7: 3 steps left.');
+    expect(status([{ type: 'discard', card: '5' }])).toBe('No card of yours can move a marble: choose one to discard.');
+    expect(status([{ type: 'exchange', card: '5' }], [], { phase: 'exchange' })).toBe('Choose a card to give your partner.');
+    expect(colourLine(1, context('tac', { ...table, handCounts: [4, 1, 0, 2] }))).toBe('blue: Bo · team 2 · 1 card');
   });
 });
 

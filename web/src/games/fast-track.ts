@@ -10,6 +10,7 @@
  */
 import { h, s, seatColour, svg } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
+import { afterCardPicked, count } from './asked.ts';
 import { cardChip, cardText } from './cards.ts';
 
 const FILL: Record<string, string> = { red: '#d1495b', blue: '#2e86ab', green: '#3a9d5d', yellow: '#e0b000', purple: '#8e5cc2', orange: '#e07a1f' };
@@ -209,6 +210,14 @@ function render(ctx: BoardContext) {
   );
 }
 
+/** A player in the list under the board: colours, cards in hand, deck, last card played, the cut. */
+export function playerLine(p: Plain, ctx: BoardContext): string {
+  return `${ctx.name(p.seat)}: ${p.colours.join(' & ')} · ${count(p.handCount, 'card')} · deck ${p.deckCount}${p.discardTop ? ` · last ${cardText(p.discardTop)}` : ''}${p.cut ? ` · cut ${cardText(p.cut)}` : ''}`;
+}
+
+/** The 7 split under way: "7: 3 steps left". */
+const splitLeft = (t: Plain) => `7: ${count(t.turn.split.remaining, 'step')} left`;
+
 export const fastTrack: GameBoard = {
   render(ctx) {
     const t = ctx.table;
@@ -223,7 +232,7 @@ export const fastTrack: GameBoard = {
           t.phase === 'cut' ? 'Cutting for the first player… ' : '',
           t.turn?.seat >= 0 ? `${ctx.name(t.turn.seat)} to play` : '',
           t.turn?.chain?.length ? ` · played this turn: ${t.turn.chain.map(cardText).join(', ')}` : '',
-          t.turn?.split?.remaining > 0 ? ` · split 7: ${t.turn.split.remaining} steps left` : '',
+          t.turn?.split?.remaining > 0 ? ` · split ${splitLeft(t)}` : '',
         ],
       ),
       // Before the start the state holds no board yet (its size follows the seats): nothing to draw.
@@ -241,7 +250,7 @@ export const fastTrack: GameBoard = {
         'ul',
         { class: 'plain-list' },
         (t.players ?? []).map((p: Plain) =>
-          h('li', null, fastTrack.seatColours!(p.seat, ctx).map((c) => h('span', { class: 'dot', style: `background:${c}` })), ` ${ctx.name(p.seat)}: ${p.colours.join(' & ')} · ${p.handCount} cards · deck ${p.deckCount}${p.discardTop ? ` · last ${cardText(p.discardTop)}` : ''}${p.cut ? ` · cut ${cardText(p.cut)}` : ''}`),
+          h('li', null, fastTrack.seatColours!(p.seat, ctx).map((c) => h('span', { class: 'dot', style: `background:${c}` })), ` ${playerLine(p, ctx)}`),
         ),
       ),
     );
@@ -250,6 +259,19 @@ export const fastTrack: GameBoard = {
   seatColours(seat, ctx) {
     const colours: string[] = (ctx.table.players ?? []).find((p: Plain) => p.seat === seat)?.colours ?? [];
     return colours.map((c) => FILL[c] ?? seatColour(seat));
+  },
+  // What your listed moves ask of you; for everyone, the 7 split under way.
+  status(ctx) {
+    const t = ctx.table;
+    const split = t.turn?.split?.remaining > 0 ? splitLeft(t) : '';
+    if (!ctx.moves.length) return split && `${split}.`;
+    const all = (type: string) => ctx.moves.every((m) => m.type === type);
+    if (all('splitRest')) return `${split}: choose the other marble to take them.`;
+    if (all('discard')) return 'No card of yours can move a marble: choose one to discard.';
+    // A play-again card (A, K, Q, J, 6, joker) was played this turn: another card follows.
+    const chain: string[] = t.turn?.chain ?? [];
+    const again = chain.length ? `${cardText(chain.at(-1)!)} plays again. ` : '';
+    return again + (afterCardPicked(fastTrack, ctx, cardText) ?? 'Choose a card to play, then a marble.');
   },
   confirms: (key) => key.startsWith('card:'),
   keys(move: Move, ctx) {
