@@ -253,6 +253,39 @@ describe('web client', () => {
     await page.close();
   }, 150_000);
 
+  it.concurrent('the move panel stays the same elements while a redraw changes nothing in it, and a kept button still sends its move', async ({ expect }) => {
+    const page = await newPage();
+    await createInLobby(page, 'Fast Track', { seats: 2, bots: 1, options: { coloursPerPlayer: 1 } });
+    // The player's turn: the move list opened, focus on its first move.
+    await page.locator('.controls .status.mine').waitFor({ timeout: 20_000 });
+    await page.locator('.all-moves summary').click();
+    const first = page.locator('.all-moves .move').first();
+    await first.focus();
+    await page.evaluate(() => {
+      const kept = window as unknown as { panel: Element[]; button: Element | null; sends: number };
+      kept.panel = [...document.querySelector('.controls')!.querySelectorAll('*')];
+      kept.button = document.activeElement;
+      kept.sends = 0;
+      new MutationObserver(() => void (document.getElementById('app')!.dataset.inflight !== '0' && kept.sends++)).observe(document.getElementById('app')!, { attributeFilter: ['data-inflight'] });
+    });
+    // A narrower window redraws the page, and nothing in the panel changes: its elements stay, the focused button too.
+    const frame = await page.locator('#app').getAttribute('data-frame');
+    await page.setViewportSize({ width: 1200, height: 900 });
+    await expect.poll(() => page.locator('#app').getAttribute('data-frame'), { timeout: 3000 }).not.toBe(frame);
+    expect(
+      await page.evaluate(() => {
+        const kept = window as unknown as { panel: Element[]; button: Element | null };
+        const now = [...document.querySelector('.controls')!.querySelectorAll('*')];
+        return { same: now.length === kept.panel.length && now.every((el, i) => el === kept.panel[i]), focused: document.activeElement === kept.button };
+      }),
+    ).toEqual({ same: true, focused: true });
+    // Enter on the kept button sends the move it shows, and the turn passes.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { sends: number }).sends), { timeout: 3000 }).toBe(1);
+    expect(await page.locator('.notice.bad').count()).toBe(0);
+    await page.close();
+  }, 60_000);
+
   it.concurrent('TAC: a whole game with three bots', async ({ expect }) => {
     const page = await newPage();
     await createInLobby(page, 'TAC', { seats: 4, bots: 3, options: { dealDelayMs: 0 } });

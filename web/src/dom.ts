@@ -41,3 +41,13 @@ export const seatColour = (seat: number) => SEAT_COLOURS[((seat % SEAT_COLOURS.l
 
 /** A phone's width: some boards are drawn for it (Tractor's table; Great Western Trail folds its sections). */
 export const phoneWidth = () => typeof matchMedia === 'function' && matchMedia('(max-width: 600px)').matches;
+
+/**
+ * Whether `container` already shows what `drawn` holds (isEqualNode: the same tags, attributes and text). A redraw
+ * that changes nothing then leaves the elements on the page alone: the browser does not lay them out and paint them
+ * again, and the one under the pointer or the focus stays. Their handlers are not compared: they are delegated.
+ */
+export function showsAlready(container: Element, drawn: DocumentFragment): boolean {
+  const shown = container.childNodes;
+  return shown.length === drawn.childNodes.length && [...shown].every((n, i) => n.isEqualNode(drawn.childNodes[i]!));
+}

@@ -5,7 +5,7 @@
 import type { Room, SeatReservation } from '@colyseus/sdk';
 import { followSeat, rejoinOnce, RejoinError } from '../../client/rejoin.ts';
 import { client, endpoint, games, playerName, post, reason, savedLog, seats, tables, type GameInfo, type SeatTicket } from './api.ts';
-import { h, seatColour } from './dom.ts';
+import { h, seatColour, showsAlready } from './dom.ts';
 import { boardFor, describeEventGeneric } from './games/index.ts';
 import { legalMovesOf } from './legal.ts';
 import { Selection } from './select.ts';
@@ -402,29 +402,19 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       return group(
         'Start now with bots',
         h('p', null, `You asked to start now with bots in the free seats. Waiting for ${others.join(', ') || 'the table'} to agree.`),
-        h('button', { type: 'button', class: 'small', 'data-action': 'withdraw-fill', 'data-focus': 'withdraw-fill', onclick: () => void fillWithBots(false) }, 'Keep waiting for players instead'),
+        h('button', { type: 'button', class: 'small', 'data-action': 'withdraw-fill', 'data-focus': 'withdraw-fill' }, 'Keep waiting for players instead'),
       );
     }
     if (asked.length > 0) {
       return group(
         'Start now with bots',
         h('p', null, `${asked.map(ctx.name).join(', ')} would like to start now with bots in the free seats. It starts once every player here agrees.`),
-        h('button', { type: 'button', class: 'move', 'data-action': 'agree-fill', 'data-focus': 'agree-fill', onclick: () => void fillWithBots() }, 'Agree: start now'),
+        h('button', { type: 'button', class: 'move', 'data-action': 'agree-fill', 'data-focus': 'agree-fill' }, 'Agree: start now'),
       );
     }
     if (!confirmingFill) {
-      const ask = () => {
-        confirmingFill = true;
-        schedule();
-      };
-      return h('button', { type: 'button', class: 'small', 'data-action': 'fill-with-bots', 'data-focus': 'fill-with-bots', onclick: ask }, 'Start now with bots in the free seats');
+      return h('button', { type: 'button', class: 'small', 'data-action': 'fill-with-bots', 'data-focus': 'fill-with-bots' }, 'Start now with bots in the free seats');
     }
-    const keepWaiting = (e: Event) => {
-      confirmingFill = false;
-      // The redraw gives focus back to the first button (the confirmation's own "Start now" took its place).
-      (e.currentTarget as HTMLElement).dataset.focus = 'fill-with-bots';
-      schedule();
-    };
     const alone = players.length <= 1;
     return group(
       'Start now with bots',
@@ -432,8 +422,8 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
         ? 'Bots take every free seat and the game starts: anyone still on the way finds the table full.'
         : 'Bots take every free seat once every player here agrees, and the game starts: anyone still on the way finds the table full.'),
       h('span', { class: 'row' },
-        h('button', { type: 'button', class: 'move', 'data-action': 'confirm-fill', 'data-focus': 'fill-with-bots', onclick: () => void fillWithBots() }, alone ? 'Start now' : 'Ask to start now'),
-        h('button', { type: 'button', class: 'small', 'data-action': 'keep-waiting', 'data-focus': 'keep-waiting', onclick: keepWaiting }, 'Keep waiting'),
+        h('button', { type: 'button', class: 'move', 'data-action': 'confirm-fill', 'data-focus': 'fill-with-bots' }, alone ? 'Start now' : 'Ask to start now'),
+        h('button', { type: 'button', class: 'small', 'data-action': 'keep-waiting', 'data-focus': 'keep-waiting' }, 'Keep waiting'),
       ),
     );
   }
@@ -548,8 +538,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
         el.setAttribute('aria-disabled', 'true');
       }
     }
-    const shown = boardEl.childNodes;
-    if (shown.length === drawn.childNodes.length && [...shown].every((n, i) => n.isEqualNode(drawn.childNodes[i]!))) return;
+    if (showsAlready(boardEl, drawn)) return;
     const scroll = boardEl.scrollLeft;
     boardEl.replaceChildren(drawn);
     if (scroll) boardEl.scrollLeft = scroll; // (a write lays the page out at once: only when there is a scroll to keep)
@@ -620,21 +609,20 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     // during Tractor's deal): that one may well be left.
     const only = mine !== null && ctx.moves.length === 1 && !free && candidates.length === 0 && (board?.turnShown?.(ctx) ?? true) ? ctx.moves[0]! : null;
     const moveButton = (m: Move, i: number, prefix: string) =>
-      h('button', { type: 'button', class: 'move', 'data-focus': `${prefix}${i}`, 'data-move': JSON.stringify(m), onclick: () => void send(m) }, board!.describe(m, ctx));
+      h('button', { type: 'button', class: 'move', 'data-focus': `${prefix}${i}`, 'data-move': JSON.stringify(m) }, board!.describe(m, ctx));
     const all = h(
       'details',
       { class: 'all-moves', open: showAll },
       h('summary', { 'data-focus': 'all-moves' }, `All legal moves (${ctx.moves.length})`),
       h('div', { class: 'move-list' }, ctx.moves.map((m, i) => moveButton(m, i, 'all-'))),
     );
-    all.addEventListener('toggle', () => {
-      showAll = all.open;
-      padForPanel();
-    });
     // The player's turn, or a refusal of their move to read: on a phone the panel stays in view under the board
     // (style.css); a spectator's is only a line.
     controls.classList.toggle('turn', mine !== null && (ctx.moves.length > 0 || refusal.textContent !== ''));
-    moveArea.replaceChildren(
+    // Drawn aside and compared with the panel on the page, as the board is: a redraw that changes nothing in it (a bot's
+    // move elsewhere, a log line) leaves its elements alone, the focused one too. Its buttons' handlers are delegated.
+    const drawn = document.createDocumentFragment();
+    drawn.append(
       ...[
       h('p', { class: `status${ctx.moves.length ? ' mine' : ''}` }, line.trim()),
       fillControls(ctx),
@@ -643,7 +631,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
             'div',
             { class: 'only-move', role: 'group', 'aria-label': 'Your only move' },
             h('p', null, 'Your only move:'),
-            h('button', { type: 'button', class: 'move primary', 'data-focus': 'only-move', 'data-move': JSON.stringify(only), onclick: () => void send(only) }, board!.describe(only, ctx)),
+            h('button', { type: 'button', class: 'move primary', 'data-focus': 'only-move', 'data-move': JSON.stringify(only) }, board!.describe(only, ctx)),
           )
         : null,
       free
@@ -652,7 +640,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
             { class: 'compose', role: 'group', 'aria-label': 'Your selection' },
             h('p', null, free.hint),
             free.move && !free.now
-              ? h('button', { type: 'button', class: 'move', 'data-focus': 'compose', 'data-move': JSON.stringify(free.move), onclick: () => void send(free.move!) }, board!.describe(free.move, ctx))
+              ? h('button', { type: 'button', class: 'move', 'data-focus': 'compose', 'data-move': JSON.stringify(free.move) }, board!.describe(free.move, ctx))
               : null,
           )
         : null,
@@ -662,13 +650,53 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
             { class: 'chooser', role: 'group', 'aria-label': 'Choose a move' },
             h('p', null, candidates.length > 1 ? `${candidates.length} moves fit — choose one (Esc to clear):` : 'Play it? (Esc to clear)'),
             h('div', { class: 'move-list' }, candidates.slice(0, 60).map((m, i) => moveButton(m, i, 'pick-'))),
-            h('button', { type: 'button', class: 'small', 'data-focus': 'clear', onclick: () => (selection!.clear(), schedule()) }, 'Clear selection'),
+            h('button', { type: 'button', class: 'small', 'data-action': 'clear-selection', 'data-focus': 'clear' }, 'Clear selection'),
           )
         : null,
       ctx.moves.length ? all : null,
       ].filter((x) => x !== null),
     );
+    if (!showsAlready(moveArea, drawn)) moveArea.replaceChildren(drawn);
   }
+
+  /** What the move panel's buttons do, by their data-action (a move button sends its data-move). */
+  const panelActions: Record<string, (button: HTMLElement) => void> = {
+    'fill-with-bots': () => {
+      confirmingFill = true;
+      schedule();
+    },
+    'confirm-fill': () => void fillWithBots(),
+    'agree-fill': () => void fillWithBots(),
+    'withdraw-fill': () => void fillWithBots(false),
+    'keep-waiting': (button) => {
+      confirmingFill = false;
+      // The redraw gives focus back to the first button (the confirmation's own "Start now" took its place).
+      button.dataset.focus = 'fill-with-bots';
+      schedule();
+    },
+    'clear-selection': () => {
+      selection!.clear();
+      schedule();
+    },
+  };
+  // Delegated: a button the panel keeps across redraws does what the panel shows now (a handler of its own would be
+  // the one of the redraw that made it). Enter and Space on a button click it.
+  moveArea.addEventListener('click', (e) => {
+    const button = (e.target as Element).closest<HTMLElement>('button');
+    if (!button) return;
+    if (button.dataset.move) void send(JSON.parse(button.dataset.move) as Move);
+    else panelActions[button.dataset.action ?? '']?.(button);
+  });
+  // (A toggle does not bubble: caught on its way down.)
+  moveArea.addEventListener(
+    'toggle',
+    (e) => {
+      if (!(e.target instanceof HTMLDetailsElement) || !e.target.matches('.all-moves')) return;
+      showAll = e.target.open;
+      padForPanel();
+    },
+    true,
+  );
 
   /**
    * A board part focused from the keyboard is scrolled into view above the move panel kept at the window's bottom,
