@@ -1,7 +1,7 @@
 /** The boards' words and marks without a browser: seat colours, log lines, who is marked as declaring. */
 import { describe, expect, it } from 'vitest';
 import { fastTrack, playerLine } from './games/fast-track.ts';
-import { greatWesternTrail } from './games/great-western-trail.ts';
+import { greatWesternTrail, sectionOpen, sectionToggled } from './games/great-western-trail.ts';
 import { dollars, raceStatus, readySetBet, settlementText } from './games/ready-set-bet.ts';
 import { colourLine, tac } from './games/tac.ts';
 import { seatTitle, tableLayout, tractor, trumpsTitle } from './games/tractor.ts';
@@ -9,6 +9,7 @@ import type { BoardContext, GameEvent, Move } from './types.ts';
 
 function context(game: string, table: Record<string, unknown>): BoardContext {
   return {
+    roomId: 'table-1',
     game,
     table,
     view: null,
@@ -173,6 +174,24 @@ describe('Great Western Trail on the page', () => {
     expect(greatWesternTrail.describe({ type: 'deliver', city: 'wichita' }, ctx)).toBe('Deliver to Wichita (city value 4)');
     expect(greatWesternTrail.describeEvent!({ type: 'deliver', city: 'wichita', seat: 1 }, ctx, [])).toBe('Bo: deliver to Wichita (city value 4).');
     expect(greatWesternTrail.describeEvent!({ type: 'income', certificates: 2, amount: 9, seat: 1 }, ctx, [])).toBe('Bo: takes the income of $9 using 2 certificates.');
+  });
+
+  it('keeps a section the player opened or closed per table, by what the section says when it is toggled', () => {
+    // A toggle as it reaches the board's root (data-table), from a section (data-fold, data-by-default) opened or closed.
+    const toggle = (table: string, name: string, byDefault: boolean, open: boolean) =>
+      sectionToggled({ target: { open, dataset: { fold: name, byDefault: String(byDefault) } }, currentTarget: { dataset: { table } } } as unknown as Event);
+    // On a phone the railroad is folded while no move names it: opened at one table, it stays open there…
+    toggle('table-a', 'railroad', false, true);
+    expect(sectionOpen('table-a', 'railroad', false)).toBe(true);
+    // …and another Great Western Trail table in the same tab starts with it folded.
+    expect(sectionOpen('table-b', 'railroad', false)).toBe(false);
+    // Kansas City opened by the player on a phone; the window widens, where the page opens every section itself.
+    toggle('table-a', 'kansas-city', false, true);
+    expect(sectionOpen('table-a', 'kansas-city', true)).toBe(true);
+    // The board draws the same, and the page keeps its elements: the player closes the section, and that is remembered
+    // by the default it says now, not the phone's it was drawn with (which dropped the choice: open again at the next redraw).
+    toggle('table-a', 'kansas-city', true, false);
+    expect(sectionOpen('table-a', 'kansas-city', true)).toBe(false);
   });
 });
 

@@ -9,6 +9,7 @@ const HAND = ['BJ', '2S', '2S', 'AH', 'AH', 'KH', 'QH', '9C', '8C', '7C', '5D', 
 
 function context(phase: string, moves: Move[], trick: unknown[] = [], table: Record<string, unknown> = {}): BoardContext {
   return {
+    roomId: 'table-1',
     game: 'tractor',
     table: { phase, trick, ...table },
     view: { hand: HAND, trumps: 3, kitty: [] },

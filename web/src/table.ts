@@ -309,6 +309,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     sent = sent.filter((s) => now - s.at < 1000);
     return {
       game: plain.game,
+      roomId,
       table: plain.table ?? {},
       view: own?.view ?? null,
       seats: seatsNow,

@@ -30,6 +30,8 @@ export interface SeatInfo {
 /** Everything a board needs to draw one frame. */
 export interface BoardContext {
   game: string;
+  /** The table's room id: what a board keeps for the player (a section opened) is kept per table. */
+  roomId: string;
   table: Plain;
   /** Your private view (null for spectators). */
   view: Plain;

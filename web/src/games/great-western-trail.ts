@@ -70,16 +70,39 @@ function placeText(loc: string, ctx: BoardContext): string {
   return `${spaceName(ctx, loc)}${c.text ? ` (${c.text}${c.owner !== null ? `, ${ctx.name(c.owner)}` : ''})` : ''}`;
 }
 
-/** Sections the player opened or closed, by name: kept over the redraws, until the page would open or close them itself. */
-const chosen = new Map<string, { open: boolean; byDefault: boolean }>();
+/**
+ * Sections the player opened or closed, by table (room id) and name: kept over the redraws, until the page would open
+ * or close them itself. Another table in the same tab starts with every section as the page opens it.
+ */
+const chosen = new Map<string, Map<string, { open: boolean; byDefault: boolean }>>();
+
+/** Whether a section of the table shows open: as the player left it, unless the page would now open or close it itself. */
+export function sectionOpen(table: string, name: string, byDefault: boolean): boolean {
+  const choice = chosen.get(table)?.get(name);
+  if (choice && choice.byDefault !== byDefault) chosen.get(table)!.delete(name);
+  return choice?.byDefault === byDefault ? choice.open : byDefault;
+}
+
+/**
+ * A section opened or closed (a `toggle`, caught at the board's root): remembered for the table from what the section
+ * and the root say now. Delegated: a section the page keeps across redraws (drawn the same though the moves changed)
+ * would keep the handler, and the default, of the redraw that made it.
+ */
+export function sectionToggled(e: Pick<Event, 'target' | 'currentTarget'>) {
+  const section = e.target as HTMLDetailsElement;
+  const table = (e.currentTarget as HTMLElement).dataset.table;
+  const name = section.dataset.fold;
+  if (table === undefined || !name) return;
+  const byDefault = section.dataset.byDefault === 'true';
+  const choices = chosen.get(table) ?? chosen.set(table, new Map()).get(table)!;
+  if (section.open === byDefault) choices.delete(name);
+  else choices.set(name, { open: section.open, byDefault });
+}
 
 /** A section folded to its summary unless open `byDefault`, or the player opened it. */
-function fold(name: string, byDefault: boolean, className: string, summary: HTMLElement, body: HTMLElement) {
-  const choice = chosen.get(name);
-  if (choice && choice.byDefault !== byDefault) chosen.delete(name);
-  const el = h('details', { class: className, open: choice?.byDefault === byDefault ? choice.open : byDefault }, summary, body);
-  el.addEventListener('toggle', () => (el.open === byDefault ? chosen.delete(name) : chosen.set(name, { open: el.open, byDefault })));
-  return el;
+function fold(ctx: BoardContext, name: string, byDefault: boolean, className: string, summary: HTMLElement, body: HTMLElement) {
+  const open = sectionOpen(ctx.roomId, name, byDefault);
+  return h('details', { class: className, open, 'data-fold': name, 'data-by-default': String(byDefault) }, summary, body);
 }
 
 /** Whether a section opens by itself: on a wide window always; on a phone while it holds a part a listed move names. */
@@ -201,7 +224,7 @@ function kansasCity(ctx: BoardContext, opens: Opens) {
     ),
     h('p', { class: 'muted' }, `Supply stacks: ${(t.supplyCounts ?? []).join(' / ')}`),
   );
-  return fold('kansas-city', opens(grid), 'gwt-section', h('summary', { class: 'section-title' }, 'Kansas City: foresight, job market, cattle market, objective cards'), grid);
+  return fold(ctx, 'kansas-city', opens(grid), 'gwt-section', h('summary', { class: 'section-title' }, 'Kansas City: foresight, job market, cattle market, objective cards'), grid);
 }
 
 /** The railroad: spaces 0–39 with the engines; each station after the space its turnout leaves (station 10 on the last space). */
@@ -242,7 +265,7 @@ function railroad(ctx: BoardContext, opens: Opens) {
     ),
     h('div', { class: 'gwt-stations' }, stations.map((_, i) => station(i))),
   );
-  return fold('railroad', opens(body), 'gwt-section', h('summary', { class: 'section-title' }, 'Railroad: engines and stations'), body);
+  return fold(ctx, 'railroad', opens(body), 'gwt-section', h('summary', { class: 'section-title' }, 'Railroad: engines and stations'), body);
 }
 
 /** Every player's board: yours open as a section (see Opens), the others' folded to their summaries until opened. */
@@ -273,7 +296,7 @@ function playerBoards(ctx: BoardContext, opens: Opens) {
       h('dd', null, `${p.handCount} in hand, deck ${p.deckCount}, discard ${p.discardCount}${p.discardTop ? ` (top: ${cardName(ctx, p.discardTop)})` : ''}`),
     );
     const summary = h('summary', null, dot(seat, ctx), ` ${ctx.name(seat)} · $${p.money} · ${certificates} · at ${spaceName(ctx, p.location)} · engine on ${engineName(ctx, p.engine)}${p.jobToken ? ' · job market token' : ''}`);
-    return fold(`player:${seat}`, mine && opens(body), 'gwt-player', summary, body);
+    return fold(ctx, `player:${seat}`, mine && opens(body), 'gwt-player', summary, body);
   });
 }
 
@@ -309,9 +332,9 @@ export const greatWesternTrail: GameBoard = {
     // On a phone (where the board ran to 4,800 px) Kansas City, the railroad and your board fold to a line each.
     const live = phoneWidth() ? new Set(ctx.moves.flatMap((m) => greatWesternTrail.keys(m, ctx))) : null; // (a wide window opens all)
     const opens: Opens = (section) => !live || [...section.querySelectorAll<HTMLElement>('[data-key]')].some((part) => live.has(part.dataset.key!));
-    return h(
+    const root = h(
       'div',
-      { class: 'gwt' },
+      { class: 'gwt', 'data-table': ctx.roomId },
       ctx.status === 'over'
         ? [h('p', null, h('b', null, 'Game over.')), finalScoring(ctx)]
         : h(
@@ -337,6 +360,8 @@ export const greatWesternTrail: GameBoard = {
       h('div', { class: 'section-title' }, 'Players'),
       playerBoards(ctx, opens),
     );
+    root.addEventListener('toggle', sectionToggled, true); // (a toggle does not bubble: caught on its way down)
+    return root;
   },
   keys(move: Move) {
     const k: string[] = [move.type];
