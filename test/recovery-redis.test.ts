@@ -234,6 +234,36 @@ describe('durable games', () => {
     }
   });
 
+  it('takes back a game whose copy it is still closing, fenced, when the peer that took the game over has died meanwhile: the game runs here again', async () => {
+    // At once, what a stall leaves when the peer that took the game over dies before the woken process's next beat:
+    // the game is that peer's and the peer beats no more. That beat fences the copy and, in the same round, claims
+    // the game back. The copy takes a second to close (Colyseus waits that long once it let go of a dropped
+    // player's held seat); the claim found a room of that id here and took it for the game running.
+    const proc = await spawnServer(env());
+    const reader = new Redis(file.redis.url);
+    try {
+      const { players, roomId, lastSeq } = await gameUnderWay([proc]);
+      const [ada, bo] = players as [Player, Player];
+      const before = snapshot(ada);
+      bo.room.connection.close(); // dropped: the seat waits for a reconnection
+      await waitFor(() => state(ada).seats[bo.seat].connected === false, 3000, 'seat shown disconnected');
+      const closed = new Promise<number>((resolve) => ada.room.onLeave((code) => resolve(code)));
+      await sleep(2500); // a process claims no game in its first three beats connected to Redis
+      await reader.hset(`parlor:game:${roomId}`, 'owner', 'a-peer-that-took-the-game-over-and-died');
+      expect(await closed).toBe(4001);
+      const back = await Promise.all(players.map((p) => rejoinSeat([proc.ws], { roomId, seatToken: p.seatToken }, { timeoutMs: 10_000 }).then(adopt)));
+      await waitFor(() => state(back[0]!).table?.scores?.length, 3000, 'state');
+      expect(snapshot(back[0]!)).toBe(before);
+      expect(JSON.parse((await reader.hget('roomcaches', roomId))!)).toMatchObject({ processId: proc.processId });
+      expect((await playOne(back)).seq).toBe(lastSeq + 1); // journaled here again
+      expect(await reader.hget(`parlor:game:${roomId}`, 'owner')).toBe(proc.processId);
+      expect(proc.output()).not.toContain('recovering a game failed'); // waited for, not failed and tried again
+    } finally {
+      reader.disconnect();
+      await proc.stop('SIGKILL');
+    }
+  });
+
   it('woken from a stall, learns whether a peer took its game before it promises or gives a seat', async () => {
     const proc = await spawnServer(env());
     const reader = new Redis(file.redis.url);

@@ -17,6 +17,7 @@ import { games } from '../games/index.ts';
 import { gameRooms } from '../../rooms/index.ts';
 import { ClientJoinOptions, tableOptionsSchema } from '../../rooms/join-options.ts';
 import { recoveries, roomSettings } from '../../rooms/settings.ts';
+import type { Table } from '../../rooms/table.ts';
 import { GameStore } from './game-store.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
@@ -153,9 +154,16 @@ function keepPm2AgentOut() {
   globals[Symbol.for('@pm2/io')] ??= { metric: () => undefined };
 }
 
+/** How long a claim waits for a copy of its game here that lets the game go to close (it takes a second at most). */
+const CLOSING_COPY_MS = 5000;
+
 /** Re-creates a dead peer's game here, under its room id, from the journal. */
 async function recoverGame(roomId: string, gameId: string, logger: Logger) {
-  if (matchMaker.getLocalRoomById(roomId)) return; // an earlier attempt got as far as the table: it runs here
+  const here = matchMaker.getLocalRoomById(roomId) as Partial<Pick<Table, 'handingOver'>> | undefined;
+  if (here && !here.handingOver) return; // an earlier attempt got as far as the table: it runs here
+  // A copy letting the game go, still closing: fenced as this process woke from a stall while a peer had taken the
+  // game over, that peer dead since. Colyseus keeps one room of an id here: the game is put back once it is gone.
+  if (here) await closed(roomId, CLOSING_COPY_MS);
   recoveries.add(roomId);
   try {
     await matchMaker.driver.remove(roomId); // the dead process's listing (the game is this process's now), if not swept yet
@@ -163,6 +171,13 @@ async function recoverGame(roomId: string, gameId: string, logger: Logger) {
     logger.info({ roomId, game: gameId }, 'took over a game from a stopped process');
   } finally {
     recoveries.delete(roomId);
+  }
+}
+
+/** Resolves once no room of this id is here; throws after `timeoutMs` (the recovery is tried again a beat later). */
+async function closed(roomId: string, timeoutMs: number) {
+  for (const until = Date.now() + timeoutMs; matchMaker.getLocalRoomById(roomId); await new Promise((r) => setTimeout(r, 20))) {
+    if (Date.now() >= until) throw new Error(`a copy of game ${roomId} that lets it go is still closing here`);
   }
 }
 
