@@ -234,6 +234,40 @@ describe('durable games', () => {
     }
   });
 
+  it("a stalled copy not fenced yet, whose game the peer that took it over has finished, its table open there to be seen, writes and removes no listing of the peer's as its clients leave", async () => {
+    // The stalled process beats once a minute: nothing fences it, nor puts its listings back. Its clients are
+    // spectators, whose leaves write nothing the game owns. The game has no owner once finished: a check of the owner
+    // alone would let each leave write the copy's listing over the peer's, and the last one's close remove it.
+    const stalled = await spawnServer({ ...env(), HEARTBEAT_MS: '60000' });
+    const reader = new Redis(file.redis.url);
+    try {
+      const reservation = await matchmake(stalled, { seats: 2, spectator: true });
+      const { roomId } = reservation;
+      const watchers = [await new Client(stalled.ws).consumeSeatReservation(reservation), await new Client(stalled.ws).joinById(roomId, { spectator: true })];
+      const peers = JSON.stringify({ ...JSON.parse((await reader.hget('roomcaches', roomId))!), processId: 'a-peer-that-took-the-game-over' });
+      // What the peer left: the game finished there (its record kept, no owner), its table open and listed.
+      await reader
+        .multi()
+        .del(`parlor:game:${roomId}`, `parlor:moves:${roomId}`, `parlor:snap:${roomId}`)
+        .srem('parlor:live', roomId)
+        .set(`parlor:record:${roomId}`, '{}', 'EX', 3600)
+        .hset('roomcaches', roomId, peers)
+        .exec();
+      void watchers[0]!.leave().catch(() => undefined); // Colyseus writes the listing again with one client fewer
+      await waitFor(async () => (await metricOf(stalled, 'parlor_clients{game="high-card"}')) === 1 || null, 5_000, 'the leave read');
+      await sleep(300); // (what it sends Redis)
+      expect(await reader.hget('roomcaches', roomId)).toBe(peers);
+      void watchers[1]!.leave().catch(() => undefined); // the table empties and closes
+      const hosted = async () => (await (await fetch(`${stalled.http}/metrics`)).text()).match(/^parlor_rooms\{[^}]*\} (\d+)/m)?.[1] ?? '0';
+      await waitFor(async () => (await hosted()) === '0', 5_000, 'the stale copy closed');
+      await sleep(300); // (what its close sends Redis)
+      expect(await reader.hget('roomcaches', roomId)).toBe(peers);
+    } finally {
+      reader.disconnect();
+      await stalled.stop('SIGKILL');
+    }
+  });
+
   it('takes back a game whose copy it is still closing, fenced, when the peer that took the game over has died meanwhile: the game runs here again', async () => {
     // At once, what a stall leaves when the peer that took the game over dies before the woken process's next beat:
     // the game is that peer's and the peer beats no more. That beat fences the copy and, in the same round, claims
