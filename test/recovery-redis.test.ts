@@ -12,7 +12,7 @@ import { sleep, waitFor } from './helpers/ports.ts';
 import { fileRedis, gameUnderWay, matchmake, playOne, playToEnd, snapshot } from './helpers/durable.ts';
 import { execFile } from 'node:child_process';
 import { rejoinSeat } from '../client/rejoin.ts';
-import { tablesKey } from '../src/server/front-door.ts';
+import { finishedTablesKey, tablesKey } from '../src/server/front-door.ts';
 
 const file = fileRedis();
 const env = file.env;
@@ -234,24 +234,31 @@ describe('durable games', () => {
     }
   });
 
-  it("a stalled copy not fenced yet, whose game the peer that took it over has finished, its table open there to be seen, writes and removes no listing of the peer's as its clients leave", async () => {
+  it("a stalled copy not fenced yet, whose game the peer that took it over has finished, its table open there to be seen, leaves the peer's listing, invite code and finished-table count alone as its clients leave", async () => {
     // The stalled process beats once a minute: nothing fences it, nor puts its listings back. Its clients are
     // spectators, whose leaves write nothing the game owns. The game has no owner once finished: a check of the owner
-    // alone would let each leave write the copy's listing over the peer's, and the last one's close remove it.
-    const stalled = await spawnServer({ ...env(), HEARTBEAT_MS: '60000' });
+    // alone would let each leave write the copy's listing over the peer's, and the last one's close remove it, the
+    // invite code and the table from its creator's finished tables.
+    // Loopback limited like any address: the table is counted to its creator.
+    const stalled = await spawnServer({ ...env(), RATE_LIMIT_EXEMPT: '', HEARTBEAT_MS: '60000' });
     const reader = new Redis(file.redis.url);
     try {
-      const reservation = await matchmake(stalled, { seats: 2, spectator: true });
+      const reservation = await matchmake(stalled, { seats: 2, private: true, spectator: true });
       const { roomId } = reservation;
       const watchers = [await new Client(stalled.ws).consumeSeatReservation(reservation), await new Client(stalled.ws).joinById(roomId, { spectator: true })];
+      const invite = await waitFor(() => (watchers[0]!.state as { invite?: string }).invite, 3000, 'invite code');
+      const code = await reader.hget('parlor:invites', invite);
       const peers = JSON.stringify({ ...JSON.parse((await reader.hget('roomcaches', roomId))!), processId: 'a-peer-that-took-the-game-over' });
-      // What the peer left: the game finished there (its record kept, no owner), its table open and listed.
+      // What the peer left: the game finished there (its record kept, no owner), its table open, listed, and counted
+      // to its creator's finished tables.
       await reader
         .multi()
         .del(`parlor:game:${roomId}`, `parlor:moves:${roomId}`, `parlor:snap:${roomId}`)
         .srem('parlor:live', roomId)
         .set(`parlor:record:${roomId}`, '{}', 'EX', 3600)
         .hset('roomcaches', roomId, peers)
+        .srem(tablesKey('127.0.0.1'), roomId)
+        .sadd(finishedTablesKey('127.0.0.1'), roomId)
         .exec();
       void watchers[0]!.leave().catch(() => undefined); // Colyseus writes the listing again with one client fewer
       await waitFor(async () => (await metricOf(stalled, 'parlor_clients{game="high-card"}')) === 1 || null, 5_000, 'the leave read');
@@ -262,6 +269,8 @@ describe('durable games', () => {
       await waitFor(async () => (await hosted()) === '0', 5_000, 'the stale copy closed');
       await sleep(300); // (what its close sends Redis)
       expect(await reader.hget('roomcaches', roomId)).toBe(peers);
+      expect(await reader.hget('parlor:invites', invite)).toBe(code);
+      expect(await reader.smembers(finishedTablesKey('127.0.0.1'))).toContain(roomId);
     } finally {
       reader.disconnect();
       await stalled.stop('SIGKILL');

@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { ClientJoinOptions } from '../../rooms/join-options.ts';
 import { roomSettings } from '../../rooms/settings.ts';
 import { OWNER_SILENT, reserveGuestSeat, type GuestRequest } from './guest-seat.ts';
-import { OTHERS_GAME } from './game-store.ts';
+import { LISTINGS_KEY, OTHERS_TABLE } from './game-store.ts';
 import type { Table } from '../../rooms/table.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
@@ -117,18 +117,18 @@ type Limits = Pick<
   | 'TRUSTED_PROXIES'
 >;
 
-// KEYS: an address's open tables, the table's game · ARGV: room id, this process  → 1 removed; 0 kept: not there, or
-// the game is another process's (a stalled copy's table closing as it wakes, before a beat fenced it: the peer that
-// took the game over runs the table, still its creator's).
-const DROP_OWN_CHARGE = `${OTHERS_GAME}
-if othersGame(KEYS[2], ARGV[2]) then return 0 end
+// KEYS: an address's open (or finished) tables, the table's game, listings · ARGV: room id, this process  → 1
+// removed; 0 kept: not there, or the table is another process's (a stalled copy's table closing as it wakes, before
+// a beat fenced it: the peer that took the game over runs the table, or shows it finished, still its creator's).
+const DROP_OWN_CHARGE = `${OTHERS_TABLE}
+if othersTable(KEYS[2], KEYS[3], ARGV[1], ARGV[2]) then return 0 end
 return redis.call('SREM', KEYS[1], ARGV[1])`;
 
-/** A table no longer counted to its creator's open tables (`key`), unless its game is another process's. Without Redis, removed. */
+/** A table no longer counted to its creator's open (or finished) tables (`key`), unless it is another process's. Without Redis, removed. */
 function dropCharge(key: string, roomId: string) {
   const store = roomSettings.store;
   if (!store) return matchMaker.presence.srem(key, roomId);
-  return store.redis.eval(DROP_OWN_CHARGE, 2, key, store.keys.game(roomId), roomId, store.options.processId);
+  return store.redis.eval(DROP_OWN_CHARGE, 3, key, store.keys.game(roomId), LISTINGS_KEY, roomId, store.options.processId);
 }
 
 /** Puts the front door before the listening server's request, upgrade and WebSocket handlers. */
@@ -176,7 +176,7 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
       });
       room['_events'].once('dispose', () => {
         if (!table.handingOver) uncharge();
-        void recorded(matchMaker.presence.srem(finishedKey, room.roomId));
+        void recorded(dropCharge(finishedKey, room.roomId));
       });
     });
   }

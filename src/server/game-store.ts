@@ -41,18 +41,25 @@ const K = {
 };
 /** The keys above, for what checks a game's owner outside the store (the listings: scaling.ts). */
 export const storeKeys = K;
+/** Colyseus' Redis driver keeps every listing as JSON in one hash, under the room id. */
+export const LISTINGS_KEY = 'roomcaches';
 
 /**
- * Lua: `othersGame(game key, process id)`, true while the game is another process's (an owner, not that process),
- * and the owner (false when none). What a copy writes or removes for its game outside the journal (the invite code,
- * the listing, the creator's open-table count) checks it first, as the journal's scripts do: a copy that stalled
+ * Lua: `othersTable(game key, listings key, room id, process id)`, true while the table is another process's: its
+ * game is (an owner, not that process), or no process owns the game and the listing under the room id names
+ * another process. What a copy writes or removes for its table outside the journal (the invite code, the listing,
+ * the creator's open-table counts) checks it first, as the journal's scripts check the owner: a copy that stalled
  * while a peer took its game over runs on until a beat or a write fences it, and its table may close as it wakes
- * (its last clients' leaves waiting in its sockets).
+ * (its last clients' leaves waiting in its sockets). The peer may have finished the game meanwhile, its table open
+ * to be seen: the game then has no owner, and the peer's listing tells whose table it is (a peer claims a game
+ * before it lists its table; a table here that ended its game still has its own listing, or none).
  */
-export const OTHERS_GAME = `
-local function othersGame(game, me)
+export const OTHERS_TABLE = `
+local function othersTable(game, listings, roomId, me)
   local owner = redis.call('HGET', game, 'owner')
-  return owner and owner ~= me, owner
+  if owner then return owner ~= me end
+  local listed = redis.call('HGET', listings, roomId)
+  return listed and cjson.decode(listed).processId ~= me
 end`;
 
 // KEYS: game, moves, snap · ARGV: owner, snapshot ('' = none), entries…

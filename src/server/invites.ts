@@ -10,7 +10,7 @@
 import { matchMaker } from '@colyseus/core';
 import { INVITES_KEY, roomSettings } from '../../rooms/settings.ts';
 import { STORE_COMING_BACK, STORE_UNREACHABLE, TABLE_MOVING, type Refusal } from './guest-seat.ts';
-import { OTHERS_GAME } from './game-store.ts';
+import { LISTINGS_KEY, OTHERS_TABLE } from './game-store.ts';
 
 // KEYS: invites, live games · ARGV: code, the value read, its room id → 'gone' (removed), 'live' (kept: its game
 // runs or is being taken over), 'changed' (another value now). One script: a peer that takes the game over
@@ -21,22 +21,22 @@ if redis.call('SISMEMBER', KEYS[2], ARGV[3]) == 1 then return 'live' end
 redis.call('HDEL', KEYS[1], ARGV[1])
 return 'gone'`;
 
-// KEYS: invites, the table's game · ARGV: code, the table's value, this process  → 1 removed; 0 kept: another value
-// (a new table took the code once it was free) or the game is another process's. A copy that stalled while a peer
-// took its game over and published the same value again, and whose table closed as it woke (its last clients
-// left before a beat fenced it), would otherwise remove the peer's code.
-const DROP_OWN = `${OTHERS_GAME}
-if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] or othersGame(KEYS[2], ARGV[3]) then return 0 end
+// KEYS: invites, the table's game, listings · ARGV: code, the table's value, room id, this process  → 1 removed; 0
+// kept: another value (a new table took the code once it was free) or the table is another process's. A copy that
+// stalled while a peer took its game over and published the same value again, and whose table closed as it woke
+// (its last clients left before a beat fenced it), would otherwise remove the peer's code.
+const DROP_OWN = `${OTHERS_TABLE}
+if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] or othersTable(KEYS[2], KEYS[3], ARGV[3], ARGV[4]) then return 0 end
 return redis.call('HDEL', KEYS[1], ARGV[1])`;
 
 /**
  * A closing table's code, `value` as the table published it, removed unless it is no longer this table's or the
- * game is another process's (the owner check of the journal's scripts). Without Redis, removed.
+ * table is another process's (OTHERS_TABLE). Without Redis, removed.
  */
 export async function withdrawInvite(code: string, value: string, roomId: string): Promise<void> {
   const store = roomSettings.store;
   if (!store) return void (await matchMaker.presence.hdel(INVITES_KEY, code));
-  await store.redis.eval(DROP_OWN, 2, INVITES_KEY, store.keys.game(roomId), code, value, store.options.processId);
+  await store.redis.eval(DROP_OWN, 3, INVITES_KEY, store.keys.game(roomId), LISTINGS_KEY, code, value, roomId, store.options.processId);
 }
 
 export type InviteAnswer = { status: 200; table: { roomId: string; game: string } } | Refusal;

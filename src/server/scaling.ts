@@ -8,7 +8,7 @@ import { RedisPresence } from '@colyseus/redis-presence';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { recoveries } from '../../rooms/settings.ts';
-import { OTHERS_GAME, storeKeys } from './game-store.ts';
+import { LISTINGS_KEY, OTHERS_TABLE, storeKeys } from './game-store.ts';
 
 export interface Scaling {
   presence: Presence;
@@ -62,7 +62,7 @@ export class InMemoryPresence extends LocalPresence {
  * (its timers, journal and patch clock left behind), and calls it once more unawaited (an unhandled
  * rejection). The listing is removed once Redis is back if Redis kept it (a partition, not an empty
  * restart): matchmaking would send joins to it, each waiting for an answer from a room that is not there.
- * And a listing is written and removed only while its game is not another process's (see OTHERS_GAME).
+ * And a listing is written and removed only while its table is not another process's (see OTHERS_TABLE).
  */
 class ListingDriver extends RedisDriver {
   /** Rooms closed here whose listings could not be removed (bounded: an outage long enough to fill it is rare). */
@@ -90,7 +90,7 @@ class ListingDriver extends RedisDriver {
    * Written only while the game is not another process's: until a beat or a write fences it, a copy that stalled
    * while a peer took its game over would write its listing over the peer's (a client joining or leaving there),
    * naming itself, so that joins went to it. A peer taking a game over claims it before it lists it. Nor over
-   * another process's listing of a game no process owns (see WRITE_OWN_LISTING).
+   * another process's listing of a game no process owns (the peer finished it: see OTHERS_TABLE).
    */
   override async persist(listing: IRoomCache): Promise<boolean> {
     if (!listing.roomId) return super.persist(listing); // (refused there)
@@ -130,30 +130,19 @@ class ListingDriver extends RedisDriver {
   }
 }
 
-/** Colyseus' Redis driver keeps every listing as JSON in one hash, under the room id. */
-const LISTINGS_KEY = 'roomcaches';
 const MAX_UNREMOVED = 10_000;
-// KEYS: listings, the room's game · ARGV: room id, listing, this process  → 1 written; 0 dropped: the game's owner is
-// another process, or the game is no process's and another process's listing stands (a peer took the game over
-// while this process stalled and finished it there, its table open to be seen: this copy puts its listings back as
-// it wakes, before the rewrite of its journal fences it).
-const WRITE_OWN_LISTING = `${OTHERS_GAME}
-local others, owner = othersGame(KEYS[2], ARGV[3])
-if others then return 0 end
-if not owner then
-  local listed = redis.call('HGET', KEYS[1], ARGV[1])
-  if listed and cjson.decode(listed).processId ~= ARGV[3] then return 0 end
-end
+// KEYS: listings, the room's game · ARGV: room id, listing, this process  → 1 written; 0 dropped: the table is
+// another process's (a copy that stalled while a peer took its game over: its clients' joins and leaves, and its
+// listings put back as it wakes, before a beat or the rewrite of its journal fences it).
+const WRITE_OWN_LISTING = `${OTHERS_TABLE}
+if othersTable(KEYS[2], KEYS[1], ARGV[1], ARGV[3]) then return 0 end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 return 1`;
-// KEYS: listings, the room's game · ARGV: room id, this process  → 1 removed; 0 kept: none, the game's owner is
-// another process (the owner check of the journal's scripts), or another process's listing of a game this process
-// does not own (one it owns is a dead peer's listing of a game claimed here: app.ts recoverGame).
-const REMOVE_OWN_LISTING = `${OTHERS_GAME}
-local listing = redis.call('HGET', KEYS[1], ARGV[1])
-if not listing then return 0 end
-local others, owner = othersGame(KEYS[2], ARGV[2])
-if others or (not owner and cjson.decode(listing).processId ~= ARGV[2]) then return 0 end
+// KEYS: listings, the room's game · ARGV: room id, this process  → 1 removed; 0 kept: none, or the table is another
+// process's (a listing of a game this process owns is removed whoever it names: a dead peer's listing of a game
+// claimed here, app.ts recoverGame).
+const REMOVE_OWN_LISTING = `${OTHERS_TABLE}
+if othersTable(KEYS[2], KEYS[1], ARGV[1], ARGV[2]) then return 0 end
 return redis.call('HDEL', KEYS[1], ARGV[1])`;
 
 /** The driver's connection with the listing scripts defined on it. */
