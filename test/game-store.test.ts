@@ -311,6 +311,22 @@ describe('game store', () => {
     expect(Number(scripts![1])).toBeLessThanOrEqual(5);
   });
 
+  it('fences its own copy of a game it claims: the game was another process\'s until the claim, whatever this process\'s last check read', async () => {
+    // Beats a second apart: nothing but the round's own claims runs between this process's check and them.
+    await liveGame('orphan', 'dead');
+    const me = store('me', { heartbeatMs: 1000 });
+    const copy = me.open('mine', { game: 'high-card' });
+    const fencedAtRecovery: boolean[] = [];
+    me.start(async (roomId) => {
+      // This process stalled after its check: a peer took 'mine' over meanwhile, and died. Claimed next, in this round.
+      if (roomId === 'orphan') await reader.hset('parlor:game:mine', 'owner', 'dead');
+      else fencedAtRecovery.push(copy.fenced);
+    });
+    await waitFor(() => fencedAtRecovery.length || null, 10_000, 'mine claimed back');
+    expect(fencedAtRecovery).toEqual([true]);
+    expect(await reader.hget('parlor:game:mine', 'owner')).toBe('me');
+  });
+
   it('claims no game of a live peer after Redis refused writes (out of memory) for longer than a heartbeat lives', async () => {
     await liveGame('of-a', 'a');
     await liveGame('of-b', 'b');

@@ -161,8 +161,9 @@ const CLOSING_COPY_MS = 5000;
 async function recoverGame(roomId: string, gameId: string, logger: Logger) {
   const here = matchMaker.getLocalRoomById(roomId) as Partial<Pick<Table, 'handingOver'>> | undefined;
   if (here && !here.handingOver) return; // an earlier attempt got as far as the table: it runs here
-  // A copy letting the game go, still closing: fenced as this process woke from a stall while a peer had taken the
-  // game over, that peer dead since. Colyseus keeps one room of an id here: the game is put back once it is gone.
+  // A copy letting the game go, still closing: this process woke from a stall to find a peer had taken the game over,
+  // that peer dead since (fenced by a check, or by the claim). Colyseus keeps one room of an id here: the game is
+  // put back once the copy is gone.
   if (here) await closed(roomId, CLOSING_COPY_MS);
   recoveries.add(roomId);
   try {

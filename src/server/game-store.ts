@@ -395,6 +395,10 @@ export class GameStore {
           await this.retryRecoveries(recover);
           // One game at a time, each recovered before the next is claimed: survivors share a dead peer's games.
           for (let roomId; (roomId = await this.redis.claimOrphan(K.live, processId, K.game(''), K.proc(''))); ) {
+            // A copy of it still journaled here is stale: the game was another process's until this claim (taken over
+            // while this process stalled, that process dead since), though the check of this round, read before the
+            // stall, may have found it this process's. Fenced, it closes, and the game is recovered once it has.
+            this.journals.get(roomId)?.fence();
             const meta = await this.redis.hget(K.game(roomId), 'meta');
             if (!meta) continue;
             // (A meta that does not parse fails its recovery like any: tried again, then given up, not left owned here.)
