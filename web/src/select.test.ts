@@ -42,6 +42,26 @@ describe('Tractor on the page: free choices the listed moves only sample', () =>
     expect(selection.composing(ctx)?.move).toBeNull();
   });
 
+  it('offers no listed bury while cards are chosen: only the selection makes the move, once complete', () => {
+    const listed: Move[] = [{ type: 'bury', cards: ['5D', '3D', '7C'] }, { type: 'bury', cards: ['3D', '7C', '8C'] }];
+    const ctx = context('burying', listed);
+    const selection = new Selection(tractor);
+    // One card that a single listed bury holds: that sample, with cards never chosen, is not offered to play.
+    expect(selection.click('card:5D', ctx)).toBeNull();
+    expect(selection.candidates(ctx)).toEqual([listed[0]]);
+    expect(selection.offered(ctx)).toEqual([]);
+    // The cards of a listed bury, all chosen: the selection's move alone, not the listed one beside it.
+    selection.clear();
+    for (const key of ['card:3D', 'card:7C', 'card:8C']) expect(selection.click(key, ctx)).toBeNull();
+    expect(selection.composing(ctx)?.move).toEqual({ type: 'bury', cards: ['3D', '7C', '8C'] });
+    expect(selection.offered(ctx)).toEqual([]);
+    // Leading too: no listed lead that holds the chosen card is offered for it.
+    const leading = context('playing', [{ type: 'play', cards: ['AH'] }, { type: 'play', cards: ['AH', 'AH', 'KH'] }]);
+    selection.clear();
+    expect(selection.click('card:AH', leading)).toBeNull();
+    expect(selection.offered(leading)).toEqual([]);
+  });
+
   it('follows with as many cards as were led, sent on the last one chosen', () => {
     const ctx = context('playing', [{ type: 'play', cards: ['9C', '8C'] }, { type: 'play', cards: ['9C', '7C'] }], [{ seat: 3, cards: ['JC', 'JC'] }]);
     const selection = new Selection(tractor);
@@ -72,7 +92,7 @@ describe('Tractor on the page: free choices the listed moves only sample', () =>
     expect(selection.click('card:2S/2', ctx)).toEqual({ type: 'declare', card: '2S', count: 2 });
     selection.sent();
     expect(selection.click('card:2S', ctx)).toBeNull(); // both declarations fit: the chooser offers them
-    expect(selection.candidates(ctx)).toHaveLength(2);
+    expect(selection.offered(ctx)).toHaveLength(2);
   });
 
   describe('calling friends: any call the view says a call may name', () => {

@@ -25,6 +25,15 @@ export class Selection {
     });
   }
 
+  /**
+   * The listed moves to offer in the chooser: those that fit the selection, but none while the board composes a
+   * free choice. The listed moves only sample it: one that holds the selected parts holds others too (a bury
+   * of cards never chosen), and the selection's own move is offered by itself.
+   */
+  offered(ctx: BoardContext): Move[] {
+    return this.keys.length && !this.composing(ctx) ? this.candidates(ctx) : [];
+  }
+
   /** The free choice the board offers now, given the selection; null when there is none. */
   composing(ctx: BoardContext) {
     return this.board.compose?.(this.keys, ctx) ?? null;

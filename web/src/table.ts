@@ -603,7 +603,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
               ? `Your move. ${ctx.seats[mine]?.shortClock ? 'Your clock ran out before: your turns are short until you make a move yourself. ' : ''}${board?.status?.(ctx) ?? ''}`
               : // Listed as active with no legal move: a system step (a deal, a race) runs and seats may join in.
                 `Waiting for ${(ctx.active.includes(mine) ? [] : ctx.active).map(ctx.name).join(', ') || ctx.name(-1)}. ${board?.status?.(ctx) ?? ''}`;
-    const candidates = selection!.keys.length ? selection!.candidates(ctx) : [];
+    const candidates = selection!.offered(ctx);
     const free = mine === null ? null : selection!.composing(ctx);
     // A step of one legal move (Great Western Trail's income, a seated host's roll) is offered first, where focus
     // goes next; it waits for the player all the same. Not a move open beside the server's own step (a declaration
