@@ -74,6 +74,14 @@ describe('Tractor on the page: free choices the listed moves only sample', () =>
     expect(selection.click('card:7C', ctx)).toEqual({ type: 'play', cards: ['8C', '7C'] });
   });
 
+  it('follows with either copy of a card held twice, though the list names it once', () => {
+    // A trump led: the hand's trumps are the joker and two 2♠ (two decks); the list has one follow with a 2♠.
+    const ctx = context('playing', [{ type: 'play', cards: ['BJ'] }, { type: 'play', cards: ['2S'] }], [{ seat: 3, cards: ['SJ'] }]);
+    const selection = new Selection(tractor);
+    expect([...selection.clickable(ctx)].filter((k) => k.startsWith('card:')).sort()).toEqual(['card:2S', 'card:2S/2', 'card:BJ']);
+    expect(selection.click('card:2S/2', ctx)).toEqual({ type: 'play', cards: ['2S'] });
+  });
+
   it('leads any selection, offered rather than sent', () => {
     const ctx = context('playing', [{ type: 'play', cards: ['BJ'] }, { type: 'play', cards: ['AH', 'AH', 'KH'] }]);
     const selection = new Selection(tractor);

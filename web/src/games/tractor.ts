@@ -5,8 +5,8 @@
  *
  * Clicks: while you declare, a card in your hand keeps the listed declarations that use it. To bury, lead
  * or follow, the listed moves are only a sample (a hand has far too many choices to list): clicks select
- * cards freely — any card to bury or lead, a card some listed follow uses to follow — and the selection is
- * the move: sent at once when it follows with as many cards as were led, offered as a button to bury or
+ * cards freely — any card to bury or lead, a card some listed follow uses (either copy) to follow — and the
+ * selection is the move: sent at once when it follows with as many cards as were led, offered as a button to bury or
  * lead; the server judges it. Each copy of a card (two decks) is its own part: `card:AS`, then `card:AS/2`.
  * Calling friends, the view's `callable` says which cards and ordinals a call may name and how many calls
  * to make: each pairing is a part (`call:2:AS`, the 2nd A♠ played), the chosen ones are the move, offered
@@ -287,9 +287,10 @@ export const tractor: GameBoard = {
     if (!(ctx.table.trick ?? []).length) {
       return { keys: parts, move: cards.length ? { type: 'play', cards } : null, hint: `Lead: choose a single, a pair, a tractor or several of one suit to throw (${chosen}).` };
     }
-    // Following, the cards the listed follows use are the ones the rules let you play (the led suit while you have it).
-    const usable = new Set(ctx.moves.flatMap((m) => cardKeys((m.cards as string[] | undefined) ?? [])));
-    const follow = parts.filter((k) => usable.has(k));
+    // Following, the cards the listed follows use are the ones the rules let you play (the led suit while you have it),
+    // every copy of them: identical cards count once in the list (a follow with one 8♦ stands for either).
+    const usable = new Set(ctx.moves.flatMap((m) => (m.cards as string[] | undefined) ?? []));
+    const follow = parts.filter((k) => usable.has(faceOfKey(k)));
     return { keys: follow, move: cards.length === count ? { type: 'play', cards } : null, now: true, hint: `Follow with ${count} card${count === 1 ? '' : 's'} (${chosen}).` };
   },
   describe(move, ctx) {
