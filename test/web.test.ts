@@ -122,6 +122,21 @@ const clockSeconds = (text: string | null) => {
 };
 
 /**
+ * Tractor, burying: cards chosen are offered as the selection's move alone (once complete), never as a listed bury
+ * holding them (a sample with cards never chosen). Leaves the cards chosen.
+ */
+async function chooseWithoutSamples(page: Page, count: number) {
+  // Cards of the first listed bury: the sample that was offered for them.
+  const bury = JSON.parse((await page.locator(`.all-moves .move[data-move^='{"type":"bury"']`).first().getAttribute('data-move'))!) as { cards: string[] };
+  const faces = [...new Set(bury.cards)].slice(0, count);
+  for (const [i, face] of faces.entries()) {
+    await page.locator(`.board .hand [data-key="card:${face}"]`).click();
+    await page.locator('.controls .compose p', { hasText: `(${i + 1} chosen)` }).waitFor({ timeout: 5000 });
+    if ((await page.locator('.controls .chooser').count()) !== 0) throw new Error(`a listed move offered for ${i + 1} cards chosen: ${await page.locator('.controls .chooser').textContent()}`);
+  }
+}
+
+/**
  * Plays the page's seat to the end by clicking, inside the page (one round trip for the whole game):
  * the chooser's first entry when it is open; otherwise every other turn a random highlighted board part
  * (card, marble, space…), else the first entry of the "all legal moves" list. After each click it waits
@@ -665,6 +680,7 @@ describe('web client', () => {
         if (await listed('declare').count()) await listed('declare').first().dispatchEvent('click', undefined, { timeout: 500 }).catch(() => undefined);
         await page.waitForTimeout(50);
       }
+      await chooseWithoutSamples(page, 1); // one card: the turn clock is short
       await listed('bury').first().dispatchEvent('click');
       await expect.poll(phase, { timeout: 10_000 }).toBe('playing');
       await page.locator('.compose').waitFor({ timeout: 10_000 });
@@ -1079,9 +1095,14 @@ describe('web client', () => {
         await page.waitForTimeout(50);
       }
       expect(await phase()).toBe('burying');
+      await chooseWithoutSamples(page, 3);
       await listed('bury').first().dispatchEvent('click');
       // Calling: every callable card once per ordinal; a pair of them that no listed call names.
       await page.locator('.board [data-key^="call:"].can').first().waitFor({ timeout: 10_000 });
+      // A card of the hand is no part of a call: a tap on it says so in the panel and sends nothing.
+      await page.locator('.board .hand [data-key^="card:"]').first().click({ force: true });
+      expect(await page.locator('.controls .notice.bad').textContent()).toBe('That card cannot be played now.');
+      expect(await page.locator('#app').getAttribute('data-inflight')).toBe('0');
       const parts = await page.locator('.board [data-key^="call:"].can').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.key!));
       expect(parts.some((k) => k.startsWith('call:1:')) && parts.some((k) => k.startsWith('call:2:'))).toBe(true);
       const calls = await listed('callFriends').evaluateAll((els) => els.map((e) => JSON.parse((e as HTMLElement).dataset.move!) as { friends: { card: string; ordinal: number }[] }));
@@ -1090,6 +1111,8 @@ describe('web client', () => {
       const chosen = parts.slice(-2);
       expect(named.has([...chosen].sort().join())).toBe(false);
       for (const key of chosen) await page.locator(`.board [data-key="${key}"]`).click();
+      expect(await page.locator('.controls .notice.bad').count()).toBe(0); // a part picked takes the words away
+      expect(await page.locator('.controls .chooser').count()).toBe(0); // no listed call beside the selection's
       const button = page.locator('.compose .move');
       const friends = chosen.map((k) => ({ card: k.split(':')[2], ordinal: Number(k.split(':')[1]) }));
       expect(JSON.parse((await button.getAttribute('data-move'))!)).toEqual({ type: 'callFriends', friends });

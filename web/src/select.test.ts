@@ -82,6 +82,21 @@ describe('Tractor on the page: free choices the listed moves only sample', () =>
     expect(selection.click('card:2S/2', ctx)).toEqual({ type: 'play', cards: ['2S'] });
   });
 
+  it('says why a card no listed follow uses cannot be played: the suit, or the pairs the lead asks for', () => {
+    const selection = new Selection(tractor);
+    // Clubs led: the listed follows are clubs, and a heart or a trump is held back by the suit.
+    const clubs = context('playing', [{ type: 'play', cards: ['9C'] }, { type: 'play', cards: ['8C'] }], [{ seat: 3, cards: ['JC'] }]);
+    expect(selection.whyNot('card:AH/2', clubs)).toBe('Follow suit: play as many cards of the led suit as you can.');
+    expect(selection.whyNot('card:2S', clubs)).toBe('Follow suit: play as many cards of the led suit as you can.');
+    // A pair of hearts led: the aces must go, the king and queen are held back by the pair.
+    const pair = context('playing', [{ type: 'play', cards: ['AH', 'AH'] }], [{ seat: 3, cards: ['JH', 'JH'] }]);
+    expect(selection.whyNot('card:KH', pair)).toMatch(/^Follow the lead: include as many pairs/);
+    // Elsewhere the page's own words: a card, or another part.
+    const declaring = context('dealing', [{ type: 'declare', card: '2S', count: 1 }]);
+    expect(selection.whyNot('card:AH', declaring)).toBe('That card cannot be played now.');
+    expect(new Selection(fastTrack).whyNot('marble:red-3', declaring)).toBe('That cannot be chosen now.');
+  });
+
   it('leads any selection, offered rather than sent', () => {
     const ctx = context('playing', [{ type: 'play', cards: ['BJ'] }, { type: 'play', cards: ['AH', 'AH', 'KH'] }]);
     const selection = new Selection(tractor);

@@ -34,6 +34,11 @@ export class Selection {
     return this.keys.length && !this.composing(ctx) ? this.candidates(ctx) : [];
   }
 
+  /** Why a part no legal move lets the player pick now cannot be used, in words: the board's when it knows the rule. */
+  whyNot(key: string, ctx: BoardContext): string {
+    return this.board.whyNot?.(key, ctx) ?? (key.startsWith('card:') ? 'That card cannot be played now.' : 'That cannot be chosen now.');
+  }
+
   /** The free choice the board offers now, given the selection; null when there is none. */
   composing(ctx: BoardContext) {
     return this.board.compose?.(this.keys, ctx) ?? null;

@@ -566,11 +566,20 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     }
     return best;
   }
+  /** The words last said for a part that cannot be used (a refusal of the server's stays until a move is taken). */
+  let partNote = '';
   function onPick(target: EventTarget | null, at?: { x: number; y: number }) {
     // A marble may sit on the space you mean: take the topmost clickable part under the pointer.
     const el = pickable(target as Element | null) ?? (at ? (document.elementsFromPoint(at.x, at.y).map(pickable).find(Boolean) ?? nearestPart(at)) : null);
-    if (!el || !room) return;
+    if (!room) return;
     const ctx = context((room.state as Plain).toJSON());
+    if (!el) {
+      // A part your move cannot use: why, in the panel's line (nothing is sent); the next part picked takes it away.
+      const part = (target as Element | null)?.closest?.<HTMLElement>('[data-key]');
+      if (part && ctx.moves.length) refuse((partNote = selection!.whyNot(part.dataset.key!, ctx)));
+      return;
+    }
+    if (refusal.textContent === partNote) refuse('');
     const move = selection!.click(el.dataset.key!, ctx);
     if (move) void send(move);
     else schedule();

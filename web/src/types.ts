@@ -92,6 +92,8 @@ export interface GameBoard {
    * judges it (a refusal says why).
    */
   compose?(keys: string[], ctx: BoardContext): Composing | null;
+  /** Why a part the player picked cannot be used now, where the board can say more than the page (null: the page's words). */
+  whyNot?(key: string, ctx: BoardContext): string | null;
   /** The colours a seat plays where they are not its seat colour (a Fast Track seat's marbles); empty until known. */
   seatColours?(seat: number, ctx: BoardContext): string[];
   /**

@@ -207,6 +207,9 @@ function callingSection(ctx: BoardContext) {
   );
 }
 
+/** The cards the listed follows use: while you follow, the ones the rules let you play. */
+const followFaces = (ctx: BoardContext) => new Set(ctx.moves.flatMap((m) => (m.type === 'play' ? (m.cards as string[]) : [])));
+
 export const tractor: GameBoard = {
   render(ctx) {
     const t = ctx.table;
@@ -289,9 +292,20 @@ export const tractor: GameBoard = {
     }
     // Following, the cards the listed follows use are the ones the rules let you play (the led suit while you have it),
     // every copy of them: identical cards count once in the list (a follow with one 8♦ stands for either).
-    const usable = new Set(ctx.moves.flatMap((m) => (m.cards as string[] | undefined) ?? []));
+    const usable = followFaces(ctx);
     const follow = parts.filter((k) => usable.has(faceOfKey(k)));
     return { keys: follow, move: cards.length === count ? { type: 'play', cards } : null, now: true, hint: `Follow with ${count} card${count === 1 ? '' : 's'} (${chosen}).` };
+  },
+  whyNot(key, ctx) {
+    if (!key.startsWith('card:') || !(ctx.table.trick ?? []).length || !ctx.moves.some((m) => m.type === 'play')) return null;
+    // A card no listed follow uses. Those that do are all of the led suit, unless you hold too few of it (then every
+    // card may fill in): one of another suit is held back by the suit; one of the suit by the pairs the lead asks for.
+    // The hand arrives trumps first, so which cards are trumps is the view's word, not a rule here.
+    const trumps = new Set(splitHand(ctx.view).trumps);
+    const suitOf = (face: string) => (trumps.has(face) ? 'trump' : face.slice(-1));
+    const suits = new Set([...followFaces(ctx)].map(suitOf));
+    if (suits.size === 1 && !suits.has(suitOf(faceOfKey(key)))) return 'Follow suit: play as many cards of the led suit as you can.';
+    return 'Follow the lead: include as many pairs (and tractors) of the led suit as it has and you hold.';
   },
   describe(move, ctx) {
     switch (move.type) {
