@@ -176,6 +176,28 @@ describe('Great Western Trail on the page', () => {
     expect(greatWesternTrail.describeEvent!({ type: 'income', certificates: 2, amount: 9, seat: 1 }, ctx, [])).toBe('Bo: takes the income of $9 using 2 certificates.');
   });
 
+  it('says in the move panel what is asked now, as the view names the phase and the step: the board\'s first line is out of view', () => {
+    const names = {
+      phases: { A: 'moving', B: 'acting at a location', KC: 'in Kansas City' },
+      steps: { foresight: 'a foresight tile', hazard: 'a hazard to remove', deliver: 'a city to deliver to' },
+      spaces: { B: { text: 'B', kind: 'neutral' } },
+    };
+    const status = (table: Record<string, unknown>, moves: Move[]) =>
+      greatWesternTrail.status!({ ...context('great-western-trail', { names, current: 0, phase: 'A', pending: '', endTrigger: -1, foresightColumn: -1, ...table }), moves });
+    expect(status({}, [{ type: 'place', space: 'B' }])).toBe('Choose where your cattleman starts on the trail.');
+    expect(status({}, [{ type: 'move', path: ['B'] }, { type: 'playObjective', card: 'o1' }])).toBe('Move your cattleman along the trail.');
+    const kc = { phase: 'KC', pending: 'foresight', foresightColumn: 1 };
+    expect(status(kc, [{ type: 'foresight', pick: 0 }, { type: 'foresight', pick: 1 }])).toBe('Choose a foresight tile for column 2.');
+    expect(status({ phase: 'KC', pending: 'deliver' }, [{ type: 'deliver', city: 'wichita' }])).toBe('Choose a city to deliver to.');
+    expect(status({ phase: 'B', pending: 'hazard' }, [{ type: 'takeHazard', space: 'F-1' }, { type: 'skip' }])).toBe('Choose a hazard to remove, or skip.');
+    const at = { phase: 'B', session: { space: 'B', actions: [] }, trail: { B: 'n:B' } };
+    const acting: Move[] = [{ type: 'action', action: '1.0' }, { type: 'aux', aux: 0 }, { type: 'endTurn' }];
+    expect(status(at, acting)).toBe('At B (building B): choose an action of this building or an auxiliary action, or end your turn.');
+    expect(status({ ...at, endTrigger: 1 }, [{ type: 'endTurn' }])).toBe('At B (building B): end your turn. Last round.');
+    // Someone else's turn: who, and what they are choosing.
+    expect(status({ ...kc, current: 1 }, [])).toBe('Bo is in Kansas City, choosing a foresight tile for column 2.');
+  });
+
   it('keeps a section the player opened or closed per table, by what the section says when it is toggled', () => {
     // A toggle as it reaches the board's root (data-table), from a section (data-fold, data-by-default) opened or closed.
     const toggle = (table: string, name: string, byDefault: boolean, open: boolean) =>

@@ -325,7 +325,40 @@ function finalScoring(ctx: BoardContext) {
   );
 }
 
+/** The step being chosen in the view's words, with the foresight column it picks from: "a foresight tile for column 2". */
+function stepText(ctx: BoardContext): string {
+  const t = ctx.table;
+  const column = t.pending === 'foresight' && t.foresightColumn >= 0 ? ` for column ${t.foresightColumn + 1}` : '';
+  return `${named(names(ctx), 'steps', t.pending)}${column}`;
+}
+
+/**
+ * What is asked now, for the move panel (the board's first line is out of view once scrolled): the step pending, else
+ * what the phase's listed moves offer; someone else's turn as the board's first line says it.
+ */
+function asked(ctx: BoardContext): string {
+  const t = ctx.table;
+  const types = new Set(ctx.moves.map((m) => m.type));
+  if (!types.size) {
+    const who = t.current === ctx.mySeat ? 'You are' : `${ctx.name(t.current)} is`;
+    return `${who} ${named(names(ctx), 'phases', t.phase)}${t.pending ? `, choosing ${stepText(ctx)}` : ''}.`;
+  }
+  const orSkip = types.has('skip') ? ', or skip' : '';
+  if (t.pending) return `Choose ${stepText(ctx)}${orSkip}.`;
+  if (types.has('place')) return 'Choose where your cattleman starts on the trail.';
+  if (types.has('move')) return 'Move your cattleman along the trail.';
+  const choices = [types.has('action') ? 'an action of this building' : '', types.has('aux') ? 'an auxiliary action' : ''].filter(Boolean);
+  const end = types.has('endTurn') ? `${choices.length ? ', or ' : ''}end your turn` : '';
+  const offered = `${choices.length ? `choose ${choices.join(' or ')}` : ''}${end}`;
+  if (!offered) return '';
+  return t.session?.space ? `At ${placeText(t.session.space, ctx)}: ${offered}.` : `${capital(offered)}.`;
+}
+
 export const greatWesternTrail: GameBoard = {
+  status(ctx) {
+    if (ctx.status !== 'playing') return '';
+    return `${asked(ctx)}${ctx.table.endTrigger >= 0 ? ' Last round.' : ''}`;
+  },
   render(ctx) {
     const t = ctx.table;
     const hand: string[] = ctx.view?.hand ?? [];
