@@ -970,9 +970,19 @@ describe('web client', () => {
     await expect.poll(() => page.locator('#app').getAttribute('data-sent-once'), { timeout: 5000 }).toBe('yes');
     await expect.poll(() => page.locator('#app').getAttribute('data-inflight'), { timeout: 5000 }).toBe('0');
     expect(await page.locator('.notice.bad').count()).toBe(0);
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await expect.poll(() => page.locator('#app').getAttribute('data-frame'), { timeout: 5000 }).not.toBe(frame);
     expect(await page.locator('.board .rail').isVisible()).toBe(true);
+    // The move (the cattleman placed) began a step whose parts, the actions there, lie under the trail, out of the
+    // window at the page's top: the page brought the first to act on into view, above the panel; the panel says what is asked.
+    const step = () =>
+      page.evaluate(() => {
+        const panel = document.querySelector('.controls')!.getBoundingClientRect();
+        const parts = [...document.querySelectorAll('.board [data-key].can')].map((el) => el.getBoundingClientRect()).filter((r) => r.width > 0);
+        return { scrollY: window.scrollY, firstOnPage: Math.min(...parts.map((r) => r.top + window.scrollY)), inView: parts.some((r) => r.top >= 0 && r.bottom <= panel.top) };
+      });
+    await expect.poll(async () => (await step()).inView, { timeout: 5000 }).toBe(true);
+    expect((await step()).firstOnPage).toBeGreaterThan(at.height);
+    expect(await page.locator('.controls .status').textContent()).toMatch(/^Your move\. At .+: choose /);
     // Scrolled to the board's end, the panel rests under it: no part of the board stays hidden.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     at = await layout();

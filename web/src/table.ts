@@ -102,6 +102,32 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       firstVisible('.controls .compose .move:not([data-action=agree-fill]), .controls .chooser .move, .controls .all-moves summary')
     );
   }
+  /**
+   * The step the player's listed moves make (the kinds of move, '' off turn): a new one may put its parts anywhere on
+   * the board (Great Western Trail's foresight tiles lie 1,500 px under the trail on a phone).
+   */
+  let stepShown = '';
+  /**
+   * A new step of the player's whose parts are all out of view: its first part to act on is scrolled into view, above
+   * the move panel kept at the window's bottom (as a part reached with Tab is). Once per step: a redraw in the same
+   * step leaves the page where the player scrolled it.
+   */
+  function showNewStep(ctx: BoardContext) {
+    const step = ctx.mySeat === null ? '' : [...new Set(ctx.moves.map((m) => m.type))].sort().join(' ');
+    if (step === stepShown) return;
+    stepShown = step;
+    if (!step) return;
+    const panel = controls.getBoundingClientRect();
+    const boardBottom = getComputedStyle(controls).position === 'sticky' ? Math.min(panel.top, window.innerHeight) : window.innerHeight;
+    const inView = (el: HTMLElement, bottom: number) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.bottom > 0 && r.top < bottom && r.right > 0 && r.left < window.innerWidth;
+    };
+    const board = [...boardEl.querySelectorAll<HTMLElement>('[data-key].can')];
+    const panelParts = [...controls.querySelectorAll<HTMLElement>('.only-move .move, .compose .move')];
+    if (board.some((el) => inView(el, boardBottom)) || panelParts.some((el) => inView(el, window.innerHeight))) return;
+    nextPart()?.scrollIntoView({ block: 'center' });
+  }
   /** Where focus goes when the part it was on is gone: the next part to act on, else the title until there is one. */
   function landFocus() {
     const part = nextPart();
@@ -450,6 +476,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     drawBoard(ctx);
     drawControls(ctx);
     padForPanel();
+    showNewStep(ctx);
     drawLog();
     drawResult(plain, ctx);
 
