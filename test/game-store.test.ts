@@ -327,6 +327,33 @@ describe('game store', () => {
     expect(await reader.hget('parlor:game:mine', 'owner')).toBe('me');
   });
 
+  it('stores nothing a stale copy sends while its game is being claimed here: the copy is fenced before the claim is sent', async () => {
+    await liveGame('orphan', 'dead');
+    const me = store('me', { heartbeatMs: 1000 });
+    const copy = me.open('taken', { game: 'high-card' });
+    await copy.drained();
+    const claim = me.redis.claimGame.bind(me.redis);
+    // As it wakes, the copy reads a move its clients sent during the stall while the claim is on its way to Redis.
+    me.redis.claimGame = (...args: Parameters<typeof claim>) => {
+      const claimed = claim(...args);
+      if (args[0] === 'parlor:game:taken') void copy.append({ actor: 1, move: 'stale' }, () => null);
+      return claimed;
+    };
+    const recovered: string[] = [];
+    me.start(async (roomId) => {
+      // This process stalled after its check: a peer took 'taken' over meanwhile, made a move, and died. Claimed next, in this round.
+      if (roomId === 'orphan') {
+        await reader.hset('parlor:game:taken', 'owner', 'dead');
+        await reader.rpush('parlor:moves:taken', '{"actor":0,"move":"the peer\'s"}');
+      } else recovered.push(roomId);
+    });
+    await waitFor(() => recovered.length || null, 10_000, 'the game claimed');
+    expect(copy.fenced).toBe(true);
+    await new Promise((r) => setTimeout(r, 200)); // (anything the copy sent would be in by now)
+    expect(await reader.lrange('parlor:moves:taken', 0, -1)).toEqual(['{"actor":0,"move":"the peer\'s"}']);
+    expect(await reader.hget('parlor:game:taken', 'owner')).toBe('me');
+  });
+
   it('claims no game of a live peer after Redis refused writes (out of memory) for longer than a heartbeat lives', async () => {
     await liveGame('of-a', 'a');
     await liveGame('of-b', 'b');

@@ -81,24 +81,28 @@ if owner ~= ARGV[1] then return -1 end
 redis.call('HSET', KEYS[1], 'meta', ARGV[2])
 return 1`;
 
-// KEYS: live · ARGV: claimer, game key prefix, heartbeat key prefix  → the room id of one game whose owner
-// stopped beating, now owned by the claimer; nil when there is none. One round trip per beat in the
-// usual case, however many games are live (a round trip per live game made it the costliest beat).
-const CLAIM_ORPHAN = `
+// KEYS: live · ARGV: claimer, game key prefix, heartbeat key prefix  → { room id, owner } of one game whose owner
+// stopped beating; nil when there is none. One round trip per beat in the usual case, however many games are live
+// (a round trip per live game made it the costliest beat). It claims nothing: CLAIM does, once this process has
+// fenced a copy of the game it may still run (see the claim loop).
+const FIND_ORPHAN = `
 local alive = {}
 for _, id in ipairs(redis.call('SMEMBERS', KEYS[1])) do
-  local game = ARGV[2] .. id
-  local owner = redis.call('HGET', game, 'owner')
+  local owner = redis.call('HGET', ARGV[2] .. id, 'owner')
   if owner and owner ~= ARGV[1] then
     if alive[owner] == nil then alive[owner] = redis.call('EXISTS', ARGV[3] .. owner) == 1 end
-    if not alive[owner] then
-      redis.call('HSET', game, 'owner', ARGV[1])
-      redis.call('HINCRBY', game, 'epoch', 1)
-      return id
-    end
+    if not alive[owner] then return { id, owner } end
   end
 end
 return false`;
+
+// KEYS: game, its owner's heartbeat · ARGV: claimer, the owner FIND_ORPHAN read  → 1 claimed; 0 not: another
+// survivor claimed it first, or its owner beats again (it had stalled).
+const CLAIM = `
+if redis.call('HGET', KEYS[1], 'owner') ~= ARGV[2] or redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'owner', ARGV[1])
+redis.call('HINCRBY', KEYS[1], 'epoch', 1)
+return 1`;
 
 // KEYS: game, moves, snap, live, record, abandoned · ARGV: owner, room id, meta, entries…  → 1 rewritten; -1
 // when another process owns the game (a peer claimed it since this process looked), finished it (its record
@@ -240,7 +244,8 @@ type ScriptedTransaction = ChainableCommander & {
 type ScriptedRedis = Redis & {
   journalSaveMeta(game: string, owner: string, meta: string): Promise<number>;
   journalAppend(game: string, moves: string, snap: string, owner: string, snapshot: string, ...entries: string[]): Promise<number>;
-  claimOrphan(live: string, claimer: string, gamePrefix: string, procPrefix: string): Promise<string | null>;
+  findOrphan(live: string, claimer: string, gamePrefix: string, procPrefix: string): Promise<[roomId: string, owner: string] | null>;
+  claimGame(game: string, ownerBeat: string, claimer: string, owner: string): Promise<number>;
   giveUp(game: string, live: string, owner: string, roomId: string, at: string): Promise<number>;
   journalAbandon(game: string, moves: string, snap: string, live: string, abandoned: string, owner: string, roomId: string, markSeconds: number): Promise<number>;
   journalRewrite(game: string, moves: string, snap: string, live: string, record: string, abandoned: string, owner: string, roomId: string, meta: string, ...entries: string[]): Promise<number>;
@@ -319,7 +324,8 @@ export class GameStore {
     this.redis.on('ready', () => (this.readySince = this.connectedAt = Date.now()));
     this.redis.defineCommand('journalAppend', { numberOfKeys: 3, lua: APPEND });
     this.redis.defineCommand('journalSaveMeta', { numberOfKeys: 1, lua: SAVE_META });
-    this.redis.defineCommand('claimOrphan', { numberOfKeys: 1, lua: CLAIM_ORPHAN });
+    this.redis.defineCommand('findOrphan', { numberOfKeys: 1, lua: FIND_ORPHAN });
+    this.redis.defineCommand('claimGame', { numberOfKeys: 2, lua: CLAIM });
     this.redis.defineCommand('giveUp', { numberOfKeys: 2, lua: GIVE_UP });
     this.redis.defineCommand('journalAbandon', { numberOfKeys: 5, lua: ABANDON });
     this.redis.defineCommand('journalRewrite', { numberOfKeys: 6, lua: REWRITE });
@@ -394,11 +400,15 @@ export class GameStore {
         try {
           await this.retryRecoveries(recover);
           // One game at a time, each recovered before the next is claimed: survivors share a dead peer's games.
-          for (let roomId; (roomId = await this.redis.claimOrphan(K.live, processId, K.game(''), K.proc(''))); ) {
-            // A copy of it still journaled here is stale: the game was another process's until this claim (taken over
-            // while this process stalled, that process dead since), though the check of this round, read before the
-            // stall, may have found it this process's. Fenced, it closes, and the game is recovered once it has.
+          for (let found; (found = await this.redis.findOrphan(K.live, processId, K.game(''), K.proc(''))); ) {
+            const [roomId, owner] = found;
+            // A copy of it still journaled here is stale: the game was another process's (taken over while this
+            // process stalled, that process dead since), though the check of this round, read before the stall, may
+            // have found it this process's. Fenced before the claim: once the game is this process's, what the copy
+            // sends (moves read from its clients as it wakes, its abandon) would pass the owner checks. It closes, and
+            // the game is recovered once it has.
             this.journals.get(roomId)?.fence();
+            if (!(await this.redis.claimGame(K.game(roomId), K.proc(owner), processId, owner))) continue;
             const meta = await this.redis.hget(K.game(roomId), 'meta');
             if (!meta) continue;
             // (A meta that does not parse fails its recovery like any: tried again, then given up, not left owned here.)
