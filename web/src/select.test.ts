@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { fastTrack } from './games/fast-track.ts';
 import { tractor } from './games/tractor.ts';
-import { Selection } from './select.ts';
+import { chooserPrompt, Selection } from './select.ts';
 import type { BoardContext, Move } from './types.ts';
 
 const HAND = ['BJ', '2S', '2S', 'AH', 'AH', 'KH', 'QH', '9C', '8C', '7C', '5D', '3D'];
@@ -195,5 +195,14 @@ describe('Fast Track on the page: a card clicked alone is offered, not played', 
     selection.clear();
     expect(selection.click('marble:red-1', ctx)).toBeNull();
     expect(selection.click('card:7H', ctx)).toEqual(moves[0]);
+  });
+});
+
+describe('chooserPrompt', () => {
+  it('names the Esc key only where a keyboard is likely', () => {
+    expect(chooserPrompt(3, true)).toBe('3 moves fit — choose one (Esc to clear):');
+    expect(chooserPrompt(1, true)).toBe('Play it? (Esc to clear)');
+    expect(chooserPrompt(3, false)).toBe('3 moves fit — choose one:');
+    expect(chooserPrompt(1, false)).toBe('Play it?');
   });
 });

@@ -8,6 +8,15 @@
  */
 import type { BoardContext, GameBoard, Move } from './types.ts';
 
+/**
+ * The chooser's prompt for the moves that fit a selection; the Esc hint only where a keyboard is likely (a touch
+ * screen has no Esc key, and "Clear selection" is under the prompt).
+ */
+export function chooserPrompt(count: number, keyboard: boolean): string {
+  const hint = keyboard ? ' (Esc to clear)' : '';
+  return count > 1 ? `${count} moves fit — choose one${hint}:` : `Play it?${hint}`;
+}
+
 export class Selection {
   keys: string[] = [];
   private readonly board: GameBoard;

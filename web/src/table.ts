@@ -8,7 +8,7 @@ import { client, endpoint, games, playerName, post, reason, savedLog, seats, tab
 import { h, seatColour, showsAlready } from './dom.ts';
 import { boardFor, describeEventGeneric } from './games/index.ts';
 import { legalMovesOf } from './legal.ts';
-import { Selection } from './select.ts';
+import { chooserPrompt, Selection } from './select.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain, SeatInfo } from './types.ts';
 
 /** A room the lobby already joined, handed to the table page. */
@@ -29,6 +29,8 @@ const TOUCH_REACH_PX = 22;
 const FINGERTIP_PX = 36;
 /** Room for a focused part's ring (style.css: a 3 px outline 2 px out) and a little more. */
 const FOCUS_RING_PX = 8;
+/** A pointer that hovers (a mouse): a keyboard is likely at hand, so keyboard hints are worth showing. */
+const KEYBOARD_LIKELY = '(hover: hover)';
 /** The longest press during which redraws wait (a held press must not freeze the table). */
 const PRESS_HOLD_MS = 1000;
 /** Pauses between attempts to take a seat back while the server cannot say yet: doubling from the first to the longest. */
@@ -685,7 +687,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
         ? h(
             'div',
             { class: 'chooser', role: 'group', 'aria-label': 'Choose a move' },
-            h('p', null, candidates.length > 1 ? `${candidates.length} moves fit — choose one (Esc to clear):` : 'Play it? (Esc to clear)'),
+            h('p', null, chooserPrompt(candidates.length, matchMedia(KEYBOARD_LIKELY).matches)),
             h('div', { class: 'move-list' }, candidates.slice(0, 60).map((m, i) => moveButton(m, i, 'pick-'))),
             h('button', { type: 'button', class: 'small', 'data-action': 'clear-selection', 'data-focus': 'clear' }, 'Clear selection'),
           )
