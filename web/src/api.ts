@@ -22,6 +22,8 @@ export interface JsonSchema {
   minimum?: number;
   maximum?: number;
   default?: unknown;
+  /** The option's name for people (its label in the create form, in place of one made from its key). */
+  title?: string;
   /** What the option does, in a sentence (shown under it in the create form). */
   description?: string;
   properties?: Record<string, JsonSchema>;

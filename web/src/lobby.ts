@@ -3,7 +3,7 @@ import type { Room } from '@colyseus/sdk';
 import { joinQueue } from '../../client/queue.ts';
 import { client, games, invite, playerName, reason, seats as seatTickets, tables, type GameInfo, type JsonSchema, type SeatTicket, type TableListing } from './api.ts';
 import { h } from './dom.ts';
-import { words } from './games/generic.ts';
+import { optionLabel, words } from './games/generic.ts';
 import type { Pending } from './table.ts';
 
 export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): () => void {
@@ -258,7 +258,7 @@ function helpText(id: string, description: string | undefined, input: HTMLElemen
  */
 function optionField(key: string, schema: JsonSchema, value: unknown): { key: string; el: HTMLElement; value(): unknown } {
   const choices = schema.enum ?? (schema.anyOf?.every((s) => 'const' in s) ? schema.anyOf.map((s) => s.const) : null);
-  const label = key.replace(/([A-Z])/g, ' $1').toLowerCase();
+  const label = optionLabel(key, schema.title);
   const helpId = `option-help-${key}`;
   const help = schema.description ? h('small', { class: 'help', id: helpId }, schema.description) : null;
   const described = help ? helpId : null; // the input's aria-describedby: read out with its name
