@@ -10,7 +10,8 @@
  */
 import { h, s, seatColour, svg } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
-import { afterCardPicked, count } from './asked.ts';
+import { NO_CARD_MOVES, cardThenMarble, sevenLeft } from './asked.ts';
+import { count } from './generic.ts';
 import { cardChip, cardText } from './cards.ts';
 
 const FILL: Record<string, string> = { red: '#d1495b', blue: '#2e86ab', green: '#3a9d5d', yellow: '#e0b000', purple: '#8e5cc2', orange: '#e07a1f' };
@@ -215,9 +216,6 @@ export function playerLine(p: Plain, ctx: BoardContext): string {
   return `${ctx.name(p.seat)}: ${p.colours.join(' & ')} · ${count(p.handCount, 'card')} · deck ${p.deckCount}${p.discardTop ? ` · last ${cardText(p.discardTop)}` : ''}${p.cut ? ` · cut ${cardText(p.cut)}` : ''}`;
 }
 
-/** The 7 split under way: "7: 3 steps left". */
-const splitLeft = (t: Plain) => `7: ${count(t.turn.split.remaining, 'step')} left`;
-
 export const fastTrack: GameBoard = {
   render(ctx) {
     const t = ctx.table;
@@ -232,7 +230,7 @@ export const fastTrack: GameBoard = {
           t.phase === 'cut' ? 'Cutting for the first player… ' : '',
           t.turn?.seat >= 0 ? `${ctx.name(t.turn.seat)} to play` : '',
           t.turn?.chain?.length ? ` · played this turn: ${t.turn.chain.map(cardText).join(', ')}` : '',
-          t.turn?.split?.remaining > 0 ? ` · split ${splitLeft(t)}` : '',
+          t.turn?.split?.remaining > 0 ? ` · split ${sevenLeft(t.turn.split.remaining)}` : '',
         ],
       ),
       // Before the start the state holds no board yet (its size follows the seats): nothing to draw.
@@ -263,15 +261,15 @@ export const fastTrack: GameBoard = {
   // What your listed moves ask of you; for everyone, the 7 split under way.
   status(ctx) {
     const t = ctx.table;
-    const split = t.turn?.split?.remaining > 0 ? splitLeft(t) : '';
+    const split = t.turn?.split?.remaining > 0 ? sevenLeft(t.turn.split.remaining) : '';
     if (!ctx.moves.length) return split && `${split}.`;
     const all = (type: string) => ctx.moves.every((m) => m.type === type);
     if (all('splitRest')) return `${split}: choose the other marble to take them.`;
-    if (all('discard')) return 'No card of yours can move a marble: choose one to discard.';
+    if (all('discard')) return NO_CARD_MOVES;
     // A play-again card (A, K, Q, J, 6, joker) was played this turn: another card follows.
     const chain: string[] = t.turn?.chain ?? [];
     const again = chain.length ? `${cardText(chain.at(-1)!)} plays again. ` : '';
-    return again + (afterCardPicked(fastTrack, ctx, cardText) ?? 'Choose a card to play, then a marble.');
+    return again + cardThenMarble(fastTrack, ctx, cardText);
   },
   confirms: (key) => key.startsWith('card:'),
   keys(move: Move, ctx) {

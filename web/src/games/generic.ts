@@ -7,6 +7,10 @@ import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.t
 
 /** A code or key made readable: `engineBack` → "engine back". */
 export const words = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
+/** A text with its first letter upper-case. */
+export const capital = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+/** "1 card", "3 cards" ("2 craftsmen" with `many`). */
+export const count = (n: number | undefined, one: string, many = `${one}s`) => `${n ?? 0} ${n === 1 ? one : many}`;
 /** A trailing unit in an option's name, as a label shows it. */
 const OPTION_UNITS: Record<string, string> = { Ms: 'ms', Seconds: 's' };
 /** An option's label: the schema's title where it has one, else its name in words ("rollIntervalMs": "Roll interval (ms)"). */
@@ -14,8 +18,7 @@ export function optionLabel(key: string, title?: string): string {
   if (title) return title;
   const unit = /(Ms|Seconds)$/.exec(key)?.[1];
   const name = words(unit ? key.slice(0, -unit.length) : key);
-  const label = name.charAt(0).toUpperCase() + name.slice(1);
-  return unit ? `${label} (${OPTION_UNITS[unit]})` : label;
+  return unit ? `${capital(name)} (${OPTION_UNITS[unit]})` : capital(name);
 }
 
 function value(v: unknown): string {

@@ -9,13 +9,11 @@
  */
 import { h, phoneWidth, seatColour } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
-import { describeMoveGeneric } from './generic.ts';
+import { capital, count, describeMoveGeneric } from './generic.ts';
 import { cityValueText, content, kindOf, named } from './great-western-trail-words.ts';
 import type { Names } from './great-western-trail-words.ts';
 
 const dot = (seat: number, ctx: BoardContext) => h('span', { class: 'dot', style: `background:${seatColour(seat)}`, title: ctx.name(seat) });
-const count = (n: number | undefined, one: string, many = `${one}s`) => `${n ?? 0} ${n === 1 ? one : many}`;
-const capital = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 // The printed game's words come with the view (`table.names`, the same for the whole game).
 const names = (ctx: BoardContext): Names => ctx.table.names;

@@ -9,7 +9,8 @@
  */
 import { h, s, seatColour, svg } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
-import { afterCardPicked, count } from './asked.ts';
+import { NO_CARD_MOVES, cardThenMarble, sevenLeft } from './asked.ts';
+import { count } from './generic.ts';
 
 const FILL = ['#d1495b', '#2e86ab', '#3a9d5d', '#e0b000', '#8e5cc2', '#e07a1f'];
 const COLOUR_NAME = ['red', 'blue', 'green', 'yellow', 'purple', 'orange'];
@@ -159,7 +160,7 @@ function render(ctx: BoardContext) {
     }),
     s('text', { x: C, y: C - 12, 'text-anchor': 'middle', 'font-size': 24, 'font-weight': 700 }, t.lastCard ? `last card: ${tacCard(t.lastCard)}` : `round ${t.round || 1}`),
     s('text', { x: C, y: C + 18, 'text-anchor': 'middle', 'font-size': 18, fill: '#555' }, `deck ${t.deckCount ?? 0} · discards ${t.discardCount ?? 0}`),
-    t.sevenRemaining ? s('text', { x: C, y: C + 44, 'text-anchor': 'middle', 'font-size': 20, fill: '#b3261e' }, sevenLeft(t)) : null,
+    t.sevenRemaining ? s('text', { x: C, y: C + 44, 'text-anchor': 'middle', 'font-size': 20, fill: '#b3261e' }, sevenLeft(t.sevenRemaining)) : null,
   );
 }
 
@@ -168,9 +169,6 @@ export function colourLine(colour: number, ctx: BoardContext): string {
   const t = ctx.table;
   return `${COLOUR_NAME[colour]}: ${ctx.name(t.seatOfColour?.[colour] ?? 0)} · team ${(t.teamOfColour?.[colour] ?? 0) + 1} · ${count(t.handCounts?.[colour] ?? 0, 'card')}`;
 }
-
-/** The 7 split under way: "7: 3 steps left". */
-const sevenLeft = (t: Plain) => `7: ${count(t.sevenRemaining, 'step')} left`;
 
 function pendingNotes(t: Plain, ctx: BoardContext): string[] {
   const notes: string[] = [];
@@ -240,7 +238,7 @@ export const tac: GameBoard = {
   // What your listed moves ask of you; for everyone, the 7 split under way (else only drawn inside the ring).
   status(ctx) {
     const t = ctx.table;
-    const seven = t.sevenRemaining ? sevenLeft(t) : '';
+    const seven = t.sevenRemaining ? sevenLeft(t.sevenRemaining) : '';
     if (!ctx.moves.length) return seven && `${seven}.`;
     const all = (type: string) => ctx.moves.every((m) => m.type === type);
     if (all('deal')) return 'Deal the cards.';
@@ -249,9 +247,9 @@ export const tac: GameBoard = {
       return to === null ? 'Choose a card to give your partner.' : `Choose a card to pass from ${COLOUR_NAME[handColour(ctx)]}'s hand to ${COLOUR_NAME[to]}'s.`;
     }
     if (all('step')) return `${seven}: choose a marble to step, then its field.`;
-    if (all('discard')) return 'No card of yours can move a marble: choose one to discard.';
+    if (all('discard')) return NO_CARD_MOVES;
     const devil = t.devilTarget >= 0 ? `Devil: ${ctx.name(t.seatOfColour?.[t.devilTarget] ?? 0)}'s hand. ` : '';
-    return devil + (afterCardPicked(tac, ctx, tacCard) ?? 'Choose a card to play, then a marble.');
+    return devil + cardThenMarble(tac, ctx, tacCard);
   },
   confirms: (key) => key.startsWith('card:'),
   keys(move: Move, ctx) {
