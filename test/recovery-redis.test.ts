@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Client, type SeatReservation } from '@colyseus/sdk';
-import { Redis } from 'ioredis';
+import { Redis, type ChainableCommander } from 'ioredis';
 import { metricOf, spawnServer, type ServerProcess } from './helpers/process.ts';
 import { adopt, legalMoves, state, type Player } from './helpers/clients.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
@@ -216,14 +216,7 @@ describe('durable games', () => {
       const { roomId } = reservation;
       const ada = await adopt(await new Client(proc.ws).consumeSeatReservation(reservation));
       const closed = new Promise<number>((resolve) => ada.room.onLeave((code) => resolve(code)));
-      const peers = JSON.stringify({ ...JSON.parse((await reader.hget('roomcaches', roomId))!), processId: 'a-peer-that-took-the-game-over' });
-      await reader
-        .multi()
-        .del(`parlor:game:${roomId}`, `parlor:moves:${roomId}`, `parlor:snap:${roomId}`, `parlor:proc:${proc.processId}`)
-        .srem('parlor:live', roomId)
-        .set(`parlor:record:${roomId}`, '{}', 'EX', 3600)
-        .hset('roomcaches', roomId, peers)
-        .exec();
+      const peers = await finishedAtPeer(reader, roomId, (tx) => tx.del(`parlor:proc:${proc.processId}`));
       expect(await closed).toBe(4001);
       await waitFor(() => proc.output().includes('game owned by another process now'), 5000, 'the copy fenced');
       await sleep(300); // (what its close sends Redis)
@@ -248,18 +241,8 @@ describe('durable games', () => {
       const watchers = [await new Client(stalled.ws).consumeSeatReservation(reservation), await new Client(stalled.ws).joinById(roomId, { spectator: true })];
       const invite = await waitFor(() => (watchers[0]!.state as { invite?: string }).invite, 3000, 'invite code');
       const code = await reader.hget('parlor:invites', invite);
-      const peers = JSON.stringify({ ...JSON.parse((await reader.hget('roomcaches', roomId))!), processId: 'a-peer-that-took-the-game-over' });
-      // What the peer left: the game finished there (its record kept, no owner), its table open, listed, and counted
-      // to its creator's finished tables.
-      await reader
-        .multi()
-        .del(`parlor:game:${roomId}`, `parlor:moves:${roomId}`, `parlor:snap:${roomId}`)
-        .srem('parlor:live', roomId)
-        .set(`parlor:record:${roomId}`, '{}', 'EX', 3600)
-        .hset('roomcaches', roomId, peers)
-        .srem(tablesKey('127.0.0.1'), roomId)
-        .sadd(finishedTablesKey('127.0.0.1'), roomId)
-        .exec();
+      // What the peer left besides: its table counted to its creator's finished tables.
+      const peers = await finishedAtPeer(reader, roomId, (tx) => tx.srem(tablesKey('127.0.0.1'), roomId).sadd(finishedTablesKey('127.0.0.1'), roomId));
       void watchers[0]!.leave().catch(() => undefined); // Colyseus writes the listing again with one client fewer
       await waitFor(async () => (await metricOf(stalled, 'parlor_clients{game="high-card"}')) === 1 || null, 5_000, 'the leave read');
       await sleep(300); // (what it sends Redis)
@@ -448,6 +431,22 @@ describe('durable games', () => {
 });
 
 /** `npm run game:resume -- …args` against the test Redis. */
+/**
+ * What a peer that took the game over and finished it leaves in Redis, planted in one transaction (with `more` of
+ * the test's own): the game's record kept, no owner, not live, and its table listed by the peer (that listing returned).
+ */
+async function finishedAtPeer(reader: Redis, roomId: string, more: (tx: ChainableCommander) => ChainableCommander) {
+  const peers = JSON.stringify({ ...JSON.parse((await reader.hget('roomcaches', roomId))!), processId: 'a-peer-that-took-the-game-over' });
+  const tx = reader
+    .multi()
+    .del(`parlor:game:${roomId}`, `parlor:moves:${roomId}`, `parlor:snap:${roomId}`)
+    .srem('parlor:live', roomId)
+    .set(`parlor:record:${roomId}`, '{}', 'EX', 3600)
+    .hset('roomcaches', roomId, peers);
+  await more(tx).exec();
+  return peers;
+}
+
 function resumeCommand(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   return new Promise((resolve) => {
     execFile(process.execPath, ['scripts/resume-game.ts', ...args], { env: { ...process.env, REDIS_URL: file.redis.url } }, (error, out, err) =>
