@@ -134,6 +134,17 @@ describe('ready-set-bet room', () => {
     await expect(back.request('move', { type: 'bet', space: 'place-6-b', token: 4 })).rejects.toMatchObject({ reason: { code: 'ready-set-bet/token-used' } });
   });
 
+  it("says when the server's own step comes: the next roll, the VIP draft's end (a page counts it down)", async () => {
+    const [a] = await table(2, { rollIntervalMs: 50, startDelayMs: 0, resultsPauseMs: 0, draftTimeoutMs: 60_000 });
+    const racing = state(a!).stepDeadline as number;
+    expect(racing).toBeGreaterThan(Date.now() - 1000);
+    expect(racing).toBeLessThan(Date.now() + 1000);
+    await waitFor(() => state(a!).table.phase === 'vipDraft', 15_000, 'the VIP draft');
+    const drafted = Date.now();
+    await waitFor(() => (state(a!).stepDeadline as number) > drafted + 50_000, 3000, "the draft's end in the state");
+    expect(state(a!).stepDeadline as number).toBeLessThanOrEqual(drafted + 60_000);
+  });
+
   it('shows a player who comes back what was dealt to them while they were away (their VIP offer)', async () => {
     const [a, b] = await table(2, { ...fast, draftTimeoutMs: 60_000 });
     const token = b!.room.reconnectionToken;

@@ -29,6 +29,7 @@ export type TableState = Schema & {
   seats: ArraySchema<Schema & { name: string; taken: boolean; connected: boolean; bot: boolean; team: number; clocked: boolean; shortClock: boolean; startNow: boolean }>;
   activeSeats: ArraySchema<number>;
   turnDeadline: number;
+  stepDeadline: number;
   seq: number;
   result: Schema;
   table: Schema;

@@ -133,6 +133,10 @@ export class Timers {
       if (t.kind === 'clock' && t.deadline < deadline) deadline = t.deadline;
     });
     room.state.turnDeadline = deadline === Infinity ? 0 : deadline;
+    // When the server's own step comes: what a page counts down where that step settles what the seats decide
+    // (Ready Set Bet's VIP draft, the pause before its next race). Unchanged, the assignment sends nothing.
+    const step = this.pending.get(SYSTEM);
+    room.state.stepDeadline = step ? step.deadline : 0;
     // Which seats the clock runs for (beside a seated roller, bettors are listed but not clocked), and which get
     // the short one (their pages say why their turns are short, and until when).
     const shorter = acting.length > 0 && roomSettings.awayTurnSeconds < room.table.turnSeconds;

@@ -10,6 +10,7 @@
  *                startNow (before the start: its player asked to fill the free seats with bots now)
  *   activeSeats  seats that may act now
  *   turnDeadline server time (ms since epoch) when the earliest running turn clock runs out, 0 when none
+ *   stepDeadline server time when the server's own next step is due (a roll, a card dealt, the end of a draft), 0 when none
  *   seq          moves the table has accepted (as in events and move replies; a move's `expectSeq`)
  *   result       standings once over
  *   table        the game's public view (the same for every client)
@@ -83,6 +84,7 @@ export function defineRoomState<Pub extends SchemaClass, Priv extends SchemaClas
       seats: t.array(SeatState),
       activeSeats: t.array('int8'),
       turnDeadline: t.number().default(0),
+      stepDeadline: t.number().default(0),
       seq: t.uint32().default(0),
       result: ResultState,
       table,
