@@ -1,7 +1,7 @@
 /** The boards' words and marks without a browser: seat colours, log lines, who is marked as declaring. */
 import { describe, expect, it } from 'vitest';
 import { fastTrack, playerLine } from './games/fast-track.ts';
-import { greatWesternTrail, sectionOpen, sectionToggled } from './games/great-western-trail.ts';
+import { greatWesternTrail, sectionOpen, sectionToggled, turnLine } from './games/great-western-trail.ts';
 import { dollars, raceStatus, readySetBet, settlementText } from './games/ready-set-bet.ts';
 import { colourLine, tac } from './games/tac.ts';
 import { seatTitle, tableLayout, tractor, trumpsTitle } from './games/tractor.ts';
@@ -196,6 +196,13 @@ describe('Great Western Trail on the page', () => {
     expect(status({ ...at, endTrigger: 1 }, [{ type: 'endTurn' }])).toBe('At B (building B): end your turn. Last round.');
     // Someone else's turn: who, and what they are choosing.
     expect(status({ ...kc, current: 1 }, [])).toBe('Bo is in Kansas City, choosing a foresight tile for column 2.');
+  });
+
+  it("names the step on the board's first line as the move panel does, a foresight tile with its column", () => {
+    const names = { phases: { KC: 'in Kansas City', B: 'acting at a location' }, steps: { foresight: 'a foresight tile', hazard: 'a hazard to remove' } };
+    const line = (table: Record<string, unknown>) => turnLine(context('great-western-trail', { names, current: 0, endTrigger: -1, foresightColumn: -1, ...table }));
+    expect(line({ phase: 'KC', pending: 'foresight', foresightColumn: 1 })).toBe(' · in Kansas City · choosing a foresight tile for column 2');
+    expect(line({ phase: 'B', pending: 'hazard', endTrigger: 1 })).toBe(' · acting at a location · choosing a hazard to remove · last round');
   });
 
   it('keeps a section the player opened or closed per table, by what the section says when it is toggled', () => {

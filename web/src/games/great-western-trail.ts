@@ -330,6 +330,12 @@ function stepText(ctx: BoardContext): string {
   return `${named(names(ctx), 'steps', t.pending)}${column}`;
 }
 
+/** The board's first line after whose turn it is: the phase, the step as the move panel names it, where, the last round. */
+export function turnLine(ctx: BoardContext): string {
+  const t = ctx.table;
+  return ` · ${named(names(ctx), 'phases', t.phase)}${t.pending ? ` · choosing ${stepText(ctx)}` : ''}${t.session?.space ? ` · at ${placeText(t.session.space, ctx)}` : ''}${t.endTrigger >= 0 ? ' · last round' : ''}`;
+}
+
 /**
  * What is asked now, for the move panel (the board's first line is out of view once scrolled): the step pending, else
  * what the phase's listed moves offer; someone else's turn as the board's first line says it.
@@ -372,7 +378,7 @@ export const greatWesternTrail: GameBoard = {
             'p',
             null,
             h('b', null, `${ctx.name(t.current)}'s turn`),
-            ` · ${named(names(ctx), 'phases', t.phase)}${t.pending ? ` · choosing ${named(names(ctx), 'steps', t.pending)}` : ''}${t.session?.space ? ` · at ${placeText(t.session.space, ctx)}` : ''}${t.endTrigger >= 0 ? ' · last round' : ''}`,
+            turnLine(ctx),
           ),
       h('div', { class: 'section-title' }, 'Trail (start → Kansas City)'),
       trail(ctx),
