@@ -1,5 +1,5 @@
 /** The boards' words and marks without a browser: seat colours, log lines, who is marked as declaring. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fastTrack, playerLine } from './games/fast-track.ts';
 import { greatWesternTrail, sectionOpen, sectionToggled, turnLine } from './games/great-western-trail.ts';
 import { dollars, raceStatus, readySetBet, settlementText } from './games/ready-set-bet.ts';
@@ -168,7 +168,45 @@ describe('Tractor on the page', () => {
   });
 });
 
+/** The texts of a board's elements of a class, drawn without a browser: `h` builds on a document of plain objects. */
+function drawnTexts(draw: () => unknown, className: string): string[] {
+  class Element {
+    readonly attributes: Record<string, string> = {};
+    readonly childNodes: (Element | string)[] = [];
+    setAttribute(name: string, value: string) {
+      this.attributes[name] = value;
+    }
+    addEventListener() {}
+    append(...nodes: (Element | string)[]) {
+      this.childNodes.push(...nodes);
+    }
+    get textContent(): string {
+      return this.childNodes.map((n) => (typeof n === 'string' ? n : n.textContent)).join('');
+    }
+  }
+  vi.stubGlobal('Node', Element);
+  vi.stubGlobal('document', { createElement: () => new Element() });
+  try {
+    const found: string[] = [];
+    const walk = (el: Element) => {
+      if (el.attributes.class?.split(' ').includes(className)) found.push(el.textContent);
+      for (const n of el.childNodes) if (n instanceof Element) walk(n);
+    };
+    walk(draw() as Element);
+    return found;
+  } finally {
+    vi.unstubAllGlobals();
+  }
+}
+
 describe('Great Western Trail on the page', () => {
+  it('heads your hand only while it holds cards: no empty heading in Kansas City once the income took them', () => {
+    const table = { names: {}, current: 0, phase: 'KC', pending: 'deliver', endTrigger: -1, foresightColumn: -1 };
+    const titles = (hand: string[]) => drawnTexts(() => greatWesternTrail.render({ ...context('great-western-trail', table), view: { hand } }), 'section-title');
+    expect(titles([])).not.toContain('Your hand');
+    expect(titles(['jersey-1'])).toContain('Your hand');
+  });
+
   it("says what a delivery's number is: the city's value, as the view names the city", () => {
     const ctx = context('great-western-trail', { names: { cities: { wichita: { text: 'Wichita (4)', kind: 'white' } } } });
     expect(greatWesternTrail.describe({ type: 'deliver', city: 'wichita' }, ctx)).toBe('Deliver to Wichita (city value 4)');

@@ -391,7 +391,8 @@ export const greatWesternTrail: GameBoard = {
         : null,
       ctx.moves.some((m) => m.type === 'aux') ? h('div', { class: 'gwt-actions', role: 'group', 'aria-label': 'Auxiliary actions' }, (t.auxiliary ?? []).map((a: Plain) => chip(`aux:${a.aux}`, `Auxiliary: ${a.single}`))) : null,
       turnSteps(ctx),
-      ctx.view ? [h('div', { class: 'section-title' }, 'Your hand'), h('div', { class: 'hand' }, hand.map((c) => chip(`v:${c}`, cardName(ctx, c), 'card')))] : null,
+      // No heading over an empty hand (in Kansas City, once the income has taken it): the players' boards count it.
+      hand.length ? [h('div', { class: 'section-title' }, 'Your hand'), h('div', { class: 'hand' }, hand.map((c) => chip(`v:${c}`, cardName(ctx, c), 'card')))] : null,
       kansasCity(ctx, opens),
       railroad(ctx, opens),
       h('div', { class: 'section-title' }, 'Players'),
