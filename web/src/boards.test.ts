@@ -214,6 +214,21 @@ describe('Great Western Trail on the page', () => {
     expect(greatWesternTrail.describeEvent!({ type: 'income', certificates: 2, amount: 9, seat: 1 }, ctx, [])).toBe('Bo: takes the income of $9 using 2 certificates.');
   });
 
+  it('says what a station upgrade costs and scores, as the view prints the stations: the one named, or where the engine stands', () => {
+    const stations = [4, 7, 10].map((turnout, i) => ({ cost: 2 * (i + 1), vp: i + 1, turnout })).concat({ cost: 3, vp: 9, turnout: 39 });
+    const at = (engine: number) => context('great-western-trail', { names: { stations }, railroadSpaces: 40, current: 0, players: [{ engine }] });
+    expect(greatWesternTrail.describe({ type: 'upgradeStation', station: 2 }, at(0))).toBe('Upgrade station 3 ($6, 3 VP)');
+    expect(greatWesternTrail.describe({ type: 'upgrade' }, at(7.5))).toBe('Upgrade station 2 ($4, 2 VP)');
+    expect(greatWesternTrail.describe({ type: 'upgrade' }, at(39))).toBe('Upgrade station 4 ($3, 9 VP)');
+    expect(greatWesternTrail.describe({ type: 'upgrade' }, at(7))).toBe('Upgrade the station'); // a plain space: no station to name
+    // The step's button on the board says it too: a tap on it upgrades at once, with no chooser to read.
+    const moves: Move[] = [{ type: 'upgrade' }, { type: 'skip' }];
+    const buttons = drawnTexts(() => greatWesternTrail.render({ ...at(7.5), table: { ...at(7.5).table, phase: 'B', pending: 'upgrade', endTrigger: -1 }, moves }), 'chip');
+    expect(buttons).toEqual(expect.arrayContaining(['Upgrade station 2 ($4, 2 VP)', 'Skip']));
+    // The log does not name it: by the time the event is read the engine may have moved on.
+    expect(greatWesternTrail.describeEvent!({ type: 'upgrade', seat: 1 }, at(7.5), [])).toBe('Bo: upgrades the station.');
+  });
+
   it('says in the move panel what is asked now, as the view names the phase and the step: the board\'s first line is out of view', () => {
     const names = {
       phases: { A: 'moving', B: 'acting at a location', KC: 'in Kansas City' },

@@ -40,6 +40,18 @@ function engineName(ctx: BoardContext, position: number): string {
   return station >= 0 ? `the turnout of station ${station + 1}` : `space ${position}`;
 }
 
+/** The station a seat's engine stands at (a station's turnout; station 10 on the last space), -1 on a plain space. */
+function stationAtEngine(ctx: BoardContext, seat: number): number {
+  const position = ctx.table.players?.[seat]?.engine;
+  if (typeof position !== 'number' || (Number.isInteger(position) && position !== (ctx.table.railroadSpaces ?? 0) - 1)) return -1;
+  return printedStations(ctx).findIndex((s) => s.turnout === Math.floor(position));
+}
+/** A station with what its upgrade costs and scores, as printed: "station 3 ($4, 2 VP)". */
+function stationText(ctx: BoardContext, station: number): string {
+  const printed = printedStations(ctx)[station];
+  return `station ${station + 1}${printed ? ` ($${printed.cost}, ${printed.vp} VP)` : ''}`;
+}
+
 /** A trail location: its name, what stands there (an owner's colour on the border) and the cattlemen on it. */
 function location(loc: string, ctx: BoardContext) {
   const c = content(names(ctx), ctx.table.trail?.[loc] ?? '');
@@ -187,7 +199,12 @@ const STEPS: Record<string, string> = {
 function turnSteps(ctx: BoardContext) {
   const types = new Set(ctx.moves.map((m) => m.type));
   const steps = Object.entries(STEPS).filter(([type]) => types.has(type));
-  return steps.length ? h('div', { class: 'gwt-actions', role: 'group', 'aria-label': 'Steps' }, steps.map(([type, label]) => chip(type, label))) : null;
+  // A step of one move says it whole ("Upgrade station 3 ($4, 2 VP)"): a tap sends it, with no chooser to read first.
+  const label = (type: string, text: string) => {
+    const listed = ctx.moves.filter((m) => m.type === type);
+    return listed.length === 1 ? greatWesternTrail.describe(listed[0]!, ctx) : text;
+  };
+  return steps.length ? h('div', { class: 'gwt-actions', role: 'group', 'aria-label': 'Steps' }, steps.map(([type, text]) => chip(type, label(type, text)))) : null;
 }
 
 /** The job market row by row (one slot per player in each row), as `hire` moves number the slots. */
@@ -476,10 +493,13 @@ export const greatWesternTrail: GameBoard = {
         return `Use the actions of ${placeText(String(move.space), ctx)}`;
       case 'engine':
         return `Move your engine to ${engineName(ctx, Number(move.to))}`;
-      case 'upgrade':
-        return 'Upgrade the station';
+      case 'upgrade': {
+        // The station where the mover's engine stands: what the upgrade costs there.
+        const station = stationAtEngine(ctx, ctx.mySeat ?? t.current);
+        return station >= 0 ? `Upgrade ${stationText(ctx, station)}` : 'Upgrade the station';
+      }
       case 'upgradeStation':
-        return `Upgrade station ${Number(move.station) + 1}`;
+        return `Upgrade ${stationText(ctx, Number(move.station))}`;
       case 'draw':
         return `Draw ${move.count} card${move.count === 1 ? '' : 's'}`;
       case 'income': {
@@ -504,6 +524,7 @@ export const greatWesternTrail: GameBoard = {
       return `${who}takes the income${amount}${Number(ev.certificates) ? ` using ${ev.certificates} certificate${ev.certificates === 1 ? '' : 's'}` : ''}.`;
     }
     if (ev.type === 'engine') return `${who}moves the engine to ${engineName(ctx, Number(ev.to))}.`;
+    if (ev.type === 'upgrade') return `${who}upgrades the station.`; // (not which: the engine may have moved on since)
     const { seat: _seat, ...move } = ev; // the seat is said already
     const text = greatWesternTrail.describe(move as Move, ctx);
     return `${who}${text.charAt(0).toLowerCase()}${text.slice(1)}.`;
