@@ -999,6 +999,12 @@ describe('web client', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     at = await layout();
     expect(at.panel.left).toBeGreaterThanOrEqual(at.board.right);
+    // Scrolled down the board, the side column's move panel is still in the window (it stayed at the page's top).
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    at = await layout();
+    expect(at.scrollY).toBeGreaterThan(300);
+    expect(at.panel.top).toBeGreaterThanOrEqual(0);
+    expect(at.panel.top).toBeLessThan(at.height / 2);
     await Promise.all([page.close(), watcher.close()]);
   }, 60_000);
 
