@@ -9,6 +9,7 @@ import { h, seatColour, showsAlready } from './dom.ts';
 import { boardFor, describeEventGeneric } from './games/index.ts';
 import { legalMovesOf } from './legal.ts';
 import { chooserPrompt, Selection } from './select.ts';
+import { Steps } from './steps.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain, SeatInfo } from './types.ts';
 
 /** A room the lobby already joined, handed to the table page. */
@@ -104,21 +105,15 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       firstVisible('.controls .compose .move:not([data-action=agree-fill]), .controls .chooser .move, .controls .all-moves summary')
     );
   }
-  /**
-   * The step the player's listed moves make (the kinds of move, '' off turn): a new one may put its parts anywhere on
-   * the board (Great Western Trail's foresight tiles lie 1,500 px under the trail on a phone).
-   */
-  let stepShown = '';
+  /** The player's steps: a new one may put its parts anywhere on the board (Great Western Trail's foresight tiles lie 1,500 px under the trail on a phone). */
+  const steps = new Steps();
   /**
    * A new step of the player's whose parts are all out of view: its first part to act on is scrolled into view, above
    * the move panel kept at the window's bottom (as a part reached with Tab is). Once per step: a redraw in the same
    * step leaves the page where the player scrolled it.
    */
   function showNewStep(ctx: BoardContext) {
-    const step = ctx.mySeat === null ? '' : [...new Set(ctx.moves.map((m) => m.type))].sort().join(' ');
-    if (step === stepShown) return;
-    stepShown = step;
-    if (!step) return;
+    if (!steps.begins(ctx.mySeat === null ? [] : ctx.moves)) return;
     const panel = controls.getBoundingClientRect();
     const boardBottom = getComputedStyle(controls).position === 'sticky' ? Math.min(panel.top, window.innerHeight) : window.innerHeight;
     const inView = (el: HTMLElement, bottom: number) => {
@@ -229,6 +224,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       schedule();
     });
     next.onMessage('events', (msg: { seq: number; actor: number; events: GameEvent[] }) => {
+      if (msg.actor === mySeat) steps.taken(); // a move of the player's: what follows in the turn is a step of its own
       for (const ev of msg.events) {
         const text = describe(ev, msg.actor, msg.events);
         if (text) log.push({ seq: msg.seq, text });

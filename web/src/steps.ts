@@ -1,0 +1,26 @@
+/** When the player's turn begins a new step, whose parts may lie anywhere on the board (the table page brings them into view). */
+import type { Move } from './types.ts';
+
+/**
+ * A step begins when the kinds of move listed change, or when a move of the player's was taken and the turn goes on
+ * (Great Western Trail's cattle bought a second time, the next foresight column: the same kinds of move). Told once
+ * per step: a redraw in the same step (another seat's move, a log line) begins none.
+ */
+export class Steps {
+  private kinds = '';
+  private moved = false;
+
+  /** A move of the player's was taken: its events come after the state that shows it, so the next look sees its step. */
+  taken() {
+    this.moved = true;
+  }
+
+  /** Whether the moves listed now (none off turn, or for a spectator) begin a step not told yet. */
+  begins(moves: readonly Move[]): boolean {
+    const kinds = [...new Set(moves.map((m) => m.type))].sort().join(' ');
+    const begun = kinds !== '' && (kinds !== this.kinds || this.moved);
+    this.kinds = kinds;
+    this.moved = false;
+    return begun;
+  }
+}
