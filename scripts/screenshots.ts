@@ -138,6 +138,8 @@ try {
     await page.mouse.move(0, 0);
     // A click of the scripted player can race a bot and be refused ("not your turn"): not part of the picture.
     await page.evaluate(() => document.querySelectorAll('.notice.bad').forEach((n) => n.replaceChildren()));
+    // From the page's top: the side column keeps to the window, and a page scrolled to a step's parts would show it there.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${root}docs/images/${scene.game}-desktop.png`, fullPage: true });
     // The phone's window as the player sees it on their turn: the board's top and the move panel under it.
     await page.setViewportSize({ width: 390, height: 844 });
