@@ -10,6 +10,7 @@ import { boardFor, describeEventGeneric } from './games/index.ts';
 import { legalMovesOf } from './legal.ts';
 import { chooserPrompt, Selection } from './select.ts';
 import { Steps } from './steps.ts';
+import { turnLine } from './turn.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain, SeatInfo } from './types.ts';
 
 /** A room the lobby already joined, handed to the table page. */
@@ -626,17 +627,6 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
 
   function drawControls(ctx: BoardContext) {
     const mine = ctx.mySeat;
-    const line =
-      ctx.status === 'waiting'
-        ? 'Waiting for every seat to be taken…'
-        : ctx.status === 'over'
-          ? 'The game is over.'
-          : mine === null
-            ? `Watching. ${board?.status?.(ctx) ?? ''}`
-            : ctx.moves.length
-              ? `Your move. ${ctx.seats[mine]?.shortClock ? 'Your clock ran out before: your turns are short until you make a move yourself. ' : ''}${board?.status?.(ctx) ?? ''}`
-              : // Listed as active with no legal move: a system step (a deal, a race) runs and seats may join in.
-                `Waiting for ${(ctx.active.includes(mine) ? [] : ctx.active).map(ctx.name).join(', ') || ctx.name(-1)}. ${board?.status?.(ctx) ?? ''}`;
     const candidates = selection!.offered(ctx);
     const free = mine === null ? null : selection!.composing(ctx);
     // A step of one legal move (Great Western Trail's income, a seated host's roll) is offered first, where focus
@@ -659,7 +649,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     const drawn = document.createDocumentFragment();
     drawn.append(
       ...[
-      h('p', { class: `status${ctx.moves.length ? ' mine' : ''}` }, line.trim()),
+      h('p', { class: `status${ctx.moves.length ? ' mine' : ''}` }, turnLine(ctx, board)),
       fillControls(ctx),
       only
         ? h(
