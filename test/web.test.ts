@@ -982,7 +982,7 @@ describe('web client', () => {
       });
     await expect.poll(async () => (await step()).inView, { timeout: 5000 }).toBe(true);
     expect((await step()).firstOnPage).toBeGreaterThan(at.height);
-    expect(await page.locator('.controls .status').textContent()).toMatch(/^Your move\. At .+: choose /);
+    expect(await page.locator('.controls .status').textContent()).toMatch(/^Your move · \d+:\d\d left\. At .+: choose /); // the table's clock, five minutes a turn
     // Scrolled to the board's end, the panel rests under it: no part of the board stays hidden.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     at = await layout();
@@ -1033,6 +1033,15 @@ describe('web client', () => {
     expect(first).toBeGreaterThan(20);
     expect(first).toBeLessThanOrEqual(30);
     await expect.poll(async () => clockSeconds(await clock.textContent()), { timeout: 4000 }).toBeLessThan(first);
+    // The time left is said in the move panel too, where the player looks while deciding (the seat list is under it on a
+    // phone): the same clock, counting down in place, the panel kept (not drawn again each second).
+    const panelClock = page.locator('.controls .status.mine .clock');
+    expect(await page.locator('.controls .status.mine').textContent()).toMatch(/^Your move · \d:\d\d left\./);
+    await panelClock.evaluate((el) => ((el as HTMLElement & { kept?: boolean }).kept = true));
+    const before = clockSeconds(await panelClock.textContent());
+    expect(Math.abs(before - clockSeconds(await clock.textContent()))).toBeLessThanOrEqual(1);
+    await expect.poll(async () => clockSeconds(await panelClock.textContent()), { timeout: 4000 }).toBeLessThan(before);
+    expect(await panelClock.evaluate((el) => (el as HTMLElement & { kept?: boolean }).kept)).toBe(true);
     await page.close();
   }, 40_000);
 

@@ -10,7 +10,7 @@ import { boardFor, describeEventGeneric } from './games/index.ts';
 import { legalMovesOf } from './legal.ts';
 import { chooserPrompt, Selection } from './select.ts';
 import { Steps } from './steps.ts';
-import { turnLine } from './turn.ts';
+import { clockText, turnLine } from './turn.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain, SeatInfo } from './types.ts';
 
 /** A room the lobby already joined, handed to the table page. */
@@ -473,7 +473,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     drawInfo(plain);
     drawSeats(plain, ctx);
     drawBoard(ctx);
-    drawControls(ctx);
+    drawControls(ctx, Number(plain.turnDeadline) || 0);
     padForPanel();
     showNewStep(ctx);
     drawLog();
@@ -514,6 +514,15 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     return colours.length > 0 ? colours : [seatColour(seat)];
   }
 
+  /** A turn clock: the time left until `deadline`, counted down by tickClocks. */
+  const clock = (deadline: number) => h('span', { class: 'clock', 'data-deadline': deadline }, clockText(deadline));
+  function tickClocks() {
+    for (const el of app.querySelectorAll<HTMLElement>('.clock[data-deadline]')) {
+      const text = clockText(Number(el.dataset.deadline));
+      if (el.textContent !== text) el.textContent = text; // a second has four ticks: the page is laid out again only when it shows
+    }
+  }
+
   function drawSeats(plain: Plain, ctx: BoardContext) {
     const deadline = plain.turnDeadline as number;
     const toAct = (seat: number) => ctx.active.includes(seat) && (board?.turnShown?.(ctx) ?? true);
@@ -529,7 +538,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
           seat.taken && !seat.connected ? h('span', { class: 'tag warn' }, 'away') : null,
           seat.shortClock ? h('span', { class: 'tag warn', title: 'The clock ran out: short turns until this player moves again.' }, 'short clock') : null,
           toAct(i) ? h('span', { class: 'tag turn' }, 'to act') : null,
-          seat.clocked && deadline > 0 ? h('span', { class: 'clock', 'data-deadline': deadline }, clockText(deadline)) : null,
+          seat.clocked && deadline > 0 ? clock(deadline) : null,
         ),
       ),
     );
@@ -625,7 +634,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   };
   window.addEventListener('keydown', onKey);
 
-  function drawControls(ctx: BoardContext) {
+  function drawControls(ctx: BoardContext, deadline: number) {
     const mine = ctx.mySeat;
     const candidates = selection!.offered(ctx);
     const free = mine === null ? null : selection!.composing(ctx);
@@ -649,7 +658,11 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     const drawn = document.createDocumentFragment();
     drawn.append(
       ...[
-      h('p', { class: `status${ctx.moves.length ? ' mine' : ''}` }, turnLine(ctx, board)),
+      h(
+        'p',
+        { class: `status${ctx.moves.length ? ' mine' : ''}` },
+        turnLine(ctx, board, deadline).map((part) => (typeof part === 'string' ? part : clock(part.clock))),
+      ),
       fillControls(ctx),
       only
         ? h(
@@ -681,6 +694,8 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       ctx.moves.length ? all : null,
       ].filter((x) => x !== null),
     );
+    // The panel's clock brought to this moment first: drawn a second on since the last tick, it would not compare equal.
+    tickClocks();
     if (!showsAlready(moveArea, drawn)) moveArea.replaceChildren(drawn);
   }
 
@@ -796,13 +811,8 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     );
   }
 
-  // The turn clock counts down between patches.
-  const tick = setInterval(() => {
-    for (const el of app.querySelectorAll<HTMLElement>('.clock[data-deadline]')) {
-      const text = clockText(Number(el.dataset.deadline));
-      if (el.textContent !== text) el.textContent = text; // a second has four ticks: the page is laid out again only when it shows
-    }
-  }, 250);
+  // The turn clocks count down between patches, in place (the seat list's, and the move panel's kept across redraws).
+  const tick = setInterval(tickClocks, 250);
 
   return () => {
     closed = true;
@@ -825,9 +835,4 @@ function parseDetails(text: unknown): Plain {
   } catch {
     return null;
   }
-}
-
-function clockText(deadline: number) {
-  const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
-  return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
 }

@@ -1,20 +1,36 @@
-/** The move panel's first line: whose turn it is and what is asked, in words. */
+/** The move panel's first line: whose turn it is, their time left, and what is asked, in words. */
 import type { BoardContext, GameBoard } from './types.ts';
 
-/** The move panel's first line, from the state (`board`: the game's own status words). */
-export function turnLine(ctx: BoardContext, board: GameBoard | null): string {
+/** A part of the line: words, or a turn clock (its deadline), which the page shows as the time left and ticks in place. */
+export type LinePart = string | { clock: number };
+
+/** The time left until `deadline` (ms since epoch) as m:ss, whole seconds counted up. */
+export function clockText(deadline: number, now = Date.now()): string {
+  const left = Math.max(0, Math.ceil((deadline - now) / 1000));
+  return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+}
+
+/**
+ * The move panel's first line, from the state (`board`: the game's own status words; `deadline`: the state's
+ * `turnDeadline`). The time left is said where the player looks while deciding, on their own clocked turn (the seat
+ * list with the clock is under the panel, out of sight on a phone), and beside whose turn it is while they wait.
+ */
+export function turnLine(ctx: BoardContext, board: GameBoard | null, deadline: number): LinePart[] {
   const mine = ctx.mySeat;
   const status = board?.status?.(ctx) ?? '';
-  const line =
-    ctx.status === 'waiting'
-      ? 'Waiting for every seat to be taken…'
-      : ctx.status === 'over'
-        ? 'The game is over.'
-        : mine === null
-          ? `Watching. ${status}`
-          : ctx.moves.length
-            ? `Your move. ${ctx.seats[mine]?.shortClock ? 'Your clock ran out before: your turns are short until you make a move yourself. ' : ''}${status}`
-            : // Listed as active with no legal move: a system step (a deal, a race) runs and seats may join in.
-              `Waiting for ${(ctx.active.includes(mine) ? [] : ctx.active).map(ctx.name).join(', ') || ctx.name(-1)}. ${status}`;
-  return line.trim();
+  const clocked = (seats: number[]) => deadline > 0 && seats.some((seat) => ctx.seats[seat]?.clocked);
+  /** `who`, the time left when one of `seats` is clocked, then `after` and the game's words. */
+  const line = (who: string, seats: number[], after = ''): LinePart[] => {
+    const rest = `${after}${status}`.trim();
+    return clocked(seats) ? [`${who} · `, { clock: deadline }, ` left.${rest ? ` ${rest}` : ''}`] : [`${who}.${rest ? ` ${rest}` : ''}`];
+  };
+  if (ctx.status === 'waiting') return ['Waiting for every seat to be taken…'];
+  if (ctx.status === 'over') return ['The game is over.'];
+  if (mine === null) return [`Watching. ${status}`.trim()];
+  if (ctx.moves.length) {
+    return line('Your move', [mine], ctx.seats[mine]?.shortClock ? 'Your clock ran out before: your turns are short until you make a move yourself. ' : '');
+  }
+  // Listed as active with no legal move: a system step (a deal, a race) runs and seats may join in.
+  const others = ctx.active.includes(mine) ? [] : ctx.active;
+  return line(`Waiting for ${others.map(ctx.name).join(', ') || ctx.name(-1)}`, others);
 }

@@ -1,0 +1,64 @@
+/** The move panel's first line without a browser: whose turn it is, and the turn clock where the player looks. */
+import { describe, expect, it } from 'vitest';
+import { clockText, turnLine, type LinePart } from './turn.ts';
+import type { BoardContext, Move, SeatInfo } from './types.ts';
+
+const NOW = 1_000_000;
+const seat = (clocked = false, shortClock = false): SeatInfo => ({ name: '', taken: true, connected: true, bot: false, team: -1, clocked, shortClock, startNow: false });
+
+function context(seats: SeatInfo[], active: number[], moves: Move[], mySeat: number | null = 0): BoardContext {
+  return {
+    roomId: 'table-1',
+    game: 'tractor',
+    table: {},
+    view: null,
+    seats,
+    mySeat,
+    active,
+    status: 'playing',
+    moves,
+    sent: [],
+    name: (s) => ['Ada', 'Bo', 'Cy'][s] ?? 'the dealer',
+    result: null,
+  };
+}
+/** The line as the page shows it at NOW: a clock part as its time left. */
+const shown = (parts: LinePart[]) => parts.map((p) => (typeof p === 'string' ? p : clockText(p.clock, NOW))).join('');
+const PLAY = [{ type: 'play' }];
+
+describe('the move panel line', () => {
+  it("gives the time left on the player's own clocked turn, as a clock part the page ticks", () => {
+    const parts = turnLine(context([seat(true), seat()], [0], PLAY), null, NOW + 22_400);
+    expect(shown(parts)).toBe('Your move · 0:23 left.');
+    expect(parts).toContainEqual({ clock: NOW + 22_400 });
+  });
+
+  it('says the clock is short where the time left is', () => {
+    expect(shown(turnLine(context([seat(true, true), seat()], [0], PLAY), null, NOW + 5_000))).toBe(
+      'Your move · 0:05 left. Your clock ran out before: your turns are short until you make a move yourself.',
+    );
+  });
+
+  it('gives no time where no clock runs for the player (no clock at the table, a move beside the server’s step)', () => {
+    expect(turnLine(context([seat(), seat()], [0], PLAY), null, 0)).toEqual(['Your move.']);
+    expect(turnLine(context([seat(), seat(true)], [0, 1], PLAY), null, NOW + 9_000)).toEqual(['Your move.']);
+  });
+
+  it("waiting, names whose turn it is and their time left", () => {
+    expect(shown(turnLine(context([seat(), seat(true), seat()], [1], []), null, NOW + 75_000))).toBe('Waiting for Bo · 1:15 left.');
+    expect(turnLine(context([seat(), seat(), seat()], [1, 2], []), null, 0)).toEqual(['Waiting for Bo, Cy.']);
+  });
+
+  it("adds the game's words after the clock", () => {
+    const board = { status: () => 'Dealing: you may declare.' } as never;
+    expect(shown(turnLine(context([seat(true)], [0], PLAY), board, NOW + 1_000))).toBe('Your move · 0:01 left. Dealing: you may declare.');
+  });
+});
+
+describe('clockText', () => {
+  it('counts whole seconds up, never below zero', () => {
+    expect(clockText(NOW + 61_000, NOW)).toBe('1:01');
+    expect(clockText(NOW + 100, NOW)).toBe('0:01');
+    expect(clockText(NOW - 5_000, NOW)).toBe('0:00');
+  });
+});
