@@ -69,14 +69,20 @@ export function trumpsTitle(view: Plain): string | null {
   return splitHand(view).trumps.length ? 'Trumps' : 'Trumps: none';
 }
 
+/** The last trick in words ('' for none): while the table shows it, who won it and its points. */
+export function lastTrickText(ctx: BoardContext): string {
+  const t = ctx.table;
+  const trick = !(t.trick ?? []).length && t.tricks?.length ? t.tricks[t.tricks.length - 1] : null;
+  return trick ? `last trick: ${ctx.name(trick.winner)} won ${trick.points}` : '';
+}
+
 /** Trump, points and the last trick in words (in the picture's middle on a wide screen, above it on a phone). */
 function tableLines(ctx: BoardContext): string[] {
   const t = ctx.table;
-  const trick = !(t.trick ?? []).length && t.tricks?.length ? t.tricks[t.tricks.length - 1] : null;
   return [
     `Trump: ${t.trumpRank || '?'}${t.trumpSuit ? ` of ${SUIT_NAME[t.trumpSuit] ?? t.trumpSuit}` : SUIT_OPEN.has(t.phase) ? ' (suit open)' : ' (no trump suit)'}`,
     `Attackers' points ${t.attackerPoints ?? 0} · kitty ${t.kittyCount ?? 0}${t.deckCount ? ` · deck ${t.deckCount}` : ''}`,
-    trick ? `last trick: ${ctx.name(trick.winner)} won ${trick.points}` : '',
+    lastTrickText(ctx),
   ];
 }
 
