@@ -4,7 +4,7 @@ import { fastTrack, playerLine } from './games/fast-track.ts';
 import { greatWesternTrail, sectionOpen, sectionToggled, turnLine } from './games/great-western-trail.ts';
 import { dollars, raceStatus, readySetBet, settlementText } from './games/ready-set-bet.ts';
 import { colourLine, tac } from './games/tac.ts';
-import { seatTitle, tableLayout, tractor, trumpsTitle } from './games/tractor.ts';
+import { lastTrickText, seatTitle, tableLayout, tractor, trumpsTitle } from './games/tractor.ts';
 import type { BoardContext, GameEvent, Move } from './types.ts';
 
 function context(game: string, table: Record<string, unknown>): BoardContext {
@@ -160,6 +160,22 @@ describe('Tractor on the page', () => {
         }
       }
     }
+  });
+
+  it('keeps the last trick in sight, who won it and its points, until the next one is gathered', () => {
+    const plays = (seats: number[], cards: string[][]) => seats.map((seat, i) => ({ seat, cards: cards[i] }));
+    const won = { leader: 1, winner: 2, points: 15, plays: plays([1, 2, 3, 0], [['KS'], ['AS'], ['5S'], ['10S']]) };
+    const table = (trick: unknown[], tricks: unknown[]) => context('tractor', { phase: 'playing', trick, tricks });
+    // No trick gathered yet in this hand.
+    expect(lastTrickText(table([], []))).toBe('');
+    // Just gathered (the table shows its cards too), then while its winner leads the next and the others follow.
+    const line = 'Last trick: Cy won it (15 points) — Bo K♠ · Cy A♠ · Di 5♠ · Ada 10♠';
+    expect(lastTrickText(table([], [won]))).toBe(line);
+    expect(lastTrickText(table(plays([2], [['QH', 'QH']]), [won]))).toBe(line);
+    expect(lastTrickText(table(plays([2, 3, 0], [['QH', 'QH'], ['3H', '4H'], ['5D', '6D']]), [won]))).toBe(line);
+    // The next one gathered takes its place.
+    const next = { leader: 2, winner: 2, points: 0, plays: plays([2, 3, 0, 1], [['QH', 'QH'], ['3H', '4H'], ['6D', '7D'], ['8C', '9C']]) };
+    expect(lastTrickText(table([], [won, next]))).toBe('Last trick: Cy won it (no points) — Cy Q♥ Q♥ · Di 3♥ 4♥ · Ada 6♦ 7♦ · Bo 8♣ 9♣');
   });
 
   it("shows nobody's turn while the cards are dealt and the declaration windows are open, where every seat may declare", () => {

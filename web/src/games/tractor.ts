@@ -69,20 +69,24 @@ export function trumpsTitle(view: Plain): string | null {
   return splitHand(view).trumps.length ? 'Trumps' : 'Trumps: none';
 }
 
-/** The last trick in words ('' for none): while the table shows it, who won it and its points. */
+/**
+ * The trick gathered last in this hand in words ('' for none): who won it, its points and each seat's cards. Said until
+ * the next one is gathered, as a player at a real table may look at it: its winner leads the next at once, and the
+ * table then shows the new trick's cards.
+ */
 export function lastTrickText(ctx: BoardContext): string {
-  const t = ctx.table;
-  const trick = !(t.trick ?? []).length && t.tricks?.length ? t.tricks[t.tricks.length - 1] : null;
-  return trick ? `last trick: ${ctx.name(trick.winner)} won ${trick.points}` : '';
+  const trick = ctx.table.tricks?.at(-1);
+  if (!trick) return '';
+  const plays = (trick.plays as { seat: number; cards: string[] }[]).map((p) => `${ctx.name(p.seat)} ${cardsText(p.cards)}`);
+  return `Last trick: ${ctx.name(trick.winner)} won it (${trick.points ? `${trick.points} points` : 'no points'}) — ${plays.join(' · ')}`;
 }
 
-/** Trump, points and the last trick in words (in the picture's middle on a wide screen, above it on a phone). */
+/** Trump and points in words (in the picture's middle on a wide screen, above it on a phone). */
 function tableLines(ctx: BoardContext): string[] {
   const t = ctx.table;
   return [
     `Trump: ${t.trumpRank || '?'}${t.trumpSuit ? ` of ${SUIT_NAME[t.trumpSuit] ?? t.trumpSuit}` : SUIT_OPEN.has(t.phase) ? ' (suit open)' : ' (no trump suit)'}`,
     `Attackers' points ${t.attackerPoints ?? 0} · kitty ${t.kittyCount ?? 0}${t.deckCount ? ` · deck ${t.deckCount}` : ''}`,
-    lastTrickText(ctx),
   ];
 }
 
@@ -152,7 +156,7 @@ function tableSvg(ctx: BoardContext, narrow: boolean) {
   const plays = new Map<number, string[]>((t.trick ?? []).map((p: Plain) => [p.seat, p.cards]));
   const lastTrick = !plays.size && t.tricks?.length ? t.tricks[t.tricks.length - 1] : null;
   if (lastTrick) for (const p of lastTrick.plays) plays.set(p.seat, p.cards);
-  const [trump, points, last] = tableLines(ctx);
+  const [trump, points] = tableLines(ctx);
   return svg(
     W,
     H,
@@ -163,7 +167,6 @@ function tableSvg(ctx: BoardContext, narrow: boolean) {
       : [
           s('text', { x: W / 2, y: H / 2 - 8, 'text-anchor': 'middle', 'font-size': 18, fill: '#fff', 'font-weight': 700 }, trump),
           s('text', { x: W / 2, y: H / 2 + 16, 'text-anchor': 'middle', 'font-size': 14, fill: '#e0efe6' }, points),
-          last ? s('text', { x: W / 2, y: H / 2 + 36, 'text-anchor': 'middle', 'font-size': 12, fill: '#cfe3d6' }, last) : null,
         ],
     Array.from({ length: n }, (_, seat) => {
       const { x, y } = seats[(seat - me + n) % n]!;
@@ -239,8 +242,10 @@ export const tractor: GameBoard = {
         (t.declarers ?? []).some(Boolean) ? ` · declarers: ${t.declarers.flatMap((on: boolean, seat: number) => (on ? [ctx.name(seat)] : [])).join(', ')}` : '',
         (t.friendCalls ?? []).length ? ` · friends: ${t.friendCalls.map((f: Plain) => `${ordinalText(f.ordinal)} ${cardText(f.card)}${f.seat >= 0 ? ` = ${ctx.name(f.seat)}` : ''}`).join(', ')}` : '',
       ),
-      narrow ? h('p', { class: 'tractor-lines' }, tableLines(ctx).filter(Boolean).join(' · ')) : null,
+      narrow ? h('p', { class: 'tractor-lines' }, tableLines(ctx).join(' · ')) : null,
       tableSvg(ctx, narrow),
+      // Under the table, as long as the hand has a trick gathered (the line does not come and go with each lead).
+      lastTrickText(ctx) ? h('p', { class: 'last-trick' }, lastTrickText(ctx)) : null,
       t.throwFailure ? h('p', { class: 'bad' }, `${ctx.name(t.throwFailure.seat)}'s throw failed: had to play ${cardsText(t.throwFailure.forced)}.`) : null,
       t.kittyShown?.length ? h('p', null, `Kitty: ${cardsText(t.kittyShown)}`) : null,
       ctx.view
