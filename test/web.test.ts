@@ -923,6 +923,7 @@ describe('web client', () => {
       }, selector);
     // The board runs far below the window, yet the move panel and its list of moves are in it, over the board.
     let at = await layout('.controls .all-moves summary');
+    expect(at.el.bottom - at.el.top).toBeGreaterThanOrEqual(40); // the list's fold a fingertip high
     expect(at.board.bottom).toBeGreaterThan(1.5 * at.height);
     expect(at).toMatchObject({ scrollY: 0 });
     expect(at.el.top).toBeGreaterThanOrEqual(0);
