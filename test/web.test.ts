@@ -981,9 +981,10 @@ describe('web client', () => {
         const parts = [...document.querySelectorAll('.board [data-key].can')].map((el) => el.getBoundingClientRect()).filter((r) => r.width > 0);
         return { scrollY: window.scrollY, firstOnPage: Math.min(...parts.map((r) => r.top + window.scrollY)), inView: parts.some((r) => r.top >= 0 && r.bottom <= panel.top) };
       });
+    // (The move's answer may come, and redraw the page, before the state that shows the move: wait for the step.)
+    await expect.poll(() => page.locator('.controls .status').textContent(), { timeout: 5000 }).toMatch(/^Your move · \d+:\d\d left\. At .+: choose /); // the table's clock, five minutes a turn
     await expect.poll(async () => (await step()).inView, { timeout: 5000 }).toBe(true);
     expect((await step()).firstOnPage).toBeGreaterThan(at.height);
-    expect(await page.locator('.controls .status').textContent()).toMatch(/^Your move · \d+:\d\d left\. At .+: choose /); // the table's clock, five minutes a turn
     // Scrolled to the board's end, the panel rests under it: no part of the board stays hidden.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     at = await layout();
