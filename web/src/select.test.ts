@@ -1,6 +1,7 @@
 /** From clicks to moves without a browser: the Tractor board's free choices through the selection, and its result's words. */
 import { describe, expect, it } from 'vitest';
 import { fastTrack } from './games/fast-track.ts';
+import { readySetBet } from './games/ready-set-bet.ts';
 import { tractor } from './games/tractor.ts';
 import { chooserPrompt, Selection } from './select.ts';
 import type { BoardContext, Move } from './types.ts';
@@ -195,6 +196,22 @@ describe('Fast Track on the page: a card clicked alone is offered, not played', 
     selection.clear();
     expect(selection.click('marble:red-1', ctx)).toBeNull();
     expect(selection.click('card:7H', ctx)).toEqual(moves[0]);
+  });
+});
+
+describe('Ready Set Bet on the page: a token picked is what the spaces bet, not a list of them', () => {
+  const moves: Move[] = [3, 5].flatMap((token) => ['win-7-a', 'show-2-a', 'red'].map((space) => ({ type: 'bet', space, token })));
+  const ctx: BoardContext = { ...context('racing', [...moves, { type: 'pass' }]), game: 'ready-set-bet', view: null };
+
+  it('lists no move in the chooser for a picked token; the spaces stay to tap, and a tap bets it', () => {
+    const selection = new Selection(readySetBet);
+    expect(selection.click('token:3', ctx)).toBeNull();
+    expect(selection.offered(ctx)).toEqual([]);
+    expect(selection.clickable(ctx)).toEqual(new Set(['token:3', 'token:5', 'space:win-7-a', 'space:show-2-a', 'space:red', 'pass']));
+    expect(selection.click('space:show-2-a', ctx)).toEqual({ type: 'bet', space: 'show-2-a', token: 3 });
+    selection.sent();
+    expect(selection.keys).toEqual(['token:3']); // the token stays picked for the next tap
+    expect(selection.offered(ctx)).toEqual([]);
   });
 });
 

@@ -37,10 +37,13 @@ export class Selection {
   /**
    * The listed moves to offer in the chooser: those that fit the selection, but none while the board composes a
    * free choice. The listed moves only sample it: one that holds the selected parts holds others too (a bury
-   * of cards never chosen), and the selection's own move is offered by itself.
+   * of cards never chosen), and the selection's own move is offered by itself. Nor while only sticky keys are
+   * selected: a chosen betting token is a setting for the parts picked next, not a move begun, and its moves are
+   * every space on the board (a list of fifty over the board that is itself the choice).
    */
   offered(ctx: BoardContext): Move[] {
-    return this.keys.length && !this.composing(ctx) ? this.candidates(ctx) : [];
+    if (!this.keys.length || this.composing(ctx)) return [];
+    return this.keys.every((k) => this.board.sticky?.(k)) ? [] : this.candidates(ctx);
   }
 
   /** Why a part no legal move lets the player pick now cannot be used, in words: the board's when it knows the rule. */
