@@ -314,6 +314,19 @@ describe('Ready Set Bet on the page', () => {
     expect(status({ race: 2, players: [{ ...me, money: 0 }] })).toContain('Your money: $0.'); // settled at $0 this time
     expect(status({ phase: 'results', players: [{ ...me, money: 9 }] })).toBe('You are ready for the next race. Your money: $9.');
   });
+  it('says a bettor done betting is not kept waiting by the others still betting, and no longer lists tokens to bet', () => {
+    const me = { seat: 0, bettor: true, money: 0, available: [2, 3], passed: false };
+    const ctx = (table: Record<string, unknown>, mine: Record<string, unknown> = {}) =>
+      ({ ...context('ready-set-bet', { race: 1, phase: 'racing', bettingOpen: true, players: [{ ...me, ...mine }], ...table }), active: [-1, 1, 2] });
+    const done = 'You are done betting this race: the others bet until the red line closes the betting.';
+    expect(readySetBet.waiting!(ctx({}, { passed: true }))).toBe(done);
+    expect(readySetBet.status!(ctx({}, { passed: true }))).toBe('');
+    expect(readySetBet.waiting!(ctx({}, { available: [] }))).toBe(done);
+    // Still betting (the host bets first), bets closed, or a host who does not bet: the page's own words.
+    expect(readySetBet.waiting!(ctx({}))).toBeNull();
+    expect(readySetBet.waiting!(ctx({ bettingOpen: false }, { passed: true }))).toBeNull();
+    expect(readySetBet.waiting!(ctx({}, { bettor: false }))).toBeNull();
+  });
   it('says between races what is asked: the VIP card to keep, the Ready to press', () => {
     const me = { seat: 0, bettor: true, money: 7, available: [2, 3, 3, 4, 5] };
     const ctx = (phase: string, moves: Move[], view: unknown = null) => ({ ...context('ready-set-bet', { race: 1, races: 4, phase, players: [me] }), moves, view });

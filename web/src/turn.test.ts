@@ -49,6 +49,12 @@ describe('the move panel line', () => {
     expect(turnLine(context([seat(), seat(), seat()], [1, 2], []), null, 0)).toEqual(['Waiting for Bo, Cy.']);
   });
 
+  it("says what a player without a move waits for in the game's words, where the game has them", () => {
+    const board = { waiting: (ctx: BoardContext) => (ctx.active.length > 1 ? 'You are done betting this race.' : null), status: () => 'Your money: $4.' } as never;
+    expect(turnLine(context([seat(), seat(), seat()], [1, 2], []), board, 0)).toEqual(['You are done betting this race. Your money: $4.']);
+    expect(turnLine(context([seat(), seat(), seat()], [1], []), board, 0)).toEqual(['Waiting for Bo. Your money: $4.']);
+  });
+
   it("adds the game's words after the clock", () => {
     const board = { status: () => 'Dealing: you may declare.' } as never;
     expect(shown(turnLine(context([seat(true)], [0], PLAY), board, NOW + 1_000))).toBe('Your move · 0:01 left. Dealing: you may declare.');

@@ -30,6 +30,9 @@ export function turnLine(ctx: BoardContext, board: GameBoard | null, deadline: n
   if (ctx.moves.length) {
     return line('Your move', [mine], ctx.seats[mine]?.shortClock ? 'Your clock ran out before: your turns are short until you make a move yourself. ' : '');
   }
+  // The game's words where the seats listed as active do not keep the player waiting (Ready Set Bet: the others betting).
+  const waiting = board?.waiting?.(ctx);
+  if (waiting) return [`${waiting} ${status}`.trim()];
   // Listed as active with no legal move: a system step (a deal, a race) runs and seats may join in.
   const others = ctx.active.includes(mine) ? [] : ctx.active;
   return line(`Waiting for ${others.map(ctx.name).join(', ') || ctx.name(-1)}`, others);

@@ -101,6 +101,11 @@ export interface GameBoard {
    * listed only because it may act beside the server's own step (Tractor's deal, where any seat may declare).
    */
   turnShown?(ctx: BoardContext): boolean;
+  /**
+   * The move panel's first words while you have no move, where the page's "Waiting for <the seats listed as active>"
+   * would not be true (Ready Set Bet: the bettors still betting keep nobody waiting); null: the page's words.
+   */
+  waiting?(ctx: BoardContext): string | null;
   /** A one-line phase/status summary: on your turn, what is asked of you (the panel says it under the board). */
   status?(ctx: BoardContext): string;
   /** What the game calls the server's own part, the rolls or deals no seat makes (default: the dealer). */

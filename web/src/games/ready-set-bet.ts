@@ -360,6 +360,13 @@ export const readySetBet: GameBoard = {
     if (bets.length !== moves.length || new Set(bets.map((m) => m.space)).size !== 1) return null;
     return bets.reduce((a, b) => ((b.token as number) > (a.token as number) ? b : a));
   },
+  // Done betting while bets are open: the others still betting do not keep you waiting; the race runs on by itself.
+  waiting(ctx) {
+    const t = ctx.table;
+    const me = (t.players ?? []).find((p: Plain) => p.seat === ctx.mySeat);
+    if (t.phase !== 'racing' || !t.bettingOpen || !me?.bettor || !(me.passed || !(me.available ?? []).length)) return null;
+    return 'You are done betting this race: the others bet until the red line closes the betting.';
+  },
   status(ctx) {
     const t = ctx.table;
     const me = (t.players ?? []).find((p: Plain) => p.seat === ctx.mySeat);
@@ -370,7 +377,7 @@ export const readySetBet: GameBoard = {
     const hostFirst = t.phase === 'racing' && t.rolls === 0 && host?.bettor && me.seat !== t.hostSeat && t.bettingOpen && ctx.moves.length === 0;
     // What you bet with while a race runs: your tokens left (in the order the board shows them).
     const left: number[] = me.available ?? [];
-    const tokens = t.phase !== 'racing' ? '' : left.length ? `Your tokens to bet: ${left.map((v) => `$${v}`).join(', ')}.` : 'All your tokens are on the board.';
+    const tokens = t.phase !== 'racing' || me.passed ? '' : left.length ? `Your tokens to bet: ${left.map((v) => `$${v}`).join(', ')}.` : 'All your tokens are on the board.';
     const money = moneyText(t, me, 'Your money: ');
     return [asked(ctx), tokens, money && `${money}.`, hostFirst ? 'The host bets first: your bets open with the first roll.' : ''].filter(Boolean).join(' ');
   },
