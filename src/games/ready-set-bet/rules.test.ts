@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toJSONSchema } from 'zod';
 import { SPECTATOR, SYSTEM, recordedOptions } from '../../core/game.ts';
 import { randomSource } from '../../core/rng.ts';
 import { verifyRecord } from '../../server/verify.ts';
@@ -770,5 +771,14 @@ describe('views and checks', () => {
     bet(s, 0, 'win-7-a', 2);
     rollSum(s, 7);
     expect(JSON.stringify(s)).toBe(copy);
+  });
+});
+
+describe('options', () => {
+  it('names each option for the create form in words where its key reads badly (vip: "Vip"), each with its help', () => {
+    const listed = toJSONSchema(game.options, { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, { title?: string; description?: string }> };
+    const titles = Object.fromEntries(Object.entries(listed.properties).flatMap(([key, p]) => (p.title ? [[key, p.title]] : [])));
+    expect(titles).toMatchObject({ vip: 'VIP cards', draftTimeoutMs: 'VIP draft timeout (ms)', props: 'Prop bets', exotics: 'Exotic Finish bets', tieBreak: 'Tie-break' });
+    for (const p of Object.values(listed.properties)) expect(p.description).toBeTruthy();
   });
 });

@@ -21,7 +21,7 @@ export const optionsSchema = z.object({
   rollIntervalMs: z.number().int().min(10).max(60_000).default(1000).describe('Milliseconds between two rolls while a race runs.'),
   startDelayMs: z.number().int().min(0).max(60_000).default(3000).describe("Milliseconds before a race's first roll."),
   resultsPauseMs: z.number().int().min(0).max(600_000).default(8000).describe('Milliseconds the settlement stays up before the game moves on by itself.'),
-  draftTimeoutMs: z.number().int().min(0).max(600_000).default(30_000).describe('Milliseconds the VIP draft waits; then anyone undecided keeps the first card offered.'),
+  draftTimeoutMs: z.number().int().min(0).max(600_000).default(30_000).describe('Milliseconds the VIP draft waits; then anyone undecided keeps the first card offered.').meta({ title: 'VIP draft timeout (ms)' }),
   redLine: z
     .number()
     .int()
@@ -32,15 +32,18 @@ export const optionsSchema = z.object({
   tripleRule: z
     .boolean()
     .default(true)
-    .describe('The third identical roll in a row gives no bonus: a pair that paid is used up, and the fourth roll pairs with the third (the original rules). Off: every repeat gives the bonus.'),
+    .describe('The third identical roll in a row gives no bonus: a pair that paid is used up, and the fourth roll pairs with the third (the original rules). Off: every repeat gives the bonus.')
+    .meta({ title: 'Triple-roll rule' }),
   repeatMatch: z
     .enum(['horse', 'sum'])
     .default('horse')
-    .describe('What makes a repeat roll, which moves the horse its bonus too. horse: the same horse, so a 2 then a 3 counts (the original rules); sum: the same dice sum.'),
+    .describe('What makes a repeat roll, which moves the horse its bonus too. horse: the same horse, so a 2 then a 3 counts (the original rules); sum: the same dice sum.')
+    .meta({ title: 'A repeat roll is the same' }),
   fewerTokensAtSeven: z
     .boolean()
     .default(true)
-    .describe('With 7 or 8 players betting besides the host, each of them returns one 3 token (the original rules). Off: everyone keeps both 3s.'),
+    .describe('With 7 or 8 players betting besides the host, each of them returns one 3 token (the original rules). Off: everyone keeps both 3s.')
+    .meta({ title: 'Fewer tokens at 7–8 bettors' }),
   horseTies: z
     .enum(['competition', 'dense'])
     .default('competition')
@@ -48,23 +51,28 @@ export const optionsSchema = z.object({
   propTieWins: z
     .boolean()
     .default(false)
-    .describe('A prop bet also wins when its horse ties a horse it must beat. Off: a tie is not ahead.'),
+    .describe('A prop bet also wins when its horse ties a horse it must beat. Off: a tie is not ahead.')
+    .meta({ title: 'A tie wins a prop bet' }),
   props: z
     .boolean()
     .default(true)
-    .describe('Prop bets: five new prop cards to bet on each race. The original rules suggest leaving them out of a first game.'),
+    .describe('Prop bets: five new prop cards to bet on each race. The original rules suggest leaving them out of a first game.')
+    .meta({ title: 'Prop bets' }),
   exotics: z
     .boolean()
     .default(true)
-    .describe('Exotic Finish bets: a new card each race, with three bet spaces. The original rules suggest leaving them out of a first game.'),
+    .describe('Exotic Finish bets: a new card each race, with three bet spaces. The original rules suggest leaving them out of a first game.')
+    .meta({ title: 'Exotic Finish bets' }),
   exoticsPersist: z
     .boolean()
     .default(true)
-    .describe("Exotic Finish cards of earlier races stay open for bets in later races. Off: only the race's own card."),
+    .describe("Exotic Finish cards of earlier races stay open for bets in later races. Off: only the race's own card.")
+    .meta({ title: 'Exotic Finish cards stay open' }),
   vip: z
     .boolean()
     .default(true)
-    .describe("VIP cards: after races 1–3 each bettor keeps one of two dealt; this server's own designed deck (the official texts are not available). The original rules suggest leaving them out of a first game."),
+    .describe("VIP cards: after races 1–3 each bettor keeps one of two dealt; this server's own designed deck (the official texts are not available). The original rules suggest leaving them out of a first game.")
+    .meta({ title: 'VIP cards' }),
   startingMoney: z.number().int().min(0).max(1000).default(0).describe('Dollars every bettor starts with.'),
   moneyFloor: z
     .boolean()
@@ -73,7 +81,8 @@ export const optionsSchema = z.object({
   tieBreak: z
     .enum(['shared', 'fewestVip', 'mostWinningBets'])
     .default('shared')
-    .describe('Equal money at the end. shared: a shared victory; fewest vip: fewer VIP cards wins; most winning bets: more winning bets wins (both house rules).'),
+    .describe('Equal money at the end. shared: a shared victory; fewest vip: fewer VIP cards wins; most winning bets: more winning bets wins (both house rules).')
+    .meta({ title: 'Tie-break' }),
 });
 export type Options = z.infer<typeof optionsSchema>;
 
