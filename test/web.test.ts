@@ -46,8 +46,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function newPage(width = 1280): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
+async function newPage(width = 1280, touch = false): Promise<Page> {
+  // A touch screen's page: a phone's window, taps, and the coarse pointer of a fingertip.
+  const page = await browser.newPage(touch ? { viewport: { width, height: 844 }, hasTouch: true, isMobile: true } : { viewport: { width, height: 900 } });
   page.on('console', (m) => {
     if (m.type() === 'error' || m.type() === 'warning') consoleProblems.push(`${m.type()}: ${m.text()}`);
   });
@@ -876,7 +877,7 @@ describe('web client', () => {
     await expect.poll(() => page.locator('.board .sel').count()).toBe(0);
     await page.keyboard.press('Enter'); // focus stays on the token across redraws
     await page.locator(`.board [data-key="${token}"].sel`).waitFor();
-    const space = await pressUntilFocused(page, 'Shift+Tab', '.board [data-key^="space:"].can');
+    const space = await pressUntilFocused(page, 'Tab', '.board [data-key^="space:"].can'); // the spaces follow the tokens
     await page.keyboard.press('Enter');
     const placed = page.locator(`.board [data-key="${space}"] [data-bet-seat="${me}"]`);
     await placed.waitFor({ timeout: 5000 });
@@ -886,6 +887,57 @@ describe('web client', () => {
     expect(await page.evaluate(() => Boolean(document.activeElement?.closest('.board')))).toBe(true);
     await page.close();
   }, 60_000);
+
+  it.concurrent('Ready Set Bet on a phone: the tokens stay in view with the betting spaces, a fingertip high; a token picked lists no moves; done betting, nobody is waited for', async ({ expect }) => {
+    const page = await newPage(390, true);
+    await createInLobby(page, 'Ready Set Bet', { seats: 2, bots: 1, options: { startDelayMs: 60_000 } });
+    const me = await page.locator('.seat.me').getAttribute('data-seat');
+    await page.locator('.board .rsb-grid [data-key].can').first().waitFor({ timeout: 10_000 });
+    const boxes = () =>
+      page.evaluate(() => {
+        const box = (el: Element) => el.getBoundingClientRect().toJSON() as DOMRect;
+        const spaces = [...document.querySelectorAll('.rsb-grid [data-key] rect')].map(box);
+        return { tokens: box(document.querySelector('.rsb-tokens')!), grid: box(document.querySelector('.rsb-grid')!), spaces, panel: box(document.querySelector('.controls')!), height: window.innerHeight };
+      });
+    let at = await boxes();
+    expect(Math.min(...at.spaces.map((r) => r.height))).toBeGreaterThanOrEqual(40);
+    expect(at.tokens.bottom).toBeLessThanOrEqual(at.grid.top);
+    expect(at.grid.top - at.tokens.bottom).toBeLessThan(20); // right above the spaces, not under the other bets
+    // Scrolled down to the bets under the grid (the last exotic finish's space just above the move panel): the
+    // tokens stay at the window's top.
+    const exotic = await page.evaluate(() => {
+      const last = [...document.querySelectorAll('.board .exotic [data-key]')].at(-1)!;
+      window.scrollBy(0, last.getBoundingClientRect().bottom - document.querySelector('.controls')!.getBoundingClientRect().top + 4);
+      return last.getBoundingClientRect().toJSON() as DOMRect;
+    });
+    at = await boxes();
+    expect(exotic.bottom).toBeLessThanOrEqual(at.panel.top);
+    expect(at.grid.top).toBeLessThan(0);
+    expect(at.tokens.top).toBeGreaterThanOrEqual(0);
+    expect(at.tokens.top).toBeLessThan(10);
+    // A token tapped is picked, with no list of moves over the board; a space tapped bets it.
+    const token = page.locator('.rsb-tokens [data-key^="token:"].can').first();
+    const value = (await token.getAttribute('data-key'))!.split(':')[1];
+    await token.tap();
+    await page.locator('.rsb-tokens [data-key^="token:"].sel').waitFor();
+    expect(await page.locator('.controls .chooser').count()).toBe(0);
+    const space = page.locator('.rsb-grid [data-key].can').last();
+    const key = await space.getAttribute('data-key');
+    await space.tap();
+    const placed = page.locator(`.board [data-key="${key}"] [data-bet-seat="${me}"]`);
+    await placed.waitFor({ timeout: 5000 });
+    expect(await placed.textContent()).toBe(`$${value}`);
+    await page.locator('.rsb-tokens [data-key=pass].can').tap();
+    await expect.poll(() => page.locator('.controls .status').textContent(), { timeout: 5000 }).toMatch(/^You are done betting this race/);
+    // A desktop's window: the tokens are a row right above the race and the spaces.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(async () => (await boxes()).spaces[0]!.height, { timeout: 5000 }).toBeLessThan(40);
+    at = await boxes();
+    expect(at.tokens.bottom).toBeLessThanOrEqual(at.grid.top);
+    expect(at.grid.bottom).toBeLessThanOrEqual(at.height);
+    await page.close();
+  }, 40_000);
 
   it.concurrent("the round boards' space numbers: legible on a desktop, left out on a phone (the hexagon's spaces are 12 px apart there)", async ({ expect }) => {
     const [ft, tac] = await Promise.all([newPage(390), newPage(390)]);

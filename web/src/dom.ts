@@ -41,6 +41,8 @@ export const seatColour = (seat: number) => SEAT_COLOURS[((seat % SEAT_COLOURS.l
 
 /** A phone's width: some boards are drawn for it (Tractor's table; Great Western Trail folds its sections). */
 export const phoneWidth = () => typeof matchMedia === 'function' && matchMedia('(max-width: 600px)').matches;
+/** A fingertip for a pointer (a touch screen): small targets are drawn larger where the layout allows. */
+export const coarsePointer = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
 
 /**
  * Whether `container` already shows what `drawn` holds (isEqualNode: the same tags, attributes and text). A redraw

@@ -1,12 +1,12 @@
 /**
  * Ready Set Bet: each horse's row holds its lane (moving at every roll, the red line across) and its
- * seven betting spaces, as on the printed board; below, the colour bets, props and exotic cards, your
- * tokens and money, the VIP draft and the settlement.
+ * seven betting spaces, as on the printed board, your tokens and money right above the spaces; below, the
+ * colour bets, props and exotic cards, the VIP draft and the settlement.
  *
  * Clicks: a betting space is one click — it bets your chosen token (the largest left unless you picked
  * another; the choice sticks); tokens, "no more bets", "ready" and VIP cards are clickable too.
  */
-import { h, s, seatColour, svg } from '../dom.ts';
+import { coarsePointer, h, phoneWidth, s, seatColour, svg } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Plain } from '../types.ts';
 
 const HORSE_FILL: Record<string, string> = { blue: '#2f6fb5', orange: '#e8871e', red: '#c8323c', black: '#2b2b2b' };
@@ -15,6 +15,11 @@ const LABEL_W = 64;
 const CELL = 37;
 const BET_W = 64;
 const ROW = 46;
+/**
+ * A row of the betting grid on a phone's touch screen: the grid takes the window's width there (about 0.7 px a
+ * unit at 390 px, 0.67 at 360), so its spaces are drawn taller to stay a fingertip (40 px) high.
+ */
+const TOUCH_ROW = 66;
 const TRACK_X = LABEL_W;
 
 /** The printed board's spaces as the server publishes them (odds, labels): horse grid, then colour bets. */
@@ -61,13 +66,14 @@ function tokenChip(t: { seat: number; token: number; pending?: boolean }) {
   return h('span', { class: 'bet-token', 'data-bet-seat': t.seat, style: `background:${seatColour(t.seat)}` }, `$${t.token}`);
 }
 
-/** A horse's name plate at the left of its row. */
-function plate(horse: Plain, y: number) {
+/** A horse's name plate at the left of its row (`row` units high). */
+function plate(horse: Plain, y: number, row = ROW) {
+  const mid = y + (row - 6) / 2;
   return [
-    s('rect', { x: 0, y, width: LABEL_W - 6, height: ROW - 6, rx: 8, fill: HORSE_FILL[horse.color] ?? '#444' }),
-    s('text', { x: (LABEL_W - 6) / 2, y: y + (horse.bonus ? 21 : 26), 'text-anchor': 'middle', 'font-size': 17, 'font-weight': 700, fill: '#fff' }, horse.horse),
+    s('rect', { x: 0, y, width: LABEL_W - 6, height: row - 6, rx: 8, fill: HORSE_FILL[horse.color] ?? '#444' }),
+    s('text', { x: (LABEL_W - 6) / 2, y: mid + (horse.bonus ? 1 : 6), 'text-anchor': 'middle', 'font-size': 17, 'font-weight': 700, fill: '#fff' }, horse.horse),
     // What a repeated roll adds for this horse, as the printed board's lane says.
-    horse.bonus ? s('text', { x: (LABEL_W - 6) / 2, y: y + 36, 'text-anchor': 'middle', 'font-size': 11, fill: '#fff', class: 'repeat-bonus' }, `repeat +${horse.bonus}`) : null,
+    horse.bonus ? s('text', { x: (LABEL_W - 6) / 2, y: mid + 16, 'text-anchor': 'middle', 'font-size': 11, fill: '#fff', class: 'repeat-bonus' }, `repeat +${horse.bonus}`) : null,
   ];
 }
 
@@ -84,6 +90,9 @@ function track(ctx: BoardContext) {
   const raceWidth = TRACK_X + (finish + 1) * CELL + 4;
   const gridWidth = LABEL_W + columns.length * BET_W;
   const height = horses.length * ROW + 30;
+  // The grid under the race on a phone: rows of its own height there (a fingertip's); beside the race, the race's.
+  const gridRow = phoneWidth() && coarsePointer() ? TOUCH_ROW : ROW;
+  const gridHeight = horses.length * gridRow + 30;
   const redX = TRACK_X + (t.redLine ?? 10) * CELL;
   const last = t.lastRoll;
   const rowY = (row: number) => 26 + row * ROW;
@@ -113,15 +122,16 @@ function track(ctx: BoardContext) {
   );
   const grid = svg(
     gridWidth,
-    height,
+    gridHeight,
     { class: 'rsb-grid', 'aria-label': 'Betting board', style: `flex: ${gridWidth} 1 0` },
     columns.map((sp, i) => s('text', { x: LABEL_W + i * BET_W + BET_W / 2, y: 18, 'font-size': 12, fill: '#555', 'text-anchor': 'middle' }, column(sp).toUpperCase())),
     horses.map((horse, row) => {
-      const y = rowY(row);
+      const y = 26 + row * gridRow;
+      const mid = y + (gridRow - 6) / 2;
       return s(
         'g',
         null,
-        plate(horse, y),
+        plate(horse, y, gridRow),
         horseSpaces(t, horse.horse).map((sp, i) => {
           const space: string = sp.id;
           const kind: string = sp.kind;
@@ -132,19 +142,38 @@ function track(ctx: BoardContext) {
           return s(
             'g',
             { 'data-key': `space:${space}`, 'aria-label': `${spaceLabel(space, t)}: pays ${mult}×, costs ${pen}` },
-            s('rect', { x, y, width: BET_W - 4, height: ROW - 6, rx: 6, fill: kind === 'win' ? '#fff4d6' : kind === 'place' ? '#e9f3ff' : '#eef7ea', stroke: '#cbbf9f' }),
+            s('rect', { x, y, width: BET_W - 4, height: gridRow - 6, rx: 6, fill: kind === 'win' ? '#fff4d6' : kind === 'place' ? '#e9f3ff' : '#eef7ea', stroke: '#cbbf9f' }),
             tokens.length
-              ? tokenSvg(x + (BET_W - 4) / 2, y + (ROW - 6) / 2, tokens[0]!)
+              ? tokenSvg(x + (BET_W - 4) / 2, mid, tokens[0]!)
               : [
-                  s('text', { x: x + (BET_W - 4) / 2, y: y + (pen ? 17 : 25), 'text-anchor': 'middle', 'font-size': 13, 'font-weight': 700 }, `${mult}×`),
-                  pen ? s('text', { x: x + (BET_W - 4) / 2, y: y + 33, 'text-anchor': 'middle', 'font-size': 11, fill: '#a33' }, `−${pen}`) : null,
+                  s('text', { x: x + (BET_W - 4) / 2, y: mid + (pen ? -3 : 5), 'text-anchor': 'middle', 'font-size': 13, 'font-weight': 700 }, `${mult}×`),
+                  pen ? s('text', { x: x + (BET_W - 4) / 2, y: mid + 13, 'text-anchor': 'middle', 'font-size': 11, fill: '#a33' }, `−${pen}`) : null,
                 ],
           );
         }),
       );
     }),
   );
-  return h('div', { class: 'rsb-board' }, race, grid);
+  // Your tokens between the two: right above the spaces they bet on, in view with them (style.css).
+  return h('div', { class: 'rsb-board' }, race, tokenRow(ctx), grid);
+}
+
+/**
+ * Your tokens (a tap picks the one the spaces bet), "No more bets" and "Ready for the next race"; none for a seated
+ * host who does not bet (hostMode hostSeat: it rolls and holds no tokens).
+ */
+function tokenRow(ctx: BoardContext) {
+  const t = ctx.table;
+  const mine = ctx.mySeat !== null ? (t.players ?? []).find((p: Plain) => p.seat === ctx.mySeat) : null;
+  if (!mine || mine.bettor === false) return null;
+  return h(
+    'div',
+    { class: 'rsb-tokens', role: 'group', 'aria-label': 'Your tokens' },
+    h('span', { class: 'section-title' }, `Your tokens${moneyText(t, mine, ' · your money ')}`),
+    (mine.available ?? []).map((v: number) => h('button', { type: 'button', class: 'chip token', 'data-key': `token:${v}`, style: `border-color:${seatColour(mine.seat)}` }, `$${v}`)),
+    ctx.moves.some((m) => m.type === 'bet') ? h('button', { type: 'button', class: 'chip', 'data-key': 'pass' }, 'No more bets') : null,
+    ctx.moves.some((m) => m.type === 'ready') ? h('button', { type: 'button', class: 'chip', 'data-key': 'ready' }, 'Ready for the next race') : null,
+  );
 }
 
 function spaceChip(space: string, title: string, sub: string, ctx: BoardContext) {
@@ -162,10 +191,6 @@ function moneyText(t: Plain, me: Plain, prefix: string): string {
 
 function lowerBoard(ctx: BoardContext) {
   const t = ctx.table;
-  // A seated host who does not bet (hostMode hostSeat) rolls and holds no tokens: no token row for it.
-  const mine = ctx.mySeat !== null ? (t.players ?? []).find((p: Plain) => p.seat === ctx.mySeat) : null;
-  const me = mine?.bettor === false ? null : mine;
-  const armed = ctx.moves.some((m) => m.type === 'bet');
   return h(
     'div',
     { class: 'rsb-lower' },
@@ -189,18 +214,6 @@ function lowerBoard(ctx: BoardContext) {
                 h('div', { class: 'hand' }, (e.spaces ?? []).map((id: string, n: number) => spaceChip(id, `#${n + 1}`, '', ctx))),
               ),
             ),
-          ),
-        ]
-      : null,
-    me
-      ? [
-          h('div', { class: 'section-title' }, `Your tokens${moneyText(t, me, ' · your money ')}`),
-          h(
-            'div',
-            { class: 'hand' },
-            (me.available ?? []).map((v: number) => h('button', { type: 'button', class: 'chip token', 'data-key': `token:${v}`, style: `border-color:${seatColour(me.seat)}` }, `$${v}`)),
-            armed ? h('button', { type: 'button', class: 'chip', 'data-key': 'pass' }, 'No more bets') : null,
-            ctx.moves.some((m) => m.type === 'ready') ? h('button', { type: 'button', class: 'chip', 'data-key': 'ready' }, 'Ready for the next race') : null,
           ),
         ]
       : null,
