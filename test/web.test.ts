@@ -893,6 +893,9 @@ describe('web client', () => {
     await createInLobby(page, 'Ready Set Bet', { seats: 2, bots: 1, options: { startDelayMs: 60_000 } });
     const me = await page.locator('.seat.me').getAttribute('data-seat');
     await page.locator('.board .rsb-grid [data-key].can').first().waitFor({ timeout: 10_000 });
+    // The host's first roll comes by itself a minute on: the panel counts it down (the state's stepDeadline).
+    await expect.poll(() => page.locator('.controls .status').textContent(), { timeout: 5000 }).toMatch(/ The first roll in 0:[0-5]\d\.$/);
+    expect(await page.locator('.controls .status .clock').count()).toBe(1);
     const boxes = () =>
       page.evaluate(() => {
         const box = (el: Element) => el.getBoundingClientRect().toJSON() as DOMRect;

@@ -314,6 +314,13 @@ describe('Ready Set Bet on the page', () => {
     expect(status({ race: 2, players: [{ ...me, money: 0 }] })).toContain('Your money: $0.'); // settled at $0 this time
     expect(status({ phase: 'results', players: [{ ...me, money: 9 }] })).toBe('You are ready for the next race. Your money: $9.');
   });
+  it("names the host's steps worth a countdown: the VIP draft's end, the next race, the first roll; not each roll of a race", () => {
+    const step = (table: Record<string, unknown>) => readySetBet.stepClock!(context('ready-set-bet', { race: 1, ...table }));
+    expect(step({ phase: 'vipDraft', rolls: 31 })).toBe('The draft ends in');
+    expect(step({ phase: 'results', rolls: 31 })).toBe('The game moves on in');
+    expect(step({ phase: 'racing', rolls: 0 })).toBe('The first roll in');
+    expect(step({ phase: 'racing', rolls: 3 })).toBeNull();
+  });
   it('says a bettor done betting is not kept waiting by the others still betting, and no longer lists tokens to bet', () => {
     const me = { seat: 0, bettor: true, money: 0, available: [2, 3], passed: false };
     const ctx = (table: Record<string, unknown>, mine: Record<string, unknown> = {}) =>

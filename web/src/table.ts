@@ -473,7 +473,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     drawInfo(plain);
     drawSeats(plain, ctx);
     drawBoard(ctx);
-    drawControls(ctx, Number(plain.turnDeadline) || 0);
+    drawControls(ctx, Number(plain.turnDeadline) || 0, Number(plain.stepDeadline) || 0);
     padForPanel();
     showNewStep(ctx);
     drawLog();
@@ -634,7 +634,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   };
   window.addEventListener('keydown', onKey);
 
-  function drawControls(ctx: BoardContext, deadline: number) {
+  function drawControls(ctx: BoardContext, deadline: number, step: number) {
     const mine = ctx.mySeat;
     const candidates = selection!.offered(ctx);
     const free = mine === null ? null : selection!.composing(ctx);
@@ -661,7 +661,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       h(
         'p',
         { class: `status${ctx.moves.length ? ' mine' : ''}` },
-        turnLine(ctx, board, deadline).map((part) => (typeof part === 'string' ? part : clock(part.clock))),
+        turnLine(ctx, board, deadline, step).map((part) => (typeof part === 'string' ? part : clock(part.clock))),
       ),
       fillControls(ctx),
       only

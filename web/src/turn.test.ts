@@ -55,6 +55,18 @@ describe('the move panel line', () => {
     expect(turnLine(context([seat(), seat(), seat()], [1], []), board, 0)).toEqual(['Waiting for Bo. Your money: $4.']);
   });
 
+  it("counts down the server's own step where the game names it, whoever's turn it is", () => {
+    const board = { stepClock: (ctx: BoardContext) => (ctx.active.length > 1 ? 'The draft ends in' : null) } as never;
+    const drafting = turnLine(context([seat(), seat()], [0, 1], PLAY), board, 0, NOW + 29_500);
+    expect(shown(drafting)).toBe('Your move. The draft ends in 0:30.');
+    expect(drafting).toContainEqual({ clock: NOW + 29_500 });
+    expect(shown(turnLine(context([seat(), seat(), seat()], [1, 2], []), board, 0, NOW + 4_000))).toBe('Waiting for Bo, Cy. The draft ends in 0:04.');
+    // Not named by the game (a race's next roll), none pending, or the table not playing: nothing added.
+    expect(turnLine(context([seat(), seat()], [0], PLAY), board, 0, NOW + 4_000)).toEqual(['Your move.']);
+    expect(turnLine(context([seat(), seat()], [0, 1], PLAY), board, 0, 0)).toEqual(['Your move.']);
+    expect(turnLine({ ...context([seat(), seat()], [0, 1], PLAY), status: 'over' }, board, 0, NOW + 4_000)).toEqual(['The game is over.']);
+  });
+
   it("adds the game's words after the clock", () => {
     const board = { status: () => 'Dealing: you may declare.' } as never;
     expect(shown(turnLine(context([seat(true)], [0], PLAY), board, NOW + 1_000))).toBe('Your move · 0:01 left. Dealing: you may declare.');

@@ -12,10 +12,17 @@ export function clockText(deadline: number, now = Date.now()): string {
 
 /**
  * The move panel's first line, from the state (`board`: the game's own status words; `deadline`: the state's
- * `turnDeadline`). The time left is said where the player looks while deciding, on their own clocked turn (the seat
+ * `turnDeadline`; `step`: its `stepDeadline`, counted down where the game names the step). The time left is said where the player looks while deciding, on their own clocked turn (the seat
  * list with the clock is under the panel, out of sight on a phone), and beside whose turn it is while they wait.
  */
-export function turnLine(ctx: BoardContext, board: GameBoard | null, deadline: number): LinePart[] {
+export function turnLine(ctx: BoardContext, board: GameBoard | null, deadline: number, step = 0): LinePart[] {
+  const parts = lineParts(ctx, board, deadline);
+  // The server's own step, when the game names it: a VIP draft nobody's clock covers ends for everyone at once.
+  const words = step > 0 && ctx.status === 'playing' ? board?.stepClock?.(ctx) : null;
+  return words ? [...parts, ` ${words} `, { clock: step }, '.'] : parts;
+}
+
+function lineParts(ctx: BoardContext, board: GameBoard | null, deadline: number): LinePart[] {
   const mine = ctx.mySeat;
   const status = board?.status?.(ctx) ?? '';
   const clocked = (seats: number[]) => deadline > 0 && seats.some((seat) => ctx.seats[seat]?.clocked);

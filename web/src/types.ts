@@ -106,6 +106,11 @@ export interface GameBoard {
    * would not be true (Ready Set Bet: the bettors still betting keep nobody waiting); null: the page's words.
    */
   waiting?(ctx: BoardContext): string | null;
+  /**
+   * Words for the server's own next step where its time is worth counting down (Ready Set Bet: "The draft ends in"):
+   * the panel's line adds the time left to the state's `stepDeadline`. Null: not said (a race's next roll).
+   */
+  stepClock?(ctx: BoardContext): string | null;
   /** A one-line phase/status summary: on your turn, what is asked of you (the panel says it under the board). */
   status?(ctx: BoardContext): string;
   /** What the game calls the server's own part, the rolls or deals no seat makes (default: the dealer). */

@@ -373,6 +373,13 @@ export const readySetBet: GameBoard = {
     if (bets.length !== moves.length || new Set(bets.map((m) => m.space)).size !== 1) return null;
     return bets.reduce((a, b) => ((b.token as number) > (a.token as number) ? b : a));
   },
+  // The host's steps worth a countdown: no turn clock covers the draft, and the first roll and the next race come by themselves.
+  stepClock(ctx) {
+    const t = ctx.table;
+    if (t.phase === 'vipDraft') return 'The draft ends in';
+    if (t.phase === 'results') return 'The game moves on in';
+    return t.phase === 'racing' && t.rolls === 0 ? 'The first roll in' : null;
+  },
   // Done betting while bets are open: the others still betting do not keep you waiting; the race runs on by itself.
   waiting(ctx) {
     const t = ctx.table;
