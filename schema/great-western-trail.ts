@@ -102,6 +102,6 @@ const GwtTable = schema(
   'GwtTable',
 );
 
-const GwtPrivate = schema({ seat: t.uint8().default(0), hand: t.array('string'), discard: t.array('string') }, 'GwtPrivate');
+const GwtPrivate = schema({ seat: t.uint8().default(0), hand: t.array('string'), discard: t.array('string'), quotes: t.map('int16') }, 'GwtPrivate');
 
 export const greatWesternTrailRoomState = defineRoomState('GreatWesternTrail', GwtTable, GwtPrivate);

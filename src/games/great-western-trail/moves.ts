@@ -607,11 +607,25 @@ function perform(state: GwtState, move: GwtMove): void {
   }
 }
 
+/** The effect a local action names: `<group>.<choice>` of the tile whose actions are offered, or `risk`. */
+export function actionEffect(session: Session, action: string): Effect {
+  if (action === 'risk') return RISK_EFFECTS[session.risk as 'jersey' | 'any'];
+  const [group, choice] = action.split('.').map(Number);
+  return actionGroups(session.tile)[group!]![choice!]!;
+}
+
+/** The money a `money` or `teepeePairs` action brings the current player ($2 per pair of teepees, with 2 certificates). */
+export function actionMoney(state: GwtState, effect: Extract<Effect, { k: 'money' | 'teepeePairs' }>): number {
+  const p = state.players[state.current]!;
+  if (effect.k === 'teepeePairs') return 2 * Math.min(p.teepees.filter((t) => t === 'green').length, p.teepees.filter((t) => t === 'blue').length);
+  return effect.amount === 'forest' ? 2 * forestBuildings(state, state.current) : effect.amount === 'engineers' ? p.workers.engineer : effect.amount;
+}
+
 function startAction(state: GwtState, action: string, cards: string[]): void {
   const seat = state.current;
   const p = state.players[seat]!;
   const session = state.turn.session!;
-  const effect = action === 'risk' ? RISK_EFFECTS[session.risk as 'jersey' | 'any'] : actionGroups(session.tile)[Number(action.split('.')[0])]![Number(action.split('.')[1])]!;
+  const effect = actionEffect(session, action);
   session.used.push(action === 'risk' ? 'risk' : action.split('.')[0]!);
   session.acted = true;
   switch (effect.k) {
@@ -656,14 +670,12 @@ function startAction(state: GwtState, action: string, cards: string[]): void {
       return push(state, { kind: 'buy' });
     case 'hazard':
       return push(state, { kind: 'hazard', cost: effect.cost, orTeepee: false });
-    case 'money': {
-      const amount = effect.amount === 'forest' ? 2 * forestBuildings(state, seat) : effect.amount === 'engineers' ? p.workers.engineer : effect.amount;
-      return gain(state, seat, amount);
-    }
+    case 'money':
+      return gain(state, seat, actionMoney(state, effect));
     case 'teepeePairs': {
-      const pairs = Math.min(p.teepees.filter((t) => t === 'green').length, p.teepees.filter((t) => t === 'blue').length);
-      gainCertificates(p, 2 * pairs);
-      return gain(state, seat, 2 * pairs);
+      const money = actionMoney(state, effect); // $2 and 2 certificates per pair of teepees
+      gainCertificates(p, money);
+      return gain(state, seat, money);
     }
     case 'move':
       return push(state, { kind: 'move', max: effect.n, ignoreFees: false, activate: true });

@@ -80,8 +80,14 @@ export function takeDisc(state: GwtState, seat: number, disc: string): void {
     return;
   }
   p.discs.splice(p.discs.indexOf(disc as Disc), 1);
-  if (disc === 'step1') gain(state, seat, STEP_DISC_MONEY);
-  if (disc.startsWith('hand')) pay(state, seat, HAND_DISC_COST);
+  const money = discMoney(disc);
+  if (money.gain) gain(state, seat, money.gain);
+  if (money.cost) pay(state, seat, money.cost);
+}
+
+/** What clearing a disc's space brings or costs: $3 for the first step-limit disc, $5 to pay for a hand-limit disc. */
+export function discMoney(disc: string): { gain: number; cost: number } {
+  return { gain: disc === 'step1' ? STEP_DISC_MONEY : 0, cost: disc.startsWith('hand') ? HAND_DISC_COST : 0 };
 }
 
 // ---------- cards ----------

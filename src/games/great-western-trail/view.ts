@@ -7,6 +7,7 @@ import type { Worker } from './data/tiles.ts';
 import { auxiliaryTexts, localActionTexts } from './labels.ts';
 import { NAMES } from './names.ts';
 import type { Names } from './names.ts';
+import { quotes } from './quotes.ts';
 import type { GwtState } from './types.ts';
 
 export interface PublicPlayer {
@@ -75,6 +76,12 @@ export interface PrivateView {
   seat: number;
   hand: string[];
   discard: string[];
+  /**
+   * What the seat's listed moves do to its money (quotes.ts), keyed by the move's JSON text as `legalMoves` is:
+   * the signed change (9 for +$9, -6 for −$6), only for the moves that move money; a delivery's is its transport
+   * cost, or Kansas City's $6 that its disc brings next. Empty while the seat has no move.
+   */
+  quotes: Record<string, number>;
 }
 
 function foresightColumn(state: GwtState): number {
@@ -130,7 +137,7 @@ export function viewFor(state: GwtState, viewer: Viewer): View<PublicView, Priva
   };
   if (viewer < 0 || viewer >= state.playerCount) return { public: pub, private: null };
   const p = state.players[viewer]!;
-  return { public: pub, private: { seat: viewer, hand: [...p.hand], discard: [...p.discard] } };
+  return { public: pub, private: { seat: viewer, hand: [...p.hand], discard: [...p.discard], quotes: quotes(state, viewer) } };
 }
 
 
