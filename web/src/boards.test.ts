@@ -230,6 +230,47 @@ describe('Great Western Trail on the page', () => {
     expect(greatWesternTrail.describeEvent!({ type: 'income', certificates: 2, amount: 9, seat: 1 }, ctx, [])).toBe('Bo: takes the income of $9 using 2 certificates.');
   });
 
+  it('says what a listed move does to your money, as the view quotes it by the move\'s text, not in the log', () => {
+    const cities = { wichita: { text: 'Wichita (4)', kind: 'white' }, kansasCity: { text: 'Kansas City (0)', kind: 'white' } };
+    const moves: Move[] = [
+      { type: 'income', certificates: 0 },
+      { type: 'income', certificates: 2 },
+      { type: 'deliver', city: 'wichita' },
+      { type: 'deliver', city: 'kansasCity' },
+      { type: 'buyCattle', cards: ['ayrshire'], cowboys: 2 },
+      { type: 'move', path: ['E', 'ROCKFALL-1'] },
+      { type: 'action', action: '0.0' },
+      { type: 'action', action: '1.0' },
+      { type: 'aux', aux: 1, double: false },
+      { type: 'disc', disc: 'hand1' },
+      { type: 'endTurn' },
+    ];
+    const amounts = [7, 9, -1, 6, -3, -2, 4, 2, 1, -5];
+    const quotes = Object.fromEntries(amounts.map((amount, i) => [JSON.stringify(moves[i]), amount]));
+    const session = { space: 'E', actions: [{ id: '0.0', text: '+$2 per own building in a forest' }, { id: '1.0', text: 'discard 1 Guernsey → +$2' }] };
+    const auxiliary = [{ aux: 1, single: '+$1', double: '+$2' }];
+    const discs = { hand1: { text: 'hand limit +1 (first disc), costs $5', kind: 'white' } };
+    const ctx = { ...context('great-western-trail', { names: { cities, discs }, session, auxiliary }), view: { hand: [], quotes }, moves };
+    expect(moves.map((m) => greatWesternTrail.describe(m, ctx))).toEqual([
+      'Take your income · +$7',
+      'Take your income using 2 certificates · +$9',
+      'Deliver to Wichita (city value 4) · transport −$1',
+      'Deliver to Kansas City (city value 0) · +$6',
+      'Buy ayrshire with 2 cowboys · −$3',
+      expect.stringMatching(/^Move to .* · fees −\$2$/),
+      '+$2 per own building in a forest · +$4', // a rate: the amount it comes to now
+      'Discard 1 Guernsey → +$2', // the words say the amount already
+      'Auxiliary: +$1',
+      'Place the disc from hand limit +1 (first disc), costs $5',
+      'End your turn',
+    ]);
+    // A step of one move says it on its button.
+    const buttons = drawnTexts(() => greatWesternTrail.render({ ...ctx, table: { ...ctx.table, phase: 'KC', pending: 'income', endTrigger: -1 }, moves: moves.slice(0, 1) }), 'chip');
+    expect(buttons).toContain('Take your income · +$7');
+    // The log says the move without the quotes of the moves listed now.
+    expect(greatWesternTrail.describeEvent!({ ...moves[4]!, seat: 0 }, ctx, [])).toBe('Ada: buy ayrshire with 2 cowboys.');
+  });
+
   it('says what a station upgrade costs and scores, as the view prints the stations: the one named, or where the engine stands', () => {
     const stations = [4, 7, 10].map((turnout, i) => ({ cost: 2 * (i + 1), vp: i + 1, turnout })).concat({ cost: 3, vp: 9, turnout: 39 });
     const at = (engine: number) => context('great-western-trail', { names: { stations }, railroadSpaces: 40, current: 0, players: [{ engine }] });

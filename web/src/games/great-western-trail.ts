@@ -430,86 +430,8 @@ export const greatWesternTrail: GameBoard = {
     return k;
   },
   describe(move, ctx) {
-    const t = ctx.table;
-    switch (move.type) {
-      case 'move': {
-        const path = move.path as string[];
-        const via = path.length > 1 ? `, via ${path.slice(0, -1).map((loc) => spaceName(ctx, loc)).join(', ')}` : '';
-        return `Move to ${placeText(path.at(-1) ?? '', ctx)} (${path.length} location${path.length === 1 ? '' : 's'}${via})`;
-      }
-      case 'place':
-        return `Start at ${placeText(String(move.space), ctx)}`;
-      case 'action': {
-        const text = (t.session?.actions ?? []).find((a: Plain) => a.id === move.action)?.text ?? `local action ${move.action}`;
-        const cards = (move.cards as string[] | undefined) ?? [];
-        return `${capital(text)}${cards.length ? ` (${cards.map((c) => cardName(ctx, c)).join('; ')})` : ''}`;
-      }
-      case 'aux': {
-        const aux = (t.auxiliary ?? []).find((a: Plain) => a.aux === move.aux);
-        const text = aux ? (move.double ? aux.double : aux.single) : `action ${move.aux}`;
-        return `Auxiliary${move.double ? ' (double)' : ''}: ${text}`;
-      }
-      case 'endTurn':
-        return 'End your turn';
-      case 'skip':
-        return 'Skip';
-      case 'foresight': {
-        const column: number = t.foresightColumn ?? -1;
-        if (column < 0) return describeMoveGeneric(move);
-        const tile = foresightTile(ctx, column, Number(move.pick));
-        return `Foresight column ${column + 1}: take ${tile ? tileName(ctx, tile) : 'the empty space'}`;
-      }
-      case 'playObjective':
-        return `Play the objective card: ${objectiveText(ctx, String(move.card))}`;
-      case 'takeObjective':
-        return `Take the objective card: ${objectiveText(ctx, String(move.card))}`;
-      case 'discard':
-        return `Discard ${cardName(ctx, String(move.card))}`;
-      case 'remove':
-        return `Remove ${cardName(ctx, String(move.card))} from the game`;
-      case 'buyCattle': {
-        const cowboys = Number(move.cowboys);
-        return `Buy ${(move.cards as string[]).map((c) => cardName(ctx, c)).join('; ')} with ${cowboys} cowboy${cowboys === 1 ? '' : 's'}`;
-      }
-      case 'refillMarket':
-        return 'Refill the cattle market';
-      case 'disc':
-        return `Place the disc from ${discName(ctx, String(move.disc))}`;
-      case 'takeHazard':
-      case 'takeTeepee': {
-        const c = content(names(ctx), t.trail?.[String(move.space)] ?? '');
-        return `Take ${c.text || (move.type === 'takeHazard' ? 'the hazard' : 'the teepee')} from ${spaceName(ctx, String(move.space))}`;
-      }
-      case 'hire': {
-        const slot = Number(move.slot);
-        const perRow = Math.max(1, (t.players ?? []).length);
-        return `Hire the ${t.jobMarket?.[slot] || 'worker'} in row ${Math.floor(slot / perRow) + 1} of the job market`;
-      }
-      case 'claimMaster':
-        return `Take the station master with a ${String(move.worker)}`;
-      case 'build':
-        return `Place building ${String(move.building)} on ${placeText(String(move.space), ctx)}`;
-      case 'copy':
-        return `Use the actions of ${placeText(String(move.space), ctx)}`;
-      case 'engine':
-        return `Move your engine to ${engineName(ctx, Number(move.to))}`;
-      case 'upgrade': {
-        // The station where the mover's engine stands: what the upgrade costs there.
-        const station = stationAtEngine(ctx, ctx.mySeat ?? t.current);
-        return station >= 0 ? `Upgrade ${stationText(ctx, station)}` : 'Upgrade the station';
-      }
-      case 'upgradeStation':
-        return `Upgrade ${stationText(ctx, Number(move.station))}`;
-      case 'draw':
-        return `Draw ${move.count} card${move.count === 1 ? '' : 's'}`;
-      case 'income': {
-        const n = Number(move.certificates);
-        return `Take your income${n ? ` using ${n} certificate${n === 1 ? '' : 's'}` : ''}`;
-      }
-      case 'deliver':
-        return `Deliver to ${cityValueText(cityName(ctx, String(move.city)))}`;
-    }
-    return describeMoveGeneric(move);
+    const text = moveWords(move, ctx);
+    return `${text}${moneyText(move, text, ctx)}`;
   },
   describeEvent(ev: GameEvent, ctx) {
     const who = typeof ev.seat === 'number' ? `${ctx.name(ev.seat)}: ` : '';
@@ -526,7 +448,107 @@ export const greatWesternTrail: GameBoard = {
     if (ev.type === 'engine') return `${who}moves the engine to ${engineName(ctx, Number(ev.to))}.`;
     if (ev.type === 'upgrade') return `${who}upgrades the station.`; // (not which: the engine may have moved on since)
     const { seat: _seat, ...move } = ev; // the seat is said already
-    const text = greatWesternTrail.describe(move as Move, ctx);
+    // Without the money: the quotes are the listed moves' of now, not the logged move's.
+    const text = moveWords(move as Move, ctx);
     return `${who}${text.charAt(0).toLowerCase()}${text.slice(1)}.`;
   },
 };
+
+/**
+ * What a listed move does to your money, as the view quotes it (`quotes`, keyed by the move's JSON text as the
+ * listed moves are): " · +$9", " · transport −$3". Nothing where the move's words already say that amount
+ * ("+$2", "pay $2", "costs $5", a station's "($4, 2 VP)"), unless as a rate ("+$1 per engineer").
+ */
+function moneyText(move: Move, words: string, ctx: BoardContext): string {
+  const amount: unknown = ctx.view?.quotes?.[JSON.stringify(move)];
+  if (typeof amount !== 'number' || amount === 0) return '';
+  const said = amount > 0 ? [`+$${amount}`] : [`pay $${-amount}`, `costs $${-amount}`, `($${-amount},`];
+  if (said.some((s) => words.includes(s)) && !words.includes(' per ')) return '';
+  const sum = `${amount > 0 ? '+' : '−'}$${Math.abs(amount)}`;
+  if (move.type === 'deliver' && amount < 0) return ` · transport ${sum}`;
+  return ` · ${move.type === 'move' ? `fees ${sum}` : sum}`;
+}
+
+/** A move in words, without what it does to the money. */
+function moveWords(move: Move, ctx: BoardContext): string {
+  const t = ctx.table;
+  switch (move.type) {
+    case 'move': {
+      const path = move.path as string[];
+      const via = path.length > 1 ? `, via ${path.slice(0, -1).map((loc) => spaceName(ctx, loc)).join(', ')}` : '';
+      return `Move to ${placeText(path.at(-1) ?? '', ctx)} (${path.length} location${path.length === 1 ? '' : 's'}${via})`;
+    }
+    case 'place':
+      return `Start at ${placeText(String(move.space), ctx)}`;
+    case 'action': {
+      const text = (t.session?.actions ?? []).find((a: Plain) => a.id === move.action)?.text ?? `local action ${move.action}`;
+      const cards = (move.cards as string[] | undefined) ?? [];
+      return `${capital(text)}${cards.length ? ` (${cards.map((c) => cardName(ctx, c)).join('; ')})` : ''}`;
+    }
+    case 'aux': {
+      const aux = (t.auxiliary ?? []).find((a: Plain) => a.aux === move.aux);
+      const text = aux ? (move.double ? aux.double : aux.single) : `action ${move.aux}`;
+      return `Auxiliary${move.double ? ' (double)' : ''}: ${text}`;
+    }
+    case 'endTurn':
+      return 'End your turn';
+    case 'skip':
+      return 'Skip';
+    case 'foresight': {
+      const column: number = t.foresightColumn ?? -1;
+      if (column < 0) return describeMoveGeneric(move);
+      const tile = foresightTile(ctx, column, Number(move.pick));
+      return `Foresight column ${column + 1}: take ${tile ? tileName(ctx, tile) : 'the empty space'}`;
+    }
+    case 'playObjective':
+      return `Play the objective card: ${objectiveText(ctx, String(move.card))}`;
+    case 'takeObjective':
+      return `Take the objective card: ${objectiveText(ctx, String(move.card))}`;
+    case 'discard':
+      return `Discard ${cardName(ctx, String(move.card))}`;
+    case 'remove':
+      return `Remove ${cardName(ctx, String(move.card))} from the game`;
+    case 'buyCattle': {
+      const cowboys = Number(move.cowboys);
+      return `Buy ${(move.cards as string[]).map((c) => cardName(ctx, c)).join('; ')} with ${cowboys} cowboy${cowboys === 1 ? '' : 's'}`;
+    }
+    case 'refillMarket':
+      return 'Refill the cattle market';
+    case 'disc':
+      return `Place the disc from ${discName(ctx, String(move.disc))}`;
+    case 'takeHazard':
+    case 'takeTeepee': {
+      const c = content(names(ctx), t.trail?.[String(move.space)] ?? '');
+      return `Take ${c.text || (move.type === 'takeHazard' ? 'the hazard' : 'the teepee')} from ${spaceName(ctx, String(move.space))}`;
+    }
+    case 'hire': {
+      const slot = Number(move.slot);
+      const perRow = Math.max(1, (t.players ?? []).length);
+      return `Hire the ${t.jobMarket?.[slot] || 'worker'} in row ${Math.floor(slot / perRow) + 1} of the job market`;
+    }
+    case 'claimMaster':
+      return `Take the station master with a ${String(move.worker)}`;
+    case 'build':
+      return `Place building ${String(move.building)} on ${placeText(String(move.space), ctx)}`;
+    case 'copy':
+      return `Use the actions of ${placeText(String(move.space), ctx)}`;
+    case 'engine':
+      return `Move your engine to ${engineName(ctx, Number(move.to))}`;
+    case 'upgrade': {
+      // The station where the mover's engine stands: what the upgrade costs there.
+      const station = stationAtEngine(ctx, ctx.mySeat ?? t.current);
+      return station >= 0 ? `Upgrade ${stationText(ctx, station)}` : 'Upgrade the station';
+    }
+    case 'upgradeStation':
+      return `Upgrade ${stationText(ctx, Number(move.station))}`;
+    case 'draw':
+      return `Draw ${move.count} card${move.count === 1 ? '' : 's'}`;
+    case 'income': {
+      const n = Number(move.certificates);
+      return `Take your income${n ? ` using ${n} certificate${n === 1 ? '' : 's'}` : ''}`;
+    }
+    case 'deliver':
+      return `Deliver to ${cityValueText(cityName(ctx, String(move.city)))}`;
+  }
+  return describeMoveGeneric(move);
+}
