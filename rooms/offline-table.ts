@@ -26,6 +26,10 @@ export interface OfflineTable {
 export function openOfflineTable(game: AnyGame, seatCount: number, options: unknown, seed: string, perView = false): OfflineTable {
   const { RoomState, SeatPrivate } = gameRooms[game.id]!.schemas; // the schemas the game's room syncs
   const state = new RoomState() as TableState;
+  // The encoder first, as a room's serializer is made before any client joins: a view can only hold what the
+  // encoder's tree already tracks (added before it, a seat's private entry was never encoded in its view).
+  const encoder = new Encoder(state);
+  if (!perView) shareUnchangedViews(encoder);
   const views: StateView[] = [];
   for (let seat = 0; seat < seatCount; seat++) {
     const mine = new SeatPrivate() as PrivateSeat;
@@ -43,8 +47,6 @@ export function openOfflineTable(game: AnyGame, seatCount: number, options: unkn
     seats: { records: views.map((_, seat) => ({ sessionId: `s${seat}` })), botDriven: () => false },
     clients: { getById: (id: string) => ({ view: views[Number(id.slice(1))] }) },
   };
-  const encoder = new Encoder(state);
-  if (!perView) shareUnchangedViews(encoder);
   return {
     game,
     seatCount,
