@@ -17,7 +17,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ClientState, Protocol, Room, ServerError, ErrorCode, type Client, type AuthContext } from '@colyseus/core';
-import type { Schema } from '@colyseus/schema';
+import { Encoder, type Schema } from '@colyseus/schema';
 import { SYSTEM, type AnyGame } from '../src/core/game.ts';
 import { recordedGenerator, seedFor, type Generator } from '../src/core/rng.ts';
 import { SeatState } from '../schema/common.ts';
@@ -39,6 +39,10 @@ import { detachColyseusTimer, fromNow, nextTimerIn, startPatching, stopPatching,
 import { beforeShutdown, dispose } from './shutdown.ts';
 import { ReclaimWait } from './reclaim-wait.ts';
 import type { EventsMessage, PrivateSeat, Table, TableState } from './table.ts';
+
+// Whole-state encodes of the larger games (Great Western Trail) exceed the 8 KiB default buffer: every game's room,
+// and a table without one (offline-table.ts: the warm-up, the projection benchmark), encodes with 64 KiB.
+Encoder.BUFFER_SIZE = 64 * 1024;
 
 export { RoomErrors } from './moves.ts';
 export type { StoredMeta, GameRecord } from './journal.ts';

@@ -8,7 +8,6 @@ import { WebSocketTransport } from '@colyseus/ws-transport';
 import type { WebSocketServer } from 'ws';
 import { coalesceWrites } from './coalesce-writes.ts';
 import { spreadPings } from './heartbeat.ts';
-import { Encoder } from '@colyseus/schema';
 import { monitor } from '@colyseus/monitor';
 import express, { type Application, type NextFunction, type Request, type Response } from 'express';
 
@@ -40,9 +39,6 @@ export interface ParlorServerOptions {
   /** Extra room types (tests register a fixture game here). */
   extraRooms?: Record<string, new (...args: never[]) => Room>;
 }
-
-// Whole-state encodes of the larger games (Great Western Trail) exceed the 8 KiB default buffer.
-Encoder.BUFFER_SIZE = 64 * 1024;
 
 /**
  * Frames a client message may come in. Clients send each message whole; ws allows 16,384 fragments, and a
