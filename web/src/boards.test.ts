@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fastTrack, playerLine } from './games/fast-track.ts';
 import { greatWesternTrail, sectionOpen, sectionToggled, turnLine } from './games/great-western-trail.ts';
-import { dollars, raceStatus, readySetBet, settlementText } from './games/ready-set-bet.ts';
+import { dollars, raceStatus, readySetBet, settlementText, tokenRow } from './games/ready-set-bet.ts';
 import { colourLine, tac } from './games/tac.ts';
 import { lastTrickText, seatTitle, tableLayout, tractor, trumpsTitle } from './games/tractor.ts';
 import type { BoardContext, GameEvent, Move } from './types.ts';
@@ -354,6 +354,14 @@ describe('Ready Set Bet on the page', () => {
     expect(status({ race: 2, players: [{ ...me, money: 14, available: [4] }] })).toBe('Your tokens to bet: $4. Your money: $14.');
     expect(status({ race: 2, players: [{ ...me, money: 0 }] })).toContain('Your money: $0.'); // settled at $0 this time
     expect(status({ phase: 'results', players: [{ ...me, money: 9 }] })).toBe('You are ready for the next race. Your money: $9.');
+  });
+  it('offers your tokens only while a race runs: between races those the last race left unbet are not to bet', () => {
+    const me = { seat: 0, bettor: true, money: 7, available: [3, 5] };
+    const row = (phase: string) => drawnTexts(() => tokenRow(context('ready-set-bet', { race: 1, phase, players: [me] })), 'token');
+    expect(row('racing')).toEqual(['$3', '$5']);
+    expect(row('vipDraft')).toEqual([]);
+    expect(row('results')).toEqual([]);
+    expect(drawnTexts(() => tokenRow(context('ready-set-bet', { race: 1, phase: 'vipDraft', players: [me] })), 'section-title')).toEqual(['Your money $7']);
   });
   it("names the host's steps worth a countdown: the VIP draft's end, the next race, the first roll; not each roll of a race", () => {
     const step = (table: Record<string, unknown>) => readySetBet.stepClock!(context('ready-set-bet', { race: 1, ...table }));

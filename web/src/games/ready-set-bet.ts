@@ -162,15 +162,19 @@ function track(ctx: BoardContext) {
  * Your tokens (a tap picks the one the spaces bet), "No more bets" and "Ready for the next race"; none for a seated
  * host who does not bet (hostMode hostSeat: it rolls and holds no tokens).
  */
-function tokenRow(ctx: BoardContext) {
+export function tokenRow(ctx: BoardContext) {
   const t = ctx.table;
   const mine = ctx.mySeat !== null ? (t.players ?? []).find((p: Plain) => p.seat === ctx.mySeat) : null;
   if (!mine || mine.bettor === false) return null;
+  // Between races (the results, the VIP draft) the tokens a finished race left unbet are nobody's to bet: the next
+  // race hands every bettor all of theirs again.
+  const racing = t.phase === 'racing';
+  const tokens: number[] = racing ? (mine.available ?? []) : [];
   return h(
     'div',
     { class: 'rsb-tokens', role: 'group', 'aria-label': 'Your tokens' },
-    h('span', { class: 'section-title' }, `Your tokens${moneyText(t, mine, ' · your money ')}`),
-    (mine.available ?? []).map((v: number) => h('button', { type: 'button', class: 'chip token', 'data-key': `token:${v}`, style: `border-color:${seatColour(mine.seat)}` }, `$${v}`)),
+    h('span', { class: 'section-title' }, racing ? `Your tokens${moneyText(t, mine, ' · your money ')}` : moneyText(t, mine, 'Your money ')),
+    tokens.map((v: number) => h('button', { type: 'button', class: 'chip token', 'data-key': `token:${v}`, style: `border-color:${seatColour(mine.seat)}` }, `$${v}`)),
     ctx.moves.some((m) => m.type === 'bet') ? h('button', { type: 'button', class: 'chip', 'data-key': 'pass' }, 'No more bets') : null,
     ctx.moves.some((m) => m.type === 'ready') ? h('button', { type: 'button', class: 'chip', 'data-key': 'ready' }, 'Ready for the next race') : null,
   );
