@@ -1062,6 +1062,21 @@ describe('web client', () => {
     expect(at.scrollY).toBeGreaterThan(300);
     expect(at.panel.top).toBeGreaterThanOrEqual(0);
     expect(at.panel.top).toBeLessThan(at.height / 2);
+    // A list of moves longer than its room scrolls; its buttons keep the height their words need (squeezed to their
+    // least height, words wrapped over several lines ran into the next button). Long words put in and taken out at once.
+    await page.setViewportSize({ width: 1280, height: 300 });
+    const all = page.locator('.controls .all-moves');
+    if (!(await all.evaluate((el) => (el as HTMLDetailsElement).open))) await all.locator('summary').click();
+    const squeezed = await all.locator('.move-list').evaluate((list) => {
+      const moves = [...list.querySelectorAll<HTMLElement>('.move')];
+      const words = moves.map((el) => el.textContent);
+      for (const el of moves) el.textContent = 'a move described at length '.repeat(6);
+      const overflowing = list.scrollHeight > list.clientHeight;
+      const count = moves.filter((el) => el.scrollHeight > el.clientHeight + 1).length;
+      moves.forEach((el, i) => (el.textContent = words[i]!));
+      return { overflowing, count };
+    });
+    expect(squeezed).toEqual({ overflowing: true, count: 0 });
     await Promise.all([page.close(), watcher.close()]);
   }, 60_000);
 
