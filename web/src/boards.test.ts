@@ -348,17 +348,19 @@ describe('Ready Set Bet on the page', () => {
   });
   it('says what you bet with: your tokens left, and your money only once it means something (every bettor starts at $0)', () => {
     const me = { seat: 0, bettor: true, money: 0, available: [2, 3, 3, 4, 5] };
-    const status = (table: Record<string, unknown>) => readySetBet.status!(context('ready-set-bet', { race: 1, phase: 'racing', players: [me], ...table }));
+    const status = (table: Record<string, unknown>) => readySetBet.status!(context('ready-set-bet', { race: 1, phase: 'racing', bettingOpen: true, players: [me], ...table }));
     expect(status({})).toBe('Your tokens to bet: $2, $3, $3, $4, $5.');
     expect(status({ players: [{ ...me, available: [] }] })).toBe('All your tokens are on the board.');
     expect(status({ race: 2, players: [{ ...me, money: 14, available: [4] }] })).toBe('Your tokens to bet: $4. Your money: $14.');
     expect(status({ race: 2, players: [{ ...me, money: 0 }] })).toContain('Your money: $0.'); // settled at $0 this time
     expect(status({ phase: 'results', players: [{ ...me, money: 9 }] })).toBe('You are ready for the next race. Your money: $9.');
   });
-  it('offers your tokens only while a race runs: between races those the last race left unbet are not to bet', () => {
+  it('offers your tokens only while bets are open: after the red line, and between races, those left unbet are not to bet', () => {
     const me = { seat: 0, bettor: true, money: 7, available: [3, 5] };
-    const row = (phase: string) => drawnTexts(() => tokenRow(context('ready-set-bet', { race: 1, phase, players: [me] })), 'token');
+    const row = (phase: string, bettingOpen = true) => drawnTexts(() => tokenRow(context('ready-set-bet', { race: 1, phase, bettingOpen, players: [me] })), 'token');
     expect(row('racing')).toEqual(['$3', '$5']);
+    expect(row('racing', false)).toEqual([]); // the red line passed: no more bets
+    expect(readySetBet.status!(context('ready-set-bet', { race: 1, phase: 'racing', bettingOpen: false, players: [me] }))).toBe('Your money: $7.');
     expect(row('vipDraft')).toEqual([]);
     expect(row('results')).toEqual([]);
     expect(drawnTexts(() => tokenRow(context('ready-set-bet', { race: 1, phase: 'vipDraft', players: [me] })), 'section-title')).toEqual(['Your money $7']);
@@ -396,7 +398,7 @@ describe('Ready Set Bet on the page', () => {
   it('says which token a tap on a betting space bets: the one picked, else the largest', () => {
     const me = { seat: 0, bettor: true, money: 0, available: [3, 5] };
     const moves: Move[] = [3, 5].flatMap((token) => ['win-7-a', 'show-2-a'].map((space) => ({ type: 'bet', space, token })));
-    const status = (selected: string[], legal = moves) => readySetBet.status!({ ...context('ready-set-bet', { race: 1, phase: 'racing', players: [me] }), moves: [...legal, { type: 'pass' }], selected });
+    const status = (selected: string[], legal = moves) => readySetBet.status!({ ...context('ready-set-bet', { race: 1, phase: 'racing', bettingOpen: true, players: [me] }), moves: [...legal, { type: 'pass' }], selected });
     expect(status([])).toBe('A tap on a space bets your $5 token (tap a token to bet another). Your tokens to bet: $3, $5.');
     expect(status(['token:3'])).toBe('A tap on a space bets your $3 token (tap it again for your largest). Your tokens to bet: $3, $5.');
     // A picked token bet already (no move has it) is not the one a tap bets.

@@ -166,9 +166,9 @@ export function tokenRow(ctx: BoardContext) {
   const t = ctx.table;
   const mine = ctx.mySeat !== null ? (t.players ?? []).find((p: Plain) => p.seat === ctx.mySeat) : null;
   if (!mine || mine.bettor === false) return null;
-  // Between races (the results, the VIP draft) the tokens a finished race left unbet are nobody's to bet: the next
-  // race hands every bettor all of theirs again.
-  const racing = t.phase === 'racing';
+  // Once the betting has closed, and between races (the results, the VIP draft), the tokens left unbet are nobody's to
+  // bet: the next race hands every bettor all of theirs again.
+  const racing = t.phase === 'racing' && t.bettingOpen;
   const tokens: number[] = racing ? (mine.available ?? []) : [];
   return h(
     'div',
@@ -401,7 +401,7 @@ export const readySetBet: GameBoard = {
     const hostFirst = t.phase === 'racing' && t.rolls === 0 && host?.bettor && me.seat !== t.hostSeat && t.bettingOpen && ctx.moves.length === 0;
     // What you bet with while a race runs: your tokens left (in the order the board shows them).
     const left: number[] = me.available ?? [];
-    const tokens = t.phase !== 'racing' || me.passed ? '' : left.length ? `Your tokens to bet: ${left.map((v) => `$${v}`).join(', ')}.` : 'All your tokens are on the board.';
+    const tokens = t.phase !== 'racing' || !t.bettingOpen || me.passed ? '' : left.length ? `Your tokens to bet: ${left.map((v) => `$${v}`).join(', ')}.` : 'All your tokens are on the board.';
     const money = moneyText(t, me, 'Your money: ');
     return [asked(ctx), tokens, money && `${money}.`, hostFirst ? 'The host bets first: your bets open with the first roll.' : ''].filter(Boolean).join(' ');
   },
