@@ -942,6 +942,21 @@ describe('web client', () => {
     await page.close();
   }, 40_000);
 
+  it.concurrent("a tap the move could not use is said in the panel until the step is over: not through the race's results", async ({ expect }) => {
+    const page = await newPage(390, true);
+    await createInLobby(page, 'Ready Set Bet', { seats: 2, bots: 1, options: { startDelayMs: 1500, rollIntervalMs: 150, resultsPauseMs: 60_000, vip: false } });
+    const space = page.locator('.rsb-grid [data-key].can').first();
+    const key = await space.getAttribute('data-key');
+    await space.tap();
+    await page.locator(`.rsb-grid [data-key="${key}"]:not(.can)`).waitFor({ timeout: 5000 }); // now yours: taken
+    await page.locator(`.rsb-grid [data-key="${key}"]`).tap();
+    await expect.poll(() => page.locator('.controls .notice').textContent(), { timeout: 2000 }).toBe('That cannot be chosen now.');
+    // The race runs to its end; at its results the line is gone, with the step it spoke of.
+    await expect.poll(() => page.locator('.controls .status').textContent(), { timeout: 20_000 }).toMatch(/press Ready/);
+    expect(await page.locator('.controls .notice').textContent()).toBe('');
+    await page.close();
+  }, 40_000);
+
   it.concurrent("the round boards' space numbers: legible on a desktop, left out on a phone (the hexagon's spaces are 12 px apart there)", async ({ expect }) => {
     const [ft, tac] = await Promise.all([newPage(390), newPage(390)]);
     await Promise.all([

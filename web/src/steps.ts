@@ -1,6 +1,11 @@
 /** When the player's turn begins a new step, whose parts may lie anywhere on the board (the table page brings them into view). */
 import type { Move } from './types.ts';
 
+/** The kinds of move listed, in one text ('' for none): what a step is made of. */
+export function kindsOf(moves: readonly Move[]): string {
+  return [...new Set(moves.map((m) => m.type))].sort().join(' ');
+}
+
 /**
  * A step begins when the kinds of move listed change, or when a move of the player's was taken and the turn goes on
  * (Great Western Trail's cattle bought a second time, the next foresight column: the same kinds of move). Told once
@@ -17,7 +22,7 @@ export class Steps {
 
   /** Whether the moves listed now (none off turn, or for a spectator) begin a step not told yet. */
   begins(moves: readonly Move[]): boolean {
-    const kinds = [...new Set(moves.map((m) => m.type))].sort().join(' ');
+    const kinds = kindsOf(moves);
     const begun = kinds !== '' && (kinds !== this.kinds || this.moved);
     this.kinds = kinds;
     this.moved = false;

@@ -9,7 +9,7 @@ import { h, seatColour, showsAlready } from './dom.ts';
 import { boardFor, describeEventGeneric } from './games/index.ts';
 import { legalMovesOf } from './legal.ts';
 import { chooserPrompt, Selection } from './select.ts';
-import { Steps } from './steps.ts';
+import { kindsOf, Steps } from './steps.ts';
 import { clockText, turnLine } from './turn.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain, SeatInfo } from './types.ts';
 
@@ -91,9 +91,17 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     notice.textContent = text;
     notice.classList.toggle('bad', bad);
   };
+  /**
+   * The kinds of move the panel last offered, and those it offered when its refusal line was said: why a part could not
+   * be used, said in another step (a tap during a race, the race since settled), no longer speaks of the page. (A
+   * refusal of the server's stays until a move is taken, the turn passed or not: the player reads why.)
+   */
+  let kindsShown = '';
+  let kindsRefused = '';
   const refuse = (text: string) => {
     refusal.textContent = text;
     refusal.classList.toggle('bad', text !== '');
+    kindsRefused = kindsShown;
   };
   const firstVisible = (selector: string) => [...app.querySelectorAll<HTMLElement>(selector)].find((el) => el.getClientRects().length > 0);
   /** The next part to act on: the one move of a one-move step, a card in hand before a space of the board (a move is most often begun with the card), then the controls. */
@@ -636,6 +644,8 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
 
   function drawControls(ctx: BoardContext, deadline: number, step: number) {
     const mine = ctx.mySeat;
+    kindsShown = kindsOf(mine === null ? [] : ctx.moves);
+    if (partNote && refusal.textContent === partNote && kindsShown !== kindsRefused) refuse('');
     const candidates = selection!.offered(ctx);
     const free = mine === null ? null : selection!.composing(ctx);
     // A step of one legal move (Great Western Trail's income, a seated host's roll) is offered first, where focus
