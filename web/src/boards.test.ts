@@ -353,17 +353,17 @@ describe('Ready Set Bet on the page', () => {
     expect(status({ players: [{ ...me, available: [] }] })).toBe('All your tokens are on the board.');
     expect(status({ race: 2, players: [{ ...me, money: 14, available: [4] }] })).toBe('Your tokens to bet: $4. Your money: $14.');
     expect(status({ race: 2, players: [{ ...me, money: 0 }] })).toContain('Your money: $0.'); // settled at $0 this time
-    expect(status({ phase: 'results', players: [{ ...me, money: 9 }] })).toBe('You are ready for the next race. Your money: $9.');
+    expect(status({ phase: 'results', bettingOpen: false, players: [{ ...me, money: 9 }] })).toBe('You are ready for the next race. Your money: $9.');
   });
   it('offers your tokens only while bets are open: after the red line, and between races, those left unbet are not to bet', () => {
     const me = { seat: 0, bettor: true, money: 7, available: [3, 5] };
-    const row = (phase: string, bettingOpen = true) => drawnTexts(() => tokenRow(context('ready-set-bet', { race: 1, phase, bettingOpen, players: [me] })), 'token');
+    const row = (phase: string, bettingOpen = phase === 'racing') => drawnTexts(() => tokenRow(context('ready-set-bet', { race: 1, phase, bettingOpen, players: [me] })), 'token');
     expect(row('racing')).toEqual(['$3', '$5']);
     expect(row('racing', false)).toEqual([]); // the red line passed: no more bets
     expect(readySetBet.status!(context('ready-set-bet', { race: 1, phase: 'racing', bettingOpen: false, players: [me] }))).toBe('Your money: $7.');
     expect(row('vipDraft')).toEqual([]);
     expect(row('results')).toEqual([]);
-    expect(drawnTexts(() => tokenRow(context('ready-set-bet', { race: 1, phase: 'vipDraft', players: [me] })), 'section-title')).toEqual(['Your money $7']);
+    expect(drawnTexts(() => tokenRow(context('ready-set-bet', { race: 1, phase: 'vipDraft', bettingOpen: false, players: [me] })), 'section-title')).toEqual(['Your money $7']);
   });
   it("names the host's steps worth a countdown: the VIP draft's end, the next race, the first roll; not each roll of a race", () => {
     const step = (table: Record<string, unknown>) => readySetBet.stepClock!(context('ready-set-bet', { race: 1, ...table }));

@@ -12,8 +12,9 @@ export function clockText(deadline: number, now = Date.now()): string {
 
 /**
  * The move panel's first line, from the state (`board`: the game's own status words; `deadline`: the state's
- * `turnDeadline`; `step`: its `stepDeadline`, counted down where the game names the step). The time left is said where the player looks while deciding, on their own clocked turn (the seat
- * list with the clock is under the panel, out of sight on a phone), and beside whose turn it is while they wait.
+ * `turnDeadline`; `step`: its `stepDeadline`, counted down where the game names the step). The time left is said where
+ * the player looks while deciding, on their own clocked turn (the seat list with the clock is under the panel, out of
+ * sight on a phone), and beside whose turn it is while they wait.
  */
 export function turnLine(ctx: BoardContext, board: GameBoard | null, deadline: number, step = 0): LinePart[] {
   const parts = lineParts(ctx, board, deadline);

@@ -166,14 +166,14 @@ export function tokenRow(ctx: BoardContext) {
   const t = ctx.table;
   const mine = ctx.mySeat !== null ? (t.players ?? []).find((p: Plain) => p.seat === ctx.mySeat) : null;
   if (!mine || mine.bettor === false) return null;
-  // Once the betting has closed, and between races (the results, the VIP draft), the tokens left unbet are nobody's to
-  // bet: the next race hands every bettor all of theirs again.
-  const racing = t.phase === 'racing' && t.bettingOpen;
-  const tokens: number[] = racing ? (mine.available ?? []) : [];
+  // Once the betting has closed, and between races (the view's bettingOpen is a race's), the tokens left unbet are
+  // nobody's to bet: the next race hands every bettor all of theirs again.
+  const betting = Boolean(t.bettingOpen);
+  const tokens: number[] = betting ? (mine.available ?? []) : [];
   return h(
     'div',
     { class: 'rsb-tokens', role: 'group', 'aria-label': 'Your tokens' },
-    h('span', { class: 'section-title' }, racing ? `Your tokens${moneyText(t, mine, ' · your money ')}` : moneyText(t, mine, 'Your money ')),
+    h('span', { class: 'section-title' }, betting ? `Your tokens${moneyText(t, mine, ' · your money ')}` : moneyText(t, mine, 'Your money ')),
     tokens.map((v: number) => h('button', { type: 'button', class: 'chip token', 'data-key': `token:${v}`, style: `border-color:${seatColour(mine.seat)}` }, `$${v}`)),
     ctx.moves.some((m) => m.type === 'bet') ? h('button', { type: 'button', class: 'chip', 'data-key': 'pass' }, 'No more bets') : null,
     ctx.moves.some((m) => m.type === 'ready') ? h('button', { type: 'button', class: 'chip', 'data-key': 'ready' }, 'Ready for the next race') : null,
@@ -388,7 +388,7 @@ export const readySetBet: GameBoard = {
   waiting(ctx) {
     const t = ctx.table;
     const me = (t.players ?? []).find((p: Plain) => p.seat === ctx.mySeat);
-    if (t.phase !== 'racing' || !t.bettingOpen || !me?.bettor || !(me.passed || !(me.available ?? []).length)) return null;
+    if (!t.bettingOpen || !me?.bettor || !(me.passed || !(me.available ?? []).length)) return null;
     return 'You are done betting this race: the others bet until the red line closes the betting.';
   },
   status(ctx) {
@@ -401,7 +401,7 @@ export const readySetBet: GameBoard = {
     const hostFirst = t.phase === 'racing' && t.rolls === 0 && host?.bettor && me.seat !== t.hostSeat && t.bettingOpen && ctx.moves.length === 0;
     // What you bet with while a race runs: your tokens left (in the order the board shows them).
     const left: number[] = me.available ?? [];
-    const tokens = t.phase !== 'racing' || !t.bettingOpen || me.passed ? '' : left.length ? `Your tokens to bet: ${left.map((v) => `$${v}`).join(', ')}.` : 'All your tokens are on the board.';
+    const tokens = !t.bettingOpen || me.passed ? '' : left.length ? `Your tokens to bet: ${left.map((v) => `$${v}`).join(', ')}.` : 'All your tokens are on the board.';
     const money = moneyText(t, me, 'Your money: ');
     return [asked(ctx), tokens, money && `${money}.`, hostFirst ? 'The host bets first: your bets open with the first roll.' : ''].filter(Boolean).join(' ');
   },
