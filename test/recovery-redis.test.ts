@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { Client, type SeatReservation } from '@colyseus/sdk';
 import { Redis, type ChainableCommander } from 'ioredis';
-import { metricOf, spawnServer, type ServerProcess } from './helpers/process.ts';
+import { metricOf, spawnServer, statusOf, type ServerProcess } from './helpers/process.ts';
 import { adopt, legalMoves, state, type Player } from './helpers/clients.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
 import { fileRedis, gameUnderWay, matchmake, playOne, playToEnd, snapshot } from './helpers/durable.ts';
@@ -198,7 +198,7 @@ describe('durable games', () => {
       await sleep(300); // (what its close sends Redis)
       expect(await reader.hget('roomcaches', roomId)).toBeNull();
       // Its code, put back as it woke, names no table: answered so, and removed, once Redis has settled.
-      await waitFor(async () => (await fetch(`${proc.http}/api/invites/${invite}`)).status === 404 || null, 10_000, 'the code unknown');
+      await waitFor(async () => (await statusOf(proc, `/api/invites/${invite}`)) === 404 || null, 10_000, 'the code unknown');
       expect(await reader.hexists('parlor:invites', invite)).toBe(0);
     } finally {
       reader.disconnect();

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type SeatReservation } from '@colyseus/sdk';
 import { Redis } from 'ioredis';
-import { spawnServer, type ServerProcess } from './helpers/process.ts';
+import { spawnServer, statusOf, type ServerProcess } from './helpers/process.ts';
 import { startRedis, type RedisHandle } from './helpers/redis.ts';
 import { adopt, legalMoves, state } from './helpers/clients.ts';
 import { rejoinSeat } from '../client/rejoin.ts';
@@ -52,7 +52,7 @@ describe('Redis restarts empty', () => {
       for (const proc of procs) {
         await waitFor(async () => (await post(proc, `/api/rooms/${roomId}/seat`, { spectator: true })).status === 200, 8000, `spectator seat via ${proc.port}`);
         expect((await post(proc, `/api/rooms/${roomId}/seat`, { seatToken: bo.seatToken })).status).toBe(200);
-        await waitFor(async () => (await fetch(`${proc.http}/api/invites/${invite}`)).status === 200, 5000, `invite via ${proc.port}`);
+        await waitFor(async () => (await statusOf(proc, `/api/invites/${invite}`)) === 200, 5000, `invite via ${proc.port}`);
         // The listing is back, so a reconnect is judged on its token, not answered "disposed".
         const reconnect = await post(proc, `/matchmake/reconnect/${roomId}`, { reconnectionToken: 'not-a-real-token' });
         expect(reconnect.body.code).toBe('core/reconnect-expired');

@@ -11,7 +11,7 @@ import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type SeatReservation } from '@colyseus/sdk';
 import { Redis } from 'ioredis';
-import { spawnServer, type ServerProcess } from './helpers/process.ts';
+import { spawnServer, statusOf, type ServerProcess } from './helpers/process.ts';
 import { adopt, legalMoves, state } from './helpers/clients.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
 import { startRedis, type RedisHandle } from './helpers/redis.ts';
@@ -107,7 +107,7 @@ describe('two processes on one Redis', () => {
       const moving = { roomId: 'MovingRoom1', game: 'high-card' };
       await redis.hset('parlor:invites', 'GONE234567', JSON.stringify(gone), 'MOVE234567', JSON.stringify(moving));
       await redis.sadd('parlor:live', moving.roomId);
-      await waitFor(async () => (await fetch(`${a.http}/ready`)).status === 200, 5000, 'ready');
+      await waitFor(async () => (await statusOf(a, '/ready')) === 200, 5000, 'ready');
       await sleep(2500); // past the settling that follows a connection (three beats), when a table may not be put back yet
 
       const lookUp = async (code: string) => {
@@ -347,15 +347,15 @@ describe('two processes on one Redis', () => {
       const admin = new Redis(redis.url);
       await admin.config('SET', 'maxmemory', '1');
       try {
-        await waitFor(async () => (await fetch(`${p.http}/ready`)).status === 503, 5000, 'not ready while writes are refused');
+        await waitFor(async () => (await statusOf(p, '/ready')) === 503, 5000, 'not ready while writes are refused');
         expect(await (await fetch(`${p.http}/ready`)).json()).toMatchObject({ ready: false, redis: 'refusing writes' });
       } finally {
         await admin.config('SET', 'maxmemory', '0');
         admin.disconnect();
       }
-      await waitFor(async () => (await fetch(`${p.http}/ready`)).status === 200, 5000, 'ready once writes are stored');
+      await waitFor(async () => (await statusOf(p, '/ready')) === 200, 5000, 'ready once writes are stored');
       await redis.stop();
-      await waitFor(async () => (await fetch(`${p.http}/ready`)).status === 503, 5000, 'not ready');
+      await waitFor(async () => (await statusOf(p, '/ready')) === 503, 5000, 'not ready');
       expect(await (await fetch(`${p.http}/ready`)).json()).toMatchObject({ ready: false, redis: 'unreachable' });
       expect((await fetch(`${p.http}/health`)).status).toBe(200);
       // What needs Redis answers at once, to be asked again (a record's read waited for Redis, the others ~10 s).
@@ -365,7 +365,7 @@ describe('two processes on one Redis', () => {
         expect([path, res.status, ((await res.json()) as { code: string }).code, res.headers.get('retry-after')]).toEqual([path, 503, 'core/store-unavailable', '2']);
       }
       await redis.restart();
-      await waitFor(async () => (await fetch(`${p.http}/ready`)).status === 200, 15_000, 'ready again');
+      await waitFor(async () => (await statusOf(p, '/ready')) === 200, 15_000, 'ready again');
       expect(p.child.exitCode).toBeNull();
     } finally {
       await p.stop('SIGKILL');

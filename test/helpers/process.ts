@@ -53,6 +53,20 @@ export async function spawnServer(env: Record<string, string>, entry = 'test/fix
   };
 }
 
+/**
+ * The status `path` answers with, for polling: null when the request fails while the process runs (a kept-alive
+ * connection the server closed as idle just as the request went out is reset: asked again on a new one), an error
+ * carrying its output when the process has exited.
+ */
+export async function statusOf(p: ServerProcess, path: string): Promise<number | null> {
+  try {
+    return (await fetch(`${p.http}${path}`)).status;
+  } catch (err) {
+    if (p.child.exitCode !== null || p.child.signalCode !== null) throw new Error(`server exited (${p.child.exitCode ?? p.child.signalCode}) while asked ${path}:\n${p.output()}`, { cause: err });
+    return null;
+  }
+}
+
 /** A series of a process's /metrics as printed (`parlor_x_total` or `parlor_x_total{a="b"}`), 0 while not printed. */
 export async function metricOf(proc: ServerProcess, series: string): Promise<number> {
   const text = await (await fetch(`${proc.http}/metrics`)).text();
