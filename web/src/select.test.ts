@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { fastTrack } from './games/fast-track.ts';
 import { readySetBet } from './games/ready-set-bet.ts';
+import { handKeys, tac } from './games/tac.ts';
 import { tractor } from './games/tractor.ts';
 import { chooserPrompt, Selection } from './select.ts';
 import type { BoardContext, Move } from './types.ts';
@@ -196,6 +197,61 @@ describe('Fast Track on the page: a card clicked alone is offered, not played', 
     selection.clear();
     expect(selection.click('marble:red-1', ctx)).toBeNull();
     expect(selection.click('card:7H', ctx)).toEqual(moves[0]);
+  });
+});
+
+describe('Fast Track on the page: twin cards (same rank, same moves) answer as the one tapped', () => {
+  it('offers and selects the queen tapped, not the first of its rank', () => {
+    const moves: Move[] = [{ type: 'discard', card: 'QC' }, { type: 'discard', card: 'QH' }];
+    const ctx: BoardContext = { ...context('playing', moves), game: 'fast-track', view: { hand: ['QC', 'QH'] } };
+    const selection = new Selection(fastTrack);
+    expect(selection.click('card:QH', ctx)).toBeNull();
+    expect(selection.keys).toEqual(['card:QH']); // the part lit as selected: the Q♥ alone
+    expect(selection.offered(ctx).map((m) => fastTrack.describe(m, ctx))).toEqual(['Discard Q♥ (no effect)']);
+    expect(selection.clickable(ctx)).toEqual(new Set(['discard', 'card:QC', 'card:QH']));
+    // The other queen tapped next: it alone.
+    expect(selection.click('card:QC', ctx)).toBeNull();
+    expect(selection.keys).toEqual(['card:QC']);
+    expect(selection.offered(ctx).map((m) => fastTrack.describe(m, ctx))).toEqual(['Discard Q♣ (no effect)']);
+  });
+
+  it("offers each move once while no jack is picked, and plays the jack tapped after the marble", () => {
+    const moves: Move[] = [
+      { type: 'move', card: 'JC', marble: 'red-1', to: 'track-12' },
+      { type: 'move', card: 'JH', marble: 'red-1', to: 'track-12' },
+      { type: 'move', card: '3S', marble: 'red-1', to: 'track-14' },
+    ];
+    const ctx: BoardContext = { ...context('playing', moves), game: 'fast-track', view: { hand: ['JC', '3S', 'JH'] } };
+    const selection = new Selection(fastTrack);
+    expect(selection.click('marble:red-1', ctx)).toBeNull();
+    expect(selection.offered(ctx)).toEqual([moves[0], moves[2]]);
+    expect(selection.clickable(ctx)).toEqual(new Set(['move', 'card:JC', 'card:JH', 'card:3S', 'marble:red-1', 'to:track-12', 'to:track-14']));
+    expect(selection.click('card:JH', ctx)).toEqual(moves[1]);
+    selection.clear();
+    selection.click('card:JH', ctx);
+    expect(fastTrack.status!({ ...ctx, selected: selection.keys })).toBe('J♥: now choose a marble.');
+  });
+});
+
+describe('TAC on the page: two copies of a card are parts of their own', () => {
+  const marbles = Array.from({ length: 16 }, (_, id) => ({ id, colour: Math.floor(id / 4) }));
+  const view = { colours: [0], cards: ['12', '5', '12'], cardColours: [0, 0, 0], given: [] };
+  const moves: Move[] = [{ type: 'move', card: '12', marble: 0, to: 12 }, { type: 'move', card: '5', marble: 0, to: 5 }];
+  const table = { phase: 'play', ring: 64, marbles, seatOfColour: [0, 1, 2, 3], teamOfColour: [0, 1, 0, 1], turn: 0, devilTarget: -1, sevenRemaining: 0 };
+  const ctx: BoardContext = { ...context('play', moves, [], table), game: 'tac', view };
+
+  it('keys each copy apart, and selects only the one tapped', () => {
+    expect(handKeys(view.cards, 0)).toEqual(['card:0:12', 'card:0:5', 'card:0:12/2']);
+    const selection = new Selection(tac);
+    expect([...selection.clickable(ctx)].filter((k) => k.startsWith('card:'))).toEqual(['card:0:12', 'card:0:12/2', 'card:0:5']);
+    expect(selection.click('card:0:12/2', ctx)).toBeNull();
+    expect(selection.keys).toEqual(['card:0:12/2']);
+    expect(selection.offered(ctx)).toEqual([moves[0]]);
+    expect(tac.status!({ ...ctx, selected: selection.keys })).toBe('12: now choose a marble.');
+    // The other copy tapped next: it alone; the marble then plays the 12.
+    expect(selection.click('card:0:12', ctx)).toBeNull();
+    expect(selection.keys).toEqual(['card:0:12']);
+    expect(selection.click('marble:0', ctx)).toEqual(moves[0]);
   });
 });
 

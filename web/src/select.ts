@@ -25,11 +25,20 @@ export class Selection {
     this.board = board;
   }
 
+  /**
+   * The context as the board sees it with `keys` selected: a move's keys may depend on them (of two jacks, the moves
+   * are the copy picked's), and a context made before a click still holds the keys selected before it.
+   */
+  private seeing(ctx: BoardContext, keys = this.keys): BoardContext {
+    return ctx.selected === keys ? ctx : { ...ctx, selected: keys };
+  }
+
   /** The legal moves that involve every selected key. */
   candidates(ctx: BoardContext): Move[] {
     if (this.keys.length === 0) return ctx.moves;
+    const now = this.seeing(ctx);
     return ctx.moves.filter((m) => {
-      const k = this.board.keys(m, ctx);
+      const k = this.board.keys(m, now);
       return this.keys.every((x) => k.includes(x));
     });
   }
@@ -59,8 +68,11 @@ export class Selection {
   /** Keys a click may add now (the parts to highlight). */
   clickable(ctx: BoardContext): Set<string> {
     const out = new Set<string>(this.composing(ctx)?.keys);
-    for (const m of this.candidates(ctx)) for (const k of this.board.keys(m, ctx)) out.add(k);
-    if (this.keys.length) for (const m of ctx.moves) for (const k of this.board.keys(m, ctx)) out.add(k); // a fresh start
+    const now = this.seeing(ctx);
+    for (const m of this.candidates(ctx)) for (const k of this.board.keys(m, now)) out.add(k);
+    // A fresh start: the parts of every move, as with nothing selected.
+    const fresh = this.seeing(ctx, []);
+    if (this.keys.length) for (const m of ctx.moves) for (const k of this.board.keys(m, fresh)) out.add(k);
     return out;
   }
 
@@ -110,6 +122,6 @@ export class Selection {
   prune(ctx: BoardContext) {
     const free = this.composing(ctx);
     if (free) this.keys = this.keys.filter((k) => free.keys.includes(k));
-    else if (this.keys.length && this.candidates(ctx).length === 0) this.keys = this.keys.filter((k) => this.board.sticky?.(k) && ctx.moves.some((m) => this.board.keys(m, ctx).includes(k)));
+    else if (this.keys.length && this.candidates(ctx).length === 0) this.keys = this.keys.filter((k) => this.board.sticky?.(k) && ctx.moves.some((m) => this.board.keys(m, this.seeing(ctx)).includes(k)));
   }
 }

@@ -1,5 +1,6 @@
 /** What the marble games' move panel asks for, from the listed moves and the parts you picked (no rules). */
 import type { BoardContext, GameBoard } from '../types.ts';
+import { faceOfKey } from './cards.ts';
 import { count } from './generic.ts';
 
 /** What the panel asks when none of your cards can move a marble. */
@@ -17,6 +18,6 @@ export function cardThenMarble(board: GameBoard, ctx: BoardContext, cardName: (c
   const card = (ctx.selected ?? []).find((k) => k.startsWith('card:') && keysOf.some((keys) => keys.includes(k)));
   if (!card) return 'Choose a card to play, then a marble.';
   const marble = keysOf.some((keys) => keys.includes(card) && keys.some((k) => k.startsWith('marble:') || k.startsWith('apron:')));
-  return `${cardName(card.slice(card.lastIndexOf(':') + 1))}: ${marble ? 'now choose a marble' : 'choose its move below'}.`;
+  return `${cardName(faceOfKey(card))}: ${marble ? 'now choose a marble' : 'choose its move below'}.`;
 }
 

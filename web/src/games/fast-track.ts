@@ -6,13 +6,13 @@
  * Clicks: a card, a marble and a destination space each narrow the listed moves (any order); a swap is
  * two marbles; the chooser names what is left. Marbles carry their number and spaces theirs, in the words
  * the moves use ("red 2 to space 17"). Cards of one rank whose listed moves are the same (two jacks) answer
- * as one card: the chooser offers each move once.
+ * as one card: the chooser offers each move once, as the moves of the one tapped (else of the first).
  */
 import { h, s, seatColour, svg } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
 import { NO_CARD_MOVES, cardThenMarble, sevenLeft } from './asked.ts';
 import { count } from './generic.ts';
-import { cardChip, cardText } from './cards.ts';
+import { cardChip, cardText, pickedCopy } from './cards.ts';
 
 const FILL: Record<string, string> = { red: '#d1495b', blue: '#2e86ab', green: '#3a9d5d', yellow: '#e0b000', purple: '#8e5cc2', orange: '#e07a1f' };
 const SIZE = 700;
@@ -85,12 +85,12 @@ function placeName(v: unknown): string {
 const face = (card: string) => (card === 'BJ' || card === 'SJ' ? 'joker' : card.slice(0, -1));
 
 /**
- * For each card in hand, the card that stands for it: an earlier card of the same rank whose listed moves
- * are exactly its own but for the card (two jacks), else itself. Read from the server's list only, so a
- * copy is dropped from the chooser only when its twin offers the very same moves.
+ * For each card in hand with listed moves, the keys of its twins: the cards of its rank whose listed moves are
+ * exactly its own but for the card (two jacks), itself included, in hand order. Read from the server's list only,
+ * so a copy is left out of the chooser only when its twin offers the very same moves.
  */
-const twinsCache = new WeakMap<Move[], Map<string, string>>();
-function twins(ctx: BoardContext): Map<string, string> {
+const twinsCache = new WeakMap<Move[], Map<string, string[]>>();
+function twins(ctx: BoardContext): Map<string, string[]> {
   const cached = twinsCache.get(ctx.moves);
   if (cached) return cached;
   const uses = new Map<string, Set<string>>();
@@ -101,13 +101,15 @@ function twins(ctx: BoardContext): Map<string, string> {
     uses.set(m.card, set);
   }
   const same = (a: Set<string>, b: Set<string>) => a.size === b.size && [...a].every((x) => b.has(x));
-  const out = new Map<string, string>();
-  const hand: string[] = ctx.view?.hand ?? [];
-  hand.forEach((card, i) => {
+  const groups: string[][] = [];
+  for (const card of ctx.view?.hand ?? []) {
     const mine = uses.get(card);
-    const twin = mine && hand.slice(0, i).find((c) => out.get(c) === c && face(c) === face(card) && same(uses.get(c) ?? new Set(), mine));
-    out.set(card, twin ?? card);
-  });
+    if (!mine) continue;
+    const group = groups.find(([first]) => face(first!) === face(card) && same(uses.get(first!)!, mine));
+    if (group) group.push(card);
+    else groups.push([card]);
+  }
+  const out = new Map(groups.flatMap((group) => group.map((card) => [card, group.map((c) => `card:${c}`)] as const)));
   twinsCache.set(ctx.moves, out);
   return out;
 }
@@ -239,8 +241,7 @@ export const fastTrack: GameBoard = {
       ctx.view && hand.length > 0
         ? [
             h('div', { class: 'section-title' }, 'Your cards'),
-            // A card whose twin offers the same moves answers to the twin's key: the two light up together.
-            h('div', { class: 'hand' }, hand.map((c) => cardChip(c, `card:${twins(ctx).get(c) ?? c}`))),
+            h('div', { class: 'hand' }, hand.map((c) => cardChip(c, `card:${c}`))),
           ]
         : null,
       ctx.status === 'waiting' ? null : h('p', { class: 'legend' }, 'Each marble shows its number (red 2 is the red marble marked 2); home holes count 1–4 from the entrance; a gold rim: on the fast track.'),
@@ -273,8 +274,10 @@ export const fastTrack: GameBoard = {
   },
   confirms: (key) => key.startsWith('card:'),
   keys(move: Move, ctx) {
-    // A copy of a twin's move (the other jack) is left to the full list: the chooser offers the twin's.
-    if (typeof move.card === 'string' && (twins(ctx).get(move.card) ?? move.card) !== move.card) return [move.type];
+    // Twins (two jacks) make the same moves: those of the one picked, else the first, stand for them all, so the chooser
+    // offers each once and names the card tapped. The other's moves keep only their card, for it to be picked.
+    const copies = typeof move.card === 'string' ? twins(ctx).get(move.card) : undefined;
+    if (copies && (pickedCopy(copies, ctx.selected) ?? copies[0]) !== `card:${move.card}`) return [move.type, `card:${move.card}`];
     const k: string[] = [move.type];
     if (move.card) k.push(`card:${move.card}`);
     if (move.marble) k.push(`marble:${move.marble}`);

@@ -5,11 +5,13 @@
  *
  * Clicks: a card, a marble (or an apron to come out) and a destination field each narrow the listed
  * moves; a Trickster swap is two marbles; the 7 goes one step at a time. A card's key names the hand it
- * is in (`card:2:5`), so a seat of two colours sees only the hand in play light up.
+ * is in (`card:2:5`), so a seat of two colours sees only the hand in play light up; a second copy of a card is a
+ * part of its own (`card:2:5/2`), so only the one tapped lights up.
  */
 import { h, s, seatColour, svg } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
 import { NO_CARD_MOVES, cardThenMarble, sevenLeft } from './asked.ts';
+import { cardKeys, faceOfKey, pickedCopy } from './cards.ts';
 import { count } from './generic.ts';
 
 const FILL = ['#d1495b', '#2e86ab', '#3a9d5d', '#e0b000', '#8e5cc2', '#e07a1f'];
@@ -70,6 +72,19 @@ function handColour(ctx: BoardContext): number {
   const holds = (c: number) => ctx.moves.every((m) => cards.some((card, i) => card === m.card && v?.cardColours?.[i] === c));
   return open.find(holds) ?? open[0] ?? own[0] ?? -1;
 }
+
+/** The colour whose hand your `i`th card is in (a seat of one colour: its colour). */
+const colourOfCard = (v: Plain, i: number): number => v.cardColours?.[i] ?? v.colours?.[0] ?? 0;
+
+/** The cards of the hand of `colour` you see: yours, or the Devil's victim's while it is played. */
+function cardsOf(ctx: BoardContext, colour: number): string[] {
+  const v = ctx.view;
+  if (colour === ctx.table.devilTarget && v?.devilHand?.length) return v.devilHand;
+  return (v?.cards ?? []).filter((_: string, i: number) => colourOfCard(v, i) === colour);
+}
+
+/** The keys of a hand's cards, each copy its own part (`card:2:12`, then `card:2:12/2`): the one tapped lights alone. */
+export const handKeys = (cards: readonly string[], colour: number) => cardKeys(cards, `card:${colour}:`);
 
 /** The colour a seat of two colours passes its exchange card to: its other colour of the same team (null with one colour). */
 function ownPartner(ctx: BoardContext, colour: number): number | null {
@@ -188,11 +203,14 @@ export const tac: GameBoard = {
     const cards: string[] = v?.cards ?? [];
     const byColour = new Map<number, string[]>();
     cards.forEach((c, i) => {
-      const col = v.cardColours?.[i] ?? v.colours?.[0] ?? 0;
+      const col = colourOfCard(v, i);
       byColour.set(col, [...(byColour.get(col) ?? []), c]);
     });
     const inPlay = ctx.moves.length ? handColour(ctx) : -1;
-    const chip = (c: string, col: number) => h('button', { type: 'button', class: 'chip card', 'data-key': `card:${col}:${c}`, style: `border-bottom: 4px solid ${FILL[col]}` }, tacCard(c));
+    const hand = (list: string[], col: number) => {
+      const keys = handKeys(list, col);
+      return h('div', { class: 'hand' }, list.map((c, i) => h('button', { type: 'button', class: 'chip card', 'data-key': keys[i], style: `border-bottom: 4px solid ${FILL[col]}` }, tacCard(c))));
+    };
     const marks = [
       t.canOpen?.some(Boolean) ? '● after a name: was dealt a 1 or 13 this round (announced at the deal: can bring a marble out)' : '',
       (t.marbles ?? []).some((m: Plain) => m.fresh) ? 'dark rim: a marble just out on its start (not home before it has moved)' : '',
@@ -207,7 +225,7 @@ export const tac: GameBoard = {
       v
         ? [...byColour].map(([col, list]) => [
             h('div', { class: 'section-title' }, `Your cards${byColour.size > 1 ? ` (${COLOUR_NAME[col]})${col === inPlay ? ' — in play' : ''}` : ''}`),
-            h('div', { class: 'hand' }, list.map((c) => chip(c, col))),
+            hand(list, col),
           ])
         : null,
       h('p', { class: 'legend' }, `Marbles show their number (red 2 is the red marble marked 2); home fields count 1–4 from the entrance.${marks.length ? ` ${marks.join('; ')}.` : ''}`),
@@ -225,7 +243,7 @@ export const tac: GameBoard = {
           )
         : null,
       // The Devil's victim's cards: one of them is played for the victim.
-      v?.devilHand?.length ? [h('div', { class: 'section-title' }, `${COLOUR_NAME[t.devilTarget] ?? ''}'s hand (the Devil plays one)`), h('div', { class: 'hand' }, v.devilHand.map((c: string) => chip(c, t.devilTarget)))] : null,
+      v?.devilHand?.length ? [h('div', { class: 'section-title' }, `${COLOUR_NAME[t.devilTarget] ?? ''}'s hand (the Devil plays one)`), hand(v.devilHand, t.devilTarget)] : null,
       h(
         'ul',
         { class: 'plain-list' },
@@ -254,7 +272,13 @@ export const tac: GameBoard = {
   confirms: (key) => key.startsWith('card:'),
   keys(move: Move, ctx) {
     const k: string[] = [move.type];
-    if (move.card) k.push(`card:${handColour(ctx)}:${move.card}`);
+    if (move.card) {
+      // Copies of a card (two 12s) make the same moves, named by value: the moves are the copy picked's, else any copy's.
+      const colour = handColour(ctx);
+      const copies = handKeys(cardsOf(ctx, colour), colour).filter((key) => faceOfKey(key) === move.card);
+      const picked = pickedCopy(copies, ctx.selected);
+      k.push(...(picked ? [picked] : copies.length ? copies : [`card:${colour}:${move.card}`]));
+    }
     if (typeof move.marble === 'number') k.push(`marble:${move.marble}`);
     if (typeof move.a === 'number') k.push(`marble:${move.a}`);
     if (typeof move.b === 'number') k.push(`marble:${move.b}`);

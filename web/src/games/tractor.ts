@@ -14,23 +14,13 @@
  */
 import { h, phoneWidth, s, seatColour, svg } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
-import { cardChip, cardText } from './cards.ts';
+import { cardChip, cardKeys, cardText, faceOfKey } from './cards.ts';
 
 const SUIT_NAME: Record<string, string> = { S: 'spades ♠', H: 'hearts ♥', D: 'diamonds ♦', C: 'clubs ♣' };
 /** Phases in which the trump suit may still be declared; after them no suit means jokers were declared (no trump suit). */
 const SUIT_OPEN = new Set(['dealing', 'declaring', 'stealing']);
 const cardsText = (cards: string[]) => cards.map(cardText).join(' ');
 
-/** The keys of cards, each copy of a face its own: `card:AS`, then `card:AS/2`. */
-function cardKeys(faces: string[]): string[] {
-  const seen = new Map<string, number>();
-  return faces.map((face) => {
-    const copy = (seen.get(face) ?? 0) + 1;
-    seen.set(face, copy);
-    return copy === 1 ? `card:${face}` : `card:${face}/${copy}`;
-  });
-}
-const faceOfKey = (key: string) => key.slice('card:'.length).split('/')[0]!;
 
 /** 1st, 2nd, 3rd, 4th… */
 function ordinalText(n: number): string {
