@@ -313,6 +313,9 @@ describe('web client', () => {
     expect(await page.locator('.board svg text.marble-no').count()).toBe(16);
     expect(await page.locator('.board .legend').textContent()).toContain('home fields count 1–4');
     for (const key of await page.locator('.hand [data-key]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.key))) expect(key).toMatch(/^card:\d:/);
+    // The round opens with the exchange: a card picked is offered to give to the partner, not to play.
+    await page.locator('.board .hand [data-key].can').first().click();
+    await expect.poll(() => page.locator('.controls .chooser p').first().textContent(), { timeout: 5000 }).toMatch(/^Give it to your partner\?/);
     const counts = await playToTheEnd(page, 140_000);
     expect(counts.board).toBeGreaterThan(0);
     await expectFinished(page);

@@ -5,6 +5,7 @@ import { greatWesternTrail, sectionOpen, sectionToggled, turnLine } from './game
 import { dollars, raceStatus, readySetBet, settlementText, tokenRow } from './games/ready-set-bet.ts';
 import { colourLine, tac } from './games/tac.ts';
 import { lastTrickText, seatTitle, tableLayout, tractor, trumpsTitle } from './games/tractor.ts';
+import { chooserPrompt } from './select.ts';
 import type { BoardContext, GameEvent, Move } from './types.ts';
 
 function context(game: string, table: Record<string, unknown>): BoardContext {
@@ -104,6 +105,16 @@ describe('TAC on the page', () => {
     expect(status([{ type: 'discard', card: '5' }])).toBe('No card of yours can move a marble: choose one to discard.');
     expect(status([{ type: 'exchange', card: '5' }], [], { phase: 'exchange' })).toBe('Choose a card to give your partner.');
     expect(colourLine(1, context('tac', { ...table, handCounts: [4, 1, 0, 2] }))).toBe('blue: Bo · team 2 · 1 card');
+  });
+
+  it('asks of a card picked in the exchange whether to give it, not to play it', () => {
+    const table = { phase: 'exchange', seatOfColour: [0, 1, 0, 1], teamOfColour: [0, 1, 0, 1], turn: 0, devilTarget: -1 };
+    const give: Move = { type: 'exchange', card: '5' };
+    const asked = (view: Record<string, unknown>, move: Move) => chooserPrompt(1, false, tac.question!(move, { ...context('tac', table), view, moves: [move] }) ?? undefined);
+    expect(asked({ colours: [0], cards: ['5', '9'], cardColours: [0, 0], given: [] }, give)).toBe('Give it to your partner?');
+    // A seat of two colours passes the card between its own hands.
+    expect(asked({ colours: [0, 2], cards: ['5', '9'], cardColours: [0, 2], given: [] }, give)).toBe("Pass it to green's hand?");
+    expect(asked({ colours: [0], cards: ['5'], cardColours: [0], given: [] }, { type: 'discard', card: '5' })).toBe('Play it?');
   });
 });
 

@@ -9,12 +9,13 @@
 import type { BoardContext, GameBoard, Move } from './types.ts';
 
 /**
- * The chooser's prompt for the moves that fit a selection; the Esc hint only where a keyboard is likely (a touch
- * screen has no Esc key, and "Clear selection" is under the prompt).
+ * The chooser's prompt for the moves that fit a selection (`question`: for one move, the board's words for what it
+ * does); the Esc hint only where a keyboard is likely (a touch screen has no Esc key, and "Clear selection" is under
+ * the prompt).
  */
-export function chooserPrompt(count: number, keyboard: boolean): string {
+export function chooserPrompt(count: number, keyboard: boolean, question = 'Play it?'): string {
   const hint = keyboard ? ' (Esc to clear)' : '';
-  return count > 1 ? `${count} moves fit — choose one${hint}:` : `Play it?${hint}`;
+  return count > 1 ? `${count} moves fit — choose one${hint}:` : `${question}${hint}`;
 }
 
 export class Selection {

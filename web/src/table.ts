@@ -696,7 +696,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
         ? h(
             'div',
             { class: 'chooser', role: 'group', 'aria-label': 'Choose a move' },
-            h('p', null, chooserPrompt(candidates.length, matchMedia(KEYBOARD_LIKELY).matches)),
+            h('p', null, chooserPrompt(candidates.length, matchMedia(KEYBOARD_LIKELY).matches, board!.question?.(candidates[0]!, ctx) ?? undefined)),
             h('div', { class: 'move-list' }, candidates.slice(0, 60).map((m, i) => moveButton(m, i, 'pick-'))),
             h('button', { type: 'button', class: 'small', 'data-action': 'clear-selection', 'data-focus': 'clear' }, 'Clear selection'),
           )

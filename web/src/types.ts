@@ -83,6 +83,8 @@ export interface GameBoard {
    * offered to confirm (a card played is gone). Parts clicked after another still send as usual.
    */
   confirms?(key: string): boolean;
+  /** The chooser's question for the one move a selection fits, where "Play it?" would not say what it does (null: that). */
+  question?(move: Move, ctx: BoardContext): string | null;
   /** Among several moves left by a click, the one to send at once (or null for the chooser). */
   prefer?(moves: Move[], ctx: BoardContext): Move | null;
   /**

@@ -270,6 +270,12 @@ export const tac: GameBoard = {
     return devil + cardThenMarble(tac, ctx, tacCard);
   },
   confirms: (key) => key.startsWith('card:'),
+  // The exchange gives the card away, to the partner (or to the seat's other hand): not "Play it?".
+  question(move, ctx) {
+    if (move.type !== 'exchange') return null;
+    const to = ownPartner(ctx, handColour(ctx));
+    return to === null ? 'Give it to your partner?' : `Pass it to ${COLOUR_NAME[to]}'s hand?`;
+  },
   keys(move: Move, ctx) {
     const k: string[] = [move.type];
     if (move.card) {
