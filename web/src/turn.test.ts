@@ -49,6 +49,15 @@ describe('the move panel line', () => {
     expect(turnLine(context([seat(), seat(), seat()], [1, 2], []), null, 0)).toEqual(['Waiting for Bo, Cy.']);
   });
 
+  it('watching, names whose turn it is and their time left', () => {
+    const watching = (active: number[], deadline: number, board: unknown = null) => shown(turnLine(context([seat(), seat(true), seat()], active, [], null), board as never, deadline));
+    expect(watching([1], NOW + 75_000)).toBe('Watching · Bo to move · 1:15 left.');
+    expect(watching([0, 2], 0, { status: () => '7: 3 steps left.' })).toBe('Watching · Ada, Cy to move. 7: 3 steps left.');
+    // Nobody's turn (the server's own step), or seats listed that do not take a turn (a deal any seat may declare in).
+    expect(watching([], 0)).toBe('Watching.');
+    expect(watching([0, 1, 2], NOW + 75_000, { turnShown: () => false, status: () => 'Dealing.' })).toBe('Watching. Dealing.');
+  });
+
   it("says what a player without a move waits for in the game's words, where the game has them", () => {
     const board = { waiting: (ctx: BoardContext) => (ctx.active.length > 1 ? 'You are done betting this race.' : null), status: () => 'Your money: $4.' } as never;
     expect(turnLine(context([seat(), seat(), seat()], [1, 2], []), board, 0)).toEqual(['You are done betting this race. Your money: $4.']);

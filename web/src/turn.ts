@@ -14,7 +14,7 @@ export function clockText(deadline: number, now = Date.now()): string {
  * The move panel's first line, from the state (`board`: the game's own status words; `deadline`: the state's
  * `turnDeadline`; `step`: its `stepDeadline`, counted down where the game names the step). The time left is said where
  * the player looks while deciding, on their own clocked turn (the seat list with the clock is under the panel, out of
- * sight on a phone), and beside whose turn it is while they wait.
+ * sight on a phone), and beside whose turn it is while they wait or watch.
  */
 export function turnLine(ctx: BoardContext, board: GameBoard | null, deadline: number, step = 0): LinePart[] {
   const parts = lineParts(ctx, board, deadline);
@@ -34,7 +34,11 @@ function lineParts(ctx: BoardContext, board: GameBoard | null, deadline: number)
   };
   if (ctx.status === 'waiting') return ['Waiting for every seat to be taken…'];
   if (ctx.status === 'over') return ['The game is over.'];
-  if (mine === null) return [`Watching. ${status}`.trim()];
+  if (mine === null) {
+    // Whose turn it is, as a player waiting is told; none named where the seats listed do not take a turn (a deal).
+    const toMove = (board?.turnShown?.(ctx) ?? true) ? ctx.active : [];
+    return toMove.length ? line(`Watching · ${toMove.map(ctx.name).join(', ')} to move`, toMove) : [`Watching. ${status}`.trim()];
+  }
   if (ctx.moves.length) {
     return line('Your move', [mine], ctx.seats[mine]?.shortClock ? 'Your clock ran out before: your turns are short until you make a move yourself. ' : '');
   }
