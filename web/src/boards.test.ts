@@ -35,6 +35,12 @@ describe('Fast Track on the page', () => {
     expect(fastTrack.seatColours!(1, two)).toEqual(['#2e86ab', '#e0b000']);
   });
 
+  it('asks of a card that can only be discarded whether to discard it, not to play it', () => {
+    const ctx = context('fast-track', {});
+    expect(chooserPrompt(1, false, fastTrack.question!({ type: 'discard', card: '5H' }, ctx) ?? undefined)).toBe('Discard it?');
+    expect(chooserPrompt(1, false, fastTrack.question!({ type: 'move', card: '5H', marble: 'red-0', to: 'track-5' }, ctx) ?? undefined)).toBe('Play it?');
+  });
+
   it('says a card that moved no marble was discarded, not played', () => {
     const ctx = context('fast-track', {});
     const discard = [{ type: 'played', seat: 1, card: '5H' }, { type: 'turn', seat: 0 }];
@@ -107,14 +113,15 @@ describe('TAC on the page', () => {
     expect(colourLine(1, context('tac', { ...table, handCounts: [4, 1, 0, 2] }))).toBe('blue: Bo · team 2 · 1 card');
   });
 
-  it('asks of a card picked in the exchange whether to give it, not to play it', () => {
+  it('asks of a card picked in the exchange whether to give it, and of one that can only be discarded whether to discard it, not to play it', () => {
     const table = { phase: 'exchange', seatOfColour: [0, 1, 0, 1], teamOfColour: [0, 1, 0, 1], turn: 0, devilTarget: -1 };
     const give: Move = { type: 'exchange', card: '5' };
     const asked = (view: Record<string, unknown>, move: Move) => chooserPrompt(1, false, tac.question!(move, { ...context('tac', table), view, moves: [move] }) ?? undefined);
     expect(asked({ colours: [0], cards: ['5', '9'], cardColours: [0, 0], given: [] }, give)).toBe('Give it to your partner?');
     // A seat of two colours passes the card between its own hands.
     expect(asked({ colours: [0, 2], cards: ['5', '9'], cardColours: [0, 2], given: [] }, give)).toBe("Pass it to green's hand?");
-    expect(asked({ colours: [0], cards: ['5'], cardColours: [0], given: [] }, { type: 'discard', card: '5' })).toBe('Play it?');
+    expect(asked({ colours: [0], cards: ['5'], cardColours: [0], given: [] }, { type: 'discard', card: '5' })).toBe('Discard it?');
+    expect(asked({ colours: [0], cards: ['5'], cardColours: [0], given: [] }, { type: 'move', card: '5', marble: 0, to: 5 })).toBe('Play it?');
   });
 });
 

@@ -1,5 +1,5 @@
 /** What the marble games' move panel asks for, from the listed moves and the parts you picked (no rules). */
-import type { BoardContext, GameBoard } from '../types.ts';
+import type { BoardContext, GameBoard, Move } from '../types.ts';
 import { faceOfKey } from './cards.ts';
 import { count } from './generic.ts';
 
@@ -21,3 +21,5 @@ export function cardThenMarble(board: GameBoard, ctx: BoardContext, cardName: (c
   return `${cardName(faceOfKey(card))}: ${marble ? 'now choose a marble' : 'choose its move below'}.`;
 }
 
+/** The chooser's question for a card thrown away because it can move nothing: not "Play it?" (null for other moves). */
+export const discardQuestion = (move: Move): string | null => (move.type === 'discard' ? 'Discard it?' : null);

@@ -10,7 +10,7 @@
  */
 import { h, s, seatColour, svg } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
-import { NO_CARD_MOVES, cardThenMarble, sevenLeft } from './asked.ts';
+import { NO_CARD_MOVES, cardThenMarble, discardQuestion, sevenLeft } from './asked.ts';
 import { count } from './generic.ts';
 import { cardChip, cardText, pickedCopy } from './cards.ts';
 
@@ -273,6 +273,7 @@ export const fastTrack: GameBoard = {
     return again + cardThenMarble(fastTrack, ctx, cardText);
   },
   confirms: (key) => key.startsWith('card:'),
+  question: discardQuestion,
   keys(move: Move, ctx) {
     // Twins (two jacks) make the same moves: those of the one picked, else the first, stand for them all, so the chooser
     // offers each once and names the card tapped. The other's moves keep only their card, for it to be picked.

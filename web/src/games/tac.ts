@@ -10,7 +10,7 @@
  */
 import { h, s, seatColour, svg } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
-import { NO_CARD_MOVES, cardThenMarble, sevenLeft } from './asked.ts';
+import { NO_CARD_MOVES, cardThenMarble, discardQuestion, sevenLeft } from './asked.ts';
 import { cardKeys, faceOfKey, pickedCopy } from './cards.ts';
 import { count } from './generic.ts';
 
@@ -270,9 +270,9 @@ export const tac: GameBoard = {
     return devil + cardThenMarble(tac, ctx, tacCard);
   },
   confirms: (key) => key.startsWith('card:'),
-  // The exchange gives the card away, to the partner (or to the seat's other hand): not "Play it?".
+  // The exchange gives the card away, to the partner (or to the seat's other hand), and a discard throws it away: not "Play it?".
   question(move, ctx) {
-    if (move.type !== 'exchange') return null;
+    if (move.type !== 'exchange') return discardQuestion(move);
     const to = ownPartner(ctx, handColour(ctx));
     return to === null ? 'Give it to your partner?' : `Pass it to ${COLOUR_NAME[to]}'s hand?`;
   },
