@@ -202,8 +202,13 @@ describe('Tractor on the page', () => {
   });
 });
 
-/** The texts of a board's elements of a class, drawn without a browser: `h` builds on a document of plain objects. */
+/** The texts of a board's elements of a class, drawn without a browser. */
 function drawnTexts(draw: () => unknown, className: string): string[] {
+  return drawnParts(draw, className).map((part) => part.text);
+}
+
+/** A board's elements of a class, drawn without a browser (`h` builds on a document of plain objects): words and attributes. */
+function drawnParts(draw: () => unknown, className: string): { text: string; attributes: Record<string, string> }[] {
   class Element {
     readonly attributes: Record<string, string> = {};
     readonly childNodes: (Element | string)[] = [];
@@ -221,9 +226,9 @@ function drawnTexts(draw: () => unknown, className: string): string[] {
   vi.stubGlobal('Node', Element);
   vi.stubGlobal('document', { createElement: () => new Element() });
   try {
-    const found: string[] = [];
+    const found: { text: string; attributes: Record<string, string> }[] = [];
     const walk = (el: Element) => {
-      if (el.attributes.class?.split(' ').includes(className)) found.push(el.textContent);
+      if (el.attributes.class?.split(' ').includes(className)) found.push({ text: el.textContent, attributes: el.attributes });
       for (const n of el.childNodes) if (n instanceof Element) walk(n);
     };
     walk(draw() as Element);
@@ -239,6 +244,15 @@ describe('Great Western Trail on the page', () => {
     const titles = (hand: string[]) => drawnTexts(() => greatWesternTrail.render({ ...context('great-western-trail', table), view: { hand } }), 'section-title');
     expect(titles([])).not.toContain('Your hand');
     expect(titles(['jersey-1'])).toContain('Your hand');
+  });
+
+  it('marks the buttons that pass a step, not its parts: the page brings the parts into view and focus first', () => {
+    const table = { names: {}, current: 0, phase: 'KC', pending: 'buy', endTrigger: -1, foresightColumn: -1, market: ['jersey-1'] };
+    const moves: Move[] = [{ type: 'buyCattle', cards: ['jersey-1'], cowboys: 1 }, { type: 'refillMarket' }, { type: 'skip' }];
+    const aside = drawnParts(() => greatWesternTrail.render({ ...context('great-western-trail', table), moves }), 'chip')
+      .filter((part) => 'data-aside' in part.attributes)
+      .map((part) => part.attributes['data-key']);
+    expect(aside).toEqual(['skip', 'refillMarket']);
   });
 
   it("says what a delivery's number is: the city's value, as the view names the city", () => {

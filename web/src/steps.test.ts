@@ -1,6 +1,6 @@
 /** The table page's steps without a browser: when a turn begins a step whose parts the page brings into view. */
 import { describe, expect, it } from 'vitest';
-import { Steps } from './steps.ts';
+import { partsActedOn, Steps } from './steps.ts';
 import type { Move } from './types.ts';
 
 describe('a new step of the player', () => {
@@ -25,5 +25,20 @@ describe('a new step of the player', () => {
     steps.taken(); // the turn's last move: nothing more to begin
     expect(steps.begins([])).toBe(false);
     expect(steps.begins([])).toBe(false);
+  });
+});
+
+describe("a step's parts to bring into view", () => {
+  const part = (key: string, aside = false) => ({ dataset: aside ? { key, aside: '' } : { key } });
+  const keys = (parts: { dataset: DOMStringMap }[]) => partsActedOn(parts).map((p) => p.dataset.key);
+
+  it('are its parts, not the buttons that pass it (Skip beside the job market, Refill beside the cattle market)', () => {
+    expect(keys([part('skip', true), part('slot:0'), part('slot:3')])).toEqual(['slot:0', 'slot:3']);
+    expect(keys([part('skip', true), part('refillMarket', true), part('v:jersey-1')])).toEqual(['v:jersey-1']);
+  });
+
+  it('are the buttons that pass it when it has nothing else', () => {
+    expect(keys([part('refillMarket', true), part('skip', true)])).toEqual(['refillMarket', 'skip']);
+    expect(keys([])).toEqual([]);
   });
 });

@@ -29,3 +29,14 @@ export class Steps {
     return begun;
   }
 }
+
+/**
+ * The parts of a step the page brings into view and gives focus, in the page's order: a button that only passes or
+ * ends the step (`data-aside`: Great Western Trail's Skip, Refill the cattle market, End your turn) counts only when
+ * the step has no other part. Shown beside the board's parts, it would count as the step in view while the tiles to
+ * act on lie out of it (the job market under the move panel on a phone).
+ */
+export function partsActedOn<T extends { dataset: DOMStringMap }>(parts: T[]): T[] {
+  const own = parts.filter((part) => part.dataset.aside === undefined);
+  return own.length ? own : parts;
+}

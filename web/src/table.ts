@@ -9,7 +9,7 @@ import { h, seatColour, showsAlready } from './dom.ts';
 import { boardFor, describeEventGeneric } from './games/index.ts';
 import { legalMovesOf } from './legal.ts';
 import { chooserPrompt, Selection } from './select.ts';
-import { kindsOf, Steps } from './steps.ts';
+import { kindsOf, partsActedOn, Steps } from './steps.ts';
 import { clockText, turnLine } from './turn.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain, SeatInfo } from './types.ts';
 
@@ -103,13 +103,17 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     refusal.classList.toggle('bad', text !== '');
     kindsRefused = kindsShown;
   };
-  const firstVisible = (selector: string) => [...app.querySelectorAll<HTMLElement>(selector)].find((el) => el.getClientRects().length > 0);
-  /** The next part to act on: the one move of a one-move step, a card in hand before a space of the board (a move is most often begun with the card), then the controls. */
+  const visible = (selector: string) => [...app.querySelectorAll<HTMLElement>(selector)].filter((el) => el.getClientRects().length > 0);
+  const firstVisible = (selector: string): HTMLElement | undefined => visible(selector)[0];
+  /**
+   * The next part to act on: the one move of a one-move step, a card in hand before a space of the board (a move is
+   * most often begun with the card), a part of the step before a button that passes it (partsActedOn), then the controls.
+   */
   function nextPart(): HTMLElement | undefined {
     return (
       firstVisible('.controls .only-move .move') ??
       firstVisible('.board .hand [data-key].can') ??
-      firstVisible('.board [data-key].can') ??
+      partsActedOn(visible('.board [data-key].can'))[0] ??
       // (Not "Agree: start now": a player asked by another chooses it, focus does not land on it.)
       firstVisible('.controls .compose .move:not([data-action=agree-fill]), .controls .chooser .move, .controls .all-moves summary')
     );
@@ -129,7 +133,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       const r = el.getBoundingClientRect();
       return r.width > 0 && r.bottom > 0 && r.top < bottom && r.right > 0 && r.left < window.innerWidth;
     };
-    const board = [...boardEl.querySelectorAll<HTMLElement>('[data-key].can')];
+    const board = partsActedOn([...boardEl.querySelectorAll<HTMLElement>('[data-key].can')]);
     const panelParts = [...controls.querySelectorAll<HTMLElement>('.only-move .move, .compose .move')];
     if (board.some((el) => inView(el, boardBottom)) || panelParts.some((el) => inView(el, window.innerHeight))) return;
     nextPart()?.scrollIntoView({ block: 'center' });

@@ -118,8 +118,8 @@ function fold(ctx: BoardContext, name: string, byDefault: boolean, className: st
 /** Whether a section opens by itself: on a wide window always; on a phone while it holds a part a listed move names. */
 type Opens = (section: Element) => boolean;
 
-function chip(key: string | null, label: string, extra = '', style = '') {
-  return h('button', { type: 'button', class: `chip gwt ${extra}`, 'data-key': key, style: style || null }, label);
+function chip(key: string | null, label: string, extra = '', attrs: Record<string, string | boolean> = {}) {
+  return h('button', { type: 'button', class: `chip gwt ${extra}`, 'data-key': key, ...attrs }, label);
 }
 
 type Route = { name: string; spaces: string[]; to: string[] };
@@ -196,6 +196,11 @@ const STEPS: Record<string, string> = {
   refillMarket: 'Refill the cattle market',
   claimMaster: 'Take the station master',
 };
+/**
+ * The buttons that pass a step or end the turn rather than act in it (`data-aside`): the page brings the step's other
+ * parts into view and focus first (the job market's tiles, the cattle cards), not these buttons drawn by the trail.
+ */
+const ASIDE = new Set(['endTurn', 'skip', 'refillMarket']);
 function turnSteps(ctx: BoardContext) {
   const types = new Set(ctx.moves.map((m) => m.type));
   const steps = Object.entries(STEPS).filter(([type]) => types.has(type));
@@ -204,7 +209,7 @@ function turnSteps(ctx: BoardContext) {
     const listed = ctx.moves.filter((m) => m.type === type);
     return listed.length === 1 ? greatWesternTrail.describe(listed[0]!, ctx) : text;
   };
-  return steps.length ? h('div', { class: 'gwt-actions', role: 'group', 'aria-label': 'Steps' }, steps.map(([type, text]) => chip(type, label(type, text)))) : null;
+  return steps.length ? h('div', { class: 'gwt-actions', role: 'group', 'aria-label': 'Steps' }, steps.map(([type, text]) => chip(type, label(type, text), '', { 'data-aside': ASIDE.has(type) }))) : null;
 }
 
 /** The job market row by row (one slot per player in each row), as `hire` moves number the slots. */
