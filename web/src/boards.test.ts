@@ -303,6 +303,14 @@ describe('Great Western Trail on the page', () => {
     expect(greatWesternTrail.describeEvent!({ ...moves[4]!, seat: 0 }, ctx, [])).toBe('Ada: buy ayrshire with 2 cowboys.');
   });
 
+  it("says on each worker you may hire what it costs you, as the view quotes the move: a tap on the tile hires at once", () => {
+    const table = { names: {}, current: 0, phase: 'B', pending: 'hire', endTrigger: -1, foresightColumn: -1, players: [{}, {}], jobMarket: ['cowboy', 'craftsman', 'engineer', ''] };
+    const moves: Move[] = [{ type: 'hire', slot: 0 }, { type: 'hire', slot: 2 }, { type: 'skip' }];
+    const quotes = { [JSON.stringify(moves[0])]: -6, [JSON.stringify(moves[1])]: -4 };
+    const tiles = drawnTexts(() => greatWesternTrail.render({ ...context('great-western-trail', table), view: { hand: [], quotes }, moves }), 'chip').filter((text) => /cowboy|craftsman|engineer/.test(text));
+    expect(tiles).toEqual(['cowboy · −$6', 'craftsman', 'engineer · −$4']); // the craftsman is not for hire now
+  });
+
   it('says what a station upgrade costs and scores, as the view prints the stations: the one named, or where the engine stands', () => {
     const stations = [4, 7, 10].map((turnout, i) => ({ cost: 2 * (i + 1), vp: i + 1, turnout })).concat({ cost: 3, vp: 9, turnout: 39 });
     const at = (engine: number) => context('great-western-trail', { names: { stations }, railroadSpaces: 40, current: 0, players: [{ engine }] });

@@ -212,18 +212,25 @@ function turnSteps(ctx: BoardContext) {
   return steps.length ? h('div', { class: 'gwt-actions', role: 'group', 'aria-label': 'Steps' }, steps.map(([type, text]) => chip(type, label(type, text), '', { 'data-aside': ASIDE.has(type) }))) : null;
 }
 
-/** The job market row by row (one slot per player in each row), as `hire` moves number the slots. */
+/**
+ * The job market row by row (one slot per player in each row), as `hire` moves number the slots. A worker you may
+ * hire says what it costs you, as the view quotes the move: a tap hires at once.
+ */
 function jobMarket(ctx: BoardContext) {
   const t = ctx.table;
   const perRow = Math.max(1, (t.players ?? []).length);
   const slots: string[] = t.jobMarket ?? [];
   const rows = Array.from({ length: Math.ceil(slots.length / perRow) }, (_, r) => slots.slice(r * perRow, (r + 1) * perRow));
+  const tile = (worker: string, slot: number) => {
+    const hire = ctx.moves.find((m) => m.type === 'hire' && m.slot === slot);
+    return chip(`slot:${slot}`, `${worker}${hire ? moneyText(hire, worker, ctx) : ''}`);
+  };
   return h(
     'div',
     null,
     h('div', { class: 'section-title' }, `Job market (${t.jobFilled ?? 0} filled)`),
     rows.map((row, r) =>
-      row.some(Boolean) ? h('div', { class: 'gwt-route', 'aria-label': `row ${r + 1}` }, h('small', null, `row ${r + 1}`), row.map((w, i) => (w ? chip(`slot:${r * perRow + i}`, w) : null))) : null,
+      row.some(Boolean) ? h('div', { class: 'gwt-route', 'aria-label': `row ${r + 1}` }, h('small', null, `row ${r + 1}`), row.map((w, i) => (w ? tile(w, r * perRow + i) : null))) : null,
     ),
   );
 }
