@@ -329,7 +329,7 @@ describe('Great Western Trail on the page', () => {
   it('says in the move panel what is asked now, as the view names the phase and the step: the board\'s first line is out of view', () => {
     const names = {
       phases: { A: 'moving', B: 'acting at a location', KC: 'in Kansas City' },
-      steps: { foresight: 'a foresight tile', hazard: 'a hazard to remove', deliver: 'a city to deliver to' },
+      steps: { foresight: 'a foresight tile', hazard: 'a hazard to remove', deliver: 'a city to deliver to', buy: 'cattle to buy' },
       spaces: { B: { text: 'B', kind: 'neutral' } },
     };
     const status = (table: Record<string, unknown>, moves: Move[]) =>
@@ -340,6 +340,12 @@ describe('Great Western Trail on the page', () => {
     expect(status(kc, [{ type: 'foresight', pick: 0 }, { type: 'foresight', pick: 1 }])).toBe('Choose a foresight tile for column 2.');
     expect(status({ phase: 'KC', pending: 'deliver' }, [{ type: 'deliver', city: 'wichita' }])).toBe('Choose a city to deliver to.');
     expect(status({ phase: 'B', pending: 'hazard' }, [{ type: 'takeHazard', space: 'F-1' }, { type: 'skip' }])).toBe('Choose a hazard to remove, or skip.');
+    // A step with nothing to choose in it is only passed: the panel does not ask for a choice.
+    expect(status({ phase: 'B', pending: 'hazard' }, [{ type: 'skip' }])).toBe('You cannot take a hazard to remove now: skip.');
+    const buy = { phase: 'B', pending: 'buy' };
+    expect(status(buy, [{ type: 'buyCattle', cards: ['jersey-1'], cowboys: 1 }, { type: 'refillMarket' }, { type: 'skip' }])).toBe('Choose cattle to buy, or skip.');
+    expect(status(buy, [{ type: 'refillMarket' }, { type: 'playObjective', card: 'o1' }, { type: 'skip' }])).toBe('No cattle card can be bought now: refill the cattle market, or skip.');
+    expect(status(buy, [{ type: 'skip' }])).toBe('No cattle card can be bought now: skip.');
     const at = { phase: 'B', session: { space: 'B', actions: [] }, trail: { B: 'n:B' } };
     const acting: Move[] = [{ type: 'action', action: '1.0' }, { type: 'aux', aux: 0 }, { type: 'endTurn' }];
     expect(status(at, acting)).toBe('At B (building B): choose an action of this building or an auxiliary action, or end your turn.');

@@ -365,6 +365,9 @@ export function turnLine(ctx: BoardContext): string {
   return ` · ${named(names(ctx), 'phases', t.phase)}${t.pending ? ` · choosing ${stepText(ctx)}` : ''}${t.session?.space ? ` · at ${placeText(t.session.space, ctx)}` : ''}${t.endTrigger >= 0 ? ' · last round' : ''}`;
 }
 
+/** Moves listed beside a step's choices that make none of them: passing it, or a card playable any time. */
+const PASSING = new Set(['skip', 'refillMarket', 'playObjective']);
+
 /**
  * What is asked now, for the move panel (the board's first line is out of view once scrolled): the step pending, else
  * what the phase's listed moves offer; someone else's turn as the board's first line says it.
@@ -377,6 +380,12 @@ function asked(ctx: BoardContext): string {
     return `${who} ${named(names(ctx), 'phases', t.phase)}${t.pending ? `, choosing ${stepText(ctx)}` : ''}.`;
   }
   const orSkip = types.has('skip') ? ', or skip' : '';
+  // A step whose choices are all beyond you (no cattle card affordable, none in the market) is only passed: said so.
+  if (t.pending === 'buy' && !types.has('buyCattle')) {
+    const refill = types.has('refillMarket') ? `refill the cattle market${orSkip}` : 'skip';
+    return `No cattle card can be bought now: ${refill}.`;
+  }
+  if (t.pending && types.has('skip') && [...types].every((type) => PASSING.has(type))) return `You cannot take ${stepText(ctx)} now: skip.`;
   if (t.pending) return `Choose ${stepText(ctx)}${orSkip}.`;
   if (types.has('place')) return 'Choose where your cattleman starts on the trail.';
   if (types.has('move')) return 'Move your cattleman along the trail.';
