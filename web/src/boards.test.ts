@@ -311,6 +311,33 @@ describe('Great Western Trail on the page', () => {
     expect(tiles).toEqual(['cowboy · −$6', 'craftsman', 'engineer · −$4']); // the craftsman is not for hire now
   });
 
+  it('says a listed move moves no money where the other moves of its kind say their amounts: the view quotes none for it', () => {
+    const cities = { topeka: { text: 'Topeka (0)', kind: 'white' }, wichita: { text: 'Wichita (4)', kind: 'white' } };
+    const session = { space: 'E', actions: [{ id: '0.0', text: '+$2' }, { id: '1.0', text: 'hire 1 worker' }] };
+    const moves: Move[] = [
+      { type: 'deliver', city: 'topeka' },
+      { type: 'deliver', city: 'wichita' },
+      { type: 'move', path: ['E'] },
+      { type: 'move', path: ['E', 'ROCKFALL-1'] },
+      { type: 'action', action: '0.0' },
+      { type: 'action', action: '1.0' },
+      { type: 'endTurn' },
+    ];
+    const quotes = { [JSON.stringify(moves[1])]: 2, [JSON.stringify(moves[3])]: -2, [JSON.stringify(moves[4])]: 2 };
+    const ctx = { ...context('great-western-trail', { names: { cities }, session }), view: { hand: [], quotes }, moves };
+    expect(moves.map((m) => greatWesternTrail.describe(m, ctx))).toEqual([
+      'Deliver to Topeka (city value 0) · $0',
+      'Deliver to Wichita (city value 4) · +$2',
+      'Move to E (1 location) · no fees',
+      expect.stringMatching(/^Move to .* · fees −\$2$/),
+      '+$2',
+      'Hire 1 worker', // (the worker is paid for in the step that follows)
+      'End your turn',
+    ]);
+    // Where no move of its kind is quoted, nothing is said of the money.
+    expect(greatWesternTrail.describe(moves[0]!, { ...ctx, moves: moves.slice(0, 1) })).toBe('Deliver to Topeka (city value 0)');
+  });
+
   it('says what a station upgrade costs and scores, as the view prints the stations: the one named, or where the engine stands', () => {
     const stations = [4, 7, 10].map((turnout, i) => ({ cost: 2 * (i + 1), vp: i + 1, turnout })).concat({ cost: 3, vp: 9, turnout: 39 });
     const at = (engine: number) => context('great-western-trail', { names: { stations }, railroadSpaces: 40, current: 0, players: [{ engine }] });

@@ -479,16 +479,26 @@ export const greatWesternTrail: GameBoard = {
  * What a listed move does to your money, as the view quotes it (`quotes`, keyed by the move's JSON text as the
  * listed moves are): " · +$9", " · transport −$3". Nothing where the move's words already say that amount
  * ("+$2", "pay $2", "costs $5", a station's "($4, 2 VP)"), unless as a rate ("+$1 per engineer").
+ *
+ * The view leaves out a move that moves no money: where other moves of its kind are quoted, it says so (" · $0",
+ * " · no fees") beside their amounts. Not an action's, an auxiliary action's or an objective card's: their money is
+ * one part of what they do, and the rest (a worker hired, a building placed) may cost after.
  */
 function moneyText(move: Move, words: string, ctx: BoardContext): string {
-  const amount: unknown = ctx.view?.quotes?.[JSON.stringify(move)];
-  if (typeof amount !== 'number' || amount === 0) return '';
+  const quotes: Record<string, number> | undefined = ctx.view?.quotes;
+  const quoted = (m: Move) => typeof quotes?.[JSON.stringify(m)] === 'number';
+  const amount: unknown = quotes?.[JSON.stringify(move)] ?? (!UNPRICED.has(move.type) && ctx.moves.some((m) => m.type === move.type && quoted(m)) ? 0 : undefined);
+  if (typeof amount !== 'number') return '';
+  if (amount === 0) return move.type === 'move' ? ' · no fees' : ' · $0';
   const said = amount > 0 ? [`+$${amount}`] : [`pay $${-amount}`, `costs $${-amount}`, `($${-amount},`];
   if (said.some((s) => words.includes(s)) && !words.includes(' per ')) return '';
   const sum = `${amount > 0 ? '+' : '−'}$${Math.abs(amount)}`;
   if (move.type === 'deliver' && amount < 0) return ` · transport ${sum}`;
   return ` · ${move.type === 'move' ? `fees ${sum}` : sum}`;
 }
+
+/** Kinds of move whose money is only part of what they do: one that moves none says nothing of it. */
+const UNPRICED = new Set(['action', 'aux', 'playObjective']);
 
 /** A move in words, without what it does to the money. */
 function moveWords(move: Move, ctx: BoardContext): string {
