@@ -258,8 +258,18 @@ describe('Great Western Trail on the page', () => {
   it("says what a delivery's number is: the city's value, as the view names the city", () => {
     const ctx = context('great-western-trail', { names: { cities: { wichita: { text: 'Wichita (4)', kind: 'white' } } } });
     expect(greatWesternTrail.describe({ type: 'deliver', city: 'wichita' }, ctx)).toBe('Deliver to Wichita (city value 4)');
-    expect(greatWesternTrail.describeEvent!({ type: 'deliver', city: 'wichita', seat: 1 }, ctx, [])).toBe('Bo: deliver to Wichita (city value 4).');
+    expect(greatWesternTrail.describeEvent!({ type: 'deliver', city: 'wichita', seat: 1 }, ctx, [])).toBe('Bo: delivers to Wichita (city value 4).');
     expect(greatWesternTrail.describeEvent!({ type: 'income', certificates: 2, amount: 9, seat: 1 }, ctx, [])).toBe('Bo: takes the income of $9 using 2 certificates.');
+  });
+
+  it("logs another player's move as theirs, not yours: a local action in the view's words is said to the player who may take it", () => {
+    const session = { space: 'E', actions: [{ id: '0.0', text: 'move your engine up to 2 forward' }, { id: '1.0', text: 'discard 1 cattle card → +$2, take 1 objective card into your hand' }, { id: '2.0', text: '+$2' }] };
+    const ctx = context('great-western-trail', { session });
+    const logged = (ev: GameEvent) => greatWesternTrail.describeEvent!(ev, ctx, []);
+    expect(logged({ type: 'action', action: '0.0', seat: 1 })).toBe('Bo: moves their engine up to 2 forward.');
+    expect(logged({ type: 'action', action: '1.0', seat: 1 })).toBe('Bo: discards 1 cattle card → +$2, take 1 objective card into their hand.');
+    expect(logged({ type: 'action', action: '2.0', seat: 1 })).toBe('Bo: +$2.');
+    expect(logged({ type: 'hire', slot: 0, seat: 1 })).toBe('Bo: hires the worker in row 1 of the job market.');
   });
 
   it('says what a listed move does to your money, as the view quotes it by the move\'s text, not in the log', () => {
@@ -300,7 +310,7 @@ describe('Great Western Trail on the page', () => {
     const buttons = drawnTexts(() => greatWesternTrail.render({ ...ctx, table: { ...ctx.table, phase: 'KC', pending: 'income', endTrigger: -1 }, moves: moves.slice(0, 1) }), 'chip');
     expect(buttons).toContain('Take your income · +$7');
     // The log says the move without the quotes of the moves listed now.
-    expect(greatWesternTrail.describeEvent!({ ...moves[4]!, seat: 0 }, ctx, [])).toBe('Ada: buy ayrshire with 2 cowboys.');
+    expect(greatWesternTrail.describeEvent!({ ...moves[4]!, seat: 0 }, ctx, [])).toBe('Ada: buys ayrshire with 2 cowboys.');
   });
 
   it("says on each worker you may hire what it costs you, as the view quotes the move: a tap on the tile hires at once", () => {

@@ -470,10 +470,20 @@ export const greatWesternTrail: GameBoard = {
     if (ev.type === 'upgrade') return `${who}upgrades the station.`; // (not which: the engine may have moved on since)
     const { seat: _seat, ...move } = ev; // the seat is said already
     // Without the money: the quotes are the listed moves' of now, not the logged move's.
-    const text = moveWords(move as Move, ctx);
-    return `${who}${text.charAt(0).toLowerCase()}${text.slice(1)}.`;
+    return `${who}${thirdPerson(moveWords(move as Move, ctx))}.`;
   },
 };
+
+/** The verbs a move's words (and a building's local actions, as the view words them) begin with, said to the player. */
+const LEADING_VERB = /^(buy|deliver|discard|draw|end|hire|move|pay|place|play|refill|remove|skip|start|take|trade|upgrade|use)\b/;
+
+/**
+ * A move's words, said to its player ("Move your engine up to 2 forward"), as the log says them of whoever took it:
+ * "moves their engine up to 2 forward". Words that begin with no verb ("+$2") keep their order.
+ */
+function thirdPerson(words: string): string {
+  return `${words.charAt(0).toLowerCase()}${words.slice(1)}`.replace(LEADING_VERB, '$1s').replace(/\byour\b/g, 'their');
+}
 
 /**
  * What a listed move does to your money, as the view quotes it (`quotes`, keyed by the move's JSON text as the
