@@ -1098,6 +1098,30 @@ describe('web client', () => {
     await Promise.all([page.close(), watcher.close()]);
   }, 60_000);
 
+  it.concurrent("on a phone a step is brought into view by its parts, not by its Skip button: Great Western Trail's job market when hiring", async ({ expect }) => {
+    const page = await newPage(390, true);
+    await createInLobby(page, 'Great Western Trail', { seats: 2, bots: 1 });
+    // The cattleman starts at building A, whose second action hires a worker ($6 in the first row; every player has $6 or more).
+    const listed = (text: string) => page.locator('.controls .all-moves .move', { hasText: text }).first();
+    await listed('(building A)').waitFor({ state: 'attached', timeout: 15_000 });
+    await listed('(building A)').dispatchEvent('click');
+    await listed('Hire 1 worker').waitFor({ state: 'attached', timeout: 5000 });
+    await listed('Hire 1 worker').dispatchEvent('click');
+    // The step's Skip lies by the building's actions, where the page is; the job market's tiles to act on lie far below,
+    // in Kansas City: the page brings the first of them into view, above the move panel.
+    const tileInView = () =>
+      page.evaluate(() => {
+        const panel = document.querySelector('.controls')!.getBoundingClientRect();
+        const tiles = [...document.querySelectorAll('.board [data-key^="slot:"].can')].map((el) => el.getBoundingClientRect());
+        return tiles.length > 0 && tiles.some((r) => r.top >= 0 && r.bottom <= panel.top);
+      });
+    await page.locator('.board [data-key^="slot:"].can').first().waitFor({ timeout: 5000 });
+    await expect.poll(tileInView, { timeout: 3000 }).toBe(true);
+    // A tap on a tile hires and pays at once: the tile says the price first (the first row's $6, as the view quotes it).
+    expect(await page.locator('.board [data-key^="slot:"].can').first().textContent()).toMatch(/ · −\$6$/);
+    await page.close();
+  }, 40_000);
+
   it.concurrent('a redraw leaves the page where the player scrolled it, though focus is on a part below', async ({ expect }) => {
     const page = await newPage();
     await createInLobby(page, 'Ready Set Bet', { seats: 2, bots: 1, options: { startDelayMs: 60_000 } });
