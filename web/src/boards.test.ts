@@ -378,7 +378,7 @@ describe('Great Western Trail on the page', () => {
     expect(status({ phase: 'KC', pending: 'deliver' }, [{ type: 'deliver', city: 'wichita' }])).toBe('Choose a city to deliver to.');
     expect(status({ phase: 'B', pending: 'hazard' }, [{ type: 'takeHazard', space: 'F-1' }, { type: 'skip' }])).toBe('Choose a hazard to remove, or skip.');
     // A step with nothing to choose in it is only passed: the panel does not ask for a choice.
-    expect(status({ phase: 'B', pending: 'hazard' }, [{ type: 'skip' }])).toBe('You cannot take a hazard to remove now: skip.');
+    expect(status({ phase: 'B', pending: 'hazard' }, [{ type: 'skip' }])).toBe('You cannot choose a hazard to remove now: skip.');
     const buy = { phase: 'B', pending: 'buy' };
     expect(status(buy, [{ type: 'buyCattle', cards: ['jersey-1'], cowboys: 1 }, { type: 'refillMarket' }, { type: 'skip' }])).toBe('Choose cattle to buy, or skip.');
     expect(status(buy, [{ type: 'refillMarket' }, { type: 'playObjective', card: 'o1' }, { type: 'skip' }])).toBe('No cattle card can be bought now: refill the cattle market, or skip.');

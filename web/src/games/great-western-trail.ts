@@ -385,7 +385,7 @@ function asked(ctx: BoardContext): string {
     const refill = types.has('refillMarket') ? `refill the cattle market${orSkip}` : 'skip';
     return `No cattle card can be bought now: ${refill}.`;
   }
-  if (t.pending && types.has('skip') && [...types].every((type) => PASSING.has(type))) return `You cannot take ${stepText(ctx)} now: skip.`;
+  if (t.pending && types.has('skip') && [...types].every((type) => PASSING.has(type))) return `You cannot choose ${stepText(ctx)} now: skip.`;
   if (t.pending) return `Choose ${stepText(ctx)}${orSkip}.`;
   if (types.has('place')) return 'Choose where your cattleman starts on the trail.';
   if (types.has('move')) return 'Move your cattleman along the trail.';
