@@ -1156,6 +1156,19 @@ describe('web client', () => {
     expect(Math.abs(before - clockSeconds(await clock.textContent()))).toBeLessThanOrEqual(1);
     await expect.poll(async () => clockSeconds(await panelClock.textContent()), { timeout: 4000 }).toBeLessThan(before);
     expect(await panelClock.evaluate((el) => (el as HTMLElement & { kept?: boolean }).kept)).toBe(true);
+    expect(await clock.evaluate((el) => el.classList.contains('low'))).toBe(false);
+    await page.close();
+  }, 40_000);
+
+  it.concurrent('a turn clock in its last seconds turns red, in the seat list and the move panel', async ({ expect }) => {
+    const page = await newPage(390);
+    await createInLobby(page, 'Fast Track', { seats: 2, bots: 1, turnSeconds: 16, options: { coloursPerPlayer: 1 } });
+    const clocks = page.locator('.seat.me .clock, .controls .status.mine .clock');
+    await page.locator('.controls .status.mine .clock').waitFor({ timeout: 10_000 });
+    expect(await clocks.evaluateAll((els) => els.map((el) => el.classList.contains('low')))).toEqual([false, false]);
+    // Ticked in place into its last ten seconds: both red, the same kept elements.
+    await expect.poll(() => clocks.evaluateAll((els) => els.map((el) => el.classList.contains('low'))), { timeout: 9000 }).toEqual([true, true]);
+    expect(await clocks.first().evaluate((el) => getComputedStyle(el).color)).toBe('rgb(198, 40, 40)');
     await page.close();
   }, 40_000);
 

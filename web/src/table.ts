@@ -10,7 +10,7 @@ import { boardFor, describeEventGeneric } from './games/index.ts';
 import { legalMovesOf } from './legal.ts';
 import { chooserPrompt, Selection } from './select.ts';
 import { kindsOf, partsActedOn, Steps } from './steps.ts';
-import { clockText, turnLine } from './turn.ts';
+import { clockLow, clockText, turnLine } from './turn.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain, SeatInfo } from './types.ts';
 
 /** A room the lobby already joined, handed to the table page. */
@@ -526,12 +526,14 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     return colours.length > 0 ? colours : [seatColour(seat)];
   }
 
-  /** A turn clock: the time left until `deadline`, counted down by tickClocks. */
-  const clock = (deadline: number) => h('span', { class: 'clock', 'data-deadline': deadline }, clockText(deadline));
+  /** A turn clock: the time left until `deadline`, counted down by tickClocks, red in its last seconds (clockLow). */
+  const clock = (deadline: number) => h('span', { class: `clock${clockLow(deadline) ? ' low' : ''}`, 'data-deadline': deadline }, clockText(deadline));
   function tickClocks() {
     for (const el of app.querySelectorAll<HTMLElement>('.clock[data-deadline]')) {
-      const text = clockText(Number(el.dataset.deadline));
+      const deadline = Number(el.dataset.deadline);
+      const text = clockText(deadline);
       if (el.textContent !== text) el.textContent = text; // a second has four ticks: the page is laid out again only when it shows
+      if (clockLow(deadline) !== el.classList.contains('low')) el.classList.toggle('low');
     }
   }
 

@@ -1,6 +1,6 @@
 /** The move panel's first line without a browser: whose turn it is, and the turn clock where the player looks. */
 import { describe, expect, it } from 'vitest';
-import { clockText, turnLine, type LinePart } from './turn.ts';
+import { clockLow, clockText, turnLine, type LinePart } from './turn.ts';
 import type { BoardContext, Move, SeatInfo } from './types.ts';
 
 const NOW = 1_000_000;
@@ -87,5 +87,14 @@ describe('clockText', () => {
     expect(clockText(NOW + 61_000, NOW)).toBe('1:01');
     expect(clockText(NOW + 100, NOW)).toBe('0:01');
     expect(clockText(NOW - 5_000, NOW)).toBe('0:00');
+  });
+});
+
+describe('a turn clock running out', () => {
+  it('shows it in its last ten seconds, and once out, not before', () => {
+    expect(clockLow(NOW + 10_001, NOW)).toBe(false);
+    expect(clockLow(NOW + 10_000, NOW)).toBe(true);
+    expect(clockLow(NOW + 2_500, NOW)).toBe(true);
+    expect(clockLow(NOW - 1, NOW)).toBe(true);
   });
 });

@@ -10,6 +10,14 @@ export function clockText(deadline: number, now = Date.now()): string {
   return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
 }
 
+/** Seconds left from which a clock shows it is running out (the away clock's 15-s turns are short throughout). */
+export const LOW_CLOCK_SECONDS = 10;
+
+/** Whether a clock running to `deadline` is in its last LOW_CLOCK_SECONDS (or out): the page shows it in red. */
+export function clockLow(deadline: number, now = Date.now()): boolean {
+  return deadline - now <= LOW_CLOCK_SECONDS * 1000;
+}
+
 /**
  * The move panel's first line, from the state (`board`: the game's own status words; `deadline`: the state's
  * `turnDeadline`; `step`: its `stepDeadline`, counted down where the game names the step). The time left is said where
