@@ -82,6 +82,7 @@ const GwtTable = schema(
     endTrigger: t.int8().default(-1),
     phase: t.string().default(''),
     pending: t.string().default(''),
+    pendingStation: t.int8().default(-1),
     session: GwtSession,
     auxiliary: t.array(GwtAuxText),
     names: GwtNames,

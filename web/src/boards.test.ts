@@ -348,19 +348,26 @@ describe('Great Western Trail on the page', () => {
     expect(greatWesternTrail.describe(moves[0]!, { ...ctx, moves: moves.slice(0, 1) })).toBe('Deliver to Topeka (city value 0)');
   });
 
-  it('says what a station upgrade costs and scores, as the view prints the stations: the one named, or where the engine stands', () => {
+  it('says what a station upgrade costs and scores, as the view prints the stations: the one named, or the one the step is about', () => {
     const stations = [4, 7, 10].map((turnout, i) => ({ cost: 2 * (i + 1), vp: i + 1, turnout })).concat({ cost: 3, vp: 9, turnout: 39 });
-    const at = (engine: number) => context('great-western-trail', { names: { stations }, railroadSpaces: 40, current: 0, players: [{ engine }] });
-    expect(greatWesternTrail.describe({ type: 'upgradeStation', station: 2 }, at(0))).toBe('Upgrade station 3 ($6, 3 VP)');
-    expect(greatWesternTrail.describe({ type: 'upgrade' }, at(7.5))).toBe('Upgrade station 2 ($4, 2 VP)');
-    expect(greatWesternTrail.describe({ type: 'upgrade' }, at(39))).toBe('Upgrade station 4 ($3, 9 VP)');
-    expect(greatWesternTrail.describe({ type: 'upgrade' }, at(7))).toBe('Upgrade the station'); // a plain space: no station to name
+    const at = (pendingStation: number) => context('great-western-trail', { names: { stations }, railroadSpaces: 40, current: 0, players: [{ engine: 0 }], pendingStation });
+    expect(greatWesternTrail.describe({ type: 'upgradeStation', station: 2 }, at(-1))).toBe('Upgrade station 3 ($6, 3 VP)');
+    expect(greatWesternTrail.describe({ type: 'upgrade' }, at(1))).toBe('Upgrade station 2 ($4, 2 VP)');
+    expect(greatWesternTrail.describe({ type: 'upgrade' }, at(3))).toBe('Upgrade station 4 ($3, 9 VP)');
+    expect(greatWesternTrail.describe({ type: 'upgrade' }, at(-1))).toBe('Upgrade the station'); // none named: none said
     // The step's button on the board says it too: a tap on it upgrades at once, with no chooser to read.
     const moves: Move[] = [{ type: 'upgrade' }, { type: 'skip' }];
-    const buttons = drawnTexts(() => greatWesternTrail.render({ ...at(7.5), table: { ...at(7.5).table, phase: 'B', pending: 'upgrade', endTrigger: -1 }, moves }), 'chip');
+    const buttons = drawnTexts(() => greatWesternTrail.render({ ...at(1), table: { ...at(1).table, phase: 'B', pending: 'upgrade', endTrigger: -1 }, moves }), 'chip');
     expect(buttons).toEqual(expect.arrayContaining(['Upgrade station 2 ($4, 2 VP)', 'Skip']));
-    // The log does not name it: by the time the event is read the engine may have moved on.
-    expect(greatWesternTrail.describeEvent!({ type: 'upgrade', seat: 1 }, at(7.5), [])).toBe('Bo: upgrades the station.');
+    // The log does not name it: by the time the event is read the step is over.
+    expect(greatWesternTrail.describeEvent!({ type: 'upgrade', seat: 1 }, at(1), [])).toBe('Bo: upgrades the station.');
+  });
+
+  it("names the station master the step offers, the one at the station just upgraded", () => {
+    const stationMasters = { 2: 'a permanent certificate', 4: '$2 now' };
+    const table = { names: { stationMasters }, stations: [{ master: 4 }, { master: 2 }], pendingStation: 1 };
+    expect(greatWesternTrail.describe({ type: 'claimMaster', worker: 'cowboy' }, context('great-western-trail', table))).toBe('With a cowboy, take station master 2: a permanent certificate');
+    expect(greatWesternTrail.describe({ type: 'claimMaster', worker: 'cowboy' }, context('great-western-trail', { ...table, pendingStation: -1 }))).toBe('Take the station master with a cowboy');
   });
 
   it('says in the move panel what is asked now, as the view names the phase and the step: the board\'s first line is out of view', () => {

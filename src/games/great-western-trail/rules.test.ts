@@ -790,12 +790,17 @@ describe('railroad', () => {
     s.players[0]!.engine = 4;
     s = play(s, { type: 'action', action: '0.0' });
     s = play(s, { type: 'engine', to: 4.5 });
+    // The view names the station each step is about, for a client to say which (it knows no turnout).
+    const pendingStation = (state: GwtState) => game.viewFor(state, SPECTATOR).public.pendingStation;
+    expect(pendingStation(s)).toBe(0);
     s = play(s, { type: 'upgrade' });
     expect(s.players[0]!.money).toBe(18);
     expect(legalMoves(s, 0).every((m) => m.type === 'disc' && !['cert6', 'step1', 'step2', 'hand1', 'hand2'].includes(m.disc))).toBe(true);
     s = play(s, { type: 'disc', disc: 'aux4a' });
     expect(legalMoves(s, 0)).toEqual([{ type: 'claimMaster', worker: 'cowboy' }, { type: 'skip' }]);
+    expect([s.turn.stack.at(-1)?.kind, pendingStation(s)]).toEqual(['master', 0]);
     s = play(s, { type: 'claimMaster', worker: 'cowboy' });
+    expect(pendingStation(s)).toBe(-1);
     expect(s.players[0]!.permanentCertificates).toBe(1);
     expect(s.players[0]!.workers.cowboy).toBe(1);
     expect(s.stations[0]!.master).toBe(0);

@@ -42,6 +42,8 @@ export interface PublicView {
   phase: string;
   /** Kind of the pending sub-step ('' when none). */
   pending: string;
+  /** The station the pending step is about (its upgrade, a disc placed for it, its master), -1 when none. */
+  pendingStation: number;
   /**
    * Phase B at a location. `actions`: the local actions offered there in words, keyed as `action` moves
    * name them (`1.0`, `risk`); empty where only an auxiliary action is allowed.
@@ -91,12 +93,14 @@ function foresightColumn(state: GwtState): number {
 
 export function viewFor(state: GwtState, viewer: Viewer): View<PublicView, PrivateView> {
   const s = state.turn.session;
+  const step = state.turn.stack.at(-1);
   const pub: PublicView = {
     current: state.current,
     over: state.over,
     endTrigger: state.endTrigger,
     phase: state.turn.phase === 'A' ? 'A' : s ? 'B' : 'KC',
-    pending: state.turn.stack.at(-1)?.kind ?? '',
+    pending: step?.kind ?? '',
+    pendingStation: step && 'station' in step ? step.station : -1,
     session: s
       ? { space: s.space, tile: s.tile, used: [...s.used], acted: s.acted, auxUsed: s.auxUsed, actions: s.local ? localActionTexts(s.tile, s.risk) : [] }
       : null,

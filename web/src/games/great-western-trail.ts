@@ -40,12 +40,6 @@ function engineName(ctx: BoardContext, position: number): string {
   return station >= 0 ? `the turnout of station ${station + 1}` : `space ${position}`;
 }
 
-/** The station a seat's engine stands at (a station's turnout; station 10 on the last space), -1 on a plain space. */
-function stationAtEngine(ctx: BoardContext, seat: number): number {
-  const position = ctx.table.players?.[seat]?.engine;
-  if (typeof position !== 'number' || (Number.isInteger(position) && position !== (ctx.table.railroadSpaces ?? 0) - 1)) return -1;
-  return printedStations(ctx).findIndex((s) => s.turnout === Math.floor(position));
-}
 /** A station with what its upgrade costs and scores, as printed: "station 3 ($4, 2 VP)". */
 function stationText(ctx: BoardContext, station: number): string {
   const printed = printedStations(ctx)[station];
@@ -567,8 +561,11 @@ function moveWords(move: Move, ctx: BoardContext): string {
       const perRow = Math.max(1, (t.players ?? []).length);
       return `Hire the ${t.jobMarket?.[slot] || 'worker'} in row ${Math.floor(slot / perRow) + 1} of the job market`;
     }
-    case 'claimMaster':
-      return `Take the station master with a ${String(move.worker)}`;
+    case 'claimMaster': {
+      const master = t.stations?.[t.pendingStation ?? -1]?.master;
+      // The worker given first: the master's words run long ("…; 3 VP per … at the end").
+      return master ? `With a ${String(move.worker)}, take ${masterName(ctx, master)}` : `Take the station master with a ${String(move.worker)}`;
+    }
     case 'build':
       return `Place building ${String(move.building)} on ${placeText(String(move.space), ctx)}`;
     case 'copy':
@@ -576,8 +573,8 @@ function moveWords(move: Move, ctx: BoardContext): string {
     case 'engine':
       return `Move your engine to ${engineName(ctx, Number(move.to))}`;
     case 'upgrade': {
-      // The station where the mover's engine stands: what the upgrade costs there.
-      const station = stationAtEngine(ctx, ctx.mySeat ?? t.current);
+      // The station the step is about (the view's): what the upgrade costs there.
+      const station = Number(t.pendingStation ?? -1);
       return station >= 0 ? `Upgrade ${stationText(ctx, station)}` : 'Upgrade the station';
     }
     case 'upgradeStation':
