@@ -64,6 +64,20 @@ export const ClientJoinOptions = z.strictObject({
 });
 
 /**
+ * Why join options were refused, each problem at its key ("seats: …"). A key the options do not have is named as
+ * such: Zod's own words at no path ("Unrecognized key") read as a problem of the game's `options`.
+ */
+export function joinOptionsProblem(error: z.ZodError): string {
+  return error.issues
+    .map((issue) =>
+      issue.code === 'unrecognized_keys' && issue.path.length === 0
+        ? `no join option ${issue.keys.map((k) => `"${k}"`).join(', ')} (${Object.keys(ClientJoinOptions.shape).join(', ')}; a game's own options go in "options")`
+        : `${issue.path.join('.') || 'join options'}: ${issue.message}`,
+    )
+    .join('; ');
+}
+
+/**
  * One game's table-level create options (`seats`, `bots`, `turnSeconds`, `private`) as `GET /api/games` lists
  * them beside its own options: the game's seat range, the server's default clock, and what each does in a
  * player's words (the create form shows it under the option).

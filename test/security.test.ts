@@ -164,6 +164,11 @@ describe('bounded matchmaking', () => {
       await sleep(350); // stay within the reservation rate
     }
     expect((await post('/matchmake/create/high-card', '{"seats": 2,', true)).body.code).toBe('core/bad-request');
+    // A key that is no join option is said to be one, with those there are (not as a problem of the game's options).
+    const junk = await post('/matchmake/create/high-card', { seats: 2, junk: 'x' });
+    expect(junk.body.message).toMatch(/^core\/bad-options: no join option "junk" \(seats, bots, options, .*; a game's own options go in "options"\)$/);
+    await sleep(350);
+    expect((await post('/api/queue/high-card', { nope: 1 })).body).toMatchObject({ code: 'core/bad-options', message: expect.stringMatching(/^no join option "nope" /) });
     await refill();
   });
 

@@ -18,7 +18,7 @@ import { ErrorCode, createAuthContext, matchMaker, type RegisteredHandler } from
 import type { WebSocketTransport } from '@colyseus/ws-transport';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { ClientJoinOptions } from '../../rooms/join-options.ts';
+import { ClientJoinOptions, joinOptionsProblem } from '../../rooms/join-options.ts';
 import { roomSettings } from '../../rooms/settings.ts';
 import { OWNER_SILENT, reserveGuestSeat, type GuestRequest } from './guest-seat.ts';
 import { LISTINGS_KEY, OTHERS_TABLE } from './game-store.ts';
@@ -331,7 +331,7 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
     const tooDeep = jsonProblem(body.value, JOIN_OPTIONS_JSON);
     const parsed = tooDeep ? null : (method === 'reconnect' ? ReconnectOptions : ClientJoinOptions).safeParse(body.value);
     if (!parsed?.success) {
-      const problem = tooDeep ?? parsed!.error!.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; ');
+      const problem = tooDeep ?? joinOptionsProblem(parsed!.error!);
       return sendJson(req, res, 400, 'core/bad-options', problem.slice(0, 500));
     }
     const guest = parsed.data as GuestRequest;

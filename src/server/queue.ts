@@ -14,7 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import { matchMaker, type IRoomCache, type Room } from '@colyseus/core';
 import type { Application, Response } from 'express';
-import { ClientJoinOptions, type JoinOptions } from '../../rooms/join-options.ts';
+import { ClientJoinOptions, joinOptionsProblem, type JoinOptions } from '../../rooms/join-options.ts';
 import { queueKeys } from '../../rooms/settings.ts';
 import type { Logger } from './logger.ts';
 import { JOIN_OPTIONS_JSON, jsonProblem } from './json-bounds.ts';
@@ -65,7 +65,7 @@ export async function ticketFor(game: string, body: unknown): Promise<Ticket> {
   const problem = jsonProblem(body ?? {}, JOIN_OPTIONS_JSON);
   if (problem) throw new QueueError(400, 'core/bad-options', problem);
   const parsed = ClientJoinOptions.safeParse(body ?? {});
-  if (!parsed.success) throw new QueueError(400, 'core/bad-options', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+  if (!parsed.success) throw new QueueError(400, 'core/bad-options', joinOptionsProblem(parsed.error));
   if (parsed.data.private || parsed.data.spectator || parsed.data.seatToken) {
     throw new QueueError(400, 'core/bad-options', 'The queue seats players at public tables: no private, spectator or seatToken.');
   }
