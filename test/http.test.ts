@@ -95,6 +95,19 @@ describe('http', () => {
     const missing = await get('/api/rooms/nope/seat', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"spectator":true}' });
     expect(missing.status).toBe(404);
   });
+
+  it("reads the queue's and the guest seat's bodies as JSON whatever type they name, as matchmaking does", async () => {
+    // fetch's default type for a string body: read as nothing, the queue seated its sender at a default table.
+    const asText = (path: string, body: string) => get(path, { method: 'POST', headers: { 'content-type': 'text/plain;charset=UTF-8' }, body });
+    const refused = await asText('/api/queue/high-card', '{"seats":99}');
+    expect([refused.status, await refused.json()]).toEqual([400, expect.objectContaining({ code: 'core/bad-options' })]);
+    const oversize = await asText('/api/queue/high-card', JSON.stringify({ name: 'x'.repeat(20_000) }));
+    expect([oversize.status, await oversize.json()]).toEqual([413, expect.objectContaining({ code: 'core/payload-too-large' })]);
+    const form = await get('/api/queue/high-card', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'seats=2' });
+    expect([form.status, await form.json()]).toEqual([400, expect.objectContaining({ code: 'core/bad-request' })]);
+    const watcher = await asText('/api/rooms/nope/seat', '{"spectator":true}');
+    expect([watcher.status, await watcher.json()]).toEqual([404, expect.objectContaining({ code: 'core/unknown-room' })]);
+  });
 });
 
 describe('http without a monitor password', () => {

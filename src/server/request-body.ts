@@ -38,6 +38,11 @@ export function readBody(req: IncomingMessage, limit: number): Promise<{ bytes: 
   });
 }
 
+/** The request says a body follows (one of 0 bytes included). */
+function hasBody(req: IncomingMessage): boolean {
+  return req.headers['transfer-encoding'] !== undefined || req.headers['content-length'] !== undefined;
+}
+
 /** The body parsed as JSON (an empty body is `{}`), or why it is not. */
 export async function readJsonBody(req: IncomingMessage, limit: number): Promise<{ value: unknown } | Refusal> {
   const body = await readBody(req, limit);
@@ -50,10 +55,14 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   }
 }
 
-/** Express middleware: a JSON request's body (at most `limit` bytes) into `req.body`; a refusal answered in the API's shape. */
+/**
+ * Express middleware: a request's body (at most `limit` bytes) into `req.body`, read as JSON; a refusal answered in the
+ * API's shape. A POST's body is read whatever type it names, as matchmaking reads its options: sent as `text/plain`
+ * (fetch's type for a string body), it went unread, and the queue seated its sender at a table of default options.
+ */
 export function jsonBody(limit: number): RequestHandler {
   return (req, res, next) => {
-    if (!req.is('json')) return next(); // (no body, or not JSON: the routes read none)
+    if (!req.is('json') && !(req.method === 'POST' && hasBody(req))) return next(); // (no body: the routes read none)
     readJsonBody(req, limit).then((body) => {
       if ('status' in body) return void res.status(body.status).json({ code: body.code, message: body.message });
       req.body = body.value;
