@@ -921,6 +921,16 @@ describe('web client', () => {
     expect(at.grid.top).toBeLessThan(0);
     expect(at.tokens.top).toBeGreaterThanOrEqual(0);
     expect(at.tokens.top).toBeLessThan(10);
+    // Further down, the prop bets and then the exotic finishes at the window's top: the tokens stay over them too.
+    for (const title of ['Prop bets', 'Exotic finishes']) {
+      await page.evaluate((title) => {
+        const heading = [...document.querySelectorAll('.board .section-title')].find((el) => el.textContent === title)!;
+        window.scrollBy(0, heading.getBoundingClientRect().top);
+      }, title);
+      at = await boxes();
+      expect(at.tokens.top, title).toBeGreaterThanOrEqual(0);
+      expect(at.tokens.top, title).toBeLessThan(10);
+    }
     // A token tapped is picked, with no list of moves over the board; a space tapped bets it.
     const token = page.locator('.rsb-tokens [data-key^="token:"].can').first();
     const value = (await token.getAttribute('data-key'))!.split(':')[1];

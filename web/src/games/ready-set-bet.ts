@@ -154,8 +154,9 @@ function track(ctx: BoardContext) {
       );
     }),
   );
-  // Your tokens between the two: right above the spaces they bet on, in view with them (style.css).
-  return h('div', { class: 'rsb-board' }, race, tokenRow(ctx), grid);
+  // Your tokens between the two: right above the spaces they bet on, in view with them and with the bets below the
+  // grid, all in one box (style.css keeps the tokens at the window's top within it).
+  return h('div', { class: 'rsb-board' }, race, tokenRow(ctx), grid, otherBets(ctx));
 }
 
 /**
@@ -193,11 +194,12 @@ function moneyText(t: Plain, me: Plain, prefix: string): string {
   return me.money !== 0 || t.race > 1 || t.phase !== 'racing' ? `${prefix}${dollars(me.money)}` : '';
 }
 
-function lowerBoard(ctx: BoardContext) {
+/** Under the grid: the host's roll (hostMode hostSeat), the colour bets, the prop bets and the exotic finishes. */
+function otherBets(ctx: BoardContext) {
   const t = ctx.table;
   return h(
     'div',
-    { class: 'rsb-lower' },
+    { class: 'rsb-bets' },
     // The seated host rolls (hostMode hostSeat): its one move, as a button.
     ctx.moves.some((m) => m.type === 'roll') ? h('div', { class: 'hand' }, h('button', { type: 'button', class: 'chip roll', 'data-key': 'roll' }, 'Roll the dice')) : null,
     h('div', { class: 'section-title' }, 'Colour bets'),
@@ -221,6 +223,14 @@ function lowerBoard(ctx: BoardContext) {
           ),
         ]
       : null,
+  );
+}
+
+/** Below the bets: the VIP draft and cards, the bettors and the last settlement. */
+function lowerBoard(ctx: BoardContext) {
+  return h(
+    'div',
+    { class: 'rsb-lower' },
     ctx.view?.offer?.length
       ? [
           h('div', { class: 'section-title' }, 'VIP draft: keep one card'),
