@@ -866,14 +866,14 @@ describe('web client', () => {
     await createInLobby(page, 'Ready Set Bet', { seats: 2, bots: 1, options: { startDelayMs: 60_000 } });
     const me = await page.locator('.seat.me').getAttribute('data-seat');
     await page.locator('.board [data-key^="token:"].can').first().waitFor({ timeout: 10_000 });
-    // The move panel says which token a tap on a space bets: the largest, then the one selected.
+    // The move panel says which token a space chosen bets: the largest, then the one selected.
     const panel = () => page.locator('.controls .status').textContent();
-    await expect.poll(panel).toContain('A tap on a space bets your $5 token');
+    await expect.poll(panel).toContain('Choose a space to bet your $5 token');
     await page.locator('.top .home').focus();
     const token = await pressUntilFocused(page, 'Tab', '.board [data-key^="token:"].can');
     await page.keyboard.press(' ');
     await page.locator(`.board [data-key="${token}"].sel`).waitFor();
-    await expect.poll(panel).toContain(`A tap on a space bets your $${token.split(':')[1]} token`);
+    await expect.poll(panel).toContain(`Choose a space to bet your $${token.split(':')[1]} token`);
     expect(await page.locator(`.board [data-key="${token}"]`).getAttribute('aria-pressed')).toBe('true'); // selected, said not only by colour
     expect(await page.locator(`.board [data-bet-seat="${me}"]`).count()).toBe(0);
     await page.keyboard.press('Escape');

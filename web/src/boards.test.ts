@@ -485,15 +485,15 @@ describe('Ready Set Bet on the page', () => {
     expect(readySetBet.status!(ctx('vipDraft', [], { offer: [], hand: [offer[0]] }))).toBe('You have kept your VIP card: the others are choosing theirs. Your money: $7.');
     expect(readySetBet.status!(ctx('results', [{ type: 'ready' }]))).toBe('Race 1 is settled: press Ready for the next race. Your money: $7.');
   });
-  it('says which token a tap on a betting space bets: the one picked, else the largest', () => {
+  it('says which token a betting space chosen bets: the one picked, else the largest; in words for a mouse and a finger alike', () => {
     const me = { seat: 0, bettor: true, money: 0, available: [3, 5] };
     const moves: Move[] = [3, 5].flatMap((token) => ['win-7-a', 'show-2-a'].map((space) => ({ type: 'bet', space, token })));
     const status = (selected: string[], legal = moves) => readySetBet.status!({ ...context('ready-set-bet', { race: 1, phase: 'racing', bettingOpen: true, players: [me] }), moves: [...legal, { type: 'pass' }], selected });
-    expect(status([])).toBe('A tap on a space bets your $5 token (tap a token to bet another). Your tokens to bet: $3, $5.');
-    expect(status(['token:3'])).toBe('A tap on a space bets your $3 token (tap it again for your largest). Your tokens to bet: $3, $5.');
+    expect(status([])).toBe('Choose a space to bet your $5 token (choose a token to bet another). Your tokens to bet: $3, $5.');
+    expect(status(['token:3'])).toBe('Choose a space to bet your $3 token (choose it again to bet your largest). Your tokens to bet: $3, $5.');
     // A picked token bet already (no move has it) is not the one a tap bets.
     const fives = moves.filter((m) => m.token === 5);
-    expect(status(['token:3'], fives)).toBe('A tap on a space bets your $5 token. Your tokens to bet: $3, $5.');
+    expect(status(['token:3'], fives)).toBe('Choose a space to bet your $5 token. Your tokens to bet: $3, $5.');
   });
   it('writes a loss with the minus before the dollar, in the settlement and the money', () => {
     expect([dollars(-1), dollars(4), dollars(-3, true), dollars(2, true), dollars(0, true)]).toEqual(['−$1', '$4', '−$3', '+$2', '$0']);

@@ -302,7 +302,7 @@ export function raceStatus(t: Plain): string {
 }
 
 /**
- * What the listed moves ask of you, in words, or '': which token a tap on a space bets (the one you picked, else the
+ * What the listed moves ask of you, in words, or '': which token a space chosen bets (the one you picked, else the
  * largest: see `prefer`), the VIP card to keep, the results to acknowledge.
  */
 function asked(ctx: BoardContext): string {
@@ -316,8 +316,9 @@ function asked(ctx: BoardContext): string {
   const tokens = [...new Set(ctx.moves.filter((m) => m.type === 'bet').map((m) => m.token as number))];
   if (!tokens.length) return '';
   const picked = (ctx.selected ?? []).map((k) => (k.startsWith('token:') ? Number(k.slice('token:'.length)) : NaN)).find((v) => tokens.includes(v));
-  const other = tokens.length < 2 ? '' : picked === undefined ? ' (tap a token to bet another)' : ' (tap it again for your largest)';
-  return `A tap on a space bets your $${picked ?? Math.max(...tokens)} token${other}.`;
+  // "Choose" as the other games say it: fits a click and a tap alike.
+  const other = tokens.length < 2 ? '' : picked === undefined ? ' (choose a token to bet another)' : ' (choose it again to bet your largest)';
+  return `Choose a space to bet your $${picked ?? Math.max(...tokens)} token${other}.`;
 }
 
 export const readySetBet: GameBoard = {
