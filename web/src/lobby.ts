@@ -3,7 +3,7 @@ import type { Room } from '@colyseus/sdk';
 import { joinQueue } from '../../client/queue.ts';
 import { client, games, invite, playerName, reason, seats as seatTickets, tables, type GameInfo, type JsonSchema, type SeatTicket, type TableListing } from './api.ts';
 import { h } from './dom.ts';
-import { optionLabel, words } from './games/generic.ts';
+import { optionChoices, optionLabel } from './games/generic.ts';
 import type { Pending } from './table.ts';
 
 export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): () => void {
@@ -257,16 +257,15 @@ function helpText(id: string, description: string | undefined, input: HTMLElemen
  * it the schema's description as help text, where the game gives one.
  */
 function optionField(key: string, schema: JsonSchema, value: unknown): { key: string; el: HTMLElement; value(): unknown } {
-  const choices = schema.enum ?? (schema.anyOf?.every((s) => 'const' in s) ? schema.anyOf.map((s) => s.const) : null);
+  const choices = optionChoices(schema);
   const label = optionLabel(key, schema.title);
   const helpId = `option-help-${key}`;
   const help = schema.description ? h('small', { class: 'help', id: helpId }, schema.description) : null;
   const described = help ? helpId : null; // the input's aria-describedby: read out with its name
   if (choices) {
-    // A choice in words ("jokerOrGreaterLength": "joker or greater length"); the value sent is the choice itself.
-    const text = (c: unknown) => (typeof c === 'string' ? words(c) : String(c));
-    const select = h('select', { name: key, 'aria-describedby': described }, choices.map((c, i) => h('option', { value: i, selected: JSON.stringify(c) === JSON.stringify(value) }, text(c))));
-    return { key, el: field(label, select, help), value: () => choices[Number(select.value)] };
+    // A choice shown in words or by its title; the value sent is the choice itself.
+    const select = h('select', { name: key, 'aria-describedby': described }, choices.map((c, i) => h('option', { value: i, selected: JSON.stringify(c.value) === JSON.stringify(value) }, c.text)));
+    return { key, el: field(label, select, help), value: () => choices[Number(select.value)]!.value };
   }
   if (schema.type === 'boolean') {
     const box = h('input', { type: 'checkbox', name: key, checked: Boolean(value), 'aria-describedby': described });

@@ -1,6 +1,6 @@
-/** The lobby's words without a browser: the create form's option labels. */
+/** The lobby's words without a browser: the create form's option labels and choices. */
 import { describe, expect, it } from 'vitest';
-import { optionLabel } from './games/generic.ts';
+import { optionChoices, optionLabel } from './games/generic.ts';
 
 describe('optionLabel', () => {
   it("reads an option's name in words, its unit apart", () => {
@@ -13,5 +13,15 @@ describe('optionLabel', () => {
 
   it("takes the schema's title where there is one", () => {
     expect(optionLabel('dealDelayMs', 'Pause before each deal')).toBe('Pause before each deal');
+  });
+});
+
+describe('optionChoices', () => {
+  it("shows a choice by its title where the schema gives one (Ready Set Bet's tie-break: not \"fewest vip\"), else in words", () => {
+    const tieBreak = { anyOf: [{ type: 'string', const: 'shared', title: 'Shared victory' }, { type: 'string', const: 'fewestVip', title: 'Fewest VIP cards' }] };
+    expect(optionChoices(tieBreak)).toEqual([{ value: 'shared', text: 'Shared victory' }, { value: 'fewestVip', text: 'Fewest VIP cards' }]);
+    expect(optionChoices({ enum: ['anyFastTrack', 'ownFastTrack'] })).toEqual([{ value: 'anyFastTrack', text: 'any fast track' }, { value: 'ownFastTrack', text: 'own fast track' }]);
+    expect(optionChoices({ anyOf: [{ const: 'auto' }, { const: 2 }] })).toEqual([{ value: 'auto', text: 'auto' }, { value: 2, text: '2' }]);
+    expect(optionChoices({ type: 'integer' })).toBeNull();
   });
 });

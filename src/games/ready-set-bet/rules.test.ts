@@ -781,4 +781,16 @@ describe('options', () => {
     expect(titles).toMatchObject({ vip: 'VIP cards', draftTimeoutMs: 'VIP draft timeout (ms)', props: 'Prop bets', exotics: 'Exotic Finish bets', tieBreak: 'Tie-break' });
     for (const p of Object.values(listed.properties)) expect(p.description).toBeTruthy();
   });
+
+  it('names the tie-break\'s choices for the create form ("Fewest VIP cards", not "fewest vip"), and refuses one it does not list', () => {
+    const listed = toJSONSchema(game.options, { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, { anyOf?: { const: unknown; title?: string }[] }> };
+    expect(listed.properties.tieBreak!.anyOf?.map((c) => [c.const, c.title])).toEqual([
+      ['shared', 'Shared victory'],
+      ['fewestVip', 'Fewest VIP cards'],
+      ['mostWinningBets', 'Most winning bets'],
+    ]);
+    expect(game.options.parse({ tieBreak: 'fewestVip' }).tieBreak).toBe('fewestVip');
+    expect(game.options.parse({}).tieBreak).toBe('shared');
+    expect(game.options.safeParse({ tieBreak: 'coinToss' }).error?.issues[0]?.message).toBe('Invalid option: expected one of "shared"|"fewestVip"|"mostWinningBets"');
+  });
 });

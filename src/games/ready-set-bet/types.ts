@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { titledChoice } from '../../core/options.ts';
 import type { RngState } from '../../core/rng.ts';
 
 export const GAME_ID = 'ready-set-bet';
@@ -78,10 +79,9 @@ export const optionsSchema = z.object({
     .boolean()
     .default(true)
     .describe('Nobody goes below $0: a player who cannot pay a penalty pays what they have. Off: money may go negative.'),
-  tieBreak: z
-    .enum(['shared', 'fewestVip', 'mostWinningBets'])
+  tieBreak: titledChoice({ shared: 'Shared victory', fewestVip: 'Fewest VIP cards', mostWinningBets: 'Most winning bets' })
     .default('shared')
-    .describe('Equal money at the end. shared: a shared victory; fewest vip: fewer VIP cards wins; most winning bets: more winning bets wins (both house rules).')
+    .describe('Equal money at the end. Shared victory: they share it; Fewest VIP cards: fewer VIP cards wins; Most winning bets: more winning bets wins (both house rules).')
     .meta({ title: 'Tie-break' }),
 });
 export type Options = z.infer<typeof optionsSchema>;

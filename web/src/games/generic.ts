@@ -2,6 +2,7 @@
  * The fallback for any game: the public table and your private view as readable lists, moves and
  * events in generic words. Game boards build on its helpers.
  */
+import type { JsonSchema } from '../api.ts';
 import { h } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
 
@@ -19,6 +20,17 @@ export function optionLabel(key: string, title?: string): string {
   const unit = /(Ms|Seconds)$/.exec(key)?.[1];
   const name = words(unit ? key.slice(0, -unit.length) : key);
   return unit ? `${capital(name)} (${OPTION_UNITS[unit]})` : capital(name);
+}
+
+/**
+ * An option's choices, each with its text for people, or null for an option that is no choice: an `enum`'s values in
+ * words ("jokerOrGreaterLength": "joker or greater length"), an `anyOf` of `const`s by their `title` where they have one.
+ */
+export function optionChoices(schema: JsonSchema): { value: unknown; text: string }[] | null {
+  const inWords = (c: unknown) => (typeof c === 'string' ? words(c) : String(c));
+  if (schema.enum) return schema.enum.map((c) => ({ value: c, text: inWords(c) }));
+  if (!schema.anyOf?.every((s) => 'const' in s)) return null;
+  return schema.anyOf.map((s) => ({ value: s.const, text: s.title ?? inWords(s.const) }));
 }
 
 function value(v: unknown): string {
