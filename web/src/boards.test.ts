@@ -1,8 +1,9 @@
 /** The boards' words and marks without a browser: seat colours, log lines, who is marked as declaring. */
 import { describe, expect, it, vi } from 'vitest';
+import { h } from './dom.ts';
 import { fastTrack, playerLine } from './games/fast-track.ts';
 import { greatWesternTrail, sectionOpen, sectionToggled, turnLine } from './games/great-western-trail.ts';
-import { dollars, raceStatus, readySetBet, settlementText, tokenRow } from './games/ready-set-bet.ts';
+import { bettors, dollars, raceStatus, readySetBet, settlementText, tokenRow } from './games/ready-set-bet.ts';
 import { colourLine, tac } from './games/tac.ts';
 import { lastTrickText, seatTitle, tableLayout, tractor, trumpsTitle } from './games/tractor.ts';
 import { chooserPrompt } from './select.ts';
@@ -454,6 +455,14 @@ describe('Ready Set Bet on the page', () => {
     expect(row('vipDraft')).toEqual([]);
     expect(row('results')).toEqual([]);
     expect(drawnTexts(() => tokenRow(context('ready-set-bet', { race: 1, phase: 'vipDraft', bettingOpen: false, players: [me] })), 'section-title')).toEqual(['Your money $7']);
+  });
+  it("lists the bettors' tokens left while bets are open, not between races nor past the red line (the money says what is true then)", () => {
+    const players = [{ seat: 0, bettor: true, money: 7, available: [3, 5] }, { seat: 1, bettor: true, money: 2, available: [] }];
+    const left = (phase: string, bettingOpen: boolean) => drawnTexts(() => h('div', null, bettors(context('ready-set-bet', { race: 1, phase, bettingOpen, players }))), 'tokens-left');
+    expect(left('racing', true)).toEqual(['tokens left $3 $5', 'tokens left —']);
+    expect(left('racing', false)).toEqual(['', '']);
+    expect(left('vipDraft', false)).toEqual(['', '']);
+    expect(left('results', false)).toEqual(['', '']);
   });
   it("names the host's steps worth a countdown: the VIP draft's end, the next race, the first roll; not each roll of a race", () => {
     const step = (table: Record<string, unknown>) => readySetBet.stepClock!(context('ready-set-bet', { race: 1, ...table }));

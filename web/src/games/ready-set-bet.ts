@@ -240,12 +240,16 @@ function lowerBoard(ctx: BoardContext) {
     ctx.view?.hand?.length
       ? [h('div', { class: 'section-title' }, 'Your VIP cards'), h('ul', { class: 'vip-list' }, ctx.view.hand.map((c: Plain) => h('li', null, h('b', null, c.name), ` — ${c.text}${c.spent ? ' (spent)' : c.revealed ? ' (shown)' : ''}`)))]
       : null,
-    players(ctx),
+    bettors(ctx),
     settlement(ctx),
   );
 }
 
-function players(ctx: BoardContext) {
+/**
+ * The bettors: money, the tokens each has left while bets are open (between races, and past the red line, those left
+ * unbet are nobody's to bet: the next race hands them all back), and notes.
+ */
+export function bettors(ctx: BoardContext) {
   return [
     h('div', { class: 'section-title' }, 'Bettors'),
     h(
@@ -257,7 +261,7 @@ function players(ctx: BoardContext) {
           null,
           h('td', null, h('span', { class: 'dot', style: `background:${seatColour(p.seat)}` }), ' ', ctx.name(p.seat)),
           h('td', null, dollars(p.money)),
-          h('td', null, `tokens left ${(p.available ?? []).map((v: number) => `$${v}`).join(' ') || '—'}`),
+          h('td', { class: 'tokens-left' }, ctx.table.bettingOpen ? `tokens left ${(p.available ?? []).map((v: number) => `$${v}`).join(' ') || '—'}` : ''),
           h('td', null, [p.passed ? 'done betting' : '', p.drafting ? 'drafting' : '', (p.vip ?? []).map((v: Plain) => v.name).join(', '), p.hiddenVip ? `${p.hiddenVip} hidden VIP` : ''].filter(Boolean).join(' · ')),
         ),
       )),
