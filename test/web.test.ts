@@ -970,6 +970,24 @@ describe('web client', () => {
     await page.close();
   }, 40_000);
 
+  it.concurrent('Ready Set Bet at a wide window: the VIP draft brings the cards to keep into the window, not a few pixels of them at its bottom', async ({ expect }) => {
+    const page = await newPage();
+    await createInLobby(page, 'Ready Set Bet', { seats: 2, bots: 1, options: { startDelayMs: 300, rollIntervalMs: 60, resultsPauseMs: 60_000, draftTimeoutMs: 60_000 } });
+    const ready = page.locator('.board [data-key="ready"].can');
+    await ready.waitFor({ timeout: 30_000 });
+    // The race is settled: the window made as tall as to end a few pixels under where the VIP cards will begin, in
+    // place of the bettors' heading (the height changes no width: the board keeps its layout).
+    const bettorsTop = () => page.evaluate(() => [...document.querySelectorAll('.board .section-title')].find((el) => el.textContent === 'Bettors')!.getBoundingClientRect().top + window.scrollY);
+    await page.setViewportSize({ width: 1280, height: Math.round(await bettorsTop()) + 15 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await ready.click();
+    const card = page.locator('.board [data-key^="vip:"].can').first();
+    await card.waitFor({ timeout: 10_000 });
+    const whollyShown = () => card.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= window.innerHeight);
+    await expect.poll(whollyShown, { timeout: 3000 }).toBe(true);
+    await page.close();
+  }, 60_000);
+
   it.concurrent("the round boards' space numbers: legible on a desktop, left out on a phone (the hexagon's spaces are 12 px apart there)", async ({ expect }) => {
     const [ft, tac] = await Promise.all([newPage(390), newPage(390)]);
     await Promise.all([

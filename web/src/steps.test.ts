@@ -1,6 +1,6 @@
 /** The table page's steps without a browser: when a turn begins a step whose parts the page brings into view. */
 import { describe, expect, it } from 'vitest';
-import { partsActedOn, Steps } from './steps.ts';
+import { partsActedOn, shownEnough, Steps } from './steps.ts';
 import type { Move } from './types.ts';
 
 describe('a new step of the player', () => {
@@ -40,5 +40,23 @@ describe("a step's parts to bring into view", () => {
   it('are the buttons that pass it when it has nothing else', () => {
     expect(keys([part('refillMarket', true), part('skip', true)])).toEqual(['refillMarket', 'skip']);
     expect(keys([])).toEqual([]);
+  });
+});
+
+describe('a part in view', () => {
+  const at = (top: number, height: number, left = 100, width = 200) => ({ top, bottom: top + height, left, right: left + width });
+
+  it('is half in the window, or a fingertip of it where it is large; a few pixels at an edge are not', () => {
+    expect(shownEnough(at(700, 80), 800, 1280)).toBe(true);
+    expect(shownEnough(at(797, 80), 800, 1280)).toBe(false); // the VIP cards' top at the window's bottom edge
+    expect(shownEnough(at(770, 80), 800, 1280)).toBe(false);
+    expect(shownEnough(at(750, 80), 800, 1280)).toBe(true); // 50 px of it: enough to see and tap
+    expect(shownEnough(at(866, 44), 900, 1280)).toBe(true); // a card in hand a few pixels under the edge
+    expect(shownEnough(at(788, 20), 800, 1280)).toBe(true);
+    expect(shownEnough(at(795, 20), 800, 1280)).toBe(false); // a small space mostly under the edge
+    expect(shownEnough(at(-15, 20), 800, 1280)).toBe(false);
+    expect(shownEnough(at(-1000, 3000), 800, 1280)).toBe(true); // taller than the window
+    expect(shownEnough(at(100, 80, 1270, 60), 800, 1280)).toBe(false); // off to the right but for its edge
+    expect(shownEnough(at(100, 80, 0, 0), 800, 1280)).toBe(false); // not drawn
   });
 });

@@ -1,6 +1,27 @@
 /** When the player's turn begins a new step, whose parts may lie anywhere on the board (the table page brings them into view). */
 import type { Move } from './types.ts';
 
+/** How much of a large part must show for it to count as in view: a fingertip's worth (of a smaller one, half). */
+const SHOWN_ENOUGH_PX = 40;
+
+/** A part's box on the page (a DOMRect's edges, in the window's pixels). */
+export interface Box {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+/**
+ * Whether a part is in view in the window's room (from its top-left corner to `bottom` and `right`): half of it, or a
+ * fingertip's worth of a large one, each way. A few pixels of it at an edge are not (the VIP cards to keep, their top
+ * at a wide window's bottom edge, were taken for shown and never scrolled to).
+ */
+export function shownEnough(part: Box, bottom: number, right: number): boolean {
+  const shown = (start: number, end: number, roomEnd: number) => Math.min(end, roomEnd) - Math.max(start, 0) >= Math.min((end - start) / 2, SHOWN_ENOUGH_PX);
+  return part.right > part.left && shown(part.top, part.bottom, bottom) && shown(part.left, part.right, right);
+}
+
 /** The kinds of move listed, in one text ('' for none): what a step is made of. */
 export function kindsOf(moves: readonly Move[]): string {
   return [...new Set(moves.map((m) => m.type))].sort().join(' ');

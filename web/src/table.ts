@@ -9,7 +9,7 @@ import { h, seatColour, showsAlready } from './dom.ts';
 import { boardFor, describeEventGeneric } from './games/index.ts';
 import { legalMovesOf } from './legal.ts';
 import { chooserPrompt, Selection } from './select.ts';
-import { kindsOf, partsActedOn, Steps } from './steps.ts';
+import { kindsOf, partsActedOn, shownEnough, Steps } from './steps.ts';
 import { clockLow, clockText, turnLine } from './turn.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain, SeatInfo } from './types.ts';
 
@@ -129,10 +129,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     if (!steps.begins(ctx.mySeat === null ? [] : ctx.moves)) return;
     const panel = controls.getBoundingClientRect();
     const boardBottom = getComputedStyle(controls).position === 'sticky' ? Math.min(panel.top, window.innerHeight) : window.innerHeight;
-    const inView = (el: HTMLElement, bottom: number) => {
-      const r = el.getBoundingClientRect();
-      return r.width > 0 && r.bottom > 0 && r.top < bottom && r.right > 0 && r.left < window.innerWidth;
-    };
+    const inView = (el: HTMLElement, bottom: number) => shownEnough(el.getBoundingClientRect(), bottom, window.innerWidth);
     const board = partsActedOn([...boardEl.querySelectorAll<HTMLElement>('[data-key].can')]);
     const panelParts = [...controls.querySelectorAll<HTMLElement>('.only-move .move, .compose .move')];
     if (board.some((el) => inView(el, boardBottom)) || panelParts.some((el) => inView(el, window.innerHeight))) return;
@@ -487,9 +484,10 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     drawBoard(ctx);
     drawControls(ctx, Number(plain.turnDeadline) || 0, Number(plain.stepDeadline) || 0);
     padForPanel();
-    showNewStep(ctx);
     drawLog();
     drawResult(plain, ctx);
+    // Once the page is laid out as drawn: the result's box, shown until the first draw hides it, had put the board lower.
+    showNewStep(ctx);
 
     app.dataset.frame = String(++frames);
     if (focusKey) {
