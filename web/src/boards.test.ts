@@ -5,7 +5,8 @@ import { fastTrack, playerLine } from './games/fast-track.ts';
 import { greatWesternTrail, sectionOpen, sectionToggled, turnLine } from './games/great-western-trail.ts';
 import { bettors, dollars, raceStatus, readySetBet, settlementText, tokenRow } from './games/ready-set-bet.ts';
 import { colourLine, tac } from './games/tac.ts';
-import { lastTrickText, seatTitle, tableLayout, tractor, trumpsTitle } from './games/tractor.ts';
+import { handOutcome, lastTrickText, seatTitle, tableLayout, tractor, trumpsTitle } from './games/tractor.ts';
+import { describeEventGeneric } from './games/generic.ts';
 import { chooserPrompt } from './select.ts';
 import type { BoardContext, GameEvent, Move } from './types.ts';
 
@@ -34,6 +35,18 @@ describe('Fast Track on the page', () => {
     expect(fastTrack.seatColours!(1, ctx)).toEqual(['#3a9d5d']);
     const two = context('fast-track', { players: [{ seat: 0, colours: ['red', 'green'] }, { seat: 1, colours: ['blue', 'yellow'] }] });
     expect(fastTrack.seatColours!(1, two)).toEqual(['#2e86ab', '#e0b000']);
+  });
+
+  it('logs a jack\'s swap as one line, not as two moves (one of them backward)', () => {
+    const ctx = context('fast-track', {});
+    const swap = [
+      { type: 'played', seat: 0, card: 'JD' },
+      { type: 'moved', marble: 'red-0', from: 'track-0', to: 'track-24' },
+      { type: 'moved', marble: 'green-2', from: 'track-24', to: 'track-0' },
+    ];
+    expect(swap.map((ev) => fastTrack.describeEvent!(ev, ctx, swap))).toEqual(['Ada plays J♦.', 'red 1 and green 3 swap places (space 0 and space 24).', '']);
+    const two = [{ type: 'played', seat: 0, card: '7H' }, { type: 'moved', marble: 'red-0', from: 'track-0', to: 'track-3' }, { type: 'moved', marble: 'red-1', from: 'track-5', to: 'track-9' }];
+    expect(two.slice(1).map((ev) => fastTrack.describeEvent!(ev, ctx, two))).toEqual(['red 1 moves from space 0 to space 3.', 'red 2 moves from space 5 to space 9.']);
   });
 
   it('asks of a card that can only be discarded whether to discard it, not to play it', () => {
@@ -78,6 +91,12 @@ describe('Fast Track on the page', () => {
 });
 
 describe('TAC on the page', () => {
+  it('logs a skipped player\'s discard as a skip, not as a player who cannot move', () => {
+    const ctx = context('tac', { seatOfColour: [0, 1, 2, 3] });
+    expect(tac.describeEvent!({ type: 'discard', colour: 3, card: '2', skipped: true }, ctx, [])).toBe('yellow (Di), skipped, discards 2.');
+    expect(tac.describeEvent!({ type: 'discard', colour: 3, card: '2', skipped: false }, ctx, [])).toBe('yellow (Di) cannot move and discards 2.');
+  });
+
   it('logs no reshuffle for the first deal, only for a deck made again from the discards', () => {
     const ctx = context('tac', { round: 1 });
     const first = [{ type: 'reshuffle' }, { type: 'deal', round: 1, dealer: 0, cards: 5 }];
@@ -140,6 +159,11 @@ describe('Tractor on the page', () => {
     const ctx = context('tractor', {});
     const handOver = { type: 'handOver', attackerPoints: 85, kittyPoints: 0, kittyMultiplier: 0, declarersWon: false, steps: 1, nextStarter: 1 };
     expect(tractor.describeEvent!(handOver, ctx, [handOver])).toBe('Hand over: the attackers took 85 points. The attackers take over, rising 1 level.');
+    // The kitty counted (the attackers took the last trick), and a take-over that rises no level: said, no "kitty 0 × 0".
+    const counted = { ...handOver, attackerPoints: 105, kittyPoints: 10, kittyMultiplier: 2, steps: 0 };
+    expect(tractor.describeEvent!(counted, ctx, [counted])).toBe("Hand over: the attackers took 105 points (the kitty's 10 counted ×2). The attackers take over, rising no level.");
+    // The board's hand result says it in the same words: "kitty 0 × 0" when the kitty was not counted.
+    expect(handOutcome({ ...handOver, attackerPoints: 105, steps: 0 })).toBe('the attackers took 105 points. The attackers take over, rising no level.');
     const started = { type: 'handStarted', handNumber: 2, starter: 1 };
     expect(tractor.describeEvent!(started, ctx, [started])).toBe('Hand 2: Bo starts.');
   });
@@ -271,6 +295,9 @@ describe('Great Western Trail on the page', () => {
     expect(logged({ type: 'action', action: '1.0', seat: 1 })).toBe('Bo: discards 1 cattle card → +$2, take 1 objective card into their hand.');
     expect(logged({ type: 'action', action: '2.0', seat: 1 })).toBe('Bo: +$2.');
     expect(logged({ type: 'hire', slot: 0, seat: 1 })).toBe('Bo: hires the worker in row 1 of the job market.');
+    // A building placed: the space named once, not again with the building that now stands there.
+    const built = { ...ctx, table: { ...ctx.table, trail: { 'F-2': 'p:1:1a' } } };
+    expect(greatWesternTrail.describeEvent!({ type: 'build', building: '1a', space: 'F-2', seat: 1 }, built, [])).toMatch(/^Bo: places building 1a on [^()]*\.$/);
   });
 
   it('says what a listed move does to your money, as the view quotes it by the move\'s text, not in the log', () => {
@@ -513,5 +540,15 @@ describe('Ready Set Bet on the page', () => {
   });
   it("calls the server's own part (the rolls) the host, as the rules do, not the dealer", () => {
     expect(readySetBet.systemName).toBe('the host');
+  });
+});
+
+describe('the room\'s own log lines', () => {
+  it('says a game every seat won (equal levels at Tractor\'s hand limit) is shared by all, not a list of winners', () => {
+    const seats = Array.from({ length: 4 }, () => ({ name: '', taken: true, connected: true, bot: false, team: -1, clocked: false, shortClock: false, startNow: false }));
+    const ctx = { ...context('tractor', {}), seats };
+    expect(describeEventGeneric({ type: 'gameOver', winners: [0, 1, 2, 3] }, -1, ctx)).toBe('Game over: every seat shares the win.');
+    expect(describeEventGeneric({ type: 'gameOver', winners: [0, 2] }, -1, ctx)).toBe('Game over. Winners: Ada, Cy.');
+    expect(describeEventGeneric({ type: 'gameOver', winners: [] }, -1, ctx)).toBe('Game over. Winners: none.');
   });
 });

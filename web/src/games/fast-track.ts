@@ -315,8 +315,12 @@ export const fastTrack: GameBoard = {
       case 'played':
         // A card that moves no marble was discarded: its move's events are the card alone.
         return events.some((e) => e.type === 'moved') ? `${who} plays ${cardText(String(ev.card))}.` : `${who} discards ${cardText(String(ev.card))} (no effect).`;
-      case 'moved':
+      case 'moved': {
+        // A jack's swap moves two marbles, each to the other's place: one line, not two moves (one of them backward).
+        const other = events.find((e) => e !== ev && e.type === 'moved' && e.from === ev.to && e.to === ev.from);
+        if (other) return events.indexOf(other) < events.indexOf(ev) ? '' : `${marbleName(ev.marble)} and ${marbleName(other.marble)} swap places (${placeName(ev.from)} and ${placeName(ev.to)}).`;
         return `${marbleName(ev.marble)} moves from ${placeName(ev.from)} to ${placeName(ev.to)}.`;
+      }
       case 'captured':
         return `${marbleName(ev.marble)} is sent back to its pen.`;
       case 'stallRelief':

@@ -68,8 +68,12 @@ export function describeEventGeneric(ev: GameEvent, actor: number, ctx: BoardCon
   switch (ev.type) {
     case 'turnTimeout':
       return `${ctx.name(ev.seat as number)}'s clock ran out; the bot moved.`;
-    case 'gameOver':
-      return `Game over. Winner${(ev.winners as number[]).length === 1 ? '' : 's'}: ${(ev.winners as number[]).map(ctx.name).join(', ') || 'none'}.`;
+    case 'gameOver': {
+      const winners = ev.winners as number[];
+      // Every seat first (Tractor's hand limit reached with the levels equal): a tie all round, not a list of winners.
+      if (winners.length > 1 && winners.length === ctx.seats.length) return 'Game over: every seat shares the win.';
+      return `Game over. Winner${winners.length === 1 ? '' : 's'}: ${winners.map(ctx.name).join(', ') || 'none'}.`;
+    }
     case 'serverClosing':
       return ev.handover ? 'The server is handing this game to another; reconnecting…' : `The server is closing; ${ev.graceSeconds} s to finish.`;
     case 'durability':

@@ -462,6 +462,8 @@ export const greatWesternTrail: GameBoard = {
     }
     if (ev.type === 'engine') return `${who}moves the engine to ${engineName(ctx, Number(ev.to))}.`;
     if (ev.type === 'upgrade') return `${who}upgrades the station.`; // (not which: the engine may have moved on since)
+    // The space alone: by now the building stands there, and the space's words would name it again.
+    if (ev.type === 'build') return `${who}places building ${String(ev.building)} on ${spaceName(ctx, String(ev.space))}.`;
     const { seat: _seat, ...move } = ev; // the seat is said already
     // Without the money: the quotes are the listed moves' of now, not the logged move's.
     return `${who}${thirdPerson(moveWords(move as Move, ctx))}.`;

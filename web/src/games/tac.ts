@@ -345,7 +345,8 @@ export const tac: GameBoard = {
       case 'deal':
         return `Round ${ev.round}: cards dealt.`;
       case 'discard':
-        return `${colour(ev.colour)} cannot move and discards ${tacCard(String(ev.card))}${ev.skipped ? ' (skipped)' : ''}.`;
+        // A skipped player (an 8) discards whether or not they could move.
+        return ev.skipped ? `${colour(ev.colour)}, skipped, discards ${tacCard(String(ev.card))}.` : `${colour(ev.colour)} cannot move and discards ${tacCard(String(ev.card))}.`;
       case 'exchangeGiven':
         return `${colour(ev.colour)} gives a card to the partner.`;
       case 'exchangeDone':

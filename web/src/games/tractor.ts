@@ -60,6 +60,17 @@ export function trumpsTitle(view: Plain): string | null {
 }
 
 /**
+ * How a hand ended, as the board and the log say it: the attackers' points, the kitty's (counted only when the attackers
+ * took the last trick: not "kitty 0 × 0" when they did not), who holds or takes over and how far they rise.
+ */
+export function handOutcome(r: Plain): string {
+  const kitty = Number(r.kittyMultiplier) ? ` (the kitty's ${r.kittyPoints} counted ×${r.kittyMultiplier})` : '';
+  const side = r.declarersWon ? 'The declarers hold' : 'The attackers take over';
+  const rise = Number(r.steps) ? `, rising ${r.steps} level${r.steps === 1 ? '' : 's'}` : ', rising no level';
+  return `the attackers took ${r.attackerPoints} points${kitty}. ${side}${rise}.`;
+}
+
+/**
  * The trick gathered last in this hand in words ('' for none): who won it, its points and each seat's cards. Said until
  * the next one is gathered, as a player at a real table may look at it: its winner leads the next at once, and the
  * table then shows the new trick's cards.
@@ -257,7 +268,7 @@ export const tractor: GameBoard = {
         : null,
       callingSection(ctx),
       t.result
-        ? h('p', null, `Hand result: attackers ${t.result.attackerPoints} points (kitty ${t.result.kittyPoints} × ${t.result.kittyMultiplier}); ${t.result.declarersWon ? 'declarers' : 'attackers'} win, +${t.result.steps}.${t.phase === 'handEnd' ? ` ${ctx.name(t.result.nextStarter)} starts the next hand.` : ''}`)
+        ? h('p', null, `Hand result: ${handOutcome(t.result)}${t.phase === 'handEnd' ? ` ${ctx.name(t.result.nextStarter)} starts the next hand.` : ''}`)
         : null,
     );
   },
@@ -358,13 +369,9 @@ export const tractor: GameBoard = {
         return `The kitty is shown: ${cardsText(ev.cards as string[])}.`;
       case 'jackBackToTwo':
         return `${who} took the last trick with a single jack: the declarers fall back to 2.`;
-      case 'handOver': {
-        const side = ev.declarersWon ? 'The declarers hold' : 'The attackers take over';
-        const kitty = Number(ev.kittyPoints) ? ` (the kitty's ${ev.kittyPoints} counted ×${ev.kittyMultiplier})` : '';
-        const rise = Number(ev.steps) ? `, rising ${ev.steps} level${ev.steps === 1 ? '' : 's'}` : '';
+      case 'handOver':
         // Not who starts next: this hand may have ended the game. The next hand says so when it starts.
-        return `Hand over: the attackers took ${ev.attackerPoints} points${kitty}. ${side}${rise}.`;
-      }
+        return `Hand over: ${handOutcome(ev)}`;
       case 'handStarted':
         return `Hand ${ev.handNumber}: ${ctx.name(ev.starter as number)} starts.`;
     }
