@@ -49,6 +49,12 @@ describe('Fast Track on the page', () => {
     expect(two.slice(1).map((ev) => fastTrack.describeEvent!(ev, ctx, two))).toEqual(['red 1 moves from space 0 to space 3.', 'red 2 moves from space 5 to space 9.']);
   });
 
+  it('says a play-again card was played before asking for the next, a discard too', () => {
+    const ctx = (moves: Move[]) => ({ ...context('fast-track', { turn: { chain: ['QC'] } }), moves });
+    expect(fastTrack.status!(ctx([{ type: 'discard', card: '5H' }]))).toBe('Q♣ plays again. No card of yours can move a marble: choose one to discard.');
+    expect(fastTrack.status!({ ...ctx([{ type: 'discard', card: '5H' }]), table: {} })).toBe('No card of yours can move a marble: choose one to discard.');
+  });
+
   it('asks of a card that can only be discarded whether to discard it, not to play it', () => {
     const ctx = context('fast-track', {});
     expect(chooserPrompt(1, false, fastTrack.question!({ type: 'discard', card: '5H' }, ctx) ?? undefined)).toBe('Discard it?');

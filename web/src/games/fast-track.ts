@@ -266,10 +266,10 @@ export const fastTrack: GameBoard = {
     if (!ctx.moves.length) return split && `${split}.`;
     const all = (type: string) => ctx.moves.every((m) => m.type === type);
     if (all('splitRest')) return `${split}: choose the other marble to take them.`;
-    if (all('discard')) return NO_CARD_MOVES;
-    // A play-again card (A, K, Q, J, 6, joker) was played this turn: another card follows.
+    // A play-again card (A, K, Q, J, 6, joker) was played (or discarded) this turn: another card follows.
     const chain: string[] = t.turn?.chain ?? [];
     const again = chain.length ? `${cardText(chain.at(-1)!)} plays again. ` : '';
+    if (all('discard')) return again + NO_CARD_MOVES;
     return again + cardThenMarble(fastTrack, ctx, cardText);
   },
   confirms: (key) => key.startsWith('card:'),
