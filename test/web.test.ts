@@ -957,7 +957,8 @@ describe('web client', () => {
 
   it.concurrent("a tap the move could not use is said in the panel until the step is over: not through the race's results", async ({ expect }) => {
     const page = await newPage(390, true);
-    await createInLobby(page, 'Ready Set Bet', { seats: 2, bots: 1, options: { startDelayMs: 1500, rollIntervalMs: 150, resultsPauseMs: 60_000, vip: false } });
+    // Rolls slow enough that the two taps land while the race runs, on a page busy redrawing each roll beside others.
+    await createInLobby(page, 'Ready Set Bet', { seats: 2, bots: 1, options: { startDelayMs: 1500, rollIntervalMs: 250, resultsPauseMs: 60_000, vip: false } });
     const space = page.locator('.rsb-grid [data-key].can').first();
     const key = await space.getAttribute('data-key');
     await space.tap();
@@ -965,10 +966,10 @@ describe('web client', () => {
     await page.locator(`.rsb-grid [data-key="${key}"]`).tap();
     await expect.poll(() => page.locator('.controls .notice').textContent(), { timeout: 2000 }).toBe('That cannot be chosen now.');
     // The race runs to its end; at its results the line is gone, with the step it spoke of.
-    await expect.poll(() => page.locator('.controls .status').textContent(), { timeout: 20_000 }).toMatch(/press Ready/);
+    await expect.poll(() => page.locator('.controls .status').textContent(), { timeout: 40_000 }).toMatch(/press Ready/);
     expect(await page.locator('.controls .notice').textContent()).toBe('');
     await page.close();
-  }, 40_000);
+  }, 70_000);
 
   it.concurrent('Ready Set Bet at a wide window: the VIP draft brings the cards to keep into the window, not a few pixels of them at its bottom', async ({ expect }) => {
     const page = await newPage();
