@@ -64,21 +64,6 @@ describe('Tractor on the page: free choices the listed moves only sample', () =>
     expect(selection.offered(leading)).toEqual([]);
   });
 
-  it('offers no lead of cards of two suits (to be refused once sent): a trump and a heart, a heart and a club', () => {
-    const ctx = context('playing', [{ type: 'play', cards: ['AH'] }]);
-    const selection = new Selection(tractor);
-    for (const key of ['card:KH', 'card:QH']) selection.click(key, ctx);
-    expect(selection.composing(ctx)).toMatchObject({ move: { type: 'play', cards: ['KH', 'QH'] }, hint: expect.stringMatching(/^Lead: /) });
-    selection.click('card:9C', ctx);
-    expect(selection.composing(ctx)).toMatchObject({ move: null, hint: 'A lead is all of one suit, or all trumps: choose again (3 chosen).' });
-    // The view's trumps (the first three cards: BJ and the level 2s) are one suit, whatever they print.
-    selection.clear();
-    for (const key of ['card:BJ', 'card:2S']) selection.click(key, ctx);
-    expect(selection.composing(ctx)?.move).toEqual({ type: 'play', cards: ['BJ', '2S'] });
-    selection.click('card:AH', ctx);
-    expect(selection.composing(ctx)?.move).toBeNull();
-  });
-
   it('follows with as many cards as were led, sent on the last one chosen', () => {
     const ctx = context('playing', [{ type: 'play', cards: ['9C', '8C'] }, { type: 'play', cards: ['9C', '7C'] }], [{ seat: 3, cards: ['JC', 'JC'] }]);
     const selection = new Selection(tractor);

@@ -53,12 +53,6 @@ function splitHand(view: Plain): { plain: string[]; trumps: string[] } {
   return { trumps: hand.slice(0, n), plain: hand.slice(n) };
 }
 
-/** A card's suit as play counts it: 'trump' for the view's trumps, else its printed suit. */
-function playSuit(view: Plain): (face: string) => string {
-  const trumps = new Set(splitHand(view).trumps);
-  return (face) => (trumps.has(face) ? 'trump' : face.slice(-1));
-}
-
 /** The heading over your trumps: none while you hold no card, and said to be none when no card you hold is a trump. */
 export function trumpsTitle(view: Plain): string | null {
   if (!view?.hand?.length) return null;
@@ -306,10 +300,7 @@ export const tractor: GameBoard = {
       return { keys: parts, move: cards.length === count ? { type: 'bury', cards } : null, hint: `Choose ${count} cards to bury (${chosen}).` };
     }
     if (!(ctx.table.trick ?? []).length) {
-      // Cards of two suits make no lead: not offered, to be refused once sent.
-      const mixed = new Set(cards.map(playSuit(ctx.view))).size > 1;
-      const hint = mixed ? `A lead is all of one suit, or all trumps: choose again (${chosen}).` : `Lead: choose a single, a pair, a tractor or several of one suit to throw (${chosen}).`;
-      return { keys: parts, move: cards.length && !mixed ? { type: 'play', cards } : null, hint };
+      return { keys: parts, move: cards.length ? { type: 'play', cards } : null, hint: `Lead: choose a single, a pair, a tractor or several of one suit to throw (${chosen}).` };
     }
     // Following, the cards the listed follows use are the ones the rules let you play (the led suit while you have it),
     // every copy of them: identical cards count once in the list (a follow with one 8♦ stands for either).
@@ -322,7 +313,8 @@ export const tractor: GameBoard = {
     // A card no listed follow uses. Those that do are all of the led suit, unless you hold too few of it (then every
     // card may fill in): one of another suit is held back by the suit; one of the suit by the pairs the lead asks for.
     // The hand arrives trumps first, so which cards are trumps is the view's word, not a rule here.
-    const suitOf = playSuit(ctx.view);
+    const trumps = new Set(splitHand(ctx.view).trumps);
+    const suitOf = (face: string) => (trumps.has(face) ? 'trump' : face.slice(-1));
     const suits = new Set([...followFaces(ctx)].map(suitOf));
     if (suits.size === 1 && !suits.has(suitOf(faceOfKey(key)))) return 'Follow suit: play as many cards of the led suit as you can.';
     return 'Follow the lead: include as many pairs (and tractors) of the led suit as it has and you hold.';
