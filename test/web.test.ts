@@ -961,9 +961,19 @@ describe('web client', () => {
     await createInLobby(page, 'Ready Set Bet', { seats: 2, bots: 1, options: { startDelayMs: 1500, rollIntervalMs: 250, resultsPauseMs: 60_000, vip: false } });
     const space = page.locator('.rsb-grid [data-key].can').first();
     const key = await space.getAttribute('data-key');
-    await space.tap();
+    // Tapped where it shows, as a finger does: each roll draws the grid again, and a locator's tap waits for an element
+    // that stays put (on a busy page it could wait out the race).
+    const tap = async (selector: string) => {
+      const at = await page.locator(selector).evaluate((el) => {
+        el.scrollIntoView({ block: 'center' });
+        const r = el.getBoundingClientRect();
+        return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+      });
+      await page.touchscreen.tap(at.x, at.y);
+    };
+    await tap(`.rsb-grid [data-key="${key}"]`);
     await page.locator(`.rsb-grid [data-key="${key}"]:not(.can)`).waitFor({ timeout: 5000 }); // now yours: taken
-    await page.locator(`.rsb-grid [data-key="${key}"]`).tap();
+    await tap(`.rsb-grid [data-key="${key}"]`);
     await expect.poll(() => page.locator('.controls .notice').textContent(), { timeout: 2000 }).toBe('That cannot be chosen now.');
     // The race runs to its end; at its results the line is gone, with the step it spoke of.
     await expect.poll(() => page.locator('.controls .status').textContent(), { timeout: 40_000 }).toMatch(/press Ready/);
