@@ -959,20 +959,26 @@ describe('web client', () => {
     const page = await newPage(390, true);
     // Rolls slow enough that the two taps land while the race runs, on a page busy redrawing each roll beside others.
     await createInLobby(page, 'Ready Set Bet', { seats: 2, bots: 1, options: { startDelayMs: 1500, rollIntervalMs: 250, resultsPauseMs: 60_000, vip: false } });
-    const space = page.locator('.rsb-grid [data-key].can').first();
-    const key = await space.getAttribute('data-key');
     // Tapped where it shows, as a finger does: each roll draws the grid again, and a locator's tap waits for an element
     // that stays put (on a busy page it could wait out the race).
     const tap = async (selector: string) => {
-      const at = await page.locator(selector).evaluate((el) => {
+      const at = await page.evaluate((selector) => {
+        const el = document.querySelector(selector)!;
         el.scrollIntoView({ block: 'center' });
         const r = el.getBoundingClientRect();
         return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
-      });
+      }, selector);
       await page.touchscreen.tap(at.x, at.y);
     };
-    await tap(`.rsb-grid [data-key="${key}"]`);
-    await page.locator(`.rsb-grid [data-key="${key}"]:not(.can)`).waitFor({ timeout: 5000 }); // now yours: taken
+    // Once bets are open and the page has brought the step into view (it scrolls then: a tap meanwhile lands elsewhere).
+    await expect.poll(() => page.locator('.controls .status').textContent(), { timeout: 10_000 }).toMatch(/Choose a space/);
+    const key = await page.locator('.rsb-grid [data-key].can').first().getAttribute('data-key');
+    const taken = page.locator(`.rsb-grid [data-key="${key}"]:not(.can)`); // now yours
+    for (let tries = 0; tries < 5 && !(await taken.count()); tries++) {
+      await tap(`.rsb-grid [data-key="${key}"]`);
+      await taken.waitFor({ timeout: 2000 }).catch(() => undefined);
+    }
+    await taken.waitFor({ timeout: 5000 });
     await tap(`.rsb-grid [data-key="${key}"]`);
     await expect.poll(() => page.locator('.controls .notice').textContent(), { timeout: 2000 }).toBe('That cannot be chosen now.');
     // The race runs to its end; at its results the line is gone, with the step it spoke of.
