@@ -160,6 +160,14 @@ function track(ctx: BoardContext) {
 }
 
 /**
+ * A bettor's tokens left to bet, or null once the betting has closed and between races (the view's bettingOpen is a
+ * race's): the tokens left unbet then are nobody's to bet, the next race hands every bettor all of theirs again.
+ */
+function tokensToBet(t: Plain, p: Plain): number[] | null {
+  return t.bettingOpen ? (p.available ?? []) : null;
+}
+
+/**
  * Your tokens (a tap picks the one the spaces bet), "No more bets" and "Ready for the next race"; none for a seated
  * host who does not bet (hostMode hostSeat: it rolls and holds no tokens).
  */
@@ -167,15 +175,12 @@ export function tokenRow(ctx: BoardContext) {
   const t = ctx.table;
   const mine = ctx.mySeat !== null ? (t.players ?? []).find((p: Plain) => p.seat === ctx.mySeat) : null;
   if (!mine || mine.bettor === false) return null;
-  // Once the betting has closed, and between races (the view's bettingOpen is a race's), the tokens left unbet are
-  // nobody's to bet: the next race hands every bettor all of theirs again.
-  const betting = Boolean(t.bettingOpen);
-  const tokens: number[] = betting ? (mine.available ?? []) : [];
+  const tokens = tokensToBet(t, mine);
   return h(
     'div',
     { class: 'rsb-tokens', role: 'group', 'aria-label': 'Your tokens' },
-    h('span', { class: 'section-title' }, betting ? `Your tokens${moneyText(t, mine, ' · your money ')}` : moneyText(t, mine, 'Your money ')),
-    tokens.map((v: number) => h('button', { type: 'button', class: 'chip token', 'data-key': `token:${v}`, style: `border-color:${seatColour(mine.seat)}` }, `$${v}`)),
+    h('span', { class: 'section-title' }, tokens ? `Your tokens${moneyText(t, mine, ' · your money ')}` : moneyText(t, mine, 'Your money ')),
+    (tokens ?? []).map((v: number) => h('button', { type: 'button', class: 'chip token', 'data-key': `token:${v}`, style: `border-color:${seatColour(mine.seat)}` }, `$${v}`)),
     ctx.moves.some((m) => m.type === 'bet') ? h('button', { type: 'button', class: 'chip', 'data-key': 'pass' }, 'No more bets') : null,
     ctx.moves.some((m) => m.type === 'ready') ? h('button', { type: 'button', class: 'chip', 'data-key': 'ready' }, 'Ready for the next race') : null,
   );
@@ -245,10 +250,10 @@ function lowerBoard(ctx: BoardContext) {
   );
 }
 
-/**
- * The bettors: money, the tokens each has left while bets are open (between races, and past the red line, those left
- * unbet are nobody's to bet: the next race hands them all back), and notes.
- */
+/** A bettor's tokens left in the bettors' table: "tokens left $3 $5", "tokens left —" when all are bet, '' when bets are closed. */
+const tokensLeftText = (open: number[] | null) => (open ? `tokens left ${open.map((v) => `$${v}`).join(' ') || '—'}` : '');
+
+/** The bettors: money, the tokens each has left while bets are open (tokensToBet), and notes. */
 export function bettors(ctx: BoardContext) {
   return [
     h('div', { class: 'section-title' }, 'Bettors'),
@@ -261,7 +266,7 @@ export function bettors(ctx: BoardContext) {
           null,
           h('td', null, h('span', { class: 'dot', style: `background:${seatColour(p.seat)}` }), ' ', ctx.name(p.seat)),
           h('td', null, dollars(p.money)),
-          h('td', { class: 'tokens-left' }, ctx.table.bettingOpen ? `tokens left ${(p.available ?? []).map((v: number) => `$${v}`).join(' ') || '—'}` : ''),
+          h('td', { class: 'tokens-left' }, tokensLeftText(tokensToBet(ctx.table, p))),
           h('td', null, [p.passed ? 'done betting' : '', p.drafting ? 'drafting' : '', (p.vip ?? []).map((v: Plain) => v.name).join(', '), p.hiddenVip ? `${p.hiddenVip} hidden VIP` : ''].filter(Boolean).join(' · ')),
         ),
       )),
@@ -415,8 +420,8 @@ export const readySetBet: GameBoard = {
     const host = (t.players ?? []).find((p: Plain) => p.seat === t.hostSeat);
     const hostFirst = t.phase === 'racing' && t.rolls === 0 && host?.bettor && me.seat !== t.hostSeat && t.bettingOpen && ctx.moves.length === 0;
     // What you bet with while a race runs: your tokens left (in the order the board shows them).
-    const left: number[] = me.available ?? [];
-    const tokens = !t.bettingOpen || me.passed ? '' : left.length ? `Your tokens to bet: ${left.map((v) => `$${v}`).join(', ')}.` : 'All your tokens are on the board.';
+    const left = tokensToBet(t, me);
+    const tokens = !left || me.passed ? '' : left.length ? `Your tokens to bet: ${left.map((v) => `$${v}`).join(', ')}.` : 'All your tokens are on the board.';
     const money = moneyText(t, me, 'Your money: ');
     return [asked(ctx), tokens, money && `${money}.`, hostFirst ? 'The host bets first: your bets open with the first roll.' : ''].filter(Boolean).join(' ');
   },
