@@ -64,8 +64,9 @@ export const ClientJoinOptions = z.strictObject({
 });
 
 /**
- * Why join options were refused, each problem at its key ("seats: …"). A key the options do not have is named as
- * such: Zod's own words at no path ("Unrecognized key") read as a problem of the game's `options`.
+ * Why join options were refused, each problem at its key ("seats: …"), at most 500 characters (the client's own keys
+ * are quoted back). A key the options do not have is named as such: Zod's own words at no path ("Unrecognized key")
+ * read as a problem of the game's `options`.
  */
 export function joinOptionsProblem(error: z.ZodError): string {
   return error.issues
@@ -74,7 +75,8 @@ export function joinOptionsProblem(error: z.ZodError): string {
         ? `no join option ${issue.keys.map((k) => `"${k}"`).join(', ')} (${Object.keys(ClientJoinOptions.shape).join(', ')}; a game's own options go in "options")`
         : `${issue.path.join('.') || 'join options'}: ${issue.message}`,
     )
-    .join('; ');
+    .join('; ')
+    .slice(0, 500);
 }
 
 /**

@@ -169,6 +169,8 @@ describe('bounded matchmaking', () => {
     expect(junk.body.message).toMatch(/^core\/bad-options: no join option "junk" \(seats, bots, options, .*; a game's own options go in "options"\)$/);
     await sleep(350);
     expect((await post('/api/queue/high-card', { nope: 1 })).body).toMatchObject({ code: 'core/bad-options', message: expect.stringMatching(/^no join option "nope" /) });
+    // The client's keys quoted back are bounded like every answer's words.
+    expect((await post('/api/queue/high-card', { ['k'.repeat(2000)]: 1 })).body.message).toHaveLength(500);
     await refill();
   });
 

@@ -331,8 +331,7 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
     const tooDeep = jsonProblem(body.value, JOIN_OPTIONS_JSON);
     const parsed = tooDeep ? null : (method === 'reconnect' ? ReconnectOptions : ClientJoinOptions).safeParse(body.value);
     if (!parsed?.success) {
-      const problem = tooDeep ?? joinOptionsProblem(parsed!.error!);
-      return sendJson(req, res, 400, 'core/bad-options', problem.slice(0, 500));
+      return sendJson(req, res, 400, 'core/bad-options', tooDeep ?? joinOptionsProblem(parsed!.error!));
     }
     const guest = parsed.data as GuestRequest;
     if ((guest.seatToken && method !== 'joinById') || (guest.spectator && (method === 'join' || method === 'joinOrCreate'))) {
