@@ -531,7 +531,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       const deadline = Number(el.dataset.deadline);
       const text = clockText(deadline);
       if (el.textContent !== text) el.textContent = text; // a second has four ticks: the page is laid out again only when it shows
-      if (clockLow(deadline) !== el.classList.contains('low')) el.classList.toggle('low');
+      el.classList.toggle('low', clockLow(deadline)); // (a class set as it is changes nothing: no layout)
     }
   }
 
