@@ -97,6 +97,39 @@ export function singleSteps(board: Board, marble: number): number[] {
   return out;
 }
 
+/**
+ * Straight runs of single 7 steps of `marble`: steps one after another, all forward or all back (inside its
+ * home), at most `max`. `visit` gets the board after each step and the fields stepped on so far, and says
+ * whether to step on from there. Each field is the end of one run only: the forward and the back runs part
+ * at once, and forward runs part only at the own start (on round the ring, or into the home).
+ */
+export function eachStraightRun<B extends Board>(board: B, marble: number, max: number, visit: (after: B, path: number[]) => boolean): void {
+  for (const back of [false, true]) {
+    const walk = (at: B, path: number[]) => {
+      if (path.length === max) return;
+      const from = at.marbles[marble]!.pos;
+      for (const to of singleSteps(at, marble)) {
+        if ((inHome(at, from) && to === from - 1) !== back) continue;
+        const after = { ...at, marbles: at.marbles.slice() };
+        placeMarble(after, marble, to);
+        const stepped = [...path, to];
+        if (visit(after, stepped)) walk(after, stepped);
+      }
+    };
+    walk(board, []);
+  }
+}
+
+/** The fields of the straight run of at most `max` single steps that takes `marble` to `to` ([] if none). */
+export function straightRun(board: Board, marble: number, to: number, max: number): number[] {
+  let found: number[] = [];
+  eachStraightRun(board, marble, max, (_, path) => {
+    if (path.at(-1) === to && found.length === 0) found = path;
+    return found.length === 0;
+  });
+  return found;
+}
+
 /** Moves `marble` to `to`, knocking out a ring marble there; returns the marble knocked out, or -1. */
 export function placeMarble(board: Board, marble: number, to: number): number {
   const victim = onRing(board, to) ? ringOccupant(board, to) : -1;

@@ -3,12 +3,15 @@
  * rules document. Four colours: starts 0, 16, 32, 48; colour c owns marbles 4c..4c+3.
  */
 import { describe, expect, it } from 'vitest';
-import { legalMoves } from './moves.ts';
+import { applyMove, legalMoves } from './moves.ts';
 import { errorOf, home, play, seven, table, targets, where } from './scenario.ts';
 import type { TacMove } from './types.ts';
 
 const H = (i: number) => 64 + i;
 const sevenStarts = (moves: TacMove[]) => moves.filter((m) => m.type === 'seven');
+/** A 7's moves of one marble to each of `fields` (a run of single steps each). */
+const stepsTo = (marble: number, fields: number[]): TacMove[] => fields.map((to) => ({ type: 'step', marble, to }));
+const sevensTo = (marble: number, fields: number[]): TacMove[] => fields.map((to) => ({ type: 'seven', card: '7', marble, to }));
 
 describe('the 7', () => {
   it('splits seven single steps over several marbles', () => {
@@ -45,7 +48,7 @@ describe('the 7', () => {
     const s = play(table({ hands: { 0: ['7', '2'] }, marbles: { 0: 10 } }), 0, { type: 'seven', card: '7', marble: 0, to: 11 });
     expect(s.seven).toEqual({ remaining: 6, colour: 0, answeringWin: false });
     expect(errorOf(s, 0, { type: 'move', card: '2', marble: 0, to: 13 })).toBe('tac/finish-seven');
-    expect(legalMoves(s, 0)).toEqual([{ type: 'step', marble: 0, to: 12 }]);
+    expect(legalMoves(s, 0)).toEqual(stepsTo(0, [12, 13, 14, 15, 16, 17]));
   });
 
   it('enters the home and moves forward and backward inside it', () => {
@@ -69,10 +72,7 @@ describe('the 7', () => {
     // Seed: «Один раз зайдя в Дом, обратно выйти нельзя!» (only a TAC on the entering card takes it out).
     const s = play(table({ hands: { 0: ['7'] }, marbles: { 0: 62, 1: 30 } }), 0, { type: 'seven', card: '7', marble: 0, to: 63 });
     const t = play(play(s, 0, { type: 'step', marble: 0, to: 0 }), 0, { type: 'step', marble: 0, to: H(0) });
-    expect(legalMoves(t, 0)).toEqual([
-      { type: 'step', marble: 0, to: H(1) },
-      { type: 'step', marble: 1, to: 31 },
-    ]);
+    expect(legalMoves(t, 0)).toEqual([...stepsTo(0, [H(1), H(2), H(3)]), ...stepsTo(1, [31, 32, 33, 34])]);
   });
 
   it('a marble in the last home field is stuck for good', () => {
@@ -108,7 +108,7 @@ describe('the 7', () => {
     const partnerHome = { 8: H(0), 9: H(1), 10: H(2), 11: H(3) };
     const s = table({ hands: { 0: ['7'] }, marbles: { 0: 62, 1: H(1), 2: H(2), 3: H(3), ...partnerHome } });
     const onStart = seven(s, 0, '7', [[0, 63], [0, 0]]);
-    expect(legalMoves(onStart, 0)).toEqual([{ type: 'step', marble: 0, to: 1 }]);
+    expect(legalMoves(onStart, 0)).toEqual(stepsTo(0, [1, 2, 3, 4, 5]));
     const t = seven(s, 0, '7', [[0, 63], [0, 0], [0, 1], [0, 2], [0, 3], [0, 4], [0, 5]]);
     expect([t.phase, where(t, 0)]).toEqual(['play', 5]);
     const exact = seven(table({ hands: { 0: ['7'] }, marbles: { 0: 58, 1: H(1), 2: H(2), 3: H(3), ...partnerHome } }), 0, '7', [
@@ -119,9 +119,85 @@ describe('the 7', () => {
 
   it('special case: if the partner cannot take the rest, the last marble must run past its home', () => {
     const s = table({ hands: { 0: ['7'] }, marbles: { 0: 62, 1: H(1), 2: H(2), 3: H(3) } });
-    expect(sevenStarts(legalMoves(s, 0))).toEqual([{ type: 'seven', card: '7', marble: 0, to: 63 }]);
+    expect(sevenStarts(legalMoves(s, 0))).toEqual(sevensTo(0, [63, 0, 1, 2, 3, 4, 5]));
     const t = play(s, 0, { type: 'seven', card: '7', marble: 0, to: 63 });
-    expect(legalMoves(t, 0)).toEqual([{ type: 'step', marble: 0, to: 0 }]);
+    expect(legalMoves(t, 0)).toEqual(stepsTo(0, [0, 1, 2, 3, 4, 5]));
+  });
+});
+
+describe('the 7 in runs of single steps', () => {
+  const stepEvent = (r: ReturnType<typeof applyMove>) => (r.ok ? r.events.find((e) => e.type === 'step') : r.error);
+
+  it('moves a marble several fields in one move, exactly as its single steps: every marble passed is knocked out', () => {
+    const s = table({ hands: { 0: ['7'] }, marbles: { 0: 10, 1: 12, 4: 14, 8: 16 } });
+    const singles = seven(s, 0, '7', [[0, 11], [0, 12], [0, 13], [0, 14], [0, 15], [0, 16], [0, 17]]);
+    const r = applyMove(s, 0, { type: 'seven', card: '7', marble: 0, to: 17 });
+    expect(r.ok && r.state).toEqual(singles);
+    expect(r.ok && r.events.filter((e) => e.type === 'knockout').map((e) => e.marble)).toEqual([1, 4, 8]);
+    expect(stepEvent(r)).toEqual({ type: 'step', marble: 0, from: 10, to: 17, steps: 7, knocked: [1, 4, 8], remaining: 0 });
+  });
+
+  it('splits the seven steps into runs of several marbles, as their single steps would', () => {
+    const s = table({ hands: { 0: ['7'] }, marbles: { 0: 10, 1: 30 } });
+    const first = play(s, 0, { type: 'seven', card: '7', marble: 0, to: 13 });
+    expect(first.seven?.remaining).toBe(4);
+    expect(legalMoves(first, 0)).toEqual([...stepsTo(0, [14, 15, 16, 17]), ...stepsTo(1, [31, 32, 33, 34])]);
+    const runs = play(play(first, 0, { type: 'step', marble: 1, to: 33 }), 0, { type: 'step', marble: 0, to: 14 });
+    expect(runs).toEqual(seven(s, 0, '7', [[0, 11], [0, 12], [0, 13], [1, 31], [1, 32], [1, 33], [0, 14]]));
+  });
+
+  it('goes into the home or on round the ring from the own start: each field is the end of one run', () => {
+    const s = table({ hands: { 0: ['7'] }, marbles: { 0: 62, 1: 30 } });
+    expect(sevenStarts(legalMoves(s, 0)).filter((m) => m.marble === 0)).toEqual(sevensTo(0, [63, 0, 1, 2, 3, 4, 5, H(0), H(1), H(2), H(3)]));
+    expect(play(s, 0, { type: 'seven', card: '7', marble: 0, to: H(2) })).toEqual(seven(s, 0, '7', [[0, 63], [0, 0], [0, home(0)], [0, home(1)], [0, home(2)]]));
+    expect(where(play(s, 0, { type: 'seven', card: '7', marble: 0, to: 5 }), 0)).toBe(5);
+  });
+
+  it('in the home a run goes forward or back, never both', () => {
+    const s = table({ hands: { 0: ['7'] }, marbles: { 0: H(2), 1: 30 } });
+    expect(sevenStarts(legalMoves(s, 0)).filter((m) => m.marble === 0)).toEqual(sevensTo(0, [H(3), H(1), H(0)]));
+    const back = play(s, 0, { type: 'seven', card: '7', marble: 0, to: H(0) });
+    expect(back).toEqual(seven(s, 0, '7', [[0, home(1)], [0, home(0)]]));
+    expect(back.seven?.remaining).toBe(5);
+    // Back and then forward again to where it stood is two runs, not one.
+    expect(errorOf(s, 0, { type: 'seven', card: '7', marble: 0, to: H(2) })).toBe('tac/illegal-move');
+  });
+
+  it('is refused where one of its single steps would be: into the home from a fresh start, or over a home marble', () => {
+    const fresh = table({ hands: { 0: ['7'] }, marbles: { 0: [0, true] } });
+    expect(sevenStarts(legalMoves(fresh, 0))).toEqual(sevensTo(0, [1, 2, 3, 4, 5, 6, 7]));
+    expect(errorOf(fresh, 0, { type: 'seven', card: '7', marble: 0, to: H(1) })).toBe('tac/illegal-move');
+    const behind = table({ hands: { 0: ['7'] }, marbles: { 0: H(0), 1: H(2), 2: 20 } });
+    expect(sevenStarts(legalMoves(behind, 0)).filter((m) => m.marble === 0)).toEqual(sevensTo(0, [H(1)]));
+    expect(errorOf(behind, 0, { type: 'seven', card: '7', marble: 0, to: H(3) })).toBe('tac/illegal-move');
+  });
+
+  it('is refused where the steps left could then not all be used', () => {
+    // Two steps to the last home field leave five that the stuck marble cannot take.
+    const alone = table({ hands: { 0: ['7'] }, marbles: { 0: H(1) } });
+    expect(sevenStarts(legalMoves(alone, 0))).toEqual(sevensTo(0, [H(2), H(0)]));
+    expect(errorOf(alone, 0, { type: 'seven', card: '7', marble: 0, to: H(3) })).toBe('tac/illegal-move');
+    // Into the home with four steps left and no partner marble to take them: the marble must run past.
+    const last = table({ hands: { 0: ['7'] }, marbles: { 0: 62, 1: H(1), 2: H(2), 3: H(3) } });
+    expect(errorOf(last, 0, { type: 'seven', card: '7', marble: 0, to: H(0) })).toBe('tac/illegal-move');
+    const midway = play(last, 0, { type: 'seven', card: '7', marble: 0, to: 0 });
+    expect(errorOf(midway, 0, { type: 'step', marble: 0, to: H(0) })).toBe('tac/illegal-move');
+  });
+
+  it("ends where the last own marble gets home: the partner's marble takes the rest, in a run of its own", () => {
+    const s = table({ hands: { 0: ['7'] }, marbles: { 0: 62, 1: H(1), 2: H(2), 3: H(3), 8: 40 } });
+    expect(sevenStarts(legalMoves(s, 0))).toEqual(sevensTo(0, [63, 0, 1, 2, 3, 4, 5, H(0)]));
+    const home0 = play(s, 0, { type: 'seven', card: '7', marble: 0, to: H(0) });
+    expect(legalMoves(home0, 0)).toEqual(stepsTo(8, [41, 42, 43, 44]));
+    const done = play(home0, 0, { type: 'step', marble: 8, to: 44 });
+    expect(done).toEqual(seven(s, 0, '7', [[0, 63], [0, 0], [0, home(0)], [8, 41], [8, 42], [8, 43], [8, 44]]));
+  });
+
+  it('a TAC undoes every single step of a run, knock-outs included', () => {
+    const s = play(table({ hands: { 0: ['7'], 1: ['tac'] }, marbles: { 0: 10, 4: 12, 5: 30 } }), 0, { type: 'seven', card: '7', marble: 0, to: 17 });
+    expect([where(s, 0), where(s, 4), s.turn]).toEqual([17, 'apron', 1]);
+    const t = play(s, 1, { type: 'seven', card: 'tac', marble: 5, to: 37 });
+    expect([where(t, 0), where(t, 4), where(t, 5), t.seven]).toEqual([10, 12, 37, null]);
   });
 });
 

@@ -9,6 +9,7 @@ import { dealRoundRobin, removeCards } from '../../core/cards/index.ts';
 import {
   APRON,
   destinations,
+  eachStraightRun,
   isFinished,
   marblesOf,
   onRing,
@@ -17,6 +18,7 @@ import {
   ringOccupant,
   singleSteps,
   startOf,
+  straightRun,
 } from './board.ts';
 import { dealSchedule, seatOf, teamOf } from './setup.ts';
 import { byCardOrder, type Card, type CardMove, type Marble, type TacMove, type TacState } from './types.ts';
@@ -171,10 +173,24 @@ function canComplete(s: TacState, colour: number, remaining: number, seen: Map<s
   return ok;
 }
 
-/** Single steps that still leave a way to use all `remaining` steps. */
+/**
+ * The 7's moves: a marble's run of k single steps in one direction (1 ≤ k ≤ `remaining`), each a single
+ * step the 7 offers at that point, ending where all the steps left can still be used. A run never passes
+ * the 7 on to the partner's marbles: the step that takes a colour's last marble home fills its home, so
+ * that marble's run ends there.
+ */
 function sevenSteps(s: TacState, colour: number, remaining: number): Step[] {
   const seen = new Map<string, boolean>();
-  return stepOptions(s, colour).filter((step) => canComplete(afterStep(s, step), colour, remaining - 1, seen));
+  const out: Step[] = [];
+  for (const marble of marblesOf(moverOf(s, colour))) {
+    eachStraightRun(s, marble, remaining, (after, path) => {
+      // Where the rest cannot all be used, it cannot further on either: going on is one way to use it.
+      if (!canComplete(after, colour, remaining - path.length, seen)) return false;
+      out.push({ marble, to: path.at(-1)! });
+      return true;
+    });
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------- legal moves
@@ -442,11 +458,19 @@ function fool(s: TacState, colour: number, events: GameEvent[]): void {
   else advance(s, colour, false, events);
 }
 
+/** A 7's move: its single steps one by one, each knocking out the ring marble it lands on. */
 function step(s: TacState, m: { marble: number; to: number }, events: GameEvent[]): void {
   const seven = s.seven!;
-  knock(s, placeMarble(s, m.marble, m.to), events);
-  seven.remaining--;
-  events.push({ type: 'step', marble: m.marble, to: m.to, remaining: seven.remaining });
+  const from = s.marbles[m.marble]!.pos;
+  const knocked: number[] = [];
+  const path = straightRun(s, m.marble, m.to, seven.remaining);
+  for (const field of path) {
+    const victim = placeMarble(s, m.marble, field);
+    knock(s, victim, events);
+    if (victim >= 0) knocked.push(victim);
+  }
+  seven.remaining -= path.length;
+  events.push({ type: 'step', marble: m.marble, from, to: m.to, steps: path.length, knocked, remaining: seven.remaining });
   if (seven.remaining > 0) return;
   s.seven = null;
   // The colour whose card the 7 was decides the turn; under the Devil that is its victim.

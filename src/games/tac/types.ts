@@ -40,7 +40,7 @@ export interface LastPlay {
   skip: boolean;
 }
 
-/** A 7 being played as single steps. */
+/** A 7 being played, single steps or runs of them at a time. */
 export interface Seven {
   remaining: number;
   /** The colour the card is played for (its marbles, then its partner's once all four are home). */
@@ -103,7 +103,10 @@ export type TacMove =
   | { type: 'move'; card: Card; marble: number; to: number }
   | { type: 'skip'; card: Card }
   | { type: 'swap'; card: Card; a: number; b: number }
-  /** First single step of a 7 (card '7' or a TAC copying a 7); the rest follow as `step`. */
+  /**
+   * First move of a 7 (card '7' or a TAC copying a 7); the rest follow as `step`. Each moves `marble` to `to`
+   * by one or several single steps in a row (all forward, or all back inside its home): `to` names the run.
+   */
   | { type: 'seven'; card: Card; marble: number; to: number }
   | { type: 'step'; marble: number; to: number }
   | { type: 'warrior'; card: Card; marble: number }
