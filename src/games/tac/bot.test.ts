@@ -21,6 +21,11 @@ describe('tac bot', () => {
     expect(choice(table({ hands: { 0: ['3'] }, marbles: { 0: 10, 8: 13, 1: 30 } }))).toEqual({ type: 'move', card: '3', marble: 1, to: 33 });
   });
 
+  it("counts every marble a 7's run passes: knocks out an opponent on the way, spares its partner", () => {
+    expect(choice(table({ hands: { 0: ['7'] }, marbles: { 0: 10, 4: 12, 1: 40 } }))).toEqual({ type: 'seven', card: '7', marble: 0, to: 17 });
+    expect(choice(table({ hands: { 0: ['7'] }, marbles: { 0: 10, 8: 12, 1: 40 } }))).toEqual({ type: 'seven', card: '7', marble: 1, to: 47 });
+  });
+
   it('gives the partner an opening card when the partner announced none', () => {
     const s = { ...table({ hands: { 0: ['1', '9', '5'] } }), phase: 'exchange' as const, canOpen: [true, false, false, false] };
     expect(game.bot(game.viewFor(s, 0), legalMoves(s, 0), randomSource('bot'), 0)).toEqual({ type: 'exchange', card: '1' });

@@ -1,11 +1,12 @@
 /**
  * A greedy bot working from its own view: it scores each legal move by how the table changes for its
  * team (progress towards the homes, marbles out of the apron, opponents knocked out, own and partner's
- * marbles kept on the board) and keeps its strong cards when it must discard or give one away.
+ * marbles kept on the board) and keeps its strong cards when it must discard or give one away. A 7's
+ * moves are scored run by run, so it takes the run that pays best now (often all seven steps at once).
  */
 import type { RandomSource, Seat, View } from '../../core/game.ts';
 import type { Board } from './board.ts';
-import { APRON, marblesOf, ownerOf, placeMarble, startOf } from './board.ts';
+import { APRON, marblesOf, ownerOf, placeMarble, startOf, straightRun } from './board.ts';
 import type { Card, TacMove, TacPrivate, TacPublic } from './types.ts';
 
 /** Cards from least to most worth keeping. */
@@ -57,10 +58,17 @@ function afterMove(board: Board, pub: TacPublic, move: TacMove, colour: number):
   const next: Board = { ...board, marbles: board.marbles.slice() };
   switch (move.type) {
     case 'move':
-    case 'seven':
-    case 'step':
       placeMarble(next, move.marble, move.to);
       return next;
+    case 'seven':
+    case 'step': {
+      // A 7's run knocks out every marble it passes, as its single steps would. A TAC's 7 runs in the position
+      // before the card it undoes, which the view does not show: it is scored on the board shown, by its landing
+      // alone where no run of the marble gets there.
+      const run = straightRun(board, move.marble, move.to, pub.sevenRemaining || 7);
+      for (const field of run.length ? run : [move.to]) placeMarble(next, move.marble, field);
+      return next;
+    }
     case 'swap': {
       const a = next.marbles[move.a]!;
       next.marbles[move.a] = { ...next.marbles[move.b]!, fresh: false };
