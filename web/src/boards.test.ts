@@ -124,6 +124,22 @@ describe('TAC on the page', () => {
     expect(say({ type: 'step', marble: 6, to: 30, remaining: 4 })).toBe('blue 3 steps to field 30 (4 of the 7 left).');
   });
 
+  it("logs a 7's run as one line: from where to where, every marble it knocked out on the way, the steps left", () => {
+    const marbles = Array.from({ length: 16 }, (_, id) => ({ id, colour: Math.floor(id / 4) }));
+    const ctx = context('tac', { ring: 64, marbles, seatOfColour: [0, 1, 2, 3] });
+    const say = (events: GameEvent[]) => events.map((ev) => tac.describeEvent!(ev, ctx, events));
+    const run = [
+      { type: 'knockout', marble: 5 },
+      { type: 'knockout', marble: 9 },
+      { type: 'knockout', marble: 1 },
+      { type: 'step', marble: 0, from: 5, to: 9, steps: 4, knocked: [5, 9, 1], remaining: 3 },
+    ];
+    expect(say(run)).toEqual(['', '', '', '7: red 1 from field 5 to field 9, knocks out blue 2, green 2 and red 2 (3 of the 7 left).']);
+    expect(say([{ type: 'step', marble: 0, from: 62, to: 65, steps: 4, knocked: [], remaining: 0 }])).toEqual(['7: red 1 from field 62 to home 2.']);
+    const one = [{ type: 'knockout', marble: 4 }, { type: 'step', marble: 0, from: 5, to: 6, steps: 1, knocked: [4], remaining: 6 }];
+    expect(say(one)).toEqual(['', '7: red 1 from field 5 to field 6, knocks out blue 1 (6 of the 7 left).']);
+  });
+
   it('says in the move panel what is asked: a card, then a marble; the steps of a 7; a discard; the exchange', () => {
     const marbles = Array.from({ length: 16 }, (_, id) => ({ id, colour: Math.floor(id / 4) }));
     const table = { phase: 'play', ring: 64, marbles, seatOfColour: [0, 1, 2, 3], teamOfColour: [0, 1, 0, 1], turn: 0, devilTarget: -1, sevenRemaining: 0 };
@@ -132,7 +148,7 @@ describe('TAC on the page', () => {
     const plays: Move[] = [{ type: 'move', card: '5', marble: 0, to: 9 }, { type: 'swap', card: 'trickster', a: 0, b: 5 }];
     expect(status(plays)).toBe('Choose a card to play, then a marble.');
     expect(status(plays, ['card:0:trickster'])).toBe('Trickster: now choose a marble.');
-    expect(status([{ type: 'step', marble: 0, to: 10 }], [], { sevenRemaining: 1 })).toBe('7: 1 step left: choose a marble to step, then its field.');
+    expect(status([{ type: 'step', marble: 0, to: 10 }], [], { sevenRemaining: 1 })).toBe('7: 1 step left: choose a marble, then the field it steps to.');
     expect(status([], [], { sevenRemaining: 3 })).toBe('7: 3 steps left.');
     expect(status([{ type: 'discard', card: '5' }])).toBe('No card of yours can move a marble: choose one to discard.');
     expect(status([{ type: 'exchange', card: '5' }], [], { phase: 'exchange' })).toBe('Choose a card to give your partner.');

@@ -255,6 +255,31 @@ describe('TAC on the page: two copies of a card are parts of their own', () => {
   });
 });
 
+describe("TAC on the page: a 7's run is one tap on its field", () => {
+  const marbles = Array.from({ length: 16 }, (_, id) => ({ id, colour: Math.floor(id / 4) }));
+  const view = { colours: [0], cards: ['7'], cardColours: [0], given: [] };
+  const table = { phase: 'play', ring: 64, marbles, seatOfColour: [0, 1, 2, 3], teamOfColour: [0, 1, 0, 1], turn: 0, devilTarget: -1, sevenRemaining: 0 };
+  // As the engine lists them: red 1 on field 10 runs 1–7 fields (to the ring or, past its start, into its home).
+  const runs: Move[] = [11, 12, 13, 14, 15, 16, 17].map((to) => ({ type: 'seven', card: '7', marble: 0, to }));
+
+  it('lights every field a run of the marble reaches; the field tapped is the move', () => {
+    const ctx: BoardContext = { ...context('play', runs, [], table), game: 'tac', view };
+    const selection = new Selection(tac);
+    expect(selection.click('card:0:7', ctx)).toBeNull();
+    expect(selection.click('marble:0', ctx)).toBeNull();
+    expect([...selection.clickable(ctx)].filter((k) => k.startsWith('to:'))).toEqual(runs.map((m) => `to:ring-${m.to}`));
+    expect(selection.click('to:ring-16', ctx)).toEqual(runs[5]);
+  });
+
+  it('in the middle of a 7, a marble and then its field', () => {
+    const steps: Move[] = [...[65, 66].map((to) => ({ type: 'step', marble: 0, to })), ...[31, 32].map((to) => ({ type: 'step', marble: 1, to }))];
+    const ctx: BoardContext = { ...context('play', steps, [], { ...table, sevenRemaining: 2 }), game: 'tac', view: { ...view, cards: [] } };
+    const selection = new Selection(tac);
+    expect(selection.click('marble:0', ctx)).toBeNull();
+    expect(selection.click('to:0:home-2', ctx)).toEqual(steps[1]);
+  });
+});
+
 describe('Ready Set Bet on the page: a token picked is what the spaces bet, not a list of them', () => {
   const moves: Move[] = [3, 5].flatMap((token) => ['win-7-a', 'show-2-a', 'red'].map((space) => ({ type: 'bet', space, token })));
   const ctx: BoardContext = { ...context('racing', [...moves, { type: 'pass' }]), game: 'ready-set-bet', view: null };

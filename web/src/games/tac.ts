@@ -4,7 +4,8 @@
  * and the pending 7, skip, Devil and Fool steps.
  *
  * Clicks: a card, a marble (or an apron to come out) and a destination field each narrow the listed
- * moves; a Trickster swap is two marbles; the 7 goes one step at a time. A card's key names the hand it
+ * moves; a Trickster swap is two marbles; a 7's move takes a marble to any field its steps in a row reach (one
+ * tap for several fields), and the steps left follow the same way. A card's key names the hand it
  * is in (`card:2:5`), so a seat of two colours sees only the hand in play light up; a second copy of a card is a
  * part of its own (`card:2:5/2`), so only the one tapped lights up.
  */
@@ -264,7 +265,7 @@ export const tac: GameBoard = {
       const to = ownPartner(ctx, handColour(ctx));
       return to === null ? 'Choose a card to give your partner.' : `Choose a card to pass from ${COLOUR_NAME[handColour(ctx)]}'s hand to ${COLOUR_NAME[to]}'s.`;
     }
-    if (all('step')) return `${seven}: choose a marble to step, then its field.`;
+    if (all('step')) return `${seven}: choose a marble, then the field it steps to.`;
     if (all('discard')) return NO_CARD_MOVES;
     const devil = t.devilTarget >= 0 ? `Devil: ${ctx.name(t.seatOfColour?.[t.devilTarget] ?? 0)}'s hand. ` : '';
     return devil + cardThenMarble(tac, ctx, tacCard);
@@ -302,9 +303,9 @@ export const tac: GameBoard = {
       case 'move':
         return `${card}: ${marble(move.marble)} to ${to(move.to)}`;
       case 'seven':
-        return `${card} (7): first step, ${marble(move.marble)} to ${to(move.to)}`;
+        return `${card} (7): ${marble(move.marble)} to ${to(move.to)}`;
       case 'step':
-        return `7 step: ${marble(move.marble)} to ${to(move.to)}`;
+        return `7: ${marble(move.marble)} to ${to(move.to)}`;
       case 'swap':
         return `${card}: swap ${marble(move.a)} and ${marble(move.b)}`;
       case 'skip':
@@ -335,13 +336,21 @@ export const tac: GameBoard = {
       case 'tac':
         return `TAC! ${colour(ev.colour)} undoes ${colour(ev.undidColour)}'s ${tacCard(String(ev.undid ?? ''))}${ev.skipCancelled ? ' (and the skip)' : ''} and plays it.`;
       case 'knockout':
+        // A 7's run says itself which marbles it knocked out.
+        if (events.some((e) => e.type === 'step' && Array.isArray(e.knocked) && e.knocked.includes(ev.marble))) return '';
         return `${marble(ev.marble)} is knocked out.`;
       case 'moved':
         return `${marble(ev.marble)} moves from ${field(ev.from)} to ${field(ev.to)}.`;
       case 'enter':
         return `${marble(ev.marble)} comes out onto its start.`;
-      case 'step':
-        return `${marble(ev.marble)} steps to ${field(ev.to)}${Number(ev.remaining) > 0 ? ` (${ev.remaining} of the 7 left)` : ''}.`;
+      case 'step': {
+        const left = Number(ev.remaining) > 0 ? ` (${ev.remaining} of the 7 left)` : '';
+        // Events of before a 7 could take several fields name no `from`.
+        if (ev.from === undefined) return `${marble(ev.marble)} steps to ${field(ev.to)}${left}.`;
+        const knocked = Array.isArray(ev.knocked) ? ev.knocked.map(marble) : [];
+        const knocks = knocked.length ? `, knocks out ${[knocked.slice(0, -1).join(', '), knocked.at(-1)].filter(Boolean).join(' and ')}` : '';
+        return `7: ${marble(ev.marble)} from ${field(ev.from)} to ${field(ev.to)}${knocks}${left}.`;
+      }
       case 'deal':
         return `Round ${ev.round}: cards dealt.`;
       case 'discard':
