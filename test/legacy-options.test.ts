@@ -1,12 +1,16 @@
 /**
  * A game stored before one of its options existed — a record, or a journal a peer recovers — is replayed
  * under the rule it was played by (the game's `legacyOptions`), not under the option's later default; and
- * one stored before records named their random generator, with the generator of its day (xoshiro128**).
+ * one stored before records named their random generator, with the generator of its day (xoshiro128**); and one
+ * whose moves were a form the game still takes though it lists others now (TAC's 7 step by step) as played.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SYSTEM, canonicalJson, recordedOptions, type Actor } from '../src/core/game.ts';
 import { game as greatWesternTrail } from '../src/games/great-western-trail/index.ts';
 import { randomSource, seedFor } from '../src/core/rng.ts';
+import { game as tac } from '../src/games/tac/index.ts';
+import type { TacMove } from '../src/games/tac/types.ts';
 import { game as tractor } from '../src/games/tractor/index.ts';
 import type { TractorMove, TractorState } from '../src/games/tractor/types.ts';
 import { verifyRecord } from '../src/server/verify.ts';
@@ -106,5 +110,22 @@ describe('a game stored before an option existed', () => {
     const { cityPairObjective: _, ...before } = greatWesternTrail.options.parse({});
     expect(greatWesternTrail.options.parse(recordedOptions(greatWesternTrail, before))).toMatchObject({ cityPairObjective: 'must' });
     expect(greatWesternTrail.options.parse(recordedOptions(greatWesternTrail, { ...before, cityPairObjective: 'may' }))).toMatchObject({ cityPairObjective: 'may' });
+  });
+});
+
+describe('a TAC game recorded before a 7 could move a marble several fields at once', () => {
+  const record: { seats: number; options: unknown; seed: string; moves: { actor: Actor; move: TacMove }[]; final: Record<string, unknown> } =
+    JSON.parse(readFileSync(new URL('./fixture/tac-single-steps-game.json', import.meta.url), 'utf8'));
+
+  it('replays its single steps to the state it was recorded with', () => {
+    // The record's 7s: single steps only, some knocking out a marble the 7 then moves on from.
+    expect(record.moves.filter((m) => m.move.type === 'step').length).toBeGreaterThan(30);
+    let s = tac.setup(tac.options.parse(record.options), record.seats, record.seed);
+    for (const [i, { actor, move }] of record.moves.entries()) {
+      const r = tac.applyMove(s, actor, move);
+      if (!r.ok) throw new Error(`move ${i} ${JSON.stringify(move)} refused: ${r.error.code}`);
+      s = r.state;
+    }
+    expect({ marbles: s.marbles, hands: s.hands, discard: s.discard, turn: s.turn, round: s.round }).toEqual(record.final);
   });
 });
