@@ -36,7 +36,7 @@ import { TableJournal, asPlayed, replayStored, type StoredMeta } from './journal
 import { Projection } from './projection.ts';
 import { shareHandshake, shareUnchangedViews, type SchemaSerializing } from './shared-frames.ts';
 import { detachColyseusTimer, fromNow, nextTimerIn, startPatching, stopPatching, wake as wakeTable } from './patch-clock.ts';
-import { beforeShutdown, dispose } from './shutdown.ts';
+import { beforeShutdown, close, dispose } from './shutdown.ts';
 import { ReclaimWait } from './reclaim-wait.ts';
 import type { EventsMessage, PrivateSeat, Table, TableState } from './table.ts';
 
@@ -262,7 +262,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       this.list({ over: true }); // the lobby's list shows it finished
       this['_events'].emit('finished'); // no longer one of its creator's open tables (front-door.ts), though it stays a while
       this.announce({ seq: this.journal.seq, actor: SYSTEM, events: [{ type: 'gameOver', winners: outcome?.winners ?? [] }] });
-      if (this.closing) this.clock.setTimeout(() => void this.disconnect(4001), 1000);
+      if (this.closing) this.clock.setTimeout(() => void close(this.asTable(), 4001), 1000);
       else this.reclaimWait.overLeft(); // its players gone before the end: its spectators hold it a while only
     }
 

@@ -22,7 +22,7 @@ export const stopState = { deadline: 0, undrained: 0 };
  */
 export async function beforeShutdown(room: Table) {
   room.closing = true;
-  if (room.state.status !== 'playing') return room.disconnect(4001);
+  if (room.state.status !== 'playing') return close(room, 4001);
   const seq = room.journal.seq;
   if (room.journal.owned) {
     // Hand over: the game is journaled, so a peer resumes it as soon as this process stops beating;
@@ -39,7 +39,18 @@ export async function beforeShutdown(room: Table) {
   }
   const graceSeconds = roomSettings.shutdownGraceSeconds;
   room.announce({ seq, actor: SYSTEM, events: [{ type: 'serverClosing', graceSeconds }] });
-  room.clock.setTimeout(() => void room.disconnect(4001), graceSeconds * 1000);
+  room.clock.setTimeout(() => void close(room, 4001), graceSeconds * 1000);
+}
+
+/**
+ * Closes the table and its connections. Its seat reservations not yet used go first: Colyseus keeps a closing
+ * table open for them until they lapse (15 s), a stopping process with it, and one used meanwhile seats its
+ * player at the closing table, which then holds the process until it is killed. Refused now, their holders
+ * are told the reservation expired (as for any table that closed) and ask again.
+ */
+export function close(room: Table, code: number) {
+  room.seats.dropReservations();
+  return room.disconnect(code);
 }
 
 /**
