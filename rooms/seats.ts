@@ -216,8 +216,14 @@ export class Seats {
     return this.records.some((r) => r.token === token) ? 'holder' : 'spectator';
   }
 
-  /** The listing offers the table to joinOrCreate exactly while a player seat is free. */
+  /**
+   * The listing offers the table to joinOrCreate exactly while a player seat is free. A closing table has no
+   * listing (Colyseus removed it first): its players leaving it free their seats, and an explicit lock or unlock
+   * would write the listing back, unlocked, for peers to send players to until the process's listings are
+   * swept (at the end of its shutdown), each such join waiting seconds on a table that takes nobody.
+   */
   syncLock() {
+    if (this.disposing()) return;
     const room = this.room;
     const free = this.playerSeatFree();
     const listing = (room as unknown as { _listing: { roomId?: string; locked: boolean } })._listing;
