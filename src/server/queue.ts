@@ -205,6 +205,11 @@ async function waitForRoom(groupKey: string, timeoutMs: number): Promise<IRoomCa
 export function queueRoutes(app: Application, logger: Logger) {
   app.post('/api/queue/:game', async (req, res: Response, next) => {
     if (!countedAsReserving(req)) return next(); // another spelling of the path: not found
+    // As matchmaking answers: a stopping process opens no table, and a ticket drawn here would wait for one in vain.
+    if (matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) {
+      res.status(503).json({ code: 'core/server-closing', message: 'This server is shutting down; try another.' });
+      return;
+    }
     try {
       res.json(await queueForTable(String(req.params.game), req.body, logger, await tableChargeFor(req)));
     } catch (err) {
