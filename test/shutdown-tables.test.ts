@@ -1,0 +1,83 @@
+/**
+ * What a stopping process does with the tables it closes at once (waiting for players) and with requests that
+ * would open or fill tables there: nothing of them is left for players or peers to stumble on.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { Client, type SeatReservation } from '@colyseus/sdk';
+import { Redis } from 'ioredis';
+import { spawnServer, type ServerProcess } from './helpers/process.ts';
+import { adopt, state } from './helpers/clients.ts';
+import { waitFor } from './helpers/ports.ts';
+import { startRedis, type RedisHandle } from './helpers/redis.ts';
+
+const started: ServerProcess[] = [];
+let redis: RedisHandle | null = null;
+afterAll(async () => {
+  await Promise.all(started.map((p) => p.stop('SIGKILL')));
+  await redis?.stop();
+});
+
+async function spawn(env: Record<string, string> = {}) {
+  const p = await spawnServer({ SHUTDOWN_GRACE_SECONDS: '2', ...env });
+  started.push(p);
+  return p;
+}
+
+async function post(p: ServerProcess, path: string, body: object) {
+  const res = await fetch(`${p.http}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as SeatReservation & { code?: string } };
+}
+
+describe('a stopping process', () => {
+  it('refuses a seat reservation at a table it closed, taken before the stop and used after, and exits without waiting for it', async () => {
+    const p = await spawn();
+    const creator = await adopt(await new Client(p.ws).create('high-card', { seats: 3 }));
+    const reserved = await post(p, `/matchmake/joinById/${creator.room.roomId}`, {});
+    expect(reserved.status).toBe(200);
+    let closedWith = 0;
+    creator.room.onLeave((code) => (closedWith = code));
+    const stopping = Date.now();
+    const exit = p.stop('SIGTERM');
+    await waitFor(() => closedWith === 4001, 3000, 'the waiting table closed');
+    // Used now, the reservation would seat its player at the closed table, which would then hold the process
+    // (and the player, alone at a table nobody can find) until it is killed.
+    const late = new Client(p.ws).consumeSeatReservation(reserved.body);
+    await expect(late.then((room) => room.leave())).rejects.toBeDefined();
+    expect(await exit).toBe(0);
+    expect(Date.now() - stopping).toBeLessThan(8000); // not the reservation's 15 s, nor the grace period's hard stop
+  });
+
+  it('answers the table queue 503 core/server-closing at once while its running games finish', async () => {
+    const p = await spawn();
+    const player = await adopt(await new Client(p.ws).create('high-card', { seats: 3, bots: 2 }));
+    await waitFor(() => state(player).status === 'playing', 3000, 'playing');
+    const exit = p.stop('SIGTERM');
+    await waitFor(() => player.events.some((e) => e.events.some((ev) => ev.type === 'serverClosing')), 3000, 'serverClosing');
+    const queued = await post(p, '/api/queue/high-card', { seats: 2 });
+    expect([queued.status, queued.body.code]).toEqual([503, 'core/server-closing']);
+    expect(await exit).toBe(0);
+  });
+
+  it('does not write back, unlocked, the listing of a waiting table it closed (peers would send players there)', async () => {
+    redis = await startRedis();
+    const p = await spawn({ REDIS_URL: redis.url });
+    const creator = await adopt(await new Client(p.ws).create('high-card', { seats: 3 }));
+    const roomId = creator.room.roomId;
+    const watcher = new Redis(redis.url);
+    const monitor = await watcher.monitor();
+    const listingWrites: string[] = [];
+    monitor.on('monitor', (_time: string, args: string[]) => {
+      if (args[1] === 'roomcaches' && args[2] === roomId && /^(hset|hdel)$/i.test(args[0]!)) listingWrites.push(args[0]!.toLowerCase());
+    });
+    try {
+      expect(await p.stop('SIGTERM')).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 200)); // (the monitor's last lines)
+      const removed = listingWrites.indexOf('hdel');
+      expect(removed).toBeGreaterThanOrEqual(0);
+      expect(listingWrites.slice(removed).filter((w) => w === 'hset')).toEqual([]);
+    } finally {
+      monitor.disconnect();
+      watcher.disconnect();
+    }
+  });
+});
