@@ -48,6 +48,7 @@ function fakeTable(status: 'waiting' | 'playing' | 'over', token = '') {
       releaseAbsent: () => {
         for (const r of records) if (!r.bot && r.sessionId === null && t.state.status === 'waiting') r.token = '';
       },
+      dropReservations: () => undefined,
     },
     projection: { syncSeats: () => undefined },
     timers: { reconcile: () => undefined },

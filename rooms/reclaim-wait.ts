@@ -23,6 +23,7 @@
  */
 import { CloseCode, type Delayed } from '@colyseus/core';
 import { roomSettings } from './settings.ts';
+import { close } from './shutdown.ts';
 import type { Table } from './table.ts';
 
 export class ReclaimWait {
@@ -126,10 +127,13 @@ export class ReclaimWait {
     }, roomSettings.reconnectSeconds * 1000);
   }
 
-  /** A finished table with spectators only: they would keep it open for as long as they stay. */
+  /**
+   * A table with spectators only: they would keep it open for as long as they stay. (Its unused reservations go
+   * with it: one used after would seat its player alone at a table nobody can find any more.)
+   */
   private closeWatched() {
     const room = this.room;
-    if (room.clients.length > 0 && !room.closing && !room.handingOver) void room.disconnect(CloseCode.NORMAL_CLOSURE);
+    if (room.clients.length > 0 && !room.closing && !room.handingOver) void close(room, CloseCode.NORMAL_CLOSURE);
   }
 
   /** A seated player took or took back their seat. */
