@@ -1,20 +1,23 @@
 /**
- * What a stopping process does with the tables it closes at once (waiting for players) and with requests that
- * would open or fill tables there: nothing of them is left for players or peers to stumble on.
+ * Tables a process closes (at a stop, or once only spectators are left waiting): nothing of them is left for
+ * players or peers to stumble on, and a stopping process takes no new queue tickets.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client, type SeatReservation } from '@colyseus/sdk';
 import { Redis } from 'ioredis';
 import { spawnServer, type ServerProcess } from './helpers/process.ts';
-import { adopt, state } from './helpers/clients.ts';
+import { adopt, joinAsSpectator, state } from './helpers/clients.ts';
 import { waitFor } from './helpers/ports.ts';
 import { startRedis, type RedisHandle } from './helpers/redis.ts';
+import { startServer, type TestServer } from './helpers/server.ts';
 
 const started: ServerProcess[] = [];
 let redis: RedisHandle | null = null;
+let inProcess: TestServer | null = null;
 afterAll(async () => {
   await Promise.all(started.map((p) => p.stop('SIGKILL')));
   await redis?.stop();
+  await inProcess?.close();
 });
 
 async function spawn(env: Record<string, string> = {}) {
@@ -23,7 +26,7 @@ async function spawn(env: Record<string, string> = {}) {
   return p;
 }
 
-async function post(p: ServerProcess, path: string, body: object) {
+async function post(p: { http: string }, path: string, body: object) {
   const res = await fetch(`${p.http}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return { status: res.status, body: (await res.json()) as SeatReservation & { code?: string } };
 }
@@ -79,5 +82,22 @@ describe('a stopping process', () => {
       monitor.disconnect();
       watcher.disconnect();
     }
+  });
+});
+
+describe('a waiting table its players left, closed once only spectators stayed', () => {
+  it('refuses a seat reservation taken before it closed and used after, instead of seating its player alone at a table nobody finds', async () => {
+    inProcess = await startServer({ RECONNECT_SECONDS: '1' });
+    const creator = await adopt(await new Client(inProcess.ws).create('high-card', { seats: 3 }));
+    const roomId = creator.room.roomId;
+    const watcher = await joinAsSpectator(inProcess.ws, roomId);
+    let watcherClosedWith = 0;
+    watcher.onLeave((code) => (watcherClosedWith = code));
+    await creator.room.leave();
+    const reserved = await post(inProcess, `/matchmake/joinById/${roomId}`, {});
+    expect(reserved.status).toBe(200); // still open to players: its spectators wait a while for one
+    await waitFor(() => watcherClosedWith === 1000, 5000, 'the table closed its spectators');
+    const late = new Client(inProcess.ws).consumeSeatReservation(reserved.body);
+    await expect(late.then((room) => room.leave())).rejects.toBeDefined();
   });
 });
