@@ -8,6 +8,7 @@
  *   moves.ts       move requests from clients and applying any actor's move
  *   journal.ts     the move log, the record, the durable Redis journal and recovery replay
  *   projection.ts  engine views into the delta-synced schema
+ *   history.ts     the latest events messages sent, for a client arriving mid-game
  *   shared-frames.ts  one handshake per game, one patch frame for the clients with no private change
  *   patch-clock.ts  one process-wide timer that sends every table's patches, passing quiet tables by
  *   shutdown.ts    SIGTERM handover or grace, letting a game go to a peer (handover, fenced copy), disposal
@@ -38,6 +39,7 @@ import { shareHandshake, shareUnchangedViews, type SchemaSerializing } from './s
 import { detachColyseusTimer, fromNow, nextTimerIn, startPatching, stopPatching, wake as wakeTable } from './patch-clock.ts';
 import { beforeShutdown, close, dispose } from './shutdown.ts';
 import { ReclaimWait } from './reclaim-wait.ts';
+import { EventHistory } from './history.ts';
 import type { EventsMessage, PrivateSeat, Table, TableState } from './table.ts';
 
 // Whole-state encodes of the larger games (Great Western Trail) exceed the 8 KiB default buffer: every game's room,
@@ -49,8 +51,9 @@ export type { StoredMeta, GameRecord } from './journal.ts';
 
 /** The frames a client that has not confirmed its join may send: the confirmation, or leaving. */
 const CONFIRMING = new Set<number>([Protocol.JOIN_ROOM, Protocol.LEAVE_ROOM]);
-/** How often one connection is served the finished game's record. */
+/** How often one connection is served the finished game's record, or the table's history. */
 const RECORD_INTERVAL_MS = 1000;
+const HISTORY_INTERVAL_MS = 1000;
 
 type SchemaClass = new () => Schema;
 
@@ -89,6 +92,8 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     readonly journal: TableJournal = new TableJournal(this.asTable());
     readonly projection: Projection = new Projection(this.asTable());
     readonly reclaimWait: ReclaimWait = new ReclaimWait(this.asTable());
+    /** The latest `events` messages sent, for the `history` request. */
+    history = new EventHistory();
 
     /** Runs in the matchmaking request, before any room is found or created: bad options fail fast. */
     static override async onAuth(_token: string, options: Record<string, unknown>, _ctx: AuthContext) {
@@ -123,7 +128,10 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       this.maxMessagesPerSecond = roomSettings.maxMessagesPerSecond;
       this.seed = stored?.meta.seed ?? randomBytes(16).toString('hex');
       if (stored) this.rng = recordedGenerator(stored.meta.rng);
-      this.engineState = stored ? replayStored(game, stored) : game.setup(table.options, table.seats, seedFor(this.seed, this.rng));
+      // A recovered game's history is its moves' events since the snapshot it resumes from: the older ones, and
+      // the room's own (a turn's timeout), went with the process that sent them.
+      if (stored) this.history = new EventHistory((stored.snapshot?.seq ?? 0) === 0);
+      this.engineState = stored ? replayStored(game, stored, (message) => this.history.add(message)) : game.setup(table.options, table.seats, seedFor(this.seed, this.rng));
 
       this.state = new schemas.RoomState() as TableState;
       this.serializer = (this as unknown as { _serializer: SchemaSerializing })._serializer;
@@ -163,6 +171,15 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
         recordServed.set(client, now);
         return this.journal.record(); // with its result, as GET /api/records serves it
       });
+      // The table's latest events messages, as they were sent to everyone (events are public: the same answer for a
+      // spectator and a seat): what a client arriving mid-game missed. Bounded (history.ts), once a second per connection.
+      const historyServed = new WeakMap<Client, number>();
+      this.onMessage('history', (client, _payload, ctx) => {
+        const now = Date.now();
+        if (now - (historyServed.get(client) ?? -Infinity) < HISTORY_INTERVAL_MS) return refuse(client, ctx, { code: 'core/rate-limited', message: 'The history is served once a second per connection.' });
+        historyServed.set(client, now);
+        return this.history.answer();
+      });
       // The seated players would rather play now than wait for others: once all of them ask, the free seats
       // go to bots, and the game starts once no seat is left free. `{ agree: false }` withdraws a wish.
       this.onMessage('fillWithBots', (client, payload: unknown, ctx) => {
@@ -174,7 +191,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       });
       // A message of raw bytes (the SDK's sendBytes) is never read: every message here is msgpack. Colyseus hands
       // one of an unhandled type to "*" under its type alone, which would call "move" unknown.
-      for (const type of ['move', 'legalMoves', 'record', 'fillWithBots']) {
+      for (const type of ['move', 'legalMoves', 'record', 'history', 'fillWithBots']) {
         this.onMessageBytes(type, (client) => refuse(client, null, { code: RoomErrors.unknownMessage, message: `"${type}" is a msgpack message (send or request), not raw bytes.` }));
       }
       // Colyseus calls this as (client, type, payload) for a type with no handler, and as (client, payload,
@@ -419,7 +436,10 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       const shown = this.announced;
       this.announced = [];
       const sent = super.broadcastPatch();
-      for (const message of shown) this.broadcast('events', message);
+      for (const message of shown) {
+        this.broadcast('events', message);
+        this.history.add(message);
+      }
       return sent;
     }
 

@@ -9,7 +9,7 @@ import { SHORT_RECORD_SECONDS, type RoomJournal, type StoredGame } from '../src/
 import type { TableConfig } from './join-options.ts';
 import { roomSettings } from './settings.ts';
 import { letGo } from './shutdown.ts';
-import type { Table } from './table.ts';
+import type { EventsMessage, Table } from './table.ts';
 
 /** Stored beside the journal so a peer can rebuild the table. */
 export interface StoredMeta {
@@ -59,13 +59,20 @@ export function asPlayed(game: AnyGame, stored: StoredGame<StoredMeta>): StoredG
   return { ...stored, meta: { ...stored.meta, table: { ...stored.meta.table, options } }, snapshot: null };
 }
 
-/** The engine state after the stored moves: from the latest snapshot, then the moves after it. */
-export function replayStored(game: AnyGame, stored: StoredGame<StoredMeta>): unknown {
+/**
+ * The engine state after the stored moves: from the latest snapshot, then the moves after it, whose `events`
+ * messages go to `shown` (the table's history, as a process that ran them would have kept it).
+ */
+export function replayStored(game: AnyGame, stored: StoredGame<StoredMeta>, shown?: (message: EventsMessage) => void): unknown {
   let state = stored.snapshot?.state ?? game.setup(stored.meta.table.options, stored.meta.table.seats, seedFor(stored.meta.seed, recordedGenerator(stored.meta.rng)));
-  for (const { actor, move } of stored.moves.slice(stored.snapshot?.seq ?? 0)) {
+  let seq = stored.snapshot?.seq ?? 0;
+  for (const { actor, move } of stored.moves.slice(seq)) {
     const r = game.applyMove(state, actor, move);
     if (!r.ok) throw new Error(`stored move ${JSON.stringify(move)} no longer applies: ${r.error.code}`);
     state = r.state;
+    seq++;
+    // The move's events as the table was sent them (Moves.apply announces a move that has some).
+    if (shown && r.events.length) shown({ seq, actor, events: r.events });
   }
   return state;
 }
