@@ -24,7 +24,7 @@ import { startRedis } from './helpers/redis.ts';
 import { Redis } from 'ioredis';
 import { Client } from '@colyseus/sdk';
 import { adopt, joinAsSpectator, legalMoves, state, type Player } from './helpers/clients.ts';
-import { sleep } from './helpers/ports.ts';
+import { sleep, waitFor } from './helpers/ports.ts';
 import { words } from '../web/src/games/generic.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -1333,4 +1333,46 @@ describe('web client', () => {
   it('logs no console errors or warnings on any page', () => {
     expect(consoleProblems).toEqual([]);
   });
+});
+
+describe('web client: a game joined mid-way', () => {
+  it('a spectator opening a running table sees its log so far, as a page watching from the start shows it', async ({ expect }) => {
+    const pageProblems: string[] = [];
+    const watch = async () => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && pageProblems.push(`${m.type()}: ${m.text()}`));
+      page.on('pageerror', (e) => pageProblems.push(`page error: ${e.message}`));
+      await page.goto(`${server.http}/#/watch/${roomId}`);
+      await page.locator('.pill', { hasText: 'spectating' }).waitFor();
+      return page;
+    };
+    // Two players and a bot; the table waits for Bo, so the first page watches from before the first event.
+    const ada = await adopt(await new Client(server.ws).create('fast-track', { seats: 3, bots: 1, name: 'Ada', options: { coloursPerPlayer: 1 } }));
+    const roomId = ada.room.roomId;
+    const early = await watch();
+    const bo = await adopt(await new Client(server.ws).joinById(roomId, { name: 'Bo' }));
+    try {
+      // A few moves of each player's (the bot's between); the table then waits on a player, so nothing happens while the late page opens.
+      for (let played = 0; played < 4; ) {
+        const mover = await waitFor(() => [ada, bo].find((p) => state(p)?.status === 'playing' && legalMoves(p).length > 0), 10_000, 'a player’s turn');
+        await mover.room.request('move', { ...legalMoves(mover)[0], expectSeq: state(mover).seq }).then(() => played++, () => undefined);
+        await sleep(100);
+      }
+      await waitFor(() => [ada, bo].some((p) => legalMoves(p).length > 0), 10_000, 'the table waiting on a player');
+      const shown = (page: Page) => page.locator('.log li').allTextContents();
+      const late = await watch();
+      // (Compared as each page has drawn them by now: the early page too may still be drawing the last lines.)
+      const same = async () => {
+        const [before, after] = await Promise.all([shown(early), shown(late)]);
+        return before.length > 4 && before.join('\n') === after.join('\n');
+      };
+      await expect.poll(same, { timeout: 10_000 }).toBe(true);
+      expect((await shown(late)).some((line) => line.includes('Ada'))).toBe(true);
+      expect(await late.locator('.log-earlier').isVisible()).toBe(false); // the whole game so far
+      await Promise.all([early.close(), late.close()]);
+      expect(pageProblems).toEqual([]);
+    } finally {
+      await Promise.all([ada.room.leave(), bo.room.leave()]);
+    }
+  }, 60_000);
 });

@@ -13,13 +13,18 @@ import { kindsOf, partsActedOn, shownEnough, Steps } from './steps.ts';
 import { clockLow, clockText, turnLine } from './turn.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain, SeatInfo } from './types.ts';
 
+type EventsMessage = { seq: number; actor: number; events: GameEvent[] };
+type LogLine = { seq: number; text: string };
+
 /** A room the lobby already joined, handed to the table page. */
 export interface Pending {
   room: Room;
   game: string;
 }
 
+/** Lines of the log kept (and across a reload), and of those the lines shown. */
 const LOG_LINES = 200;
+const LOG_SHOWN = 60;
 /** Close code of a session whose seat token was used by another connection (docs/PROTOCOL.md). */
 const SEAT_RECLAIMED = 4000;
 /** Close code of a watched table closing with no player at it (finished, or its players gone): nothing to watch again. */
@@ -50,6 +55,8 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   let gameInfo: GameInfo | undefined;
   let gameList: GameInfo[] = [];
   let log = savedLog.get(roomId);
+  /** The log does not go back to the table's first event: the server kept only its latest, or the log its last LOG_LINES. */
+  let earlierLeftOut = false;
   let sent: { move: Move; at: number }[] = [];
   let showAll = false;
   /** "Start now" was pressed once: the page asks before the free seats go to bots (friends may be on their way). */
@@ -75,6 +82,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   const moveArea = h('div');
   const controls = h('section', { class: 'controls', 'aria-label': 'Your moves' }, refusal, moveArea);
   const logEl = h('ol', { class: 'log', 'aria-label': 'What happened', 'aria-live': 'polite' });
+  const earlierEl = h('p', { class: 'log-earlier', hidden: true }, 'Earlier moves are not shown.');
   const resultEl = h('section', { class: 'result', 'aria-label': 'Result' });
   app.append(
     h('header', { class: 'top' }, h('a', { href: '#/', class: 'home', 'aria-label': 'Back to the lobby' }, '← Lobby'), title, info),
@@ -83,7 +91,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       'main',
       { class: 'table-page' },
       h('div', { class: 'main-col' }, resultEl, boardEl),
-      h('div', { class: 'side-col' }, seatList, controls, h('details', { class: 'log-box', open: true }, h('summary', null, 'Log'), logEl)),
+      h('div', { class: 'side-col' }, seatList, controls, h('details', { class: 'log-box', open: true }, h('summary', null, 'Log'), earlierEl, logEl)),
     ),
   );
 
@@ -233,19 +241,21 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       }
       schedule();
     });
-    next.onMessage('events', (msg: { seq: number; actor: number; events: GameEvent[] }) => {
+    next.onMessage('events', (msg: EventsMessage) => {
       if (msg.actor === mySeat) steps.taken(); // a move of the player's: what follows in the turn is a step of its own
-      for (const ev of msg.events) {
-        const text = describe(ev, msg.actor, msg.events);
-        if (text) log.push({ seq: msg.seq, text });
+      log.push(...lines(msg));
+      if (log.length > LOG_LINES) {
+        log = log.slice(-LOG_LINES);
+        earlierLeftOut = true;
       }
-      if (log.length > LOG_LINES) log = log.slice(-LOG_LINES);
       savedLog.set(roomId, log);
       schedule();
     });
     next.onMessage('error', (e: { code: string; message: string }) => say(`${e.code}: ${e.message}`, true));
     next.onMessage('*', () => undefined);
     next.onStateChange(() => schedule());
+    catchUp(next);
+    next.onReconnect(() => catchUp(next)); // the events sent while the connection was down never came
     next.onLeave((code) => {
       if (closed) return;
       if (code === SEAT_RECLAIMED) {
@@ -269,6 +279,35 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       } else say('Connection lost; getting your seat back…', true);
     });
     schedule();
+  }
+
+  /** An `events` message's log lines. */
+  function lines(msg: EventsMessage): LogLine[] {
+    return msg.events.flatMap((ev) => {
+      const text = describe(ev, msg.actor, msg.events);
+      return text ? [{ seq: msg.seq, text }] : [];
+    });
+  }
+
+  /**
+   * The log as if the page had been there from the start: the table's earlier events (the `history` request, the
+   * same events every client was sent), replacing what this page saw or kept since a reload. The `events` that came
+   * before the answer are the answer's last ones (docs/PROTOCOL.md, Events), those after it follow it.
+   */
+  function catchUp(from: Room) {
+    from.request('history').then(
+      ({ messages, complete }: { messages: EventsMessage[]; complete: boolean }) => {
+        if (closed || room !== from) return;
+        const all = messages.flatMap(lines);
+        const told = all.slice(-LOG_LINES);
+        // The lines the page already shows stay (a screen reader would read them all again).
+        if (told.length !== log.length || told.some((l, i) => l.seq !== log[i]!.seq || l.text !== log[i]!.text)) log = told;
+        earlierLeftOut = !complete || all.length > LOG_LINES;
+        savedLog.set(roomId, log);
+        schedule();
+      },
+      () => undefined, // (asked too often, or a server without it: the log goes on from what this page saw)
+    );
   }
 
   games()
@@ -764,11 +803,12 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   /** Appends the new lines only: the log is a live region, and a screen reader reads what is added. */
   let logged: { seq: number; text: string } | undefined;
   function drawLog() {
+    earlierEl.hidden = !earlierLeftOut && log.length <= LOG_SHOWN;
     if (log.at(-1) === logged) return;
     const from = logged ? log.lastIndexOf(logged) + 1 : 0; // 0 when the line drawn last was trimmed away
     if (from === 0) logEl.replaceChildren();
-    logEl.append(...log.slice(Math.max(from, log.length - 60)).map((l) => h('li', null, l.text)));
-    while (logEl.childElementCount > 60) logEl.firstElementChild!.remove();
+    logEl.append(...log.slice(Math.max(from, log.length - LOG_SHOWN)).map((l) => h('li', null, l.text)));
+    while (logEl.childElementCount > LOG_SHOWN) logEl.firstElementChild!.remove();
     logged = log.at(-1);
     logEl.scrollTop = logEl.scrollHeight;
   }
