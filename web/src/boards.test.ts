@@ -88,6 +88,12 @@ describe('Fast Track on the page', () => {
     expect(playerLine({ seat: 1, colours: ['green'], handCount: 1, deckCount: 30 }, context('fast-track', table))).toBe('Bo: green · 1 card · deck 30');
   });
 
+  it('says what the result\'s scores count: the marbles home, a team\'s for a team game', () => {
+    const ctx = context('fast-track', {});
+    expect([4, 1, 0].map((score, seat) => fastTrack.scoreText!({ seat, score, team: -1 }, ctx))).toEqual(['4 marbles home', '1 marble home', '0 marbles home']);
+    expect(fastTrack.scoreText!({ seat: 0, score: 8, team: 0 }, ctx)).toBe("8 of the team's marbles home");
+  });
+
   it('describes the cut for the first player, and leaves the win to the room\'s game-over line', () => {
     const ctx = context('fast-track', {});
     const say = (ev: GameEvent) => fastTrack.describeEvent!(ev, ctx, [ev]);

@@ -118,5 +118,5 @@ export interface GameBoard {
   /** What the game calls the server's own part, the rolls or deals no seat makes (default: the dealer). */
   systemName?: string;
   /** A final standing's score in the game's words (default: the number). */
-  scoreText?(standing: { seat: number; score: number }, ctx: BoardContext): string;
+  scoreText?(standing: { seat: number; score: number; team?: number }, ctx: BoardContext): string;
 }

@@ -309,6 +309,11 @@ export const fastTrack: GameBoard = {
     }
     return move.type;
   },
+  // The outcome's score is the marbles home (README, Winning): a team's, for a team game.
+  scoreText(standing) {
+    if ((standing.team ?? -1) >= 0) return `${standing.score} of the team's marbles home`;
+    return `${standing.score} ${standing.score === 1 ? 'marble' : 'marbles'} home`;
+  },
   describeEvent(ev: GameEvent, ctx, events) {
     const who = typeof ev.seat === 'number' ? ctx.name(ev.seat) : '';
     switch (ev.type) {
