@@ -511,6 +511,13 @@ describe('Ready Set Bet on the page', () => {
     expect(row('results')).toEqual([]);
     expect(drawnTexts(() => tokenRow(context('ready-set-bet', { race: 1, phase: 'vipDraft', bettingOpen: false, players: [me] })), 'section-title')).toEqual(['Your money $7']);
   });
+  it('marks "No more bets" as passing the step, not a part of it; "Ready for the next race" is the step itself', () => {
+    const me = { seat: 0, bettor: true, money: 7, available: [3, 5] };
+    const parts = (moves: Move[]) =>
+      drawnParts(() => tokenRow({ ...context('ready-set-bet', { race: 1, phase: 'racing', bettingOpen: true, players: [me] }), moves }), 'chip').map((part) => [part.attributes['data-key'], 'data-aside' in part.attributes]);
+    expect(parts([{ type: 'bet', space: 'win-5', token: 3 }, { type: 'pass' }])).toEqual([['token:3', false], ['token:5', false], ['pass', true]]);
+    expect(parts([{ type: 'ready' }]).filter(([key]) => key === 'ready')).toEqual([['ready', false]]);
+  });
   it("lists the bettors' tokens left while bets are open, not between races nor past the red line (the money says what is true then)", () => {
     const players = [{ seat: 0, bettor: true, money: 7, available: [3, 5] }, { seat: 1, bettor: true, money: 2, available: [] }];
     const left = (phase: string, bettingOpen: boolean) => drawnTexts(() => h('div', null, bettors(context('ready-set-bet', { race: 1, phase, bettingOpen, players }))), 'tokens-left');

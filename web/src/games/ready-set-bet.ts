@@ -181,7 +181,8 @@ export function tokenRow(ctx: BoardContext) {
     { class: 'rsb-tokens', role: 'group', 'aria-label': 'Your tokens' },
     h('span', { class: 'section-title' }, tokens ? `Your tokens${moneyText(t, mine, ' · your money ')}` : moneyText(t, mine, 'Your money ')),
     (tokens ?? []).map((v: number) => h('button', { type: 'button', class: 'chip token', 'data-key': `token:${v}`, style: `border-color:${seatColour(mine.seat)}` }, `$${v}`)),
-    ctx.moves.some((m) => m.type === 'bet') ? h('button', { type: 'button', class: 'chip', 'data-key': 'pass' }, 'No more bets') : null,
+    // Passing the step, not a part of it (partsActedOn): the page brings the spaces to bet on into view and focus first.
+    ctx.moves.some((m) => m.type === 'bet') ? h('button', { type: 'button', class: 'chip', 'data-key': 'pass', 'data-aside': true }, 'No more bets') : null,
     ctx.moves.some((m) => m.type === 'ready') ? h('button', { type: 'button', class: 'chip', 'data-key': 'ready' }, 'Ready for the next race') : null,
   );
 }
