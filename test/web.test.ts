@@ -1375,4 +1375,23 @@ describe('web client: a game joined mid-way', () => {
       await Promise.all([ada.room.leave(), bo.room.leave()]);
     }
   }, 60_000);
+
+  it('Tractor on a phone: the list of every move closes once a move from it is sent, and stays closed on the next turn', async ({ expect }) => {
+    const page = await newPage(390);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await createInLobby(page, 'Tractor (Shengji)', { seats: 4, bots: 3, options: { handLimit: 1, dealDelayMs: 0, declareWindowMs: 300 } });
+    await page.waitForFunction(() => /· playing/.test(document.querySelector('.tractor p')?.textContent ?? '') && document.querySelector('.controls.turn .status.mine') && document.querySelector('.all-moves'), undefined, { timeout: 45_000 });
+    await page.locator('.all-moves summary').click();
+    await page.locator('.all-moves[open] .move').first().waitFor();
+    // Whether the list went away while the others played (it is drawn only on the player's turn).
+    await page.evaluate(() => {
+      const seen = window as unknown as { listGone: boolean };
+      seen.listGone = false;
+      new MutationObserver(() => (seen.listGone ||= !document.querySelector('.all-moves'))).observe(document.body, { childList: true, subtree: true });
+    });
+    await page.locator('.all-moves[open] .move').first().click();
+    await page.waitForFunction(() => (window as unknown as { listGone: boolean }).listGone && document.querySelector('.controls.turn .status.mine') && document.querySelector('.all-moves'), undefined, { timeout: 20_000 });
+    expect(await page.locator('.all-moves').evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+    await page.close();
+  }, 60_000);
 });

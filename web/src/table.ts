@@ -419,6 +419,9 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   async function send(move: Move) {
     if (!room) return;
     selection?.sent();
+    // On a phone the move panel floats over the board (style.css), and an open list of every move fills it: once a
+    // move is sent the list closes and the board shows again (a desktop's list, beside the board, stays as it was).
+    if (getComputedStyle(controls).position === 'sticky') showAll = false;
     sent.push({ move, at: Date.now() });
     app.dataset.inflight = String(++inFlight); // lets tests and assistive tools know a move is on its way
     schedule();
