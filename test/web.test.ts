@@ -1376,6 +1376,29 @@ describe('web client: a game joined mid-way', () => {
     }
   }, 60_000);
 
+  it('a page opening a long game shows its last lines, and says earlier moves are not shown', async ({ expect }) => {
+    // A player and a bot: the table waits on the player's turn, so nothing happens while the page opens.
+    // Two colours each (the default for two players): a game long enough.
+    const ada = await adopt(await new Client(server.ws).create('fast-track', { seats: 2, bots: 1, name: 'Ada' }));
+    try {
+      // Enough moves for more lines than the page shows (each move's message makes a line or more).
+      while (ada.events.length < 80) {
+        await waitFor(() => state(ada)?.status === 'playing' && legalMoves(ada).length > 0, 10_000, 'Ada’s turn');
+        // The table's seq after the move (or where it stood when it refused): the next move is chosen from the state there.
+        const at = (await ada.room.request('move', { ...legalMoves(ada)[0], expectSeq: state(ada).seq }).catch((e) => e.reason)) as { seq: number };
+        await waitFor(() => state(ada).seq >= at.seq, 10_000, 'the state after the move');
+      }
+      await waitFor(() => legalMoves(ada).length > 0, 10_000, 'the table waiting on Ada');
+      const page = await newPage();
+      await page.goto(`${server.http}/#/watch/${ada.room.roomId}`);
+      await page.locator('.log-earlier').waitFor({ timeout: 10_000 });
+      expect(await page.locator('.log li').count()).toBe(60);
+      await page.close();
+    } finally {
+      await ada.room.leave();
+    }
+  }, 90_000);
+
   it('Tractor on a phone: the list of every move closes once a move from it is sent, and stays closed on the next turn', async ({ expect }) => {
     const page = await newPage(390);
     await page.setViewportSize({ width: 390, height: 844 });
