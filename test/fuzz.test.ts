@@ -287,7 +287,7 @@ function nextMessage(t: Table): Msg {
   if (roll < 82) return msg('random', randomMove(t));
   if (roll < 87) return msg('spectator', chance(0.5) ? any() : randomMove(t), t.spectator);
   if (roll < 91) return msg('unknown-type', oddValue(), chance(0.3) ? t.spectator : player.room, pick(random, ['bet', 'play', 'chat', 'Move', '', '__proto__', 'constructor', `m${int(1000)}`]));
-  if (roll < 95) return msg('other-request', oddValue(), player.room, pick(random, ['legalMoves', 'record']));
+  if (roll < 95) return msg('other-request', oddValue(), player.room, pick(random, ['legalMoves', 'record', 'history']));
   // Fire-and-forget: a move that cannot be accepted, or an unknown type; each must earn an `error` message.
   return chance(0.5) ? msg('send', malformed()) : msg('send', oddValue(), player.room, `s${int(100)}`);
 }
@@ -315,7 +315,7 @@ async function dispatch(m: Msg, tally: Tally) {
   try {
     const reply = (await m.from.request(m.type, m.payload, { timeout: 20_000 })) as unknown;
     const ok =
-      m.type === 'move' ? (reply as { ok?: boolean; seq?: number }).ok === true && typeof (reply as { seq?: number }).seq === 'number' : m.type === 'legalMoves' ? Array.isArray(reply) : m.type === 'record' ? typeof (reply as { seed?: string }).seed === 'string' : false;
+      m.type === 'move' ? (reply as { ok?: boolean; seq?: number }).ok === true && typeof (reply as { seq?: number }).seq === 'number' : m.type === 'legalMoves' ? Array.isArray(reply) : m.type === 'record' ? typeof (reply as { seed?: string }).seed === 'string' : m.type === 'history' ? Array.isArray((reply as { messages?: unknown }).messages) : false;
     if (!ok) tally.failures.push(`unexpected reply ${JSON.stringify(reply)?.slice(0, 200)} to ${describeMsg(m)}`);
     else tally.accepted++;
     if (m.kind === 'spectator' && m.type === 'move') tally.failures.push(`spectator move accepted: ${describeMsg(m)}`);
