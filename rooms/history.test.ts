@@ -15,6 +15,9 @@ describe('EventHistory', () => {
     const history = new EventHistory();
     for (let seq = 1; seq <= 5; seq++) history.add(message(seq));
     expect(history.answer()).toEqual({ messages: [1, 2, 3, 4, 5].map((seq) => message(seq)), complete: true });
+    // Asked again after another message, the answer has it (an answer is kept only until the next message).
+    history.add(message(6));
+    expect(history.answer().messages.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   it('keeps the last HISTORY_MESSAGES messages of a long game, and says earlier ones are left out', () => {

@@ -20,10 +20,11 @@ export interface HistoryAnswer {
 }
 
 export class EventHistory {
-  private kept: { message: EventsMessage; chars: number }[] = [];
-  private chars = 0;
+  private kept: EventsMessage[] = [];
   private complete: boolean;
   private readonly limits: { messages: number; chars: number };
+  /** The answer since the last message: spectators asking between two moves get it as it was. */
+  private answered: HistoryAnswer | null = null;
 
   /** `complete` false: messages were sent before this history began (a game recovered from a snapshot). */
   constructor(complete = true, limits = { messages: HISTORY_MESSAGES, chars: HISTORY_CHARS }) {
@@ -31,18 +32,34 @@ export class EventHistory {
     this.limits = limits;
   }
 
-  /** A message sent to the table, kept until newer ones push it past the bounds. */
+  /**
+   * A message sent to the table, kept until newer ones push it past the bounds. Called for every `events` message
+   * (a bet's among them): it only keeps the message; its text is weighed when someone asks.
+   */
   add(message: EventsMessage) {
-    const chars = JSON.stringify(message).length;
-    this.kept.push({ message, chars });
-    this.chars += chars;
-    while (this.kept.length > this.limits.messages || this.chars > this.limits.chars) {
-      this.chars -= this.kept.shift()!.chars;
+    this.kept.push(message);
+    this.answered = null;
+    if (this.kept.length > this.limits.messages) {
+      this.kept.shift();
       this.complete = false;
     }
   }
 
   answer(): HistoryAnswer {
-    return { messages: this.kept.map((k) => k.message), complete: this.complete };
+    if (this.answered) return this.answered;
+    // The newest messages whose JSON text, as one array, fits the bound; the older ones are dropped for good.
+    let chars = 2;
+    let from = this.kept.length;
+    while (from > 0) {
+      const next = chars + JSON.stringify(this.kept[from - 1]).length + (from < this.kept.length ? 1 : 0);
+      if (next > this.limits.chars) break;
+      chars = next;
+      from--;
+    }
+    if (from > 0) {
+      this.kept = this.kept.slice(from);
+      this.complete = false;
+    }
+    return (this.answered = { messages: this.kept.slice(), complete: this.complete });
   }
 }
