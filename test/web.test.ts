@@ -393,9 +393,10 @@ describe('web client', () => {
     const pages = await Promise.all([newPage(), newPage(390), newPage()]);
     const roomId = await createInLobby(pages[0]!, 'Ready Set Bet', {
       seats: 4,
-      bots: 1,
+      bots: 0,
       private: true,
-      // The first roll waits until all three have bet and seen each other's tokens, even on a busy machine.
+      // The first roll waits until all three have bet and seen each other's tokens, even on a busy machine: its 5 s
+      // count from the game's start, which the fourth seat makes once the three pages show the table (below).
       options: { startDelayMs: 5000, rollIntervalMs: 40, resultsPauseMs: 300, draftTimeoutMs: 3000 },
     });
     const code = await pages[0]!.locator('[data-invite]').getAttribute('data-invite');
@@ -411,6 +412,11 @@ describe('web client', () => {
     );
     const seatsOf = await Promise.all(pages.map((p) => p.locator('.seat.me').getAttribute('data-seat')));
     expect(new Set(seatsOf).size).toBe(3);
+    // The fourth seat, a client that never bets, starts the game once every page shows the table: the pages' joins,
+    // on a busy machine, took more than the first roll's 5 s when a bot's seat started it at the third join (the race
+    // run and the next one begun, the bets were off the board before every page had seen them all).
+    await Promise.all(pages.map((p) => p.locator('.board > *').first().waitFor()));
+    const fourth = await adopt(await new Client(server.ws).joinById(roomId, {}));
     // On the phone each bettor's tokens and notes get the table's whole width (four columns cramped them into a few words a line).
     await pages[1]!.locator('.board table.bettors tr').first().waitFor();
     const tokensShare = await pages[1]!.evaluate(() => {
@@ -422,7 +428,7 @@ describe('web client', () => {
     await Promise.all(pages.map((p) => p.locator('.board [data-key^="space:"].can').first().waitFor({ timeout: 20_000 })));
     await Promise.all(
       pages.map(async (p, i) => {
-        // A space another player (or the bot) took a moment earlier is refused: try another.
+        // A space another player took a moment earlier is refused: try another.
         for (let attempt = 0; attempt < 5; attempt++) {
           await p.locator('.board [data-key^="space:"].can').nth(i * 7 + attempt).click();
           const mine = await p.locator(`.board [data-bet-seat="${seatsOf[i]}"]`).first().waitFor({ timeout: 1500 }).then(() => true, () => false);
@@ -440,7 +446,7 @@ describe('web client', () => {
     const counts = await Promise.all(pages.map((p) => playToTheEnd(p, 80_000)));
     expect(counts.some((c) => c.board > 0)).toBe(true);
     for (const p of pages) await expectFinished(p);
-    await Promise.all(pages.map((p) => p.close()));
+    await Promise.all([...pages.map((p) => p.close()), fourth.room.leave()]);
   }, 110_000);
 
   // Retried: on two cores busy with the suite's other pages a first press has ended without a click now and
