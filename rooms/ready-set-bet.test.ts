@@ -14,7 +14,9 @@ import { waitFor } from '../test/helpers/ports.ts';
 const fast = { rollIntervalMs: 10, startDelayMs: 0, resultsPauseMs: 0, draftTimeoutMs: 0 };
 
 let server: TestServer;
-beforeAll(async () => (server = await startServer({ RECONNECT_SECONDS: '5' }, { 'ready-set-bet': ReadySetBetRoom })));
+// A dropped player's seat waits 30 s: a test that drops one waits out a whole race meanwhile (up to 15 s on a busy machine;
+// with 5 s the reconnection was refused as expired).
+beforeAll(async () => (server = await startServer({ RECONNECT_SECONDS: '30' }, { 'ready-set-bet': ReadySetBetRoom })));
 afterAll(() => server.close());
 
 /** `seats` humans at a fresh table. */
