@@ -1,7 +1,7 @@
 /**
  * Fault tests with real processes and a private Redis: a process killed mid-game (its game resumed on a
- * survivor), a deploy (SIGTERM) mid-game, a lone process replaced. (Redis restarts, stalled processes and
- * games given up: recovery-file.redis.test.ts, which runs beside this file.)
+ * survivor), a deploy (SIGTERM) mid-game, a lone process replaced. (Redis restarts and games given up:
+ * recovery-redis.test.ts; stalled processes: recovery-stall.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
 import { Client } from '@colyseus/sdk';

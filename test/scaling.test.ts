@@ -88,7 +88,7 @@ describe('two processes on one Redis', () => {
     }
     const guest = await adopt(await new Client(b.ws).joinById(host.room.roomId));
     expect(guest.room.roomId).toBe(host.room.roomId);
-    // (Each only while the game is its process's: test/recovery-redis.test.ts has a stalled copy that closes.)
+    // (Each only while the game is its process's: test/recovery-stall.test.ts has a stalled copy that closes.)
     const redis = new Redis(fileRedis.url);
     try {
       await Promise.all([host.room.leave(), guest.room.leave()]);

@@ -1,4 +1,4 @@
-/** A high-card game between real server processes on a Redis, for the fault tests (recovery and recovery-redis). */
+/** A high-card game between real server processes on a Redis, for the fault tests (recovery, recovery-redis and recovery-stall). */
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { Client, type SeatReservation } from '@colyseus/sdk';
 import type { ServerProcess } from './process.ts';
