@@ -1314,11 +1314,13 @@ describe('web client', () => {
       const chosen = parts.slice(-2);
       expect(named.has([...chosen].sort().join())).toBe(false);
       for (const key of chosen) await page.locator(`.board [data-key="${key}"]`).click();
-      expect(await page.locator('.controls .notice.bad').count()).toBe(0); // a part picked takes the words away
-      expect(await page.locator('.controls .chooser').count()).toBe(0); // no listed call beside the selection's
+      // The panel read once it shows both picks: a pick is drawn at the next frame, and read at once the panel could
+      // still be the first pick's (its offer, or a button for a call of one friend).
       const button = page.locator('.compose .move');
       const friends = chosen.map((k) => ({ card: k.split(':')[2], ordinal: Number(k.split(':')[1]) }));
-      expect(JSON.parse((await button.getAttribute('data-move'))!)).toEqual({ type: 'callFriends', friends });
+      await expect.poll(async () => JSON.parse((await button.getAttribute('data-move', { timeout: 1000 }).catch(() => null)) ?? 'null'), { timeout: 5000 }).toEqual({ type: 'callFriends', friends });
+      expect(await page.locator('.controls .notice.bad').count()).toBe(0); // a part picked takes the words away
+      expect(await page.locator('.controls .chooser').count()).toBe(0); // no listed call beside the selection's
       await button.click();
       // The server took the call: the table names the friends, play begins, and the hand is played out.
       await expect.poll(phase, { timeout: 10_000 }).toBe('playing');
