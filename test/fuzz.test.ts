@@ -297,6 +297,8 @@ function nextMessage(t: Table): Msg {
 interface Tally {
   sent: number;
   accepted: number;
+  /** Of those, moves. */
+  moves: number;
   byCode: Record<string, number>;
   failures: string[];
   engineErrors: string[];
@@ -317,7 +319,10 @@ async function dispatch(m: Msg, tally: Tally) {
     const ok =
       m.type === 'move' ? (reply as { ok?: boolean; seq?: number }).ok === true && typeof (reply as { seq?: number }).seq === 'number' : m.type === 'legalMoves' ? Array.isArray(reply) : m.type === 'record' ? typeof (reply as { seed?: string }).seed === 'string' : m.type === 'history' ? Array.isArray((reply as { messages?: unknown }).messages) : false;
     if (!ok) tally.failures.push(`unexpected reply ${JSON.stringify(reply)?.slice(0, 200)} to ${describeMsg(m)}`);
-    else tally.accepted++;
+    else {
+      tally.accepted++;
+      if (m.type === 'move') tally.moves++;
+    }
     if (m.kind === 'spectator' && m.type === 'move') tally.failures.push(`spectator move accepted: ${describeMsg(m)}`);
   } catch (err) {
     const e = err as Error & { reason?: { code?: unknown; message?: unknown } };
@@ -352,7 +357,7 @@ async function rawGarbage(t: Table, frames: number) {
 }
 
 describe('fuzzing every room', () => {
-  const tally: Tally = { sent: 0, accepted: 0, byCode: {}, failures: [], engineErrors: [], sends: 0 };
+  const tally: Tally = { sent: 0, accepted: 0, moves: 0, byCode: {}, failures: [], engineErrors: [], sends: 0 };
   const violations: string[] = [];
   const finished: string[] = [];
 
@@ -396,13 +401,15 @@ describe('fuzzing every room', () => {
     const seconds = (performance.now() - started) / 1000;
     Error.stackTraceLimit = traceLimit;
     console.log(
-      `fuzz seed ${SEED}: ${tally.sent} messages in ${seconds.toFixed(1)} s (${(tally.sent / seconds).toFixed(0)}/s), ${tally.accepted} accepted, ${tally.sends} fire-and-forget, games finished and verified: ${finished.length} (${finished.join(', ')}), rejections ${JSON.stringify(tally.byCode)}`,
+      `fuzz seed ${SEED}: ${tally.sent} messages in ${seconds.toFixed(1)} s (${(tally.sent / seconds).toFixed(0)}/s), ${tally.accepted} accepted (${tally.moves} moves), ${tally.sends} fire-and-forget, games finished and verified: ${finished.length} (${finished.join(', ')}), rejections ${JSON.stringify(tally.byCode)}`,
     );
     expect(tally.failures.slice(0, 10)).toEqual([]);
     expect(tally.engineErrors.slice(0, 10)).toEqual([]);
     expect(violations.slice(0, 10)).toEqual([]);
     expect(errorsSeen.count).toBe(tally.sends);
-    expect(tally.accepted).toBeGreaterThan(TOTAL / 50); // the games really moved on
+    // The games really moved on: moves accepted, not only requests answered (~340 a seeded run of 100,000, where
+    // most moves are random and refused).
+    expect(tally.moves).toBeGreaterThan(TOTAL / 500);
     expect((await checkRooms()).polluted).toBe(false);
     expect(server.crashes).toEqual([]);
   });
