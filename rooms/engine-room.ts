@@ -51,9 +51,19 @@ export type { StoredMeta, GameRecord } from './journal.ts';
 
 /** The frames a client that has not confirmed its join may send: the confirmation, or leaving. */
 const CONFIRMING = new Set<number>([Protocol.JOIN_ROOM, Protocol.LEAVE_ROOM]);
-/** How often one connection is served the finished game's record, or the table's history. */
-const RECORD_INTERVAL_MS = 1000;
-const HISTORY_INTERVAL_MS = 1000;
+/**
+ * A request served once a second per connection (the record, the history: answers of tens of KB for a few bytes
+ * asked): true, and counted, when `client` may be served now.
+ */
+function oncePerSecond(): (client: Client) => boolean {
+  const served = new WeakMap<Client, number>();
+  return (client) => {
+    const now = Date.now();
+    if (now - (served.get(client) ?? -Infinity) < 1000) return false;
+    served.set(client, now);
+    return true;
+  };
+}
 
 type SchemaClass = new () => Schema;
 
@@ -161,23 +171,19 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       // The full record (options, seed, every move) once the game is over: enough to verify it independently.
       // Once a second per connection, and a look-up of the address's (front-door.ts): a reply is the whole game
       // (tens of KB, up to ~0.7 MB for a long Tractor game), a request a few bytes.
-      const recordServed = new WeakMap<Client, number>();
+      const recordServed = oncePerSecond();
       this.onMessage('record', (client, _payload, ctx) => {
         // Refused as every request is: sent without `request`, the refusal comes as an `error` message.
         if (this.state.status !== 'over') return refuse(client, ctx, { code: 'core/game-not-over', message: 'The record is published when the game is over.' });
-        const now = Date.now();
-        if (now - (recordServed.get(client) ?? -Infinity) < RECORD_INTERVAL_MS) return refuse(client, ctx, { code: 'core/rate-limited', message: 'The record is served once a second per connection.' });
+        if (!recordServed(client)) return refuse(client, ctx, { code: 'core/rate-limited', message: 'The record is served once a second per connection.' });
         if (!lookUpAllowed(client.ref)) return refuse(client, ctx, { code: 'core/rate-limited', message: 'Too many record look-ups from this address; retry in a few seconds.' });
-        recordServed.set(client, now);
         return this.journal.record(); // with its result, as GET /api/records serves it
       });
       // The table's latest events messages, as they were sent to everyone (events are public: the same answer for a
       // spectator and a seat): what a client arriving mid-game missed. Bounded (history.ts), once a second per connection.
-      const historyServed = new WeakMap<Client, number>();
+      const historyServed = oncePerSecond();
       this.onMessage('history', (client, _payload, ctx) => {
-        const now = Date.now();
-        if (now - (historyServed.get(client) ?? -Infinity) < HISTORY_INTERVAL_MS) return refuse(client, ctx, { code: 'core/rate-limited', message: 'The history is served once a second per connection.' });
-        historyServed.set(client, now);
+        if (!historyServed(client)) return refuse(client, ctx, { code: 'core/rate-limited', message: 'The history is served once a second per connection.' });
         return this.history.answer();
       });
       // The seated players would rather play now than wait for others: once all of them ask, the free seats

@@ -94,6 +94,11 @@ type Charged = IncomingMessage & { parlorReserving?: boolean };
  * The front door took this request for a reservation (its exact path), so its caps and counts applied:
  * a route reached by another spelling (a trailing slash, other letter case, which Express accepts) refuses it.
  */
+/** This process is stopping: it opens no table and seats nobody new (matchmaking and the queue answer so at once). */
+export const shuttingDown = () => matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN;
+/** The answer to a request this stopping process will not serve, for the client to ask another. */
+export const SERVER_CLOSING = { code: 'core/server-closing', message: 'This server is shutting down; try another.' } as const;
+
 export const countedAsReserving = (req: IncomingMessage) => (req as Charged).parlorReserving === true;
 
 export interface FrontDoor {
@@ -327,7 +332,7 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
     if (!matchMaker.controller.exposedMethods.includes(method)) return sendJson(req, res, 404, 'core/unknown-method', `No matchmaking method "${method}".`);
     // Answered here: a create Colyseus places on a peer comes back from it without Colyseus' "no handler" code.
     if (/^(create|join|joinOrCreate)$/.test(method) && !Object.hasOwn(rooms, roomName)) return sendJson(req, res, 404, 'core/unknown-game', 'No game of this name.');
-    if (matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) return sendJson(req, res, 503, 'core/server-closing', 'This server is shutting down; try another.');
+    if (shuttingDown()) return sendJson(req, res, 503, SERVER_CLOSING.code, SERVER_CLOSING.message);
     const tooDeep = jsonProblem(body.value, JOIN_OPTIONS_JSON);
     const parsed = tooDeep ? null : (method === 'reconnect' ? ReconnectOptions : ClientJoinOptions).safeParse(body.value);
     if (!parsed?.success) {

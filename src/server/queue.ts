@@ -18,7 +18,7 @@ import { ClientJoinOptions, joinOptionsProblem, type JoinOptions } from '../../r
 import { queueKeys } from '../../rooms/settings.ts';
 import type { Logger } from './logger.ts';
 import { JOIN_OPTIONS_JSON, jsonProblem } from './json-bounds.ts';
-import { countedAsReserving, tableChargeFor, type TableCharge } from './front-door.ts';
+import { countedAsReserving, SERVER_CLOSING, shuttingDown, tableChargeFor, type TableCharge } from './front-door.ts';
 import { warnClientFault } from './client-faults.ts';
 
 /** How long a ticket holder waits for its group's room before claiming its creation. */
@@ -206,8 +206,8 @@ export function queueRoutes(app: Application, logger: Logger) {
   app.post('/api/queue/:game', async (req, res: Response, next) => {
     if (!countedAsReserving(req)) return next(); // another spelling of the path: not found
     // As matchmaking answers: a stopping process opens no table, and a ticket drawn here would wait for one in vain.
-    if (matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) {
-      res.status(503).json({ code: 'core/server-closing', message: 'This server is shutting down; try another.' });
+    if (shuttingDown()) {
+      res.status(503).json(SERVER_CLOSING);
       return;
     }
     try {
