@@ -107,6 +107,22 @@ describe('Tractor on the page: free choices the listed moves only sample', () =>
     expect(selection.composing(ctx)?.now).toBeFalsy();
   });
 
+  it('offers no lead of two suits in play, and says why: the view\'s trumps are one suit, the others their printed one', () => {
+    const ctx = context('playing', [{ type: 'play', cards: ['BJ'] }, { type: 'play', cards: ['AH', 'AH', 'KH'] }]);
+    const selection = new Selection(tractor);
+    for (const key of ['card:7C', 'card:5D']) expect(selection.click(key, ctx)).toBeNull();
+    expect(selection.composing(ctx)).toMatchObject({ move: null, hint: expect.stringMatching(/A lead is all of one suit or all trumps: these are clubs ♣ and diamonds ♦\.$/) });
+    // A level card (2♠, among the view's three trumps) with the joker is one suit; with a spade or a heart it is not.
+    selection.clear();
+    for (const key of ['card:BJ', 'card:2S']) selection.click(key, ctx);
+    expect(selection.composing(ctx)?.move).toEqual({ type: 'play', cards: ['BJ', '2S'] });
+    selection.click('card:AH', ctx);
+    expect(selection.composing(ctx)).toMatchObject({ move: null, hint: expect.stringMatching(/these are trumps and hearts ♥\.$/) });
+    // Taking the odd card back out offers the lead again.
+    selection.click('card:AH', ctx);
+    expect(selection.composing(ctx)?.move).toEqual({ type: 'play', cards: ['BJ', '2S'] });
+  });
+
   it('keeps to the listed moves while declaring: the second copy of a card stands for the pair', () => {
     const ctx = context('dealing', [
       { type: 'declare', card: '2S', count: 1 },

@@ -650,6 +650,13 @@ describe('views, setup and malformed moves', () => {
     expect(mine.trumps).toBe(5);
     expect(mine.hand.slice(0, 5)).toEqual(['BJ', '2S', '2C', 'AS', '5S']);
     expect(mine.hand.slice(5)).toEqual(['3H', 'KD']);
+    // No trump suit (jokers declared): the jokers and every level card; the no-trump level: the jokers alone.
+    const noSuit = game.viewFor(playing({ hands: [['3H', 'SJ', '2C', 'AS', '2H', '5S'], ['4D'], ['5D'], ['6D']], level: '2', trumpSuit: null }), 0).private!;
+    expect(noSuit.hand.slice(0, noSuit.trumps)).toEqual(['SJ', '2C', '2H']);
+    expect(noSuit.hand.slice(noSuit.trumps)).toEqual(['AS', '5S', '3H']);
+    const noTrumpLevel = game.viewFor(playing({ hands: [['2C', 'BJ', 'AS', 'SJ'], ['4D'], ['5D'], ['6D']], level: '', trumpSuit: null }), 0).private!;
+    expect(noTrumpLevel.hand.slice(0, noTrumpLevel.trumps)).toEqual(['BJ', 'SJ']);
+    expect(noTrumpLevel.hand.slice(noTrumpLevel.trumps)).toEqual(['AS', '2C']);
   });
   it('resampling hidden cards leaves a seat’s view unchanged', () => {
     const s = playing({ hands: [['AH', '3D'], ['KH', '4D'], ['QH', '5D'], ['JH', '6D']], kitty: ['7C', '8C'] });

@@ -7,7 +7,8 @@
  * or follow, the listed moves are only a sample (a hand has far too many choices to list): clicks select
  * cards freely — any card to bury or lead, a card some listed follow uses (either copy) to follow — and the
  * selection is the move: sent at once when it follows with as many cards as were led, offered as a button to bury or
- * lead; the server judges it. Each copy of a card (two decks) is its own part: `card:AS`, then `card:AS/2`.
+ * lead (a lead only when its cards share one suit in play: the hand's trumps, as the view counts them, or one printed
+ * suit); the server judges it. Each copy of a card (two decks) is its own part: `card:AS`, then `card:AS/2`.
  * Calling friends, the view's `callable` says which cards and ordinals a call may name and how many calls
  * to make: each pairing is a part (`call:2:AS`, the 2nd A♠ played), the chosen ones are the move, offered
  * as a button; the listed calls are quick picks (`calls:…`), sent at once.
@@ -28,7 +29,8 @@ function ordinalText(n: number): string {
   const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
   return `${n}${suffix}`;
 }
-const orText = (words: string[]) => (words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : (words[0] ?? ''));
+/** Words in a list: `a, b or c` (`and` for `a, b and c`). */
+const orText = (words: string[], or = 'or') => (words.length > 1 ? `${words.slice(0, -1).join(', ')} ${or} ${words.at(-1)}` : (words[0] ?? ''));
 const callText = (f: { card: string; ordinal: number }) => `the ${ordinalText(f.ordinal)} ${cardText(f.card)}`;
 
 /** A friend call as a part: `call:2:AS` is the 2nd A♠ played. */
@@ -52,6 +54,16 @@ function splitHand(view: Plain): { plain: string[]; trumps: string[] } {
   const n: number = view?.trumps ?? 0;
   return { trumps: hand.slice(0, n), plain: hand.slice(n) };
 }
+
+/**
+ * Each card's suit in play in your hand, from the view: `trump` for the cards the server sorted ahead as trumps (jokers,
+ * level cards, the trump suit), else its printed suit. A lead holds one of them; no trump rules here.
+ */
+function suitInPlay(view: Plain): (face: string) => string {
+  const trumps = new Set(splitHand(view).trumps);
+  return (face) => (trumps.has(face) ? 'trump' : face.slice(-1));
+}
+const suitWords = (suit: string) => (suit === 'trump' ? 'trumps' : (SUIT_NAME[suit] ?? suit));
 
 /** The heading over your trumps: none while you hold no card, and said to be none when no card you hold is a trump. */
 export function trumpsTitle(view: Plain): string | null {
@@ -300,7 +312,11 @@ export const tractor: GameBoard = {
       return { keys: parts, move: cards.length === count ? { type: 'bury', cards } : null, hint: `Choose ${count} cards to bury (${chosen}).` };
     }
     if (!(ctx.table.trick ?? []).length) {
-      return { keys: parts, move: cards.length ? { type: 'play', cards } : null, hint: `Lead: choose a single, a pair, a tractor or several of one suit to throw (${chosen}).` };
+      // Cards of two suits in play make no lead (the server refuses it): none is offered, and the hint says why.
+      const suits = [...new Set(cards.map(suitInPlay(ctx.view)))];
+      const lead = `Lead: choose a single, a pair, a tractor or several of one suit to throw (${chosen}).`;
+      if (suits.length > 1) return { keys: parts, move: null, hint: `${lead} A lead is all of one suit or all trumps: these are ${orText(suits.map(suitWords), 'and')}.` };
+      return { keys: parts, move: cards.length ? { type: 'play', cards } : null, hint: lead };
     }
     // Following, the cards the listed follows use are the ones the rules let you play (the led suit while you have it),
     // every copy of them: identical cards count once in the list (a follow with one 8♦ stands for either).
@@ -313,8 +329,7 @@ export const tractor: GameBoard = {
     // A card no listed follow uses. Those that do are all of the led suit, unless you hold too few of it (then every
     // card may fill in): one of another suit is held back by the suit; one of the suit by the pairs the lead asks for.
     // The hand arrives trumps first, so which cards are trumps is the view's word, not a rule here.
-    const trumps = new Set(splitHand(ctx.view).trumps);
-    const suitOf = (face: string) => (trumps.has(face) ? 'trump' : face.slice(-1));
+    const suitOf = suitInPlay(ctx.view);
     const suits = new Set([...followFaces(ctx)].map(suitOf));
     if (suits.size === 1 && !suits.has(suitOf(faceOfKey(key)))) return 'Follow suit: play as many cards of the led suit as you can.';
     return 'Follow the lead: include as many pairs (and tractors) of the led suit as it has and you hold.';
