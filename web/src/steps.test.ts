@@ -1,6 +1,6 @@
 /** The table page's steps without a browser: when a turn begins a step whose parts the page brings into view. */
 import { describe, expect, it } from 'vitest';
-import { partsActedOn, shownEnough, Steps } from './steps.ts';
+import { allMovesOpen, partsActedOn, shownEnough, Steps } from './steps.ts';
 import type { Move } from './types.ts';
 
 describe('a new step of the player', () => {
@@ -58,5 +58,22 @@ describe('a part in view', () => {
     expect(shownEnough(at(-1000, 3000), 800, 1280)).toBe(true); // taller than the window
     expect(shownEnough(at(100, 80, 1270, 60), 800, 1280)).toBe(false); // off to the right but for its edge
     expect(shownEnough(at(100, 80, 0, 0), 800, 1280)).toBe(false); // not drawn
+  });
+});
+
+describe('the list of every move', () => {
+  it('closes on a phone once the turn is over, a move sent or not; stays as left on a desktop and during the turn', () => {
+    const phone = () => true;
+    const desktop = () => false;
+    expect(allMovesOpen(true, false, phone)).toBe(true); // opened on the turn: open while it lasts
+    expect(allMovesOpen(true, true, phone)).toBe(false); // the turn over (a declaration left unmade, the clock's move)
+    expect(allMovesOpen(true, true, desktop)).toBe(true);
+    expect(allMovesOpen(false, false, phone)).toBe(false);
+    // The page's style is read only when the list is open and the turn over.
+    let asked = 0;
+    const counted = () => ++asked > 0;
+    allMovesOpen(false, true, counted);
+    allMovesOpen(true, false, counted);
+    expect(asked).toBe(0);
   });
 });

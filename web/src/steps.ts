@@ -61,3 +61,14 @@ export function partsActedOn<T extends { dataset: DOMStringMap }>(parts: T[]): T
   const own = parts.filter((part) => part.dataset.aside === undefined);
   return own.length ? own : parts;
 }
+
+/**
+ * Whether the list of every move is drawn open, the player having left it `open`. On a phone the move panel floats
+ * over the board (`floating`, asked only when it matters: it reads the page's style) and an open list fills it, so
+ * there it closes once the player's turn is over (`turnOver`): by a move sent from the page, or with none (a
+ * declaration left unmade during Tractor's deal, a move the clock made), and the next turn shows the board. A
+ * desktop's list, beside the board, stays as the player left it.
+ */
+export function allMovesOpen(open: boolean, turnOver: boolean, floating: () => boolean): boolean {
+  return open && !(turnOver && floating());
+}

@@ -9,7 +9,7 @@ import { h, seatColour, showsAlready } from './dom.ts';
 import { boardFor, describeEventGeneric } from './games/index.ts';
 import { legalMovesOf } from './legal.ts';
 import { chooserPrompt, Selection } from './select.ts';
-import { kindsOf, partsActedOn, shownEnough, Steps } from './steps.ts';
+import { allMovesOpen, kindsOf, partsActedOn, shownEnough, Steps } from './steps.ts';
 import { clockLow, clockText, turnLine } from './turn.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain, SeatInfo } from './types.ts';
 
@@ -81,6 +81,8 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   const refusal = h('p', { class: 'notice', role: 'status', 'aria-live': 'polite' });
   const moveArea = h('div');
   const controls = h('section', { class: 'controls', 'aria-label': 'Your moves' }, refusal, moveArea);
+  /** Whether the move panel floats at the window's bottom over the board: a phone's, on the player's turn (style.css). */
+  const floating = () => getComputedStyle(controls).position === 'sticky';
   const logEl = h('ol', { class: 'log', 'aria-label': 'What happened', 'aria-live': 'polite' });
   const earlierEl = h('p', { class: 'log-earlier', hidden: true }, 'Earlier moves are not shown.');
   const resultEl = h('section', { class: 'result', 'aria-label': 'Result' });
@@ -136,7 +138,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   function showNewStep(ctx: BoardContext) {
     if (!steps.begins(ctx.mySeat === null ? [] : ctx.moves)) return;
     const panel = controls.getBoundingClientRect();
-    const boardBottom = getComputedStyle(controls).position === 'sticky' ? Math.min(panel.top, window.innerHeight) : window.innerHeight;
+    const boardBottom = floating() ? Math.min(panel.top, window.innerHeight) : window.innerHeight;
     const inView = (el: HTMLElement, bottom: number) => shownEnough(el.getBoundingClientRect(), bottom, window.innerWidth);
     const board = partsActedOn([...boardEl.querySelectorAll<HTMLElement>('[data-key].can')]);
     const panelParts = [...controls.querySelectorAll<HTMLElement>('.only-move .move, .compose .move')];
@@ -419,9 +421,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   async function send(move: Move) {
     if (!room) return;
     selection?.sent();
-    // On a phone the move panel floats over the board (style.css), and an open list of every move fills it: once a
-    // move is sent the list closes and the board shows again (a desktop's list, beside the board, stays as it was).
-    if (getComputedStyle(controls).position === 'sticky') showAll = false;
+    showAll = allMovesOpen(showAll, true, floating);
     sent.push({ move, at: Date.now() });
     app.dataset.inflight = String(++inFlight); // lets tests and assistive tools know a move is on its way
     schedule();
@@ -690,6 +690,8 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
 
   function drawControls(ctx: BoardContext, deadline: number, step: number) {
     const mine = ctx.mySeat;
+    // (Read before the panel's `turn` is toggled below: the panel floated while the player's moves were listed.)
+    showAll = allMovesOpen(showAll, ctx.moves.length === 0, floating);
     kindsShown = kindsOf(mine === null ? [] : ctx.moves);
     if (partNote && refusal.textContent === partNote && kindsShown !== kindsRefused) refuse('');
     const candidates = selection!.offered(ctx);
@@ -799,8 +801,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
    * not under it, its focus ring too (style.css gives the board's parts this margin; not the panel's own controls, in view).
    */
   function padForPanel() {
-    const floating = getComputedStyle(controls).position === 'sticky';
-    boardEl.style.setProperty('--move-panel', floating ? `${Math.ceil(controls.getBoundingClientRect().height) + FOCUS_RING_PX}px` : '0px');
+    boardEl.style.setProperty('--move-panel', floating() ? `${Math.ceil(controls.getBoundingClientRect().height) + FOCUS_RING_PX}px` : '0px');
   }
 
   /** Appends the new lines only: the log is a live region, and a screen reader reads what is added. */
