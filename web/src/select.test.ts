@@ -94,9 +94,12 @@ describe('Tractor on the page: free choices the listed moves only sample', () =>
     const pair = context('playing', [{ type: 'play', cards: ['AH', 'AH'] }], [{ seat: 3, cards: ['JH', 'JH'] }]);
     expect(selection.whyNot('card:KH', pair)).toMatch(/^Follow the lead: include as many pairs/);
     // Elsewhere the page's own words: a card, or another part.
-    const declaring = context('dealing', [{ type: 'declare', card: '2S', count: 1 }]);
-    expect(selection.whyNot('card:AH', declaring)).toBe('That card cannot be played now.');
-    expect(new Selection(fastTrack).whyNot('marble:red-3', declaring)).toBe('That cannot be chosen now.');
+    const burying = context('burying', [{ type: 'bury', cards: ['5D', '3D', '7C'] }]);
+    expect(selection.whyNot('card:AH', burying)).toBe('That card cannot be played now.');
+    expect(new Selection(fastTrack).whyNot('marble:red-3', burying)).toBe('That cannot be chosen now.');
+    // With no legal move only the board's words, if it has any: nothing is asked of the player.
+    expect(selection.whyNot('card:AH', context('burying', []))).toBeNull();
+    expect(new Selection(fastTrack).whyNot('card:AH', context('playing', []))).toBeNull();
   });
 
   it('leads any selection, offered rather than sent', () => {
@@ -121,6 +124,19 @@ describe('Tractor on the page: free choices the listed moves only sample', () =>
     // Taking the odd card back out offers the lead again.
     selection.click('card:AH', ctx);
     expect(selection.composing(ctx)?.move).toEqual({ type: 'play', cards: ['BJ', '2S'] });
+  });
+
+  it('says why a card makes no declaration during the deal, whether or not another one is listed; says you may declare only when you may', () => {
+    const selection = new Selection(tractor);
+    const words = 'No declaration with that card now: one is made of level cards (2s) or jokers, and must be stronger than the one that stands.';
+    // A lone 2♥ under a pair that stands: no declaration listed at all, and a tap on it said nothing.
+    const none = context('dealing', [], [], { trumpRank: '2', bids: [{ seat: 1, card: '2C', count: 2 }] });
+    expect(selection.click('card:2S', none)).toBeNull();
+    expect(selection.whyNot('card:2S', none)).toBe(words);
+    expect(selection.whyNot('card:AH', context('declaring', [{ type: 'declare', card: '2S', count: 2 }], [], { trumpRank: '2', bids: [] }))).toBe('No declaration with that card now: one is made of level cards (2s) or jokers.');
+    expect(tractor.status!(none)).toBe('Dealing.');
+    expect(tractor.status!(context('dealing', [{ type: 'declare', card: '2S', count: 1 }]))).toBe('Dealing: you may declare with a level card or jokers (tap one).');
+    expect(tractor.status!(context('playing', []))).toBe('');
   });
 
   it('keeps to the listed moves while declaring: the second copy of a card stands for the pair', () => {

@@ -56,9 +56,15 @@ export class Selection {
     return this.keys.every((k) => this.board.sticky?.(k)) ? [] : this.candidates(ctx);
   }
 
-  /** Why a part no legal move lets the player pick now cannot be used, in words: the board's when it knows the rule. */
-  whyNot(key: string, ctx: BoardContext): string {
-    return this.board.whyNot?.(key, ctx) ?? (key.startsWith('card:') ? 'That card cannot be played now.' : 'That cannot be chosen now.');
+  /**
+   * Why a part no legal move lets the player pick now cannot be used, in words: the board's when it knows the rule. With
+   * no legal move at all only the board's (Tractor's deal, where a seat may declare but not with that card), else null:
+   * nothing is asked of the player, and a tap on a part says nothing.
+   */
+  whyNot(key: string, ctx: BoardContext): string | null {
+    const words = this.board.whyNot?.(key, ctx) ?? null;
+    if (!ctx.moves.length) return words;
+    return words ?? (key.startsWith('card:') ? 'That card cannot be played now.' : 'That cannot be chosen now.');
   }
 
   /** The free choice the board offers now, given the selection; null when there is none. */

@@ -655,8 +655,9 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     }
     return best;
   }
-  /** The words last said for a part that cannot be used (a refusal of the server's stays until a move is taken). */
+  /** The words last said for a part that cannot be used, and its key (a refusal of the server's stays until a move is taken). */
   let partNote = '';
+  let partKey = '';
   function onPick(target: EventTarget | null, at?: { x: number; y: number }) {
     // A marble may sit on the space you mean: take the topmost clickable part under the pointer.
     const el = pickable(target as Element | null) ?? (at ? (document.elementsFromPoint(at.x, at.y).map(pickable).find(Boolean) ?? nearestPart(at)) : null);
@@ -665,7 +666,11 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     if (!el) {
       // A part your move cannot use: why, in the panel's line (nothing is sent); the next part picked takes it away.
       const part = (target as Element | null)?.closest?.<HTMLElement>('[data-key]');
-      if (part && ctx.moves.length) refuse((partNote = selection!.whyNot(part.dataset.key!, ctx)));
+      const why = part && ctx.mySeat !== null ? selection!.whyNot(part.dataset.key!, ctx) : null;
+      if (why) {
+        partKey = part!.dataset.key!;
+        refuse((partNote = why));
+      }
       return;
     }
     if (refusal.textContent === partNote) refuse('');
@@ -693,7 +698,8 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     // (Read before the panel's `turn` is toggled below: the panel floated while the player's moves were listed.)
     showAll = allMovesOpen(showAll, ctx.moves.length === 0, floating);
     kindsShown = kindsOf(mine === null ? [] : ctx.moves);
-    if (partNote && refusal.textContent === partNote && kindsShown !== kindsRefused) refuse('');
+    // A part's note goes with the step it was read in, or once its words no longer hold (Tractor's deal over).
+    if (partNote && refusal.textContent === partNote && (kindsShown !== kindsRefused || selection!.whyNot(partKey, ctx) !== partNote)) refuse('');
     const candidates = selection!.offered(ctx);
     const free = mine === null ? null : selection!.composing(ctx);
     // A step of one legal move (Great Western Trail's income, a seated host's roll) is offered first, where focus

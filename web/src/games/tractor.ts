@@ -3,7 +3,8 @@
  * declarations during the deal; trump, level and the attackers' points; your hand sorted with the
  * trumps apart; the kitty while you bury it.
  *
- * Clicks: while you declare, a card in your hand keeps the listed declarations that use it. To bury, lead
+ * Clicks: while you declare, a card in your hand keeps the listed declarations that use it (one that none uses says
+ * why, even when you have none listed: the status says you may declare only when you may). To bury, lead
  * or follow, the listed moves are only a sample (a hand has far too many choices to list): clicks select
  * cards freely — any card to bury or lead, a card some listed follow uses (either copy) to follow — and the
  * selection is the move: sent at once when it follows with as many cards as were led, offered as a button to bury or
@@ -325,7 +326,14 @@ export const tractor: GameBoard = {
     return { keys: follow, move: cards.length === count ? { type: 'play', cards } : null, now: true, hint: `Follow with ${count} card${count === 1 ? '' : 's'} (${chosen}).` };
   },
   whyNot(key, ctx) {
-    if (!key.startsWith('card:') || !(ctx.table.trick ?? []).length || !ctx.moves.some((m) => m.type === 'play')) return null;
+    if (!key.startsWith('card:')) return null;
+    // While the cards are dealt, a card of yours no listed declaration uses (asked also when you have none listed):
+    // a tap on a lone level card under a declaration it cannot beat did nothing, the status saying you may declare.
+    if (SUIT_OPEN.has(ctx.table.phase)) {
+      const level = ctx.table.trumpRank ? ` (${ctx.table.trumpRank}s)` : '';
+      return `No declaration with that card now: one is made of level cards${level} or jokers${(ctx.table.bids ?? []).length ? ', and must be stronger than the one that stands' : ''}.`;
+    }
+    if (!(ctx.table.trick ?? []).length || !ctx.moves.some((m) => m.type === 'play')) return null;
     // A card no listed follow uses. Those that do are all of the led suit, unless you hold too few of it (then every
     // card may fill in): one of another suit is held back by the suit; one of the suit by the pairs the lead asks for.
     // The hand arrives trumps first, so which cards are trumps is the view's word, not a rule here.
@@ -399,8 +407,9 @@ export const tractor: GameBoard = {
     return level ? `level ${level}${(ctx.table.winners ?? []).includes(standing.seat) ? ', won' : ''}` : String(standing.score);
   },
   status(ctx) {
-    const t = ctx.table;
-    return t.phase === 'dealing' ? 'Dealing: you may declare with a level card or jokers.' : '';
+    // That you may declare only when a declaration of yours is listed (your cards are the ones it may be made of).
+    if (ctx.table.phase !== 'dealing') return '';
+    return ctx.moves.some((m) => m.type === 'declare') ? 'Dealing: you may declare with a level card or jokers (tap one).' : 'Dealing.';
   },
   // While the cards are dealt and the declaration and theft windows are open every seat is listed beside the
   // dealer, as any seat may declare: nobody's turn.
