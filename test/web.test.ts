@@ -1189,8 +1189,9 @@ describe('web client', () => {
     await page.close();
   }, 40_000);
 
-  it.concurrent('the turn clock of the seat to act counts down', async ({ expect }) => {
+  it.concurrent('the turn clock of the seat to act counts down, and stays beside a long name in a wide window', async ({ expect }) => {
     const page = await newPage(390);
+    await page.addInitScript(() => localStorage.setItem('parlor.name', 'Ada Lovelace of the Round Table'));
     await createInLobby(page, 'Fast Track', { seats: 2, bots: 1, turnSeconds: 30, options: { coloursPerPlayer: 1 } });
     const clock = page.locator('.seat.me .clock');
     await clock.waitFor({ timeout: 10_000 });
@@ -1208,6 +1209,11 @@ describe('web client', () => {
     await expect.poll(async () => clockSeconds(await panelClock.textContent()), { timeout: 4000 }).toBeLessThan(before);
     expect(await panelClock.evaluate((el) => (el as HTMLElement & { kept?: boolean }).kept)).toBe(true);
     expect(await clock.evaluate((el) => el.classList.contains('low'))).toBe(false);
+    // In a wide window's side column the seat line breaks the long name, not the line: the clock stays on the name's
+    // first line (it fell under the name).
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const [name, time] = await page.locator('.seat.me').evaluate((li) => ['.seat-name', '.clock'].map((sel) => li.querySelector(sel)!.getBoundingClientRect().toJSON() as DOMRect));
+    expect(time!.top).toBeLessThan(name!.bottom);
     await page.close();
   }, 40_000);
 
