@@ -52,16 +52,19 @@ export type { StoredMeta, GameRecord } from './journal.ts';
 /** The frames a client that has not confirmed its join may send: the confirmation, or leaving. */
 const CONFIRMING = new Set<number>([Protocol.JOIN_ROOM, Protocol.LEAVE_ROOM]);
 /**
- * A request served once a second per connection (the record, the history: answers of tens of KB for a few bytes
- * asked): true, and counted, when `client` may be served now.
+ * A request served once a second per connection, and a look-up of the asking address's (front-door.ts): the record,
+ * the history, answers of tens of KB for a few bytes asked, which one address with many connections could
+ * otherwise ask for at will. Its refusal (`core/rate-limited`) when `client` may not be served now; else null, and
+ * the request counted.
  */
-function oncePerSecond(): (client: Client) => boolean {
+function lookUpLimit(what: 'record' | 'history'): (client: Client) => { code: string; message: string } | null {
   const served = new WeakMap<Client, number>();
   return (client) => {
     const now = Date.now();
-    if (now - (served.get(client) ?? -Infinity) < 1000) return false;
+    if (now - (served.get(client) ?? -Infinity) < 1000) return { code: 'core/rate-limited', message: `The ${what} is served once a second per connection.` };
     served.set(client, now);
-    return true;
+    if (!lookUpAllowed(client.ref)) return { code: 'core/rate-limited', message: `Too many ${what} look-ups from this address; retry in a few seconds.` };
+    return null;
   };
 }
 
@@ -169,21 +172,21 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
         return wantsSeq(payload) ? { seq: this.journal.seq, moves } : moves;
       });
       // The full record (options, seed, every move) once the game is over: enough to verify it independently.
-      // Once a second per connection, and a look-up of the address's (front-door.ts): a reply is the whole game
-      // (tens of KB, up to ~0.7 MB for a long Tractor game), a request a few bytes.
-      const recordServed = oncePerSecond();
+      // Limited as a look-up (lookUpLimit): a reply is the whole game (tens of KB, up to ~0.7 MB for a long Tractor game).
+      const recordLimit = lookUpLimit('record');
       this.onMessage('record', (client, _payload, ctx) => {
         // Refused as every request is: sent without `request`, the refusal comes as an `error` message.
         if (this.state.status !== 'over') return refuse(client, ctx, { code: 'core/game-not-over', message: 'The record is published when the game is over.' });
-        if (!recordServed(client)) return refuse(client, ctx, { code: 'core/rate-limited', message: 'The record is served once a second per connection.' });
-        if (!lookUpAllowed(client.ref)) return refuse(client, ctx, { code: 'core/rate-limited', message: 'Too many record look-ups from this address; retry in a few seconds.' });
+        const refusal = recordLimit(client);
+        if (refusal) return refuse(client, ctx, refusal);
         return this.journal.record(); // with its result, as GET /api/records serves it
       });
       // The table's latest events messages, as they were sent to everyone (events are public: the same answer for a
-      // spectator and a seat): what a client arriving mid-game missed. Bounded (history.ts), once a second per connection.
-      const historyServed = oncePerSecond();
+      // spectator and a seat): what a client arriving mid-game missed. Bounded (history.ts), limited as a look-up.
+      const historyLimit = lookUpLimit('history');
       this.onMessage('history', (client, _payload, ctx) => {
-        if (!historyServed(client)) return refuse(client, ctx, { code: 'core/rate-limited', message: 'The history is served once a second per connection.' });
+        const refusal = historyLimit(client);
+        if (refusal) return refuse(client, ctx, refusal);
         return this.history.answer();
       });
       // The seated players would rather play now than wait for others: once all of them ask, the free seats

@@ -231,20 +231,22 @@ describe('metrics and records', () => {
     expect(await ok.text()).toMatch(/parlor_rooms/);
   });
 
-  it("charges a record asked for at a table to the address's look-ups, whatever socket asks", async () => {
+  it.each(['record', 'history'])("charges a %s asked for at a table to the address's look-ups, whatever socket asks", async (type) => {
     const own = await startServer({ RATE_LIMIT_EXEMPT: '', RATE_LIMIT_LOOKUPS_PER_MINUTE: '6' }); // burst 2
     try {
       const player = await joinAsPlayer(own.ws, 'high-card', { seats: 2, bots: 1 }, 'create');
-      await playUntilOver(player);
+      await playUntilOver(player); // (the record is published then; the history is answered at any time)
       const watchers = [];
       for (let i = 0; i < 2; i++) {
         const res = await fetch(`${own.http}/api/rooms/${player.room.roomId}/seat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"spectator":true}' });
         watchers.push(await new Client(own.ws).consumeSeatReservation((await res.json()) as SeatReservation));
       }
       // Three sockets, each asking once (within its own once-a-second bound): the address's burst of two serves two.
-      const answers = await Promise.allSettled([player.room, ...watchers].map((room) => room.request('record')));
+      const answers = await Promise.allSettled([player.room, ...watchers].map((room) => room.request(type)));
       expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(2);
-      expect(answers.find((a) => a.status === 'rejected')).toMatchObject({ reason: { reason: { code: 'core/rate-limited' } } });
+      expect(answers.find((a) => a.status === 'rejected')).toMatchObject({ reason: { reason: { code: 'core/rate-limited', message: expect.stringContaining(`${type} look-ups from this address`) } } });
+      // The budget the records' GET is charged to.
+      expect((await fetch(`${own.http}/api/records/${player.room.roomId}`)).status).toBe(429);
       for (const room of [player.room, ...watchers]) await room.leave().catch(() => undefined);
     } finally {
       await own.close();

@@ -83,9 +83,9 @@ export const tableChargeFor = (req: IncomingMessage) => chargeTable(req);
 
 let lookUp: (socket: unknown) => boolean = () => true;
 /**
- * A record asked for at a table counts as a look-up of its socket's address, as `GET /api/records/:id` does:
- * a long game's record costs milliseconds to encode, and a bound per connection alone let one address with
- * many sockets at finished tables ask for records at will. True when the look-up may go ahead (and is counted).
+ * A record or a history asked for at a table counts as a look-up of its socket's address, as `GET /api/records/:id`
+ * does: a long game's record costs milliseconds to encode, a history is up to 64 KiB, and a bound per connection
+ * alone let one address with many sockets ask for them at will. True when the look-up may go ahead (and is counted).
  */
 export const lookUpAllowed = (socket: unknown) => lookUp(socket);
 
