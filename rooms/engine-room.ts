@@ -17,7 +17,7 @@
  * A game's room file is a few lines: `defineEngineRoom(game, RoomState)`.
  */
 import { randomBytes } from 'node:crypto';
-import { ClientState, Protocol, Room, ServerError, ErrorCode, type Client, type AuthContext } from '@colyseus/core';
+import { ClientState, CloseCode, Protocol, Room, ServerError, ErrorCode, type Client, type ClientPrivate, type AuthContext } from '@colyseus/core';
 import { Encoder, type Schema } from '@colyseus/schema';
 import { SYSTEM, type AnyGame } from '../src/core/game.ts';
 import { recordedGenerator, seedFor, type Generator } from '../src/core/rng.ts';
@@ -381,7 +381,11 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
         // answer it is held in memory until it confirms, which a hostile one never does.
         if (client.state === ClientState.JOINING && buffer instanceof Uint8Array && !CONFIRMING.has(buffer[0]! & PROTOCOL_CODE_MASK)) return;
         try {
-          return onMessage(client, buffer instanceof Uint8Array ? this.readable(buffer) : buffer);
+          const read = onMessage(client, buffer instanceof Uint8Array ? this.readable(buffer) : buffer);
+          // Past maxMessagesPerSecond Colyseus has just dropped the client, to close it with 4002 and no reason once
+          // it has left: closed now with one, a client tells flooding from a join never confirmed (seats.ts).
+          if (((client as Client & ClientPrivate)._numMessagesLastSecond ?? 0) > this.maxMessagesPerSecond) client.leave(CloseCode.WITH_ERROR, 'core/rate-limited');
+          return read;
         } catch (err) {
           const suppressed = dueLine(`message-failed:${this.roomId}`);
           if (suppressed !== null) this.log.error({ error: boundedField(err), at: (err as Error)?.stack?.split('\n').slice(1, 6).join('\n'), suppressed }, 'handling a client message failed; the table goes on');
