@@ -273,8 +273,11 @@ export class Seats {
       if (reserved && !reconnection && joinKind(opts) === 'player') {
         this.promised.add(sessionId);
         room.clock.setTimeout(() => {
-          // Unused and gone (Colyseus dropped it when it lapsed): the seat it held is free again.
-          // Everyone seated had asked to start now and waited for this player: the seats go to bots now.
+          // Unused and gone (Colyseus dropped it when it lapsed): the seat it held is free again. If every seated
+          // player's wish to start now still stands (it could fill nothing while every free seat was promised:
+          // core/no-free-seat), the free seats go to bots now. After a fill the wishes were forgotten: the table,
+          // filled with bots, is offered to nobody and stays locked (offerSeat, syncLock) until its players ask
+          // again. Any other table offers the seat again.
           if (this.promised.delete(sessionId) && !(sessionId in (room as unknown as { _reservedSeats: Reservations })._reservedSeats) && !this.filledByWishes()) this.offerSeat();
           this.syncLock();
         }, (seconds ?? room.seatReservationTimeout) * 1000 + 50);
