@@ -37,6 +37,11 @@ describe('durable games', () => {
       expect(back.map((p) => p.seat)).toEqual(players.map((p) => p.seat));
       await waitFor(() => state(back[0]!).table?.scores?.length, 3000, 'state');
       expect(snapshot(back[0]!)).toBe(before);
+      // Its history: the events of the moves since the journal's last snapshot (one every 2 moves), as they were
+      // sent; the older ones went with the dead process, and the answer says so.
+      const snapshotSeq = lastSeq - (lastSeq % 2);
+      expect(snapshotSeq).toBeGreaterThan(0);
+      expect(await back[0]!.room.request('history')).toEqual({ messages: players[0]!.events.filter((m) => m.seq > snapshotSeq), complete: false });
       expect(state(back[0]!).invite).toBe(invite); // a private table stays private, under its code
       expect(await (await fetch(`${survivor.http}/api/invites/${invite}`)).json()).toMatchObject({ roomId });
       // Listed under its id, locked (a running game takes no new players) and started, and under no other key.
@@ -146,7 +151,7 @@ describe('durable games', () => {
   });
 
   it('a lone process replaced: a seat token is answered "moving", not "no such room", until the new process has the game back', async () => {
-    const lone = await spawnServer(env());
+    const lone = await spawnServer({ ...env(), SNAPSHOT_EVERY: '100' }); // a journal of moves only: the whole history is there
     let replacement: ServerProcess | undefined;
     try {
       const { players, roomId, lastSeq } = await gameUnderWay([lone], { private: true });
@@ -167,6 +172,10 @@ describe('durable games', () => {
       await waitFor(() => state(back[0]!).table?.scores?.length, 3000, 'state');
       expect(await (await fetch(`${replacement.http}/api/invites/${invite}`)).json()).toEqual({ roomId, game: 'high-card' });
       expect(snapshot(back[0]!)).toBe(before);
+      // Every move's events replayed from the journal, as they were sent (not the stopping process's own serverClosing).
+      const moved = players[0]!.events.filter((m) => !m.events.some((e) => e.type === 'serverClosing'));
+      expect(moved.map((m) => m.seq)).toEqual(Array.from({ length: lastSeq }, (_, i) => i + 1));
+      expect(await back[0]!.room.request('history')).toEqual({ messages: moved, complete: true });
       expect((await playOne(back)).seq).toBe(lastSeq + 1);
       await playToEnd(back);
       await Promise.all(back.map((p) => p.room.leave()));
