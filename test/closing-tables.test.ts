@@ -10,6 +10,7 @@ import { adopt, joinAsSpectator, state } from './helpers/clients.ts';
 import { waitFor } from './helpers/ports.ts';
 import { startRedis, type RedisHandle } from './helpers/redis.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { playUntilOver } from './helpers/play.ts';
 
 const started: ServerProcess[] = [];
 let redis: RedisHandle | null = null;
@@ -48,6 +49,29 @@ describe('a stopping process', () => {
     await expect(late.then((room) => room.leave())).rejects.toBeDefined();
     expect(await exit).toBe(0);
     expect(Date.now() - stopping).toBeLessThan(8000); // not the reservation's 15 s, nor the grace period's hard stop
+  });
+
+  it('drops the unused reservations of a running table it closes when its game ends, and of one it closes at the end of the grace period', async () => {
+    const p = await spawn({ SHUTDOWN_GRACE_SECONDS: '3' });
+    const idle = await adopt(await new Client(p.ws).create('high-card', { seats: 2, bots: 1 })); // never moves: closed at the grace's end
+    const ending = await adopt(await new Client(p.ws).create('high-card', { seats: 2, bots: 1, options: { handSize: 1 } }));
+    await waitFor(() => state(idle).status === 'playing' && state(ending).status === 'playing', 3000, 'playing');
+    const watch = (player: typeof idle) => post(p, `/api/rooms/${player.room.roomId}/seat`, { spectator: true });
+    const [idleWatcher, endingWatcher] = [await watch(idle), await watch(ending)];
+    expect([idleWatcher.status, endingWatcher.status]).toEqual([200, 200]);
+    let closedWith = 0;
+    ending.room.onLeave((code) => (closedWith = code));
+    const stopping = Date.now();
+    const exit = p.stop('SIGTERM');
+    await waitFor(() => ending.events.some((e) => e.events.some((ev) => ev.type === 'serverClosing')), 3000, 'serverClosing');
+    await playUntilOver(ending, 5000);
+    await waitFor(() => closedWith === 4001, 3000, 'the finished table closed');
+    // Used now, the reservation would seat its holder at the closed table, which would then hold the process.
+    const late = new Client(p.ws).consumeSeatReservation(endingWatcher.body);
+    await expect(late.then((room) => room.leave())).rejects.toBeDefined();
+    // The idle table closes once the grace is over, its reservation (15 s) dropped with it: the process exits then.
+    expect(await exit).toBe(0);
+    expect(Date.now() - stopping).toBeLessThan(8000);
   });
 
   it('answers the table queue 503 core/server-closing at once while its running games finish', async () => {
