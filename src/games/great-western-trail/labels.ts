@@ -5,9 +5,8 @@
  */
 import type { Effect } from './data/buildings.ts';
 import { NEUTRAL_BUILDINGS, PRIVATE_BUILDINGS, RISK_EFFECTS } from './data/buildings.ts';
-import { engineAuxTerms } from './moves.ts';
 import { BREED_NAMES } from './names.ts';
-import { tileBuilding } from './rules.ts';
+import { engineAuxTerms, tileBuilding } from './rules.ts';
 import type { GwtState } from './types.ts';
 
 const certificates = (n: number) => `+${n} certificate${n === 1 ? '' : 's'}`;

@@ -12,10 +12,11 @@ import type { Worker } from './data/tiles.ts';
 import { EDGES, KANSAS_CITY, NEUTRAL_SPACES, RISK_ACTIONS, START, TEEPEE_SPACES, hazardSpaces, predecessors, teepeeValue } from './data/trail.ts';
 import { HAZARD_TYPES } from './data/trail.ts';
 import {
-  buildOptions, canUpgrade, certificateLimit, certificateSpends, discOptions, drawCards, engineReach, forestBuildings, gain,
+  buildOptions, canUpgrade, certificateLimit, certificateSpends, discOptions, drawCards, engineAuxTerms, engineReach, forestBuildings, gain,
   gainCertificates, handBreedingValue, handLimit, hireOptions, isLocation, moveCard, pay, payFees, placeSmallTile, placeWorker,
   routeFee, routes, stationAt, stationPosition, stepLimit, takeDisc, takeObjective, tileBuilding, tileOwner, transportCost,
 } from './rules.ts';
+import { localActionTexts } from './labels.ts';
 import { GAME_ID } from './types.ts';
 import type { GwtMove, GwtState, Session, Step } from './types.ts';
 
@@ -56,7 +57,7 @@ export function applyMove(state: GwtState, actor: Actor, move: unknown): MoveRes
   }
   const next = structuredClone(state) as GwtState;
   // Every move is public table information (discards and purchases are face up); income also reveals the hand.
-  const events: GameEvent[] = [{ ...move, seat: actor }];
+  const events: GameEvent[] = [{ ...move, seat: actor, ...taken(state, move as GwtMove) }];
   // Sorted: in the order held, the last cards drawn would show, and with the public discards earlier hands.
   if (move.type === 'income') events.push({ type: 'handRevealed', seat: actor, hand: [...state.players[actor as number]!.hand].sort() });
   perform(next, move as GwtMove);
@@ -64,6 +65,30 @@ export function applyMove(state: GwtState, actor: Actor, move: unknown): MoveRes
   if (move.type === 'income') events[0]!.amount = next.players[actor as number]!.money - state.players[actor as number]!.money;
   normalize(next);
   return accept(next, events);
+}
+
+/**
+ * What a move took, as it stood before the move, for its event: the log is read once the move has changed the table
+ * (the foresight tile, the worker, the hazard or teepee gone from where they lay; another building's actions offered),
+ * and a page that joins later reads the whole game's events on the table of now. An action's `text` is the local
+ * action's words as the view offers them to the player (`session.actions`).
+ */
+function taken(state: GwtState, move: GwtMove): Record<string, string> {
+  switch (move.type) {
+    case 'action': {
+      const session = state.turn.session!;
+      return { text: localActionTexts(session.tile, session.risk).find((a) => a.id === move.action)!.text };
+    }
+    case 'foresight':
+      return { tile: state.foresight[(state.turn.stack.at(-1) as { column: number }).column * 2 + move.pick]! };
+    case 'hire':
+      return { worker: state.jobMarket[move.slot]! };
+    case 'takeHazard':
+    case 'takeTeepee':
+      return { tile: state.trail[move.space]!.slice(2) };
+    default:
+      return {};
+  }
 }
 
 // ---------- what may be done ----------
@@ -216,19 +241,6 @@ function auxMoves(state: GwtState, allowDouble: boolean): GwtMove[] {
     }
   }
   return out;
-}
-
-/**
- * Cost and engine move of auxiliary actions 3-5 (null for 1 and 2). Doubles follow the original rules document:
- * "pay $2, engine one space back, certificate marker two forward" and "pay $1, engine two spaces forward";
- * the `printedBoard` option doubles requirement and reward of the single ($2, 2 back; $2, up to 2 forward).
- */
-export function engineAuxTerms(state: GwtState, aux: number, level: number): { cost: number; forward: boolean; spaces: number; exact: boolean } | null {
-  const printed = level === 1 || state.options.doubleAuxiliary === 'printedBoard';
-  if (aux === 3) return { cost: level, forward: false, spaces: printed ? level : 1, exact: true };
-  if (aux === 4) return { cost: printed ? level : 1, forward: true, spaces: level, exact: level === 1 || !printed };
-  if (aux === 5) return { cost: 0, forward: false, spaces: level, exact: true };
-  return null;
 }
 
 function teepeeMoves(state: GwtState, free: boolean): GwtMove[] {

@@ -10,8 +10,8 @@
 import { CATTLE_PRICES, CITY_DATA, STATIONS, STATION_MASTER_DATA } from './data/board.ts';
 import { CATTLE, OBJECTIVES } from './data/cards.ts';
 import { teepeeValue } from './data/trail.ts';
-import { actionEffect, actionMoney, engineAuxTerms, legalMoves } from './moves.ts';
-import { buildOptions, discMoney, handBreedingValue, hireOptions, routeFee, transportCost } from './rules.ts';
+import { actionEffect, actionMoney, legalMoves } from './moves.ts';
+import { buildOptions, discMoney, engineAuxTerms, handBreedingValue, hireOptions, routeFee, transportCost } from './rules.ts';
 import type { GwtMove, GwtState, Step } from './types.ts';
 
 /**

@@ -7,7 +7,10 @@ import { engineReach, gainCertificates, placeSmallTile, stationPosition, transpo
 import { placeSetupTiles, setup } from './setup.ts';
 import { errorOf, fresh, goTo, has, play, types } from './testkit.ts';
 import { optionsSchema } from './types.ts';
-import type { GwtOptions, GwtState } from './types.ts';
+import type { GwtMove, GwtOptions, GwtState } from './types.ts';
+
+/** A local action's words as the view offers them. */
+const actionTextOf = (state: GwtState, action: string) => viewFor(state, SPECTATOR).public.session!.actions.find((a) => a.id === action)!.text;
 
 const std = optionsSchema.parse({});
 
@@ -1361,6 +1364,37 @@ describe('views and invariants', () => {
       { type: 'handRevealed', seat: 0, hand: ['angus', 'dutchbelt', 'jersey', 'jersey'] },
     ]);
     expect(r.ok && r.state.players[0]!.money - kc.players[0]!.money).toBe(5);
+  });
+  it('events say what the move took, as it stood before: the local action in words, the foresight tile, the worker, the hazard', () => {
+    const eventOf = (state: GwtState, move: GwtMove) => {
+      const r = game.applyMove(state, state.current, move);
+      if (!r.ok) throw new Error(r.error.code);
+      return { event: r.events[0], state: r.state };
+    };
+    let s = fresh();
+    s.jobMarket = s.jobMarket.map(() => '');
+    s.jobMarket[0] = 'cowboy';
+    s.jobMarket[1] = 'engineer';
+    s.jobMarket[2] = 'craftsman';
+    s.jobFilled = 3;
+    s.players[0]!.hand = ['jersey'];
+    s = goTo(s, 'A');
+    const action = eventOf(s, { type: 'action', action: '1.0' });
+    expect(action.event).toEqual({ type: 'action', action: '1.0', seat: 0, text: 'hire 1 worker' });
+    expect(eventOf(action.state, { type: 'hire', slot: 0 }).event).toEqual({ type: 'hire', slot: 0, seat: 0, worker: 'cowboy' });
+    const k = fresh();
+    k.foresight = ['flood-g4', 'green', 'cowboy', 'engineer', 'blue', 'craftsman'];
+    k.players[0]!.location = 'G-1';
+    const kc = play(k, { type: 'move', path: ['KANSAS_CITY'] });
+    expect(eventOf(kc, { type: 'foresight', pick: 1 }).event).toEqual({ type: 'foresight', pick: 1, seat: 0, tile: 'green' });
+    const second = play(kc, { type: 'foresight', pick: 0 });
+    expect(eventOf(second, { type: 'foresight', pick: 1 }).event).toEqual({ type: 'foresight', pick: 1, seat: 0, tile: 'engineer' });
+    let h = fresh();
+    h.trail['FLOOD-1'] = 'h:flood-g4';
+    h = goTo(h, 'F');
+    const remove = legalMoves(h, 0).find((m) => m.type === 'action' && actionTextOf(h, m.action).includes('remove a hazard'));
+    const started = play(h, remove!);
+    expect(eventOf(started, { type: 'takeHazard', space: 'FLOOD-1' }).event).toEqual({ type: 'takeHazard', space: 'FLOOD-1', seat: 0, tile: 'flood-g4' });
   });
   it('a hand revealed for income goes onto the discard pile sorted: the public top is not the card drawn last', () => {
     const discardTop = (options: Partial<GwtOptions>) => {

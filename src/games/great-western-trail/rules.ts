@@ -344,3 +344,16 @@ export function canUpgrade(state: GwtState, seat: number, station: number): bool
   const money = state.players[seat]!.money - cost;
   return discOptions({ ...state, players: state.players.map((p, i) => (i === seat ? { ...p, money } : p)) }, seat, STATIONS[station]!.dark, 0, station).length > 0;
 }
+
+/**
+ * Cost and engine move of auxiliary actions 3-5 (null for 1 and 2). Doubles follow the original rules document:
+ * "pay $2, engine one space back, certificate marker two forward" and "pay $1, engine two spaces forward";
+ * the `printedBoard` option doubles requirement and reward of the single ($2, 2 back; $2, up to 2 forward).
+ */
+export function engineAuxTerms(state: GwtState, aux: number, level: number): { cost: number; forward: boolean; spaces: number; exact: boolean } | null {
+  const printed = level === 1 || state.options.doubleAuxiliary === 'printedBoard';
+  if (aux === 3) return { cost: level, forward: false, spaces: printed ? level : 1, exact: true };
+  if (aux === 4) return { cost: printed ? level : 1, forward: true, spaces: level, exact: level === 1 || !printed };
+  if (aux === 5) return { cost: 0, forward: false, spaces: level, exact: true };
+  return null;
+}
