@@ -44,7 +44,7 @@ export function effectText(e: Effect): string {
     case 'payEngine':
       return `pay $${e.cost} → move your engine up to ${e.max} forward`;
     case 'aux':
-      return 'a single or double auxiliary action';
+      return 'one auxiliary action of your player board, single or double';
     case 'buy':
       return 'buy cattle';
     case 'hazard':

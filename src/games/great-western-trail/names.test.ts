@@ -5,6 +5,7 @@ import { CATTLE, OBJECTIVES } from './data/cards.ts';
 import { hazardVp, supplyStacks } from './data/tiles.ts';
 import { EDGES, START, TEEPEE_SPACES } from './data/trail.ts';
 import { game } from './index.ts';
+import { localActionTexts } from './labels.ts';
 import { NAMES } from './names.ts';
 import { CATEGORIES } from './scoring.ts';
 import { setup } from './setup.ts';
@@ -30,6 +31,12 @@ describe('the view names every code from the engine data', () => {
       if (hazards) expect(entry.text).toContain(`${hazards} hazard${hazards === 1 ? '' : 's'}`);
     }
     expect(NAMES.cards.GAIN2_4HH!.text).toBe('1 cattle card of value 4, 2 hazards → 3 VP (−2 if unmet) · played: +$2');
+  });
+
+  it('says what an auxiliary action a building or an objective card offers is: one of your player board, single or double', () => {
+    const words = 'one auxiliary action of your player board, single or double';
+    expect(localActionTexts('n:D', '').find((a) => a.id === '1.0')!.text).toBe(words);
+    expect(NAMES.cards.AUX_SF!.text).toMatch(new RegExp(`· played: ${words}$`));
   });
 
   it('names cattle by breed, breeding value and VP', () => {

@@ -131,7 +131,7 @@ const OBJECTIVE_ACTION_WORDS: Record<ObjectiveAction, string> = {
   engine2: 'engine up to 2 forward',
   engine3: 'engine up to 3 forward',
   move3: 'cattleman up to 3 steps (no fees, no action there)',
-  aux: 'a single or double auxiliary action',
+  aux: 'one auxiliary action of your player board, single or double',
 };
 
 /** "2 own buildings, 1 hazard → 3 VP (−2 if unmet) · played: +$2". */
