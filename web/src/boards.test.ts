@@ -319,13 +319,32 @@ describe('Great Western Trail on the page', () => {
     const session = { space: 'E', actions: [{ id: '0.0', text: 'move your engine up to 2 forward' }, { id: '1.0', text: 'discard 1 cattle card → +$2, take 1 objective card into your hand' }, { id: '2.0', text: '+$2' }] };
     const ctx = context('great-western-trail', { session });
     const logged = (ev: GameEvent) => greatWesternTrail.describeEvent!(ev, ctx, []);
-    expect(logged({ type: 'action', action: '0.0', seat: 1 })).toBe('Bo: moves their engine up to 2 forward.');
-    expect(logged({ type: 'action', action: '1.0', seat: 1 })).toBe('Bo: discards 1 cattle card → +$2, take 1 objective card into their hand.');
-    expect(logged({ type: 'action', action: '2.0', seat: 1 })).toBe('Bo: +$2.');
+    expect(logged({ type: 'action', action: '0.0', seat: 1 })).toBe('Bo: takes the local action “move their engine up to 2 forward”.');
+    expect(logged({ type: 'action', action: '1.0', cards: ['angus'], seat: 1 })).toBe('Bo: takes the local action “discard 1 cattle card → +$2, take 1 objective card into their hand” (angus).');
+    expect(logged({ type: 'action', action: '2.0', seat: 1 })).toBe('Bo: takes the local action “+$2”.');
     expect(logged({ type: 'hire', slot: 0, seat: 1 })).toBe('Bo: hires the worker in row 1 of the job market.');
     // A building placed: the space named once, not again with the building that now stands there.
     const built = { ...ctx, table: { ...ctx.table, trail: { 'F-2': 'p:1:1a' } } };
     expect(greatWesternTrail.describeEvent!({ type: 'build', building: '1a', space: 'F-2', seat: 1 }, built, [])).toMatch(/^Bo: places building 1a on [^()]*\.$/);
+  });
+
+  it('logs what a move took as its event says, not as the table of now shows it: the log is read after the move, and again on a reload', () => {
+    const names = { tiles: { 'flood-g4': { text: 'flood, green hand, 4 VP', kind: 'hazard' }, green: { text: 'green teepee', kind: 'teepee' } } };
+    // Another building's actions are offered now, and the foresight, the job market and the trail no longer hold what was taken.
+    const session = { space: 'B', actions: [{ id: '0.0', text: 'discard 1 Dutch Belt → +$2' }, { id: '1.0', text: 'place a building ($2 per craftsman)' }] };
+    const auxiliary = [{ aux: 1, single: '+$1', double: '+$2' }, { aux: 2, single: 'draw 1, then discard 1', double: 'draw 2, then discard 2' }];
+    const ctx = context('great-western-trail', { names, session, auxiliary, players: [{}, {}], jobMarket: ['', 'engineer'], trail: { 'FLOOD-1': '' }, foresight: ['', 'green'] });
+    const logged = (ev: GameEvent) => greatWesternTrail.describeEvent!(ev, ctx, []);
+    // The local action chosen, then what it offered as it is done: the lines in the order things happen.
+    expect(logged({ type: 'action', action: '1.0', text: 'move your engine up to 2 forward', seat: 1 })).toBe('Bo: takes the local action “move their engine up to 2 forward”.');
+    expect(logged({ type: 'action', action: '1.0', seat: 1 })).toBe('Bo: takes the local action “place a building ($2 per craftsman)”.'); // (a server before `text`)
+    expect(logged({ type: 'foresight', pick: 0, tile: 'flood-g4', seat: 1 })).toBe('Bo: takes the foresight tile: flood, green hand, 4 VP.');
+    expect(logged({ type: 'foresight', pick: 0, seat: 1 })).toBe('Bo: takes a foresight tile.');
+    expect(logged({ type: 'hire', slot: 0, worker: 'cowboy', seat: 1 })).toBe('Bo: hires the cowboy in row 1 of the job market.');
+    expect(logged({ type: 'takeHazard', space: 'FLOOD-1', tile: 'flood-g4', seat: 1 })).toMatch(/^Bo: takes flood, green hand, 4 VP from /);
+    // An auxiliary action says which, single or double, and what it did.
+    expect(logged({ type: 'aux', aux: 2, double: true, seat: 1 })).toBe('Bo: takes auxiliary action 2 (double): draw 2, then discard 2.');
+    expect(logged({ type: 'aux', aux: 1, double: false, seat: 1 })).toBe('Bo: takes auxiliary action 1: +$1.');
   });
 
   it('says what a listed move does to your money, as the view quotes it by the move\'s text, not in the log', () => {

@@ -455,7 +455,8 @@ export const greatWesternTrail: GameBoard = {
     // Said in the third person, or without what the move took: the board has changed by the time the event arrives.
     if (ev.type === 'endTurn') return `${who}ends the turn.`;
     if (ev.type === 'skip') return `${who}skips.`;
-    if (ev.type === 'foresight') return `${who}takes a foresight tile.`;
+    // The tile as it lay (the event's: gone from the foresight by now); a server before it sent none.
+    if (ev.type === 'foresight') return `${who}takes ${typeof ev.tile === 'string' && ev.tile ? `the foresight tile: ${tileName(ctx, ev.tile)}` : 'a foresight tile'}.`;
     if (ev.type === 'income') {
       const amount = typeof ev.amount === 'number' ? ` of $${ev.amount}` : ''; // (a server before the amount sent none)
       return `${who}takes the income${amount}${Number(ev.certificates) ? ` using ${ev.certificates} certificate${ev.certificates === 1 ? '' : 's'}` : ''}.`;
@@ -465,6 +466,10 @@ export const greatWesternTrail: GameBoard = {
     // The space alone: by now the building stands there, and the space's words would name it again.
     if (ev.type === 'build') return `${who}places building ${String(ev.building)} on ${spaceName(ctx, String(ev.space))}.`;
     const { seat: _seat, ...move } = ev; // the seat is said already
+    // A local action or an auxiliary action is chosen, its words quoted: what it offers is done by the moves after it
+    // ("takes the local action “place a building ($2 per craftsman)”", then "places building 3a on …").
+    if (ev.type === 'action') return `${who}takes the local action ${theirs(actionWords(move as Move, ctx, (text) => `“${text}”`))}.`;
+    if (ev.type === 'aux') return `${who}takes auxiliary action ${String(ev.aux)}${ev.double ? ' (double)' : ''}: ${theirs(auxWords(move as Move, ctx))}.`;
     // Without the money: the quotes are the listed moves' of now, not the logged move's.
     return `${who}${thirdPerson(moveWords(move as Move, ctx))}.`;
   },
@@ -478,7 +483,26 @@ const LEADING_VERB = /^(buy|deliver|discard|draw|end|hire|move|pay|place|play|re
  * "moves their engine up to 2 forward". Words that begin with no verb ("+$2") keep their order.
  */
 function thirdPerson(words: string): string {
-  return `${words.charAt(0).toLowerCase()}${words.slice(1)}`.replace(LEADING_VERB, '$1s').replace(/\byour\b/g, 'their');
+  return theirs(`${words.charAt(0).toLowerCase()}${words.slice(1)}`.replace(LEADING_VERB, '$1s'));
+}
+
+/** Words said to the player, of whoever the log line is about: "your" → "their". */
+const theirs = (words: string): string => words.replace(/\byour\b/g, 'their');
+
+/**
+ * A local action in words, with the cards it discards: the event's own words (as the view offered them when it was
+ * taken), else those of the building offering it now (a move listed now, or an event from a server that sent none).
+ */
+function actionWords(move: Move, ctx: BoardContext, said = (text: string) => text): string {
+  const text = typeof move.text === 'string' ? move.text : ((ctx.table.session?.actions ?? []).find((a: Plain) => a.id === move.action)?.text ?? `local action ${move.action}`);
+  const cards = (move.cards as string[] | undefined) ?? [];
+  return `${said(text)}${cards.length ? ` (${cards.map((c) => cardName(ctx, c)).join('; ')})` : ''}`;
+}
+
+/** An auxiliary action's words, single or double, as the view gives them. */
+function auxWords(move: Move, ctx: BoardContext): string {
+  const aux = (ctx.table.auxiliary ?? []).find((a: Plain) => a.aux === move.aux);
+  return aux ? (move.double ? aux.double : aux.single) : `action ${move.aux}`;
 }
 
 /**
@@ -517,16 +541,10 @@ function moveWords(move: Move, ctx: BoardContext): string {
     }
     case 'place':
       return `Start at ${placeText(String(move.space), ctx)}`;
-    case 'action': {
-      const text = (t.session?.actions ?? []).find((a: Plain) => a.id === move.action)?.text ?? `local action ${move.action}`;
-      const cards = (move.cards as string[] | undefined) ?? [];
-      return `${capital(text)}${cards.length ? ` (${cards.map((c) => cardName(ctx, c)).join('; ')})` : ''}`;
-    }
-    case 'aux': {
-      const aux = (t.auxiliary ?? []).find((a: Plain) => a.aux === move.aux);
-      const text = aux ? (move.double ? aux.double : aux.single) : `action ${move.aux}`;
-      return `Auxiliary${move.double ? ' (double)' : ''}: ${text}`;
-    }
+    case 'action':
+      return capital(actionWords(move, ctx));
+    case 'aux':
+      return `Auxiliary${move.double ? ' (double)' : ''}: ${auxWords(move, ctx)}`;
     case 'endTurn':
       return 'End your turn';
     case 'skip':
@@ -555,13 +573,15 @@ function moveWords(move: Move, ctx: BoardContext): string {
       return `Place the disc from ${discName(ctx, String(move.disc))}`;
     case 'takeHazard':
     case 'takeTeepee': {
-      const c = content(names(ctx), t.trail?.[String(move.space)] ?? '');
-      return `Take ${c.text || (move.type === 'takeHazard' ? 'the hazard' : 'the teepee')} from ${spaceName(ctx, String(move.space))}`;
+      // A logged move names the tile it took (the event's: gone from the trail by now).
+      const text = typeof move.tile === 'string' ? tileName(ctx, move.tile) : content(names(ctx), t.trail?.[String(move.space)] ?? '').text;
+      return `Take ${text || (move.type === 'takeHazard' ? 'the hazard' : 'the teepee')} from ${spaceName(ctx, String(move.space))}`;
     }
     case 'hire': {
       const slot = Number(move.slot);
       const perRow = Math.max(1, (t.players ?? []).length);
-      return `Hire the ${t.jobMarket?.[slot] || 'worker'} in row ${Math.floor(slot / perRow) + 1} of the job market`;
+      const worker = typeof move.worker === 'string' ? move.worker : t.jobMarket?.[slot];
+      return `Hire the ${worker || 'worker'} in row ${Math.floor(slot / perRow) + 1} of the job market`;
     }
     case 'claimMaster': {
       const master = t.stations?.[t.pendingStation ?? -1]?.master;
