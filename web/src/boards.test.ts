@@ -419,8 +419,11 @@ describe('Great Western Trail on the page', () => {
       'Hire 1 worker', // (the worker is paid for in the step that follows)
       'End your turn',
     ]);
-    // Where no move of its kind is quoted, nothing is said of the money.
-    expect(greatWesternTrail.describe(moves[0]!, { ...ctx, moves: moves.slice(0, 1) })).toBe('Deliver to Topeka (city value 0)');
+    // Where no move of its kind is quoted, nothing is said of the money; but a delivery's money is what it is chosen
+    // for: alone on its button it says it pays nothing.
+    expect(greatWesternTrail.describe(moves[2]!, { ...ctx, moves: moves.slice(2, 3) })).toBe('Move to E (1 location)');
+    expect(greatWesternTrail.describe(moves[0]!, { ...ctx, moves: moves.slice(0, 1) })).toBe('Deliver to Topeka (city value 0) · $0');
+    expect(greatWesternTrail.describe(moves[0]!, { ...ctx, view: null, moves: moves.slice(0, 1) })).toBe('Deliver to Topeka (city value 0)'); // (no quotes: a spectator)
   });
 
   it('says what a station upgrade costs and scores, as the view prints the stations: the one named, or the one the step is about', () => {

@@ -511,13 +511,15 @@ function auxWords(move: Move, ctx: BoardContext): string {
  * ("+$2", "pay $2", "costs $5", a station's "($4, 2 VP)"), unless as a rate ("+$1 per engineer").
  *
  * The view leaves out a move that moves no money: where other moves of its kind are quoted, it says so (" · $0",
- * " · no fees") beside their amounts. Not an action's, an auxiliary action's or an objective card's: their money is
+ * " · no fees") beside their amounts, and a delivery always (its money is what a city is chosen for: a lone
+ * "Deliver to Topeka" on its button said nothing). Not an action's, an auxiliary action's or an objective card's: their money is
  * one part of what they do, and the rest (a worker hired, a building placed) may cost after.
  */
 function moneyText(move: Move, words: string, ctx: BoardContext): string {
   const quotes: Record<string, number> | undefined = ctx.view?.quotes;
   const quoted = (m: Move) => typeof quotes?.[JSON.stringify(m)] === 'number';
-  const amount: unknown = quotes?.[JSON.stringify(move)] ?? (!UNPRICED.has(move.type) && ctx.moves.some((m) => m.type === move.type && quoted(m)) ? 0 : undefined);
+  const saysNone = quotes && (move.type === 'deliver' || (!UNPRICED.has(move.type) && ctx.moves.some((m) => m.type === move.type && quoted(m))));
+  const amount: unknown = quotes?.[JSON.stringify(move)] ?? (saysNone ? 0 : undefined);
   if (typeof amount !== 'number') return '';
   if (amount === 0) return move.type === 'move' ? ' · no fees' : ' · $0';
   const said = amount > 0 ? [`+$${amount}`] : [`pay $${-amount}`, `costs $${-amount}`, `($${-amount},`];
