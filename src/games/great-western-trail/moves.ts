@@ -71,21 +71,27 @@ export function applyMove(state: GwtState, actor: Actor, move: unknown): MoveRes
  * What a move took, as it stood before the move, for its event: the log is read once the move has changed the table
  * (the foresight tile, the worker, the hazard or teepee gone from where they lay; another building's actions offered),
  * and a page that joins later reads the whole game's events on the table of now. An action's `text` is the local
- * action's words as the view offers them to the player (`session.actions`).
+ * action's words as the view offers them to the player (`session.actions`); an upgrade's `station` and a station
+ * master's `master` are those of the step the move answers.
  */
-function taken(state: GwtState, move: GwtMove): Record<string, string> {
+function taken(state: GwtState, move: GwtMove): Record<string, string | number> {
+  const step = state.turn.stack.at(-1);
   switch (move.type) {
     case 'action': {
       const session = state.turn.session!;
       return { text: localActionTexts(session.tile, session.risk).find((a) => a.id === move.action)!.text };
     }
     case 'foresight':
-      return { tile: state.foresight[(state.turn.stack.at(-1) as { column: number }).column * 2 + move.pick]! };
+      return { tile: state.foresight[(step as { column: number }).column * 2 + move.pick]! };
     case 'hire':
       return { worker: state.jobMarket[move.slot]! };
     case 'takeHazard':
     case 'takeTeepee':
       return { tile: state.trail[move.space]!.slice(2) };
+    case 'upgrade':
+      return { station: (step as { station: number }).station };
+    case 'claimMaster':
+      return { master: state.stations[(step as { station: number }).station]!.master };
     default:
       return {};
   }

@@ -1395,6 +1395,17 @@ describe('views and invariants', () => {
     const remove = legalMoves(h, 0).find((m) => m.type === 'action' && actionTextOf(h, m.action).includes('remove a hazard'));
     const started = play(h, remove!);
     expect(eventOf(started, { type: 'takeHazard', space: 'FLOOD-1' }).event).toEqual({ type: 'takeHazard', space: 'FLOOD-1', seat: 0, tile: 'flood-g4' });
+    // An upgrade names its station, a station master the one taken: the step they answer is over when they are read.
+    const u = fresh();
+    u.players[0]!.workers.cowboy = 2;
+    u.turn.phase = 'B';
+    u.turn.stack = [{ kind: 'upgrade', station: 1 }];
+    const upgraded = eventOf(u, { type: 'upgrade' });
+    expect(upgraded.event).toEqual({ type: 'upgrade', seat: 0, station: 1 });
+    const master = u.stations[1]!.master;
+    expect(master).toBeGreaterThan(0);
+    const placed = play(upgraded.state, legalMoves(upgraded.state, 0).find((m) => m.type === 'disc')!);
+    expect(eventOf(placed, { type: 'claimMaster', worker: 'cowboy' }).event).toEqual({ type: 'claimMaster', worker: 'cowboy', seat: 0, master });
   });
   it('a hand revealed for income goes onto the discard pile sorted: the public top is not the card drawn last', () => {
     const discardTop = (options: Partial<GwtOptions>) => {
