@@ -342,6 +342,7 @@ describe('Great Western Trail on the page', () => {
     expect(logged({ type: 'foresight', pick: 0, seat: 1 })).toBe('Bo: takes a foresight tile.');
     expect(logged({ type: 'hire', slot: 0, worker: 'cowboy', seat: 1 })).toBe('Bo: hires the cowboy in row 1 of the job market.');
     expect(logged({ type: 'takeHazard', space: 'FLOOD-1', tile: 'flood-g4', seat: 1 })).toMatch(/^Bo: takes flood, green hand, 4 VP from /);
+    expect(logged({ type: 'takeObjective', card: 'stack', seat: 1 })).toBe('Bo: takes the top card of the objective stack.');
     // An auxiliary action says which, single or double, and what it did.
     expect(logged({ type: 'aux', aux: 2, double: true, seat: 1 })).toBe('Bo: takes auxiliary action 2 (double): draw 2, then discard 2.');
     expect(logged({ type: 'aux', aux: 1, double: false, seat: 1 })).toBe('Bo: takes auxiliary action 1: +$1.');
@@ -437,7 +438,8 @@ describe('Great Western Trail on the page', () => {
     const moves: Move[] = [{ type: 'upgrade' }, { type: 'skip' }];
     const buttons = drawnTexts(() => greatWesternTrail.render({ ...at(1), table: { ...at(1).table, phase: 'B', pending: 'upgrade', endTrigger: -1 }, moves }), 'chip');
     expect(buttons).toEqual(expect.arrayContaining(['Upgrade station 2 ($4, 2 VP)', 'Skip']));
-    // The log does not name it: by the time the event is read the step is over.
+    // The log names it as the event does: by the time the event is read the step is over (a server before it: not named).
+    expect(greatWesternTrail.describeEvent!({ type: 'upgrade', station: 2, seat: 1 }, at(1), [])).toBe('Bo: upgrades station 3 ($6, 3 VP).');
     expect(greatWesternTrail.describeEvent!({ type: 'upgrade', seat: 1 }, at(1), [])).toBe('Bo: upgrades the station.');
   });
 
@@ -446,6 +448,10 @@ describe('Great Western Trail on the page', () => {
     const table = { names: { stationMasters }, stations: [{ master: 4 }, { master: 2 }], pendingStation: 1 };
     expect(greatWesternTrail.describe({ type: 'claimMaster', worker: 'cowboy' }, context('great-western-trail', table))).toBe('With a cowboy, take station master 2: a permanent certificate');
     expect(greatWesternTrail.describe({ type: 'claimMaster', worker: 'cowboy' }, context('great-western-trail', { ...table, pendingStation: -1 }))).toBe('Take the station master with a cowboy');
+    // The log says it of whoever took it, the master as the event names it: the step is over (pendingStation of now).
+    const logged = (ev: GameEvent) => greatWesternTrail.describeEvent!(ev, context('great-western-trail', { ...table, pendingStation: 0 }), []);
+    expect(logged({ type: 'claimMaster', worker: 'cowboy', master: 2, seat: 1 })).toBe('Bo: gives a cowboy for station master 2: a permanent certificate.');
+    expect(logged({ type: 'claimMaster', worker: 'cowboy', seat: 1 })).toBe('Bo: gives a cowboy for the station master.');
   });
 
   it('says in the move panel what is asked now, as the view names the phase and the step: the board\'s first line is out of view', () => {

@@ -462,7 +462,10 @@ export const greatWesternTrail: GameBoard = {
       return `${who}takes the income${amount}${Number(ev.certificates) ? ` using ${ev.certificates} certificate${ev.certificates === 1 ? '' : 's'}` : ''}.`;
     }
     if (ev.type === 'engine') return `${who}moves the engine to ${engineName(ctx, Number(ev.to))}.`;
-    if (ev.type === 'upgrade') return `${who}upgrades the station.`; // (not which: the engine may have moved on since)
+    // The station and master of the step the move answered, as the event names them (the step is over by now; a
+    // server before them named neither).
+    if (ev.type === 'upgrade') return `${who}upgrades ${typeof ev.station === 'number' ? stationText(ctx, ev.station) : 'the station'}.`;
+    if (ev.type === 'claimMaster') return `${who}gives a ${String(ev.worker)} for ${typeof ev.master === 'number' ? masterName(ctx, ev.master) : 'the station master'}.`;
     // The space alone: by now the building stands there, and the space's words would name it again.
     if (ev.type === 'build') return `${who}places building ${String(ev.building)} on ${spaceName(ctx, String(ev.space))}.`;
     const { seat: _seat, ...move } = ev; // the seat is said already
@@ -560,7 +563,7 @@ function moveWords(move: Move, ctx: BoardContext): string {
     case 'playObjective':
       return `Play the objective card: ${objectiveText(ctx, String(move.card))}`;
     case 'takeObjective':
-      return `Take the objective card: ${objectiveText(ctx, String(move.card))}`;
+      return move.card === 'stack' ? 'Take the top card of the objective stack' : `Take the objective card: ${objectiveText(ctx, String(move.card))}`;
     case 'discard':
       return `Discard ${cardName(ctx, String(move.card))}`;
     case 'remove':
