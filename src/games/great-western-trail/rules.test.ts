@@ -258,16 +258,21 @@ describe('phase B: using a location', () => {
   });
 });
 
+/** Seat 0 at neutral building A (its second action hires), a cowboy, an engineer and a craftsman in the job market's first row. */
+function atHiringBuilding(): GwtState {
+  const s = fresh();
+  s.jobMarket = s.jobMarket.map(() => '');
+  s.jobMarket[0] = 'cowboy';
+  s.jobMarket[1] = 'engineer';
+  s.jobMarket[2] = 'craftsman';
+  s.jobFilled = 3;
+  s.players[0]!.hand = ['jersey'];
+  return goTo(s, 'A');
+}
+
 describe('neutral buildings', () => {
   it('A: hire a worker at row cost, and another at +$2; workers in the token row cannot be hired', () => {
-    let s = fresh();
-    s.jobMarket = s.jobMarket.map(() => '');
-    s.jobMarket[0] = 'cowboy';
-    s.jobMarket[1] = 'engineer';
-    s.jobMarket[2] = 'craftsman';
-    s.jobFilled = 3;
-    s.players[0]!.hand = ['jersey'];
-    s = goTo(s, 'A');
+    let s = atHiringBuilding();
     s = play(s, { type: 'action', action: '1.0' });
     expect(legalMoves(s, 0)).toEqual([{ type: 'hire', slot: 0 }, { type: 'hire', slot: 1 }, { type: 'skip' }]);
     s = play(s, { type: 'hire', slot: 0 });
@@ -1371,14 +1376,7 @@ describe('views and invariants', () => {
       if (!r.ok) throw new Error(r.error.code);
       return { event: r.events[0], state: r.state };
     };
-    let s = fresh();
-    s.jobMarket = s.jobMarket.map(() => '');
-    s.jobMarket[0] = 'cowboy';
-    s.jobMarket[1] = 'engineer';
-    s.jobMarket[2] = 'craftsman';
-    s.jobFilled = 3;
-    s.players[0]!.hand = ['jersey'];
-    s = goTo(s, 'A');
+    const s = atHiringBuilding();
     const action = eventOf(s, { type: 'action', action: '1.0' });
     expect(action.event).toEqual({ type: 'action', action: '1.0', seat: 0, text: 'hire 1 worker' });
     expect(eventOf(action.state, { type: 'hire', slot: 0 }).event).toEqual({ type: 'hire', slot: 0, seat: 0, worker: 'cowboy' });
