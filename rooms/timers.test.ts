@@ -197,6 +197,53 @@ describe('room timers', () => {
     }
   });
 
+  it("leave the rest of a turn of steps to the bot once its clock ran out: one timeout a turn, its steps at the bot's pace", () => {
+    const [awaySeconds, botDelay] = [roomSettings.awayTurnSeconds, roomSettings.botDelayMs];
+    roomSettings.awayTurnSeconds = 2;
+    roomSettings.botDelayMs = 100;
+    try {
+      withLeavingSeat((t, time) => {
+        (t.clock as unknown as { now: () => number }).now = time.now; // the room clock on the test's time
+        // Seat 0's turn is three steps (a move each), then seat 1's (its bot's) one, then seat 0's again.
+        const game = t.game as typeof t.game & { turnsOfSteps?: boolean };
+        game.turnsOfSteps = true;
+        game.activeActors = () => (t.applied.length < 3 ? [0] : t.applied.length === 3 ? [1] : [0]);
+        game.legalMoves = () => [{ type: 'act' }];
+        t.timers.reconcile();
+        time.pass(10_000);
+        t.clock.tick(); // the clock ran out: the bot took the first step …
+        expect(t.applied).toHaveLength(1);
+        t.timers.settle();
+        expect(t.state.turnDeadline).toBe(0); // … and takes the others with no clock of their own
+        expect(t.state.seats.map((s) => s.clocked)).toEqual([false, false]);
+        for (const moved of [2, 3, 4]) {
+          time.pass(100);
+          t.clock.tick();
+          t.timers.settle();
+          expect(t.applied).toHaveLength(moved);
+        }
+        expect(t.applied.map((m) => m.actor)).toEqual([0, 0, 0, 1]);
+        expect(t.announced).toHaveLength(1); // one timeout for the turn
+        // Seat 0's next turn is its player's again, on the away clock.
+        expect(t.state.turnDeadline).toBe(time.now() + 2_000);
+        expect(t.state.seats.map((s) => s.clocked)).toEqual([true, false]);
+        // Its clock runs out again, and the player comes back in the turn: their step, then a clock for the next.
+        time.pass(2_000);
+        t.clock.tick();
+        t.timers.settle();
+        expect(t.announced).toHaveLength(2);
+        t.applied.push({ actor: 0, move: { type: 'act' } });
+        t.timers.moved(0);
+        t.timers.playerMoved(0);
+        t.timers.reconcile();
+        expect(t.state.turnDeadline).toBe(time.now() + 10_000);
+      });
+    } finally {
+      roomSettings.awayTurnSeconds = awaySeconds;
+      roomSettings.botDelayMs = botDelay;
+    }
+  });
+
   it('count a timer a move started from that move, not from the patch that reconciles it later', () => {
     const botDelay = roomSettings.botDelayMs;
     roomSettings.botDelayMs = 100;

@@ -27,6 +27,11 @@ export class Timers {
    * costs the table one whole clock, not one a turn, and still gets every turn to come back on.
    */
   private readonly away = new Set<Actor>();
+  /**
+   * Seats whose clock ran out in a turn of steps (the game's `turnsOfSteps`): their bot plays the turn's other steps
+   * at its pace while the seat stays listed to act, one `turnTimeout` a turn, until the turn passes or the player moves.
+   */
+  private readonly botFinishing = new Set<Actor>();
   /** The seats whose `clocked` and `shortClock` are true in the synced state (see `show`). */
   private readonly shown = { clocked: new Set<Seat>(), shortClock: new Set<Seat>() };
   private readonly botRandom = randomSource(randomBytes(8).toString('hex'));
@@ -51,12 +56,14 @@ export class Timers {
   /** The seat's player moved: their turns get the table's whole clock again. */
   playerMoved(seat: Seat) {
     this.away.delete(seat);
+    this.botFinishing.delete(seat);
   }
 
   clearAll() {
     for (const { timer } of this.pending.values()) timer.clear();
     this.pending.clear();
     this.heldClocks.clear();
+    this.botFinishing.clear();
     this.due = false; // (a move before this must not bring them back at the next patch)
   }
 
@@ -94,8 +101,12 @@ export class Timers {
     const paused = room.reclaimWait.paused();
     const acting = room.state.status === 'playing' && !room.handingOver ? game.activeActors(room.engineState) : [];
     const active = paused ? [] : acting;
+    this.botFinishing.forEach((actor) => {
+      if (!acting.includes(actor)) this.botFinishing.delete(actor); // the turn passed
+    });
+    const botPlays = (actor: Actor) => seats.botDriven(actor) || this.botFinishing.has(actor);
     this.pending.forEach((entry, actor) => {
-      const stale = !active.includes(actor) || (entry.kind === 'clock' && seats.botDriven(actor)) || (entry.kind === 'bot' && !seats.botDriven(actor));
+      const stale = !active.includes(actor) || (entry.kind === 'clock' && botPlays(actor)) || (entry.kind === 'bot' && !botPlays(actor));
       if (stale) {
         if (entry.kind === 'clock' && acting.includes(actor)) this.heldClocks.set(actor, entry.deadline);
         entry.timer.clear();
@@ -113,7 +124,7 @@ export class Timers {
           const [move] = game.legalMoves(room.engineState, SYSTEM);
           if (move) room.moves.apply(SYSTEM, move);
         });
-      } else if (seats.botDriven(actor)) {
+      } else if (botPlays(actor)) {
         this.schedule(actor, 'bot', since, roomSettings.botDelayMs, () => this.botMove(actor));
       } else if (room.table.turnSeconds > 0 && !actsOptionally(game, room.engineState, active, actor)) {
         // (An optional move — a bet during a race, a declaration during the deal — is forced by no clock.)
@@ -123,6 +134,7 @@ export class Timers {
         this.schedule(actor, 'clock', since, held === undefined ? clock : Math.max(0, held - since), () => {
           // (A clock held through a leave or a pause may run out as its player comes back: not away then.)
           if (held === undefined || !room.seats.records[actor]?.connected) this.away.add(actor);
+          if (game.turnsOfSteps) this.botFinishing.add(actor);
           room.announce({ seq: room.journal.seq, actor, events: [{ type: 'turnTimeout', seat: actor }] });
           this.botMove(actor);
         });

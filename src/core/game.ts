@@ -153,6 +153,13 @@ export interface GameDefinition<
    */
   optionalMove?(state: State, seat: Seat): boolean;
   /**
+   * A seat's turn is every move it makes while it stays listed to act: a turn of several steps, each its own move
+   * (Great Western Trail). A turn clock that runs out leaves the rest of that turn to the seat's bot, at the bot's
+   * pace and with one `turnTimeout`, not a clock (and a timeout) a step. Left out, a move listed again to the same
+   * seat may be a turn of its own (a seated host's next roll, the next lead of a trick's winner), clocked anew.
+   */
+  turnsOfSteps?: boolean;
+  /**
    * Every move `actor` may make now (empty when it may not act). Where the space is huge, a documented
    * representative subset; `applyMove` still validates anything submitted.
    */

@@ -23,6 +23,8 @@ export const game: GameDefinition<GwtOptions, GwtState, GwtMove, PublicView, Pri
   legacyOptions: { cityPairObjective: 'must', jerseyBonus: 'whenHeld', upgrade9b: 'behind', revealedHandOrder: 'asHeld', auxAfterCopy: 'offered', skipOnlySteps: 'asked' },
   setup,
   activeActors,
+  // A turn is the current player's steps (a move each) until the next player's: a clock run out leaves the bot the turn.
+  turnsOfSteps: true,
   legalMoves,
   applyMove,
   moveShapes,

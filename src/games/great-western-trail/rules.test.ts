@@ -1370,6 +1370,15 @@ describe('views and invariants', () => {
     ]);
     expect(r.ok && r.state.players[0]!.money - kc.players[0]!.money).toBe(5);
   });
+  it('a turn is the current player\'s steps, a move each, until the next player\'s: a clock run out leaves the bot the turn (turnsOfSteps)', () => {
+    expect(game.turnsOfSteps).toBe(true);
+    let s = atHiringBuilding();
+    for (const move of [{ type: 'action', action: '1.0' }, { type: 'hire', slot: 0 }] as GwtMove[]) {
+      expect(game.activeActors(s)).toEqual([0]);
+      s = play(s, move);
+    }
+    expect(game.activeActors(play(s, { type: 'endTurn' }))).toEqual([1]);
+  });
   it('events say what the move took, as it stood before: the local action in words, the foresight tile, the worker, the hazard', () => {
     const eventOf = (state: GwtState, move: GwtMove) => {
       const r = game.applyMove(state, state.current, move);
