@@ -8,6 +8,7 @@ import { colourLine, tac } from './games/tac.ts';
 import { handOutcome, lastTrickText, seatTitle, tableLayout, tractor, trumpsTitle } from './games/tractor.ts';
 import { describeEventGeneric } from './games/generic.ts';
 import { chooserPrompt } from './select.ts';
+import { turnLine as panelLine } from './turn.ts';
 import type { BoardContext, GameEvent, Move } from './types.ts';
 
 function context(game: string, table: Record<string, unknown>): BoardContext {
@@ -573,6 +574,14 @@ describe('Ready Set Bet on the page', () => {
     expect(readySetBet.waiting!(ctx({}))).toBeNull();
     expect(readySetBet.waiting!(ctx({ bettingOpen: false }, { passed: true }))).toBeNull();
     expect(readySetBet.waiting!(ctx({}, { bettor: false }))).toBeNull();
+  });
+  it('names a seated betting host once while the others wait for its bets before the first roll', () => {
+    // Ada (seat 0) hosts and bets first (hostMode hostSeat, hostBets, hostBetsFirst); Bo (seat 1) may bet from the first roll.
+    const players = [0, 1].map((seat) => ({ seat, bettor: true, money: 0, available: [2, 3], passed: false }));
+    const ctx = { ...context('ready-set-bet', { race: 1, phase: 'racing', bettingOpen: true, rolls: 0, hostSeat: 0, players }), mySeat: 1, active: [0] };
+    const line = panelLine(ctx, readySetBet, 0).join('');
+    expect(line).toBe('Waiting for the host, Ada, who bets first: your bets open with the first roll. Your tokens to bet: $2, $3.');
+    expect(line.match(/host/g)).toHaveLength(1);
   });
   it('says between races what is asked: the VIP card to keep, the Ready to press', () => {
     const me = { seat: 0, bettor: true, money: 7, available: [2, 3, 3, 4, 5] };

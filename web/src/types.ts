@@ -105,7 +105,8 @@ export interface GameBoard {
   turnShown?(ctx: BoardContext): boolean;
   /**
    * The move panel's first words while you have no move, where the page's "Waiting for <the seats listed as active>"
-   * would not be true (Ready Set Bet: the bettors still betting keep nobody waiting); null: the page's words.
+   * would not be true (Ready Set Bet: the bettors still betting keep nobody waiting) or not say why (its seated host,
+   * who bets before the others); null: the page's words.
    */
   waiting?(ctx: BoardContext): string | null;
   /**

@@ -331,6 +331,16 @@ function asked(ctx: BoardContext): string {
   return `Choose a space to bet your $${picked ?? Math.max(...tokens)} token${other}.`;
 }
 
+/**
+ * Whether `me`, a bettor beside a seated host who bets, waits for the host's bets: before the first roll the host bets
+ * and the others' bets open with it (hostBetsFirst; with it off, the others may bet already: moves listed).
+ */
+function hostBetsFirst(ctx: BoardContext, me: Plain | undefined): boolean {
+  const t = ctx.table;
+  const host = (t.players ?? []).find((p: Plain) => p.seat === t.hostSeat);
+  return Boolean(me && t.phase === 'racing' && t.rolls === 0 && host?.bettor && me.seat !== t.hostSeat && t.bettingOpen && ctx.moves.length === 0);
+}
+
 export const readySetBet: GameBoard = {
   // The server rolls in the host's place (hostMode server): the rules' host, not a dealer.
   systemName: 'the host',
@@ -406,9 +416,11 @@ export const readySetBet: GameBoard = {
     return t.phase === 'racing' && t.rolls === 0 ? 'The first roll in' : null;
   },
   // Done betting while bets are open: the others still betting do not keep you waiting; the race runs on by itself.
+  // Before the first roll, beside a seated host who bets first: waiting for the host, named once with the reason.
   waiting(ctx) {
     const t = ctx.table;
     const me = (t.players ?? []).find((p: Plain) => p.seat === ctx.mySeat);
+    if (hostBetsFirst(ctx, me)) return `Waiting for the host, ${ctx.name(t.hostSeat)}, who bets first: your bets open with the first roll.`;
     if (!t.bettingOpen || !me?.bettor || !(me.passed || !(me.available ?? []).length)) return null;
     return 'You are done betting this race: the others bet until the red line closes the betting.';
   },
@@ -417,14 +429,11 @@ export const readySetBet: GameBoard = {
     const me = (t.players ?? []).find((p: Plain) => p.seat === ctx.mySeat);
     if (me?.bettor === false) return 'You are the host: you roll the dice.';
     if (!me) return '';
-    // A betting host bets before the race starts; the others once it has (the first roll).
-    const host = (t.players ?? []).find((p: Plain) => p.seat === t.hostSeat);
-    const hostFirst = t.phase === 'racing' && t.rolls === 0 && host?.bettor && me.seat !== t.hostSeat && t.bettingOpen && ctx.moves.length === 0;
     // What you bet with while a race runs: your tokens left (in the order the board shows them).
     const left = tokensToBet(t, me);
     const tokens = !left || me.passed ? '' : left.length ? `Your tokens to bet: ${left.map((v) => `$${v}`).join(', ')}.` : 'All your tokens are on the board.';
     const money = moneyText(t, me, 'Your money: ');
-    return [asked(ctx), tokens, money && `${money}.`, hostFirst ? 'The host bets first: your bets open with the first roll.' : ''].filter(Boolean).join(' ');
+    return [asked(ctx), tokens, money && `${money}.`].filter(Boolean).join(' ');
   },
 };
 
