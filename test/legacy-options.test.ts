@@ -97,12 +97,12 @@ describe('a game stored before an option existed', () => {
   });
 
   it('gives a journal lacking an option whose default plays as before that default, not nothing', () => {
-    // Great Western Trail before auxAfterCopy, auxiliary5Cards and skipOnlySteps: the first and last have a former rule,
-    // the second's default is the old one.
-    const { auxAfterCopy: _a, auxiliary5Cards: _b, skipOnlySteps: _c, ...before } = greatWesternTrail.options.parse({});
+    // Great Western Trail before auxAfterCopy, auxiliary5Cards, skipOnlySteps and endTurn: all but the second have a
+    // former rule, the second's default is the old one.
+    const { auxAfterCopy: _a, auxiliary5Cards: _b, skipOnlySteps: _c, endTurn: _d, ...before } = greatWesternTrail.options.parse({});
     const stored = { meta: { table: { options: before } }, snapshot: { seq: 1, state: {} }, moves: [] } as unknown as StoredGame<StoredMeta>;
     const resumed = asPlayed(greatWesternTrail, stored);
-    expect(resumed.meta.table.options).toMatchObject({ auxAfterCopy: 'offered', auxiliary5Cards: 'outOfGame', skipOnlySteps: 'asked' });
+    expect(resumed.meta.table.options).toMatchObject({ auxAfterCopy: 'offered', auxiliary5Cards: 'outOfGame', skipOnlySteps: 'asked', endTurn: 'asked' });
     expect(resumed.snapshot).toBeNull();
   });
 
@@ -110,6 +110,38 @@ describe('a game stored before an option existed', () => {
     const { cityPairObjective: _, ...before } = greatWesternTrail.options.parse({});
     expect(greatWesternTrail.options.parse(recordedOptions(greatWesternTrail, before))).toMatchObject({ cityPairObjective: 'must' });
     expect(greatWesternTrail.options.parse(recordedOptions(greatWesternTrail, { ...before, cityPairObjective: 'may' }))).toMatchObject({ cityPairObjective: 'may' });
+  });
+});
+
+describe('a Great Western Trail game recorded before its turns ended by themselves', () => {
+  /** A whole 2-seat game as played then: every turn ended with an endTurn move (or in Kansas City); the moves the bots'. */
+  const played = () => {
+    const options = greatWesternTrail.options.parse({ endTurn: 'asked' });
+    let state = greatWesternTrail.setup(options, 2, seedFor(SEED, 'chacha20'));
+    const random = randomSource(`${SEED}/gwt`);
+    const moves: { actor: Actor; move: unknown }[] = [];
+    while (greatWesternTrail.activeActors(state).length > 0) {
+      const actor = state.current;
+      const move = greatWesternTrail.bot(greatWesternTrail.viewFor(state, actor), greatWesternTrail.legalMoves(state, actor), random, actor);
+      const r = greatWesternTrail.applyMove(state, actor, move);
+      if (!r.ok) throw new Error(`move refused: ${r.error.code}`);
+      state = r.state;
+      moves.push({ actor, move });
+    }
+    const { endTurn: _, ...before } = options;
+    return { record: { game: 'great-western-trail', options: before, seats: 2, seed: SEED, rng: 'chacha20' as const, moves }, outcome: greatWesternTrail.outcome(state)! };
+  };
+
+  it('verifies as played, its endTurn moves included; under the new default the first of them is refused', () => {
+    const { record, outcome } = played();
+    const ends = record.moves.filter(({ move }) => (move as { type: string }).type === 'endTurn').length;
+    expect(ends).toBeGreaterThan(10);
+    const report = verifyRecord({ record, result: outcome });
+    expect(report.problems).toEqual([]);
+    expect(report).toMatchObject({ ok: true, moves: record.moves.length, checks: { moves: 'all legal', finished: true, result: 'match' } });
+    const now = verifyRecord({ record: { ...record, options: { ...record.options, endTurn: 'auto' } }, result: outcome });
+    expect(now.ok).toBe(false);
+    expect(now.problems[0]).toMatch(/refused: great-western-trail\/turn-ended/);
   });
 });
 

@@ -19,8 +19,12 @@ export const game: GameDefinition<GwtOptions, GwtState, GwtMove, PublicView, Pri
   // Before cityPairObjective existed a completed city pair's objective card was compulsory; before jerseyBonus
   // a Jersey bonus without a Jersey in hand was skipped unasked; before upgrade9b, 9b reached only stations behind;
   // before revealedHandOrder an income's hand went onto the discard pile as held; before auxAfterCopy a single
-  // auxiliary action was offered after 8b's copy; before skipOnlySteps a step with skip its only move waited for it.
-  legacyOptions: { cityPairObjective: 'must', jerseyBonus: 'whenHeld', upgrade9b: 'behind', revealedHandOrder: 'asHeld', auxAfterCopy: 'offered', skipOnlySteps: 'asked' },
+  // auxiliary action was offered after 8b's copy; before skipOnlySteps a step with skip its only move waited for it;
+  // before endTurn a turn with nothing left to do waited for the endTurn move.
+  legacyOptions: {
+    cityPairObjective: 'must', jerseyBonus: 'whenHeld', upgrade9b: 'behind', revealedHandOrder: 'asHeld', auxAfterCopy: 'offered', skipOnlySteps: 'asked',
+    endTurn: 'asked',
+  },
   setup,
   activeActors,
   // A turn is the current player's steps (a move each) until the next player's: a clock run out leaves the bot the turn.

@@ -47,6 +47,10 @@ const MOVE_TYPES = new Set([
 ]);
 
 export function applyMove(state: GwtState, actor: Actor, move: unknown): MoveResult<GwtState> {
+  // An endTurn after the turn ended by itself (a client that still ends every turn itself): said why, not only "not now".
+  if (state.options.endTurn === 'auto' && !state.over && actor !== state.current && isMoveShape(move) && move.type === 'endTurn') {
+    return reject(`${GAME_ID}/turn-ended`, 'There is no turn of yours to end: a turn ends by itself once nothing is left to do in it.');
+  }
   const guard = guardMove(activeActors(state), actor, move);
   if (guard) return guard;
   if (!isMoveShape(move) || !MOVE_TYPES.has(move.type)) return reject(`${GAME_ID}/unknown-move`, 'No such move in Great Western Trail.');
@@ -64,7 +68,27 @@ export function applyMove(state: GwtState, actor: Actor, move: unknown): MoveRes
   // The income's amount (the hand's breeds and the certificates): the log can say what was taken, not only that it was.
   if (move.type === 'income') events[0]!.amount = next.players[actor as number]!.money - state.players[actor as number]!.money;
   normalize(next);
+  if (onlyEndTurnLeft(next)) {
+    // Phase C follows phase B with nothing to decide: the turn ends as the `endTurn` move would end it, and says so.
+    events.push({ type: 'endTurn', seat: actor });
+    endTurn(next);
+  }
   return accept(next, events);
+}
+
+/**
+ * With `endTurn: auto`, phase B where ending the turn is all that is left, judged on public facts alone: the moves
+ * the hand allows (a local action's discard, an objective card's play) count as open while the cards the table
+ * cannot place (hand, deck, the discard pile under its top, as `resample` re-deals them) hold one that would allow
+ * them, so the turn ending by itself never tells the table what the hand lacks.
+ */
+function onlyEndTurnLeft(state: GwtState): boolean {
+  if (state.over || state.options.endTurn !== 'auto' || state.turn.phase !== 'B' || state.turn.stack.length > 0) return false;
+  const p = state.players[state.current]!;
+  const unseen = p.hand.length === 0 ? [] : [...p.hand, ...p.deck, ...p.discard.slice(0, -1)];
+  const asSeen = { ...state, players: state.players.with(state.current, { ...p, hand: unseen }) };
+  const moves = phaseMoves(asSeen);
+  return moves.length === 1 && moves[0]!.type === 'endTurn';
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SPECTATOR } from '../../core/game.ts';
+import { SPECTATOR, recordedOptions } from '../../core/game.ts';
 import { game } from './index.ts';
 import { legalMoves } from './moves.ts';
 import { viewFor } from './view.ts';
@@ -214,7 +214,7 @@ describe('phase B: using a location', () => {
   });
 
   it('an auxiliary action instead of local actions, single only, and nothing after it', () => {
-    let s = fresh();
+    let s = fresh(2, { endTurn: 'asked' }); // (auto: the turn would end by itself, see "phase C" below)
     s = goTo(s, 'G');
     expect(has(s, { type: 'aux', aux: 1, double: true })).toBe(false);
     s = play(s, { type: 'aux', aux: 1, double: false });
@@ -241,8 +241,7 @@ describe('phase B: using a location', () => {
     s.players[0]!.deck = ['jersey'];
     s.players[0]!.discard = ['angus', 'angus', 'angus', 'angus'];
     s = goTo(s, 'G');
-    s = play(s, { type: 'aux', aux: 1, double: false });
-    s = play(s, { type: 'endTurn' });
+    s = play(s, { type: 'aux', aux: 1, double: false }); // nothing left to do: the turn ends by itself
     expect(s.players[0]!.hand).toHaveLength(4);
     expect(s.players[0]!.hand[0]).toBe('jersey');
     expect(s.current).toBe(1);
@@ -253,8 +252,66 @@ describe('phase B: using a location', () => {
     s.players[0]!.discs = s.players[0]!.discs.filter((d) => d !== 'hand1' && d !== 'hand2');
     s.players[0]!.deck = Array.from({ length: 8 }, () => 'jersey');
     s = goTo(s, 'G');
-    s = play(s, { type: 'aux', aux: 1, double: false });
-    expect(play(s, { type: 'endTurn' }).players[0]!.hand).toHaveLength(6);
+    expect(play(s, { type: 'aux', aux: 1, double: false }).players[0]!.hand).toHaveLength(6);
+  });
+});
+
+describe('phase C follows by itself (option endTurn)', () => {
+  /** Seat 0 at G with its auxiliary action left to take, then phase C's draw of four from its deck. */
+  const beforeLastStep = (options: Partial<GwtOptions> = {}) => {
+    const s = fresh(2, options);
+    s.players[0]!.deck = ['jersey', 'angus', 'guernsey', 'dutchbelt', 'jersey'];
+    return goTo(s, 'G');
+  };
+  const aux1: GwtMove = { type: 'aux', aux: 1, double: false };
+
+  it('auto: the last step ends the turn, phase C drawn, the next player to move; the event stream says the turn ended', () => {
+    const s = beforeLastStep();
+    const r = game.applyMove(s, 0, aux1);
+    if (!r.ok) throw new Error(r.error.code);
+    expect(r.events).toEqual([{ ...aux1, seat: 0 }, { type: 'endTurn', seat: 0 }]);
+    expect(r.state.players[0]!.hand).toHaveLength(4);
+    expect(r.state.players[0]!.deck).toEqual(['jersey']);
+    expect(r.state.current).toBe(1);
+    expect(r.state.turn).toEqual({ phase: 'A', session: null, stack: [], cowboysUsed: 0 });
+    expect(game.activeActors(r.state)).toEqual([1]);
+    // An endTurn sent after it, as a client that ends its turns itself would: refused, saying why.
+    expect(errorOf(r.state, { type: 'endTurn' }, 0)).toBe('great-western-trail/turn-ended');
+    expect(errorOf(r.state, { type: 'endTurn' }, 1)).toBe('great-western-trail/wrong-step');
+  });
+
+  it('asked: the turn waits for endTurn, which ends it as auto does, one move more', () => {
+    const asked = play(beforeLastStep({ endTurn: 'asked' }), aux1);
+    expect(legalMoves(asked, 0)).toEqual([{ type: 'endTurn' }]);
+    expect(asked.current).toBe(0);
+    expect(errorOf(asked, { type: 'endTurn' }, 1)).toBe('core/not-your-turn');
+    const ended = game.applyMove(asked, 0, { type: 'endTurn' });
+    expect(ended.ok && ended.events).toEqual([{ type: 'endTurn', seat: 0 }]);
+    const auto = play(beforeLastStep(), aux1);
+    expect(ended.ok && { ...ended.state, options: auto.options }).toEqual(auto);
+  });
+
+  it('judged on public facts: an objective card the hand might hold keeps the turn open, whether or not it does', () => {
+    const afterAux = (hand: string[], deck: string[], discard: string[] = []) => {
+      const s = fresh();
+      Object.assign(s.players[0]!, { hand, deck, discard });
+      return play(goTo(s, 'G'), aux1);
+    };
+    const held = afterAux(['GAIN2_SSH', 'jersey'], ['angus']);
+    expect(types(held)).toEqual(['endTurn', 'playObjective']);
+    const inDeck = afterAux(['angus', 'jersey'], ['GAIN2_SSH']);
+    expect(types(inDeck)).toEqual(['endTurn']); // all that is left, but the table cannot know it: asked
+    expect(inDeck.current).toBe(0);
+    // On top of the discard pile, in sight: not in the hand, and the turn ends.
+    expect(afterAux(['angus', 'jersey'], ['guernsey'], ['GAIN2_SSH']).current).toBe(1);
+    // Played, nothing is left to do: the turn ends with it.
+    expect(play(held, { type: 'playObjective', card: 'GAIN2_SSH' }).current).toBe(1);
+  });
+
+  it('a record without the option (played before it) replays under asked', () => {
+    const { endTurn: _, ...before } = optionsSchema.parse({});
+    expect(optionsSchema.parse(recordedOptions(game, before))).toMatchObject({ endTurn: 'asked' });
+    expect(optionsSchema.parse({}).endTurn).toBe('auto');
   });
 });
 
@@ -384,9 +441,9 @@ describe('neutral buildings', () => {
     expect(has(s, { type: 'buyCattle', cards: ['holstein'], cowboys: 2 })).toBe(false);
     s = play(s, { type: 'refillMarket' });
     expect(s.market).toHaveLength(5);
-    // Every cowboy used: nothing left to buy, so the purchase ends unasked and the building's actions are done.
-    expect(s.turn.stack).toEqual([]);
-    expect(types(s)).toEqual(['endTurn']);
+    // Every cowboy used: nothing left to buy, so the purchase ends unasked, the building's actions are done and so
+    // is the turn.
+    expect(s.current).toBe(1);
   });
 
   it('F: discard a pair for $4; pay $7 for a hazard', () => {
@@ -678,7 +735,7 @@ describe('private buildings', () => {
     expect(has(s, { type: 'build', building: '6a', space: 'C-2' })).toBe(true);
     s = play(s, { type: 'build', building: '6a', space: 'C-2' });
     expect(s.trail['C-2']).toBe('p:0:6a');
-    expect(types(s)).toEqual(['endTurn']);
+    expect(s.current).toBe(1); // 6a's actions not offered: nothing left, the turn ended
   });
 });
 
@@ -764,7 +821,7 @@ describe('auxiliary actions', () => {
   });
   it('5: engine back, then remove hand cards from the game (option auxiliary5Cards: discarded)', () => {
     const removing = (options: Partial<GwtOptions> = {}) => {
-      let s = ready(['aux5a'], 3, options);
+      let s = ready(['aux5a'], 3, { endTurn: 'asked', ...options }); // the hand looked at before phase C refills it
       s.players[0]!.hand = ['jersey'];
       s = play(s, { type: 'aux', aux: 5, double: false });
       s = play(s, { type: 'engine', to: 2 });
@@ -1139,7 +1196,7 @@ describe('job market and game end', () => {
     expect(s.current).toBe(1);
     expect(s.over).toBe(false);
     s = goTo(s, 'A');
-    s = play(play(s, { type: 'aux', aux: 1, double: false }), { type: 'endTurn' });
+    s = play(s, { type: 'aux', aux: 1, double: false }); // the last thing to do: the turn, and the game, end
     expect(s.over).toBe(true);
     expect(game.activeActors(s)).toEqual([]);
     expect(game.outcome(s)!.standings).toHaveLength(2);
@@ -1218,7 +1275,7 @@ describe('job market and game end', () => {
       s.current = 2;
       s.endTrigger = 2;
       s = goTo(s, 'A');
-      return play(play(s, { type: 'aux', aux: 1, double: false }), { type: 'endTurn' });
+      return play(s, { type: 'aux', aux: 1, double: false });
     };
     expect(end('everyoneOnce').over).toBe(false);
     expect(end('everyoneOnce').current).toBe(0);

@@ -120,6 +120,14 @@ export const optionsSchema = z.object({
     .enum(['passed', 'asked'])
     .default('passed')
     .describe('A step whose only choice is to skip (a station master you have no two workers of a kind for, a hazard or teepee you cannot afford, nothing left to buy). passed: passed without asking; asked: it waits for your skip (as older games here were played).'),
+  /**
+   * Judged on public facts alone (moves.ts, `onlyEndTurnLeft`): a move the hand might allow keeps the turn open, so
+   * its ending by itself tells the table nothing about the hand.
+   */
+  endTurn: z
+    .enum(['auto', 'asked'])
+    .default('auto')
+    .describe('Phase C (drawing up to your hand limit) once phase B leaves you nothing to do. auto: your turn ends by itself, unless a card you might hold, as far as the others can tell, could still be played or discarded; asked: it waits for your "End your turn" (as older games here were played).'),
   copyAdjacency: z
     .enum(['direct', 'nearestLocation'])
     .default('direct')
