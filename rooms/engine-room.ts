@@ -240,6 +240,8 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       this.projection.syncSeats();
       this.sync();
       this.timers.reconcile();
+      // Stored by a process whose limit was higher: ended here before anyone may move.
+      if (this.journal.seq >= roomSettings.maxGameMoves) this.reachedMoveLimit();
     }
 
     clientCount() {
@@ -274,6 +276,20 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     sync() {
       this.state.seq = this.journal.seq;
       if (this.projection.syncGame() && this.state.status !== 'over') this.finish();
+    }
+
+    /**
+     * The game reached the server's move limit (MAX_GAME_MOVES) unfinished: it ends as a game over without
+     * winners (its engine has no outcome yet), after everyone is told why, and its record says so. Its last
+     * move may have ended it anyway: then it finishes as any game.
+     */
+    reachedMoveLimit() {
+      if (this.state.status !== 'playing' || game.activeActors(this.engineState).length === 0) return;
+      const moves = this.journal.seq;
+      this.journal.stoppedAt = moves;
+      this.log.warn({ moves }, 'game stopped at the move limit');
+      this.announce({ seq: moves, actor: SYSTEM, events: [{ type: 'moveLimit', limit: moves }] });
+      this.finish();
     }
 
     private finish() {

@@ -181,12 +181,18 @@ export class TableJournal {
 
   /** The game's outcome once it is over (finish). */
   private result: unknown;
+  /** The moves at which the game was stopped unfinished, at the server's move limit (null: it was not). */
+  stoppedAt: number | null = null;
 
-  /** Everything needed to replay this game: options, seed and every accepted move; and once it is over, its result. */
-  record(): GameRecord & { result?: unknown } {
+  /**
+   * Everything needed to replay this game: options, seed and every accepted move; and once it is over, its result
+   * (null for a game stopped at the move limit, whose record says `moveLimit`: its number of moves).
+   */
+  record(): GameRecord & { result?: unknown; moveLimit?: number } {
     const room = this.room;
     const record = { game: room.game.id, roomId: room.roomId, options: room.table.options, seats: room.table.seats, seed: room.seed, rng: room.rng, moves: this.moves };
-    return this.result === undefined ? record : { ...record, result: this.result };
+    const stopped = this.stoppedAt === null ? record : { ...record, moveLimit: this.stoppedAt };
+    return this.result === undefined ? stopped : { ...stopped, result: this.result };
   }
 
   /**

@@ -127,6 +127,10 @@ export class Moves {
   /** Applies one move of any actor, in its canonical form; on success updates state, log, clients and timers. */
   apply(actor: Actor, submitted: unknown): Applied {
     const room = this.room;
+    // The game's bound (MAX_GAME_MOVES), refused as a game that is over: a counter compare, on every move (bets are many).
+    if (room.journal.seq >= roomSettings.maxGameMoves) {
+      return { ok: false, error: { code: RoomErrors.gameOver, message: `The game has ended: it reached this server's limit of ${roomSettings.maxGameMoves} moves.` } };
+    }
     const canonical = canonicalMove(room.game, submitted);
     if (!canonical.ok) return canonical;
     const move = canonical.move;
@@ -150,6 +154,7 @@ export class Moves {
     room.wake();
     if (result.events.length) room.announce({ seq: room.journal.seq, actor, events: result.events });
     room.timers.reconcileSoon();
+    if (room.journal.seq === roomSettings.maxGameMoves) room.reachedMoveLimit();
     return { ok: true, events: result.events, stored };
   }
 

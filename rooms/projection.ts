@@ -44,7 +44,8 @@ export class Projection {
     const { game, state, table } = this.room;
     const s = this.room.engineState;
     mirror(state.table, game.viewFor(s, SPECTATOR).public);
-    const active = game.activeActors(s);
+    // (A game stopped at the move limit is over with its engine still waiting for someone: nobody acts.)
+    const active = this.room.journal.stoppedAt === null ? game.activeActors(s) : NOBODY;
     if (!sameSeats(active, this.activeSeats)) {
       this.activeSeats = active.filter((a: Actor) => a >= 0);
       state.activeSeats.clear();
@@ -103,6 +104,8 @@ export class Projection {
     if (view) for (const obj of objects) view.add(obj);
   }
 }
+
+const NOBODY: readonly Actor[] = [];
 
 /** `active`'s seats (actors ≥ 0), in order, are exactly `seats`. */
 function sameSeats(active: readonly Actor[], seats: readonly Actor[]): boolean {

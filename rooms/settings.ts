@@ -6,6 +6,12 @@ import { createHash } from 'node:crypto';
 import { pino, type Logger } from 'pino';
 import type { GameStore } from '../src/server/game-store.ts';
 
+/**
+ * MAX_GAME_MOVES by default: about ten times the longest game the engines were seen to play (37,056 moves, an
+ * 8-seat Tractor match: docs/operations.md), so no real game reaches it.
+ */
+export const DEFAULT_MAX_GAME_MOVES = 400_000;
+
 export interface RoomSettings {
   reconnectSeconds: number;
   /** How long a joining client has to confirm its join (the SDK does at once) before it is closed. */
@@ -19,6 +25,8 @@ export interface RoomSettings {
   awayTurnSeconds: number;
   botDelayMs: number;
   maxMessagesPerSecond: number;
+  /** Moves a game may have: the move that reaches it ends the game without a winner (moves.ts). */
+  maxGameMoves: number;
   /** After SIGTERM, how long a running game may go on before its players are disconnected. */
   shutdownGraceSeconds: number;
   logger: Logger;
@@ -37,6 +45,7 @@ export const roomSettings: RoomSettings = {
   awayTurnSeconds: 15,
   botDelayMs: 700,
   maxMessagesPerSecond: 30,
+  maxGameMoves: DEFAULT_MAX_GAME_MOVES,
   shutdownGraceSeconds: 30,
   logger: pino({ level: 'silent' }),
   store: null,

@@ -62,6 +62,8 @@ export type Table = Omit<Room, 'state'> & {
   readonly reclaimWait: ReclaimWait;
   /** Starts the game once every seat has a player or a bot. */
   startIfFull(): void;
+  /** The game reached the server's move limit unfinished: it ends without winners (engine-room.ts). */
+  reachedMoveLimit(): void;
   /** Sends an `events` message to every client with the next patch (see EngineRoom.announce). */
   announce(message: EventsMessage): void;
   /** Sends the pending patch and events now: the table is about to close its connections. */

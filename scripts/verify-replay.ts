@@ -38,6 +38,7 @@ if (values.json) {
   }
   const c = report.checks;
   console.log(`commitment: ${c.commitment}; moves: ${c.moves}; finished: ${c.finished ? 'yes' : 'no'}; result: ${c.result}`);
+  if (report.moveLimit !== null) console.log(`stopped by the server at its move limit, after ${report.moveLimit} moves: no result`);
   if (report.outcome) console.log(`winners: ${report.outcome.winners.join(', ')}; standings: ${JSON.stringify(report.outcome.standings)}`);
   for (const p of report.problems) console.log(`PROBLEM: ${p}`);
   console.log(report.ok ? 'VERIFIED' : 'NOT VERIFIED');

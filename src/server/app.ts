@@ -55,6 +55,7 @@ export function createParlorServer({ config, logger, extraRooms = {} }: ParlorSe
     awayTurnSeconds: config.AWAY_TURN_SECONDS,
     botDelayMs: config.BOT_DELAY_MS,
     maxMessagesPerSecond: config.MAX_MESSAGES_PER_SECOND,
+    maxGameMoves: config.MAX_GAME_MOVES,
     shutdownGraceSeconds: config.SHUTDOWN_GRACE_SECONDS,
     logger,
     durability: config.DURABILITY,

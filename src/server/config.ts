@@ -5,6 +5,7 @@
 import { hostname } from 'node:os';
 import { z } from 'zod';
 import { defaultMaxConnections } from './open-connections.ts';
+import { DEFAULT_MAX_GAME_MOVES } from '../../rooms/settings.ts';
 
 const int = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
 
@@ -49,6 +50,13 @@ const Env = z.object({
   WARM_UP_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** Pause before a bot acts, in milliseconds (so humans can follow). */
   BOT_DELAY_MS: int(700),
+  /**
+   * Moves one game may have (every accepted move counts: a seat's, a bot's, the server's rolls and deals). A game
+   * that reaches it ends there without a winner (the `moveLimit` event): seats that play on without the game
+   * getting anywhere (two tabs of one person at a private table, a script) would otherwise grow its journal and
+   * record for good. Far above any real game (docs/operations.md says how far).
+   */
+  MAX_GAME_MOVES: z.coerce.number().int().min(1).default(DEFAULT_MAX_GAME_MOVES),
   /** Seconds to let running games go on after SIGTERM before the process exits. */
   SHUTDOWN_GRACE_SECONDS: int(30),
   /** With Redis: 'sync' acknowledges a move once Redis stored it; 'async' acknowledges at once. */

@@ -2,7 +2,8 @@
  * Provably fair play, checked by anyone: replays a finished game's record (options, seed, every move)
  * with the game's own engine and confirms the seed matches the commitment published at the start,
  * every move was legal, every SYSTEM move (roll, shuffle, deal) is the one the rules prescribe, and
- * the final result is the one announced. Shared by `npm run verify-replay` and `POST /api/verify`.
+ * the final result is the one announced (none for a game the server stopped at its move limit: its record
+ * says `moveLimit`). Shared by `npm run verify-replay` and `POST /api/verify`.
  */
 import { createHash } from 'node:crypto';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
@@ -25,6 +26,8 @@ export const GameRecordInput = z.object({
   /** The generator the seed drives; a record made before records named it has none: `xoshiro128**`. */
   rng: z.enum(GENERATORS).optional(),
   moves: z.array(z.object({ actor: z.number().int(), move: z.unknown() })),
+  /** The game was stopped unfinished at the server's move limit, after this many moves (the record's every move). */
+  moveLimit: z.number().int().min(1).optional(),
 });
 export type GameRecordInput = z.infer<typeof GameRecordInput>;
 
@@ -58,6 +61,11 @@ export interface VerifyReport {
     result: 'match' | 'mismatch' | 'not given';
   };
   moves: number;
+  /**
+   * The record says the server stopped the game unfinished at its move limit, after this many moves: its moves
+   * are checked, it has no result (no winners, no standings) and is not `finished`. Null: it does not say so.
+   */
+  moveLimit: number | null;
   /** Every chance move with what it produced: each die, shuffle and deal. */
   system: { index: number; move: unknown; events: GameEvent[] }[];
   outcome: Outcome | null;
@@ -79,6 +87,7 @@ export function verifyRecord({ record, commitment, result }: VerifyRequest): Ver
     commitment: commitmentOf(record.seed),
     checks: { commitment: 'not given', moves: 'failed', finished: false, result: 'not given' },
     moves: 0,
+    moveLimit: record.moveLimit ?? null,
     system: [],
     outcome: null,
     problems,
@@ -124,7 +133,10 @@ export function verifyRecord({ record, commitment, result }: VerifyRequest): Ver
     }
     report.checks.moves = 'all legal';
     report.checks.finished = game.activeActors(state).length === 0;
-    if (!report.checks.finished) problems.push('The record ends before the game is over.');
+    const stopped = record.moveLimit;
+    if (stopped !== undefined && stopped !== record.moves.length) problems.push(`The record says the game was stopped at the move limit after ${stopped} moves, but it holds ${record.moves.length}.`);
+    else if (stopped !== undefined && report.checks.finished) problems.push('The record says the game was stopped at the move limit, but its last move ended it.');
+    else if (stopped === undefined && !report.checks.finished) problems.push('The record ends before the game is over.');
     report.outcome = game.outcome(state);
     const broken = game.invariants?.(state) ?? [];
     if (broken.length) problems.push(`Final state breaks invariants: ${broken.join('; ')}`);
@@ -133,7 +145,7 @@ export function verifyRecord({ record, commitment, result }: VerifyRequest): Ver
   }
 
   if (result) {
-    report.checks.result = report.outcome && sameResult(report.outcome, result) ? 'match' : 'mismatch';
+    report.checks.result = sameResult(report.outcome, result) ? 'match' : 'mismatch';
     if (report.checks.result === 'mismatch') problems.push('The replayed result differs from the announced one.');
   }
   report.ok = problems.length === 0;
@@ -146,8 +158,12 @@ function fail(report: VerifyReport, problem: string): VerifyReport {
   return report;
 }
 
-/** Winners and every standing must agree; details too when given (JSON text as the synced state carries it). */
-function sameResult(actual: Outcome, expected: ExpectedResult): boolean {
+/**
+ * Winners and every standing must agree; details too when given (JSON text as the synced state carries it). No
+ * outcome (a game stopped at the move limit) agrees with a result of none: no winners, no standings.
+ */
+function sameResult(actual: Outcome | null, expected: ExpectedResult): boolean {
+  if (!actual) return expected.winners.length === 0 && expected.standings.length === 0;
   const norm = (o: { winners: number[]; standings: { seat: number; rank: number; score: number; team?: number }[] }) => ({
     winners: [...o.winners].sort((a, b) => a - b),
     standings: [...o.standings].sort((a, b) => a.seat - b.seat).map((s) => ({ seat: s.seat, rank: s.rank, score: s.score, team: s.team ?? -1 })),
