@@ -622,5 +622,6 @@ describe('the room\'s own log lines', () => {
     expect(describeEventGeneric({ type: 'gameOver', winners: [0, 1, 2, 3] }, -1, ctx)).toBe('Game over: every seat shares the win.');
     expect(describeEventGeneric({ type: 'gameOver', winners: [0, 2] }, -1, ctx)).toBe('Game over. Winners: Ada, Cy.');
     expect(describeEventGeneric({ type: 'gameOver', winners: [] }, -1, ctx)).toBe('Game over. Winners: none.');
+    expect(describeEventGeneric({ type: 'moveLimit', limit: 100_000 }, -1, ctx)).toBe("The game reached this server's limit of 100000 moves: it ends here, without a winner.");
   });
 });

@@ -30,7 +30,7 @@ const SEAT_RECLAIMED = 4000;
 /** Close code of a watched table closing with no player at it (finished, or its players gone): nothing to watch again. */
 const TABLE_CLOSED = 1000;
 /** Events the room sends for every game (docs/PROTOCOL.md, Messages). */
-const ROOM_EVENTS = new Set(['turnTimeout', 'gameOver', 'serverClosing', 'durability']);
+const ROOM_EVENTS = new Set(['turnTimeout', 'moveLimit', 'gameOver', 'serverClosing', 'durability']);
 /** How far (CSS pixels) from a board part a tap still picks it: about half a fingertip. */
 const TOUCH_REACH_PX = 22;
 const FINGERTIP_PX = 36;
@@ -843,14 +843,14 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       verdict!.textContent = 'Replaying the game from its seed…';
       try {
         const record = await room!.request('record', {});
-        const report = await post<{ ok: boolean; checks: Record<string, boolean>; problems?: string[] }>('/api/verify', {
+        const report = await post<{ ok: boolean; checks: Record<string, boolean>; moveLimit?: number | null; problems?: string[] }>('/api/verify', {
           record,
           commitment: plain.seedCommitment,
           result: plain.result,
         });
         verdict!.className = `verdict ${report.ok ? 'good' : 'bad'}`;
         verdict!.textContent = report.ok
-          ? `Verified: the seed matches the commitment, every move was legal, chance came only from the seed, and the result is right (${Object.keys(report.checks).join(', ')}).`
+          ? `Verified: the seed matches the commitment, every move was legal, chance came only from the seed, and ${report.moveLimit ? `the game was stopped at the server's limit of ${report.moveLimit} moves, without a result` : 'the result is right'} (${Object.keys(report.checks).join(', ')}).`
           : `Verification failed: ${(report.problems ?? []).join('; ')}`;
       } catch (err) {
         verdict!.className = 'verdict bad';

@@ -68,6 +68,8 @@ export function describeEventGeneric(ev: GameEvent, actor: number, ctx: BoardCon
   switch (ev.type) {
     case 'turnTimeout':
       return `${ctx.name(ev.seat as number)}'s clock ran out; the bot moved.`;
+    case 'moveLimit':
+      return `The game reached this server's limit of ${ev.limit as number} moves: it ends here, without a winner.`;
     case 'gameOver': {
       const winners = ev.winners as number[];
       // Every seat first (Tractor's hand limit reached with the levels equal): a tie all round, not a list of winners.
