@@ -46,6 +46,7 @@ export function openOfflineTable(game: AnyGame, seatCount: number, options: unkn
     engineState: game.setup(game.options.parse(options ?? {}), seatCount, seed),
     seats: { records: views.map((_, seat) => ({ sessionId: `s${seat}` })), botDriven: () => false },
     clients: { getById: (id: string) => ({ view: views[Number(id.slice(1))] }) },
+    journal: { stoppedAt: null }, // never stopped at the move limit
   };
   return {
     game,
