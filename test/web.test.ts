@@ -25,7 +25,6 @@ import { Redis } from 'ioredis';
 import { Client } from '@colyseus/sdk';
 import { adopt, joinAsSpectator, legalMoves, state, type Player } from './helpers/clients.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
-import { words } from '../web/src/games/generic.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -70,9 +69,12 @@ async function fillLobbyForm(page: Page, gameName: string, form: LobbyForm) {
   await page.locator('details.options summary').click();
   for (const [name, value] of Object.entries(form.options ?? {})) {
     const field = page.locator(`form.create [name=${name}]`);
-    // A choice reads in words ("hostSeat": "host seat").
-    if ((await field.evaluate((el) => el.tagName)) === 'SELECT') await field.selectOption({ label: typeof value === 'string' ? words(value) : String(value) });
-    else if ((await field.getAttribute('type')) === 'checkbox') await field.setChecked(Boolean(value));
+    // A choice is found by its value (each option carries it as JSON), whether it reads in words ("host seat") or by its title.
+    if ((await field.evaluate((el) => el.tagName)) === 'SELECT') {
+      const option = await field.evaluate((el, json) => [...(el as HTMLSelectElement).options].find((o) => o.dataset.value === json)?.value, JSON.stringify(value));
+      if (option === undefined) throw new Error(`${gameName}'s form has no ${name} choice ${JSON.stringify(value)}`);
+      await field.selectOption(option);
+    } else if ((await field.getAttribute('type')) === 'checkbox') await field.setChecked(Boolean(value));
     else await field.fill(String(value));
   }
 }
@@ -776,7 +778,7 @@ describe('web client', () => {
     await Promise.all([ada.close(), bo.close(), late.close()]);
   }, 60_000);
 
-  it.concurrent("lobby: a rules option's description in /api/games shows under it as its help text", async ({ expect }) => {
+  it.concurrent("lobby: a rules option's description in /api/games shows under it as its help text; a choice is picked by its value, titled or not", async ({ expect }) => {
     const page = await newPage();
     await page.goto(`${server.http}/`);
     await page.getByRole('tab', { name: 'TAC' }).click();
@@ -786,6 +788,11 @@ describe('web client', () => {
     const text = page.locator(`form.create #${help}`);
     expect(await text.textContent()).toBe('Milliseconds before each deal (pace only).'); // TAC's schema's words
     expect(await text.isVisible()).toBe(true);
+    // A choice the form fills by its value, whether it shows by its title (the tie-break's) or in words (the host's).
+    await fillLobbyForm(page, 'Ready Set Bet', { seats: 2, options: { tieBreak: 'fewestVip', hostMode: 'hostSeat' } });
+    const shown = (name: string) => page.locator(`form.create [name=${name}]`).evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent);
+    expect(await shown('tieBreak')).toBe('Fewest VIP cards');
+    expect(await shown('hostMode')).toBe('host seat');
     await page.close();
   }, 30_000);
 

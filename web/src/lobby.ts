@@ -263,8 +263,8 @@ function optionField(key: string, schema: JsonSchema, value: unknown): { key: st
   const help = schema.description ? h('small', { class: 'help', id: helpId }, schema.description) : null;
   const described = help ? helpId : null; // the input's aria-describedby: read out with its name
   if (choices) {
-    // A choice shown in words or by its title; the value sent is the choice itself.
-    const select = h('select', { name: key, 'aria-describedby': described }, choices.map((c, i) => h('option', { value: i, selected: JSON.stringify(c.value) === JSON.stringify(value) }, c.text)));
+    // A choice shown in words or by its title; the value sent is the choice itself, on each option as JSON (data-value).
+    const select = h('select', { name: key, 'aria-describedby': described }, choices.map((c, i) => h('option', { value: i, 'data-value': JSON.stringify(c.value), selected: JSON.stringify(c.value) === JSON.stringify(value) }, c.text)));
     return { key, el: field(label, select, help), value: () => choices[Number(select.value)]!.value };
   }
   if (schema.type === 'boolean') {
