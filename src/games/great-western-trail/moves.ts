@@ -67,7 +67,10 @@ export function applyMove(state: GwtState, actor: Actor, move: unknown): MoveRes
   perform(next, move as GwtMove);
   // The income's amount (the hand's breeds and the certificates): the log can say what was taken, not only that it was.
   if (move.type === 'income') events[0]!.amount = next.players[actor as number]!.money - state.players[actor as number]!.money;
+  const [turnOf, overBefore] = [next.current, next.over];
   normalize(next);
+  // A Kansas City visit's last step ends the turn (normalize runs phase C): said as an ended turn is.
+  if (next.current !== turnOf || next.over !== overBefore) events.push({ type: 'endTurn', seat: turnOf });
   if (onlyEndTurnLeft(next)) {
     // Phase C follows phase B with nothing to decide: the turn ends as the `endTurn` move would end it, and says so.
     events.push({ type: 'endTurn', seat: actor });

@@ -1013,7 +1013,11 @@ describe('Kansas City', () => {
     let t = play(toKc(s), { type: 'income', certificates: 0 });
     t = play(t, { type: 'deliver', city: 'coloradoSprings' });
     expect(t.players[0]!.money).toBe(20 + 7 - 3);
-    t = play(t, { type: 'disc', disc: 'aux1' });
+    // The visit's last step ends the turn, and its events say so as an ended turn's do.
+    const last = game.applyMove(t, 0, { type: 'disc', disc: 'aux1' });
+    if (!last.ok) throw new Error(last.error.code);
+    expect(last.events.at(-1)).toEqual({ type: 'endTurn', seat: 0 });
+    t = last.state;
     expect(t.players[0]!.cities.coloradoSprings).toBe(1);
     expect(t.players[0]!.location).toBe('START');
     expect(t.foresight.every((x) => x !== '')).toBe(true);
