@@ -89,16 +89,16 @@ let lookUp: (socket: unknown) => boolean = () => true;
  */
 export const lookUpAllowed = (socket: unknown) => lookUp(socket);
 
-type Charged = IncomingMessage & { parlorReserving?: boolean };
-/**
- * The front door took this request for a reservation (its exact path), so its caps and counts applied:
- * a route reached by another spelling (a trailing slash, other letter case, which Express accepts) refuses it.
- */
 /** This process is stopping: it opens no table and seats nobody new (matchmaking and the queue answer so at once). */
 export const shuttingDown = () => matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN;
 /** The answer to a request this stopping process will not serve, for the client to ask another. */
 export const SERVER_CLOSING = { code: 'core/server-closing', message: 'This server is shutting down; try another.' } as const;
 
+type Charged = IncomingMessage & { parlorReserving?: boolean };
+/**
+ * The front door took this request for a reservation (its exact path), so its caps and counts applied:
+ * a route reached by another spelling (a trailing slash, other letter case, which Express accepts) refuses it.
+ */
 export const countedAsReserving = (req: IncomingMessage) => (req as Charged).parlorReserving === true;
 
 export interface FrontDoor {

@@ -69,13 +69,9 @@ export function applyMove(state: GwtState, actor: Actor, move: unknown): MoveRes
   if (move.type === 'income') events[0]!.amount = next.players[actor as number]!.money - state.players[actor as number]!.money;
   const [turnOf, overBefore] = [next.current, next.over];
   normalize(next);
-  // A Kansas City visit's last step ends the turn (normalize runs phase C): said as an ended turn is.
+  // A turn normalize ended (a Kansas City visit's last step; with endTurn: auto, nothing left but ending it): said as
+  // an ended turn is.
   if (next.current !== turnOf || next.over !== overBefore) events.push({ type: 'endTurn', seat: turnOf });
-  if (onlyEndTurnLeft(next)) {
-    // Phase C follows phase B with nothing to decide: the turn ends as the `endTurn` move would end it, and says so.
-    events.push({ type: 'endTurn', seat: actor });
-    endTurn(next);
-  }
   return accept(next, events);
 }
 
@@ -406,8 +402,8 @@ function stepMoves(state: GwtState, step: Step): GwtMove[] {
 // ---------- doing it ----------
 
 /**
- * Drops steps that cannot be taken any more (and, by option, those whose only move is skip) and closes the
- * Kansas City visit when its steps are done.
+ * Drops steps that cannot be taken any more (and, by option, those whose only move is skip), closes the Kansas City
+ * visit when its steps are done, and (`endTurn: auto`) ends a turn with nothing left in it but ending it.
  */
 function normalize(state: GwtState): void {
   for (;;) {
@@ -420,6 +416,11 @@ function normalize(state: GwtState): void {
     }
     if (state.turn.phase === 'B' && state.turn.session === null) {
       finishKansasCity(state);
+      continue;
+    }
+    // Phase C follows phase B with nothing to decide: the turn ends as the `endTurn` move would end it.
+    if (onlyEndTurnLeft(state)) {
+      endTurn(state);
       continue;
     }
     return;
