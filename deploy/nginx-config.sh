@@ -138,8 +138,8 @@ snippet() {
   echo "    # Parlor pings every WebSocket every 5 s, so a silent minute means the connection is gone."
   echo "    proxy_read_timeout 60s;"
   echo "    proxy_send_timeout 60s;"
-  echo "    # POST /api/verify takes a whole game record (the server's own limit is 1 MB)."
-  echo "    client_max_body_size 1m;"
+  echo "    # POST /api/verify takes a whole game record (the server's own limit is 6 MiB)."
+  echo "    client_max_body_size 6m;"
   echo "    # As a process does for clients that reach it directly (MAX_CONNECTIONS_PER_ADDRESS, 10 s to speak)."
   echo "    limit_conn parlor_per_client 256;"
   if [ "$requests" -gt 0 ]; then

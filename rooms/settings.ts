@@ -7,10 +7,11 @@ import { pino, type Logger } from 'pino';
 import type { GameStore } from '../src/server/game-store.ts';
 
 /**
- * MAX_GAME_MOVES by default: about ten times the longest game the engines were seen to play (37,056 moves, an
- * 8-seat Tractor match: docs/operations.md), so no real game reaches it.
+ * MAX_GAME_MOVES by default: about 2.7 times the longest game the engines were seen to play (37,056 moves, an
+ * 8-seat Tractor match in random play: docs/operations.md), so no real game reaches it, and low enough that the
+ * record of a game stopped there (~4.3 MB) is one POST /api/verify takes (6 MiB).
  */
-export const DEFAULT_MAX_GAME_MOVES = 400_000;
+export const DEFAULT_MAX_GAME_MOVES = 100_000;
 
 export interface RoomSettings {
   reconnectSeconds: number;

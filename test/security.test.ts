@@ -300,7 +300,7 @@ describe('POST /api/verify', () => {
         req.on('error', () => undefined);
         req.write('{"record":');
       });
-    const [status, open] = await trickle('/api/verify', 10 * 1024 * 1024); // over the 1 MiB a record may be
+    const [status, open] = await trickle('/api/verify', 10 * 1024 * 1024); // over the 6 MiB a record may be
     expect(status).toBe(413);
     expect(open).toBeLessThan(4000);
     const [seat, seatOpen] = await trickle('/api/rooms/abcdefghi/seat', 100 * 1024); // over the API's 16 KiB

@@ -14,7 +14,8 @@ import { SYSTEM } from '../src/core/game.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { findGame } from '../src/games/index.ts';
 import { seedFor } from '../src/core/rng.ts';
-import { holdVerifications, verificationsInProgress, verificationsQueued, verifyRecord, type ExpectedResult, type GameRecordInput } from '../src/server/verify.ts';
+import { RECORD_BYTES, holdVerifications, verificationsInProgress, verificationsQueued, verifyRecord, type ExpectedResult, type GameRecordInput } from '../src/server/verify.ts';
+import { DEFAULT_MAX_GAME_MOVES } from '../rooms/settings.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { joinAsPlayer, legalMoves, state, type AnyState } from './helpers/clients.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
@@ -257,6 +258,19 @@ describe('POST /api/verify', () => {
   it('refuses at start a VERIFY_TIMEOUT_MS no timer holds (past 2^31 - 1 ms a timer fires at once: every verification stopped)', () => {
     expect(() => loadConfig({ VERIFY_TIMEOUT_MS: String(2 ** 31) })).toThrow(/VERIFY_TIMEOUT_MS/);
     expect(loadConfig({ VERIFY_TIMEOUT_MS: String(2 ** 31 - 1) }).VERIFY_TIMEOUT_MS).toBe(2 ** 31 - 1);
+  });
+
+  it("reads the record of a game stopped at the default move limit: a Tractor match's moves, MAX_GAME_MOVES of them", async () => {
+    // The played hand's moves over and over, as long as the longest record a default server keeps (its moves past the
+    // hand's end are refused by the replay: read, bounded and replayed, not refused for its size or its values' count).
+    const { record } = played.tractor!;
+    const moves = Array.from({ length: DEFAULT_MAX_GAME_MOVES }, (_, i) => record.moves[i % record.moves.length]!);
+    const body = JSON.stringify({ record: { ...record, moves } });
+    expect(body.length).toBeGreaterThan(3 * 1024 * 1024);
+    expect(body.length).toBeLessThan(RECORD_BYTES);
+    const res = await fetch(`${server.http}/api/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ ok: false, game: 'tractor', checks: { moves: 'failed' } });
   });
 
   it('refuses a body that is not a record with a namespaced error', async () => {

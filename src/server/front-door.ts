@@ -41,7 +41,7 @@ const MAX_ROOM_NAME = 64;
 const FIRST_BYTE_MS = 10_000;
 /**
  * How long a request's headers, and the whole request, may take to arrive (Node's 60 s and 300 s held a
- * trickling client's connection that long; Node checks every 30 s). The largest body is a 1 MiB record to verify.
+ * trickling client's connection that long; Node checks every 30 s). The largest body is a 6 MiB record to verify.
  */
 const HEADERS_MS = 20_000;
 const REQUEST_MS = 60_000;

@@ -184,7 +184,7 @@ function sameResult(actual: Outcome | null, expected: ExpectedResult): boolean {
 /**
  * `POST /api/verify` with `{ record, commitment?, result? }` → the report (200 whether or not it verifies;
  * 400 for a body that is not a record). Mounted before the app's 16 KiB body parser: records are larger.
- * The main thread only reads the body's bytes: parsing, bounding and validating a record of up to 1 MiB
+ * The main thread only reads the body's bytes: parsing, bounding and validating a record of up to 6 MiB
  * took a few hundred milliseconds of the tables' thread, so they run on the worker with the replay (a
  * long game takes a second or more). A full queue is refused before the body is read, and so is an address's
  * third verification at once: one address alone cannot keep everyone else's waiting or refused. In a full
@@ -250,9 +250,10 @@ export function holdVerifications(hold: boolean): void {
   if (released) replayNext();
 }
 
-/** A record is a flat list of small moves: nothing in it nests deeply. */
-const RECORD_JSON = { depth: 32, nodes: 500_000 };
-const RECORD_BYTES = 1024 * 1024;
+/** A record is a flat list of small moves: nothing in it nests deeply (a 100,000-move Tractor record: ~0.5 million values). */
+const RECORD_JSON = { depth: 32, nodes: 1_500_000 };
+/** Room for the record of any game a server with the default MAX_GAME_MOVES keeps (~42 bytes a Tractor move). */
+export const RECORD_BYTES = 6 * 1024 * 1024;
 const MAX_WAITING = 8;
 /** Verifications an address may have in progress, from its request to the answer (its body's reading included). */
 const MAX_PER_ADDRESS = 2;
