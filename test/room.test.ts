@@ -281,6 +281,20 @@ describe('bots, clocks and reconnection', () => {
     await waitFor(() => state(a).seats[0].startNow === false, 3000, 'the wish forgotten');
   });
 
+  it('fills the free seats with bots when a promised seat lapses unused while every seated player wished to start now', async () => {
+    const opts = { seats: 3, turnSeconds: 83, options: { handSize: 2 } }; // options no other test's table has
+    const a = await joinAsPlayer(server.ws, 'high-card', { ...opts, name: 'Ada' }, 'create');
+    // Promises kept a second here (15 s by default), so Bo's lapses within the test.
+    (matchMaker.getLocalRoomById(a.room.roomId) as unknown as { seatReservationTimeout: number }).seatReservationTimeout = 1;
+    await matchMaker.joinById(a.room.roomId, { name: 'Bo' }); // Bo never comes: his seat is promised, then lapses
+    await matchMaker.joinById(a.room.roomId, { name: 'Cy' }); // and so is Cy's: every free seat is promised
+    await expect(a.room.request('fillWithBots')).rejects.toMatchObject({ reason: { code: 'core/no-free-seat' } });
+    await waitFor(() => state(a).seats[0].startNow === true, 3000, "Ada's wish shown");
+    expect(state(a).status).toBe('waiting');
+    await waitFor(() => state(a).status === 'playing', 4000, 'the game starts once the promises lapsed');
+    expect(Array.from(state(a).seats, (s: { name: string; bot: boolean }) => [s.name, s.bot])).toEqual([['Ada', false], ['Bot 2', true], ['Bot 3', true]]);
+  });
+
   it('keeps a table filled with bots out of matchmaking when a seat comes free again: its players fill it again', async () => {
     const opts = { seats: 4, turnSeconds: 77, options: { handSize: 2 } }; // options no other test's table has
     const a = await joinAsPlayer(server.ws, 'high-card', { ...opts, name: 'Ada' }, 'create');
