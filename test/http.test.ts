@@ -65,6 +65,25 @@ describe('http', () => {
     expect(options.filter((o) => o.description.trim() === '').map((o) => o.option)).toEqual([]);
   });
 
+  it("lists every game's every choice among fixed values with a title for each, its name on the create form (not the value in words, \"first game\")", async () => {
+    type Option = { enum?: unknown[]; anyOf?: { const?: unknown; title?: string }[] };
+    const listed = (await (await get('/api/games')).json()) as { id: string; options: { properties: Record<string, Option> }; tableOptions: { properties: Record<string, Option> } }[];
+    const choices = listed.flatMap((g) =>
+      [...Object.entries(g.options.properties), ...Object.entries(g.tableOptions.properties)].flatMap(([key, o]) => (o.enum || o.anyOf ? [{ option: `${g.id}.${key}`, ...o }] : [])),
+    );
+    expect(choices.length).toBeGreaterThan(50); // Great Western Trail alone has 24
+    expect(choices.filter((c) => c.enum).map((c) => c.option)).toEqual([]); // an enum lists values only
+    for (const c of choices) {
+      expect(c.anyOf!.every((choice) => 'const' in choice && choice.title?.trim()), c.option).toBe(true);
+      expect(new Set(c.anyOf!.map((choice) => choice.title)).size, c.option).toBe(c.anyOf!.length); // told apart by their titles
+    }
+    const titles = (option: string) => Object.fromEntries(choices.find((c) => c.option === option)!.anyOf!.map((choice) => [JSON.stringify(choice.const), choice.title]));
+    expect(titles('great-western-trail.neutralBuildings')).toEqual({ '"firstGame"': 'First game (lettered spaces)', '"random"': 'Random spaces' });
+    expect(titles('great-western-trail.kansasCityVp')).toEqual({ '6': '6 VP each (original rules)', '-6': '-6 VP each (printed board)' });
+    expect(titles('fast-track.coloursPerPlayer')).toEqual({ '"auto"': 'By the number of players', '1': '1 colour', '2': '2 colours', '3': '3 colours' });
+    expect(titles('tractor.startLevel')).toMatchObject({ '"10"': '10', '"J"': 'Jack', '"A"': 'Ace' });
+  });
+
   it("describes every game's table options too (seats, bots, turn clock, private), with the game's seat range and the server's default clock", async () => {
     type Option = { type: string; minimum?: number; maximum?: number; default?: unknown; description?: string };
     const listed = (await (await get('/api/games')).json()) as { id: string; tableOptions: { properties: Record<string, Option> } }[];

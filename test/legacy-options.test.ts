@@ -2,12 +2,15 @@
  * A game stored before one of its options existed — a record, or a journal a peer recovers — is replayed
  * under the rule it was played by (the game's `legacyOptions`), not under the option's later default; and
  * one stored before records named their random generator, with the generator of its day (xoshiro128**); and one
- * whose moves were a form the game still takes though it lists others now (TAC's 7 step by step) as played.
+ * whose moves were a form the game still takes though it lists others now (TAC's 7 step by step) as played; and a
+ * choice option takes every value it took before its choices were named for people.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { toJSONSchema } from 'zod';
 import { SYSTEM, canonicalJson, recordedOptions, type Actor } from '../src/core/game.ts';
 import { game as greatWesternTrail } from '../src/games/great-western-trail/index.ts';
+import { games } from '../src/games/index.ts';
 import { randomSource, seedFor } from '../src/core/rng.ts';
 import { game as tac } from '../src/games/tac/index.ts';
 import type { TacMove } from '../src/games/tac/types.ts';
@@ -159,5 +162,105 @@ describe('a TAC game recorded before a 7 could move a marble several fields at o
       s = r.state;
     }
     expect({ marbles: s.marbles, hands: s.hands, discard: s.discard, turn: s.turn, round: s.round }).toEqual(record.final);
+  });
+});
+/**
+ * Every value a choice option had before its choices were named for people (`titledChoice`), as records, journals
+ * and clients of that day may hold them: each still parses to itself, the choices are these and no others, and
+ * the defaults are as they were.
+ */
+const CHOICES: Record<string, Record<string, readonly unknown[]>> = {
+  'fast-track': {
+    board: ['auto', 'square', 'hex'],
+    coloursPerPlayer: ['auto', 1, 2, 3],
+    teams: ['none', 'pairs', 'triples'],
+    partnerMarbles: ['always', 'afterFinishing'],
+    fastTrackObligation: ['strict', 'loseStatus'],
+    ringStepOff: ['never', 'moveStart', 'anyHop'],
+    bullseyeEntry: ['anyFastTrack', 'ownFastTrack'],
+    jackSwap: ['withOwn', 'anyTwo'],
+  },
+  tractor: {
+    mode: ['tractor', 'findingFriends'],
+    friendCards: ['nonTrump', 'trumpsIncluded', 'noHighest', 'noPoints'],
+    friendJoin: ['unrestricted', 'noDoubleJoin'],
+    startLevel: ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'],
+    topLevel: ['A', 'NT'],
+    mustDefend: ['A', 'pointsAndA', 'none'],
+    firstStarter: ['winningBid', 'firstBid'],
+    noBidFirstHand: ['redeal', 'noTrump'],
+    noBidLaterHand: ['levelOrHighest', 'firstCard', 'noTrump'],
+    bidPolicy: ['jokerOrGreaterLength', 'jokerOrHigherSuit', 'greaterLength'],
+    reinforcement: ['whileWinning', 'overturnOrReinforce', 'none'],
+    jokerBids: ['pairOrMore', 'allDecks', 'disabled'],
+    buryRestriction: ['none', 'noPoints', 'noPointsOrTrumps'],
+    tractorFollow: ['pairs', 'tractors'],
+    throwEvaluation: ['largestUnit', 'all'],
+    throwUnits: ['pairs', 'tractors'],
+    throwPenalty: ['none', 'tenPerAttempt', 'tenPerCard'],
+    kittyReveal: ['attackersLastTrick', 'always'],
+    kittyMultiplier: ['cards', 'largestUnit', 'power'],
+  },
+  'great-western-trail': {
+    neutralBuildings: ['firstGame', 'random'],
+    privateBuildings: ['sideA', 'randomSides'],
+    firstTurn: ['neutral', 'anyBuilding'],
+    fees: ['payWhatYouCan', 'mustAfford'],
+    tieBreak: ['shared', 'money'],
+    cowboysInStack2: [11, 12],
+    unplaceableSetupTile: ['discard', 'return'],
+    turnoutTransport: ['next', 'previous'],
+    extraordinaryTurnout: ['notCounted', 'counted'],
+    stationMasterTeepee: ['trade', 'free'],
+    finalRound: ['everyoneOnce', 'endOfRound'],
+    kansasCityVp: [6, -6],
+    lastSpace: ['autoUpgrade', 'upgradeThenBack'],
+    doubleAuxiliary: ['rulesDocument', 'printedBoard'],
+    finalTurn: ['kansasCity', 'normal'],
+    cityPairObjective: ['may', 'must'],
+    jerseyBonus: ['always', 'whenHeld'],
+    upgrade9b: ['atOrBehind', 'behind'],
+    revealedHandOrder: ['sorted', 'asHeld'],
+    auxAfterCopy: ['never', 'offered'],
+    auxiliary5Cards: ['outOfGame', 'discarded'],
+    skipOnlySteps: ['passed', 'asked'],
+    endTurn: ['auto', 'asked'],
+    copyAdjacency: ['direct', 'nearestLocation'],
+  },
+  'ready-set-bet': {
+    hostMode: ['server', 'hostSeat'],
+    repeatMatch: ['horse', 'sum'],
+    horseTies: ['competition', 'dense'],
+    tieBreak: ['shared', 'fewestVip', 'mostWinningBets'],
+  },
+  tac: {
+    sixTeams: ['3x2', '2x3'],
+    sixSpacing: [11, 16],
+  },
+};
+const DEFAULTS: Record<string, Record<string, unknown>> = {
+  'fast-track': { board: 'auto', coloursPerPlayer: 'auto', teams: 'none', partnerMarbles: 'always', friendlyCapture: true, fastTrackObligation: 'strict', ringStepOff: 'never', bullseyeEntry: 'anyFastTrack', bullseyeBackward: true, bullseyeCapture: true, jackSwap: 'anyTwo', stallRelief: 0 },
+  tractor: { mode: 'tractor', friends: 0, friendCards: 'nonTrump', friendJoin: 'unrestricted', smallTeamBonus: true, startLevel: '2', topLevel: 'A', mustDefend: 'A', handLimit: 0, jackBackToTwo: false, firstStarter: 'winningBid', noBidFirstHand: 'redeal', redealLimit: 10, noBidLaterHand: 'levelOrHighest', bidPolicy: 'jokerOrGreaterLength', reinforcement: 'whileWinning', bidTakeback: false, jokerBids: 'pairOrMore', kittyTheft: false, buryRestriction: 'none', tractorFollow: 'pairs', throwEvaluation: 'largestUnit', throwUnits: 'pairs', throwPenalty: 'none', kittyReveal: 'attackersLastTrick', kittyMultiplier: 'cards', dealDelayMs: 150, declareWindowMs: 5000, handEndDelayMs: 6000 },
+  'great-western-trail': { neutralBuildings: 'firstGame', privateBuildings: 'sideA', firstTurn: 'neutral', fees: 'payWhatYouCan', tieBreak: 'shared', cowboysInStack2: 11, unplaceableSetupTile: 'discard', turnoutTransport: 'next', extraordinaryTurnout: 'notCounted', requireAction: true, stationMasterTeepee: 'trade', finalRound: 'everyoneOnce', kansasCityVp: 6, lastSpace: 'autoUpgrade', doubleAuxiliary: 'rulesDocument', refillMarketAtEnd: true, finalTurn: 'kansasCity', objectivesInKansasCity: false, cityPairObjective: 'may', jerseyBonus: 'always', upgrade9b: 'atOrBehind', revealedHandOrder: 'sorted', auxAfterCopy: 'never', auxiliary5Cards: 'outOfGame', skipOnlySteps: 'passed', endTurn: 'auto', copyAdjacency: 'direct' },
+  'ready-set-bet': { hostMode: 'server', hostBets: false, hostBetsFirst: true, rollIntervalMs: 1000, startDelayMs: 3000, resultsPauseMs: 8000, draftTimeoutMs: 30000, redLine: 10, tripleRule: true, repeatMatch: 'horse', fewerTokensAtSeven: true, horseTies: 'competition', propTieWins: false, props: true, exotics: true, exoticsPersist: true, vip: true, startingMoney: 0, moneyFloor: true, tieBreak: 'shared' },
+  tac: { master: false, sixTeams: '3x2', sixSpacing: 11, announce: true, dealDelayMs: 800 },
+};
+
+describe('a choice option, now listed with a title for each value', () => {
+  it('takes every value it took, each as itself, and no other; the defaults are as they were', () => {
+    expect(games.map((g) => g.id)).toEqual(Object.keys(CHOICES));
+    for (const g of games) {
+      const listed = toJSONSchema(g.options, { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, { enum?: unknown[]; anyOf?: { const?: unknown }[] }> };
+      const choices = Object.fromEntries(Object.entries(listed.properties).flatMap(([key, o]) => (o.enum ? [[key, o.enum]] : o.anyOf ? [[key, o.anyOf.map((c) => c.const)]] : [])));
+      expect(choices, g.id).toEqual(CHOICES[g.id]);
+      for (const [key, values] of Object.entries(CHOICES[g.id]!)) {
+        for (const value of values) expect(g.options.parse({ [key]: value })[key], `${g.id}.${key}`).toBe(value);
+        expect(g.options.safeParse({ [key]: 'noSuchChoice' }).success, `${g.id}.${key}`).toBe(false);
+      }
+      expect(g.options.parse({}), g.id).toEqual(DEFAULTS[g.id]);
+    }
+    // Fast Track's ringStepOff was a yes/no: records and requests of that day still read as they played.
+    const fastTrack = games.find((g) => g.id === 'fast-track')!;
+    expect([true, false].map((yes) => fastTrack.options.parse({ ringStepOff: yes }).ringStepOff)).toEqual(['moveStart', 'never']);
   });
 });

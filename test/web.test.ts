@@ -778,7 +778,7 @@ describe('web client', () => {
     await Promise.all([ada.close(), bo.close(), late.close()]);
   }, 60_000);
 
-  it.concurrent("lobby: a rules option's description in /api/games shows under it as its help text; a choice is picked by its value, titled or not", async ({ expect }) => {
+  it.concurrent("lobby: a rules option's description in /api/games shows under it as its help text; a choice is picked by its value and shown by its title", async ({ expect }) => {
     const page = await newPage();
     await page.goto(`${server.http}/`);
     await page.getByRole('tab', { name: 'TAC' }).click();
@@ -788,11 +788,14 @@ describe('web client', () => {
     const text = page.locator(`form.create #${help}`);
     expect(await text.textContent()).toBe('Milliseconds before each deal (pace only).'); // TAC's schema's words
     expect(await text.isVisible()).toBe(true);
-    // A choice the form fills by its value, whether it shows by its title (the tie-break's) or in words (the host's).
+    // A choice the form fills by its value and shows by its title, a number's as a string's.
     await fillLobbyForm(page, 'Ready Set Bet', { seats: 2, options: { tieBreak: 'fewestVip', hostMode: 'hostSeat' } });
     const shown = (name: string) => page.locator(`form.create [name=${name}]`).evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent);
     expect(await shown('tieBreak')).toBe('Fewest VIP cards');
-    expect(await shown('hostMode')).toBe('host seat');
+    expect(await shown('hostMode')).toBe('A seated host');
+    await fillLobbyForm(page, 'Great Western Trail', { seats: 2, options: { kansasCityVp: -6, neutralBuildings: 'firstGame' } });
+    expect(await shown('kansasCityVp')).toBe('-6 VP each (printed board)');
+    expect(await shown('neutralBuildings')).toBe('First game (lettered spaces)');
     await page.close();
   }, 30_000);
 

@@ -592,10 +592,15 @@ describe('ringStepOff recorded as yes or no (before anyHop)', () => {
     expect(game.options.safeParse({ ringStepOff: 1 }).success).toBe(false);
   });
 
-  it('is listed to clients (GET /api/games, the create form) as a choice of three, not as a yes/no', () => {
-    const listed = toJSONSchema(game.options, { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, Record<string, unknown>> };
-    expect(listed.properties.ringStepOff).toMatchObject({ type: 'string', enum: ['never', 'moveStart', 'anyHop'], default: 'never' });
-    expect(listed.properties.ringStepOff!.description).toMatch(/never: .*move start: .*any hop: /);
+  it('is listed to clients (GET /api/games, the create form) as a choice of three by their titles, not as a yes/no', () => {
+    const listed = toJSONSchema(game.options, { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, { anyOf?: { const: unknown; title?: string }[]; default?: unknown; description?: string }> };
+    expect(listed.properties.ringStepOff!.anyOf?.map((c) => [c.const, c.title])).toEqual([
+      ['never', 'Never'],
+      ['moveStart', 'Where a move starts'],
+      ['anyHop', 'At any fast-track space'],
+    ]);
+    expect(listed.properties.ringStepOff!.default).toBe('never');
+    expect(listed.properties.ringStepOff!.description).toMatch(/Never: .*Where a move starts: .*At any fast-track space: /);
   });
 
   it('plays as it did: true steps off only where the move starts, false never', () => {

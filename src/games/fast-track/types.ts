@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { titledChoice } from '../../core/options.ts';
 import type { RngState } from '../../core/rng.ts';
 import type { BoardKind } from './data/boards.ts';
 
@@ -12,37 +13,36 @@ function fromYesNo(value: unknown): unknown {
 
 /** Every house rule has a default; `parse({})` is the game as the original rules document describes it. */
 export const optionsSchema = z.object({
-  board: z
-    .enum(['auto', 'square', 'hex'])
+  board: titledChoice({ auto: 'By the colours in play', square: 'Square (4 colours)', hex: 'Hexagon (6 colours)' })
     .default('auto')
-    .describe('Which board: square (4 colours) or hex (hexagonal, 6 colours). auto: the square one when the colours in play fit on its four sides, else the hexagon.'),
-  coloursPerPlayer: z
-    .union([z.literal('auto'), z.literal(1), z.literal(2), z.literal(3)])
+    .describe('Which board. Square (4 colours) or Hexagon (6 colours); By the colours in play: the square one when the colours in play fit on its four sides, else the hexagon.'),
+  coloursPerPlayer: titledChoice([
+    ['auto', 'By the number of players'],
+    [1, '1 colour'],
+    [2, '2 colours'],
+    [3, '3 colours'],
+  ])
     .default('auto')
-    .describe('How many colours of marbles each player moves, all with one hand of cards. auto: 2 each with 2 or 3 players, 1 each with 4–6. Team play needs 1.'),
-  teams: z
-    .enum(['none', 'pairs', 'triples'])
+    .describe('How many colours of marbles each player moves, all with one hand of cards. By the number of players: 2 each with 2 or 3 players, 1 each with 4–6. Team play needs 1 colour.'),
+  teams: titledChoice({ none: 'No teams', pairs: 'Teams of two', triples: 'Teams of three' })
     .default('none')
-    .describe('Partnerships, which win together. none: everyone plays alone; pairs: 4 or 6 players, partners opposite; triples: 6 players, every second seat.'),
-  partnerMarbles: z
-    .enum(['always', 'afterFinishing'])
+    .describe('Partnerships, which win together. No teams: everyone plays alone; Teams of two: 4 or 6 players, partners opposite; Teams of three: 6 players, every second seat.'),
+  partnerMarbles: titledChoice({ always: 'At any time', afterFinishing: 'Once your own are home' })
     .default('always')
-    .describe("Team play, your partners' marbles. always: you may move them at any time (the original rules); after finishing: only once all your own marbles are home."),
+    .describe("Team play, moving your partners' marbles. At any time: the original rules; Once your own are home: only once all your own marbles are home."),
   friendlyCapture: z
     .boolean()
     .default(true)
     .describe("Landing on a partner's marble, or on a marble of your own other colour, sends it to its pen (the original rules). Off: such a landing is blocked."),
-  fastTrackObligation: z
-    .enum(['strict', 'loseStatus'])
+  fastTrackObligation: titledChoice({ strict: 'Must move it', loseStatus: 'May move another' })
     .default('strict')
-    .describe('strict (the original rules): while you have a marble on the fast track you must move it, and it goes back to its pen when the card cannot move it. lose status: you may move another marble instead, and your fast-track marbles then lose their fast-track status.'),
+    .describe('A marble of yours on the fast track. Must move it (the original rules): while you have a marble on the fast track you must move it, and it goes back to its pen when the card cannot move it. May move another: you may move another marble instead, and your fast-track marbles then lose their fast-track status.'),
   ringStepOff: z
-    .preprocess(fromYesNo, z.enum(['never', 'moveStart', 'anyHop']).default('never'))
-    .describe('Where a marble travelling round the fast track may leave it for the main track. never: it rides on to its own exit (the original rules); move start: at the start of any move, from the fast-track space it stands on; any hop: also at any fast-track space it reaches during the move, then on along the main track for the rest of the count.'),
-  bullseyeEntry: z
-    .enum(['anyFastTrack', 'ownFastTrack'])
+    .preprocess(fromYesNo, titledChoice({ never: 'Never', moveStart: 'Where a move starts', anyHop: 'At any fast-track space' }).default('never'))
+    .describe('Where a marble travelling round the fast track may leave it for the main track. Never: it rides on to its own exit (the original rules); Where a move starts: at the start of any move, from the fast-track space it stands on; At any fast-track space: also at any fast-track space it reaches during the move, then on along the main track for the rest of the count.'),
+  bullseyeEntry: titledChoice({ anyFastTrack: 'Past any fast-track space', ownFastTrack: 'Past your own only' })
     .default('anyFastTrack')
-    .describe("A move ending one step past a fast-track space may end in the bull's eye instead. any fast track: past any fast-track space (the original rules); own fast track: only past the first one after your colour's pen exit."),
+    .describe("A move ending one step past a fast-track space may end in the bull's eye instead. Past any fast-track space: the original rules; Past your own only: only past the first one after your colour's pen exit."),
   bullseyeBackward: z
     .boolean()
     .default(true)
@@ -51,10 +51,9 @@ export const optionsSchema = z.object({
     .boolean()
     .default(true)
     .describe("Entering the bull's eye captures another colour's marble there (back to its pen). Off: an occupied bull's eye cannot be entered."),
-  jackSwap: z
-    .enum(['withOwn', 'anyTwo'])
+  jackSwap: titledChoice({ withOwn: 'One of them yours', anyTwo: 'Any two marbles' })
     .default('anyTwo')
-    .describe("What a jack swaps. any two: any two marbles of different colours, even two opponents' (the original rules); with own: one of the two must be a marble you may move."),
+    .describe("What a jack swaps. Any two marbles: any two of different colours, even two opponents' (the original rules); One of them yours: one of the two must be a marble you may move."),
   stallRelief: z
     .number()
     .int()

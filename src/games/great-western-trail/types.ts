@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { titledChoice } from '../../core/options.ts';
 import type { RngState } from '../../core/rng.ts';
 import type { City, Disc } from './data/board.ts';
 import type { SlotBonus } from './data/buildings.ts';
@@ -7,132 +8,115 @@ import type { Worker } from './data/tiles.ts';
 export const GAME_ID = 'great-western-trail';
 
 export const optionsSchema = z.object({
-  neutralBuildings: z
-    .enum(['firstGame', 'random'])
+  neutralBuildings: titledChoice({ firstGame: 'First game (lettered spaces)', random: 'Random spaces' })
     .default('firstGame')
-    .describe('Neutral buildings A–G. first game: on their lettered spaces; random: shuffled onto the seven neutral spaces.'),
-  privateBuildings: z
-    .enum(['sideA', 'randomSides'])
+    .describe('Neutral buildings A–G. First game (lettered spaces): each on the space of its letter; Random spaces: shuffled onto the seven neutral spaces.'),
+  privateBuildings: titledChoice({ sideA: 'Side A for everyone', randomSides: 'Random sides' })
     .default('sideA')
-    .describe("Players' buildings. side A: each on its side a; random sides: for each number one side is drawn, the same for everyone."),
-  firstTurn: z
-    .enum(['neutral', 'anyBuilding'])
+    .describe("Players' buildings. Side A for everyone: each building on its side a; Random sides: for each number one side is drawn, the same for everyone."),
+  firstTurn: titledChoice({ neutral: 'Neutral building', anyBuilding: 'Any building' })
     .default('neutral')
-    .describe('Where the cattleman enters the trail on the first turn. neutral: on a neutral building only; any building: on any building on the trail.'),
-  fees: z
-    .enum(['payWhatYouCan', 'mustAfford'])
+    .describe('Where the cattleman enters the trail on the first turn. Neutral building: on a neutral building only; Any building: on any building on the trail.'),
+  fees: titledChoice({ payWhatYouCan: 'Pay what you can', mustAfford: 'Only fees you can pay' })
     .default('payWhatYouCan')
-    .describe('Fees you cannot pay in full. pay what you can: pay what you have and move on; must afford: such routes are offered only when no route is affordable.'),
-  tieBreak: z
-    .enum(['shared', 'money'])
+    .describe('Fees you cannot pay in full. Pay what you can: pay what you have and move on; Only fees you can pay: such routes are offered only when no route is affordable.'),
+  tieBreak: titledChoice({ shared: 'Shared victory', money: 'More money wins' })
     .default('shared')
-    .describe('Equal scores. shared: they share the victory (the original rules); money: the one with more money wins.'),
-  cowboysInStack2: z
-    .union([z.literal(11), z.literal(12)])
+    .describe('Equal scores. Shared victory: they share the victory (the original rules); More money wins: the one with more money wins.'),
+  cowboysInStack2: titledChoice([
+    [11, '11 (7 in the third stack)'],
+    [12, '12 (6 in the third stack)'],
+  ])
     .default(11)
     .describe("Cowboys in Kansas City's second supply stack; the rest of the 18 go in the third."),
-  unplaceableSetupTile: z
-    .enum(['discard', 'return'])
+  unplaceableSetupTile: titledChoice({ discard: 'Discard it', return: 'Shuffle it back' })
     .default('discard')
-    .describe('At setup, a stack-1 tile with no free space left. discard: it is discarded; return: it is shuffled back into stack 1.'),
-  turnoutTransport: z
-    .enum(['next', 'previous'])
+    .describe('At setup, a stack-1 tile with no free space left. Discard it: it leaves the game; Shuffle it back: it is shuffled back into stack 1.'),
+  turnoutTransport: titledChoice({ next: 'From the space after it', previous: 'From the space before it' })
     .default('next')
-    .describe('Transport cost with your engine on a turnout. next: counted from the space after it; previous: from the space before it.'),
-  extraordinaryTurnout: z
-    .enum(['notCounted', 'counted'])
+    .describe('Transport cost with your engine on a turnout. From the space after it: counted from the space after the turnout; From the space before it: from the space before the turnout.'),
+  extraordinaryTurnout: titledChoice({ notCounted: 'Not counted', counted: 'Counted' })
     .default('notCounted')
-    .describe('Extraordinary delivery (building 9a), a turnout the engine moves back onto. not counted: it does not count as a space moved; counted: it does.'),
+    .describe('Extraordinary delivery (building 9a), a turnout the engine moves back onto. Not counted: it does not count as a space moved; Counted: it does.'),
   requireAction: z
     .boolean()
     .default(true)
     .describe('Phase B: you must take an action at your location, at least a single auxiliary action. Off: you may pass.'),
-  stationMasterTeepee: z
-    .enum(['trade', 'free'])
+  stationMasterTeepee: titledChoice({ trade: 'Space value as usual', free: 'Free' })
     .default('trade')
-    .describe("Station master 3's free hazard or teepee, when a teepee is taken. trade: its space's value is paid or earned as usual; free: it costs and gives nothing."),
-  finalRound: z
-    .enum(['everyoneOnce', 'endOfRound'])
+    .describe("Station master 3's free hazard or teepee, when a teepee is taken. Space value as usual: its space's value is paid or earned as usual; Free: it costs and gives nothing."),
+  finalRound: titledChoice({ everyoneOnce: 'One more turn each', endOfRound: 'End of the round' })
     .default('everyoneOnce')
-    .describe('After the end is triggered. everyone once: every other player has one more turn; end of round: play stops at the end of the round, before the first player.'),
-  kansasCityVp: z
-    .union([z.literal(6), z.literal(-6)])
+    .describe('After the end is triggered. One more turn each: every other player has one more turn; End of the round: play stops at the end of the round, before the first player.'),
+  kansasCityVp: titledChoice([
+    [6, '6 VP each (original rules)'],
+    [-6, '-6 VP each (printed board)'],
+  ])
     .default(6)
-    .describe('VP at the end for each of your discs on Kansas City. 6: the original rules; -6: as printed on the board.'),
-  lastSpace: z
-    .enum(['autoUpgrade', 'upgradeThenBack'])
+    .describe('VP at the end for each of your discs on Kansas City. 6 VP each: the original rules; -6 VP each: as printed on the board.'),
+  lastSpace: titledChoice({ autoUpgrade: 'Free upgrade, engine stays', upgradeThenBack: 'Upgrade, then back' })
     .default('autoUpgrade')
-    .describe('Railroad space 39. auto upgrade: the engine stops there and station 10 is upgraded for free (the original rules); upgrade then back: the printed board, an optional paid upgrade, then the engine must move back, earning $3.'),
-  doubleAuxiliary: z
-    .enum(['rulesDocument', 'printedBoard'])
+    .describe('Railroad space 39. Free upgrade, engine stays: the engine stops there and station 10 is upgraded for free (the original rules); Upgrade, then back: the printed board, an optional paid upgrade, then the engine must move back, earning $3.'),
+  doubleAuxiliary: titledChoice({ rulesDocument: 'Rules document', printedBoard: 'Printed board' })
     .default('rulesDocument')
-    .describe('Double auxiliary actions 3 and 4. rules document (the original rules): pay $2, engine 1 back, 2 certificates; pay $1, engine exactly 2 forward. printed board: pay $2, engine 2 back, 2 certificates; pay $2, engine up to 2 forward.'),
+    .describe('Double auxiliary actions 3 and 4. Rules document (the original rules): pay $2, engine 1 back, 2 certificates; pay $1, engine exactly 2 forward. Printed board: pay $2, engine 2 back, 2 certificates; pay $2, engine up to 2 forward.'),
   refillMarketAtEnd: z
     .boolean()
     .default(true)
     .describe('Triggering the end refills the cattle market to 7/10/13 cards (the original rules). Off: it is left as it is.'),
-  finalTurn: z
-    .enum(['kansasCity', 'normal'])
+  finalTurn: titledChoice({ kansasCity: 'Straight to Kansas City', normal: 'Ordinary turn' })
     .default('kansasCity')
-    .describe('Final turns after the end is triggered. kansas city: the cattleman goes straight to Kansas City, any number of steps, for its five sub-phases (the original rules); normal: an ordinary turn.'),
+    .describe('Final turns after the end is triggered. Straight to Kansas City: the cattleman goes straight to Kansas City, any number of steps, for its five sub-phases (the original rules); Ordinary turn: an ordinary turn.'),
   objectivesInKansasCity: z
     .boolean()
     .default(false)
     .describe('House rule: objective cards may also be played between the Kansas City sub-phases.'),
-  cityPairObjective: z
-    .enum(['may', 'must'])
+  cityPairObjective: titledChoice({ may: 'May take it', must: 'Must take it' })
     .default('may')
-    .describe("A completed city pair's objective card. may: you may take it (the original rules); must: you must while any is left (as older games here were played)."),
+    .describe("A completed city pair's objective card. May take it: you may (the original rules); Must take it: you must while any is left (as older games here were played)."),
   /**
    * Offered whatever the hand holds because a step dropped for want of a Jersey told the table what the hand
    * lacked; `whenHeld` replays games recorded before this option.
    */
-  jerseyBonus: z
-    .enum(['always', 'whenHeld'])
+  jerseyBonus: titledChoice({ always: 'Always offered', whenHeld: 'Only with a Jersey in hand' })
     .default('always')
-    .describe("A worker's Jersey bonus. always: offered, to take or skip, whether or not you hold a Jersey, so nobody learns your hand; when held: only with a Jersey in hand (as older games here were played)."),
+    .describe("A worker's Jersey bonus. Always offered: to take or skip, whether or not you hold a Jersey, so nobody learns your hand; Only with a Jersey in hand: as older games here were played."),
   /** `atOrBehind` covers both sources: the original rules document (where the engine stands) and the printed tile (behind it). */
-  upgrade9b: z
-    .enum(['atOrBehind', 'behind'])
+  upgrade9b: titledChoice({ atOrBehind: 'At or behind the engine', behind: 'Behind the engine' })
     .default('atOrBehind')
-    .describe('The station building 9b upgrades. at or behind: the one where your engine stands or any behind it; behind: only one behind it (as older games here were played).'),
-  revealedHandOrder: z
-    .enum(['sorted', 'asHeld'])
+    .describe('The station building 9b upgrades. At or behind the engine: the one where your engine stands or any behind it; Behind the engine: only one behind it (as older games here were played).'),
+  revealedHandOrder: titledChoice({ sorted: 'Sorted', asHeld: 'In the order held' })
     .default('sorted')
-    .describe('A hand revealed for income goes onto your discard pile, whose top card everyone sees. sorted: in sorted order; as held: in the order held, which showed the card drawn last (as older games here were played).'),
-  auxAfterCopy: z
-    .enum(['never', 'offered'])
+    .describe('A hand revealed for income goes onto your discard pile, whose top card everyone sees. Sorted: in sorted order; In the order held: which showed the card drawn last (as older games here were played).'),
+  auxAfterCopy: titledChoice({ never: 'No auxiliary action', offered: 'One auxiliary action too' })
     .default('never')
-    .describe("After building 8b's copy. never: no single auxiliary action as well, as a building gives local actions or one auxiliary action (the original rules); offered: one is offered too (as older games here were played)."),
+    .describe("After building 8b's copy. No auxiliary action: a building gives local actions or one auxiliary action (the original rules); One auxiliary action too: a single auxiliary action is offered as well (as older games here were played)."),
   /**
    * `outOfGame` follows the original rules document's note that auxiliary actions shrink the deck, and the printed
    * board; `discarded` its glossary meaning of the verb.
    */
-  auxiliary5Cards: z
-    .enum(['outOfGame', 'discarded'])
+  auxiliary5Cards: titledChoice({ outOfGame: 'Out of the game', discarded: 'Onto your discard pile' })
     .default('outOfGame')
-    .describe("Auxiliary action 5's hand cards. out of game: they leave the game (as on the printed board); discarded: they go onto your discard pile."),
+    .describe("Auxiliary action 5's hand cards. Out of the game: they leave the game (as on the printed board); Onto your discard pile: they are discarded."),
   /**
    * Every such step depends on public facts alone; the Jersey bonus offered without a Jersey in hand stays asked
    * (`jerseyBonus: always`): passing it would tell the table what the hand lacks.
    */
-  skipOnlySteps: z
-    .enum(['passed', 'asked'])
+  skipOnlySteps: titledChoice({ passed: 'Passed without asking', asked: 'Wait for your skip' })
     .default('passed')
-    .describe('A step whose only choice is to skip (a station master you have no two workers of a kind for, a hazard or teepee you cannot afford, nothing left to buy). passed: passed without asking; asked: it waits for your skip (as older games here were played).'),
+    .describe('A step whose only choice is to skip (a station master you have no two workers of a kind for, a hazard or teepee you cannot afford, nothing left to buy). Passed without asking: it is skipped for you; Wait for your skip: you skip it yourself (as older games here were played).'),
   /**
    * Judged on public facts alone (moves.ts, `onlyEndTurnLeft`): a move the hand might allow keeps the turn open, so
    * its ending by itself tells the table nothing about the hand.
    */
-  endTurn: z
-    .enum(['auto', 'asked'])
+  endTurn: titledChoice({ auto: 'Ends by itself', asked: 'Wait for "End your turn"' })
     .default('auto')
-    .describe('Phase C (drawing up to your hand limit) once phase B leaves you nothing to do. auto: your turn ends by itself, unless a card you might hold, as far as the others can tell, could still be played or discarded; asked: it waits for your "End your turn" (as older games here were played).'),
-  copyAdjacency: z
-    .enum(['direct', 'nearestLocation'])
+    .describe('Phase C (drawing up to your hand limit) once phase B leaves you nothing to do. Ends by itself: your turn ends, unless a card you might hold, as far as the others can tell, could still be played or discarded; Wait for "End your turn": you end it yourself (as older games here were played).'),
+  copyAdjacency: titledChoice({ direct: 'Directly neighbouring', nearestLocation: 'Nearest building' })
     .default('direct')
-    .describe('What building 8b copies. direct: the building on a directly neighbouring space; nearest location: the nearest building, past empty spaces.'),
+    .describe('What building 8b copies. Directly neighbouring: the building on a directly neighbouring space; Nearest building: the nearest building, past empty spaces.'),
 });
+
 export type GwtOptions = z.infer<typeof optionsSchema>;
 
 export interface PlayerState {

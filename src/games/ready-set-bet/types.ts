@@ -6,10 +6,9 @@ export const GAME_ID = 'ready-set-bet';
 
 /** Every house rule and every point the sources leave open; `parse({})` is the standard game. */
 export const optionsSchema = z.object({
-  hostMode: z
-    .enum(['server', 'hostSeat'])
+  hostMode: titledChoice({ server: 'The server', hostSeat: 'A seated host' })
     .default('server')
-    .describe('Who rolls the dice. server: the server, on a timer, and every seat bets (2–8 seats); host seat: seat 0 is the host, who rolls and holds no tokens (up to 9 seats).'),
+    .describe('Who rolls the dice. The server: on a timer, and every seat bets (2–8 seats); A seated host: seat 0 is the host, who rolls and holds no tokens (up to 9 seats).'),
   hostBets: z
     .boolean()
     .default(false)
@@ -35,20 +34,18 @@ export const optionsSchema = z.object({
     .default(true)
     .describe('The third identical roll in a row gives no bonus: a pair that paid is used up, and the fourth roll pairs with the third (the original rules). Off: every repeat gives the bonus.')
     .meta({ title: 'Triple-roll rule' }),
-  repeatMatch: z
-    .enum(['horse', 'sum'])
+  repeatMatch: titledChoice({ horse: 'Horse', sum: 'Dice sum' })
     .default('horse')
-    .describe('What makes a repeat roll, which moves the horse its bonus too. horse: the same horse, so a 2 then a 3 counts (the original rules); sum: the same dice sum.')
+    .describe('What makes a repeat roll, which moves the horse its bonus too. Horse: the same horse, so a 2 then a 3 counts (the original rules); Dice sum: the same dice sum.')
     .meta({ title: 'A repeat roll is the same' }),
   fewerTokensAtSeven: z
     .boolean()
     .default(true)
     .describe('With 7 or 8 players betting besides the host, each of them returns one 3 token (the original rules). Off: everyone keeps both 3s.')
     .meta({ title: 'Fewer tokens at 7–8 bettors' }),
-  horseTies: z
-    .enum(['competition', 'dense'])
+  horseTies: titledChoice({ competition: '1, 2, 2, 4', dense: '1, 2, 2, 3' })
     .default('competition')
-    .describe('Places of tied horses. competition: 1, 2, 2, 4 (a tie for 2nd leaves no 3rd); dense: 1, 2, 2, 3.'),
+    .describe('Places of tied horses. 1, 2, 2, 4: a tie for 2nd leaves no 3rd (competition ranking); 1, 2, 2, 3: the next horse is 3rd (dense ranking).'),
   propTieWins: z
     .boolean()
     .default(false)

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { GameDefinition, MoveError } from '../../core/game.ts';
+import { titledChoice } from '../../core/options.ts';
 import { teamOutcome } from '../../core/result.ts';
 import { bot } from './bot.ts';
 import { inHome, marblesOf } from './board.ts';
@@ -11,14 +12,15 @@ import { resample, viewFor } from './view.ts';
 
 export const options = z.object({
   master: z.boolean().default(false).describe('Master version: the Angel, Devil, Warrior and Fool cards join the deck.'),
-  sixTeams: z
-    .enum(['3x2', '2x3'])
+  sixTeams: titledChoice({ '3x2': 'Three teams of two', '2x3': 'Two teams of three' })
     .default('3x2')
-    .describe('Six players. 3x2: three teams of two, partners opposite; 2x3: two teams of three, every second colour.'),
-  sixSpacing: z
-    .union([z.literal(11), z.literal(16)])
+    .describe('Six players. Three teams of two: partners opposite; Two teams of three: every second colour.'),
+  sixSpacing: titledChoice([
+    [11, '11 fields (a ring of 66)'],
+    [16, '16 fields (a ring of 96)'],
+  ])
     .default(11)
-    .describe('The six-colour board (3 or 6 players): fields from one start to the next, 11 (a ring of 66) or 16 (a ring of 96).'),
+    .describe('The six-colour board (3 or 6 players): fields from one start to the next, 11 fields (a ring of 66) or 16 fields (a ring of 96).'),
   announce: z.boolean().default(true).describe('After each deal everyone is shown which hands hold a 1 or 13, a card that brings a marble out.'),
   dealDelayMs: z.number().int().min(0).max(10_000).default(800).describe('Milliseconds before each deal (pace only).'),
 });

@@ -2,13 +2,16 @@
 import { z } from 'zod';
 import type { RngState } from '../../core/rng.ts';
 import type { Suit } from '../../core/cards/index.ts';
-import { RANKS } from '../../core/cards/index.ts';
+import { RANKS, type Rank } from '../../core/cards/index.ts';
+import { titledChoice } from '../../core/options.ts';
+
+/** Levels by name for the create form: the court cards in words (the ranks' own letters read badly in words: "j", "a"). */
+const RANK_TITLES: Record<Rank, string> = { 2: '2', 3: '3', 4: '4', 5: '5', 6: '6', 7: '7', 8: '8', 9: '9', 10: '10', J: 'Jack', Q: 'Queen', K: 'King', A: 'Ace' };
 
 export const tractorOptions = z.object({
-  mode: z
-    .enum(['tractor', 'findingFriends'])
+  mode: titledChoice({ tractor: 'Tractor (fixed partners)', findingFriends: 'Finding friends' })
     .default('tractor')
-    .describe("tractor: two fixed partnerships, alternating round the table (4, 6 or 8 players); finding friends (Zhao Pengyou): the starter calls friend cards, and whoever plays one joins the starter's side."),
+    .describe("Tractor (fixed partners): two fixed partnerships, alternating round the table (4, 6 or 8 players); Finding friends (Zhao Pengyou): the starter calls friend cards, and whoever plays one joins the starter's side."),
   friends: z
     .number()
     .int()
@@ -16,27 +19,25 @@ export const tractorOptions = z.object({
     .max(5)
     .default(0)
     .describe('Finding friends: how many friends the starter calls (0: half the table minus one). The starter and his friends must be fewer than all players.'),
-  friendCards: z
-    .enum(['nonTrump', 'trumpsIncluded', 'noHighest', 'noPoints'])
+  friendCards: titledChoice({ nonTrump: 'Any but trumps', trumpsIncluded: 'Trumps too', noHighest: 'No trumps, no aces', noPoints: 'No trumps, no point cards' })
     .default('nonTrump')
-    .describe('Finding friends: the cards that may be called, never a joker. non trump: any card but trumps; trumps included: trumps too; no highest: no trump and no A (no K at level A); no points: no trump and no 5, 10 or K (a K at level A).'),
-  friendJoin: z
-    .enum(['unrestricted', 'noDoubleJoin'])
+    .describe('Finding friends: the cards that may be called, never a joker. Any but trumps: any card but trumps; Trumps too: trumps as well; No trumps, no aces: no trump and no A (no K at level A); No trumps, no point cards: no trump and no 5, 10 or K (a K at level A).'),
+  friendJoin: titledChoice({ unrestricted: 'Counts, using the card up', noDoubleJoin: 'Only outsiders join' })
     .default('unrestricted')
-    .describe("Finding friends, a called card played by someone already on the starter's side. unrestricted: it counts, using that copy up; no double join: it does not, only a player outside the side can join."),
+    .describe("Finding friends, a called card played by someone already on the starter's side. Counts, using the card up: it counts, and that copy is used up; Only outsiders join: it does not count, only a player outside the side can join."),
   smallTeamBonus: z
     .boolean()
     .default(true)
     .describe("Finding friends: a starter's side that wins the hand with fewer players than were called (a friend not found) rises one level more."),
-  startLevel: z.enum(RANKS).default('2').describe('The level every player starts at (2 in the standard game).'),
-  topLevel: z
-    .enum(['A', 'NT'])
+  startLevel: titledChoice(RANKS.map((rank) => [rank, RANK_TITLES[rank]] as const))
+    .default('2')
+    .describe('The level every player starts at (2 in the standard game).'),
+  topLevel: titledChoice({ A: 'Ace', NT: 'No trump (after ace)' })
     .default('A')
-    .describe('The last level: A, or NT, an extra level after A played without trump suit (only jokers are trumps, and nobody declares).'),
-  mustDefend: z
-    .enum(['A', 'pointsAndA', 'none'])
+    .describe('The last level. Ace: A; No trump (after ace): NT, an extra level after A played without trump suit (only jokers are trumps, and nobody declares).'),
+  mustDefend: titledChoice({ A: 'Top level', pointsAndA: '5, 10, K and top level', none: 'None' })
     .default('A')
-    .describe('Levels where an advance stops, passed only by winning a hand there as declarers. A: the top level (NT when that is the top level); points and A: 5, 10 and K as well; none: no level stops an advance.'),
+    .describe('Levels where an advance stops, passed only by winning a hand there as declarers. Top level: A (NT when that is the top level); 5, 10, K and top level: those levels as well; None: no level stops an advance.'),
   handLimit: z
     .number()
     .int()
@@ -48,14 +49,12 @@ export const tractorOptions = z.object({
     .boolean()
     .default(false)
     .describe('Declarers on level J whose opponents win the last trick with a single jack fall back to level 2.'),
-  firstStarter: z
-    .enum(['winningBid', 'firstBid'])
+  firstStarter: titledChoice({ winningBid: 'Winning declaration', firstBid: 'First declaration' })
     .default('winningBid')
-    .describe('Who starts hand 1. winning bid: the player of the winning declaration; first bid: the player of the first one.'),
-  noBidFirstHand: z
-    .enum(['redeal', 'noTrump'])
+    .describe('Who starts hand 1. Winning declaration: its player; First declaration: the player of the first one.'),
+  noBidFirstHand: titledChoice({ redeal: 'Deal again', noTrump: 'No trump suit' })
     .default('redeal')
-    .describe('Hand 1 with no declaration at all. redeal: the cards are dealt again; no trump: it is played without trump suit, the first player dealt to starting.'),
+    .describe('Hand 1 with no declaration at all. Deal again: the cards are dealt again; No trump suit: it is played without trump suit, the first player dealt to starting.'),
   /** Bounded because the server deals: a table where nobody ever declares would otherwise deal forever. */
   redealLimit: z
     .number()
@@ -63,59 +62,48 @@ export const tractorOptions = z.object({
     .min(0)
     .max(20)
     .default(10)
-    .describe('Hand 1 is dealt again at most this many times (no bid first hand: redeal); after that a hand with no declaration is played without trump suit, the first player dealt to starting.'),
-  noBidLaterHand: z
-    .enum(['levelOrHighest', 'firstCard', 'noTrump'])
+    .describe('Hand 1 is dealt again at most this many times (No bid first hand: Deal again); after that a hand with no declaration is played without trump suit, the first player dealt to starting.'),
+  noBidLaterHand: titledChoice({ levelOrHighest: 'Kitty: level card or highest', firstCard: "Kitty's first card", noTrump: 'No trump suit' })
     .default('levelOrHighest')
-    .describe("Later hands with no declaration. level or highest: the kitty's cards are turned until a level card or a joker fixes the trump suit (a joker: none), else the highest card does; first card: the kitty's first card decides; no trump: no trump suit."),
-  bidPolicy: z
-    .enum(['jokerOrGreaterLength', 'jokerOrHigherSuit', 'greaterLength'])
+    .describe("Later hands with no declaration. Kitty: level card or highest: the kitty's cards are turned until a level card or a joker fixes the trump suit (a joker: none), else the highest card does; Kitty's first card: it decides; No trump suit: the hand is played without one."),
+  bidPolicy: titledChoice({ jokerOrGreaterLength: 'More cards, or jokers', jokerOrHigherSuit: 'More cards, jokers, or higher suit', greaterLength: 'More cards only' })
     .default('jokerOrGreaterLength')
-    .describe('What overrides a declaration. joker or greater length: more cards, and at equal count jokers over level cards (big over small); joker or higher suit: also, at equal count of two or more, the higher suit (♦ < ♣ < ♥ < ♠); greater length: only more cards.'),
-  reinforcement: z
-    .enum(['whileWinning', 'overturnOrReinforce', 'none'])
+    .describe('What overrides a declaration. More cards, or jokers: more cards, and at equal count jokers over level cards (big over small); More cards, jokers, or higher suit: also, at equal count of two or more, the higher suit (♦ < ♣ < ♥ < ♠); More cards only: only more cards.'),
+  reinforcement: titledChoice({ whileWinning: 'Reinforce it', overturnOrReinforce: 'Reinforce or overturn it', none: 'Nothing' })
     .default('whileWinning')
-    .describe('What the player of the top declaration may still declare. while winning: more identical cards to it; overturn or reinforce: also a stronger declaration of other cards; none: nothing.'),
+    .describe('What the player of the top declaration may still declare. Reinforce it: more identical cards to it; Reinforce or overturn it: also a stronger declaration of other cards; Nothing: nothing more.'),
   bidTakeback: z
     .boolean()
     .default(false)
     .describe('The player of the top declaration may take his last declaration back while declaring is open.'),
-  jokerBids: z
-    .enum(['pairOrMore', 'allDecks', 'disabled'])
+  jokerBids: titledChoice({ pairOrMore: 'A pair or more', allDecks: 'Every copy in play', disabled: 'Not allowed' })
     .default('pairOrMore')
-    .describe('Declaring with jokers, for a hand without trump suit. pair or more: two or more of one joker; all decks: every copy of that joker in play; disabled: not at all.'),
+    .describe('Declaring with jokers, for a hand without trump suit. A pair or more: two or more of one joker; Every copy in play: every copy of that joker in play; Not allowed: not at all.'),
   kittyTheft: z
     .boolean()
     .default(false)
     .describe('After the kitty is buried, another player may make a stronger declaration: he takes the kitty, buries in turn, and his declaration fixes the trump suit; the starter stays.'),
-  buryRestriction: z
-    .enum(['none', 'noPoints', 'noPointsOrTrumps'])
+  buryRestriction: titledChoice({ none: 'Any card', noPoints: 'No point cards', noPointsOrTrumps: 'No point cards or trumps' })
     .default('none')
-    .describe('Cards the starter may bury only when he has no others. none: no such cards; no points: 5s, 10s and Ks; no points or trumps: those and trumps.'),
-  tractorFollow: z
-    .enum(['pairs', 'tractors'])
+    .describe('Cards the starter may bury only when he has no others. Any card: no such cards; No point cards: 5s, 10s and Ks; No point cards or trumps: those and trumps.'),
+  tractorFollow: titledChoice({ pairs: 'Pairs suffice', tractors: 'Tractors must be played' })
     .default('pairs')
-    .describe('Following a tractor. pairs: identical pairs of the suit suffice, consecutive or not (the original rules); tractors: a tractor held, or the longest part of one, must be played.'),
-  throwEvaluation: z
-    .enum(['largestUnit', 'all'])
+    .describe('Following a tractor. Pairs suffice: identical pairs of the suit, consecutive or not (the original rules); Tractors must be played: a tractor held, or the longest part of one.'),
+  throwEvaluation: titledChoice({ largestUnit: 'Largest unit decides', all: 'Every unit higher' })
     .default('largestUnit')
-    .describe('A throw trumped by several players. largest unit: the highest largest unit wins (the original rules); all: a trump play beats another only if every unit is higher.'),
-  throwUnits: z
-    .enum(['pairs', 'tractors'])
+    .describe('A throw trumped by several players. Largest unit decides: the highest largest unit wins (the original rules); Every unit higher: a trump play beats another only if every unit is higher.'),
+  throwUnits: titledChoice({ pairs: 'As its pairs', tractors: 'As one tractor' })
     .default('pairs')
-    .describe('A tractor thrown with other cards. pairs: it counts as its pairs, a throw being singles and pairs (the original rules); tractors: it stays one unit, beaten only by a higher tractor (as older games here were played).'),
-  throwPenalty: z
-    .enum(['none', 'tenPerAttempt', 'tenPerCard'])
+    .describe('A tractor thrown with other cards. As its pairs: a throw being singles and pairs (the original rules); As one tractor: it stays one unit, beaten only by a higher tractor (as older games here were played).'),
+  throwPenalty: titledChoice({ none: 'No penalty', tenPerAttempt: '10 points a throw', tenPerCard: '10 points a card taken back' })
     .default('none')
-    .describe('Penalty for a failed throw, in points to the other side. none: no penalty; ten per attempt: 10; ten per card: 10 per card taken back.'),
-  kittyReveal: z
-    .enum(['attackersLastTrick', 'always'])
+    .describe('Penalty for a failed throw, in points to the other side. No penalty; 10 points a throw; 10 points a card taken back.'),
+  kittyReveal: titledChoice({ attackersLastTrick: "Attackers' last trick", always: 'Always' })
     .default('attackersLastTrick')
-    .describe('When the kitty is shown at the end of a hand. attackers last trick: only when the attackers win the last trick (the original rules); always: every time.'),
-  kittyMultiplier: z
-    .enum(['cards', 'largestUnit', 'power'])
+    .describe("When the kitty is shown at the end of a hand. Attackers' last trick: only when the attackers win the last trick (the original rules); Always: every time."),
+  kittyMultiplier: titledChoice({ cards: '2 × cards led', largestUnit: '2 × largest unit', power: '2 to the power of the largest unit' })
     .default('cards')
-    .describe("What the kitty's points are multiplied by when the attackers win the last trick. cards: twice the cards in that trick's lead (the original rules); largest unit: twice its largest unit; power: 2 to the power of its largest unit."),
+    .describe("What the kitty's points are multiplied by when the attackers win the last trick. 2 × cards led: twice the cards in that trick's lead (the original rules); 2 × largest unit: twice its largest unit; 2 to the power of the largest unit: of the lead's largest unit."),
   dealDelayMs: z.number().int().min(0).max(10_000).default(150).describe('Milliseconds between two cards of the deal.'),
   declareWindowMs: z
     .number()
