@@ -5,6 +5,7 @@ import { readySetBet } from './games/ready-set-bet.ts';
 import { handKeys, tac } from './games/tac.ts';
 import { tractor } from './games/tractor.ts';
 import { chooserPrompt, Selection } from './select.ts';
+import { turnLine } from './turn.ts';
 import type { BoardContext, Move } from './types.ts';
 
 const HAND = ['BJ', '2S', '2S', 'AH', 'AH', 'KH', 'QH', '9C', '8C', '7C', '5D', '3D'];
@@ -137,6 +138,25 @@ describe('Tractor on the page: free choices the listed moves only sample', () =>
     expect(tractor.status!(none)).toBe('Dealing.');
     expect(tractor.status!(context('dealing', [{ type: 'declare', card: '2S', count: 1 }]))).toBe('Dealing: you may declare with a level card or jokers (tap one).');
     expect(tractor.status!(context('playing', []))).toBe('');
+  });
+
+  it('says what the windows after the deal and after a burial are, and when they close, not "Waiting for the dealer"', () => {
+    const line = (ctx: BoardContext) => turnLine(ctx, tractor, 0, 1_000_000_000_000).map((part) => (typeof part === 'string' ? part : '<clock>')).join('');
+    const table = { exchanger: 2, trumpRank: '2', bids: [{ seat: 2, card: '2S', count: 1 }] };
+    // Every seat listed beside the dealer, as during the deal: with no declaration of yours, the window in words.
+    const window = (phase: string, moves: Move[], mySeat = 0) => ({ ...context(phase, moves, [], table), active: [-1, 0, 1, 2, 3], mySeat });
+    expect(line(window('declaring', []))).toBe('The deal is over: the last declarations. Declaring closes in <clock>.');
+    expect(line(window('declaring', [{ type: 'declare', card: '2H', count: 2 }]))).toBe(
+      'Your move. The deal is over: you may still declare with a level card or jokers (tap one). Declaring closes in <clock>.',
+    );
+    expect(line(window('stealing', []))).toBe('Seat 2 buried the kitty: a stronger declaration would take it. Stealing closes in <clock>.');
+    expect(line(window('stealing', [], 2))).toBe('You buried the kitty: a stronger declaration of another seat would take it. Stealing closes in <clock>.');
+    expect(line(window('stealing', [{ type: 'declare', card: '2H', count: 2 }]))).toBe(
+      'Your move. Seat 2 buried the kitty: a stronger declaration takes it (tap a level card or jokers). Stealing closes in <clock>.',
+    );
+    // Elsewhere the page's own words.
+    expect(tractor.waiting!(context('playing', []))).toBeNull();
+    expect(tractor.stepClock!(context('playing', []))).toBeNull();
   });
 
   it('keeps to the listed moves while declaring: the second copy of a card stands for the pair', () => {

@@ -408,8 +408,26 @@ export const tractor: GameBoard = {
   },
   status(ctx) {
     // That you may declare only when a declaration of yours is listed (your cards are the ones it may be made of).
-    if (ctx.table.phase !== 'dealing') return '';
-    return ctx.moves.some((m) => m.type === 'declare') ? 'Dealing: you may declare with a level card or jokers (tap one).' : 'Dealing.';
+    const t = ctx.table;
+    const may = ctx.moves.some((m) => m.type === 'declare');
+    if (t.phase === 'dealing') return may ? 'Dealing: you may declare with a level card or jokers (tap one).' : 'Dealing.';
+    // The windows after the deal and after a burial: said by `waiting` while you have no declaration to make.
+    if (t.phase === 'declaring' && may) return 'The deal is over: you may still declare with a level card or jokers (tap one).';
+    if (t.phase === 'stealing' && may) return `${ctx.name(t.exchanger)} buried the kitty: a stronger declaration takes it (tap a level card or jokers).`;
+    return '';
+  },
+  // The windows any seat may declare in once the cards are dealt: nobody's turn, and no dealer to wait for (the page's
+  // words were "Waiting for the dealer."); what the window is and, with stepClock, when it closes.
+  waiting(ctx) {
+    const t = ctx.table;
+    if (t.phase === 'declaring') return 'The deal is over: the last declarations.';
+    if (t.phase !== 'stealing') return null;
+    if (t.exchanger === ctx.mySeat) return 'You buried the kitty: a stronger declaration of another seat would take it.';
+    return `${ctx.name(t.exchanger)} buried the kitty: a stronger declaration would take it.`;
+  },
+  stepClock(ctx) {
+    if (ctx.table.phase === 'declaring') return 'Declaring closes in';
+    return ctx.table.phase === 'stealing' ? 'Stealing closes in' : null;
   },
   // While the cards are dealt and the declaration and theft windows are open every seat is listed beside the
   // dealer, as any seat may declare: nobody's turn.
