@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fastTrack } from './games/fast-track.ts';
 import { readySetBet } from './games/ready-set-bet.ts';
 import { handKeys, tac } from './games/tac.ts';
-import { tractor } from './games/tractor.ts';
+import { FOLLOWS_LISTED, tractor } from './games/tractor.ts';
 import { chooserPrompt, Selection } from './select.ts';
 import { turnLine } from './turn.ts';
 import type { BoardContext, Move } from './types.ts';
@@ -101,6 +101,23 @@ describe('Tractor on the page: free choices the listed moves only sample', () =>
     // With no legal move only the board's words, if it has any: nothing is asked of the player.
     expect(selection.whyNot('card:AH', context('burying', []))).toBeNull();
     expect(new Selection(fastTrack).whyNot('card:AH', context('playing', []))).toBeNull();
+  });
+
+  it('follows with a card a long list leaves out: past FOLLOWS_LISTED follows the list may be a sample', () => {
+    const selection = new Selection(tractor);
+    const cardParts = (ctx: BoardContext) => [...selection.clickable(ctx)].filter((k) => k.startsWith('card:')).sort();
+    // Two hearts led, the hand holds four: the listed follows (a sample) all use A♥ and K♥, none the Q♥.
+    const hearts = (n: number) => context('playing', Array.from({ length: n }, () => ({ type: 'play', cards: ['AH', 'KH'] })), [{ seat: 3, cards: ['JH', '10H'] }]);
+    expect(cardParts(hearts(2))).toEqual(['card:AH', 'card:AH/2', 'card:KH']);
+    expect(selection.whyNot('card:QH', hearts(2))).toMatch(/^Follow the lead: include as many pairs/);
+    // As long a list as the server lists in full, or longer: every heart, and a club held back by the suit alone.
+    expect(cardParts(hearts(FOLLOWS_LISTED))).toEqual(['card:AH', 'card:AH/2', 'card:KH', 'card:QH']);
+    expect(selection.click('card:QH', hearts(FOLLOWS_LISTED))).toBeNull();
+    expect(selection.click('card:KH', hearts(FOLLOWS_LISTED))).toEqual({ type: 'play', cards: ['QH', 'KH'] });
+    expect(selection.whyNot('card:9C', hearts(FOLLOWS_LISTED))).toBe('Follow suit: play as many cards of the led suit as you can.');
+    // Follows of several suits (too few of the led suit held): every card may fill in.
+    const filled = context('playing', Array.from({ length: FOLLOWS_LISTED }, (_, i) => ({ type: 'play', cards: ['9C', i % 2 ? '8C' : '5D'] })), [{ seat: 3, cards: ['JC', 'JC', '10C'] }]);
+    expect(cardParts(filled)).toHaveLength(HAND.length);
   });
 
   it('leads any selection, offered rather than sent', () => {

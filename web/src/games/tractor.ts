@@ -6,7 +6,8 @@
  * Clicks: while you declare, a card in your hand keeps the listed declarations that use it (one that none uses says
  * why, even when you have none listed: the status says you may declare only when you may). To bury, lead
  * or follow, the listed moves are only a sample (a hand has far too many choices to list): clicks select
- * cards freely — any card to bury or lead, a card some listed follow uses (either copy) to follow — and the
+ * cards freely — any card to bury or lead, a card some listed follow uses (either copy) to follow, any that may be
+ * where the list of follows is long enough to be a sample (followUsable) — and the
  * selection is the move: sent at once when it follows with as many cards as were led, offered as a button to bury or
  * lead (a lead only when its cards share one suit in play: the hand's trumps, as the view counts them, or one printed
  * suit); the server judges it. Each copy of a card (two decks) is its own part: `card:AS`, then `card:AS/2`.
@@ -233,6 +234,23 @@ function callingSection(ctx: BoardContext) {
 /** The cards the listed follows use: while you follow, the ones the rules let you play. */
 const followFaces = (ctx: BoardContext) => new Set(ctx.moves.flatMap((m) => (m.type === 'play' ? (m.cards as string[]) : [])));
 
+/** Follows the server lists every one of up to this many (its README): a list this long may be a sample of them. */
+export const FOLLOWS_LISTED = 240;
+
+/**
+ * Whether a card may go into a follow: one some listed follow uses. A list of FOLLOWS_LISTED follows or more may be a
+ * sample that leaves out a card the rules allow (a legal follow refused, and blamed on the lead's pairs): then any card
+ * of the led suit where every listed follow is of it (you hold more of it than were led), else any card; the server
+ * judges the follow.
+ */
+function followUsable(ctx: BoardContext): (face: string) => boolean {
+  const faces = followFaces(ctx);
+  if (ctx.moves.filter((m) => m.type === 'play').length < FOLLOWS_LISTED) return (face) => faces.has(face);
+  const suitOf = suitInPlay(ctx.view);
+  const suits = new Set([...faces].map(suitOf));
+  return suits.size === 1 ? (face) => suits.has(suitOf(face)) : () => true;
+}
+
 export const tractor: GameBoard = {
   render(ctx) {
     const t = ctx.table;
@@ -321,8 +339,8 @@ export const tractor: GameBoard = {
     }
     // Following, the cards the listed follows use are the ones the rules let you play (the led suit while you have it),
     // every copy of them: identical cards count once in the list (a follow with one 8♦ stands for either).
-    const usable = followFaces(ctx);
-    const follow = parts.filter((k) => usable.has(faceOfKey(k)));
+    const usable = followUsable(ctx);
+    const follow = parts.filter((k) => usable(faceOfKey(k)));
     return { keys: follow, move: cards.length === count ? { type: 'play', cards } : null, now: true, hint: `Follow with ${count} card${count === 1 ? '' : 's'} (${chosen}).` };
   },
   whyNot(key, ctx) {
