@@ -341,7 +341,12 @@ describe('Great Western Trail on the page', () => {
     expect(logged({ type: 'action', action: '1.0', seat: 1 })).toBe('Bo: takes the local action “place a building ($2 per craftsman)”.'); // (a server before `text`)
     expect(logged({ type: 'foresight', pick: 0, tile: 'flood-g4', seat: 1 })).toBe('Bo: takes the foresight tile: flood, green hand, 4 VP.');
     expect(logged({ type: 'foresight', pick: 0, seat: 1 })).toBe('Bo: takes a foresight tile.');
-    expect(logged({ type: 'hire', slot: 0, worker: 'cowboy', seat: 1 })).toBe('Bo: hires the cowboy in row 1 of the job market.');
+    expect(logged({ type: 'hire', slot: 0, worker: 'cowboy', seat: 1 })).toBe('Bo: hires the cowboy in row 1 of the job market.'); // (a server before `cost`)
+    // What a purchase paid, as its event says.
+    expect(logged({ type: 'hire', slot: 0, worker: 'cowboy', cost: 6, seat: 1 })).toBe('Bo: hires the cowboy in row 1 of the job market for $6.');
+    expect(logged({ type: 'buyCattle', cards: ['ayrshire'], cowboys: 2, cost: 3, seat: 1 })).toBe('Bo: buys ayrshire with 2 cowboys for $3.');
+    expect(logged({ type: 'build', building: '2a', space: 'C-2', cost: 2, seat: 1 })).toBe('Bo: places building 2a on C-2 for $2.');
+    expect(logged({ type: 'build', building: '2a', space: 'C-2', cost: 0, seat: 1 })).toBe('Bo: places building 2a on C-2 for free.');
     expect(logged({ type: 'takeHazard', space: 'FLOOD-1', tile: 'flood-g4', seat: 1 })).toMatch(/^Bo: takes flood, green hand, 4 VP from /);
     expect(logged({ type: 'takeObjective', card: 'stack', seat: 1 })).toBe('Bo: takes the top card of the objective stack.');
     // An auxiliary action says which, single or double, and what it did.

@@ -67,6 +67,8 @@ export function applyMove(state: GwtState, actor: Actor, move: unknown): MoveRes
   perform(next, move as GwtMove);
   // The income's amount (the hand's breeds and the certificates): the log can say what was taken, not only that it was.
   if (move.type === 'income') events[0]!.amount = next.players[actor as number]!.money - state.players[actor as number]!.money;
+  // What a purchase paid (a worker hired, a building placed, cattle bought): the log can say the price, not only the buy.
+  if (move.type === 'hire' || move.type === 'build' || move.type === 'buyCattle') events[0]!.cost = state.players[actor as number]!.money - next.players[actor as number]!.money;
   const [turnOf, overBefore] = [next.current, next.over];
   normalize(next);
   // A turn normalize ended (a Kansas City visit's last step; with endTurn: auto, nothing left but ending it): said as

@@ -1449,7 +1449,7 @@ describe('views and invariants', () => {
     const s = atHiringBuilding();
     const action = eventOf(s, { type: 'action', action: '1.0' });
     expect(action.event).toEqual({ type: 'action', action: '1.0', seat: 0, text: 'hire 1 worker' });
-    expect(eventOf(action.state, { type: 'hire', slot: 0 }).event).toEqual({ type: 'hire', slot: 0, seat: 0, worker: 'cowboy' });
+    expect(eventOf(action.state, { type: 'hire', slot: 0 }).event).toEqual({ type: 'hire', slot: 0, seat: 0, worker: 'cowboy', cost: 6 });
     const k = fresh();
     k.foresight = ['flood-g4', 'green', 'cowboy', 'engineer', 'blue', 'craftsman'];
     k.players[0]!.location = 'G-1';
@@ -1474,6 +1474,26 @@ describe('views and invariants', () => {
     expect(master).toBeGreaterThan(0);
     const placed = play(upgraded.state, legalMoves(upgraded.state, 0).find((m) => m.type === 'disc')!);
     expect(eventOf(placed, { type: 'claimMaster', worker: 'cowboy' }).event).toEqual({ type: 'claimMaster', worker: 'cowboy', seat: 0, master });
+  });
+  it('a purchase\'s event says what it paid: a worker hired, a building placed, cattle bought', () => {
+    const paid = (state: GwtState, move: GwtMove) => {
+      const r = game.applyMove(state, state.current, move);
+      if (!r.ok) throw new Error(r.error.code);
+      expect(r.events[0]!.cost).toBe(state.players[state.current]!.money - r.state.players[state.current]!.money);
+      return r.events[0]!.cost;
+    };
+    const hiring = play(atHiringBuilding(), { type: 'action', action: '2.0' }); // the hire at $2 more
+    expect(paid(hiring, { type: 'hire', slot: 0 })).toBe(8);
+    let b = fresh();
+    b.players[0]!.hand = [];
+    b = play(goTo(b, 'B'), { type: 'action', action: '1.0' });
+    expect(paid(b, { type: 'build', building: '2a', space: 'C-2' })).toBe(2);
+    let e = fresh();
+    e.players[0]!.hand = [];
+    e.players[0]!.workers.cowboy = 3;
+    e.market = ['holstein', 'ayrshire', 'highland4', 'longhorn7'];
+    e = play(goTo(e, 'E'), { type: 'action', action: '1.0' });
+    expect(paid(e, { type: 'buyCattle', cards: ['ayrshire'], cowboys: 2 })).toBe(3);
   });
   it('a hand revealed for income goes onto the discard pile sorted: the public top is not the card drawn last', () => {
     const discardTop = (options: Partial<GwtOptions>) => {

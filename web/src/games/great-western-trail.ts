@@ -466,15 +466,17 @@ export const greatWesternTrail: GameBoard = {
     // server before them named neither).
     if (ev.type === 'upgrade') return `${who}upgrades ${typeof ev.station === 'number' ? stationText(ctx, ev.station) : 'the station'}.`;
     if (ev.type === 'claimMaster') return `${who}gives a ${String(ev.worker)} for ${typeof ev.master === 'number' ? masterName(ctx, ev.master) : 'the station master'}.`;
+    // What a purchase paid, as its event says (a server before it said nothing).
+    const paid = typeof ev.cost === 'number' ? (ev.cost ? ` for $${ev.cost}` : ' for free') : '';
     // The space alone: by now the building stands there, and the space's words would name it again.
-    if (ev.type === 'build') return `${who}places building ${String(ev.building)} on ${spaceName(ctx, String(ev.space))}.`;
-    const { seat: _seat, ...move } = ev; // the seat is said already
+    if (ev.type === 'build') return `${who}places building ${String(ev.building)} on ${spaceName(ctx, String(ev.space))}${paid}.`;
+    const { seat: _seat, cost: _cost, ...move } = ev; // the seat is said already, the price after the words
     // A local action or an auxiliary action is chosen, its words quoted: what it offers is done by the moves after it
     // ("takes the local action “place a building ($2 per craftsman)”", then "places building 3a on …").
     if (ev.type === 'action') return `${who}takes the local action ${theirs(actionWords(move as Move, ctx, (text) => `“${text}”`))}.`;
     if (ev.type === 'aux') return `${who}takes auxiliary action ${String(ev.aux)}${ev.double ? ' (double)' : ''}: ${theirs(auxWords(move as Move, ctx))}.`;
-    // Without the money: the quotes are the listed moves' of now, not the logged move's.
-    return `${who}${thirdPerson(moveWords(move as Move, ctx))}.`;
+    // Without the quotes: they are the listed moves' of now, not the logged move's.
+    return `${who}${thirdPerson(moveWords(move as Move, ctx))}${ev.type === 'hire' || ev.type === 'buyCattle' ? paid : ''}.`;
   },
 };
 
