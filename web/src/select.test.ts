@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fastTrack } from './games/fast-track.ts';
 import { readySetBet } from './games/ready-set-bet.ts';
 import { handKeys, tac } from './games/tac.ts';
-import { FOLLOWS_LISTED, tractor } from './games/tractor.ts';
+import { FOLLOWS_LISTED, phaseText, tractor } from './games/tractor.ts';
 import { chooserPrompt, Selection } from './select.ts';
 import { turnLine } from './turn.ts';
 import type { BoardContext, Move } from './types.ts';
@@ -171,6 +171,9 @@ describe('Tractor on the page: free choices the listed moves only sample', () =>
     expect(line(window('stealing', [{ type: 'declare', card: '2H', count: 2 }]))).toBe(
       'Your move. Seat 2 buried the kitty: a stronger declaration takes it (tap a level card or jokers). Stealing closes in <clock>.',
     );
+    // Between two hands, the next one's deal; and the hand's end said in words on the board.
+    expect(line(window('handEnd', []))).toBe('The hand is over. The next hand is dealt in <clock>.');
+    expect([phaseText('handEnd'), phaseText('playing')]).toEqual(['hand over', 'playing']);
     // Elsewhere the page's own words.
     expect(tractor.waiting!(context('playing', []))).toBeNull();
     expect(tractor.stepClock!(context('playing', []))).toBeNull();

@@ -23,6 +23,8 @@ const SUIT_NAME: Record<string, string> = { S: 'spades ♠', H: 'hearts ♥', D:
 /** Phases in which the trump suit may still be declared; after them no suit means jokers were declared (no trump suit). */
 const SUIT_OPEN = new Set(['dealing', 'declaring', 'stealing']);
 const cardsText = (cards: string[]) => cards.map(cardText).join(' ');
+/** A phase in words on the board's first line: `handEnd` is no word ("Hand 1 · handEnd"); the others are said as named. */
+export const phaseText = (phase: string): string => (phase === 'handEnd' ? 'hand over' : phase);
 
 
 /** 1st, 2nd, 3rd, 4th… */
@@ -268,7 +270,7 @@ export const tractor: GameBoard = {
         'p',
         null,
         h('b', null, `Hand ${t.handNumber || 1}`),
-        ` · ${t.phase}`,
+        ` · ${phaseText(t.phase)}`,
         ` · levels: ${[...teamLevels].map(([team, level]) => (team >= 0 ? `team ${team + 1} at ${level}` : level)).join(', ')}`,
         (t.bids ?? []).length ? ` · declared: ${t.bids.map((b: Plain) => `${ctx.name(b.seat)} ${b.count}× ${cardText(b.card)}`).join(', ')} (★ the one that stands)` : '',
         (t.declarers ?? []).some(Boolean) ? ` · declarers: ${t.declarers.flatMap((on: boolean, seat: number) => (on ? [ctx.name(seat)] : [])).join(', ')}` : '',
@@ -439,12 +441,14 @@ export const tractor: GameBoard = {
   waiting(ctx) {
     const t = ctx.table;
     if (t.phase === 'declaring') return 'The deal is over: the last declarations.';
+    if (t.phase === 'handEnd') return 'The hand is over.';
     if (t.phase !== 'stealing') return null;
     if (t.exchanger === ctx.mySeat) return 'You buried the kitty: a stronger declaration of another seat would take it.';
     return `${ctx.name(t.exchanger)} buried the kitty: a stronger declaration would take it.`;
   },
   stepClock(ctx) {
     if (ctx.table.phase === 'declaring') return 'Declaring closes in';
+    if (ctx.table.phase === 'handEnd') return 'The next hand is dealt in';
     return ctx.table.phase === 'stealing' ? 'Stealing closes in' : null;
   },
   // While the cards are dealt and the declaration and theft windows are open every seat is listed beside the
