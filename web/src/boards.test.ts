@@ -5,7 +5,7 @@ import { fastTrack, playerLine } from './games/fast-track.ts';
 import { greatWesternTrail, sectionOpen, sectionToggled, turnLine } from './games/great-western-trail.ts';
 import { bettors, dollars, raceStatus, readySetBet, settlementText, tokenRow } from './games/ready-set-bet.ts';
 import { colourLine, tac } from './games/tac.ts';
-import { handOutcome, lastTrickText, seatTitle, tableLayout, tractor, trumpsTitle } from './games/tractor.ts';
+import { handOutcome, lastTrickText, levelsText, seatTitle, tableLayout, tractor, trumpsTitle } from './games/tractor.ts';
 import { describeEventGeneric } from './games/generic.ts';
 import { chooserPrompt } from './select.ts';
 import { turnLine as panelLine } from './turn.ts';
@@ -175,6 +175,12 @@ describe('TAC on the page', () => {
 });
 
 describe('Tractor on the page', () => {
+  it("says the levels by team, and in finding friends by player (everyone's while they are one level), not by a team per seat", () => {
+    expect(levelsText(context('tractor', { teams: [0, 1, 0, 1], levels: ['2', '3', '2', '3'] }))).toBe('team 1 at 2, team 2 at 3');
+    expect(levelsText(context('tractor', { teams: [0, 1, 2, 3, 4], levels: ['2', '2', '2', '2', '2'] }))).toBe('everyone at 2');
+    expect(levelsText(context('tractor', { teams: [0, 1, 2], levels: ['3', '2', '2'] }))).toBe('Ada at 3, Bo at 2, Cy at 2');
+  });
+
   it('marks with ★ the seat whose declaration stands: an overcall moves it, whichever side declares', () => {
     // Ada's side are the declarers (Ada started); Ada declared, then Bo overcalled.
     const table = { starter: 0, declarers: [true, false, true, false], bids: [{ seat: 0, card: '2S', count: 1 }, { seat: 1, card: '2H', count: 2 }] };

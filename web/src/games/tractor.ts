@@ -98,6 +98,22 @@ export function lastTrickText(ctx: BoardContext): string {
   return `Last trick: ${ctx.name(trick.winner)} won it (${trick.points ? `${trick.points} points` : 'no points'}) — ${plays.join(' · ')}`;
 }
 
+/**
+ * The levels on the board's first line: each team's, or in finding friends (a seat is its own team) each player's,
+ * "everyone at 2" while they are all one level; it read "team 1 at 2, …, team 6 at 2", teams nobody is in.
+ */
+export function levelsText(ctx: BoardContext): string {
+  const t = ctx.table;
+  const teams: number[] = t.teams ?? [];
+  const levels: string[] = t.levels ?? [];
+  if (teams.length && teams.every((team, seat) => team === seat)) {
+    return new Set(levels).size === 1 ? `everyone at ${levels[0]}` : levels.map((level, seat) => `${ctx.name(seat)} at ${level}`).join(', ');
+  }
+  const teamLevels = new Map<number, string>();
+  teams.forEach((team, seat) => teamLevels.set(team, levels[seat]!));
+  return [...teamLevels].map(([team, level]) => (team >= 0 ? `team ${team + 1} at ${level}` : level)).join(', ');
+}
+
 /** Trump and points in words (in the picture's middle on a wide screen, above it on a phone). */
 function tableLines(ctx: BoardContext): string[] {
   const t = ctx.table;
@@ -261,8 +277,6 @@ export const tractor: GameBoard = {
     const { plain, trumps } = splitHand(ctx.view);
     const keys = cardKeys(hand); // the hand arrives trumps first: keys[i] is hand[i]'s
     const chip = (face: string, i: number, extra = '') => cardChip(face, keys[i]!, extra);
-    const teamLevels = new Map<number, string>();
-    (t.teams ?? []).forEach((team: number, seat: number) => teamLevels.set(team, t.levels?.[seat]));
     return h(
       'div',
       { class: 'tractor' },
@@ -271,7 +285,7 @@ export const tractor: GameBoard = {
         null,
         h('b', null, `Hand ${t.handNumber || 1}`),
         ` · ${phaseText(t.phase)}`,
-        ` · levels: ${[...teamLevels].map(([team, level]) => (team >= 0 ? `team ${team + 1} at ${level}` : level)).join(', ')}`,
+        ` · levels: ${levelsText(ctx)}`,
         (t.bids ?? []).length ? ` · declared: ${t.bids.map((b: Plain) => `${ctx.name(b.seat)} ${b.count}× ${cardText(b.card)}`).join(', ')} (★ the one that stands)` : '',
         (t.declarers ?? []).some(Boolean) ? ` · declarers: ${t.declarers.flatMap((on: boolean, seat: number) => (on ? [ctx.name(seat)] : [])).join(', ')}` : '',
         (t.friendCalls ?? []).length ? ` · friends: ${t.friendCalls.map((f: Plain) => `${ordinalText(f.ordinal)} ${cardText(f.card)}${f.seat >= 0 ? ` = ${ctx.name(f.seat)}` : ''}`).join(', ')}` : '',
