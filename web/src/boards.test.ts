@@ -320,6 +320,11 @@ describe('Great Western Trail on the page', () => {
     expect(greatWesternTrail.describe({ type: 'deliver', city: 'wichita' }, ctx)).toBe('Deliver to Wichita (city value 4)');
     expect(greatWesternTrail.describeEvent!({ type: 'deliver', city: 'wichita', seat: 1 }, ctx, [])).toBe('Bo: delivers to Wichita (city value 4).');
     expect(greatWesternTrail.describeEvent!({ type: 'income', certificates: 2, amount: 9, seat: 1 }, ctx, [])).toBe('Bo: takes the income of $9 using 2 certificates.');
+    // A turn ended by its player, and one that ends by itself after the move that left nothing to do in it.
+    const ended = { type: 'endTurn', seat: 1 };
+    expect(greatWesternTrail.describeEvent!(ended, ctx, [ended])).toBe('Bo: ends the turn.');
+    const last = { type: 'disc', disc: 'aux1', seat: 1 };
+    expect(greatWesternTrail.describeEvent!(ended, ctx, [last, ended])).toBe('Bo: the turn ends by itself (nothing is left to do in it).');
   });
 
   it("logs another player's move as theirs, not yours: a local action in the view's words is said to the player who may take it", () => {

@@ -448,12 +448,15 @@ export const greatWesternTrail: GameBoard = {
     const text = moveWords(move, ctx);
     return `${text}${moneyText(move, text, ctx)}`;
   },
-  describeEvent(ev: GameEvent, ctx) {
+  describeEvent(ev: GameEvent, ctx, events = [ev]) {
     const who = typeof ev.seat === 'number' ? `${ctx.name(ev.seat)}: ` : '';
     if (ev.type === 'move' && Array.isArray(ev.path)) return `${who}moves to ${spaceName(ctx, String(ev.path.at(-1)))}.`;
     if (ev.type === 'handRevealed') return `${who}shows the hand ${(ev.hand as string[]).map((c) => cardName(ctx, c)).join('; ')} in Kansas City.`;
     // Said in the third person, or without what the move took: the board has changed by the time the event arrives.
-    if (ev.type === 'endTurn') return `${who}ends the turn.`;
+    // A turn that ends by itself comes after the events of the move that left nothing to do in it (endTurn: auto, a
+    // Kansas City visit's last step); an ended turn's own echo comes first. The log said "ends the turn" of both, as if
+    // the player had ended it.
+    if (ev.type === 'endTurn') return events.indexOf(ev) > 0 ? `${who}the turn ends by itself (nothing is left to do in it).` : `${who}ends the turn.`;
     if (ev.type === 'skip') return `${who}skips.`;
     // The tile as it lay (the event's: gone from the foresight by now); a server before it sent none.
     if (ev.type === 'foresight') return `${who}takes ${typeof ev.tile === 'string' && ev.tile ? `the foresight tile: ${tileName(ctx, ev.tile)}` : 'a foresight tile'}.`;
