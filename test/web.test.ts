@@ -1178,8 +1178,8 @@ describe('web client', () => {
     await listed('(building A)').dispatchEvent('click');
     await listed('Hire 1 worker').waitFor({ state: 'attached', timeout: 5000 });
     await listed('Hire 1 worker').dispatchEvent('click');
-    // The step's Skip lies by the building's actions, where the page is; the job market's tiles to act on lie far below,
-    // in Kansas City: the page brings the first of them into view, above the move panel.
+    // The job market's tiles to act on lie far below the building's actions, where the page is, in Kansas City (the
+    // step's Skip over them): the page brings the first of them into view, above the move panel.
     const tileInView = () =>
       page.evaluate(() => {
         const panel = document.querySelector('.controls')!.getBoundingClientRect();

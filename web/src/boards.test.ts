@@ -263,12 +263,12 @@ describe('Tractor on the page', () => {
 });
 
 /** The texts of a board's elements of a class, drawn without a browser. */
-function drawnTexts(draw: () => unknown, className: string): string[] {
+function drawnTexts(draw: () => unknown, className: string | RegExp): string[] {
   return drawnParts(draw, className).map((part) => part.text);
 }
 
-/** A board's elements of a class, drawn without a browser (`h` builds on a document of plain objects): words and attributes. */
-function drawnParts(draw: () => unknown, className: string): { text: string; attributes: Record<string, string> }[] {
+/** A board's elements of a class (or of a class matching a pattern), drawn without a browser (`h` builds on a document of plain objects): words and attributes. */
+function drawnParts(draw: () => unknown, className: string | RegExp): { text: string; attributes: Record<string, string> }[] {
   class Element {
     readonly attributes: Record<string, string> = {};
     readonly childNodes: (Element | string)[] = [];
@@ -288,7 +288,8 @@ function drawnParts(draw: () => unknown, className: string): { text: string; att
   try {
     const found: { text: string; attributes: Record<string, string> }[] = [];
     const walk = (el: Element) => {
-      if (el.attributes.class?.split(' ').includes(className)) found.push({ text: el.textContent, attributes: el.attributes });
+      const classes = el.attributes.class?.split(' ') ?? [];
+      if (classes.some((c) => (typeof className === 'string' ? c === className : className.test(c)))) found.push({ text: el.textContent, attributes: el.attributes });
       for (const n of el.childNodes) if (n instanceof Element) walk(n);
     };
     walk(draw() as Element);
@@ -313,6 +314,21 @@ describe('Great Western Trail on the page', () => {
       .filter((part) => 'data-aside' in part.attributes)
       .map((part) => part.attributes['data-key']);
     expect(aside).toEqual(['skip', 'refillMarket']);
+  });
+
+  it('draws the buttons of a step in Kansas City over its parts (the cattle market, the job market), else by the trail', () => {
+    const table = { names: {}, current: 0, phase: 'B', pending: 'buy', endTrigger: -1, foresightColumn: -1, market: ['jersey-1'], jobMarket: ['cowboy', ''], players: [{}, {}] };
+    const moves: Move[] = [{ type: 'buyCattle', cards: ['jersey-1'], cowboys: 1 }, { type: 'refillMarket' }, { type: 'skip' }];
+    // The titles and the step buttons in the page's order.
+    const parts = (t: Record<string, unknown>, listed: Move[]) =>
+      drawnTexts(() => greatWesternTrail.render({ ...context('great-western-trail', t), moves: listed }), /^(section-title|gwt-actions)$/);
+    const buying = parts(table, moves);
+    expect(buying[buying.indexOf('Cattle market (deck 0)') + 1]).toBe('SkipRefill the cattle market');
+    const hiring = parts({ ...table, pending: 'hire' }, [{ type: 'hire', slot: 0 }, { type: 'skip' }]);
+    expect(hiring[hiring.indexOf('Job market (0 filled)') + 1]).toBe('Skip');
+    // Elsewhere by the trail, before your hand and Kansas City.
+    const acting = parts({ ...table, pending: '' }, [{ type: 'action', action: '0.0' }, { type: 'endTurn' }]);
+    expect(acting[acting.indexOf('Trail (start → Kansas City)') + 1]).toBe('End your turn');
   });
 
   it("says what a delivery's number is: the city's value, as the view names the city", () => {

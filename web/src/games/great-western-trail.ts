@@ -195,6 +195,13 @@ const STEPS: Record<string, string> = {
  * parts into view and focus first (the job market's tiles, the cattle cards), not these buttons drawn by the trail.
  */
 const ASIDE = new Set(['endTurn', 'skip', 'refillMarket']);
+/**
+ * The steps whose parts lie in Kansas City, by the part of it: their buttons (Skip, Refill the cattle market) are drawn
+ * there, over the parts, not by the trail (on a phone the page scrolled to the tiles left them far above, out of view).
+ */
+const STEPS_IN_CITY: Record<string, string> = { hire: 'job market', buy: 'cattle market' };
+/** The step buttons drawn in Kansas City's `part` while its step is pending, else by the trail (`part` null). */
+const stepsAt = (ctx: BoardContext, part: string | null) => ((STEPS_IN_CITY[ctx.table.pending] ?? null) === part ? turnSteps(ctx) : null);
 function turnSteps(ctx: BoardContext) {
   const types = new Set(ctx.moves.map((m) => m.type));
   const steps = Object.entries(STEPS).filter(([type]) => types.has(type));
@@ -223,6 +230,7 @@ function jobMarket(ctx: BoardContext) {
     'div',
     null,
     h('div', { class: 'section-title' }, `Job market (${t.jobFilled ?? 0} filled)`),
+    stepsAt(ctx, 'job market'),
     rows.map((row, r) =>
       row.some(Boolean) ? h('div', { class: 'gwt-route', 'aria-label': `row ${r + 1}` }, h('small', null, `row ${r + 1}`), row.map((w, i) => (w ? tile(w, r * perRow + i) : null))) : null,
     ),
@@ -236,7 +244,13 @@ function kansasCity(ctx: BoardContext, opens: Opens) {
     { class: 'gwt-grid' },
     foresight(ctx),
     jobMarket(ctx),
-    h('div', null, h('div', { class: 'section-title' }, `Cattle market (deck ${t.marketDeckCount ?? 0})`), h('div', { class: 'hand' }, (t.market ?? []).map((c: string) => chip(`v:${c}`, cardName(ctx, c))))),
+    h(
+      'div',
+      null,
+      h('div', { class: 'section-title' }, `Cattle market (deck ${t.marketDeckCount ?? 0})`),
+      stepsAt(ctx, 'cattle market'),
+      h('div', { class: 'hand' }, (t.market ?? []).map((c: string) => chip(`v:${c}`, cardName(ctx, c)))),
+    ),
     h(
       'div',
       null,
@@ -422,7 +436,7 @@ export const greatWesternTrail: GameBoard = {
           )
         : null,
       ctx.moves.some((m) => m.type === 'aux') ? h('div', { class: 'gwt-actions', role: 'group', 'aria-label': 'Auxiliary actions' }, (t.auxiliary ?? []).map((a: Plain) => chip(`aux:${a.aux}`, `Auxiliary: ${a.single}`))) : null,
-      turnSteps(ctx),
+      stepsAt(ctx, null),
       // No heading over an empty hand (in Kansas City, once the income has taken it): the players' boards count it.
       hand.length ? [h('div', { class: 'section-title' }, 'Your hand'), h('div', { class: 'hand' }, hand.map((c) => chip(`v:${c}`, cardName(ctx, c), 'card')))] : null,
       kansasCity(ctx, opens),
