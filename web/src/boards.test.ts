@@ -430,6 +430,21 @@ describe('Great Western Trail on the page', () => {
     expect(tiles).toEqual(['cowboy · −$6', 'craftsman', 'engineer · −$4']); // the craftsman is not for hire now
   });
 
+  it('says on each cattle card you may buy alone what it costs you, as the job market does', () => {
+    const table = { names: {}, current: 0, phase: 'B', pending: 'buy', endTrigger: -1, foresightColumn: -1, market: ['ayrshire', 'holstein', 'highland4', 'longhorn7'] };
+    const moves: Move[] = [
+      { type: 'buyCattle', cards: ['ayrshire'], cowboys: 1 },
+      { type: 'buyCattle', cards: ['ayrshire'], cowboys: 2 },
+      { type: 'buyCattle', cards: ['highland4'], cowboys: 2 },
+      { type: 'buyCattle', cards: ['ayrshire', 'holstein'], cowboys: 3 },
+      { type: 'skip' },
+    ];
+    const quotes = Object.fromEntries(([-6, -3, -12, -8] as const).map((q, i) => [JSON.stringify(moves[i]), q]));
+    const cards = drawnTexts(() => greatWesternTrail.render({ ...context('great-western-trail', table), view: { hand: [], quotes }, moves }), 'chip').filter((text) => /^(ayrshire|holstein|highland|longhorn)/.test(text));
+    // The holstein goes only in a pair with the ayrshire (its price is the pair's), the longhorn not at all now.
+    expect(cards).toEqual(['ayrshire · −$3 or −$6', 'holstein', 'highland4 · −$12', 'longhorn7']);
+  });
+
   it('says a listed move moves no money where the other moves of its kind say their amounts: the view quotes none for it', () => {
     const cities = { topeka: { text: 'Topeka (0)', kind: 'white' }, wichita: { text: 'Wichita (4)', kind: 'white' } };
     const session = { space: 'E', actions: [{ id: '0.0', text: '+$2' }, { id: '1.0', text: 'hire 1 worker' }] };

@@ -237,6 +237,17 @@ function jobMarket(ctx: BoardContext) {
   );
 }
 
+/**
+ * What a cattle card you may buy alone costs you, as the view quotes its listed purchases (" · −$6"; " · −$3 or −$6"
+ * with one cowboy more or less), as the job market's tiles say it: the tile said only the card until tapped.
+ */
+function cattlePrice(ctx: BoardContext, card: string): string {
+  const quotes: Record<string, number> = ctx.view?.quotes ?? {};
+  const buys = ctx.moves.filter((m) => m.type === 'buyCattle' && (m.cards as string[]).length === 1 && (m.cards as string[])[0] === card);
+  const prices = [...new Set(buys.map((m) => quotes[JSON.stringify(m)]).filter((q): q is number => typeof q === 'number'))].sort((a, b) => b - a);
+  return prices.length ? ` · ${prices.map((q) => `−$${-q}`).join(' or ')}` : '';
+}
+
 function kansasCity(ctx: BoardContext, opens: Opens) {
   const t = ctx.table;
   const grid = h(
@@ -249,7 +260,7 @@ function kansasCity(ctx: BoardContext, opens: Opens) {
       null,
       h('div', { class: 'section-title' }, `Cattle market (deck ${t.marketDeckCount ?? 0})`),
       stepsAt(ctx, 'cattle market'),
-      h('div', { class: 'hand' }, (t.market ?? []).map((c: string) => chip(`v:${c}`, cardName(ctx, c)))),
+      h('div', { class: 'hand' }, (t.market ?? []).map((c: string) => chip(`v:${c}`, `${cardName(ctx, c)}${cattlePrice(ctx, c)}`))),
     ),
     h(
       'div',
