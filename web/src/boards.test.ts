@@ -515,6 +515,8 @@ describe('Great Western Trail on the page', () => {
     const kc = { phase: 'KC', pending: 'foresight', foresightColumn: 1 };
     expect(status(kc, [{ type: 'foresight', pick: 0 }, { type: 'foresight', pick: 1 }])).toBe('Choose a foresight tile for column 2.');
     expect(status({ phase: 'KC', pending: 'deliver' }, [{ type: 'deliver', city: 'wichita' }])).toBe('Choose a city to deliver to.');
+    expect(status({ phase: 'KC', pending: 'income' }, [{ type: 'income', certificates: 0 }])).toBe('Take your income.');
+    expect(status({ phase: 'KC', pending: 'income' }, [{ type: 'income', certificates: 0 }, { type: 'income', certificates: 2 }])).toBe('Take your income, with certificates or without.');
     expect(status({ phase: 'B', pending: 'hazard' }, [{ type: 'takeHazard', space: 'F-1' }, { type: 'skip' }])).toBe('Choose a hazard to remove, or skip.');
     // A step with nothing to choose in it is only passed: the panel does not ask for a choice.
     expect(status({ phase: 'B', pending: 'hazard' }, [{ type: 'skip' }])).toBe('You cannot choose a hazard to remove now: skip.');

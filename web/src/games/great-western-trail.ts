@@ -405,6 +405,8 @@ function asked(ctx: BoardContext): string {
     return `No cattle card can be bought now: ${refill}.`;
   }
   if (t.pending && types.has('skip') && [...types].every((type) => PASSING.has(type))) return `You cannot choose ${stepText(ctx)} now: skip.`;
+  // The income is taken, not chosen ("Choose the income."): with or without certificates where both are listed.
+  if (t.pending === 'income' && types.has('income')) return `Take your income${ctx.moves.length > 1 ? ', with certificates or without' : ''}.`;
   if (t.pending) return `Choose ${stepText(ctx)}${orSkip}.`;
   if (types.has('place')) return 'Choose where your cattleman starts on the trail.';
   if (types.has('move')) return 'Move your cattleman along the trail.';
