@@ -211,6 +211,13 @@ describe('Tractor on the page', () => {
     expect(say({ type: 'redeal' })).toBe('Nobody declared: the cards are dealt again.');
   });
 
+  it('says the trump fixed, and that there is no trump suit when jokers were declared', () => {
+    const say = (ev: GameEvent) => tractor.describeEvent!(ev, context('tractor', {}), [ev]);
+    expect(say({ type: 'trumpFixed', starter: 0, rank: '2', suit: 'S' })).toBe('Trump fixed: spades ♠.');
+    expect(say({ type: 'trumpFixed', starter: 0, rank: '2', suit: '' })).toBe('Trump fixed: no trump suit, the jokers and the 2s alone are trumps.');
+    expect(say({ type: 'trumpFixed', starter: 0, rank: '', suit: '' })).toBe('Trump fixed: no trump suit, the jokers alone are trumps.'); // the no-trump level
+  });
+
   it('logs no line for each card dealt, and says who keeps the kitty when nobody steals it', () => {
     const ctx = context('tractor', {});
     const say = (ev: GameEvent) => tractor.describeEvent!(ev, ctx, [ev]);

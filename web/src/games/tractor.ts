@@ -416,7 +416,9 @@ export const tractor: GameBoard = {
       case 'throwFailed':
         return `${who}'s throw failed.`;
       case 'trumpFixed':
-        return `Trump fixed${ev.suit ? `: ${SUIT_NAME[ev.suit as string] ?? ev.suit}` : ''}.`;
+        if (ev.suit) return `Trump fixed: ${SUIT_NAME[ev.suit as string] ?? ev.suit}.`;
+        // No suit (jokers declared, or a hand played without one): said so, not a bare "Trump fixed."
+        return typeof ev.rank === 'string' ? `Trump fixed: no trump suit, ${ev.rank ? `the jokers and the ${ev.rank}s` : 'the jokers'} alone are trumps.` : 'Trump fixed.';
       case 'friendsCalled':
         // (an event from before it named its caller: the starter then is the best guess)
         return `${who || ctx.name(ctx.table.starter)} calls ${((ev.friends as Plain[]) ?? []).map(callText).join(', ')}.`;
