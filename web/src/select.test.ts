@@ -171,6 +171,8 @@ describe('Tractor on the page: free choices the listed moves only sample', () =>
     expect(line(window('stealing', [{ type: 'declare', card: '2H', count: 2 }]))).toBe(
       'Your move. Seat 2 buried the kitty: a stronger declaration takes it (tap a level card or jokers). Stealing closes in <clock>.',
     );
+    // A spectator reads the window as a player without a declaration does.
+    expect(line(window('stealing', [], null as never))).toBe('Watching. Seat 2 buried the kitty: a stronger declaration would take it. Stealing closes in <clock>.');
     // Between two hands, the next one's deal; and the hand's end said in words on the board.
     expect(line(window('handEnd', []))).toBe('The hand is over. The next hand is dealt in <clock>.');
     expect([phaseText('handEnd'), phaseText('playing')]).toEqual(['hand over', 'playing']);

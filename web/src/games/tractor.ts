@@ -450,7 +450,8 @@ export const tractor: GameBoard = {
     // The windows after the deal and after a burial: said by `waiting` while you have no declaration to make.
     if (t.phase === 'declaring' && may) return 'The deal is over: you may still declare with a level card or jokers (tap one).';
     if (t.phase === 'stealing' && may) return `${ctx.name(t.exchanger)} buried the kitty: a stronger declaration takes it (tap a level card or jokers).`;
-    return '';
+    // A spectator's line is "Watching." and these words: the window, as a player without a declaration reads it.
+    return ctx.mySeat === null ? (tractor.waiting!(ctx) ?? '') : '';
   },
   // The windows any seat may declare in once the cards are dealt: nobody's turn, and no dealer to wait for (the page's
   // words were "Waiting for the dealer."); what the window is and, with stepClock, when it closes.
