@@ -333,7 +333,7 @@ describe('web client', () => {
     expect(words).toMatch(/\d (own buildings?|stations?|(green|blue) teepees?|hazards?|cattle cards? of value \d)\b[^→]* → \d VP/);
     expect(words).toMatch(/\b(flood|drought|rockfall), (green|black) hand, \d VP|\b(green|blue) teepee\b/);
     expect(words).not.toMatch(/START_|GAIN2_|DRAW_|ENGINE_|MOVE_|AUX_SF|\b(flood|drought|rockfall)-[gb]\d|\b(cert|step|hand)\d\b/);
-    expect(await page.locator('.gwt > p').first().textContent()).toMatch(/'s turn · (moving|acting at a location|in Kansas City)/); // the view's words for the phase
+    expect(await page.locator('.gwt > p').first().textContent()).toMatch(/(^Your|'s) turn · (moving|acting at a location|in Kansas City)/); // the view's words for the phase
     // A turn's actions and steps are buttons on the board, not only entries of the move list: play from the
     // list until one shows (the first turn places the cattleman).
     const actionButton = page.locator('.gwt-actions [data-key].can');

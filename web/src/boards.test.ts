@@ -307,6 +307,13 @@ function drawnParts(draw: () => unknown, className: string | RegExp): { text: st
 }
 
 describe('Great Western Trail on the page', () => {
+  it("heads the board with whose turn it is, yours as yours (it read your own name's turn)", () => {
+    const table = { names: {}, current: 0, phase: 'A', pending: '', endTrigger: -1, foresightColumn: -1 };
+    const first = (t: Record<string, unknown>) => drawnParts(() => greatWesternTrail.render(context('great-western-trail', t)), 'gwt')[0]!.text;
+    expect(first(table)).toMatch(/^Your turn · /);
+    expect(first({ ...table, current: 1 })).toMatch(/^Bo's turn · /);
+  });
+
   it('heads your hand only while it holds cards: no empty heading in Kansas City once the income took them', () => {
     const table = { names: {}, current: 0, phase: 'KC', pending: 'deliver', endTrigger: -1, foresightColumn: -1 };
     const titles = (hand: string[]) => drawnTexts(() => greatWesternTrail.render({ ...context('great-western-trail', table), view: { hand } }), 'section-title');

@@ -436,7 +436,7 @@ export const greatWesternTrail: GameBoard = {
         : h(
             'p',
             null,
-            h('b', null, `${ctx.name(t.current)}'s turn`),
+            h('b', null, t.current === ctx.mySeat ? 'Your turn' : `${ctx.name(t.current)}'s turn`),
             turnLine(ctx),
           ),
       h('div', { class: 'section-title' }, 'Trail (start → Kansas City)'),
