@@ -162,6 +162,16 @@ describe('TAC on the page', () => {
     expect(colourLine(1, context('tac', { ...table, handCounts: [4, 1, 0, 2] }))).toBe('blue: Bo · team 2 · 1 card');
   });
 
+  it('tells a player skipped by an 8 that they are skipped, not that no card of theirs can move a marble', () => {
+    const table = { phase: 'play', ring: 64, seatOfColour: [0, 1, 2, 3], teamOfColour: [0, 1, 0, 1], turn: 0, turnSeat: 0, devilTarget: -1, sevenRemaining: 0, skipPending: true };
+    const ctx = (moves: Move[]) => ({ ...context('tac', table), view: { colours: [0], cards: ['5', 'tac'], cardColours: [0, 0], given: [] }, moves });
+    expect(tac.status!(ctx([{ type: 'discard', card: '5' }]))).toBe('You are skipped (an 8): choose a card to discard.');
+    expect(tac.status!(ctx([{ type: 'discard', card: '5' }, { type: 'tac', card: 'tac' }]))).toBe('You are skipped (an 8): choose a card to discard, or play your TAC to undo the 8.');
+    // The board's note names who is skipped: the player on turn (not "the next player", which reads as the one after).
+    const notes = drawnTexts(() => tac.render({ ...ctx([]), mySeat: null, view: null }), 'note');
+    expect(notes).toEqual(['Ada (red) is skipped (an 8): a card is discarded, unless a TAC answers it.']);
+  });
+
   it('asks of a card picked in the exchange whether to give it, and of one that can only be discarded whether to discard it, not to play it', () => {
     const table = { phase: 'exchange', seatOfColour: [0, 1, 0, 1], teamOfColour: [0, 1, 0, 1], turn: 0, devilTarget: -1 };
     const give: Move = { type: 'exchange', card: '5' };
@@ -291,7 +301,7 @@ function drawnParts(draw: () => unknown, className: string | RegExp): { text: st
     }
   }
   vi.stubGlobal('Node', Element);
-  vi.stubGlobal('document', { createElement: () => new Element() });
+  vi.stubGlobal('document', { createElement: () => new Element(), createElementNS: () => new Element() }); // (an SVG board too)
   try {
     const found: { text: string; attributes: Record<string, string> }[] = [];
     const walk = (el: Element) => {

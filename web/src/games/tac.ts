@@ -190,7 +190,8 @@ function pendingNotes(t: Plain, ctx: BoardContext): string[] {
   const notes: string[] = [];
   const twoHands = (ctx.view?.colours?.length ?? 0) > 1;
   if (t.phase === 'exchange') notes.push(`Exchange: ${twoHands ? 'each of your hands passes one card to the other' : 'give one card to your partner'} (given: ${(t.exchangeGiven ?? []).map((g: boolean, c: number) => (g ? COLOUR_NAME[c] : '')).filter(Boolean).join(', ') || 'nobody yet'}).`);
-  if (t.skipPending) notes.push('The next player is skipped (8).');
+  // While it is pending the skipped player is on turn, and only discards (or answers with a TAC).
+  if (t.skipPending) notes.push(`${ctx.name(t.turnSeat ?? t.seatOfColour?.[t.turn] ?? 0)} (${COLOUR_NAME[t.turn] ?? ''}) is skipped (an 8): a card is discarded, unless a TAC answers it.`);
   if (t.devilTarget >= 0) notes.push(`Devil: playing a card from ${ctx.name(t.seatOfColour?.[t.devilTarget] ?? 0)}'s hand.`);
   if (t.foolPending) notes.push('Fool: the hands have passed; play a card from your new hand.');
   if (t.winPending) notes.push('A team is about to win: a TAC may undo it.');
@@ -266,6 +267,8 @@ export const tac: GameBoard = {
       return to === null ? 'Choose a card to give your partner.' : `Choose a card to pass from ${COLOUR_NAME[handColour(ctx)]}'s hand to ${COLOUR_NAME[to]}'s.`;
     }
     if (all('step')) return `${seven}: choose a marble, then the field it steps to.`;
+    // Skipped by an 8: every card may only be discarded (or a TAC undo the 8), whether or not it could move a marble.
+    if (t.skipPending) return `You are skipped (an 8): choose a card to discard${all('discard') ? '' : ', or play your TAC to undo the 8'}.`;
     if (all('discard')) return NO_CARD_MOVES;
     const devil = t.devilTarget >= 0 ? `Devil: ${ctx.name(t.seatOfColour?.[t.devilTarget] ?? 0)}'s hand. ` : '';
     return devil + cardThenMarble(tac, ctx, tacCard);
