@@ -172,6 +172,13 @@ describe('TAC on the page', () => {
     expect(notes).toEqual(['Ada (red) is skipped (an 8): a card is discarded, unless a TAC answers it.']);
   });
 
+  it("names a 7's first run as a 7, and a TAC played as a 7 as such", () => {
+    const marbles = Array.from({ length: 16 }, (_, id) => ({ id, colour: Math.floor(id / 4) }));
+    const ctx = context('tac', { ring: 64, marbles, seatOfColour: [0, 1, 2, 3] });
+    expect(tac.describe({ type: 'seven', card: '7', marble: 0, to: 3 }, ctx)).toBe('7: red 1 to field 3');
+    expect(tac.describe({ type: 'seven', card: 'tac', marble: 0, to: 3 }, ctx)).toBe('TAC as 7: red 1 to field 3');
+  });
+
   it('asks of a card picked in the exchange whether to give it, and of one that can only be discarded whether to discard it, not to play it', () => {
     const table = { phase: 'exchange', seatOfColour: [0, 1, 0, 1], teamOfColour: [0, 1, 0, 1], turn: 0, devilTarget: -1 };
     const give: Move = { type: 'exchange', card: '5' };

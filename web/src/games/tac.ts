@@ -306,7 +306,8 @@ export const tac: GameBoard = {
       case 'move':
         return `${card}: ${marble(move.marble)} to ${to(move.to)}`;
       case 'seven':
-        return `${card} (7): ${marble(move.marble)} to ${to(move.to)}`;
+        // A 7's first run (a TAC copying a 7 says so).
+        return `${card === '7' ? '7' : `${card} as 7`}: ${marble(move.marble)} to ${to(move.to)}`;
       case 'step':
         return `7: ${marble(move.marble)} to ${to(move.to)}`;
       case 'swap':
