@@ -10,6 +10,7 @@ import { boardFor, describeEventGeneric } from './games/index.ts';
 import { legalMovesOf } from './legal.ts';
 import { chooserPrompt, Selection } from './select.ts';
 import { allMovesOpen, kindsOf, partsActedOn, shownEnough, Steps } from './steps.ts';
+import { pickHit, pickNear, type PartBox } from './touch.ts';
 import { clockLow, clockText, turnLine } from './turn.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain, SeatInfo } from './types.ts';
 
@@ -638,29 +639,34 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     const part = el?.closest?.('[data-key]') as HTMLElement | null;
     return part && (part.classList.contains('can') || part.classList.contains('sel')) ? part : null;
   };
+  /** A board part's box as drawn, for touch.ts (a circle is round). */
+  const boxOf = (el: Element): PartBox => {
+    const { left, top, width, height } = el.getBoundingClientRect();
+    return { left, top, width, height, round: el.tagName.toLowerCase() === 'circle' };
+  };
   /**
-   * The clickable part nearest to a tap that hit none, within a finger's reach: a board's spaces are
-   * drawn smaller than a fingertip on a phone, so each one answers for the area nearer to it than to
-   * any other clickable part. Only parts drawn smaller than a fingertip take part: a tap beside a
-   * full-size target (a betting space) stays a miss.
+   * The clickable part a tap at `at` meant (touch.ts): of those it landed in, the one whose middle is nearest (a hexagon's
+   * fast-track corner reaches over its neighbours); else the nearest within a finger's reach, of the board's parts drawn
+   * smaller than a fingertip (a board's spaces are, on a phone; a tap beside a full-size target stays a miss).
    */
-  function nearestPart(at: { x: number; y: number }): HTMLElement | null {
-    let best: HTMLElement | null = null;
-    let bestDistance = TOUCH_REACH_PX;
-    for (const el of boardEl.querySelectorAll<HTMLElement>('svg [data-key].can, svg [data-key].sel')) {
-      const r = el.getBoundingClientRect();
-      if (r.width >= FINGERTIP_PX || r.height >= FINGERTIP_PX) continue;
-      const d = Math.hypot(Math.max(r.left - at.x, 0, at.x - r.right), Math.max(r.top - at.y, 0, at.y - r.bottom));
-      if (d < bestDistance) [best, bestDistance] = [el, d];
-    }
-    return best;
+  function partAt(at: { x: number; y: number }): HTMLElement | null {
+    const small = (el: Element) => el.closest('svg') !== null && boxOf(el).width < FINGERTIP_PX && boxOf(el).height < FINGERTIP_PX;
+    const hits = [...new Set(document.elementsFromPoint(at.x, at.y).map(pickable).filter((el) => el !== null))];
+    // (A part inside another, as a tile on its location, is the one tapped; full-size targets as before: the topmost.)
+    const overlapping = hits.filter((el) => small(el) && !hits.some((other) => other !== el && el.contains(other)));
+    if (overlapping.length > 1 && overlapping[0] === hits[0]) return overlapping[pickHit(overlapping.map(boxOf), at)]!;
+    if (hits.length) return hits[0]!;
+    const parts = [...boardEl.querySelectorAll<HTMLElement>('svg [data-key].can, svg [data-key].sel')];
+    return parts[pickNear(parts.map(boxOf), at, TOUCH_REACH_PX, FINGERTIP_PX)] ?? null;
   }
   /** The words last said for a part that cannot be used, and its key (a refusal of the server's stays until a move is taken). */
   let partNote = '';
   let partKey = '';
   function onPick(target: EventTarget | null, at?: { x: number; y: number }) {
-    // A marble may sit on the space you mean: take the topmost clickable part under the pointer.
-    const el = pickable(target as Element | null) ?? (at ? (document.elementsFromPoint(at.x, at.y).map(pickable).find(Boolean) ?? nearestPart(at)) : null);
+    // On a board's picture a marble may sit on the space you mean, a space reach over its neighbour: the part under the
+    // pointer it meant. (A card, a button: the one clicked.)
+    const direct = pickable(target as Element | null);
+    const el = direct && !direct.closest('svg') ? direct : ((at ? partAt(at) : null) ?? direct);
     if (!room) return;
     const ctx = context((room.state as Plain).toJSON());
     if (!el) {

@@ -1,0 +1,34 @@
+/** The part a tap meant, from the parts' boxes as a phone draws Fast Track's hexagon (sizes measured at 390 px wide). */
+import { describe, expect, it } from 'vitest';
+import { pickHit, pickNear, type PartBox } from './touch.ts';
+
+const circle = (x: number, y: number, r: number): PartBox => ({ left: x - r, top: y - r, width: 2 * r, height: 2 * r, round: true });
+// Space 18 of the hexagon (10.7 px across) and its neighbour 19, a fast-track corner (16 px across) whose circle reaches
+// over 18's right edge: their centres are 11.4 px apart.
+const space = circle(263.5, 187, 5.35);
+const corner = circle(274.9, 187.1, 8);
+
+describe('a tap on a phone picks the part it meant', () => {
+  it('of two overlapping parts the tap landed in, picks the one whose middle it is nearer, not the one drawn on top', () => {
+    // 4 px right of space 18's centre lies inside both circles; the corner is drawn later, on top.
+    expect(pickHit([corner, space], { x: 267.5, y: 187 })).toBe(1);
+    // Past the middle between the centres, the corner.
+    expect(pickHit([corner, space], { x: 270, y: 187 })).toBe(0);
+  });
+
+  it('of a marble on its space (one place), picks the marble drawn on top', () => {
+    const marble = circle(263.5, 187, 4.8);
+    expect(pickHit([marble, space], { x: 265, y: 188 })).toBe(0);
+  });
+
+  it('for a tap beside the parts, measures to a round part\'s circle, not its box', () => {
+    // 9 px under space 18: 3.65 px from its circle, 6.5 px from the corner's, though the corner's larger box is nearer.
+    expect(pickNear([space, corner], { x: 263.5, y: 196 }, 22, 36)).toBe(0);
+    expect(pickNear([corner, space], { x: 263.5, y: 196 }, 22, 36)).toBe(1);
+    // A home hole is square: its box is its shape.
+    const hole: PartBox = { left: 100, top: 100, width: 10, height: 10, round: false };
+    expect(pickNear([hole], { x: 105, y: 115 }, 22, 36)).toBe(0);
+    expect(pickNear([hole], { x: 105, y: 140 }, 22, 36)).toBe(-1); // out of reach
+    expect(pickNear([circle(50, 50, 20)], { x: 50, y: 75 }, 22, 36)).toBe(-1); // a full-size target: a miss beside it stays one
+  });
+});
