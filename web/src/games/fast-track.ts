@@ -265,7 +265,7 @@ export const fastTrack: GameBoard = {
     const split = t.turn?.split?.remaining > 0 ? sevenLeft(t.turn.split.remaining) : '';
     if (!ctx.moves.length) return split && `${split}.`;
     const all = (type: string) => ctx.moves.every((m) => m.type === type);
-    if (all('splitRest')) return `${split}: choose the other marble to take them.`;
+    if (all('splitRest')) return `${split}: choose the other marble to take ${t.turn.split.remaining === 1 ? 'it' : 'them'}.`;
     // A play-again card (A, K, Q, J, 6, joker) was played (or discarded) this turn: another card follows.
     const chain: string[] = t.turn?.chain ?? [];
     const again = chain.length ? `${cardText(chain.at(-1)!)} plays again. ` : '';
@@ -297,7 +297,7 @@ export const fastTrack: GameBoard = {
       case 'move':
         return `${card}: ${marble(move.marble)}${from} to ${to(move.to)}`;
       case 'split':
-        return `${card} split: ${marble(move.marble)} ${move.steps} steps to ${to(move.to)}`;
+        return `${card} split: ${marble(move.marble)} ${count(Number(move.steps), 'step')} to ${to(move.to)}`;
       case 'splitRest':
         return `Rest of the 7: ${marble(move.marble)} to ${to(move.to)}`;
       case 'swap':
