@@ -176,6 +176,13 @@ describe('TAC on the page', () => {
     expect(notes).toEqual(['Ada (red) is skipped (an 8): a card is discarded, unless a TAC answers it.']);
   });
 
+  it('tells a spectator of the exchange what the players do, not to give a card', () => {
+    const table = { phase: 'exchange', ring: 64, seatOfColour: [0, 1, 2, 3], teamOfColour: [0, 1, 0, 1], turn: 0, devilTarget: -1, exchangeGiven: [false, true, false, false] };
+    const notes = (view: unknown) => drawnTexts(() => tac.render({ ...context('tac', table), view, mySeat: view ? 0 : null }), 'note');
+    expect(notes(null)).toEqual(['Exchange: each player gives one card to their partner (given: blue).']);
+    expect(notes({ colours: [0], cards: ['5'], cardColours: [0], given: [] })).toEqual(['Exchange: give one card to your partner (given: blue).']);
+  });
+
   it("names a 7's first run as a 7, and a TAC played as a 7 as such", () => {
     const marbles = Array.from({ length: 16 }, (_, id) => ({ id, colour: Math.floor(id / 4) }));
     const ctx = context('tac', { ring: 64, marbles, seatOfColour: [0, 1, 2, 3] });

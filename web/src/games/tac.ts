@@ -189,7 +189,9 @@ export function colourLine(colour: number, ctx: BoardContext): string {
 function pendingNotes(t: Plain, ctx: BoardContext): string[] {
   const notes: string[] = [];
   const twoHands = (ctx.view?.colours?.length ?? 0) > 1;
-  if (t.phase === 'exchange') notes.push(`Exchange: ${twoHands ? 'each of your hands passes one card to the other' : 'give one card to your partner'} (given: ${(t.exchangeGiven ?? []).map((g: boolean, c: number) => (g ? COLOUR_NAME[c] : '')).filter(Boolean).join(', ') || 'nobody yet'}).`);
+  // (A spectator gives nothing: the note says what the players do.)
+  const asked = !ctx.view ? 'each player gives one card to their partner' : twoHands ? 'each of your hands passes one card to the other' : 'give one card to your partner';
+  if (t.phase === 'exchange') notes.push(`Exchange: ${asked} (given: ${(t.exchangeGiven ?? []).map((g: boolean, c: number) => (g ? COLOUR_NAME[c] : '')).filter(Boolean).join(', ') || 'nobody yet'}).`);
   // While it is pending the skipped player is on turn, and only discards (or answers with a TAC).
   if (t.skipPending) notes.push(`${ctx.name(t.turnSeat ?? t.seatOfColour?.[t.turn] ?? 0)} (${COLOUR_NAME[t.turn] ?? ''}) is skipped (an 8): a card is discarded, unless a TAC answers it.`);
   if (t.devilTarget >= 0) notes.push(`Devil: playing a card from ${ctx.name(t.seatOfColour?.[t.devilTarget] ?? 0)}'s hand.`);
