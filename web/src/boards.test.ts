@@ -183,6 +183,15 @@ describe('TAC on the page', () => {
     expect(notes({ colours: [0], cards: ['5'], cardColours: [0], given: [] })).toEqual(['Exchange: give one card to your partner (given: blue).']);
   });
 
+  it("lets a TAC's move of a marble the undone card knocked out be picked by its apron, where the marble lies now", () => {
+    const marbles = Array.from({ length: 16 }, (_, id) => ({ id, colour: Math.floor(id / 4), zone: id < 4 ? 'apron' : 'ring', field: id }));
+    const ctx = context('tac', { ring: 64, marbles, seatOfColour: [0, 1, 2, 3], turn: 0, devilTarget: -1 });
+    const undo: Move = { type: 'move', card: 'tac', marble: 0, to: 9 };
+    expect(tac.keys(undo, { ...ctx, view: { colours: [0], cards: ['tac'], cardColours: [0] } })).toEqual(['move', 'card:0:tac', 'apron:0', 'to:ring-9']);
+    expect(tac.describe(undo, ctx)).toBe('TAC: red 1, back from the apron, to field 9');
+    expect(tac.describe({ type: 'move', card: 'tac', marble: 5, to: 9 }, ctx)).toBe('TAC: blue 2 to field 9');
+  });
+
   it("names a 7's first run as a 7, and a TAC played as a 7 as such", () => {
     const marbles = Array.from({ length: 16 }, (_, id) => ({ id, colour: Math.floor(id / 4) }));
     const ctx = context('tac', { ring: 64, marbles, seatOfColour: [0, 1, 2, 3] });

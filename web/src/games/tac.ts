@@ -94,6 +94,15 @@ function ownPartner(ctx: BoardContext, colour: number): number | null {
   return own.find((c) => c !== colour && team[c] === team[colour]) ?? null;
 }
 
+/**
+ * The part a move's marble is tapped by: the marble, or its apron where it lies there now (a TAC's moves name the marbles
+ * as the card it undoes leaves them: one that card knocked out is back on the ring for the TAC's move).
+ */
+function marbleKey(t: Plain, id: number): string {
+  const m = (t.marbles ?? []).find((x: Plain) => x.id === id);
+  return m?.zone === 'apron' ? `apron:${m.colour}` : `marble:${id}`;
+}
+
 function toKey(to: number, marble: number, t: Plain) {
   return to >= t.ring ? `to:${marbleOf(t, marble).colour}:home-${to - t.ring}` : `to:ring-${to}`;
 }
@@ -291,9 +300,7 @@ export const tac: GameBoard = {
       const picked = pickedCopy(copies, ctx.selected);
       k.push(...(picked ? [picked] : copies.length ? copies : [`card:${colour}:${move.card}`]));
     }
-    if (typeof move.marble === 'number') k.push(`marble:${move.marble}`);
-    if (typeof move.a === 'number') k.push(`marble:${move.a}`);
-    if (typeof move.b === 'number') k.push(`marble:${move.b}`);
+    for (const id of [move.marble, move.a, move.b]) if (typeof id === 'number') k.push(marbleKey(ctx.table, id));
     if (typeof move.to === 'number') k.push(toKey(move.to, move.marble as number, ctx.table));
     if (move.type === 'enter') k.push(`apron:${move.colour ?? ctx.table.turn}`);
     return k;
@@ -301,7 +308,8 @@ export const tac: GameBoard = {
   describe(move, ctx) {
     const to = (f: unknown) => fieldText(f, ctx.table.ring ?? 0);
     const card = move.card ? tacCard(String(move.card)) : '';
-    const marble = (id: unknown) => marbleName(ctx.table, id);
+    // A marble in the apron now that a TAC's move names: the undo brings it back first.
+    const marble = (id: unknown) => `${marbleName(ctx.table, id)}${marbleKey(ctx.table, Number(id)).startsWith('apron:') ? ', back from the apron,' : ''}`;
     switch (move.type) {
       case 'enter':
         return `${card}: bring a${typeof move.colour === 'number' ? ` ${COLOUR_NAME[move.colour] ?? ''}` : ''} marble out`;
