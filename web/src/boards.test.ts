@@ -192,6 +192,14 @@ describe('TAC on the page', () => {
     expect(tac.describe({ type: 'move', card: 'tac', marble: 5, to: 9 }, ctx)).toBe('TAC: blue 2 to field 9');
   });
 
+  it('tells a seat of two colours whose turn it is, red or green, in the move panel', () => {
+    const table = { phase: 'play', ring: 64, seatOfColour: [0, 1, 0, 1], teamOfColour: [0, 1, 0, 1], turn: 2, turnSeat: 0, devilTarget: -1, sevenRemaining: 0 };
+    const ctx = (moves: Move[], more = {}) => ({ ...context('tac', { ...table, ...more }), view: { colours: [0, 2], cards: ['5', '9'], cardColours: [0, 2], given: [] }, moves });
+    expect(tac.status!(ctx([{ type: 'move', card: '9', marble: 8, to: 41 }]))).toBe("Green's turn. Choose a card to play, then a marble.");
+    expect(tac.status!(ctx([{ type: 'discard', card: '9' }]))).toBe("Green's turn. No card of yours can move a marble: choose one to discard.");
+    expect(tac.status!(ctx([{ type: 'discard', card: '9' }], { skipPending: true }))).toBe("Green's turn. You are skipped (an 8): choose a card to discard.");
+  });
+
   it("names a 7's first run as a 7, and a TAC played as a 7 as such", () => {
     const marbles = Array.from({ length: 16 }, (_, id) => ({ id, colour: Math.floor(id / 4) }));
     const ctx = context('tac', { ring: 64, marbles, seatOfColour: [0, 1, 2, 3] });

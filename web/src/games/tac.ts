@@ -41,6 +41,8 @@ function geometry(t: Plain) {
   return { ring, at, start, home, apron, r: ring > 64 ? 9 : 11 };
 }
 
+const cap = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
 /** A field in words: a ring field by its number, a home field 1–4 from the entrance (after the ring's fields). */
 function fieldText(f: unknown, ring: number): string {
   return Number(f) >= ring ? `home ${Number(f) - ring + 1}` : `field ${f}`;
@@ -278,11 +280,14 @@ export const tac: GameBoard = {
       return to === null ? 'Choose a card to give your partner.' : `Choose a card to pass from ${COLOUR_NAME[handColour(ctx)]}'s hand to ${COLOUR_NAME[to]}'s.`;
     }
     if (all('step')) return `${seven}: choose a marble, then the field it steps to.`;
+    // A seat of two colours plays them in turn: which one's turn it is (its hand is the one "in play").
+    const own: number[] = ctx.view?.colours ?? [];
+    const whose = own.length > 1 && own.includes(t.turn) ? `${cap(COLOUR_NAME[t.turn] ?? '')}'s turn. ` : '';
     // Skipped by an 8: every card may only be discarded (or a TAC undo the 8), whether or not it could move a marble.
-    if (t.skipPending) return `You are skipped (an 8): choose a card to discard${all('discard') ? '' : ', or play your TAC to undo the 8'}.`;
-    if (all('discard')) return NO_CARD_MOVES;
+    if (t.skipPending) return `${whose}You are skipped (an 8): choose a card to discard${all('discard') ? '' : ', or play your TAC to undo the 8'}.`;
+    if (all('discard')) return whose + NO_CARD_MOVES;
     const devil = t.devilTarget >= 0 ? `Devil: ${ctx.name(t.seatOfColour?.[t.devilTarget] ?? 0)}'s hand. ` : '';
-    return devil + cardThenMarble(tac, ctx, tacCard);
+    return whose + devil + cardThenMarble(tac, ctx, tacCard);
   },
   confirms: (key) => key.startsWith('card:'),
   // The exchange gives the card away, to the partner (or to the seat's other hand), and a discard throws it away: not "Play it?".
