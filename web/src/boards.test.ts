@@ -93,6 +93,18 @@ describe('Fast Track on the page', () => {
     expect(playerLine({ seat: 1, colours: ['green'], handCount: 1, deckCount: 30 }, context('fast-track', table))).toBe('Bo: green · 1 card · deck 30');
   });
 
+  it('rings the marbles another player moved while you waited, and says so in the legend', () => {
+    const board = { trackLength: 56, fastTrackSpaces: [7, 21, 35, 49], homeLength: 4, colours: [{ name: 'red', seat: 0, penExit: 0, homeEntry: 54 }, { name: 'blue', seat: 1, penExit: 14, homeEntry: 12 }] };
+    const marbles = (blue: number) => [{ id: 'red-0', colour: 'red', area: 'track', space: 3, ring: 'none' }, { id: 'blue-0', colour: 'blue', area: 'track', space: blue, ring: 'none' }];
+    const ctx = (blue: number) => ({ ...context('fast-track', { board, marbles: marbles(blue), players: [], turn: { seat: 1, chain: [] } }), roomId: 'moved-ft' });
+    const rings = (blue: number) => drawnParts(() => fastTrack.render(ctx(blue)), 'moved').length;
+    const legend = (blue: number) => drawnTexts(() => fastTrack.render(ctx(blue)), 'legend')[0];
+    expect(rings(20)).toBe(0);
+    expect(rings(25)).toBe(1);
+    expect(legend(25)).toContain('a dashed ring: moved by another player since your turn');
+    expect(legend(20)).not.toContain('a dashed ring'); // back where it stood when your turn ended
+  });
+
   it('says what the result\'s scores count: the marbles home, a team\'s for a team game', () => {
     const ctx = context('fast-track', {});
     expect([4, 1, 0].map((score, seat) => fastTrack.scoreText!({ seat, score, team: -1 }, ctx))).toEqual(['4 marbles home', '1 marble home', '0 marbles home']);

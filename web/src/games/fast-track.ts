@@ -13,6 +13,7 @@ import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.t
 import { NO_CARD_MOVES, cardThenMarble, discardQuestion, sevenLeft } from './asked.ts';
 import { count } from './generic.ts';
 import { cardChip, cardText, pickedCopy } from './cards.ts';
+import { movedWhileWaiting } from './moved.ts';
 
 const FILL: Record<string, string> = { red: '#d1495b', blue: '#2e86ab', green: '#3a9d5d', yellow: '#e0b000', purple: '#8e5cc2', orange: '#e07a1f' };
 const SIZE = 700;
@@ -135,6 +136,7 @@ function render(ctx: BoardContext) {
     return colour ? g.pen(colour, k) : [C, C];
   };
   const corners = new Set<number>(g.corners);
+  const moved = movedMarbles(ctx);
   const frame = s('rect', { x: 4, y: 4, width: SIZE - 8, height: SIZE - 8, rx: 30, fill: '#f7f0dd', stroke: '#c9b98f', 'stroke-width': 4 });
   if (!g.n || !g.corners.length) return svg(SIZE, SIZE, { 'aria-label': 'Fast Track board' }, frame); // before the first state
   return svg(
@@ -195,6 +197,8 @@ function render(ctx: BoardContext) {
       const [x, y] = where(m);
       const at = m.area === 'track' || m.area === 'home' ? `${m.area}-${m.space}` : m.area;
       return [
+        // Moved by another player while you waited (a dashed ring round it, taps pass through to the marble).
+        moved.has(m.id) ? s('circle', { class: 'moved', cx: x, cy: y, r: g.r + 3, fill: 'none', stroke: '#333', 'stroke-width': 2, 'stroke-dasharray': '4 3', 'pointer-events': 'none' }) : null,
         s('circle', {
           cx: x,
           cy: y,
@@ -212,6 +216,10 @@ function render(ctx: BoardContext) {
     }),
   );
 }
+
+/** The marbles another player moved since your last turn (moved.ts). */
+const movedMarbles = (ctx: BoardContext) =>
+  movedWhileWaiting(ctx.roomId, ctx.mySeat, ctx.moves.length > 0, new Map((ctx.table.marbles ?? []).map((m: Plain) => [m.id, `${m.area}-${m.space}`])));
 
 /** A player in the list under the board: colours, cards in hand, deck, last card played, the cut. */
 export function playerLine(p: Plain, ctx: BoardContext): string {
@@ -244,7 +252,7 @@ export const fastTrack: GameBoard = {
             h('div', { class: 'hand' }, hand.map((c) => cardChip(c, `card:${c}`))),
           ]
         : null,
-      ctx.status === 'waiting' ? null : h('p', { class: 'legend' }, 'Each marble shows its number (red 2 is the red marble marked 2); home holes count 1–4 from the entrance; a gold rim: on the fast track.'),
+      ctx.status === 'waiting' ? null : h('p', { class: 'legend' }, `Each marble shows its number (red 2 is the red marble marked 2); home holes count 1–4 from the entrance; a gold rim: on the fast track${movedMarbles(ctx).size ? '; a dashed ring: moved by another player since your turn' : ''}.`),
       h(
         'ul',
         { class: 'plain-list' },

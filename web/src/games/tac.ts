@@ -14,6 +14,7 @@ import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.t
 import { NO_CARD_MOVES, cardThenMarble, discardQuestion, sevenLeft } from './asked.ts';
 import { cardKeys, faceOfKey, pickedCopy } from './cards.ts';
 import { count } from './generic.ts';
+import { movedWhileWaiting } from './moved.ts';
 
 const FILL = ['#d1495b', '#2e86ab', '#3a9d5d', '#e0b000', '#8e5cc2', '#e07a1f'];
 const COLOUR_NAME = ['red', 'blue', 'green', 'yellow', 'purple', 'orange'];
@@ -116,6 +117,7 @@ function render(ctx: BoardContext) {
   const colours: number = t.colours ?? 0;
   const apronIndex = new Map<number, number>();
   const turnColour = t.turn;
+  const moved = movedMarbles(ctx);
   const frame = s('circle', { cx: C, cy: C, r: R + 64, fill: '#f4ead2', stroke: '#c9b98f', 'stroke-width': 4 });
   if (!g.ring) return svg(SIZE, SIZE, { 'aria-label': 'TAC board' }, frame); // before the first state
   return svg(
@@ -168,8 +170,11 @@ function render(ctx: BoardContext) {
         p = g.apron(m.colour, k);
       }
       const n = marbleOf(t, m.id).n;
+      // Moved by another player while you waited (a dashed ring round it, taps pass through to the marble).
+      const ring = moved.has(String(m.id)) ? s('circle', { class: 'moved', cx: p[0], cy: p[1], r: g.r + 3, fill: 'none', stroke: '#333', 'stroke-width': 2, 'stroke-dasharray': '4 3', 'pointer-events': 'none' }) : null;
       const at = m.zone === 'ring' ? `on field ${m.field}` : m.zone === 'home' ? `in home ${m.field + 1}` : 'in the apron';
       return [
+        ring,
         s('circle', {
           cx: p[0],
           cy: p[1],
@@ -190,6 +195,10 @@ function render(ctx: BoardContext) {
     t.sevenRemaining ? s('text', { x: C, y: C + 44, 'text-anchor': 'middle', 'font-size': 20, fill: '#b3261e' }, sevenLeft(t.sevenRemaining)) : null,
   );
 }
+
+/** The marbles another player moved since your last turn (moved.ts). */
+const movedMarbles = (ctx: BoardContext) =>
+  movedWhileWaiting(ctx.roomId, ctx.mySeat, ctx.moves.length > 0, new Map((ctx.table.marbles ?? []).map((m: Plain) => [String(m.id), `${m.zone}-${m.field}`])));
 
 /** A colour in the list under the board: its player, team and cards in hand. */
 export function colourLine(colour: number, ctx: BoardContext): string {
@@ -229,6 +238,7 @@ export const tac: GameBoard = {
     const marks = [
       t.canOpen?.some(Boolean) ? '● after a name: was dealt a 1 or 13 this round (announced at the deal: can bring a marble out)' : '',
       (t.marbles ?? []).some((m: Plain) => m.fresh) ? 'dark rim: a marble just out on its start (not home before it has moved)' : '',
+      movedMarbles(ctx).size ? 'a dashed ring: moved by another player since your turn' : '',
     ].filter(Boolean);
     return h(
       'div',

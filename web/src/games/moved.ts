@@ -1,0 +1,37 @@
+/**
+ * The marbles that moved while you waited (Fast Track, TAC): on a phone the log is out of sight under the board, and the
+ * bots' moves come one after another while you look elsewhere, so the board marks them. No rules: positions compared.
+ */
+
+interface Memory {
+  /** Where the marbles stood when your last turn ended (or when the page first drew the table). */
+  since: Map<string, string>;
+  /** Your turn is on (you have listed moves): the marks are those of its start, less the marbles you moved since. */
+  mine: boolean;
+  /** At your turn's start: the marbles moved while you waited, and where each stood then. */
+  marked: Map<string, string>;
+}
+
+const memory = new Map<string, Memory>();
+
+/**
+ * The marbles (ids) to mark as moved by others since your last turn, given where every marble stands now (`at`: id to
+ * place) and whether it is your turn (`mine`). Kept per table (`table`: its room id). A spectator (`seat` null) sees
+ * none marked: no turn of theirs to count from.
+ */
+export function movedWhileWaiting(table: string, seat: number | null, mine: boolean, at: ReadonlyMap<string, string>): Set<string> {
+  if (seat === null) return new Set();
+  const key = `${table}#${seat}`;
+  let m = memory.get(key);
+  if (!m) memory.set(key, (m = { since: new Map(at), mine, marked: new Map() }));
+  const moved = () => [...at].filter(([id, place]) => m.since.has(id) && m.since.get(id) !== place);
+  if (mine && !m.mine) m.marked = new Map(moved()); // your turn begins: what moved meanwhile stays marked through it
+  if (!mine && m.mine) {
+    m.since = new Map(at); // your turn ended: your own moves are no news
+    m.marked = new Map();
+  }
+  m.mine = mine;
+  // During your turn: the marbles marked at its start that are still where they went (one you move is yours now).
+  if (mine) return new Set([...m.marked].filter(([id, place]) => at.get(id) === place).map(([id]) => id));
+  return new Set(moved().map(([id]) => id));
+}
