@@ -212,6 +212,16 @@ describe('TAC on the page', () => {
     expect(tac.status!(ctx([{ type: 'discard', card: '9' }], { skipPending: true }))).toBe("Green's turn. You are skipped (an 8): choose a card to discard.");
   });
 
+  it("says, once your marbles are all home, that your cards move your partner's", () => {
+    const marbles = Array.from({ length: 16 }, (_, id) => ({ id, colour: Math.floor(id / 4), zone: id < 4 ? 'home' : 'ring', field: id }));
+    const table = { phase: 'play', ring: 64, marbles, seatOfColour: [0, 1, 2, 3], teamOfColour: [0, 1, 0, 1], turn: 0, turnSeat: 0, devilTarget: -1, sevenRemaining: 0 };
+    const status = (moves: Move[], more = {}) => tac.status!({ ...context('tac', { ...table, ...more }), view: { colours: [0], cards: ['5', '1'], cardColours: [0, 0], given: [] }, moves });
+    const partner: Move[] = [{ type: 'move', card: '5', marble: 9, to: 14 }, { type: 'enter', card: '1', colour: 2 }];
+    expect(status(partner)).toBe("Your marbles are all home: your cards move green's marbles. Choose a card to play, then a marble.");
+    // Not before: a marble of yours still out.
+    expect(status([{ type: 'move', card: '5', marble: 3, to: 8 }], { marbles: marbles.map((m) => (m.id === 3 ? { ...m, zone: 'ring' } : m)) })).toBe('Choose a card to play, then a marble.');
+  });
+
   it("names a 7's first run as a 7, and a TAC played as a 7 as such", () => {
     const marbles = Array.from({ length: 16 }, (_, id) => ({ id, colour: Math.floor(id / 4) }));
     const ctx = context('tac', { ring: 64, marbles, seatOfColour: [0, 1, 2, 3] });

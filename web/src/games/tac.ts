@@ -200,6 +200,22 @@ function render(ctx: BoardContext) {
 const movedMarbles = (ctx: BoardContext) =>
   movedWhileWaiting(ctx.roomId, ctx.mySeat, ctx.moves.length > 0, new Map((ctx.table.marbles ?? []).map((m: Plain) => [String(m.id), `${m.zone}-${m.field}`])));
 
+/**
+ * Once the colour on turn has all its marbles home its cards move a teammate's: whose, as the listed moves name them
+ * ('' otherwise, and while the Devil plays another's hand).
+ */
+function finished(ctx: BoardContext, twoHands: boolean): string {
+  const t = ctx.table;
+  const marbles: Plain[] = t.marbles ?? [];
+  const own = marbles.filter((m) => m.colour === t.turn);
+  if (t.devilTarget >= 0 || !own.length || own.some((m) => m.zone !== 'home')) return '';
+  const colourOf = (id: unknown) => marbles.find((m) => m.id === id)?.colour;
+  const moved = new Set(ctx.moves.flatMap((m) => (m.type === 'enter' ? [m.colour] : ['move', 'seven', 'step'].includes(m.type) ? [colourOf(m.marble)] : [])));
+  const others = [...moved].filter((c): c is number => typeof c === 'number' && c !== t.turn).map((c) => COLOUR_NAME[c]);
+  if (!others.length) return '';
+  return `${twoHands ? `${cap(COLOUR_NAME[t.turn] ?? '')}'s` : 'Your'} marbles are all home: ${twoHands ? 'its' : 'your'} cards move ${others.join(' and ')}'s marbles. `;
+}
+
 /** A colour in the list under the board: its player, team and cards in hand. */
 export function colourLine(colour: number, ctx: BoardContext): string {
   const t = ctx.table;
@@ -297,7 +313,7 @@ export const tac: GameBoard = {
     if (t.skipPending) return `${whose}You are skipped (an 8): choose a card to discard${all('discard') ? '' : ', or play your TAC to undo the 8'}.`;
     if (all('discard')) return whose + NO_CARD_MOVES;
     const devil = t.devilTarget >= 0 ? `Devil: ${ctx.name(t.seatOfColour?.[t.devilTarget] ?? 0)}'s hand. ` : '';
-    return whose + devil + cardThenMarble(tac, ctx, tacCard);
+    return whose + devil + finished(ctx, own.length > 1) + cardThenMarble(tac, ctx, tacCard);
   },
   confirms: (key) => key.startsWith('card:'),
   // The exchange gives the card away, to the partner (or to the seat's other hand), and a discard throws it away: not "Play it?".
