@@ -105,6 +105,13 @@ describe('Fast Track on the page', () => {
     expect(legend(20)).not.toContain('a dashed ring'); // back where it stood when your turn ended
   });
 
+  it("heads the board with whose turn it is, yours as yours (it named you: \"Ada to play\")", () => {
+    const board = { trackLength: 56, fastTrackSpaces: [7, 21, 35, 49], homeLength: 4, colours: [{ name: 'red', seat: 0, penExit: 0, homeEntry: 54 }, { name: 'blue', seat: 1, penExit: 14, homeEntry: 12 }] };
+    const first = (seat: number) => drawnTexts(() => fastTrack.render({ ...context('fast-track', { board, marbles: [], players: [], turn: { seat, chain: [] } }), roomId: 'head-ft' }), 'fast-track')[0]!;
+    expect(first(0)).toMatch(/^Your turn/);
+    expect(first(1)).toMatch(/^Bo to play/);
+  });
+
   it('says what the result\'s scores count: the marbles home, a team\'s for a team game', () => {
     const ctx = context('fast-track', {});
     expect([4, 1, 0].map((score, seat) => fastTrack.scoreText!({ seat, score, team: -1 }, ctx))).toEqual(['4 marbles home', '1 marble home', '0 marbles home']);
@@ -124,6 +131,13 @@ describe('TAC on the page', () => {
     const ctx = context('tac', { seatOfColour: [0, 1, 2, 3] });
     expect(tac.describeEvent!({ type: 'discard', colour: 3, card: '2', skipped: true }, ctx, [])).toBe('yellow (Di), skipped, discards 2.');
     expect(tac.describeEvent!({ type: 'discard', colour: 3, card: '2', skipped: false }, ctx, [])).toBe('yellow (Di) cannot move and discards 2.');
+  });
+
+  it("heads the board with the phase in words and whose turn it is, yours as yours (it gave the engine's word: \"· play\", \"· exchange\")", () => {
+    const head = (t: Record<string, unknown>) => drawnParts(() => tac.render(context('tac', { ring: 64, marbles: [], seatOfColour: [0, 1, 2, 3], round: 2, winner: -1, ...t })), 'tac')[0]!.text;
+    expect(head({ phase: 'play', turn: 1, turnSeat: 1 })).toMatch(/^Round 2 · Bo to play \(blue\)/);
+    expect(head({ phase: 'play', turn: 0, turnSeat: 0 })).toMatch(/^Round 2 · your turn \(red\)/);
+    expect(head({ phase: 'exchange', turn: 0, turnSeat: 0 })).toMatch(/^Round 2 · partners exchange a card(?! ·)/);
   });
 
   it('logs no reshuffle for the first deal, only for a deck made again from the discards', () => {

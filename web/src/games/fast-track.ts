@@ -238,7 +238,7 @@ export const fastTrack: GameBoard = {
         null,
         ctx.status === 'over' ? 'Game over.' : ctx.status === 'waiting' ? 'The marbles are set out once every seat is taken.' : [
           t.phase === 'cut' ? 'Cutting for the first player… ' : '',
-          t.turn?.seat >= 0 ? `${ctx.name(t.turn.seat)} to play` : '',
+          t.turn?.seat >= 0 ? (t.turn.seat === ctx.mySeat ? 'Your turn' : `${ctx.name(t.turn.seat)} to play`) : '',
           t.turn?.chain?.length ? ` · played this turn: ${t.turn.chain.map(cardText).join(', ')}` : '',
           t.turn?.split?.remaining > 0 ? ` · split ${sevenLeft(t.turn.split.remaining)}` : '',
         ],

@@ -18,6 +18,8 @@ import { movedWhileWaiting } from './moved.ts';
 
 const FILL = ['#d1495b', '#2e86ab', '#3a9d5d', '#e0b000', '#8e5cc2', '#e07a1f'];
 const COLOUR_NAME = ['red', 'blue', 'green', 'yellow', 'purple', 'orange'];
+/** The header's word for each phase (the engine's own names; play says whose turn instead). */
+const PHASE_WORDS: Record<string, string> = { deal: 'dealing', exchange: 'partners exchange a card', over: 'game over' };
 const SIZE = 700;
 const C = SIZE / 2;
 const R = 280;
@@ -259,7 +261,7 @@ export const tac: GameBoard = {
     return h(
       'div',
       { class: 'tac' },
-      h('p', null, h('b', null, `Round ${t.round || 1}`), ` · ${t.phase}`, t.turnSeat !== undefined && t.phase === 'play' ? ` · ${ctx.name(t.turnSeat)} (${COLOUR_NAME[t.turn]}) to play` : '', t.winner >= 0 ? ` · team ${t.winner + 1} won` : ''),
+      h('p', null, h('b', null, `Round ${t.round || 1}`), PHASE_WORDS[t.phase] ? ` · ${PHASE_WORDS[t.phase]}` : '', t.phase === 'play' && t.turnSeat !== undefined ? ` · ${t.turnSeat === ctx.mySeat ? 'your turn' : `${ctx.name(t.turnSeat)} to play`} (${COLOUR_NAME[t.turn]})` : '', t.winner >= 0 ? ` · team ${t.winner + 1} won` : ''),
       pendingNotes(t, ctx).map((n) => h('p', { class: 'note' }, n)),
       render(ctx),
       // Your cards right under the board (the legend after them): on a desktop both fit the window.
