@@ -5,7 +5,7 @@ import { fastTrack, playerLine } from './games/fast-track.ts';
 import { greatWesternTrail, sectionOpen, sectionToggled, turnLine } from './games/great-western-trail.ts';
 import { bettors, dollars, raceStatus, readySetBet, settlementText, tokenRow } from './games/ready-set-bet.ts';
 import { colourLine, tac } from './games/tac.ts';
-import { handOutcome, lastTrickText, levelsText, seatTitle, tableLayout, tractor, trumpsTitle } from './games/tractor.ts';
+import { handOutcome, lastTrickText, levelsText, seatTitle, tableLayout, tableLines, tractor, trumpsTitle } from './games/tractor.ts';
 import { describeEventGeneric } from './games/generic.ts';
 import { chooserPrompt } from './select.ts';
 import { turnLine as panelLine } from './turn.ts';
@@ -290,6 +290,17 @@ describe('Tractor on the page', () => {
     expect(say({ type: 'declarationWithdrawn', seat: 1 })).toBe('Bo takes the declaration back.');
     expect(say({ type: 'kittyStolen', seat: 2 })).toBe('Cy picks up the kitty.');
     expect(say({ type: 'redeal' })).toBe('Nobody declared: the cards are dealt again.');
+  });
+
+  it('says a trump suit declared while declarations are open is so far, and heads no empty hand between hands', () => {
+    const trump = (phase: string, trumpSuit: string) => tableLines(context('tractor', { phase, trumpRank: '2', trumpSuit }))[0];
+    expect(trump('dealing', 'D')).toBe('Trump: 2 of diamonds ♦ (declared so far)'); // a stronger declaration may change it
+    expect(trump('stealing', 'D')).toBe('Trump: 2 of diamonds ♦ (declared so far)');
+    expect(trump('playing', 'D')).toBe('Trump: 2 of diamonds ♦');
+    expect(trump('dealing', '')).toBe('Trump: 2 (suit open)');
+    const titles = (hand: string[], phase: string) => drawnTexts(() => tractor.render({ ...context('tractor', { phase, trick: [] }), view: { hand, trumps: 0, kitty: [] } }), 'section-title');
+    expect(titles(['AH'], 'playing')).toContain('Your hand (1)');
+    expect(titles([], 'handEnd').filter((t) => t.startsWith('Your hand'))).toEqual([]); // it read "Your hand (0)"
   });
 
   it('says the trump fixed, and that there is no trump suit when jokers were declared', () => {

@@ -152,7 +152,8 @@ describe('Tractor on the page: free choices the listed moves only sample', () =>
     expect(selection.click('card:2S', none)).toBeNull();
     expect(selection.whyNot('card:2S', none)).toBe(words);
     expect(selection.whyNot('card:AH', context('declaring', [{ type: 'declare', card: '2S', count: 2 }], [], { trumpRank: '2', bids: [] }))).toBe('No declaration with that card now: one is made of level cards (2s) or jokers.');
-    expect(tractor.status!(none)).toBe('Dealing.');
+    expect(tractor.status!(none)).toBe(''); // the line already says "Waiting for the dealer."
+    expect(tractor.status!({ ...none, mySeat: null, view: null })).toBe('Dealing.'); // a spectator's "Watching. Dealing."
     expect(tractor.status!(context('dealing', [{ type: 'declare', card: '2S', count: 1 }]))).toBe('Dealing: you may declare with a level card or jokers (tap one).');
     expect(tractor.status!(context('playing', []))).toBe('');
   });

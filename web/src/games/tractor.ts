@@ -115,10 +115,11 @@ export function levelsText(ctx: BoardContext): string {
 }
 
 /** Trump and points in words (in the picture's middle on a wide screen, above it on a phone). */
-function tableLines(ctx: BoardContext): string[] {
+export function tableLines(ctx: BoardContext): string[] {
   const t = ctx.table;
   return [
-    `Trump: ${t.trumpRank || '?'}${t.trumpSuit ? ` of ${SUIT_NAME[t.trumpSuit] ?? t.trumpSuit}` : SUIT_OPEN.has(t.phase) ? ' (suit open)' : ' (no trump suit)'}`,
+    // While declarations are open the suit is the one declared so far: a stronger declaration may still change it.
+    `Trump: ${t.trumpRank || '?'}${t.trumpSuit ? ` of ${SUIT_NAME[t.trumpSuit] ?? t.trumpSuit}${SUIT_OPEN.has(t.phase) ? ' (declared so far)' : ''}` : SUIT_OPEN.has(t.phase) ? ' (suit open)' : ' (no trump suit)'}`,
     `Attackers' points ${t.attackerPoints ?? 0} · kitty ${t.kittyCount ?? 0}${t.deckCount ? ` · deck ${t.deckCount}` : ''}`,
   ];
 }
@@ -302,7 +303,7 @@ export const tractor: GameBoard = {
             h(
               'div',
               { class: 'your-hand' },
-              h('div', { class: 'section-title' }, `Your hand (${hand.length})`),
+              hand.length ? h('div', { class: 'section-title' }, `Your hand (${hand.length})`) : null, // (none between hands)
               h('div', { class: 'hand', 'aria-label': 'Plain suits' }, plain.map((f, i) => chip(f, trumps.length + i))),
               trumpsTitle(ctx.view) ? h('div', { class: 'section-title' }, trumpsTitle(ctx.view)) : null,
               trumps.length ? h('div', { class: 'hand', 'aria-label': 'Trumps' }, trumps.map((f, i) => chip(f, i, 'trump'))) : null,
@@ -446,7 +447,8 @@ export const tractor: GameBoard = {
     // That you may declare only when a declaration of yours is listed (your cards are the ones it may be made of).
     const t = ctx.table;
     const may = ctx.moves.some((m) => m.type === 'declare');
-    if (t.phase === 'dealing') return may ? 'Dealing: you may declare with a level card or jokers (tap one).' : 'Dealing.';
+    // (A seat with no declaration reads "Waiting for the dealer." and nothing more: "Dealing." after it said it twice.)
+    if (t.phase === 'dealing') return may ? 'Dealing: you may declare with a level card or jokers (tap one).' : ctx.mySeat === null ? 'Dealing.' : '';
     // The windows after the deal and after a burial: said by `waiting` while you have no declaration to make.
     if (t.phase === 'declaring' && may) return 'The deal is over: you may still declare with a level card or jokers (tap one).';
     if (t.phase === 'stealing' && may) return `${ctx.name(t.exchanger)} buried the kitty: a stronger declaration takes it (tap a level card or jokers).`;
