@@ -172,13 +172,17 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
         return wantsSeq(payload) ? { seq: this.journal.seq, moves } : moves;
       });
       // The full record (options, seed, every move) once the game is over: enough to verify it independently.
-      // Limited as a look-up (lookUpLimit): a reply is the whole game (tens of KB, up to ~0.7 MB for a long Tractor game).
+      // Limited as a look-up (lookUpLimit): a reply is the whole game (tens of KB, up to ~0.7 MB for a long Tractor game);
+      // a record larger than RECORD_REPLY_CHARS (a game stopped at the move limit) is refused, the connection kept.
       const recordLimit = lookUpLimit('record');
       this.onMessage('record', (client, _payload, ctx) => {
         // Refused as every request is: sent without `request`, the refusal comes as an `error` message.
         if (this.state.status !== 'over') return refuse(client, ctx, { code: 'core/game-not-over', message: 'The record is published when the game is over.' });
         const refusal = recordLimit(client);
         if (refusal) return refuse(client, ctx, refusal);
+        if (this.journal.tooLargeToAnswer()) {
+          return refuse(client, ctx, { code: RoomErrors.recordTooLarge, message: `The record is too large to send at the table; GET /api/records/${this.roomId} serves it (on a server with Redis).` });
+        }
         return this.journal.record(); // with its result, as GET /api/records serves it
       });
       // The table's latest events messages, as they were sent to everyone (events are public: the same answer for a

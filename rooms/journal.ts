@@ -30,6 +30,13 @@ export interface StoredMeta {
   queued?: boolean;
 }
 
+/**
+ * The largest record (as JSON text) the `record` request answers: well within what a connection may have waiting
+ * (MAX_UNSENT_BYTES, 4 MiB) once encoded, and above the longest real game's (an 8-seat Tractor match of 37,056 moves,
+ * about 2 MB). Larger ones (a game stopped at the move limit) are served by `GET /api/records/:roomId`.
+ */
+export const RECORD_REPLY_CHARS = 3 * 1024 * 1024;
+
 export interface LoggedMove {
   actor: Actor;
   move: unknown;
@@ -177,6 +184,19 @@ export class TableJournal {
     this.toldUndurable = true;
     this.room.log.warn('journal behind: Redis is not storing moves; the game goes on in memory');
     this.room.announce({ seq: this.seq, actor: SYSTEM, events: [{ type: 'durability', durable: false }] });
+  }
+
+  /** The record's JSON length once the game is over (measured at the first `record` request; the record no longer changes). */
+  private recordChars: number | null = null;
+
+  /**
+   * The finished game's record is larger than a table answers (RECORD_REPLY_CHARS): a game stopped at the move limit
+   * has a record of up to about 16 MB, which would be encoded on the tables' thread for each request and then close
+   * the asker's connection as one that stopped reading (src/server/coalesce-writes.ts).
+   */
+  tooLargeToAnswer(): boolean {
+    this.recordChars ??= JSON.stringify(this.record()).length;
+    return this.recordChars > RECORD_REPLY_CHARS;
   }
 
   /** The game's outcome once it is over (finish). */

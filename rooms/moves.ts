@@ -32,6 +32,7 @@ export const RoomErrors = {
   gameStarted: 'core/game-started',
   noFreeSeat: 'core/no-free-seat',
   malformedRequest: 'core/malformed-request',
+  recordTooLarge: 'core/record-too-large',
 } as const;
 
 /** The context Colyseus hands a message handler: a request has an `id` and is answered by `reject` or a return. */

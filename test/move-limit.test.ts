@@ -13,7 +13,7 @@ import { startRedis, type RedisHandle } from './helpers/redis.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { adopt, joinAsPlayer, legalMoves, mine, state } from './helpers/clients.ts';
 import { playOne } from './helpers/durable.ts';
-import { waitFor } from './helpers/ports.ts';
+import { sleep, waitFor } from './helpers/ports.ts';
 
 let redis: RedisHandle;
 let server: TestServer;
@@ -93,5 +93,34 @@ describe('a game at the move limit', () => {
     expect(verifyRecord({ record: unmarked }).problems).toEqual(['The record ends before the game is over.']);
     expect(verifyRecord({ record, commitment, result: { winners: [0], standings: [] } }).checks.result).toBe('mismatch');
     await watcher.leave();
+  });
+
+  it('answers the record of a game too long to send at the table with a reason, keeping the connection; GET /api/records serves it', async () => {
+    const a = await joinAsPlayer(server.ws, 'high-card', { seats: 2, options: { handSize: 5 } }, 'create');
+    const b = await adopt(await new Client(server.ws).joinById(a.room.roomId, {}));
+    const roomId = a.room.roomId;
+    await waitFor(() => legalMoves(a).length && legalMoves(b).length, 5000, 'the deal (move 1)');
+    await a.room.request('move', { type: 'ante', in: true });
+    await b.room.request('move', { type: 'ante', in: true });
+    for (let i = 0; i < 3; i++) await playOne([a, b]); // stopped at the 6th move
+    await waitFor(() => state(a).status === 'over', 5000, 'game over');
+    // A record of a game stopped at the default limit is up to about 16 MB: its moves as such a game's would be.
+    const room = matchMaker.getLocalRoomById(roomId) as unknown as { journal: { moves: unknown[] } };
+    const move = room.journal.moves.at(-1)!;
+    for (let i = 0; i < 200_000; i++) room.journal.moves.push(move);
+    const answer = await Promise.race([
+      a.room.request('record', {}).then(
+        () => 'sent',
+        (err: { reason?: unknown }) => err.reason ?? 'the connection closed',
+      ),
+      sleep(5000).then(() => 'no answer'),
+    ]);
+    expect(answer).toMatchObject({ code: 'core/record-too-large' });
+    expect(a.room.connection.isOpen).toBe(true);
+    expect(await a.room.request('history', {})).toMatchObject({ complete: true });
+    // Stored when the game ended, the record is served over HTTP.
+    await waitFor(async () => (await store.exists(`parlor:record:${roomId}`)) === 1, 5000, 'record stored');
+    expect(await (await fetch(`${server.http}/api/records/${roomId}`)).json()).toMatchObject({ roomId, moveLimit: 6 });
+    await Promise.all([a.room.leave(), b.room.leave()]);
   });
 });
