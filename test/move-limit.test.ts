@@ -21,7 +21,8 @@ let store: Redis;
 beforeAll(async () => {
   redis = await startRedis();
   store = new Redis(redis.url);
-  server = await startServer({ REDIS_URL: redis.url, MAX_GAME_MOVES: '6', RECONNECT_SECONDS: '1' });
+  // (Behind a trusted proxy: a request naming an address in X-Forwarded-For is limited as that address's.)
+  server = await startServer({ REDIS_URL: redis.url, MAX_GAME_MOVES: '6', RECONNECT_SECONDS: '1', TRUSTED_PROXIES: '1' });
 });
 afterAll(async () => {
   await server.close();
@@ -122,5 +123,28 @@ describe('a game at the move limit', () => {
     await waitFor(async () => (await store.exists(`parlor:record:${roomId}`)) === 1, 5000, 'record stored');
     expect(await (await fetch(`${server.http}/api/records/${roomId}`)).json()).toMatchObject({ roomId, moveLimit: 6 });
     await Promise.all([a.room.leave(), b.room.leave()]);
+  });
+
+  it('serves a stored record as it was stored, one look-up a MiB started: an address gets a long record a few times a minute', async () => {
+    // A game stopped at the default limit: its record is up to about 16 MB; this one 3.5 MB, four look-ups.
+    const roomId = 'LongGame1';
+    const moves = Array.from({ length: 70_000 }, (_, i) => ({ actor: i % 2, move: { type: 'play', card: i % 40 } }));
+    const text = JSON.stringify({ game: 'high-card', roomId, options: { handSize: 5 }, seats: 2, seed: 'a'.repeat(32), rng: 'chacha20', moves, result: null, moveLimit: moves.length });
+    const padded = text.replace('"moves":', `"note":"${'x'.repeat(3.5 * 1024 * 1024 - text.length)}","moves":`);
+    await store.set(`parlor:record:${roomId}`, padded, 'EX', 60);
+    const ask = () => fetch(`${server.http}/api/records/${roomId}`, { headers: { 'x-forwarded-for': '198.51.100.70' } });
+    for (let i = 0; i < 2; i++) {
+      const res = await ask(); // (the address's ten look-ups at once, less four each)
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await res.text()).toBe(padded);
+    }
+    const third = await ask();
+    expect(third.status).toBe(429);
+    expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await third.json()).toMatchObject({ code: 'core/rate-limited' });
+    // Another address, and a record of less than a MiB, one look-up each as before.
+    expect((await fetch(`${server.http}/api/records/${roomId}`, { headers: { 'x-forwarded-for': '198.51.100.71' } })).status).toBe(200);
+    expect((await fetch(`${server.http}/api/records/NoSuchGame`, { headers: { 'x-forwarded-for': '198.51.100.72' } })).status).toBe(404);
   });
 });

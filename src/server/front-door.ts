@@ -82,6 +82,21 @@ let chargeTable: (req: IncomingMessage) => Promise<TableCharge> = async () => ({
 export const tableChargeFor = (req: IncomingMessage) => chargeTable(req);
 
 let lookUp: (socket: unknown) => boolean = () => true;
+let lookUpMore: (address: string, bytes: number) => number = () => 0;
+
+/** Bytes of an answer that count as one look-up: a record look-up costs one a MiB started (at most the budget's burst). */
+export const LOOK_UP_BYTES = 1024 * 1024;
+
+/**
+ * An answer of `bytes` to a look-up the front door has charged one look-up for (`GET /api/records/:id`): one more is
+ * taken for each further MiB started, up to the budget's burst, so an address's look-ups send it at most about a MiB
+ * each (a game stopped at the move limit has a record of up to about 16 MB). 0 when they were taken (or the address
+ * is exempt); else the seconds until they may be.
+ */
+export const chargeLookUpBytes = (req: IncomingMessage, bytes: number) => {
+  const address = chargedAddress(req);
+  return address === null ? 0 : lookUpMore(address, bytes);
+};
 /**
  * A record or a history asked for at a table counts as a look-up of its socket's address, as `GET /api/records/:id`
  * does: a long game's record costs milliseconds to encode, a history is up to 64 KiB, and a bound per connection
@@ -408,6 +423,13 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
     (req as IncomingMessage & { parlorAddress?: string }).parlorAddress = address;
     for (const listener of upgrades) listener.call(server, req, socket, head);
   });
+
+  lookUpMore = (address, bytes) => {
+    const limiter = door.limiters.lookups;
+    const more = Math.min(limiter.burst, Math.ceil(bytes / LOOK_UP_BYTES)) - 1;
+    if (more <= 0 || limiter.take(address, more)) return 0;
+    return Math.max(1, Math.ceil(more / Math.max(limiter.perSecond, 1e-9)));
+  };
 
   const socketAddresses = new WeakMap<object, string>();
   lookUp = (socket) => {

@@ -623,8 +623,18 @@ export class GameStore {
 
   /** A finished game's record, while its retention lasts. */
   async record(roomId: string): Promise<unknown | null> {
-    const text = await this.redis.get(K.record(roomId));
+    const text = await this.recordText(roomId);
     return text ? JSON.parse(text) : null;
+  }
+
+  /** A finished game's record as stored (JSON text), while its retention lasts: served as it is, never parsed. */
+  recordText(roomId: string): Promise<string | null> {
+    return this.redis.get(K.record(roomId));
+  }
+
+  /** The stored record's length in bytes, 0 when there is none (read before the record, to charge its look-up by it). */
+  recordBytes(roomId: string): Promise<number> {
+    return this.redis.strlen(K.record(roomId));
   }
 
   keys = K;
