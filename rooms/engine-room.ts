@@ -26,7 +26,7 @@ import { liveRooms } from '../src/server/metrics.ts';
 import { boundedField, dueLine, PROTOCOL_CODE_MASK, readableFrame, warnClientFault } from '../src/server/client-faults.ts';
 import { reservationTaken } from '../src/server/unused-reservations.ts';
 import { commitmentOf } from '../src/server/verify.ts';
-import { lookUpAllowed } from '../src/server/front-door.ts';
+import { lookUpAllowed, lookUpBytesAllowed } from '../src/server/front-door.ts';
 import type { StoredGame } from '../src/server/game-store.ts';
 import { JoinOptions, tableConfig, type TableConfig } from './join-options.ts';
 import { recoveries, roomSettings } from './settings.ts';
@@ -183,6 +183,8 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
         if (this.journal.tooLargeToAnswer()) {
           return refuse(client, ctx, { code: RoomErrors.recordTooLarge, message: `The record is too large to send at the table; GET /api/records/${this.roomId} serves it (on a server with Redis).` });
         }
+        // Charged as GET /api/records is: a look-up a MiB started.
+        if (!lookUpBytesAllowed(client.ref, this.journal.recordLength())) return refuse(client, ctx, { code: 'core/rate-limited', message: 'This record counts as several look-ups (one a MiB); this address has too few left. Retry later.' });
         return this.journal.record(); // with its result, as GET /api/records serves it
       });
       // The table's latest events messages, as they were sent to everyone (events are public: the same answer for a

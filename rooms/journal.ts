@@ -195,8 +195,12 @@ export class TableJournal {
    * the asker's connection as one that stopped reading (src/server/coalesce-writes.ts).
    */
   tooLargeToAnswer(): boolean {
-    this.recordChars ??= JSON.stringify(this.record()).length;
-    return this.recordChars > RECORD_REPLY_CHARS;
+    return this.recordLength() > RECORD_REPLY_CHARS;
+  }
+
+  /** The finished game's record's length as JSON text (what its look-up is charged by). */
+  recordLength(): number {
+    return (this.recordChars ??= JSON.stringify(this.record()).length);
   }
 
   /** The game's outcome once it is over (finish). */

@@ -254,6 +254,32 @@ describe('metrics and records', () => {
   });
 });
 
+describe('a long record at a table', () => {
+  it("counts a look-up of the address for each MiB of it started, as GET /api/records does", async () => {
+    const own = await startServer({ RATE_LIMIT_EXEMPT: '', RATE_LIMIT_LOOKUPS_PER_MINUTE: '30' }); // burst 10
+    try {
+      const player = await joinAsPlayer(own.ws, 'high-card', { seats: 2, bots: 1 }, 'create');
+      await playUntilOver(player);
+      // Its moves as a long game's: 2.5 MiB of JSON, three look-ups a request.
+      const room = matchMaker.getLocalRoomById(player.room.roomId) as unknown as { journal: { moves: unknown[]; record(): unknown } };
+      const move = room.journal.moves.at(-1)!;
+      while (JSON.stringify(room.journal.record()).length < 2.5 * 1024 * 1024) for (let i = 0; i < 10_000; i++) room.journal.moves.push(move);
+      const sockets = [player.room];
+      for (let i = 0; i < 3; i++) {
+        const res = await fetch(`${own.http}/api/rooms/${player.room.roomId}/seat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"spectator":true}' });
+        sockets.push(await new Client(own.ws).consumeSeatReservation((await res.json()) as SeatReservation));
+      }
+      // Four sockets of one address, each asking once: three records take nine of its ten look-ups.
+      const answers = [];
+      for (const socket of sockets) answers.push(await socket.request('record').then(() => 'sent', (err: { reason?: { code?: string } }) => err.reason?.code));
+      expect(answers).toEqual(['sent', 'sent', 'sent', 'core/rate-limited']);
+      for (const socket of sockets) await socket.leave().catch(() => undefined);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('POST /api/verify', () => {
   // A server of its own: the lookups budget it is charged to is spent by the invite-code test above.
   let verifier: TestServer;

@@ -103,6 +103,9 @@ export const chargeLookUpBytes = (req: IncomingMessage, bytes: number) => {
  * alone let one address with many sockets ask for them at will. True when the look-up may go ahead (and is counted).
  */
 export const lookUpAllowed = (socket: unknown) => lookUp(socket);
+let lookUpMoreAt: (socket: unknown, bytes: number) => boolean = () => true;
+/** As chargeLookUpBytes, for an answer at a table (a record over a MiB) whose one look-up lookUpAllowed took: true when taken. */
+export const lookUpBytesAllowed = (socket: unknown, bytes: number) => lookUpMoreAt(socket, bytes);
 
 /** This process is stopping: it opens no table and seats nobody new (matchmaking and the queue answer so at once). */
 export const shuttingDown = () => matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN;
@@ -435,6 +438,10 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
   lookUp = (socket) => {
     const address = typeof socket === 'object' && socket !== null ? socketAddresses.get(socket) : undefined;
     return address === undefined || allowed(door.limiters.lookups, address);
+  };
+  lookUpMoreAt = (socket, bytes) => {
+    const address = typeof socket === 'object' && socket !== null ? socketAddresses.get(socket) : undefined;
+    return address === undefined || exempt.has(address) || lookUpMore(address, bytes) === 0;
   };
   const wss = (transport as unknown as { wss: { listeners(e: string): ((...a: unknown[]) => void)[]; removeAllListeners(e: string): void; on(e: string, f: (...a: never[]) => void): void } }).wss;
   const onConnection = wss.listeners('connection');
