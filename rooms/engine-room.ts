@@ -172,7 +172,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
         return wantsSeq(payload) ? { seq: this.journal.seq, moves } : moves;
       });
       // The full record (options, seed, every move) once the game is over: enough to verify it independently.
-      // Limited as a look-up (lookUpLimit): a reply is the whole game (tens of KB, up to ~0.7 MB for a long Tractor game);
+      // Limited as a look-up (lookUpLimit): a reply is the whole game (tens of KB, up to ~1.6 MB for the longest Tractor match seen);
       // a record larger than RECORD_REPLY_CHARS (a game stopped at the move limit) is refused, the connection kept.
       const recordLimit = lookUpLimit('record');
       this.onMessage('record', (client, _payload, ctx) => {

@@ -191,7 +191,7 @@ export class TableJournal {
 
   /**
    * The finished game's record is larger than a table answers (RECORD_REPLY_CHARS): a game stopped at the move limit
-   * has a record of up to about 16 MB, which would be encoded on the tables' thread for each request and then close
+   * has a record of about 4.3 MB at the default MAX_GAME_MOVES (more with a higher limit), which would be encoded on the tables' thread for each request and then close
    * the asker's connection as one that stopped reading (src/server/coalesce-writes.ts).
    */
   tooLargeToAnswer(): boolean {

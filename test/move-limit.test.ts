@@ -105,7 +105,7 @@ describe('a game at the move limit', () => {
     await b.room.request('move', { type: 'ante', in: true });
     for (let i = 0; i < 3; i++) await playOne([a, b]); // stopped at the 6th move
     await waitFor(() => state(a).status === 'over', 5000, 'game over');
-    // A record of a game stopped at the default limit is up to about 16 MB: its moves as such a game's would be.
+    // A record of a game stopped at the default limit is about 4.3 MB: its moves as such a game's would be.
     const room = matchMaker.getLocalRoomById(roomId) as unknown as { journal: { moves: unknown[] } };
     const move = room.journal.moves.at(-1)!;
     for (let i = 0; i < 200_000; i++) room.journal.moves.push(move);
@@ -126,7 +126,7 @@ describe('a game at the move limit', () => {
   });
 
   it('serves a stored record as it was stored, one look-up a MiB started: an address gets a long record a few times a minute', async () => {
-    // A game stopped at the default limit: its record is up to about 16 MB; this one 3.5 MB, four look-ups.
+    // A game stopped at the default limit: its record is about 4.3 MB; this one 3.5 MB, four look-ups.
     const roomId = 'LongGame1';
     const moves = Array.from({ length: 70_000 }, (_, i) => ({ actor: i % 2, move: { type: 'play', card: i % 40 } }));
     const text = JSON.stringify({ game: 'high-card', roomId, options: { handSize: 5 }, seats: 2, seed: 'a'.repeat(32), rng: 'chacha20', moves, result: null, moveLimit: moves.length });

@@ -225,7 +225,7 @@ function routes(app: Application, { config, logger, scaling }: { config: Config;
 
   // A finished game's record (options, seed, moves, result) while its retention lasts: what
   // `npm run verify-replay` and POST /api/verify check. Needs Redis (the journal keeps it).
-  // Served as stored, never parsed: a game stopped at the move limit has a record of up to about 16 MB, which parsed
+  // Served as stored, never parsed: a game stopped at the move limit has a record of about 4.3 MB (the default MAX_GAME_MOVES), which parsed
   // and written again held the tables' thread about half a second a request. Charged one look-up a MiB started.
   app.get('/api/records/:roomId', async (req, res) => {
     const roomId = String(req.params.roomId);

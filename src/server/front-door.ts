@@ -90,7 +90,7 @@ export const LOOK_UP_BYTES = 1024 * 1024;
 /**
  * An answer of `bytes` to a look-up the front door has charged one look-up for (`GET /api/records/:id`): one more is
  * taken for each further MiB started, up to the budget's burst, so an address's look-ups send it at most about a MiB
- * each (a game stopped at the move limit has a record of up to about 16 MB). 0 when they were taken (or the address
+ * each (a game stopped at the move limit has a record of about 4.3 MB at the default MAX_GAME_MOVES). 0 when they were taken (or the address
  * is exempt); else the seconds until they may be.
  */
 export const chargeLookUpBytes = (req: IncomingMessage, bytes: number) => {
