@@ -735,8 +735,15 @@ describe('Ready Set Bet on the page', () => {
     const players = [0, 1].map((seat) => ({ seat, bettor: true, money: 0, available: [2, 3], passed: false }));
     const ctx = { ...context('ready-set-bet', { race: 1, phase: 'racing', bettingOpen: true, rolls: 0, hostSeat: 0, players }), mySeat: 1, active: [0] };
     const line = panelLine(ctx, readySetBet, 0).join('');
-    expect(line).toBe('Waiting for the host, Ada, who bets first: your bets open with the first roll. Your tokens to bet: $2, $3.');
+    expect(line).toBe('Waiting for the host, Ada, who bets first. Your bets open with the first roll. Your tokens to bet: $2, $3.');
     expect(line.match(/host/g)).toHaveLength(1);
+  });
+  it("says a seated host's time left for its bets and first roll beside its name, as the seat list does", () => {
+    const players = [0, 1].map((seat) => ({ seat, bettor: true, money: 0, available: [2, 3], passed: false }));
+    const seat = (clocked: boolean) => ({ name: '', taken: true, connected: true, bot: false, team: -1, clocked, shortClock: false, startNow: false });
+    const ctx = { ...context('ready-set-bet', { race: 1, phase: 'racing', bettingOpen: true, rolls: 0, hostSeat: 0, players }), mySeat: 1, active: [0], seats: [seat(true), seat(false)] };
+    const deadline = Date.now() + 44_000;
+    expect(panelLine(ctx, readySetBet, deadline)).toEqual(['Waiting for the host, Ada, who bets first · ', { clock: deadline }, ' left. Your bets open with the first roll. Your tokens to bet: $2, $3.']);
   });
   it('says between races what is asked: the VIP card to keep, the Ready to press', () => {
     const me = { seat: 0, bettor: true, money: 7, available: [2, 3, 3, 4, 5] };

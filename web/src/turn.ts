@@ -52,7 +52,8 @@ function lineParts(ctx: BoardContext, board: GameBoard | null, deadline: number)
   }
   // The game's words where the seats listed as active do not keep the player waiting (Ready Set Bet: the others betting).
   const waiting = board?.waiting?.(ctx);
-  if (waiting) return [`${waiting} ${status}`.trim()];
+  if (typeof waiting === 'string' && waiting) return [`${waiting} ${status}`.trim()];
+  if (waiting && typeof waiting === 'object') return line(waiting.who, waiting.seats, waiting.after);
   // Listed as active with no legal move: a system step (a deal, a race) runs and seats may join in.
   const others = ctx.active.includes(mine) ? [] : ctx.active;
   return line(`Waiting for ${others.map(ctx.name).join(', ') || ctx.name(-1)}`, others);

@@ -106,9 +106,10 @@ export interface GameBoard {
   /**
    * The move panel's first words while you have no move, where the page's "Waiting for <the seats listed as active>"
    * would not be true (Ready Set Bet: the bettors still betting keep nobody waiting) or not say why (its seated host,
-   * who bets before the others); null: the page's words.
+   * who bets before the others); null: the page's words. Words waiting on seats (`who`, `seats`) are said as the page's
+   * are, with the time left when one of the seats is clocked, then `after` (Ready Set Bet's seated host, who bets first).
    */
-  waiting?(ctx: BoardContext): string | null;
+  waiting?(ctx: BoardContext): string | { who: string; seats: number[]; after: string } | null;
   /**
    * Words for the server's own next step where its time is worth counting down (Ready Set Bet: "The draft ends in"):
    * the panel's line adds the time left to the state's `stepDeadline`. Null: not said (a race's next roll).

@@ -416,11 +416,13 @@ export const readySetBet: GameBoard = {
     return t.phase === 'racing' && t.rolls === 0 ? 'The first roll in' : null;
   },
   // Done betting while bets are open: the others still betting do not keep you waiting; the race runs on by itself.
-  // Before the first roll, beside a seated host who bets first: waiting for the host, named once with the reason.
+  // Before the first roll, beside a seated host who bets first: waiting for the host, named once with the reason and
+  // its time left.
   waiting(ctx) {
     const t = ctx.table;
     const me = (t.players ?? []).find((p: Plain) => p.seat === ctx.mySeat);
-    if (hostBetsFirst(ctx, me)) return `Waiting for the host, ${ctx.name(t.hostSeat)}, who bets first: your bets open with the first roll.`;
+    // The host's turn clock beside its name, as the page's own "Waiting for …" says it (the host is the seat listed).
+    if (hostBetsFirst(ctx, me)) return { who: `Waiting for the host, ${ctx.name(t.hostSeat)}, who bets first`, seats: [t.hostSeat], after: 'Your bets open with the first roll. ' };
     if (!t.bettingOpen || !me?.bettor || !(me.passed || !(me.available ?? []).length)) return null;
     return 'You are done betting this race: the others bet until the red line closes the betting.';
   },
