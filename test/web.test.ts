@@ -1193,18 +1193,22 @@ describe('web client', () => {
     await page.close();
   }, 40_000);
 
-  it.concurrent('a redraw leaves the page where the player scrolled it, though focus is on a part below', async ({ expect }) => {
+  it.concurrent('a redraw leaves the page where the player scrolled it, though focus is on a part above', async ({ expect }) => {
     const page = await newPage();
     await createInLobby(page, 'Ready Set Bet', { seats: 2, bots: 1, options: { startDelayMs: 60_000 } });
     await page.setViewportSize({ width: 1280, height: 400 });
-    // The page put focus on the first part to act on (a colour bet, below the race); the player scrolls up to the race.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.matches('.board .hand [data-key]') ?? false), { timeout: 10_000 }).toBe(true);
-    expect(await page.evaluate(() => document.activeElement!.getBoundingClientRect().top + window.scrollY)).toBeGreaterThan(400);
-    await page.evaluate(() => window.scrollTo(0, 0));
+    // The page put focus on the first part to act on (a token, right above the betting spaces, not a colour bet under
+    // them); the player scrolls down to the colour bets.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.matches('.board .rsb-tokens [data-key^="token:"]') ?? false), { timeout: 10_000 }).toBe(true);
+    const below = await page.evaluate(() => document.querySelector('.rsb-bets')!.getBoundingClientRect().top + window.scrollY);
+    expect(below).toBeGreaterThan(400);
+    await page.evaluate((y) => window.scrollTo(0, y), below);
     const frame = await page.locator('#app').getAttribute('data-frame');
     await page.setViewportSize({ width: 1200, height: 400 }); // a new width draws the table again
     await expect.poll(() => page.locator('#app').getAttribute('data-frame'), { timeout: 5000 }).not.toBe(frame);
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // Still at the colour bets: not pulled back up to the token focused.
+    expect(await page.evaluate(() => document.activeElement!.getBoundingClientRect().bottom)).toBeLessThan(0);
+    expect(await page.evaluate(() => Math.abs(document.querySelector('.rsb-bets')!.getBoundingClientRect().top))).toBeLessThan(100);
     expect(await page.evaluate(() => Boolean(document.activeElement?.closest('.board')))).toBe(true); // focus kept on the board
     await page.close();
   }, 40_000);

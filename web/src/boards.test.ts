@@ -695,6 +695,17 @@ describe('Ready Set Bet on the page', () => {
     expect(row('results')).toEqual([]);
     expect(drawnTexts(() => tokenRow(context('ready-set-bet', { race: 1, phase: 'vipDraft', bettingOpen: false, players: [me] })), 'section-title')).toEqual(['Your money $7']);
   });
+  it("draws no part of a bettor's step as a hand's (the page's first part to act on): the token row above the spaces comes first, not the colour bets under them, nor a host's roll", () => {
+    const me = { seat: 0, bettor: true, money: 0, available: [3, 5] };
+    const board = [{ id: 'win-7-a', horse: '7', kind: 'win', multiplier: 3, penalty: 2 }, { id: 'blue-wins', label: 'Blue wins', multiplier: 5, penalty: 1 }];
+    const table = { race: 1, races: 4, phase: 'racing', bettingOpen: true, rolls: 0, hostSeat: 0, horses: [{ horse: '7', color: 'black', bonus: 0, position: 0 }], board, players: [me], props: [{ id: 'prop-1', ahead: '7', behind: ['8'], multiplier: 3, penalty: 3 }], exotics: [{ id: 'nose', name: 'By a Nose', text: '', multiplier: 5, penalty: 3, open: true, spaces: ['exotic-nose-1'] }] };
+    const moves: Move[] = [{ type: 'bet', space: 'blue-wins', token: 5 }, { type: 'pass' }, { type: 'roll' }];
+    const render = () => readySetBet.render({ ...context('ready-set-bet', table), moves });
+    expect(drawnParts(render, 'hand')).toEqual([]);
+    const rows = drawnTexts(render, 'rsb-row').join(' | ');
+    for (const part of ['Roll the dice', 'Blue wins', '7 ahead of 8', '#1']) expect(rows).toContain(part);
+    expect(drawnParts(render, 'rsb-tokens')).toHaveLength(1);
+  });
   it('marks "No more bets" as passing the step, not a part of it; "Ready for the next race" is the step itself', () => {
     const me = { seat: 0, bettor: true, money: 7, available: [3, 5] };
     const parts = (moves: Move[]) =>

@@ -200,30 +200,35 @@ function moneyText(t: Plain, me: Plain, prefix: string): string {
   return me.money !== 0 || t.race > 1 || t.phase !== 'racing' ? `${prefix}${dollars(me.money)}` : '';
 }
 
-/** Under the grid: the host's roll (hostMode hostSeat), the colour bets, the prop bets and the exotic finishes. */
+/**
+ * Under the grid: the host's roll (hostMode hostSeat), the colour bets, the prop bets and the exotic finishes. In rows of
+ * their own (rsb-row), not a hand: the page takes a hand's part as the first to act on (a card, where a move begins),
+ * and a bettor's is the token row above the grid, right above the spaces, not the colour bets under it, nor the host's
+ * roll, which closes its bets.
+ */
 function otherBets(ctx: BoardContext) {
   const t = ctx.table;
   return h(
     'div',
     { class: 'rsb-bets' },
     // The seated host rolls (hostMode hostSeat): its one move, as a button.
-    ctx.moves.some((m) => m.type === 'roll') ? h('div', { class: 'hand' }, h('button', { type: 'button', class: 'chip roll', 'data-key': 'roll' }, 'Roll the dice')) : null,
+    ctx.moves.some((m) => m.type === 'roll') ? h('div', { class: 'rsb-row' }, h('button', { type: 'button', class: 'chip roll', 'data-key': 'roll' }, 'Roll the dice')) : null,
     h('div', { class: 'section-title' }, 'Colour bets'),
-    h('div', { class: 'hand' }, boardOf(t).filter((sp) => !sp.horse).map((sp) => spaceChip(sp.id, sp.label, odds(sp), ctx))),
-    (t.props ?? []).length ? [h('div', { class: 'section-title' }, 'Prop bets'), h('div', { class: 'hand' }, t.props.map((p: Plain) => spaceChip(p.id, `${p.ahead} ahead of ${p.behind.join(', ')}`, odds(p), ctx)))] : null,
+    h('div', { class: 'rsb-row' }, boardOf(t).filter((sp) => !sp.horse).map((sp) => spaceChip(sp.id, sp.label, odds(sp), ctx))),
+    (t.props ?? []).length ? [h('div', { class: 'section-title' }, 'Prop bets'), h('div', { class: 'rsb-row' }, t.props.map((p: Plain) => spaceChip(p.id, `${p.ahead} ahead of ${p.behind.join(', ')}`, odds(p), ctx)))] : null,
     (t.exotics ?? []).length
       ? [
           h('div', { class: 'section-title' }, 'Exotic finishes'),
           h(
             'div',
-            { class: 'hand' },
+            { class: 'rsb-row' },
             t.exotics.map((e: Plain) =>
               h(
                 'div',
                 { class: `exotic${e.open ? '' : ' closed'}`, title: e.text },
                 h('b', null, e.name),
                 h('small', null, ` ${odds(e)} · ${e.text}`),
-                h('div', { class: 'hand' }, (e.spaces ?? []).map((id: string, n: number) => spaceChip(id, `#${n + 1}`, '', ctx))),
+                h('div', { class: 'rsb-row' }, (e.spaces ?? []).map((id: string, n: number) => spaceChip(id, `#${n + 1}`, '', ctx))),
               ),
             ),
           ),
