@@ -749,6 +749,20 @@ describe('Ready Set Bet on the page', () => {
     expect(line).toBe('Waiting for the host, Ada, who bets first. Your bets open with the first roll. Your tokens to bet: $2, $3.');
     expect(line.match(/host/g)).toHaveLength(1);
   });
+  it('tells a seated host who bets that its first roll closes its bets, and offers it no tokens once it has rolled', () => {
+    const host = { seat: 0, bettor: true, money: 0, available: [2, 3], passed: false };
+    const ctx = (rolls: number, moves: Move[]) => ({ ...context('ready-set-bet', { race: 1, phase: 'racing', bettingOpen: true, rolls, hostSeat: 0, players: [host] }), moves });
+    const before = ctx(0, [{ type: 'bet', space: 'win-7-a', token: 3 }, { type: 'bet', space: 'win-7-a', token: 2 }, { type: 'pass' }, { type: 'roll' }]);
+    expect(readySetBet.status!(before)).toBe(
+      'Choose a space to bet your $3 token (choose a token to bet another). Then roll the dice to start the race: your bets close with the first roll. Your tokens to bet: $2, $3.',
+    );
+    expect(drawnTexts(() => tokenRow(before), 'token')).toEqual(['$2', '$3']);
+    // Rolled: the tokens left are not to bet this race (the betting still open is the others').
+    const after = ctx(1, [{ type: 'roll' }]);
+    expect(readySetBet.status!(after)).toBe('Roll the dice.');
+    expect(drawnTexts(() => tokenRow(after), 'token')).toEqual([]);
+    expect(drawnTexts(() => h('div', null, bettors(after)), 'tokens-left')).toEqual(['']);
+  });
   it("says a seated host's time left for its bets and first roll beside its name, as the seat list does", () => {
     const players = [0, 1].map((seat) => ({ seat, bettor: true, money: 0, available: [2, 3], passed: false }));
     const seat = (clocked: boolean) => ({ name: '', taken: true, connected: true, bot: false, team: -1, clocked, shortClock: false, startNow: false });

@@ -161,10 +161,11 @@ function track(ctx: BoardContext) {
 
 /**
  * A bettor's tokens left to bet, or null once the betting has closed and between races (the view's bettingOpen is a
- * race's): the tokens left unbet then are nobody's to bet, the next race hands every bettor all of theirs again.
+ * race's): the tokens left unbet then are nobody's to bet, the next race hands every bettor all of theirs again. A seated
+ * host who bets bets before the race starts: its betting closes with its first roll.
  */
 function tokensToBet(t: Plain, p: Plain): number[] | null {
-  return t.bettingOpen ? (p.available ?? []) : null;
+  return t.bettingOpen && !(p.seat === t.hostSeat && t.rolls > 0) ? (p.available ?? []) : null;
 }
 
 /**
@@ -329,11 +330,13 @@ function asked(ctx: BoardContext): string {
   }
   if (t.phase === 'results') return has('ready') ? `Race ${t.race} is settled: press Ready for the next race.` : 'You are ready for the next race.';
   const tokens = [...new Set(ctx.moves.filter((m) => m.type === 'bet').map((m) => m.token as number))];
-  if (!tokens.length) return '';
+  // A seated host's roll: beside its bets, the roll that starts the race closes them.
+  const roll = !has('roll') ? '' : tokens.length ? ' Then roll the dice to start the race: your bets close with the first roll.' : 'Roll the dice.';
+  if (!tokens.length) return roll;
   const picked = (ctx.selected ?? []).map((k) => (k.startsWith('token:') ? Number(k.slice('token:'.length)) : NaN)).find((v) => tokens.includes(v));
   // "Choose" as the other games say it: fits a click and a tap alike.
   const other = tokens.length < 2 ? '' : picked === undefined ? ' (choose a token to bet another)' : ' (choose it again to bet your largest)';
-  return `Choose a space to bet your $${picked ?? Math.max(...tokens)} token${other}.`;
+  return `Choose a space to bet your $${picked ?? Math.max(...tokens)} token${other}.${roll}`;
 }
 
 /**
