@@ -797,6 +797,10 @@ describe('Ready Set Bet on the page', () => {
     const status = readySetBet.status!(context('ready-set-bet', { race: 2, phase: 'results', players: [{ seat: 0, bettor: true, money: -4, available: [] }] }));
     expect(status).toContain('Your money: −$4.');
   });
+  it("shows the result's scores as the money each bettor ends with, a loss with the minus before the dollar", () => {
+    const ctx = context('ready-set-bet', {});
+    expect([89, 0, -9].map((score, seat) => readySetBet.scoreText!({ seat, score }, ctx))).toEqual(['$89', '$0', '−$9']);
+  });
   it("calls the server's own part (the rolls) the host, as the rules do, not the dealer", () => {
     expect(readySetBet.systemName).toBe('the host');
   });

@@ -409,6 +409,8 @@ export const readySetBet: GameBoard = {
     }
     return null;
   },
+  // The result's score is the money a bettor ends with: in dollars, a loss (moneyFloor off) with its minus first.
+  scoreText: (standing) => dollars(standing.score),
   sticky: (key) => key.startsWith('token:'),
   // Several tokens fit a space: bet the largest (a token picked first has already narrowed it to one).
   prefer(moves) {
