@@ -778,7 +778,7 @@ describe('Ready Set Bet on the page', () => {
       "Choose a VIP card to keep: when the draft's time is up, the first one offered is kept for you. Your money: $7.",
     );
     expect(readySetBet.status!(ctx('vipDraft', [], { offer: [], hand: [offer[0]] }))).toBe('You have kept your VIP card: the others are choosing theirs. Your money: $7.');
-    expect(readySetBet.status!(ctx('results', [{ type: 'ready' }]))).toBe('Race 1 is settled: press Ready for the next race. Your money: $7.');
+    expect(readySetBet.status!(ctx('results', [{ type: 'ready' }]))).toBe('Race 1 is settled. Press Ready for the next race. Your money: $7.');
   });
   it('says which token a betting space chosen bets: the one picked, else the largest; in words for a mouse and a finger alike', () => {
     const me = { seat: 0, bettor: true, money: 0, available: [3, 5] };
@@ -796,6 +796,16 @@ describe('Ready Set Bet on the page', () => {
     expect(text).toEqual({ summary: 'Bo: −$2 (now $1)', lines: ['Win 7 (A) ($3): −$2', 'Show 4 (B) ($5): +$10 (Bonus)'] });
     const status = readySetBet.status!(context('ready-set-bet', { race: 2, phase: 'results', players: [{ seat: 0, bettor: true, money: -4, available: [] }] }));
     expect(status).toContain('Your money: −$4.');
+  });
+  it('says after a race, in the move panel, which horse won and what the race came to for you (the settlement is under the board)', () => {
+    const settlement = { race: 1, winner: '6', finish: [], players: [{ seat: 0, before: 0, delta: -7, lines: [] }, { seat: 1, before: 0, delta: 12, lines: [] }] };
+    const ctx = (mySeat: number, moves: Move[]) => ({
+      ...context('ready-set-bet', { race: 1, races: 4, phase: 'results', settlement, players: [{ seat: 0, bettor: true, money: -7 }, { seat: 1, bettor: true, money: 12 }] }),
+      mySeat,
+      moves,
+    });
+    expect(readySetBet.status!(ctx(0, [{ type: 'ready' }]))).toBe('Race 1 is settled: 6 won, you −$7 this race. Press Ready for the next race. Your money: −$7.');
+    expect(readySetBet.status!(ctx(1, []))).toBe('Race 1: 6 won, you +$12 this race. You are ready for the next race. Your money: $12.');
   });
   it("shows the result's scores as the money each bettor ends with, a loss with the minus before the dollar", () => {
     const ctx = context('ready-set-bet', {});

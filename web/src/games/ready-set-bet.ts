@@ -328,7 +328,14 @@ function asked(ctx: BoardContext): string {
     if (has('keepVip')) return 'Choose a VIP card to keep: when the draft\'s time is up, the first one offered is kept for you.';
     return ctx.view?.hand?.length ? 'You have kept your VIP card: the others are choosing theirs.' : '';
   }
-  if (t.phase === 'results') return has('ready') ? `Race ${t.race} is settled: press Ready for the next race.` : 'You are ready for the next race.';
+  if (t.phase === 'results') {
+    // What the race came to, where a phone's player looks (the settlement's lines are under the board).
+    const st = t.settlement;
+    const mine = (st?.players ?? []).find((p: Plain) => p.seat === ctx.mySeat);
+    const outcome = st?.winner ? `${st.winner} won${mine ? `, you ${dollars(mine.delta, true)} this race` : ''}` : '';
+    if (has('ready')) return `Race ${t.race} is settled${outcome ? `: ${outcome}` : ''}. Press Ready for the next race.`;
+    return `${outcome ? `Race ${t.race}: ${outcome}. ` : ''}You are ready for the next race.`;
+  }
   const tokens = [...new Set(ctx.moves.filter((m) => m.type === 'bet').map((m) => m.token as number))];
   // A seated host's roll: beside its bets, the roll that starts the race closes them.
   const roll = !has('roll') ? '' : tokens.length ? ' Then roll the dice to start the race: your bets close with the first roll.' : 'Roll the dice.';
