@@ -721,6 +721,14 @@ describe('Ready Set Bet on the page', () => {
     expect(left('vipDraft', false)).toEqual(['', '']);
     expect(left('results', false)).toEqual(['', '']);
   });
+  it('says a bettor is done betting only while bets are open, and the last race\'s end as the game\'s', () => {
+    const players = [{ seat: 0, bettor: true, money: 7, available: [3], passed: true }];
+    const notes = (phase: string, bettingOpen: boolean) => drawnParts(() => h('div', null, bettors(context('ready-set-bet', { race: 1, phase, bettingOpen, players }))), 'standings')[0]!.text;
+    expect(notes('racing', true)).toContain('done betting');
+    expect(notes('vipDraft', false)).not.toContain('done betting');
+    expect(notes('results', false)).not.toContain('done betting');
+    expect(raceStatus({ phase: 'over', bettingOpen: false, rolls: 61, lastRoll: roll, race: 4 })).toBe(' · game over · roll 61: 3 + 4 = 7 → 7 moves 3');
+  });
   it("names the host's steps worth a countdown: the VIP draft's end, the next race, the first roll; not each roll of a race", () => {
     const step = (table: Record<string, unknown>) => readySetBet.stepClock!(context('ready-set-bet', { race: 1, ...table }));
     expect(step({ phase: 'vipDraft', rolls: 31 })).toBe('The draft ends in');

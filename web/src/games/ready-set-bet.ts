@@ -274,7 +274,8 @@ export function bettors(ctx: BoardContext) {
           h('td', null, h('span', { class: 'dot', style: `background:${seatColour(p.seat)}` }), ' ', ctx.name(p.seat)),
           h('td', null, dollars(p.money)),
           h('td', { class: 'tokens-left' }, tokensLeftText(tokensToBet(ctx.table, p))),
-          h('td', null, [p.passed ? 'done betting' : '', p.drafting ? 'drafting' : '', (p.vip ?? []).map((v: Plain) => v.name).join(', '), p.hiddenVip ? `${p.hiddenVip} hidden VIP` : ''].filter(Boolean).join(' · ')),
+          // Done betting while bets are open: after them, everyone is (the race's pass is no news in the draft).
+          h('td', null, [p.passed && ctx.table.bettingOpen ? 'done betting' : '', p.drafting ? 'drafting' : '', (p.vip ?? []).map((v: Plain) => v.name).join(', '), p.hiddenVip ? `${p.hiddenVip} hidden VIP` : ''].filter(Boolean).join(' · ')),
         ),
       )),
     ),
@@ -311,7 +312,7 @@ export function raceStatus(t: Plain): string {
   if (t.phase === 'vipDraft') return ` · VIP draft before race ${t.race + 1}: each bettor keeps one of the two cards offered`;
   const roll = t.lastRoll;
   return [
-    ` · ${t.bettingOpen ? 'bets open' : t.phase === 'racing' ? 'no more bets' : t.phase === 'results' ? 'results' : t.phase}`,
+    ` · ${t.bettingOpen ? 'bets open' : t.phase === 'racing' ? 'no more bets' : t.phase === 'results' ? 'results' : t.phase === 'over' ? 'game over' : t.phase}`,
     t.rolls && roll?.sum ? ` · roll ${t.rolls}: ${roll.a} + ${roll.b} = ${roll.sum} → ${roll.horse} moves ${roll.moved}${roll.bonus ? ` (bonus +${roll.bonus})` : ''}` : ' · waiting for the first roll',
     t.bonusArmed && t.phase === 'racing' ? ' · a repeat pays the bonus' : '',
   ].join('');
