@@ -1006,7 +1006,7 @@ describe('web client', () => {
     }
     await taken.waitFor({ timeout: 5000 });
     await tap(`.rsb-grid [data-key="${key}"]`);
-    await expect.poll(() => page.locator('.controls .notice').textContent(), { timeout: 2000 }).toBe('That cannot be chosen now.');
+    await expect.poll(() => page.locator('.controls .notice').textContent(), { timeout: 2000 }).toBe('That space holds a token already: a space takes one bet.');
     // The race runs to its end; at its results the line is gone, with the step it spoke of.
     await expect.poll(() => page.locator('.controls .status').textContent(), { timeout: 40_000 }).toMatch(/Press Ready/);
     expect(await page.locator('.controls .notice').textContent()).toBe('');

@@ -815,6 +815,23 @@ describe('Ready Set Bet on the page', () => {
     expect(readySetBet.status!(ctx(0, [{ type: 'ready' }]))).toBe('Race 1 is settled: 6 won, you −$7 this race. Press Ready for the next race. Your money: −$7.');
     expect(readySetBet.status!(ctx(1, []))).toBe('Race 1: 6 won, you +$12 this race. You are ready for the next race. Your money: $12.');
   });
+  it('says why a tap on a betting space or a token does nothing: the bets not open to you, or the space taken', () => {
+    const me = { seat: 1, bettor: true, money: 0, available: [3, 5], passed: false };
+    const host = { seat: 0, bettor: true, money: 0, available: [2], passed: false };
+    const bets = [{ seat: 2, space: 'win-7-a', token: 4 }];
+    const why = (table: Record<string, unknown>, mine: Record<string, unknown> = {}, moves: Move[] = [], key = 'space:win-7-a', seat = 1) =>
+      readySetBet.whyNot!(key, { ...context('ready-set-bet', { race: 1, phase: 'racing', bettingOpen: true, rolls: 3, hostSeat: -1, bets, players: [host, { ...me, ...mine }], ...table }), mySeat: seat, moves });
+    const open: Move[] = [{ type: 'bet', space: 'show-2-a', token: 5 }];
+    expect(why({}, {}, open)).toBe('That space holds a token already: a space takes one bet.');
+    expect(why({}, {}, open, 'space:show-2-a')).toBeNull();
+    expect(why({ rolls: 0, hostSeat: 0 })).toBe("Your bets open with the host's first roll.");
+    expect(why({ hostSeat: 0 }, {}, [{ type: 'roll' }], 'token:2', 0)).toBe('Your bets closed with your first roll: the host bets before the race starts.');
+    expect(why({ bettingOpen: false })).toBe('No more bets: the red line has closed the betting for this race.');
+    expect(why({}, { passed: true }, [], 'token:3')).toBe('You are done betting this race.');
+    expect(why({ phase: 'results', bettingOpen: false }, {}, [{ type: 'ready' }])).toBe('No bets between races: the next race opens them.');
+    expect(why({}, {}, open, 'ready')).toBeNull();
+    expect(why({ hostSeat: 1 }, { bettor: false }, [{ type: 'roll' }])).toBe('You are the host: you roll the dice and hold no tokens.');
+  });
   it("shows the result's scores as the money each bettor ends with, a loss with the minus before the dollar", () => {
     const ctx = context('ready-set-bet', {});
     expect([89, 0, -9].map((score, seat) => readySetBet.scoreText!({ seat, score }, ctx))).toEqual(['$89', '$0', '−$9']);

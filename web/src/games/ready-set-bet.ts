@@ -357,6 +357,28 @@ function hostBetsFirst(ctx: BoardContext, me: Plain | undefined): boolean {
   return Boolean(me && t.phase === 'racing' && t.rolls === 0 && host?.bettor && me.seat !== t.hostSeat && t.bettingOpen && ctx.moves.length === 0);
 }
 
+/**
+ * Why a tap on a betting space or a token does nothing, in the game's words (the page says it in the move panel): the
+ * bets not open to you yet or any more, or the space taken (a space holds one token).
+ */
+function whyNotBet(key: string, ctx: BoardContext): string | null {
+  if (!key.startsWith('space:') && !key.startsWith('token:')) return null;
+  const t = ctx.table;
+  const me = (t.players ?? []).find((p: Plain) => p.seat === ctx.mySeat);
+  if (!me) return null;
+  if (!me.bettor) return 'You are the host: you roll the dice and hold no tokens.';
+  if (t.phase !== 'racing') return 'No bets between races: the next race opens them.';
+  if (hostBetsFirst(ctx, me)) return "Your bets open with the host's first roll.";
+  if (me.seat === t.hostSeat && t.rolls > 0) return 'Your bets closed with your first roll: the host bets before the race starts.';
+  if (!t.bettingOpen) return 'No more bets: the red line has closed the betting for this race.';
+  if (me.passed) return 'You are done betting this race.';
+  if (!(me.available ?? []).length) return 'All your tokens are on the board.';
+  const space = key.slice('space:'.length);
+  if (key.startsWith('space:') && tokensOn(space, ctx).length) return 'That space holds a token already: a space takes one bet.';
+  if (key.startsWith('space:') && (t.exotics ?? []).some((e: Plain) => !e.open && (e.spaces ?? []).includes(space))) return 'That Exotic Finish card is closed to bets.';
+  return null;
+}
+
 export const readySetBet: GameBoard = {
   // The server rolls in the host's place (hostMode server): the rules' host, not a dealer.
   systemName: 'the host',
@@ -419,6 +441,7 @@ export const readySetBet: GameBoard = {
   },
   // The result's score is the money a bettor ends with: in dollars, a loss (moneyFloor off) with its minus first.
   scoreText: (standing) => dollars(standing.score),
+  whyNot: whyNotBet,
   sticky: (key) => key.startsWith('token:'),
   // Several tokens fit a space: bet the largest (a token picked first has already narrowed it to one).
   prefer(moves) {
