@@ -706,6 +706,18 @@ describe('Ready Set Bet on the page', () => {
     for (const part of ['Roll the dice', 'Blue wins', '7 ahead of 8', '#1']) expect(rows).toContain(part);
     expect(drawnParts(render, 'rsb-tokens')).toHaveLength(1);
   });
+  it('keeps the token row a token high when there are none to bet, saying why in their place (the board under it does not jump)', () => {
+    const me = { seat: 0, bettor: true, money: 0, available: [3, 5] };
+    const note = (table: Record<string, unknown>, moves: Move[] = []) => drawnTexts(() => tokenRow({ ...context('ready-set-bet', { race: 1, hostSeat: -1, players: [me], ...table }), moves }), 'note');
+    expect(note({ phase: 'racing', bettingOpen: true, rolls: 3 }, [{ type: 'bet', space: 'win-7-a', token: 5 }])).toEqual([]);
+    expect(note({ phase: 'racing', bettingOpen: false, rolls: 40 })).toEqual(['No more bets this race']);
+    expect(note({ phase: 'racing', bettingOpen: true, rolls: 3, hostSeat: 0 }, [{ type: 'roll' }])).toEqual(['Your bets closed with your first roll']);
+    expect(note({ phase: 'results', bettingOpen: false }, [{ type: 'ready' }])).toEqual([]); // the Ready button is there
+    expect(note({ phase: 'results', bettingOpen: false })).toEqual(['Ready for the next race']);
+    expect(note({ phase: 'vipDraft', bettingOpen: false })).toEqual(['Bets open with the next race']);
+    // Its title too, though the money says nothing yet (race 1, $0).
+    expect(drawnTexts(() => tokenRow(context('ready-set-bet', { race: 1, phase: 'racing', bettingOpen: false, players: [me] })), 'section-title')).toEqual(['Your tokens']);
+  });
   it('marks "No more bets" as passing the step, not a part of it; "Ready for the next race" is the step itself', () => {
     const me = { seat: 0, bettor: true, money: 7, available: [3, 5] };
     const parts = (moves: Move[]) =>

@@ -177,15 +177,29 @@ export function tokenRow(ctx: BoardContext) {
   const mine = ctx.mySeat !== null ? (t.players ?? []).find((p: Plain) => p.seat === ctx.mySeat) : null;
   if (!mine || mine.bettor === false) return null;
   const tokens = tokensToBet(t, mine);
+  const ready = ctx.moves.some((m) => m.type === 'ready');
+  const note = tokens || ready ? null : closedNote(t, mine);
   return h(
     'div',
     { class: 'rsb-tokens', role: 'group', 'aria-label': 'Your tokens' },
-    h('span', { class: 'section-title' }, tokens ? `Your tokens${moneyText(t, mine, ' · your money ')}` : moneyText(t, mine, 'Your money ')),
+    h('span', { class: 'section-title' }, tokens ? `Your tokens${moneyText(t, mine, ' · your money ')}` : moneyText(t, mine, 'Your money ') || 'Your tokens'),
     (tokens ?? []).map((v: number) => h('button', { type: 'button', class: 'chip token', 'data-key': `token:${v}`, style: `border-color:${seatColour(mine.seat)}` }, `$${v}`)),
     // Passing the step, not a part of it (partsActedOn): the page brings the spaces to bet on into view and focus first.
     ctx.moves.some((m) => m.type === 'bet') ? h('button', { type: 'button', class: 'chip', 'data-key': 'pass', 'data-aside': true }, 'No more bets') : null,
-    ctx.moves.some((m) => m.type === 'ready') ? h('button', { type: 'button', class: 'chip', 'data-key': 'ready' }, 'Ready for the next race') : null,
+    ready ? h('button', { type: 'button', class: 'chip', 'data-key': 'ready' }, 'Ready for the next race') : null,
+    note ? h('span', { class: 'chip note' }, note) : null,
   );
+}
+
+/**
+ * Where the tokens were, once there are none to bet: why, as high as a token (the row keeping its height, the race and
+ * the spaces under it do not jump up at the red line and down again at the results while the player watches them).
+ */
+function closedNote(t: Plain, me: Plain): string | null {
+  if (t.phase === 'racing') return me.seat === t.hostSeat && t.rolls > 0 ? 'Your bets closed with your first roll' : 'No more bets this race';
+  if (t.phase === 'results') return 'Ready for the next race';
+  if (t.phase === 'vipDraft') return 'Bets open with the next race';
+  return null;
 }
 
 function spaceChip(space: string, title: string, sub: string, ctx: BoardContext) {
