@@ -114,6 +114,16 @@ export function levelsText(ctx: BoardContext): string {
   return [...teamLevels].map(([team, level]) => (team >= 0 ? `team ${team + 1} at ${level}` : level)).join(', ');
 }
 
+/** The windows after the deal and after a burial, and the pause between hands, in words (null: none of them). */
+function windowWords(ctx: BoardContext): string | null {
+  const t = ctx.table;
+  if (t.phase === 'declaring') return 'The deal is over: the last declarations.';
+  if (t.phase === 'handEnd') return 'The hand is over.';
+  if (t.phase !== 'stealing') return null;
+  if (t.exchanger === ctx.mySeat) return 'You buried the kitty: a stronger declaration of another seat would take it.';
+  return `${ctx.name(t.exchanger)} buried the kitty: a stronger declaration would take it.`;
+}
+
 /** Trump and points in words (in the picture's middle on a wide screen, above it on a phone). */
 export function tableLines(ctx: BoardContext): string[] {
   const t = ctx.table;
@@ -453,18 +463,11 @@ export const tractor: GameBoard = {
     if (t.phase === 'declaring' && may) return 'The deal is over: you may still declare with a level card or jokers (tap one).';
     if (t.phase === 'stealing' && may) return `${ctx.name(t.exchanger)} buried the kitty: a stronger declaration takes it (tap a level card or jokers).`;
     // A spectator's line is "Watching." and these words: the window, as a player without a declaration reads it.
-    return ctx.mySeat === null ? (tractor.waiting!(ctx) ?? '') : '';
+    return ctx.mySeat === null ? (windowWords(ctx) ?? '') : '';
   },
   // The windows any seat may declare in once the cards are dealt: nobody's turn, and no dealer to wait for (the page's
   // words were "Waiting for the dealer."); what the window is and, with stepClock, when it closes.
-  waiting(ctx) {
-    const t = ctx.table;
-    if (t.phase === 'declaring') return 'The deal is over: the last declarations.';
-    if (t.phase === 'handEnd') return 'The hand is over.';
-    if (t.phase !== 'stealing') return null;
-    if (t.exchanger === ctx.mySeat) return 'You buried the kitty: a stronger declaration of another seat would take it.';
-    return `${ctx.name(t.exchanger)} buried the kitty: a stronger declaration would take it.`;
-  },
+  waiting: (ctx) => windowWords(ctx),
   stepClock(ctx) {
     if (ctx.table.phase === 'declaring') return 'Declaring closes in';
     if (ctx.table.phase === 'handEnd') return 'The next hand is dealt in';
