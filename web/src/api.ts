@@ -73,6 +73,19 @@ export const invite = (code: string) => fetch(`/api/invites/${encodeURIComponent
 export const post = <T>(path: string, body: unknown) =>
   fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => json<T>(r));
 
+/**
+ * A finished game's record: the table's `record` answer (`ask`), or, for one too large to send at the table (a game
+ * stopped at the move limit: `core/record-too-large`), the stored one `GET /api/records/:roomId` serves.
+ */
+export async function gameRecord(roomId: string, ask: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return await ask();
+  } catch (err) {
+    if ((err as { reason?: { code?: unknown } })?.reason?.code !== 'core/record-too-large') throw err;
+    return fetch(`/api/records/${encodeURIComponent(roomId)}`).then((r) => json<unknown>(r));
+  }
+}
+
 /** Reads a refusal (a rejected request, a matchmaking error) as `code: message`. */
 export function reason(err: unknown): string {
   // The words are for people; the code (kept for programs) only when there are none.

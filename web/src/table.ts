@@ -4,7 +4,7 @@
  */
 import type { Room, SeatReservation } from '@colyseus/sdk';
 import { followSeat, rejoinOnce, RejoinError } from '../../client/rejoin.ts';
-import { client, endpoint, games, playerName, post, reason, savedLog, seats, tables, type GameInfo, type SeatTicket } from './api.ts';
+import { client, endpoint, gameRecord, games, playerName, post, reason, savedLog, seats, tables, type GameInfo, type SeatTicket } from './api.ts';
 import { h, seatColour, showsAlready } from './dom.ts';
 import { boardFor, describeEventGeneric } from './games/index.ts';
 import { legalMovesOf } from './legal.ts';
@@ -848,7 +848,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     const verify = async () => {
       verdict!.textContent = 'Replaying the game from its seed…';
       try {
-        const record = await room!.request('record', {});
+        const record = await gameRecord(roomId, () => room!.request('record', {}));
         const report = await post<{ ok: boolean; checks: Record<string, boolean>; moveLimit?: number | null; problems?: string[] }>('/api/verify', {
           record,
           commitment: plain.seedCommitment,
