@@ -567,14 +567,18 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     return colours.length > 0 ? colours : [seatColour(seat)];
   }
 
-  /** A turn clock: the time left until `deadline`, counted down by tickClocks, red in its last seconds (clockLow). */
-  const clock = (deadline: number) => h('span', { class: `clock${clockLow(deadline) ? ' low' : ''}`, 'data-deadline': deadline }, clockText(deadline));
+  /**
+   * A clock: the time left until `deadline`, counted down by tickClocks; a turn clock is red in its last seconds
+   * (clockLow), the server's own step's (`step`) never: an 8-s window or a 5-s pause between hands was red throughout.
+   */
+  const clock = (deadline: number, step = false) =>
+    h('span', { class: `clock${step ? ' step' : clockLow(deadline) ? ' low' : ''}`, 'data-deadline': deadline }, clockText(deadline));
   function tickClocks() {
     for (const el of app.querySelectorAll<HTMLElement>('.clock[data-deadline]')) {
       const deadline = Number(el.dataset.deadline);
       const text = clockText(deadline);
       if (el.textContent !== text) el.textContent = text; // a second has four ticks: the page is laid out again only when it shows
-      el.classList.toggle('low', clockLow(deadline)); // (a class set as it is changes nothing: no layout)
+      if (!el.classList.contains('step')) el.classList.toggle('low', clockLow(deadline)); // (a class set as it is changes nothing: no layout)
     }
   }
 
@@ -731,7 +735,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       h(
         'p',
         { class: `status${ctx.moves.length ? ' mine' : ''}` },
-        turnLine(ctx, board, deadline, step).map((part) => (typeof part === 'string' ? part : clock(part.clock))),
+        turnLine(ctx, board, deadline, step).map((part) => (typeof part === 'string' ? part : clock(part.clock, part.step))),
       ),
       fillControls(ctx),
       only

@@ -68,7 +68,7 @@ describe('the move panel line', () => {
     const board = { stepClock: (ctx: BoardContext) => (ctx.active.length > 1 ? 'The draft ends in' : null) } as never;
     const drafting = turnLine(context([seat(), seat()], [0, 1], PLAY), board, 0, NOW + 29_500);
     expect(shown(drafting)).toBe('Your move. The draft ends in 0:30.');
-    expect(drafting).toContainEqual({ clock: NOW + 29_500 });
+    expect(drafting).toContainEqual({ clock: NOW + 29_500, step: true }); // (never red: a window, not a turn running out)
     expect(shown(turnLine(context([seat(), seat(), seat()], [1, 2], []), board, 0, NOW + 4_000))).toBe('Waiting for Bo, Cy. The draft ends in 0:04.');
     // Not named by the game (a race's next roll), none pending, or the table not playing: nothing added.
     expect(turnLine(context([seat(), seat()], [0], PLAY), board, 0, NOW + 4_000)).toEqual(['Your move.']);

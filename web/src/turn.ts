@@ -1,8 +1,11 @@
 /** The move panel's first line: whose turn it is, their time left, and what is asked, in words. */
 import type { BoardContext, GameBoard } from './types.ts';
 
-/** A part of the line: words, or a turn clock (its deadline), which the page shows as the time left and ticks in place. */
-export type LinePart = string | { clock: number };
+/**
+ * A part of the line: words, or a clock (its deadline), which the page shows as the time left and ticks in place; a
+ * turn clock turns red in its last seconds, the server's own step's (`step`: a window, a pause) never does.
+ */
+export type LinePart = string | { clock: number; step?: true };
 
 /** The time left until `deadline` (ms since epoch) as m:ss, whole seconds counted up. */
 export function clockText(deadline: number, now = Date.now()): string {
@@ -28,7 +31,7 @@ export function turnLine(ctx: BoardContext, board: GameBoard | null, deadline: n
   const parts = lineParts(ctx, board, deadline);
   // The server's own step, when the game names it: a VIP draft nobody's clock covers ends for everyone at once.
   const words = step > 0 && ctx.status === 'playing' ? board?.stepClock?.(ctx) : null;
-  return words ? [...parts, ` ${words} `, { clock: step }, '.'] : parts;
+  return words ? [...parts, ` ${words} `, { clock: step, step: true }, '.'] : parts;
 }
 
 function lineParts(ctx: BoardContext, board: GameBoard | null, deadline: number): LinePart[] {
