@@ -6,6 +6,7 @@
  *   reclaim-wait.ts  how long a table stays open for players who are away (a recovered game, the last one gone)
  *   timers.ts      SYSTEM moves on the room clock, bot moves, turn clocks
  *   moves.ts       move requests from clients and applying any actor's move
+ *   requests.ts    the other requests: legal moves, the record, the latest events, starting now with bots
  *   journal.ts     the move log, the record, the durable Redis journal and recovery replay
  *   projection.ts  engine views into the delta-synced schema
  *   history.ts     the latest events messages sent, for a client arriving mid-game
@@ -26,13 +27,12 @@ import { liveRooms } from '../src/server/metrics.ts';
 import { boundedField, dueLine, PROTOCOL_CODE_MASK, readableFrame, warnClientFault } from '../src/server/client-faults.ts';
 import { reservationTaken } from '../src/server/unused-reservations.ts';
 import { commitmentOf } from '../src/server/verify.ts';
-import { lookUpAllowed, lookUpBytesAllowed } from '../src/server/front-door.ts';
 import type { StoredGame } from '../src/server/game-store.ts';
 import { JoinOptions, tableConfig, type TableConfig } from './join-options.ts';
 import { recoveries, roomSettings } from './settings.ts';
-import { listingNotWritten, Seats, startNowWish } from './seats.ts';
+import { listingNotWritten, Seats } from './seats.ts';
 import { Timers } from './timers.ts';
-import { Moves, RoomErrors, refuse, type MessageContext } from './moves.ts';
+import { Moves, RoomErrors } from './moves.ts';
 import { TableJournal, asPlayed, replayStored, type StoredMeta } from './journal.ts';
 import { Projection } from './projection.ts';
 import { shareHandshake, shareUnchangedViews, type SchemaSerializing } from './shared-frames.ts';
@@ -40,6 +40,7 @@ import { detachColyseusTimer, fromNow, nextTimerIn, startPatching, stopPatching,
 import { beforeShutdown, close, dispose } from './shutdown.ts';
 import { ReclaimWait } from './reclaim-wait.ts';
 import { EventHistory } from './history.ts';
+import { serveRequests } from './requests.ts';
 import type { EventsMessage, PrivateSeat, Table, TableState } from './table.ts';
 
 // Whole-state encodes of the larger games (Great Western Trail) exceed the 8 KiB default buffer: every game's room,
@@ -51,29 +52,7 @@ export type { StoredMeta, GameRecord } from './journal.ts';
 
 /** The frames a client that has not confirmed its join may send: the confirmation, or leaving. */
 const CONFIRMING = new Set<number>([Protocol.JOIN_ROOM, Protocol.LEAVE_ROOM]);
-/**
- * A request served once a second per connection, and a look-up of the asking address's (front-door.ts): the record,
- * the history, answers of tens of KB for a few bytes asked, which one address with many connections could
- * otherwise ask for at will. Its refusal (`core/rate-limited`) when `client` may not be served now; else null, and
- * the request counted.
- */
-function lookUpLimit(what: 'record' | 'history'): (client: Client) => { code: string; message: string } | null {
-  const served = new WeakMap<Client, number>();
-  return (client) => {
-    const now = Date.now();
-    if (now - (served.get(client) ?? -Infinity) < 1000) return { code: 'core/rate-limited', message: `The ${what} is served once a second per connection.` };
-    served.set(client, now);
-    if (!lookUpAllowed(client.ref)) return { code: 'core/rate-limited', message: `Too many ${what} look-ups from this address; retry in a few seconds.` };
-    return null;
-  };
-}
-
 type SchemaClass = new () => Schema;
-
-/** A `legalMoves` request asking for `{ seq, moves }` (`{ withSeq: true }`); any other payload gets the plain list. */
-function wantsSeq(payload: unknown): boolean {
-  return typeof payload === 'object' && payload !== null && (payload as { withSeq?: unknown }).withSeq === true;
-}
 
 export type EngineRoomClass = ReturnType<typeof defineEngineRoom>;
 
@@ -163,60 +142,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
         this.state.private.set(String(seat), privateSeat);
       }
 
-      this.onMessage('move', (client, move, ctx) => this.moves.handle(client, move, ctx));
-      this.onMessage('legalMoves', (client, payload: unknown) => {
-        const seat = this.seats.seatOf(client);
-        const moves = seat === null || this.state.status !== 'playing' ? [] : game.legalMoves(this.engineState, seat);
-        // The list is the table's now, which may be ahead of the asker's synced state: `seq` says which position
-        // it belongs to. Asked for, so that clients of the plain list keep getting one.
-        return wantsSeq(payload) ? { seq: this.journal.seq, moves } : moves;
-      });
-      // The full record (options, seed, every move) once the game is over: enough to verify it independently.
-      // Limited as a look-up (lookUpLimit): a reply is the whole game (tens of KB, up to ~1.6 MB for the longest Tractor match seen);
-      // a record larger than RECORD_REPLY_CHARS (a game stopped at the move limit) is refused, the connection kept.
-      const recordLimit = lookUpLimit('record');
-      this.onMessage('record', (client, _payload, ctx) => {
-        // Refused as every request is: sent without `request`, the refusal comes as an `error` message.
-        if (this.state.status !== 'over') return refuse(client, ctx, { code: 'core/game-not-over', message: 'The record is published when the game is over.' });
-        const refusal = recordLimit(client);
-        if (refusal) return refuse(client, ctx, refusal);
-        if (this.journal.tooLargeToAnswer()) {
-          return refuse(client, ctx, { code: RoomErrors.recordTooLarge, message: `The record is too large to send at the table; GET /api/records/${this.roomId} serves it (on a server with Redis).` });
-        }
-        // Charged as GET /api/records is: a look-up a MiB started.
-        if (!lookUpBytesAllowed(client.ref, this.journal.recordLength())) return refuse(client, ctx, { code: 'core/rate-limited', message: 'This record counts as several look-ups (one a MiB); this address has too few left. Retry later.' });
-        return this.journal.record(); // with its result, as GET /api/records serves it
-      });
-      // The table's latest events messages, as they were sent to everyone (events are public: the same answer for a
-      // spectator and a seat): what a client arriving mid-game missed. Bounded (history.ts), limited as a look-up.
-      const historyLimit = lookUpLimit('history');
-      this.onMessage('history', (client, _payload, ctx) => {
-        const refusal = historyLimit(client);
-        if (refusal) return refuse(client, ctx, refusal);
-        return this.history.answer();
-      });
-      // The seated players would rather play now than wait for others: once all of them ask, the free seats
-      // go to bots, and the game starts once no seat is left free. `{ agree: false }` withdraws a wish.
-      this.onMessage('fillWithBots', (client, payload: unknown, ctx) => {
-        const agree = startNowWish(payload);
-        if (agree === null) return refuse(client, ctx, { code: RoomErrors.malformedRequest, message: 'fillWithBots takes nothing or { agree: true | false }.' });
-        const filled = this.seats.fillWithBots(client, agree);
-        if ('code' in filled) return refuse(client, ctx, filled);
-        return { ok: true, ...filled };
-      });
-      // A message of raw bytes (the SDK's sendBytes) is never read: every message here is msgpack. Colyseus hands
-      // one of an unhandled type to "*" under its type alone, which would call "move" unknown.
-      for (const type of ['move', 'legalMoves', 'record', 'history', 'fillWithBots']) {
-        this.onMessageBytes(type, (client) => refuse(client, null, { code: RoomErrors.unknownMessage, message: `"${type}" is a msgpack message (send or request), not raw bytes.` }));
-      }
-      // Colyseus calls this as (client, type, payload) for a type with no handler, and as (client, payload,
-      // context) for a message whose type is "*" itself: then the second argument is the client's payload.
-      // Only Colyseus' context has a `reject` function: a decoded payload holds no functions.
-      this.onMessage('*', (client, typeOrPayload: unknown, payloadOrContext: unknown) => {
-        const context = typeof (payloadOrContext as { reject?: unknown } | null)?.reject === 'function' ? (payloadOrContext as MessageContext) : null;
-        const type = context ? '*' : String(typeOrPayload as string | number).slice(0, 64);
-        refuse(client, context, { code: RoomErrors.unknownMessage, message: `No message type "${type}"; use request("move", …).` });
-      });
+      serveRequests(this.asTable(), () => this.history);
 
       this.setMetadata({ table: table.key, seats: table.seats, game: game.id, started: false });
       this.seats.guardReservations();
