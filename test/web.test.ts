@@ -1013,6 +1013,24 @@ describe('web client', () => {
     await page.close();
   }, 70_000);
 
+  it.concurrent('Ready Set Bet: a colour bet focused and no longer usable (the race settled) gives focus to the next part to act on, Ready', async ({ expect }) => {
+    const page = await newPage();
+    await createInLobby(page, 'Ready Set Bet', { seats: 2, bots: 1, options: { startDelayMs: 3000, rollIntervalMs: 60, resultsPauseMs: 60_000, vip: false } });
+    await page.locator('.board .rsb-bets .bet-space.can').first().waitFor({ timeout: 10_000 });
+    // A colour bet the bot has not taken, focused at once (the bot's bets draw the board again).
+    const key = await page.evaluate(() => {
+      const part = document.querySelector<HTMLElement>('.board .rsb-bets .bet-space.can')!;
+      part.focus();
+      return part.dataset.key!;
+    });
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.key)).toBe(key);
+    // The race runs to its end: the button stays on the board, unusable; focus is not drawn back onto it.
+    await page.locator('.board [data-key="ready"].can').waitFor({ timeout: 30_000 });
+    expect(await page.locator(`.board [data-key="${key}"]`).getAttribute('aria-disabled')).toBe('true');
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.key ?? null), { timeout: 3000 }).toBe('ready');
+    await page.close();
+  }, 60_000);
+
   it.concurrent('Ready Set Bet at a wide window: the VIP draft brings the cards to keep into the window, not a few pixels of them at its bottom', async ({ expect }) => {
     const page = await newPage();
     await createInLobby(page, 'Ready Set Bet', { seats: 2, bots: 1, options: { startDelayMs: 300, rollIntervalMs: 60, resultsPauseMs: 60_000, draftTimeoutMs: 60_000 } });

@@ -518,6 +518,8 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     selection!.prune(ctx);
     const focused = document.activeElement as HTMLElement | null;
     const focusKey = focused?.dataset?.key ?? focused?.dataset?.focus;
+    const usable = (el: Element | null | undefined) => Boolean(el?.classList.contains('can') || el?.classList.contains('sel'));
+    const wasUsable = usable(focused);
     const waiting = parked && focused === title;
 
     gameInfo ??= gameList.find((g) => g.id === plain.game); // joined before the state said which game
@@ -535,11 +537,12 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     app.dataset.frame = String(++frames);
     if (focusKey) {
       // The part focused before, drawn again where it was (no scrolling: a redraw must not pull the page back to
-      // it); gone or no longer focusable (the move was made, the game began): the next part to act on, not the
-      // page's body.
+      // it); gone, no longer focusable (the move was made, the game began) or a board part usable before and no
+      // longer (a button stays focusable: Ready Set Bet's colour bets through the results and the draft): the next
+      // part to act on, not the page's body.
       const again = app.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"], [data-focus="${CSS.escape(focusKey)}"]`);
       again?.focus({ preventScroll: true });
-      if (!again || document.activeElement !== again) landFocus();
+      if (!again || document.activeElement !== again || (wasUsable && !usable(again))) landFocus();
     } else if (waiting) {
       landFocus(); // the next part to act on, once there is one
     }
