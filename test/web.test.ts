@@ -1215,9 +1215,9 @@ describe('web client', () => {
     const page = await newPage();
     await createInLobby(page, 'Ready Set Bet', { seats: 2, bots: 1, options: { startDelayMs: 60_000 } });
     await page.setViewportSize({ width: 1280, height: 400 });
-    // The page put focus on the first part to act on (a token, right above the betting spaces, not a colour bet under
-    // them); the player scrolls down to the colour bets.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.matches('.board .rsb-tokens [data-key^="token:"]') ?? false), { timeout: 10_000 }).toBe(true);
+    // The page put focus on the first part to act on (the first betting space, where Enter bets the token the panel
+    // names, not a token nor a colour bet under the spaces); the player scrolls down to the colour bets.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.matches('.board .rsb-grid [data-key="space:show-2/3-a"]') ?? false), { timeout: 10_000 }).toBe(true);
     const below = await page.evaluate(() => document.querySelector('.rsb-bets')!.getBoundingClientRect().top + window.scrollY);
     expect(below).toBeGreaterThan(400);
     await page.evaluate((y) => window.scrollTo(0, y), below);

@@ -718,11 +718,11 @@ describe('Ready Set Bet on the page', () => {
     // Its title too, though the money says nothing yet (race 1, $0).
     expect(drawnTexts(() => tokenRow(context('ready-set-bet', { race: 1, phase: 'racing', bettingOpen: false, players: [me] })), 'section-title')).toEqual(['Your tokens']);
   });
-  it('marks "No more bets" as passing the step, not a part of it; "Ready for the next race" is the step itself', () => {
+  it('marks "No more bets" and the tokens aside, not the step\'s first part (focus goes to a space, where Enter bets the token the panel names, not the smallest token); "Ready for the next race" is the step itself', () => {
     const me = { seat: 0, bettor: true, money: 7, available: [3, 5] };
     const parts = (moves: Move[]) =>
       drawnParts(() => tokenRow({ ...context('ready-set-bet', { race: 1, phase: 'racing', bettingOpen: true, players: [me] }), moves }), 'chip').map((part) => [part.attributes['data-key'], 'data-aside' in part.attributes]);
-    expect(parts([{ type: 'bet', space: 'win-5', token: 3 }, { type: 'pass' }])).toEqual([['token:3', false], ['token:5', false], ['pass', true]]);
+    expect(parts([{ type: 'bet', space: 'win-5', token: 3 }, { type: 'pass' }])).toEqual([['token:3', true], ['token:5', true], ['pass', true]]);
     expect(parts([{ type: 'ready' }]).filter(([key]) => key === 'ready')).toEqual([['ready', false]]);
   });
   it("lists the bettors' tokens left while bets are open, not between races nor past the red line (the money says what is true then)", () => {

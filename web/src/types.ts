@@ -65,7 +65,7 @@ export interface Composing {
 
 /** One game's readable board: draws the state and maps clicks to legal moves by keys. */
 export interface GameBoard {
-  /** Draws the board; clickable parts carry `data-key`, and those that only pass a step `data-aside` too (see partsActedOn). */
+  /** Draws the board; clickable parts carry `data-key`, and those that only pass a step or choose how another part acts `data-aside` too (see partsActedOn). */
   render(ctx: BoardContext): Node;
   /** Keys a move involves (`card:7H`, `marble:red-0`, `space:win-7-a` …): clicking one selects among the moves that have it. */
   keys(move: Move, ctx: BoardContext): string[];

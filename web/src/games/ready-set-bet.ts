@@ -183,7 +183,9 @@ export function tokenRow(ctx: BoardContext) {
     'div',
     { class: 'rsb-tokens', role: 'group', 'aria-label': 'Your tokens' },
     h('span', { class: 'section-title' }, tokens ? `Your tokens${moneyText(t, mine, ' · your money ')}` : moneyText(t, mine, 'Your money ') || 'Your tokens'),
-    (tokens ?? []).map((v: number) => h('button', { type: 'button', class: 'chip token', 'data-key': `token:${v}`, style: `border-color:${seatColour(mine.seat)}` }, `$${v}`)),
+    // A token only chooses what a space bets (the largest unless another is picked): the page gives focus to the first open
+    // space, where Enter bets the token the move panel names, not to the smallest token (data-aside: see partsActedOn).
+    (tokens ?? []).map((v: number) => h('button', { type: 'button', class: 'chip token', 'data-key': `token:${v}`, 'data-aside': true, style: `border-color:${seatColour(mine.seat)}` }, `$${v}`)),
     // Passing the step, not a part of it (partsActedOn): the page brings the spaces to bet on into view and focus first.
     ctx.moves.some((m) => m.type === 'bet') ? h('button', { type: 'button', class: 'chip', 'data-key': 'pass', 'data-aside': true }, 'No more bets') : null,
     ready ? h('button', { type: 'button', class: 'chip', 'data-key': 'ready' }, 'Ready for the next race') : null,
@@ -218,7 +220,7 @@ function moneyText(t: Plain, me: Plain, prefix: string): string {
 /**
  * Under the grid: the host's roll (hostMode hostSeat), the colour bets, the prop bets and the exotic finishes. In rows of
  * their own (rsb-row), not a hand: the page takes a hand's part as the first to act on (a card, where a move begins),
- * and a bettor's is the token row above the grid, right above the spaces, not the colour bets under it, nor the host's
+ * and a bettor's is the grid's first open space, right under the tokens, not the colour bets under it, nor the host's
  * roll, which closes its bets.
  */
 function otherBets(ctx: BoardContext) {
