@@ -676,6 +676,15 @@ describe('Ready Set Bet on the page', () => {
     const draft = raceStatus({ phase: 'vipDraft', bettingOpen: false, rolls: 31, lastRoll: roll, race: 1 });
     expect(draft).toBe(' · VIP draft before race 2: each bettor keeps one of the two cards offered');
   });
+  it("heads the race with bets not yet open to a bettor waiting for a seated host who bets first, and open to the host", () => {
+    const players = [{ seat: 0, bettor: true, money: 0, available: [2, 3] }, { seat: 1, bettor: true, money: 0, available: [2, 3] }];
+    const table = { race: 1, races: 4, phase: 'racing', bettingOpen: true, rolls: 0, lastRoll: null, hostSeat: 0, horses: [], board: [], players };
+    const head = (mySeat: number, moves: Move[]) => drawnTexts(() => readySetBet.render({ ...context('ready-set-bet', table), mySeat, moves }), 'rsb-head')[0];
+    expect(head(1, [])).toBe('Race 1 of 4 · the host bets first · your bets open with the first roll');
+    expect(head(0, [{ type: 'bet', space: 'win-7-a', token: 3 }, { type: 'roll' }])).toBe('Race 1 of 4 · bets open · waiting for the first roll');
+    // Without hostBetsFirst the others are offered their bets: open to them too.
+    expect(head(1, [{ type: 'bet', space: 'win-7-a', token: 3 }])).toBe('Race 1 of 4 · bets open · waiting for the first roll');
+  });
   it('says what you bet with: your tokens left, and your money only once it means something (every bettor starts at $0)', () => {
     const me = { seat: 0, bettor: true, money: 0, available: [2, 3, 3, 4, 5] };
     const status = (table: Record<string, unknown>) => readySetBet.status!(context('ready-set-bet', { race: 1, phase: 'racing', bettingOpen: true, players: [me], ...table }));

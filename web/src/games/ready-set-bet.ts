@@ -322,10 +322,12 @@ function settlement(ctx: BoardContext) {
 
 /**
  * The header after the race's number: the phase and the last roll — during the VIP draft, the draft (the race it
- * follows is over: its last roll is no news).
+ * follows is over: its last roll is no news). To a bettor waiting for a seated host who bets first (`hostFirst`), bets
+ * are not open yet: the host's are, the reader's open with the first roll.
  */
-export function raceStatus(t: Plain): string {
+export function raceStatus(t: Plain, hostFirst = false): string {
   if (t.phase === 'vipDraft') return ` · VIP draft before race ${t.race + 1}: each bettor keeps one of the two cards offered`;
+  if (hostFirst) return ' · the host bets first · your bets open with the first roll';
   const roll = t.lastRoll;
   return [
     ` · ${t.bettingOpen ? 'bets open' : t.phase === 'racing' ? 'no more bets' : t.phase === 'results' ? 'results' : t.phase === 'over' ? 'game over' : t.phase}`,
@@ -402,7 +404,14 @@ export const readySetBet: GameBoard = {
   turnShown: (ctx) => ctx.table.phase !== 'results',
   render(ctx) {
     const t = ctx.table;
-    return h('div', { class: 'rsb' }, h('p', { class: 'rsb-head' }, h('b', null, `Race ${t.race} of ${t.races}`), raceStatus(t)), track(ctx), lowerBoard(ctx));
+    const me = (t.players ?? []).find((p: Plain) => p.seat === ctx.mySeat);
+    return h(
+      'div',
+      { class: 'rsb' },
+      h('p', { class: 'rsb-head' }, h('b', null, `Race ${t.race} of ${t.races}`), raceStatus(t, hostBetsFirst(ctx, me))),
+      track(ctx),
+      lowerBoard(ctx),
+    );
   },
   keys(move) {
     if (move.type === 'bet') return [`space:${move.space}`, `token:${move.token}`];
