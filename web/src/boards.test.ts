@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { h } from './dom.ts';
 import { fastTrack, playerLine } from './games/fast-track.ts';
 import { greatWesternTrail, sectionOpen, sectionToggled, turnLine } from './games/great-western-trail.ts';
-import { bettors, dollars, raceStatus, readySetBet, settlementText, tokenRow } from './games/ready-set-bet.ts';
+import { bettors, dollars, finishOrder, raceStatus, readySetBet, settlementText, tokenRow } from './games/ready-set-bet.ts';
 import { colourLine, tac } from './games/tac.ts';
 import { handOutcome, lastTrickText, levelsText, seatTitle, tableLayout, tableLines, tractor, trumpsTitle } from './games/tractor.ts';
 import { describeEventGeneric } from './games/generic.ts';
@@ -684,6 +684,15 @@ describe('Ready Set Bet on the page', () => {
     expect(head(0, [{ type: 'bet', space: 'win-7-a', token: 3 }, { type: 'roll' }])).toBe('Race 1 of 4 · bets open · waiting for the first roll');
     // Without hostBetsFirst the others are offered their bets: open to them too.
     expect(head(1, [{ type: 'bet', space: 'win-7-a', token: 3 }])).toBe('Race 1 of 4 · bets open · waiting for the first roll');
+  });
+  it("writes a race's finish as places, each horse on its colour: not ranks and horse numbers in a row", () => {
+    const horses = [{ horse: '4', color: 'blue' }, { horse: '7', color: 'black' }, { horse: '8', color: 'red' }, { horse: '6', color: 'red' }];
+    const finish = [{ horse: '6', rank: 4 }, { horse: '8', rank: 2 }, { horse: '4', rank: 1 }, { horse: '7', rank: 2 }];
+    const ctx = context('ready-set-bet', { horses });
+    expect(drawnTexts(() => finishOrder(ctx, finish), 'rsb-finish')).toEqual(['Finish: 1st: 4 · 2nd: 8 · 2nd: 7 · 4th: 6']);
+    expect(drawnParts(() => finishOrder(ctx, finish), 'rsb-horse').map((part) => [part.text, part.attributes.style])).toEqual([
+      ['4', 'background:#2f6fb5'], ['8', 'background:#c8323c'], ['7', 'background:#2b2b2b'], ['6', 'background:#c8323c'],
+    ]);
   });
   it('says what you bet with: your tokens left, and your money only once it means something (every bettor starts at $0)', () => {
     const me = { seat: 0, bettor: true, money: 0, available: [2, 3, 3, 4, 5] };

@@ -306,13 +306,36 @@ export function settlementText(p: Plain, ctx: BoardContext): { summary: string; 
   };
 }
 
+/** A place in words: 1st, 2nd, 3rd, 4th … */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  return `${n}${tens >= 11 && tens <= 13 ? 'th' : n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th'}`;
+}
+
+/**
+ * A race's finish in place order, each place a word and each horse on its colour as on the board ("1st: 4 · 2nd: 7 ·
+ * 3rd: 8 …"; horses tied share a place, and the place after a tie is skipped, as the ranks are): a rank beside a horse's
+ * number ("1. 4, 2. 7") read as numbers in a row.
+ */
+export function finishOrder(ctx: BoardContext, finish: Plain[]) {
+  const colour = (horse: string) => HORSE_FILL[(ctx.table.horses ?? []).find((x: Plain) => x.horse === horse)?.color] ?? '#444';
+  const places = [...finish].sort((a: Plain, b: Plain) => a.rank - b.rank);
+  return h(
+    'p',
+    { class: 'rsb-finish' },
+    'Finish: ',
+    places.map((f: Plain, i: number) => [i ? ' · ' : '', h('span', { class: 'rsb-place' }, `${ordinal(f.rank)}: `, h('b', { class: 'rsb-horse', style: `background:${colour(f.horse)}` }, f.horse))]),
+  );
+}
+
 function settlement(ctx: BoardContext) {
   const st = ctx.table.settlement;
   if (!st || !st.race) return null;
   return h(
     'div',
     { class: 'settlement' },
-    h('div', { class: 'section-title' }, `Race ${st.race} settled — ${st.winner} won · finish: ${[...(st.finish ?? [])].sort((a: Plain, b: Plain) => a.rank - b.rank).map((f: Plain) => `${f.rank}. ${f.horse}`).join(', ')}`),
+    h('div', { class: 'section-title' }, `Race ${st.race} settled — ${st.winner} won`),
+    finishOrder(ctx, st.finish ?? []),
     (st.players ?? []).map((p: Plain) => {
       const text = settlementText(p, ctx);
       return h('details', null, h('summary', null, text.summary), h('ul', null, (p.lines ?? []).map((l: Plain, i: number) => h('li', { class: l.won ? 'good' : 'bad' }, text.lines[i]))));
