@@ -134,6 +134,7 @@ const RsbTable = schema(
     players: t.array(RsbPlayer),
     settlement: RsbSettlement,
     decks: RsbDecks,
+    tieBreak: t.string().default(''),
   },
   'RsbTable',
 );

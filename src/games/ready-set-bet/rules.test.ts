@@ -719,6 +719,13 @@ describe('end of the game', () => {
     );
     expect(game.outcome(s)!.winners).toEqual([1]);
   });
+
+  it('the public view says which tie-break ranks equal money (the result carries only the money)', () => {
+    expect(game.viewFor(ended({}, [10, 10]), SPECTATOR).public.tieBreak).toBe('shared');
+    const s = ended({ tieBreak: 'fewestVip' }, [10, 10]);
+    expect(game.viewFor(s, SPECTATOR).public.tieBreak).toBe('fewestVip');
+    expect(game.outcome(s)!.details).toEqual({ money: [10, 10] });
+  });
 });
 
 describe('views and checks', () => {

@@ -259,6 +259,8 @@ export interface PublicView {
   players: PublicPlayer[];
   settlement: Settlement | null;
   decks: { props: number; exotics: number; vip: number };
+  /** The table's option `tieBreak`: how equal money ranks at the end (the result says only the money). Static. */
+  tieBreak: Options['tieBreak'];
 }
 
 export interface PrivateView {

@@ -123,6 +123,7 @@ export function viewFor(state: State, viewer: Viewer): View<PublicView, PrivateV
     // The breakdown is on the table between races (and at the end), cleared when the next race starts.
     settlement: state.phase === 'racing' ? null : (state.settlements.at(-1) ?? null),
     decks: { props: state.propDeck.length, exotics: state.exoticDeck.length, vip: state.vipDeck.length },
+    tieBreak: state.options.tieBreak,
   };
   return { public: pub, private: privateView(state, viewer) };
 }
