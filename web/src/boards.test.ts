@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { h } from './dom.ts';
 import { fastTrack, playerLine } from './games/fast-track.ts';
 import { greatWesternTrail, sectionOpen, sectionToggled, turnLine } from './games/great-western-trail.ts';
-import { bettors, dollars, finishOrder, raceStatus, readySetBet, settlementText, tokenRow } from './games/ready-set-bet.ts';
+import { bettors, dollars, finishOrder, raceStatus, readySetBet, settlementText, tieNote, tokenRow } from './games/ready-set-bet.ts';
 import { colourLine, tac } from './games/tac.ts';
 import { handOutcome, lastTrickText, levelsText, seatTitle, tableLayout, tableLines, tractor, trumpsTitle } from './games/tractor.ts';
 import { describeEventGeneric } from './games/generic.ts';
@@ -693,6 +693,23 @@ describe('Ready Set Bet on the page', () => {
     expect(drawnParts(() => finishOrder(ctx, finish), 'rsb-horse').map((part) => [part.text, part.attributes.style])).toEqual([
       ['4', 'background:#2f6fb5'], ['8', 'background:#c8323c'], ['7', 'background:#2b2b2b'], ['6', 'background:#c8323c'],
     ]);
+  });
+  it('says at the end which rule ranked equal money (the result says only the money), or that equal money shares the place', () => {
+    const players = [0, 1, 2].map((seat) => ({ seat, bettor: true, money: 0, vip: seat ? [] : [{ name: 'Insurance' }], hiddenVip: [2, 2, 1][seat] }));
+    const standings = (ranks: number[], scores = [12, 12, 5]) => ranks.map((rank, seat) => ({ seat, rank, score: scores[seat]!, team: -1 }));
+    const note = (tieBreak: string | undefined, ranks: number[], scores?: number[]) =>
+      tieNote({ ...context('ready-set-bet', { phase: 'over', tieBreak, players }), result: { standings: standings(ranks, scores), details: null } });
+    expect(note('fewestVip', [2, 1, 3])).toBe("Bo and Ada ended with $12 each: the table's tie-break, fewest VIP cards, ranks them (Bo with 2 VIP cards, Ada with 3 VIP cards).");
+    expect(note('mostWinningBets', [1, 2, 3])).toBe("Ada and Bo ended with $12 each: the table's tie-break, most winning bets, ranks them.");
+    expect(note('shared', [1, 1, 3])).toBe('Ada and Bo ended with $12 each and share 1st place: at this table equal money shares the place.');
+    expect(note('mostWinningBets', [1, 1, 3])).toBe('Ada and Bo ended with $12 each, and the tie-break, most winning bets, leaves them equal: they share 1st place.');
+    expect(note('fewestVip', [1, 3, 2], [12, 5, 5])).toBe("Cy and Bo ended with $5 each: the table's tie-break, fewest VIP cards, ranks them (Cy with 1 VIP card, Bo with 2 VIP cards).");
+    expect(note('fewestVip', [1, 2, 3], [12, 8, 5])).toBeNull();
+    expect(tieNote({ ...context('ready-set-bet', { phase: 'racing', tieBreak: 'fewestVip', players }), result: null })).toBeNull();
+    // Drawn under the board's head, right under the result.
+    const table = { phase: 'over', race: 4, races: 4, tieBreak: 'fewestVip', players, horses: [], board: [] };
+    const render = () => readySetBet.render({ ...context('ready-set-bet', table), result: { standings: standings([2, 1, 3]), details: null } });
+    expect(drawnTexts(render, 'rsb-tie')).toEqual(["Bo and Ada ended with $12 each: the table's tie-break, fewest VIP cards, ranks them (Bo with 2 VIP cards, Ada with 3 VIP cards)."]);
   });
   it('says what you bet with: your tokens left, and your money only once it means something (every bettor starts at $0)', () => {
     const me = { seat: 0, bettor: true, money: 0, available: [2, 3, 3, 4, 5] };

@@ -420,6 +420,41 @@ function whyNotBet(key: string, ctx: BoardContext): string | null {
   return null;
 }
 
+const TIE_BREAKS: Record<string, string> = { fewestVip: 'fewest VIP cards', mostWinningBets: 'most winning bets' };
+
+/** A list of names in words: "Ada", "Ada and Bo", "Ada, Bo and Cy". */
+const namesText = (names: string[]) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
+
+/**
+ * At the end, under the result, what ranked bettors of equal money (the result's scores are money alone): the table's
+ * tie-break (the view's `tieBreak`), with the VIP cards each holds where fewest VIP cards decided; or that they share the
+ * place. Null when no two bettors ended with the same money.
+ */
+export function tieNote(ctx: BoardContext): string | null {
+  const t = ctx.table;
+  if (t.phase !== 'over' || !ctx.result) return null;
+  const players: Plain[] = t.players ?? [];
+  const bettor = (seat: number) => players.find((p) => p.seat === seat)?.bettor !== false;
+  const groups = new Map<number, { seat: number; rank: number }[]>();
+  for (const s of [...ctx.result.standings].sort((a, b) => a.rank - b.rank)) {
+    if (bettor(s.seat)) groups.set(s.score, [...(groups.get(s.score) ?? []), s]);
+  }
+  const rule = TIE_BREAKS[t.tieBreak];
+  const vipCards = (seat: number) => {
+    const p = players.find((x) => x.seat === seat);
+    return (p?.vip ?? []).length + (p?.hiddenVip ?? 0);
+  };
+  const notes = [...groups].filter(([, group]) => group.length > 1).map(([money, group]) => {
+    const who = `${namesText(group.map((s) => ctx.name(s.seat)))} ended with ${dollars(money)} each`;
+    const cards = (n: number) => `${n} VIP card${n === 1 ? '' : 's'}`;
+    const counts = t.tieBreak === 'fewestVip' ? ` (${group.map((s) => `${ctx.name(s.seat)} with ${cards(vipCards(s.seat))}`).join(', ')})` : '';
+    if (group.some((s) => s.rank !== group[0]!.rank)) return `${who}: the table's tie-break, ${rule ?? 'a house rule'}, ranks them${counts}.`;
+    const place = ordinal(group[0]!.rank);
+    return rule ? `${who}, and the tie-break, ${rule}, leaves them equal${counts}: they share ${place} place.` : `${who} and share ${place} place: at this table equal money shares the place.`;
+  });
+  return notes.length ? notes.join(' ') : null;
+}
+
 export const readySetBet: GameBoard = {
   // The server rolls in the host's place (hostMode server): the rules' host, not a dealer.
   systemName: 'the host',
@@ -428,10 +463,12 @@ export const readySetBet: GameBoard = {
   render(ctx) {
     const t = ctx.table;
     const me = (t.players ?? []).find((p: Plain) => p.seat === ctx.mySeat);
+    const tie = tieNote(ctx);
     return h(
       'div',
       { class: 'rsb' },
       h('p', { class: 'rsb-head' }, h('b', null, `Race ${t.race} of ${t.races}`), raceStatus(t, hostBetsFirst(ctx, me))),
+      tie ? h('p', { class: 'rsb-tie' }, tie) : null,
       track(ctx),
       lowerBoard(ctx),
     );
