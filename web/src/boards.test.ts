@@ -3,13 +3,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { h } from './dom.ts';
 import { fastTrack, playerLine } from './games/fast-track.ts';
 import { greatWesternTrail, sectionOpen, sectionToggled, turnLine } from './games/great-western-trail.ts';
-import { bettors, dollars, finishOrder, raceStatus, readySetBet, settlementText, tieNote, tokenRow } from './games/ready-set-bet.ts';
+import { bettors, dollars, finishOrder, raceStatus, readySetBet, settlementText, tieNote, tokenRow, vipChoices } from './games/ready-set-bet.ts';
 import { colourLine, tac } from './games/tac.ts';
 import { handOutcome, lastTrickText, levelsText, seatTitle, tableLayout, tableLines, tractor, trumpsTitle } from './games/tractor.ts';
 import { describeEventGeneric } from './games/generic.ts';
 import { chooserPrompt } from './select.ts';
 import { turnLine as panelLine } from './turn.ts';
-import type { BoardContext, GameEvent, Move } from './types.ts';
+import type { BoardContext, GameEvent, Move, Plain } from './types.ts';
 
 function context(game: string, table: Record<string, unknown>): BoardContext {
   return {
@@ -710,6 +710,20 @@ describe('Ready Set Bet on the page', () => {
     const table = { phase: 'over', race: 4, races: 4, tieBreak: 'fewestVip', players, horses: [], board: [] };
     const render = () => readySetBet.render({ ...context('ready-set-bet', table), result: { standings: standings([2, 1, 3]), details: null } });
     expect(drawnTexts(render, 'rsb-tie')).toEqual(["Bo and Ada ended with $12 each: the table's tie-break, fewest VIP cards, ranks them (Bo with 2 VIP cards, Ada with 3 VIP cards)."]);
+  });
+  it('offers two copies of one VIP card as one choice, said to be two copies (two buttons alike chose nothing)', () => {
+    const card = (id: string, name: string) => ({ id, name, text: `${name}'s text`, duration: 'game' });
+    const twins = [card('insurance-1', 'Insurance'), card('insurance-2', 'Insurance')];
+    const two = [card('insurance-1', 'Insurance'), card('high-roller-1', 'High Roller')];
+    expect(vipChoices(twins)).toEqual({ cards: [twins[0]], copies: true });
+    expect(vipChoices(two)).toEqual({ cards: two, copies: false });
+    const me = { seat: 0, bettor: true, money: 7, available: [] };
+    const ctx = (offer: Plain[]) => ({ ...context('ready-set-bet', { race: 1, races: 4, phase: 'vipDraft', players: [me], horses: [], board: [] }), moves: offer.map((c) => ({ type: 'keepVip', card: c.id })), view: { offer, hand: [] } });
+    const buttons = (offer: Plain[]) => drawnParts(() => readySetBet.render(ctx(offer)), 'vip').map((part) => [part.attributes['data-key'], part.text]);
+    expect(buttons(twins)).toEqual([['vip:insurance-1', "Insurance (two copies) Insurance's text (game)"]]);
+    expect(buttons(two).map(([key]) => key)).toEqual(['vip:insurance-1', 'vip:high-roller-1']);
+    expect(drawnTexts(() => readySetBet.render(ctx(twins)), 'section-title')).toContain('VIP draft: two copies of one card, keep it');
+    expect(readySetBet.status!(ctx(twins))).toBe("You were dealt two copies of one VIP card, Insurance: keep it (when the draft's time is up, it is kept for you). Your money: $7.");
   });
   it('says what you bet with: your tokens left, and your money only once it means something (every bettor starts at $0)', () => {
     const me = { seat: 0, bettor: true, money: 0, available: [2, 3, 3, 4, 5] };

@@ -254,15 +254,32 @@ function otherBets(ctx: BoardContext) {
   );
 }
 
+/**
+ * The VIP cards offered, as choices: two copies of one card (the deck holds two of most) are one choice, said to be two
+ * copies, the first offered (the one kept for you when the draft's time is up); two buttons alike chose nothing.
+ */
+export function vipChoices(offer: Plain[]): { cards: Plain[]; copies: boolean } {
+  const [a, b] = offer;
+  const copies = offer.length === 2 && a.name === b.name && a.text === b.text && a.duration === b.duration;
+  return { cards: copies ? [a] : offer, copies };
+}
+
 /** Below the bets: the VIP draft and cards, the bettors and the last settlement. */
 function lowerBoard(ctx: BoardContext) {
+  const offer = vipChoices(ctx.view?.offer ?? []);
   return h(
     'div',
     { class: 'rsb-lower' },
-    ctx.view?.offer?.length
+    offer.cards.length
       ? [
-          h('div', { class: 'section-title' }, 'VIP draft: keep one card'),
-          h('div', { class: 'hand' }, ctx.view.offer.map((c: Plain) => h('button', { type: 'button', class: 'chip vip', 'data-key': `vip:${c.id}`, title: c.text }, h('b', null, c.name), h('small', null, ` ${c.text} (${c.duration})`)))),
+          h('div', { class: 'section-title' }, offer.copies ? 'VIP draft: two copies of one card, keep it' : 'VIP draft: keep one card'),
+          h(
+            'div',
+            { class: 'hand' },
+            offer.cards.map((c: Plain) =>
+              h('button', { type: 'button', class: 'chip vip', 'data-key': `vip:${c.id}`, title: c.text }, h('b', null, offer.copies ? `${c.name} (two copies)` : c.name), h('small', null, ` ${c.text} (${c.duration})`)),
+            ),
+          ),
         ]
       : null,
     ctx.view?.hand?.length
@@ -367,6 +384,8 @@ function asked(ctx: BoardContext): string {
   const t = ctx.table;
   const has = (type: string) => ctx.moves.some((m) => m.type === type);
   if (t.phase === 'vipDraft') {
+    const offer = vipChoices(ctx.view?.offer ?? []);
+    if (has('keepVip') && offer.copies) return `You were dealt two copies of one VIP card, ${offer.cards[0].name}: keep it (when the draft's time is up, it is kept for you).`;
     if (has('keepVip')) return 'Choose a VIP card to keep: when the draft\'s time is up, the first one offered is kept for you.';
     return ctx.view?.hand?.length ? 'You have kept your VIP card: the others are choosing theirs.' : '';
   }
