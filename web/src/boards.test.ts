@@ -1,10 +1,11 @@
 /** The boards' words and marks without a browser: seat colours, log lines, who is marked as declaring. */
 import { describe, expect, it, vi } from 'vitest';
 import { h } from './dom.ts';
-import { fastTrack, playerLine } from './games/fast-track.ts';
+import { distanceToPolygon, labelCorners, type Label, type P, type Spot } from './games/board-layout.ts';
+import { fastTrack, fastTrackLayout, playerLine } from './games/fast-track.ts';
 import { greatWesternTrail, sectionOpen, sectionToggled, turnLine } from './games/great-western-trail.ts';
 import { bettors, dollars, finishOrder, raceStatus, readySetBet, settlementText, tieNote, tokenRow, vipChoices } from './games/ready-set-bet.ts';
-import { colourLine, tac } from './games/tac.ts';
+import { colourLine, tac, tacLayout } from './games/tac.ts';
 import { handOutcome, lastTrickText, levelsText, seatTitle, tableLayout, tableLines, tractor, trumpsTitle } from './games/tractor.ts';
 import { describeEventGeneric } from './games/generic.ts';
 import { chooserPrompt } from './select.ts';
@@ -123,6 +124,122 @@ describe('Fast Track on the page', () => {
     const say = (ev: GameEvent) => fastTrack.describeEvent!(ev, ctx, [ev]);
     expect(say({ type: 'cut', cards: { 0: '7H', 1: 'KS' } })).toBe('Cut for the first player: Ada 7♥, Bo K♠.');
     expect(say({ type: 'won', seats: [1] })).toBe('');
+  });
+});
+
+/** Whether two convex boxes overlap (no line of either side separates them). */
+function overlap(a: readonly P[], b: readonly P[]): boolean {
+  for (const poly of [a, b]) {
+    for (let i = 0; i < poly.length; i++) {
+      const [p, q] = [poly[i]!, poly[(i + 1) % poly.length]!];
+      const n: P = [q[1] - p[1], p[0] - q[0]];
+      const project = (pts: readonly P[]) => pts.map(([x, y]) => x * n[0] + y * n[1]);
+      if (Math.max(...project(a)) <= Math.min(...project(b)) || Math.max(...project(b)) <= Math.min(...project(a))) return false;
+    }
+  }
+  return true;
+}
+
+/** The faults of a board's words: one covering a round part or another word, or leaving the frame (`inside`). */
+function wordFaults(spots: readonly Spot[], labels: readonly Label[], inside: (p: P) => boolean): string[] {
+  const faults: string[] = [];
+  labels.forEach((l, i) => {
+    const box = labelCorners(l);
+    if (!box.every(inside)) faults.push(`"${l.text}" leaves the frame`);
+    for (const spot of spots) if (distanceToPolygon([spot.x, spot.y], box) < spot.r + 1) faults.push(`"${l.text}" covers a part at ${Math.round(spot.x)},${Math.round(spot.y)}`);
+    labels.slice(i + 1).forEach((other) => overlap(box, labelCorners(other)) && faults.push(`"${l.text}" covers "${other.text}"`));
+  });
+  return faults;
+}
+
+/** A Fast Track board as the view publishes it (src/games/fast-track/data/boards.ts): zones of 14 spaces. */
+function fastTrackBoard(kind: 'square' | 'hex', inPlay: number[]) {
+  const names = ['red', 'blue', 'green', 'yellow', 'purple', 'orange'].slice(0, kind === 'square' ? 4 : 6);
+  const n = names.length * 14;
+  const colours = inPlay.map((c, i) => ({ name: names[c], seat: i % 3, penExit: c * 14, homeEntry: (c * 14 - 2 + n) % n }));
+  const marbles = colours.flatMap((c) => [0, 1, 2, 3].map((k) => ({ id: `${c.name}-${k}`, colour: c.name, area: 'pen', space: -1, ring: 'none' })));
+  return { board: { kind, trackLength: n, fastTrackSpaces: names.map((_, c) => c * 14 + 5), homeLength: 4, colours }, marbles };
+}
+
+describe('Fast Track board layout', () => {
+  const long = () => 'Bartholomew Quince the Third';
+  // The colours in play at each table size: the square's 2 and 4, the hexagon's 3 to 6 (and 2 × 3, 4 on the hexagon).
+  const tables: ['square' | 'hex', number[]][] = [
+    ['square', [0, 2]],
+    ['square', [0, 1, 2, 3]],
+    ['hex', [0, 2, 4]],
+    ['hex', [0, 1, 3, 4]],
+    ['hex', [0, 1, 2, 3, 4]],
+    ['hex', [0, 1, 2, 3, 4, 5]],
+  ];
+
+  it('writes every name and "pen" clear of every space, hole and marble, of each other and inside the frame, at every table size', () => {
+    for (const narrow of [true, false]) {
+      for (const [kind, inPlay] of tables) {
+        const { spots, names, words, frame, viewBox } = fastTrackLayout(fastTrackBoard(kind, inPlay), long, narrow);
+        const inFrame = ([x, y]: P) => x >= frame.x && x <= frame.x + frame.width && y >= frame.y && y <= frame.y + frame.height;
+        expect(wordFaults(spots, [...names, ...words], inFrame), `${kind} ${inPlay.length} colours, ${narrow ? 'phone' : 'wide'}`).toEqual([]);
+        expect(spots.every((p) => inFrame([p.x - p.r, p.y - p.r]) && inFrame([p.x + p.r, p.y + p.r]))).toBe(true);
+        expect(viewBox.x < frame.x && viewBox.x + viewBox.width > frame.x + frame.width && viewBox.y < frame.y && viewBox.y + viewBox.height > frame.y + frame.height).toBe(true);
+        expect(names.every((l) => l.text === 'Bartholomew…')).toBe(true); // cut on the board, whole in the seat list
+      }
+    }
+  });
+
+  it('fits the picture to what is drawn: no empty border, and on a phone the hexagon stands on a corner to fill the width', () => {
+    for (const narrow of [true, false]) {
+      for (const [kind, inPlay] of tables) {
+        const { spots, names, words, frame } = fastTrackLayout(fastTrackBoard(kind, inPlay), long, narrow);
+        const xs = [...spots.flatMap((p) => [p.x - p.r, p.x + p.r]), ...[...names, ...words].flatMap((l) => labelCorners(l).map(([x]) => x))];
+        const ys = [...spots.flatMap((p) => [p.y - p.r, p.y + p.r]), ...[...names, ...words].flatMap((l) => labelCorners(l).map(([, y]) => y))];
+        expect([frame.x, frame.y, frame.x + frame.width, frame.y + frame.height].map(Math.round)).toEqual([Math.min(...xs) - 14, Math.min(...ys) - 14, Math.max(...xs) + 14, Math.max(...ys) + 14].map(Math.round));
+      }
+    }
+    // The six-colour hexagon was drawn 700 wide, its spaces 21 apart: a phone's width holds it 650 wide, the spaces 24 apart.
+    const hex = (narrow: boolean) => fastTrackLayout(fastTrackBoard('hex', [0, 1, 2, 3, 4, 5]), long, narrow);
+    expect(hex(true).viewBox.width).toBeLessThan(660);
+    expect(hex(true).viewBox.width).toBeLessThan(hex(false).viewBox.width);
+    expect(hex(false).viewBox.height).toBeLessThan(hex(false).viewBox.width); // lying on a side in a wide window, lower than wide
+  });
+});
+
+describe('TAC board layout', () => {
+  const long = (seat: number) => (seat === 0 ? 'Bartholomew Quince' : `Bot ${seat + 1}`);
+  const tables = [
+    { seats: 2, colours: 4, spacing: 16 },
+    { seats: 4, colours: 4, spacing: 16 },
+    { seats: 3, colours: 6, spacing: 11 },
+    { seats: 3, colours: 6, spacing: 16 },
+    { seats: 6, colours: 6, spacing: 11 },
+    { seats: 6, colours: 6, spacing: 16 },
+  ];
+  const table = ({ seats, colours, spacing }: (typeof tables)[number]) => ({
+    ring: colours * spacing,
+    spacing,
+    colours,
+    seatOfColour: Array.from({ length: colours }, (_, c) => c % seats),
+    canOpen: Array.from({ length: colours }, () => true),
+    marbles: Array.from({ length: colours * 4 }, (_, id) => ({ id, colour: Math.floor(id / 4), zone: 'apron', field: -1 })),
+  });
+
+  it("writes every player's name (with its ●) clear of the fields, the aprons' marbles and the other names, inside the ring's frame", () => {
+    for (const size of tables) {
+      const { spots, names, frame } = tacLayout(table(size), long);
+      const inFrame = ([x, y]: P) => Math.hypot(x - 350, y - 350) <= frame - 2;
+      expect(wordFaults(spots, names, inFrame), `${size.seats} seats, ring of ${size.colours * size.spacing}`).toEqual([]);
+      expect(spots.every((p) => Math.hypot(p.x - 350, p.y - 350) + p.r <= frame - 2)).toBe(true);
+      expect(names[0]!.text).toBe('Bartholomew… ●');
+    }
+  });
+
+  it('fits the frame and the picture to the ring, its aprons and names: a phone shows no empty border round them', () => {
+    for (const size of tables) {
+      const { spots, names, frame, viewBox } = tacLayout(table(size), long);
+      const reach = Math.max(...spots.map((p) => Math.hypot(p.x - 350, p.y - 350) + p.r), ...names.flatMap((l) => labelCorners(l).map(([x, y]) => Math.hypot(x - 350, y - 350))));
+      expect(frame).toBeCloseTo(reach + 8);
+      expect(viewBox.width).toBeCloseTo(2 * frame + 6);
+      expect(viewBox.width).toBeLessThan(690); // it was 700 wide, the frame 344 round
+    }
   });
 });
 

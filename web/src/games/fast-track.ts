@@ -8,20 +8,24 @@
  * the moves use ("red 2 to space 17"). Cards of one rank whose listed moves are the same (two jacks) answer
  * as one card: the chooser offers each move once, as the moves of the one tapped (else of the first).
  */
-import { h, s, seatColour, svg } from '../dom.ts';
+import { h, phoneWidth, s, seatColour, svg } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
 import { NO_CARD_MOVES, cardThenMarble, discardQuestion, sevenLeft } from './asked.ts';
 import { count } from './generic.ts';
 import { cardChip, cardText, pickedCopy } from './cards.ts';
 import { movedWhileWaiting } from './moved.ts';
+import { alongLabel, boardName, boundsOf, labelText, viewBoxOf, type Label, type Spot } from './board-layout.ts';
 
 const FILL: Record<string, string> = { red: '#d1495b', blue: '#2e86ab', green: '#3a9d5d', yellow: '#e0b000', purple: '#8e5cc2', orange: '#e07a1f' };
 const SIZE = 700;
 const C = SIZE / 2;
 type P = [number, number];
 
-/** Where the board's places are: track spaces on a polygon whose corners are the fast-track spaces. */
-function geometry(t: Plain) {
+/**
+ * Where the board's places are: track spaces on a polygon whose corners are the fast-track spaces. On a phone's narrow
+ * window the hexagon stands on a corner (its width is then its flats', 87% of its corners'), so it is drawn larger.
+ */
+function geometry(t: Plain, narrow = false) {
   const board = t.board ?? {};
   // Everything from the published board: its length, and the fast-track corners (one per side).
   // (While a state is still arriving a field may be missing: draw nothing rather than NaN.)
@@ -29,10 +33,10 @@ function geometry(t: Plain) {
   const corners: number[] = [...(board.fastTrackSpaces ?? [])].filter((c: unknown) => Number.isFinite(c));
   const sides = Math.max(corners.length, 1);
   const perSide = n / sides;
-  // The square board fills the picture (its pens stay inside the frame); the hexagon is wider already.
   const R = sides === 4 ? 372 : 300;
+  const turn = sides === 6 && narrow ? 0 : -Math.PI / sides;
   const vertex = (k: number): P => {
-    const a = -Math.PI / 2 - Math.PI / sides + (2 * Math.PI * k) / sides;
+    const a = -Math.PI / 2 + turn + (2 * Math.PI * k) / sides;
     return [C + R * Math.cos(a), C + R * Math.sin(a)];
   };
   const first = corners[0] ?? 0;
@@ -51,18 +55,57 @@ function geometry(t: Plain) {
   };
   const step = sides === 4 ? 30 : 25;
   const home = (colour: Plain, k: number): P => toward(track(colour.homeEntry), [C, C], step * (k + 1.2));
-  const pen = (colour: Plain, k: number): P => {
+  // The pen's holes run along the side outside the pen exit, every other one a little further out.
+  const penAt = (colour: Plain, k: number, zig: boolean): P => {
     const base = track(colour.penExit);
     const out = toward(base, [C, C], -step * 1.3);
     const along = track(colour.penExit + 1);
     const dx = (along[0] - base[0]) * (k - 1.5) * 0.9;
     const dy = (along[1] - base[1]) * (k - 1.5) * 0.9;
-    const far = toward(out, [C, C], k % 2 ? -step * 0.2 : 0);
+    const far = toward(out, [C, C], zig ? -step * 0.2 : 0);
     return [far[0] + dx, far[1] + dy];
   };
-  // The word "pen", just outside the pen's middle (the name runs along the side, beyond its holes).
-  const penLabel = (colour: Plain): P => toward(pen(colour, 1.5), [C, C], -step * 1.15);
-  return { n, sides, corners, track, home, pen, penLabel, r: sides === 4 ? 14 : 10 };
+  const pen = (colour: Plain, k: number): P => penAt(colour, k, Boolean(k % 2));
+  // The word "pen" along the side after its last hole (outside the holes it would widen the board).
+  const penLabel = (colour: Plain): Label => {
+    const from = penAt(colour, 4.1, false);
+    const on = penAt(colour, 5.1, false);
+    return alongLabel(from, [on[0] - from[0], on[1] - from[1]], 'pen', 11);
+  };
+  // Its player's name along the side, before the pen's first hole (reading on to the holes: "Ada ①②③④"), which leaves the
+  // side's middle free up to the previous corner: a name of NAME_CHARS fits there on either board.
+  const nameLabel = (colour: Plain, name: string): Label => {
+    const from = penAt(colour, -1.1, false);
+    const back = penAt(colour, -2.1, false);
+    return alongLabel(from, [back[0] - from[0], back[1] - from[1]], boardName(name), 16);
+  };
+  const r = sides === 4 ? 14 : 10;
+  return { n, sides, corners, track, home, pen, penLabel, nameLabel, r };
+}
+
+/**
+ * The board's parts and words where they are drawn, and the picture's box fitted round them (the frame with a margin):
+ * a phone's width shows the board itself, not an empty border. Every round part is listed with the radius it may take.
+ */
+export function fastTrackLayout(t: Plain, name: (seat: number) => string, narrow = false) {
+  const g = geometry(t, narrow);
+  const colours: Plain[] = t.board?.colours ?? [];
+  const perColour = (colour: Plain) => (t.marbles ?? []).filter((m: Plain) => m.colour === colour.name).length || 4;
+  const corners = new Set<number>(g.corners);
+  const spots: Spot[] = [
+    ...Array.from({ length: g.n }, (_, i) => ({ x: g.track(i)[0], y: g.track(i)[1], r: corners.has(i) ? g.r + 5 : g.r })),
+    // (A home hole is a square: its corners reach 1.42 of its half-width from its middle.)
+    ...colours.flatMap((colour) => Array.from({ length: t.board?.homeLength ?? 0 }, (_, k) => ({ x: g.home(colour, k)[0], y: g.home(colour, k)[1], r: g.r * 1.42 }))),
+    ...colours.flatMap((colour) => Array.from({ length: perColour(colour) }, (_, k) => ({ x: g.pen(colour, k)[0], y: g.pen(colour, k)[1], r: g.r }))),
+    { x: C, y: C, r: 32 },
+  ];
+  const names = colours.map((colour) => g.nameLabel(colour, colour.seat >= 0 ? name(colour.seat) : ''));
+  const words = [
+    ...colours.map((colour) => g.penLabel(colour)),
+    { x: C, y: C + 44, angle: 0, anchor: 'middle', size: 12, text: "bull's eye" } as Label,
+  ];
+  const frame = boundsOf(spots, [...names, ...words], 14);
+  return { g, spots, names, words, frame, viewBox: { x: frame.x - 4, y: frame.y - 4, width: frame.width + 8, height: frame.height + 8 } };
 }
 
 /** A marble in words, as its number on the board says it: `red-0` is "red 1". */
@@ -122,7 +165,8 @@ function locationKey(to: string, marble: string): string {
 
 function render(ctx: BoardContext) {
   const t = ctx.table;
-  const g = geometry(t);
+  const layout = fastTrackLayout(t, ctx.name, phoneWidth());
+  const { g, frame: box } = layout;
   const colours: Plain[] = t.board?.colours ?? [];
   const marbles: Plain[] = t.marbles ?? [];
   const penIndex = new Map<string, number>();
@@ -137,18 +181,21 @@ function render(ctx: BoardContext) {
   };
   const corners = new Set<number>(g.corners);
   const moved = movedMarbles(ctx);
-  const frame = s('rect', { x: 4, y: 4, width: SIZE - 8, height: SIZE - 8, rx: 30, fill: '#f7f0dd', stroke: '#c9b98f', 'stroke-width': 4 });
-  if (!g.n || !g.corners.length) return svg(SIZE, SIZE, { 'aria-label': 'Fast Track board' }, frame); // before the first state
+  if (!g.n || !g.corners.length) {
+    // before the first state
+    return svg(SIZE, SIZE, { 'aria-label': 'Fast Track board' }, s('rect', { x: 4, y: 4, width: SIZE - 8, height: SIZE - 8, rx: 30, fill: '#f7f0dd', stroke: '#c9b98f', 'stroke-width': 4 }));
+  }
+  const frame = s('rect', { x: +box.x.toFixed(1), y: +box.y.toFixed(1), width: +box.width.toFixed(1), height: +box.height.toFixed(1), rx: 30, fill: '#f7f0dd', stroke: '#c9b98f', 'stroke-width': 4 });
   return svg(
-    SIZE,
-    SIZE,
-    { 'aria-label': `Fast Track ${t.board?.kind ?? ''} board` },
+    layout.viewBox.width,
+    layout.viewBox.height,
+    { 'aria-label': `Fast Track ${t.board?.kind ?? ''} board`, viewBox: viewBoxOf(layout.viewBox) },
     frame,
     s('polygon', { points: Array.from({ length: g.sides }, (_, k) => g.track(g.corners[k] ?? 0).join(',')).join(' '), fill: '#efe4c6', stroke: '#d8c9a0', 'stroke-width': 2 }),
     // fast track: the corners joined round the centre
     s('polygon', { points: g.corners.map((i) => g.track(i).join(',')).join(' '), fill: 'none', stroke: '#b08d3c', 'stroke-width': 3, 'stroke-dasharray': '2 8' }),
     s('circle', { cx: C, cy: C, r: 30, fill: '#fff', stroke: '#b08d3c', 'stroke-width': 4, 'data-key': 'to:bullseye' }),
-    s('text', { x: C, y: C + 48, 'text-anchor': 'middle', 'font-size': 12, fill: '#8a6d2a' }, "bull's eye"),
+    labelText(layout.words.at(-1)!, { fill: '#8a6d2a' }),
     Array.from({ length: g.n }, (_, i) => {
       const [x, y] = g.track(i);
       const owner = colours.find((c) => c.penExit === i || c.homeEntry === i);
@@ -167,7 +214,7 @@ function render(ctx: BoardContext) {
         s('text', { class: 'space-no', x, y: y + g.r * 0.36, 'text-anchor': 'middle', 'font-size': g.r * 1.05, fill: '#6f6034' }, i),
       ];
     }),
-    colours.map((colour) =>
+    colours.map((colour, ci) =>
       s(
         'g',
         null,
@@ -182,15 +229,9 @@ function render(ctx: BoardContext) {
           const [x, y] = g.pen(colour, k);
           return s('circle', { cx: x, cy: y, r: g.r - 2, fill: 'none', stroke: FILL[colour.name], 'stroke-dasharray': '3 3', 'data-key': k === 0 ? `to:${colour.name}:pen` : null, 'aria-label': k === 0 ? `${colour.name} pen` : null });
         }),
-        (() => {
-          const [x, y] = g.pen(colour, 4.6);
-          const [px, py] = g.penLabel(colour);
-          return [
-            s('text', { x, y: y + 5, 'font-size': 16, 'text-anchor': 'middle', fill: '#555' }, colour.seat >= 0 ? ctx.name(colour.seat) : ''),
-            // The pen the moves name ("red 2 from the pen").
-            s('text', { x: px, y: py + 4, 'font-size': 11, 'text-anchor': 'middle', 'font-style': 'italic', fill: FILL[colour.name] }, 'pen'),
-          ];
-        })(),
+        // Its player's name along the side, and the pen the moves name ("red 2 from the pen").
+        colour.seat >= 0 ? labelText(layout.names[ci]!, { fill: '#555' }, ctx.name(colour.seat)) : null,
+        labelText(layout.words[ci]!, { 'font-style': 'italic', fill: FILL[colour.name] ?? '#555' }),
       ),
     ),
     marbles.map((m) => {

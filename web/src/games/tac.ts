@@ -15,6 +15,7 @@ import { NO_CARD_MOVES, cardThenMarble, discardQuestion, sevenLeft } from './ask
 import { cardKeys, faceOfKey, pickedCopy } from './cards.ts';
 import { count } from './generic.ts';
 import { movedWhileWaiting } from './moved.ts';
+import { alongLabel, boardName, labelCorners, labelText, textWidth, viewBoxOf, type Label, type Spot } from './board-layout.ts';
 
 const FILL = ['#d1495b', '#2e86ab', '#3a9d5d', '#e0b000', '#8e5cc2', '#e07a1f'];
 const COLOUR_NAME = ['red', 'blue', 'green', 'yellow', 'purple', 'orange'];
@@ -28,6 +29,9 @@ type P = [number, number];
 const CARD_NAME: Record<string, string> = { tac: 'TAC', trickster: 'Trickster', angel: 'Angel', devil: 'Devil', warrior: 'Warrior', fool: 'Fool' };
 export const tacCard = (c: string) => CARD_NAME[c] ?? c;
 
+/** The aprons' circle: outside the ring, clear of its start fields. */
+const APRON = R + 34;
+
 function geometry(t: Plain) {
   const ring: number = t.ring ?? 0;
   const spacing: number = t.spacing ?? 0;
@@ -37,11 +41,43 @@ function geometry(t: Plain) {
   };
   const start = (colour: number) => colour * spacing;
   const home = (colour: number, k: number): P => at(start(colour), R - 34 - k * 30);
-  const apron = (colour: number, k: number): P => {
-    const a = -Math.PI / 2 + (2 * Math.PI * (start(colour) - 2.2 + k * 0.9)) / ring;
-    return [C + (R + 40) * Math.cos(a), C + (R + 40) * Math.sin(a)];
+  const apron = (colour: number, k: number): P => at(start(colour) - 2.2 + k * 0.9, APRON);
+  const r = ring > 64 ? 9 : 11;
+  // A colour's player along the aprons' circle after its apron's last marble, centred on its line, upright.
+  const nameLabel = (colour: number, text: string): Label => {
+    const size = 16;
+    const last = start(colour) - 2.2 + 3 * 0.9;
+    const middle = last + ((r + 12 + textWidth(text, size) / 2) / APRON) * (ring / (2 * Math.PI));
+    const a = -Math.PI / 2 + (2 * Math.PI * middle) / ring;
+    return alongLabel(at(middle, APRON), [-Math.sin(a), Math.cos(a)], text, size, true);
   };
-  return { ring, at, start, home, apron, r: ring > 64 ? 9 : 11 };
+  return { ring, at, start, home, apron, r, nameLabel };
+}
+
+/**
+ * The ring's parts and words where they are drawn, and the frame's circle fitted round them with a margin (a phone's
+ * width shows the ring, not an empty border). Every round part is listed with the radius it may take.
+ */
+export function tacLayout(t: Plain, name: (seat: number) => string) {
+  const g = geometry(t);
+  const colours: number = t.colours ?? 0;
+  const marbles = (c: number) => (t.marbles ?? []).filter((m: Plain) => m.colour === c).length || 4;
+  const spots: Spot[] = [
+    ...Array.from({ length: g.ring }, (_, i) => ({ x: g.at(i)[0], y: g.at(i)[1], r: g.r + 3 })),
+    // (A home field is a square: its corners reach 1.42 of its half-width from its middle; a marble moved by another
+    // player has a ring round it.)
+    ...Array.from({ length: colours }, (_, c) => Array.from({ length: marbles(c) }, (_, k) => ({ x: g.home(c, k)[0], y: g.home(c, k)[1], r: g.r * 1.42 }))).flat(),
+    ...Array.from({ length: colours }, (_, c) => Array.from({ length: marbles(c) }, (_, k) => ({ x: g.apron(c, k)[0], y: g.apron(c, k)[1], r: g.r + 3 }))).flat(),
+  ];
+  const names = Array.from({ length: colours }, (_, c) => {
+    const seat = t.seatOfColour?.[c];
+    return g.nameLabel(c, `${seat !== undefined ? boardName(name(seat)) : ''}${t.canOpen?.[c] ? ' ●' : ''}`);
+  });
+  let reach = R + 16;
+  for (const p of spots) reach = Math.max(reach, Math.hypot(p.x - C, p.y - C) + p.r);
+  for (const l of names) for (const [x, y] of labelCorners(l)) reach = Math.max(reach, Math.hypot(x - C, y - C));
+  const frame = reach + 8;
+  return { g, spots, names, frame, viewBox: { x: C - frame - 3, y: C - frame - 3, width: 2 * frame + 6, height: 2 * frame + 6 } };
 }
 
 const cap = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
@@ -114,18 +150,19 @@ function toKey(to: number, marble: number, t: Plain) {
 
 function render(ctx: BoardContext) {
   const t = ctx.table;
-  const g = geometry(t);
+  const layout = tacLayout(t, ctx.name);
+  const { g } = layout;
   const marbles: Plain[] = t.marbles ?? [];
   const colours: number = t.colours ?? 0;
   const apronIndex = new Map<number, number>();
   const turnColour = t.turn;
   const moved = movedMarbles(ctx);
-  const frame = s('circle', { cx: C, cy: C, r: R + 64, fill: '#f4ead2', stroke: '#c9b98f', 'stroke-width': 4 });
+  const frame = s('circle', { cx: C, cy: C, r: g.ring ? +layout.frame.toFixed(1) : R + 64, fill: '#f4ead2', stroke: '#c9b98f', 'stroke-width': 4 });
   if (!g.ring) return svg(SIZE, SIZE, { 'aria-label': 'TAC board' }, frame); // before the first state
   return svg(
-    SIZE,
-    SIZE,
-    { 'aria-label': 'TAC board' },
+    layout.viewBox.width,
+    layout.viewBox.height,
+    { 'aria-label': 'TAC board', viewBox: viewBoxOf(layout.viewBox) },
     frame,
     s('circle', { cx: C, cy: C, r: R, fill: 'none', stroke: '#d8c9a0', 'stroke-width': 2 }),
     Array.from({ length: g.ring }, (_, i) => {
@@ -156,11 +193,7 @@ function render(ctx: BoardContext) {
           s('text', { class: 'space-no', x, y: y + g.r * 0.35, 'text-anchor': 'middle', 'font-size': g.r, fill: FILL[c] }, k + 1),
         ];
       }),
-      (() => {
-        const [x, y] = g.apron(c, 5.6); // clear of a name's width past the apron's marbles
-        const seat = t.seatOfColour?.[c];
-        return s('text', { x, y: y + 5, 'text-anchor': 'middle', 'font-size': 16, fill: '#444', 'font-weight': c === turnColour ? 700 : 400 }, `${seat !== undefined ? ctx.name(seat) : ''}${t.canOpen?.[c] ? ' ●' : ''}`);
-      })(),
+      labelText(layout.names[c]!, { fill: '#444', 'font-weight': c === turnColour ? 700 : 400 }, t.seatOfColour?.[c] !== undefined ? ctx.name(t.seatOfColour[c]) : undefined),
     ]),
     marbles.map((m) => {
       let p: P;
