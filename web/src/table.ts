@@ -5,12 +5,12 @@
 import type { Room, SeatReservation } from '@colyseus/sdk';
 import { followSeat, rejoinOnce, RejoinError } from '../../client/rejoin.ts';
 import { client, endpoint, gameRecord, games, playerName, post, reason, savedLog, seats, tables, type GameInfo, type SeatTicket } from './api.ts';
-import { h, seatColour, showsAlready } from './dom.ts';
+import { coarsePointer, h, seatColour, showsAlready } from './dom.ts';
 import { boardFor, describeEventGeneric } from './games/index.ts';
 import { legalMovesOf } from './legal.ts';
 import { chooserPrompt, Selection } from './select.ts';
 import { allMovesOpen, kindsOf, partsActedOn, shownEnough, Steps } from './steps.ts';
-import { pickHit, pickNear, type PartBox } from './touch.ts';
+import { pickHit, pickNear, spreadOut, tapChoices, type PartBox } from './touch.ts';
 import { clockLow, clockText, turnLine } from './turn.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain, SeatInfo } from './types.ts';
 
@@ -35,6 +35,10 @@ const ROOM_EVENTS = new Set(['turnTimeout', 'moveLimit', 'gameOver', 'serverClos
 /** How far (CSS pixels) from a board part a tap still picks it: about half a fingertip. */
 const TOUCH_REACH_PX = 22;
 const FINGERTIP_PX = 36;
+/** A tap on a touch screen about as near two small parts as this (their middles' distances apart) asks which it meant. */
+const TAP_UNSURE_PX = 4;
+/** The parts it asks about are offered this far apart, each a fingertip. */
+const TAP_OFFER_GAP_PX = 52;
 /** Room for a focused part's ring (style.css: a 3 px outline 2 px out) and a little more. */
 const FOCUS_RING_PX = 8;
 /** A pointer that hovers (a mouse): a keyboard is likely at hand, so keyboard hints are worth showing. */
@@ -666,6 +670,62 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     const parts = [...boardEl.querySelectorAll<HTMLElement>('svg [data-key].can, svg [data-key].sel')];
     return parts[pickNear(parts.map(boxOf), at, TOUCH_REACH_PX, FINGERTIP_PX)] ?? null;
   }
+  /**
+   * A tap on a touch screen about halfway between small parts (a round board's spaces and marbles, on a phone) is not
+   * guessed: the parts it could mean are offered over the board, larger and as they lie, to tap again (touch.ts).
+   */
+  let offer: HTMLElement | null = null;
+  const closeOffer = () => {
+    offer?.remove();
+    offer = null;
+  };
+  function unsureTap(at: { x: number; y: number }): HTMLElement[] {
+    const parts = [...boardEl.querySelectorAll<HTMLElement>('svg [data-key].can, svg [data-key].sel')];
+    const near = tapChoices(parts.map(boxOf), at, TOUCH_REACH_PX, FINGERTIP_PX, TAP_UNSURE_PX).map((i) => parts[i]!);
+    // (Parts of one key, as TAC's apron marbles, are one choice.)
+    const one = near.filter((el, i) => near.findIndex((other) => other.dataset.key === el.dataset.key) === i);
+    return one.length > 1 ? one : [];
+  }
+  function offerParts(parts: HTMLElement[], at: { x: number; y: number }) {
+    const centres = parts.map((el) => {
+      const b = boxOf(el);
+      return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
+    });
+    const spots = spreadOut(centres, TAP_OFFER_GAP_PX);
+    const [w, ht] = [Math.max(...spots.map((p) => Math.abs(p.x))) * 2 + 56, Math.max(...spots.map((p) => Math.abs(p.y))) * 2 + 56];
+    const choices = parts.map((el, i) => {
+      // The part's own number (its space's, its marble's) where the board writes one, else its name; in its colours.
+      const next = el.nextElementSibling;
+      const text = next?.tagName.toLowerCase() === 'text' ? next.textContent : '';
+      const look = getComputedStyle(el);
+      const label = el.getAttribute('aria-label') ?? el.dataset.key!;
+      return h(
+        'button',
+        {
+          type: 'button',
+          class: 'offer-part',
+          'aria-label': label,
+          title: label,
+          style: `left:${w / 2 + spots[i]!.x - 22}px;top:${ht / 2 + spots[i]!.y - 22}px;background:${look.fill === 'none' ? '#fff' : look.fill};border-color:${look.stroke};color:${next?.getAttribute('fill') ?? 'inherit'}`,
+          onclick: () => {
+            closeOffer();
+            if (pickable(el) && el.isConnected) onPick(el);
+          },
+        },
+        text || '',
+      );
+    });
+    offer = h('div', { class: 'tap-offer', role: 'group', 'aria-label': 'Which did you mean?', style: `width:${w}px;height:${ht}px` }, choices);
+    app.append(offer);
+    // Above the finger (it would hide them below), inside the window.
+    const left = Math.min(Math.max(at.x - w / 2, 4), window.innerWidth - w - 4);
+    const top = at.y - ht - 24 >= 4 ? at.y - ht - 24 : Math.min(at.y + 24, window.innerHeight - ht - 4);
+    Object.assign(offer.style, { left: `${left}px`, top: `${top}px` });
+  }
+  const onOutside = (e: PointerEvent) => {
+    if (offer && !offer.contains(e.target as Node)) closeOffer();
+  };
+  window.addEventListener('pointerdown', onOutside, true);
   /** The words last said for a part that cannot be used, and its key (a refusal of the server's stays until a move is taken). */
   let partNote = '';
   let partKey = '';
@@ -673,6 +733,8 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     // On a board's picture a marble may sit on the space you mean, a space reach over its neighbour: the part under the
     // pointer it meant. (A card, a button: the one clicked.)
     const direct = pickable(target as Element | null);
+    const unsure = at && coarsePointer() && (!direct || direct.closest('svg')) ? unsureTap(at) : [];
+    if (unsure.length) return offerParts(unsure, at!);
     const el = direct && !direct.closest('svg') ? direct : ((at ? partAt(at) : null) ?? direct);
     if (!room) return;
     const ctx = context((room.state as Plain).toJSON());
@@ -699,6 +761,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     }
   });
   const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && offer) return closeOffer();
     if (e.key === 'Escape' && selection?.keys.length) {
       selection.clear();
       schedule();
@@ -895,6 +958,8 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     closed = true;
     clearInterval(tick);
     window.removeEventListener('keydown', onKey);
+    window.removeEventListener('pointerdown', onOutside, true);
+    closeOffer();
     app.removeEventListener('pointerdown', onPress);
     window.removeEventListener('pointerup', release);
     window.removeEventListener('pointercancel', release);

@@ -58,3 +58,42 @@ export function pickNear(parts: readonly PartBox[], at: Point, reach: number, fi
   });
   return best;
 }
+
+/**
+ * The parts a tap could mean, of a board's parts drawn smaller than a fingertip (indexes, nearest first): the nearest
+ * alone where the tap is on its middle part or clearly nearer it, else every place about as near as it (within `margin`
+ * of its distance: a tap about halfway between two spaces), for the player to say which. Parts within `reach` of the
+ * tap count; of parts at one place (a marble on its space), the last drawn (on top). Empty when none is near.
+ */
+export function tapChoices(parts: readonly PartBox[], at: Point, reach: number, fingertip: number, margin: number): number[] {
+  const near: { i: number; d: number }[] = [];
+  parts.forEach((p, i) => {
+    if (p.width >= fingertip || p.height >= fingertip || outside(p, at) >= reach) return;
+    const c = centre(p);
+    const d = Math.hypot(at.x - c.x, at.y - c.y);
+    const same = near.findIndex((o) => {
+      const oc = centre(parts[o.i]!);
+      return Math.hypot(oc.x - c.x, oc.y - c.y) < SAME_PLACE_PX;
+    });
+    if (same >= 0) near[same] = { i, d };
+    else near.push({ i, d });
+  });
+  near.sort((a, b) => a.d - b.d);
+  const first = near[0];
+  if (!first) return [];
+  const nearest = parts[first.i]!;
+  if (first.d <= (Math.min(nearest.width, nearest.height) / 2) * 0.6) return [first.i];
+  return near.filter((o) => o.d - first.d < margin).map((o) => o.i);
+}
+
+/**
+ * Where the parts a tap could mean are offered to be tapped again, larger: as they lie on the board, spread round their
+ * middle until each is `gap` from the next (CSS pixels, from the offer's middle).
+ */
+export function spreadOut(centres: readonly Point[], gap: number): Point[] {
+  const mid = { x: centres.reduce((s, c) => s + c.x, 0) / centres.length, y: centres.reduce((s, c) => s + c.y, 0) / centres.length };
+  let nearest = Infinity;
+  centres.forEach((a, i) => centres.slice(i + 1).forEach((b) => (nearest = Math.min(nearest, Math.hypot(a.x - b.x, a.y - b.y)))));
+  const scale = Number.isFinite(nearest) ? Math.max(1, gap / Math.max(nearest, 0.5)) : 1;
+  return centres.map((c) => ({ x: (c.x - mid.x) * scale, y: (c.y - mid.y) * scale }));
+}
