@@ -22,6 +22,7 @@ const GwtNames = schema(
     trail: t.array(GwtStage),
     besideTrail: t.array('string'),
     cities: t.map(GwtName),
+    cityPayments: t.map('uint8'),
     discs: t.map(GwtName),
     stations: t.array(GwtPrintedStation),
     stationMasters: t.map(GwtName),

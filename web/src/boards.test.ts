@@ -619,17 +619,19 @@ describe('Great Western Trail on the page', () => {
       { type: 'disc', disc: 'hand1' },
       { type: 'endTurn' },
     ];
-    const amounts = [7, 9, -1, 6, -3, -2, 4, 2, 1, -5];
-    const quotes = Object.fromEntries(amounts.map((amount, i) => [JSON.stringify(moves[i]), amount]));
+    // Kansas City's delivery moves no money itself: its $6 comes with the disc, quoted there.
+    const amounts = [7, 9, -1, undefined, -3, -2, 4, 2, 1, -5];
+    const quotes = Object.fromEntries(amounts.flatMap((amount, i) => (amount === undefined ? [] : [[JSON.stringify(moves[i]), amount]])));
     const session = { space: 'E', actions: [{ id: '0.0', text: '+$2 per own building in a forest' }, { id: '1.0', text: 'discard 1 Guernsey → +$2' }] };
     const auxiliary = [{ aux: 1, single: '+$1', double: '+$2' }];
     const discs = { hand1: { text: 'hand limit +1 (first disc), costs $5', kind: 'white' } };
-    const ctx = { ...context('great-western-trail', { names: { cities, discs }, session, auxiliary }), view: { hand: [], quotes }, moves };
+    const cityPayments = { kansasCity: 6 };
+    const ctx = { ...context('great-western-trail', { names: { cities, cityPayments, discs }, session, auxiliary }), view: { hand: [], quotes }, moves };
     expect(moves.map((m) => greatWesternTrail.describe(m, ctx))).toEqual([
       'Take your income · +$7',
       'Take your income using 2 certificates · +$9',
       'Deliver to Wichita (city value 4) · transport −$1',
-      'Deliver to Kansas City (city value 0) · +$6',
+      'Deliver to Kansas City (city value 0) · +$6 with the disc',
       'Buy ayrshire with 2 cowboys · −$3',
       expect.stringMatching(/^Move to .* · fees −\$2$/),
       '+$2 per own building in a forest · +$4', // a rate: the amount it comes to now

@@ -52,6 +52,8 @@ describe('the view names every code from the engine data', () => {
     expect(Object.keys(NAMES.spaces).sort()).toEqual(Object.keys(EDGES).sort());
     expect(NAMES.spaces['TEEPEE--3']!.text).toBe('teepee −3');
     for (const city of CITIES) expect(NAMES.cities[city]!.text).toContain(`(${CITY_DATA[city].value})`);
+    // What a city's disc pays at once: Kansas City's $6, said beside its delivery (the delivery itself pays nothing).
+    expect(NAMES.cityPayments).toEqual({ kansasCity: 6 });
     expect(Object.keys(NAMES.discs)).toEqual([...DISCS]);
     expect(NAMES.stations.map((s) => [s.cost, s.vp])).toEqual(STATIONS.map((s) => [s.cost, s.vp]));
     expect(NAMES.stations.slice(0, 9).map((s) => s.turnout)).toEqual(TURNOUT_AFTER);

@@ -39,6 +39,8 @@ export interface Names {
   besideTrail: string[];
   /** Delivery cities with the value on their crest. */
   cities: Record<string, Name>;
+  /** What placing a disc in a city pays at once (Kansas City's $6); cities that pay nothing are left out. */
+  cityPayments: Record<string, number>;
   /** The 14 disc spaces of a player board: what lifting the disc frees; kind `dark` or `white`. */
   discs: Record<string, Name>;
   /** Stations 1–10 as printed: upgrade cost, VP, and the railroad space after which the turnout branches off. */
@@ -292,6 +294,8 @@ function build(): Names {
   const onTrail = new Set(trail.flatMap((stage) => stage.routes.flatMap((r) => r.spaces)));
   const cities: Record<string, Name> = {};
   for (const city of CITIES) cities[city] = { text: `${titleWords(city)} (${CITY_DATA[city as City].value})`, kind: CITY_DATA[city as City].dark ? 'dark' : 'white' };
+  const cityPayments: Record<string, number> = {};
+  for (const city of CITIES) if (CITY_DATA[city as City].money) cityPayments[city] = CITY_DATA[city as City].money;
   const discs: Record<string, Name> = {};
   for (const disc of DISCS) discs[disc] = { text: discText(disc), kind: DARK_DISCS.includes(disc) ? 'dark' : 'white' };
   const stationMasters: Record<string, Name> = {};
@@ -303,6 +307,7 @@ function build(): Names {
     trail,
     besideTrail: TEEPEE_SPACES.filter((s) => !onTrail.has(s)),
     cities,
+    cityPayments,
     discs,
     stations: STATIONS.map((s, i) => ({ cost: s.cost, vp: s.vp, turnout: TURNOUT_AFTER[i] ?? LAST_SPACE })),
     stationMasters,

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { randomSource } from '../../core/rng.ts';
 import { game } from './index.ts';
 import { legalMoves } from './moves.ts';
-import { discMoney } from './rules.ts';
 import { fresh, goTo, play } from './testkit.ts';
 import type { GwtMove, GwtState } from './types.ts';
 import { resample, viewFor } from './view.ts';
@@ -32,7 +31,7 @@ describe('quotes: what a listed move does to its player’s money', () => {
     expect(quoteOf(t, { type: 'income', certificates: 2 })).toBe(9);
   });
 
-  it('a delivery: the transport it costs, or Kansas City’s payout that its disc brings', () => {
+  it('a delivery: the transport it costs; Kansas City’s payout is the disc’s, quoted once, with the disc', () => {
     const s = fresh();
     s.players[0]!.hand = ['guernsey', 'angus', 'holstein'];
     const t = play(toKansasCity(s), { type: 'income', certificates: 0 });
@@ -40,8 +39,9 @@ describe('quotes: what a listed move does to its player’s money', () => {
     expect(quoteOf(t, far)).toBe(-3);
     expect(money(play(t, far))).toBe(money(t) - 3);
     const home: GwtMove = { type: 'deliver', city: 'kansasCity' };
-    expect(quoteOf(t, home)).toBe(6);
+    expect(quoteOf(t, home)).toBeUndefined();
     const u = play(t, home);
+    expect(money(u)).toBe(money(t));
     // The disc that follows pays it (one whose space pays nothing itself: the payout alone).
     const disc: GwtMove = { type: 'disc', disc: 'aux1' };
     expect(quoteOf(u, disc)).toBe(6);
@@ -100,13 +100,7 @@ describe('quotes: what a listed move does to its player’s money', () => {
         const quotes = quotesOf(s);
         expect(Object.keys(quotes).every((k) => legal.some((m) => JSON.stringify(m) === k))).toBe(true);
         for (const move of legal) {
-          let after = apply(s, move);
-          // A delivery's payout comes with the disc placed next: counted with one whose space pays nothing itself.
-          if (move.type === 'deliver') {
-            const disc = legalMoves(after, seat).find((m) => m.type === 'disc' && discMoney(m.disc).gain + discMoney(m.disc).cost === 0);
-            if (!disc) continue;
-            after = apply(after, disc);
-          }
+          const after = apply(s, move);
           expect({ move, change: money(after, seat) - money(s, seat) }).toEqual({ move, change: quotes[JSON.stringify(move)] ?? 0 });
           checked++;
         }

@@ -16,7 +16,8 @@ import type { GwtMove, GwtState, Step } from './types.ts';
 
 /**
  * The seat's listed moves that move its money, keyed by the move's JSON text (as the room keys `legalMoves`): the
- * signed change each makes. A delivery's is its transport cost, or Kansas City's payout that its disc brings next.
+ * signed change each makes itself. A delivery's is its transport cost alone: a city's payment (Kansas City's $6) comes
+ * with the disc placed next, and is quoted there, once (`names.cityPayments` says it beside the delivery).
  */
 export function quotes(state: GwtState, seat: number): Record<string, number> {
   const out: Record<string, number> = {};
@@ -80,10 +81,8 @@ function quote(state: GwtState, step: Step | undefined, move: GwtMove): number {
     }
     case 'income':
       return handBreedingValue(p.hand) + p.permanentCertificates + move.certificates;
-    case 'deliver': {
-      const transport = step?.kind === 'deliver' && step.extraordinary ? 0 : transportCost(state, state.current, move.city);
-      return CITY_DATA[move.city].money - transport;
-    }
+    case 'deliver':
+      return step?.kind === 'deliver' && step.extraordinary ? 0 : -transportCost(state, state.current, move.city);
     default:
       return 0;
   }

@@ -542,7 +542,8 @@ function auxWords(move: Move, ctx: BoardContext): string {
 
 /**
  * What a listed move does to your money, as the view quotes it (`quotes`, keyed by the move's JSON text as the
- * listed moves are): " · +$9", " · transport −$3". Nothing where the move's words already say that amount
+ * listed moves are): " · +$9", " · transport −$3", Kansas City's " · +$6 with the disc" (the view's `cityPayments`: the
+ * disc placed next pays it, and its quote says so; the delivery's own is its transport). Nothing where the move's words already say that amount
  * ("+$2", "pay $2", "costs $5", a station's "($4, 2 VP)"), unless as a rate ("+$1 per engineer").
  *
  * The view leaves out a move that moves no money: where other moves of its kind are quoted, it says so (" · $0",
@@ -556,11 +557,14 @@ function moneyText(move: Move, words: string, ctx: BoardContext): string {
   const saysNone = quotes && (move.type === 'deliver' || (!UNPRICED.has(move.type) && ctx.moves.some((m) => m.type === move.type && quoted(m))));
   const amount: unknown = quotes?.[JSON.stringify(move)] ?? (saysNone ? 0 : undefined);
   if (typeof amount !== 'number') return '';
-  if (amount === 0) return move.type === 'move' ? ' · no fees' : ' · $0';
+  // A city's payment comes with the disc placed next, and is quoted there: said beside the delivery as the disc's.
+  const payment = move.type === 'deliver' ? Number(names(ctx)?.cityPayments?.[String(move.city)] ?? 0) : 0;
+  const withDisc = payment > 0 ? `+$${payment} with the disc` : '';
+  if (amount === 0) return move.type === 'move' ? ' · no fees' : withDisc ? ` · ${withDisc}` : ' · $0';
   const said = amount > 0 ? [`+$${amount}`] : [`pay $${-amount}`, `costs $${-amount}`, `($${-amount},`];
   if (said.some((s) => words.includes(s)) && !words.includes(' per ')) return '';
   const sum = `${amount > 0 ? '+' : '−'}$${Math.abs(amount)}`;
-  if (move.type === 'deliver' && amount < 0) return ` · transport ${sum}`;
+  if (move.type === 'deliver' && amount < 0) return ` · transport ${sum}${withDisc ? `, ${withDisc}` : ''}`;
   return ` · ${move.type === 'move' ? `fees ${sum}` : sum}`;
 }
 
