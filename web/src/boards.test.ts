@@ -566,6 +566,28 @@ describe('Great Western Trail on the page', () => {
     expect(greatWesternTrail.describeEvent!(ended, ctx, [last, ended])).toBe('Bo: the turn ends by itself (nothing is left to do in it).');
   });
 
+  it("logs a delivery's transport, a disc's money and where it went, phase C's draw counted, a route's fees, a hazard's and a teepee's price, as their events say", () => {
+    const cities = { wichita: { text: 'Wichita (4)', kind: 'white' }, kansasCity: { text: 'Kansas City (0)', kind: 'white' } };
+    const discs = { aux1: { text: 'auxiliary action 1: the double', kind: 'white' }, hand1: { text: 'hand limit +1 (first disc), costs $5', kind: 'white' } };
+    const tiles = { 'flood-g4': { text: 'flood, green hand, 4 VP', kind: 'hazard' }, green: { text: 'green teepee', kind: 'teepee' } };
+    const ctx = context('great-western-trail', { names: { cities, discs, tiles }, trail: {} });
+    const logged = (ev: GameEvent, events = [ev]) => greatWesternTrail.describeEvent!(ev, ctx, events);
+    expect(logged({ type: 'deliver', city: 'wichita', cost: 2, seat: 1 })).toBe('Bo: delivers to Wichita (city value 4), paying $2 for transport.');
+    expect(logged({ type: 'deliver', city: 'kansasCity', cost: 0, seat: 1 })).toBe('Bo: delivers to Kansas City (city value 0), no transport to pay.');
+    expect(logged({ type: 'disc', disc: 'aux1', city: 'kansasCity', amount: 6, seat: 1 })).toBe('Bo: places a disc in Kansas City (from auxiliary action 1: the double), +$6.');
+    expect(logged({ type: 'disc', disc: 'hand1', station: 2, amount: -5, seat: 1 })).toBe('Bo: places a disc on station 3 (from hand limit +1 (first disc), costs $5), −$5.');
+    expect(logged({ type: 'disc', disc: 'aux1', city: 'wichita', amount: 0, seat: 1 })).toBe('Bo: places a disc in Wichita (from auxiliary action 1: the double).');
+    const ended = { type: 'endTurn', seat: 1, drawn: 4 };
+    expect(logged(ended)).toBe('Bo: ends the turn and draws 4 cards.');
+    expect(logged(ended, [{ type: 'disc', disc: 'aux1', seat: 1 }, ended])).toBe('Bo: the turn ends by itself (nothing is left to do in it); draws 4 cards.');
+    expect(logged({ type: 'endTurn', seat: 1, drawn: 1 })).toBe('Bo: ends the turn and draws 1 card.');
+    expect(logged({ type: 'endTurn', seat: 1, drawn: 0 })).toBe('Bo: ends the turn.');
+    expect(logged({ type: 'move', path: ['B', 'FLOOD-1'], cost: 2, seat: 1 })).toMatch(/^Bo: moves to .*, paying \$2 in fees\.$/);
+    expect(logged({ type: 'move', path: ['B'], cost: 0, seat: 1 })).toBe('Bo: moves to B.');
+    expect(logged({ type: 'takeHazard', space: 'FLOOD-1', tile: 'flood-g4', cost: 7, seat: 1 })).toMatch(/^Bo: takes flood, green hand, 4 VP from .* for \$7\.$/);
+    expect(logged({ type: 'takeTeepee', space: 'TEEPEE-2', tile: 'green', amount: 2, seat: 1 })).toMatch(/^Bo: takes green teepee from .*: \+\$2\.$/);
+  });
+
   it("logs another player's move as theirs, not yours: a local action in the view's words is said to the player who may take it", () => {
     const session = { space: 'E', actions: [{ id: '0.0', text: 'move your engine up to 2 forward' }, { id: '1.0', text: 'discard 1 cattle card → +$2, take 1 objective card into your hand' }, { id: '2.0', text: '+$2' }] };
     const ctx = context('great-western-trail', { session });

@@ -65,15 +65,22 @@ export function applyMove(state: GwtState, actor: Actor, move: unknown): MoveRes
   // Sorted: in the order held, the last cards drawn would show, and with the public discards earlier hands.
   if (move.type === 'income') events.push({ type: 'handRevealed', seat: actor, hand: [...state.players[actor as number]!.hand].sort() });
   perform(next, move as GwtMove);
-  // The income's amount (the hand's breeds and the certificates): the log can say what was taken, not only that it was.
-  if (move.type === 'income') events[0]!.amount = next.players[actor as number]!.money - state.players[actor as number]!.money;
-  // What a purchase paid (a worker hired, a building placed, cattle bought): the log can say the price, not only the buy.
-  if (move.type === 'hire' || move.type === 'build' || move.type === 'buyCattle') events[0]!.cost = state.players[actor as number]!.money - next.players[actor as number]!.money;
+  const seat = actor as number;
+  const moneyMoved = next.players[seat]!.money - state.players[seat]!.money;
+  // The income's amount (the hand's breeds and the certificates), a disc's (Kansas City's $6, the step-limit disc's $3,
+  // the hand-limit disc's −$5), a teepee's (its space's value): the log can say what was taken, not only that it was.
+  if (move.type === 'income' || move.type === 'disc' || move.type === 'takeTeepee') events[0]!.amount = moneyMoved;
+  // What a move paid (a worker hired, a building placed, cattle bought, a delivery's transport, a route's fees, a
+  // hazard): the log can say the price, not only the move.
+  if (PRICED.has(move.type)) events[0]!.cost = state.players[seat]!.money - next.players[seat]!.money;
+  // Phase C's draw, counted (never which cards): the hand's size is on the table.
+  if (move.type === 'endTurn') events[0]!.drawn = next.players[seat]!.hand.length - state.players[seat]!.hand.length;
   const [turnOf, overBefore] = [next.current, next.over];
+  const handBefore = next.players[turnOf]!.hand.length;
   normalize(next);
   // A turn normalize ended (a Kansas City visit's last step; with endTurn: auto, nothing left but ending it): said as
-  // an ended turn is.
-  if (next.current !== turnOf || next.over !== overBefore) events.push({ type: 'endTurn', seat: turnOf });
+  // an ended turn is, with phase C's draw.
+  if (next.current !== turnOf || next.over !== overBefore) events.push({ type: 'endTurn', seat: turnOf, drawn: next.players[turnOf]!.hand.length - handBefore });
   return accept(next, events);
 }
 
@@ -91,6 +98,9 @@ function onlyEndTurnLeft(state: GwtState): boolean {
   const moves = phaseMoves(asSeen);
   return moves.length === 1 && moves[0]!.type === 'endTurn';
 }
+
+/** Moves whose event says the money they paid (`cost`). */
+const PRICED = new Set(['hire', 'build', 'buyCattle', 'deliver', 'move', 'takeHazard']);
 
 /**
  * What a move took, as it stood before the move, for its event: the log is read once the move has changed the table
@@ -115,6 +125,11 @@ function taken(state: GwtState, move: GwtMove): Record<string, string | number> 
       return { tile: state.trail[move.space]!.slice(2) };
     case 'upgrade':
       return { station: (step as { station: number }).station };
+    case 'disc': {
+      // Where the disc went: the city delivered to, or the station upgraded.
+      const at = step as Extract<Step, { kind: 'disc' }>;
+      return at.city !== '' ? { city: at.city } : { station: at.station };
+    }
     case 'claimMaster':
       return { master: state.stations[(step as { station: number }).station]!.master };
     default:

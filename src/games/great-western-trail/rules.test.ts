@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SPECTATOR, recordedOptions } from '../../core/game.ts';
+import { randomSource } from '../../core/rng.ts';
 import { game } from './index.ts';
 import { legalMoves } from './moves.ts';
-import { viewFor } from './view.ts';
+import { resample, viewFor } from './view.ts';
 import { engineReach, gainCertificates, placeSmallTile, stationPosition, transportCost } from './rules.ts';
 import { placeSetupTiles, setup } from './setup.ts';
 import { errorOf, fresh, goTo, has, play, types } from './testkit.ts';
@@ -269,7 +270,14 @@ describe('phase C follows by itself (option endTurn)', () => {
     const s = beforeLastStep();
     const r = game.applyMove(s, 0, aux1);
     if (!r.ok) throw new Error(r.error.code);
-    expect(r.events).toEqual([{ ...aux1, seat: 0 }, { type: 'endTurn', seat: 0 }]);
+    // The turn's end says how many cards phase C drew (never which: the hand is hidden, its size on the table).
+    expect(r.events).toEqual([{ ...aux1, seat: 0 }, { type: 'endTurn', seat: 0, drawn: 4 }]);
+    // The same events whatever the hidden cards are: another seat learns nothing from them but the count.
+    const random = randomSource('phase-c');
+    for (let i = 0; i < 5; i++) {
+      const other = game.applyMove(resample(s, 1, random), 0, aux1);
+      expect(other.ok && other.events).toEqual(r.events);
+    }
     expect(r.state.players[0]!.hand).toHaveLength(4);
     expect(r.state.players[0]!.deck).toEqual(['jersey']);
     expect(r.state.current).toBe(1);
@@ -286,7 +294,7 @@ describe('phase C follows by itself (option endTurn)', () => {
     expect(asked.current).toBe(0);
     expect(errorOf(asked, { type: 'endTurn' }, 1)).toBe('core/not-your-turn');
     const ended = game.applyMove(asked, 0, { type: 'endTurn' });
-    expect(ended.ok && ended.events).toEqual([{ type: 'endTurn', seat: 0 }]);
+    expect(ended.ok && ended.events).toEqual([{ type: 'endTurn', seat: 0, drawn: 4 }]);
     const auto = play(beforeLastStep(), aux1);
     expect(ended.ok && { ...ended.state, options: auto.options }).toEqual(auto);
   });
@@ -1011,12 +1019,19 @@ describe('Kansas City', () => {
     s.players[0]!.hand = ['guernsey', 'angus', 'holstein'];
     s.players[0]!.deck = ['jersey', 'jersey', 'jersey', 'jersey'];
     let t = play(toKc(s), { type: 'income', certificates: 0 });
-    t = play(t, { type: 'deliver', city: 'coloradoSprings' });
+    const delivered = game.applyMove(t, 0, { type: 'deliver', city: 'coloradoSprings' });
+    if (!delivered.ok) throw new Error(delivered.error.code);
+    // The delivery's event says the transport it paid; the disc's where it went and what it paid (nothing here).
+    expect(delivered.events).toEqual([{ type: 'deliver', city: 'coloradoSprings', seat: 0, cost: 3 }]);
+    t = delivered.state;
     expect(t.players[0]!.money).toBe(20 + 7 - 3);
-    // The visit's last step ends the turn, and its events say so as an ended turn's do.
+    // The visit's last step ends the turn, and its events say so as an ended turn's do, with phase C's draw counted.
     const last = game.applyMove(t, 0, { type: 'disc', disc: 'aux1' });
     if (!last.ok) throw new Error(last.error.code);
-    expect(last.events.at(-1)).toEqual({ type: 'endTurn', seat: 0 });
+    expect(last.events).toEqual([
+      { type: 'disc', disc: 'aux1', seat: 0, city: 'coloradoSprings', amount: 0 },
+      { type: 'endTurn', seat: 0, drawn: 4 },
+    ]);
     t = last.state;
     expect(t.players[0]!.cities.coloradoSprings).toBe(1);
     expect(t.players[0]!.location).toBe('START');
@@ -1462,7 +1477,9 @@ describe('views and invariants', () => {
     h = goTo(h, 'F');
     const remove = legalMoves(h, 0).find((m) => m.type === 'action' && actionTextOf(h, m.action).includes('remove a hazard'));
     const started = play(h, remove!);
-    expect(eventOf(started, { type: 'takeHazard', space: 'FLOOD-1' }).event).toEqual({ type: 'takeHazard', space: 'FLOOD-1', seat: 0, tile: 'flood-g4' });
+    const hazard = eventOf(started, { type: 'takeHazard', space: 'FLOOD-1' });
+    expect(hazard.event).toEqual({ type: 'takeHazard', space: 'FLOOD-1', seat: 0, tile: 'flood-g4', cost: started.players[0]!.money - hazard.state.players[0]!.money });
+    expect(hazard.event!.cost).toBeGreaterThan(0);
     // An upgrade names its station, a station master the one taken: the step they answer is over when they are read.
     const u = fresh();
     u.players[0]!.workers.cowboy = 2;
@@ -1472,7 +1489,10 @@ describe('views and invariants', () => {
     expect(upgraded.event).toEqual({ type: 'upgrade', seat: 0, station: 1 });
     const master = u.stations[1]!.master;
     expect(master).toBeGreaterThan(0);
-    const placed = play(upgraded.state, legalMoves(upgraded.state, 0).find((m) => m.type === 'disc')!);
+    // The disc placed for it names the station (the step is over when it is read).
+    const disc = legalMoves(upgraded.state, 0).find((m) => m.type === 'disc')!;
+    expect(eventOf(upgraded.state, disc).event).toMatchObject({ type: 'disc', seat: 0, station: 1 });
+    const placed = play(upgraded.state, disc);
     expect(eventOf(placed, { type: 'claimMaster', worker: 'cowboy' }).event).toEqual({ type: 'claimMaster', worker: 'cowboy', seat: 0, master });
   });
   it('a purchase\'s event says what it paid: a worker hired, a building placed, cattle bought', () => {
@@ -1494,6 +1514,26 @@ describe('views and invariants', () => {
     e.market = ['holstein', 'ayrshire', 'highland4', 'longhorn7'];
     e = play(goTo(e, 'E'), { type: 'action', action: '1.0' });
     expect(paid(e, { type: 'buyCattle', cards: ['ayrshire'], cowboys: 2 })).toBe(3);
+    // A route's fees (paid to the owners of the buildings passed, and the bank for hazards and teepees).
+    const f = fresh();
+    f.players[0]!.location = 'B';
+    f.trail['DROUGHT-1'] = 'h:drought-g4';
+    const route = legalMoves(f, 0).find((m) => m.type === 'move' && m.path.includes('DROUGHT-1'))!;
+    expect(paid(f, route)).toBeGreaterThan(0);
+  });
+  it('a disc\'s event says what it paid: Kansas City\'s $6 comes with the disc, not the delivery', () => {
+    const s = fresh();
+    s.foresight = ['', '', '', '', '', ''];
+    s.players[0]!.hand = ['guernsey', 'angus', 'holstein'];
+    s.players[0]!.location = 'G-1';
+    const t = play(play(s, { type: 'move', path: ['KANSAS_CITY'] }), { type: 'income', certificates: 0 });
+    const delivered = game.applyMove(t, 0, { type: 'deliver', city: 'kansasCity' });
+    if (!delivered.ok) throw new Error(delivered.error.code);
+    expect(delivered.events).toEqual([{ type: 'deliver', city: 'kansasCity', seat: 0, cost: 0 }]);
+    const placed = game.applyMove(delivered.state, 0, { type: 'disc', disc: 'aux1' });
+    if (!placed.ok) throw new Error(placed.error.code);
+    expect(placed.events[0]).toEqual({ type: 'disc', disc: 'aux1', seat: 0, city: 'kansasCity', amount: 6 });
+    expect(placed.state.players[0]!.money - t.players[0]!.money).toBe(6);
   });
   it('a hand revealed for income goes onto the discard pile sorted: the public top is not the card drawn last', () => {
     const discardTop = (options: Partial<GwtOptions>) => {

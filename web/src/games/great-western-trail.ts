@@ -477,13 +477,20 @@ export const greatWesternTrail: GameBoard = {
   },
   describeEvent(ev: GameEvent, ctx, events = [ev]) {
     const who = typeof ev.seat === 'number' ? `${ctx.name(ev.seat)}: ` : '';
-    if (ev.type === 'move' && Array.isArray(ev.path)) return `${who}moves to ${spaceName(ctx, String(ev.path.at(-1)))}.`;
+    // The fees a route paid, as its event says (none said where it paid none, or a server before the cost sent none).
+    const fees = Number(ev.cost) > 0 ? `, paying $${ev.cost} in fees` : '';
+    if (ev.type === 'move' && Array.isArray(ev.path)) return `${who}moves to ${spaceName(ctx, String(ev.path.at(-1)))}${fees}.`;
     if (ev.type === 'handRevealed') return `${who}shows the hand ${(ev.hand as string[]).map((c) => cardName(ctx, c)).join('; ')} in Kansas City.`;
     // Said in the third person, or without what the move took: the board has changed by the time the event arrives.
     // A turn that ends by itself comes after the events of the move that left nothing to do in it (endTurn: auto, a
     // Kansas City visit's last step); an ended turn's own echo comes first. The log said "ends the turn" of both, as if
     // the player had ended it.
-    if (ev.type === 'endTurn') return events.indexOf(ev) > 0 ? `${who}the turn ends by itself (nothing is left to do in it).` : `${who}ends the turn.`;
+    // Phase C's draw, counted as the event says (which cards, nobody else is told).
+    const drawn = Number(ev.drawn) > 0 ? `${Number(ev.drawn)} card${ev.drawn === 1 ? '' : 's'}` : '';
+    if (ev.type === 'endTurn') {
+      if (events.indexOf(ev) > 0) return `${who}the turn ends by itself (nothing is left to do in it)${drawn ? `; draws ${drawn}` : ''}.`;
+      return `${who}ends the turn${drawn ? ` and draws ${drawn}` : ''}.`;
+    }
     if (ev.type === 'skip') return `${who}skips.`;
     // The tile as it lay (the event's: gone from the foresight by now); a server before it sent none.
     if (ev.type === 'foresight') return `${who}takes ${typeof ev.tile === 'string' && ev.tile ? `the foresight tile: ${tileName(ctx, ev.tile)}` : 'a foresight tile'}.`;
@@ -500,13 +507,26 @@ export const greatWesternTrail: GameBoard = {
     const paid = typeof ev.cost === 'number' ? (ev.cost ? ` for $${ev.cost}` : ' for free') : '';
     // The space alone: by now the building stands there, and the space's words would name it again.
     if (ev.type === 'build') return `${who}places building ${String(ev.building)} on ${spaceName(ctx, String(ev.space))}${paid}.`;
+    // A delivery's transport, as its event says; the city's own payment comes with the disc, said on its line.
+    if (ev.type === 'deliver') {
+      const transport = typeof ev.cost === 'number' ? (ev.cost ? `, paying $${ev.cost} for transport` : ', no transport to pay') : '';
+      return `${who}delivers to ${cityValueText(cityName(ctx, String(ev.city)))}${transport}.`;
+    }
+    // Where the disc went (the city delivered to, the station upgraded) and the money it moved, as its event says.
+    if (ev.type === 'disc') {
+      const where = typeof ev.city === 'string' ? ` in ${cityName(ctx, ev.city).replace(/ \(\d+\)$/, '')}` : typeof ev.station === 'number' ? ` on station ${ev.station + 1}` : '';
+      const money = Number(ev.amount) ? `, ${signed(Number(ev.amount))}` : '';
+      return `${who}places a disc${where} (from ${discName(ctx, String(ev.disc))})${money}.`;
+    }
     const { seat: _seat, cost: _cost, ...move } = ev; // the seat is said already, the price after the words
     // A local action or an auxiliary action is chosen, its words quoted: what it offers is done by the moves after it
     // ("takes the local action “place a building ($2 per craftsman)”", then "places building 3a on …").
     if (ev.type === 'action') return `${who}takes the local action ${theirs(actionWords(move as Move, ctx, (text) => `“${text}”`))}.`;
     if (ev.type === 'aux') return `${who}takes auxiliary action ${String(ev.aux)}${ev.double ? ' (double)' : ''}: ${theirs(auxWords(move as Move, ctx))}.`;
     // Without the quotes: they are the listed moves' of now, not the logged move's.
-    return `${who}${thirdPerson(moveWords(move as Move, ctx))}${ev.type === 'hire' || ev.type === 'buyCattle' ? paid : ''}.`;
+    // A teepee's money (its space's value) as its event says: brought or paid.
+    const teepee = ev.type === 'takeTeepee' && Number(ev.amount) ? `: ${signed(Number(ev.amount))}` : '';
+    return `${who}${thirdPerson(moveWords(move as Move, ctx))}${['hire', 'buyCattle', 'takeHazard'].includes(ev.type) ? paid : teepee}.`;
   },
 };
 
@@ -567,6 +587,9 @@ function moneyText(move: Move, words: string, ctx: BoardContext): string {
   if (move.type === 'deliver' && amount < 0) return ` · transport ${sum}${withDisc ? `, ${withDisc}` : ''}`;
   return ` · ${move.type === 'move' ? `fees ${sum}` : sum}`;
 }
+
+/** A sum of money with its sign: "+$6", "−$5". */
+const signed = (amount: number): string => `${amount > 0 ? '+' : '−'}$${Math.abs(amount)}`;
 
 /** Kinds of move whose money is only part of what they do: one that moves none says nothing of it. */
 const UNPRICED = new Set(['action', 'aux', 'playObjective']);
