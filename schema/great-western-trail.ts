@@ -84,6 +84,7 @@ const GwtTable = schema(
     phase: t.string().default(''),
     pending: t.string().default(''),
     pendingStation: t.int8().default(-1),
+    pendingCount: t.uint8().default(0),
     session: GwtSession,
     auxiliary: t.array(GwtAuxText),
     names: GwtNames,

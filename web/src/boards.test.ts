@@ -777,6 +777,13 @@ describe('Great Western Trail on the page', () => {
     expect(status({ ...at, endTrigger: 1 }, [{ type: 'endTurn' }])).toBe('At B (building B): end your turn. Last round.');
     // Someone else's turn: who, and what they are choosing.
     expect(status({ ...kc, current: 1 }, [])).toBe('Bo is in Kansas City, choosing a foresight tile for column 2.');
+    // A discard or removal, a card a move: how many the step asks for, where it is more than one.
+    const cards = { names: { ...names, steps: { discard: 'a card to discard', remove: 'a card to remove' } }, phase: 'B' };
+    const discards: Move[] = [{ type: 'discard', card: 'jersey' }, { type: 'discard', card: 'angus' }];
+    expect(status({ ...cards, pending: 'discard', pendingCount: 1 }, discards)).toBe('Choose a card to discard.');
+    expect(status({ ...cards, pending: 'discard', pendingCount: 3 }, discards)).toBe('Choose a card to discard (3 cards, one at a time).');
+    expect(status({ ...cards, pending: 'remove', pendingCount: 2 }, [{ type: 'remove', card: 'jersey' }, { type: 'skip' }])).toBe('Choose a card to remove (up to 2 cards, one at a time), or skip.');
+    expect(status({ ...cards, pending: 'discard', pendingCount: 2, current: 1 }, [])).toBe('Bo is acting at a location, choosing a card to discard (2 cards, one at a time).');
   });
 
   it("names the step on the board's first line as the move panel does, a foresight tile with its column", () => {

@@ -3,6 +3,7 @@ import { SPECTATOR, recordedOptions } from '../../core/game.ts';
 import { randomSource } from '../../core/rng.ts';
 import { game } from './index.ts';
 import { legalMoves } from './moves.ts';
+import { NAMES } from './names.ts';
 import { resample, viewFor } from './view.ts';
 import { engineReach, gainCertificates, placeSmallTile, stationPosition, transportCost } from './rules.ts';
 import { placeSetupTiles, setup } from './setup.ts';
@@ -765,6 +766,13 @@ describe('auxiliary actions', () => {
     s = play(play(s, { type: 'action', action: '1.0' }), { type: 'aux', aux: 2, double: true });
     expect(s.players[0]!.hand).toHaveLength(2);
     expect(s.turn.stack.at(-1)).toEqual({ kind: 'discard', count: 2 });
+    // The view says how many cards the step still asks for, a card a move: 2, then 1 (the view's words name one).
+    expect(viewFor(s, 1).public.pendingCount).toBe(2);
+    expect(NAMES.steps.discard).toBe('a card to discard');
+    s = play(s, { type: 'discard', card: s.players[0]!.hand[0]! });
+    expect(viewFor(s, 1).public).toMatchObject({ pending: 'discard', pendingCount: 1 });
+    s = play(s, { type: 'discard', card: s.players[0]!.hand[0]! });
+    expect(viewFor(s, 1).public.pendingCount).toBe(0);
   });
   it('3: locked until its disc is cleared; single: pay $1, engine exactly 1 back, 1 certificate', () => {
     expect(has(ready([]), { type: 'aux', aux: 3, double: false })).toBe(false);

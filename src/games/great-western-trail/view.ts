@@ -44,6 +44,8 @@ export interface PublicView {
   pending: string;
   /** The station the pending step is about (its upgrade, a disc placed for it, its master), -1 when none. */
   pendingStation: number;
+  /** The cards the pending `discard` step still asks for, or the most a `remove` step may remove; 0 for other steps. */
+  pendingCount: number;
   /**
    * Phase B at a location. `actions`: the local actions offered there in words, keyed as `action` moves
    * name them (`1.0`, `risk`); empty where only an auxiliary action is allowed.
@@ -101,6 +103,7 @@ export function viewFor(state: GwtState, viewer: Viewer): View<PublicView, Priva
     phase: state.turn.phase === 'A' ? 'A' : s ? 'B' : 'KC',
     pending: step?.kind ?? '',
     pendingStation: step && 'station' in step ? step.station : -1,
+    pendingCount: step?.kind === 'discard' || step?.kind === 'remove' ? step.count : 0,
     session: s
       ? { space: s.space, tile: s.tile, used: [...s.used], acted: s.acted, auxUsed: s.auxUsed, actions: s.local ? localActionTexts(s.tile, s.risk) : [] }
       : null,

@@ -371,11 +371,16 @@ function finalScoring(ctx: BoardContext) {
   );
 }
 
-/** The step being chosen in the view's words, with the foresight column it picks from: "a foresight tile for column 2". */
+/**
+ * The step being chosen in the view's words, with the foresight column it picks from ("a foresight tile for column
+ * 2"), or how many cards a discard or removal asks for, a card a move ("a card to discard (3 cards, one at a time)").
+ */
 function stepText(ctx: BoardContext): string {
   const t = ctx.table;
   const column = t.pending === 'foresight' && t.foresightColumn >= 0 ? ` for column ${t.foresightColumn + 1}` : '';
-  return `${named(names(ctx), 'steps', t.pending)}${column}`;
+  const count = Number(t.pendingCount ?? 0);
+  const cards = count > 1 && (t.pending === 'discard' || t.pending === 'remove') ? ` (${t.pending === 'remove' ? 'up to ' : ''}${count} cards, one at a time)` : '';
+  return `${named(names(ctx), 'steps', t.pending)}${column}${cards}`;
 }
 
 /** The board's first line after whose turn it is: the phase, the step as the move panel names it, where, the last round. */
