@@ -1110,6 +1110,10 @@ describe('web client', () => {
     // A folded part opens with a tap, and stays open over the redraws (the move below).
     await page.locator('.board details', { hasText: 'Railroad' }).locator('summary').click();
     expect(await page.locator('.board .rail').isVisible()).toBe(true);
+    // Its spaces are a finger's width: 44 px and more each way (ten to a row, they were 36 px wide).
+    const spaces = await page.locator('.board .rail-space').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => Math.min(r.width, r.height)));
+    expect(spaces).toHaveLength(40);
+    expect(Math.min(...spaces)).toBeGreaterThanOrEqual(44);
     // From the top of the page a tap opens the list and a tap on its first move sends it, with no scrolling.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.locator('.controls .all-moves summary').click();
