@@ -588,6 +588,14 @@ describe('Great Western Trail on the page', () => {
     expect(logged({ type: 'takeTeepee', space: 'TEEPEE-2', tile: 'green', amount: 2, seat: 1 })).toMatch(/^Bo: takes green teepee from .*: \+\$2\.$/);
   });
 
+  it("logs what a local action's rate came to and an engine move back's $3, as their events say", () => {
+    const logged = (ev: GameEvent) => greatWesternTrail.describeEvent!(ev, context('great-western-trail', {}), [ev]);
+    expect(logged({ type: 'action', action: '0.0', text: '+$2 per own building in a forest', amount: 4, seat: 1 })).toBe('Bo: takes the local action “+$2 per own building in a forest”, +$4.');
+    expect(logged({ type: 'action', action: '0.0', text: 'discard 1 Guernsey → +$2', cards: ['guernsey'], amount: 2, seat: 1 })).toBe('Bo: takes the local action “discard 1 Guernsey → +$2” (guernsey).');
+    expect(logged({ type: 'action', action: '1.0', text: 'hire 1 worker', amount: 0, seat: 1 })).toBe('Bo: takes the local action “hire 1 worker”.');
+    expect(logged({ type: 'engine', to: 3, amount: 3, seat: 1 })).toBe('Bo: moves the engine to space 3, +$3.');
+  });
+
   it("logs another player's move as theirs, not yours: a local action in the view's words is said to the player who may take it", () => {
     const session = { space: 'E', actions: [{ id: '0.0', text: 'move your engine up to 2 forward' }, { id: '1.0', text: 'discard 1 cattle card → +$2, take 1 objective card into your hand' }, { id: '2.0', text: '+$2' }] };
     const ctx = context('great-western-trail', { session });

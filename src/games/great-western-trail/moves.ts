@@ -68,8 +68,9 @@ export function applyMove(state: GwtState, actor: Actor, move: unknown): MoveRes
   const seat = actor as number;
   const moneyMoved = next.players[seat]!.money - state.players[seat]!.money;
   // The income's amount (the hand's breeds and the certificates), a disc's (Kansas City's $6, the step-limit disc's $3,
-  // the hand-limit disc's −$5), a teepee's (its space's value): the log can say what was taken, not only that it was.
-  if (move.type === 'income' || move.type === 'disc' || move.type === 'takeTeepee') events[0]!.amount = moneyMoved;
+  // the hand-limit disc's −$5), a teepee's (its space's value), a local action's (a rate's: "+$2 per own building in a
+  // forest"), an engine move's (the $3 of a move back): the log can say what was taken, not only that it was.
+  if (AMOUNTED.has(move.type)) events[0]!.amount = moneyMoved;
   // What a move paid (a worker hired, a building placed, cattle bought, a delivery's transport, a route's fees, a
   // hazard): the log can say the price, not only the move.
   if (PRICED.has(move.type)) events[0]!.cost = state.players[seat]!.money - next.players[seat]!.money;
@@ -99,6 +100,8 @@ function onlyEndTurnLeft(state: GwtState): boolean {
   return moves.length === 1 && moves[0]!.type === 'endTurn';
 }
 
+/** Moves whose event says the money they moved, signed (`amount`). */
+const AMOUNTED = new Set(['income', 'disc', 'takeTeepee', 'action', 'engine']);
 /** Moves whose event says the money they paid (`cost`). */
 const PRICED = new Set(['hire', 'build', 'buyCattle', 'deliver', 'move', 'takeHazard']);
 

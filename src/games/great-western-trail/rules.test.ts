@@ -545,7 +545,11 @@ describe('private buildings', () => {
       x.trail['E-1'] = 'p:0:3a';
       x.trail['E-2'] = 'p:1:3a';
     });
-    expect(play(s, { type: 'action', action: '0.0' }).players[0]!.money).toBe(24);
+    const r = game.applyMove(s, 0, { type: 'action', action: '0.0' });
+    if (!r.ok) throw new Error(r.error.code);
+    expect(r.state.players[0]!.money).toBe(24);
+    // Its event says what the rate came to: the words say "$2 per own building in a forest".
+    expect(r.events[0]).toMatchObject({ type: 'action', action: '0.0', amount: 4 });
   });
   it('2a: discard a Guernsey for $4; buy cattle', () => {
     const s = at('2a', (x) => (x.players[0]!.hand = ['guernsey']));
@@ -782,6 +786,15 @@ describe('auxiliary actions', () => {
     s = play(s, { type: 'engine', to: 2 });
     expect(s.players[0]!.certificates).toBe(1);
     expect(s.players[0]!.money).toBe(19);
+  });
+  it('an engine move back that pays $3: its event says so', () => {
+    const s = fresh();
+    s.players[0]!.engine = 3;
+    s.turn.phase = 'B';
+    s.turn.stack = [{ kind: 'engineBack', exact: 1, reward: 'money3' }];
+    const back = legalMoves(s, 0).find((m) => m.type === 'engine')!;
+    const r = game.applyMove(s, 0, back);
+    expect(r.ok && r.events[0]).toEqual({ ...back, seat: 0, amount: 3 });
   });
   // Original rules document: «تا وقتی هر دو فضا اشغال شدهاند اقدام قابل استفاده نیست. هر بار با پاک کردن یکی از
   // دیسکها آن را باز میکنید» (while both disc spaces are occupied the action cannot be used; clearing one unlocks it).
@@ -1471,7 +1484,7 @@ describe('views and invariants', () => {
     };
     const s = atHiringBuilding();
     const action = eventOf(s, { type: 'action', action: '1.0' });
-    expect(action.event).toEqual({ type: 'action', action: '1.0', seat: 0, text: 'hire 1 worker' });
+    expect(action.event).toEqual({ type: 'action', action: '1.0', seat: 0, text: 'hire 1 worker', amount: 0 });
     expect(eventOf(action.state, { type: 'hire', slot: 0 }).event).toEqual({ type: 'hire', slot: 0, seat: 0, worker: 'cowboy', cost: 6 });
     const k = fresh();
     k.foresight = ['flood-g4', 'green', 'cowboy', 'engineer', 'blue', 'craftsman'];

@@ -503,7 +503,8 @@ export const greatWesternTrail: GameBoard = {
       const amount = typeof ev.amount === 'number' ? ` of $${ev.amount}` : ''; // (a server before the amount sent none)
       return `${who}takes the income${amount}${Number(ev.certificates) ? ` using ${ev.certificates} certificate${ev.certificates === 1 ? '' : 's'}` : ''}.`;
     }
-    if (ev.type === 'engine') return `${who}moves the engine to ${engineName(ctx, Number(ev.to))}.`;
+    // The money an engine move brought (the $3 of a move back), as its event says.
+    if (ev.type === 'engine') return `${who}moves the engine to ${engineName(ctx, Number(ev.to))}${Number(ev.amount) ? `, ${signed(Number(ev.amount))}` : ''}.`;
     // The station and master of the step the move answered, as the event names them (the step is over by now; a
     // server before them named neither).
     if (ev.type === 'upgrade') return `${who}upgrades ${typeof ev.station === 'number' ? stationText(ctx, ev.station) : 'the station'}.`;
@@ -526,7 +527,13 @@ export const greatWesternTrail: GameBoard = {
     const { seat: _seat, cost: _cost, ...move } = ev; // the seat is said already, the price after the words
     // A local action or an auxiliary action is chosen, its words quoted: what it offers is done by the moves after it
     // ("takes the local action “place a building ($2 per craftsman)”", then "places building 3a on …").
-    if (ev.type === 'action') return `${who}takes the local action ${theirs(actionWords(move as Move, ctx, (text) => `“${text}”`))}.`;
+    if (ev.type === 'action') {
+      const words = theirs(actionWords(move as Move, ctx, (text) => `“${text}”`));
+      // The money it moved, as its event says, where its words do not say the sum (a rate: "+$2 per own building").
+      const amount = Number(ev.amount);
+      const money = amount && (!words.includes(`$${Math.abs(amount)}`) || words.includes(' per ')) ? `, ${signed(amount)}` : '';
+      return `${who}takes the local action ${words}${money}.`;
+    }
     if (ev.type === 'aux') return `${who}takes auxiliary action ${String(ev.aux)}${ev.double ? ' (double)' : ''}: ${theirs(auxWords(move as Move, ctx))}.`;
     // Without the quotes: they are the listed moves' of now, not the logged move's.
     // A teepee's money (its space's value) as its event says: brought or paid.
