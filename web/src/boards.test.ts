@@ -667,7 +667,7 @@ describe('Great Western Trail on the page', () => {
       '+$2 per own building in a forest · +$4', // a rate: the amount it comes to now
       'Discard 1 Guernsey → +$2', // the words say the amount already
       'Auxiliary: +$1',
-      'Place the disc from hand limit +1 (first disc), costs $5',
+      'Disc from hand limit +1 (first disc), costs $5',
       'End your turn',
     ]);
     // A step of one move says it on its button.
@@ -715,7 +715,7 @@ describe('Great Western Trail on the page', () => {
     const quotes = { [JSON.stringify(moves[1])]: 2, [JSON.stringify(moves[3])]: -2, [JSON.stringify(moves[4])]: 2 };
     const ctx = { ...context('great-western-trail', { names: { cities }, session }), view: { hand: [], quotes }, moves };
     expect(moves.map((m) => greatWesternTrail.describe(m, ctx))).toEqual([
-      'Deliver to Topeka (city value 0) · $0',
+      'Deliver to Topeka (city value 0) · no transport to pay', // not "$0": read as Topeka paying nothing
       'Deliver to Wichita (city value 4) · +$2',
       'Move to E (1 location) · no fees',
       expect.stringMatching(/^Move to .* · fees −\$2$/),
@@ -726,7 +726,7 @@ describe('Great Western Trail on the page', () => {
     // Where no move of its kind is quoted, nothing is said of the money; but a delivery's money is what it is chosen
     // for: alone on its button it says it pays nothing.
     expect(greatWesternTrail.describe(moves[2]!, { ...ctx, moves: moves.slice(2, 3) })).toBe('Move to E (1 location)');
-    expect(greatWesternTrail.describe(moves[0]!, { ...ctx, moves: moves.slice(0, 1) })).toBe('Deliver to Topeka (city value 0) · $0');
+    expect(greatWesternTrail.describe(moves[0]!, { ...ctx, moves: moves.slice(0, 1) })).toBe('Deliver to Topeka (city value 0) · no transport to pay');
     expect(greatWesternTrail.describe(moves[0]!, { ...ctx, view: null, moves: moves.slice(0, 1) })).toBe('Deliver to Topeka (city value 0)'); // (no quotes: a spectator)
   });
 
@@ -792,6 +792,32 @@ describe('Great Western Trail on the page', () => {
     expect(status({ ...cards, pending: 'discard', pendingCount: 3 }, discards)).toBe('Choose a card to discard (3 cards, one at a time).');
     expect(status({ ...cards, pending: 'remove', pendingCount: 2 }, [{ type: 'remove', card: 'jersey' }, { type: 'skip' }])).toBe('Choose a card to remove (up to 2 cards, one at a time), or skip.');
     expect(status({ ...cards, pending: 'discard', pendingCount: 2, current: 1 }, [])).toBe('Bo is acting at a location, choosing a card to discard (2 cards, one at a time).');
+  });
+
+  it("names a disc of an auxiliary action's pair shortly on its button, what the pair frees said once in the panel line", () => {
+    const discs = {
+      aux1: { text: 'auxiliary action 1: the double', kind: 'white' },
+      aux3a: { text: 'auxiliary action 3, first disc (one frees the single, both the double)', kind: 'white' },
+      aux3b: { text: 'auxiliary action 3, second disc (one frees the single, both the double)', kind: 'white' },
+      hand1: { text: 'hand limit +1 (first disc), costs $5', kind: 'white' },
+    };
+    const names = { discs, phases: { KC: 'in Kansas City' }, steps: { disc: 'a disc to place' } };
+    const moves: Move[] = [{ type: 'disc', disc: 'aux3a' }, { type: 'disc', disc: 'aux3b' }, { type: 'disc', disc: 'hand1' }, { type: 'disc', disc: 'aux1' }];
+    const quotes = { [JSON.stringify(moves[0])]: 6, [JSON.stringify(moves[1])]: 6, [JSON.stringify(moves[2])]: -5, [JSON.stringify(moves[3])]: 6 };
+    const ctx = { ...context('great-western-trail', { names, current: 0, phase: 'KC', pending: 'disc', endTrigger: -1, foresightColumn: -1 }), view: { hand: [], quotes }, moves };
+    expect(moves.map((m) => greatWesternTrail.describe(m, ctx))).toEqual([
+      'Disc from auxiliary action 3 (1 of 2) · +$6',
+      'Disc from auxiliary action 3 (2 of 2) · +$6',
+      'Disc from hand limit +1 (first disc), costs $5',
+      'Disc from auxiliary action 1 (double) · +$6',
+    ]);
+    expect(greatWesternTrail.status!(ctx)).toBe("Choose a disc to place. Of an auxiliary action's two discs, one lifted frees its single action, both its double.");
+    // No disc of a pair listed: nothing said of pairs.
+    expect(greatWesternTrail.status!({ ...ctx, moves: moves.slice(2) })).toBe('Choose a disc to place.');
+    // A button is a phone's line: under 48 characters.
+    for (const m of moves) expect(greatWesternTrail.describe(m, ctx).length).toBeLessThan(48);
+    // The log keeps the whole name.
+    expect(greatWesternTrail.describeEvent!({ type: 'disc', disc: 'aux3a', seat: 0 }, ctx, [])).toContain('(one frees the single, both the double)');
   });
 
   it("names the step on the board's first line as the move panel does, a foresight tile with its column", () => {

@@ -31,6 +31,14 @@ function discName(ctx: BoardContext, disc: string): string {
   if (station) return `the disc on station ${Number(station[1]) + 1}`;
   return `${named(names(ctx), 'discs', disc)}${kindOf(names(ctx), 'discs', disc) === 'dark' ? ' (dark)' : ''}`;
 }
+/** A disc of an auxiliary action's pair as the view names it, with what lifting one or both frees. */
+const PAIR_NOTE = /, (first|second) disc \(one frees the single, both the double\)$/;
+/**
+ * A disc's name on a button, short enough for a phone's one line: "auxiliary action 3 (1 of 2)", "auxiliary action 1
+ * (double)", what a pair frees said once in the panel line.
+ */
+const discButtonName = (text: string): string =>
+  text.replace(PAIR_NOTE, (_, which: string) => ` (${which === 'first' ? 1 : 2} of 2)`).replace(/^(auxiliary action \d+): the double$/, '$1 (double)');
 /** The printed stations: cost, VP and the railroad space their turnout leaves. */
 const printedStations = (ctx: BoardContext): { cost: number; vp: number; turnout: number }[] => names(ctx)?.stations ?? [];
 /** Where an engine stands: a railroad space, or the turnout (n + 0.5) of a station. */
@@ -412,6 +420,9 @@ function asked(ctx: BoardContext): string {
   if (t.pending && types.has('skip') && [...types].every((type) => PASSING.has(type))) return `You cannot choose ${stepText(ctx)} now: skip.`;
   // The income is taken, not chosen ("Choose the income."): with or without certificates where both are listed.
   if (t.pending === 'income' && types.has('income')) return `Take your income${ctx.moves.length > 1 ? ', with certificates or without' : ''}.`;
+  // What a disc of an auxiliary action's pair frees, left off its button: said here once.
+  const pairs = t.pending === 'disc' && ctx.moves.some((m) => m.type === 'disc' && PAIR_NOTE.test(discName(ctx, String(m.disc))));
+  if (pairs) return `Choose ${stepText(ctx)}${orSkip}. Of an auxiliary action's two discs, one lifted frees its single action, both its double.`;
   if (t.pending) return `Choose ${stepText(ctx)}${orSkip}.`;
   if (types.has('place')) return 'Choose where your cattleman starts on the trail.';
   if (types.has('move')) return 'Move your cattleman along the trail.';
@@ -579,7 +590,7 @@ function auxWords(move: Move, ctx: BoardContext): string {
  * ("+$2", "pay $2", "costs $5", a station's "($4, 2 VP)"), unless as a rate ("+$1 per engineer").
  *
  * The view leaves out a move that moves no money: where other moves of its kind are quoted, it says so (" · $0",
- * " · no fees") beside their amounts, and a delivery always (its money is what a city is chosen for: a lone
+ * " · no fees", a delivery's " · no transport to pay": "$0" beside a city read as the city paying nothing) beside their amounts, and a delivery always (its money is what a city is chosen for: a lone
  * "Deliver to Topeka" on its button said nothing). Not an action's, an auxiliary action's or an objective card's: their money is
  * one part of what they do, and the rest (a worker hired, a building placed) may cost after.
  */
@@ -592,7 +603,7 @@ function moneyText(move: Move, words: string, ctx: BoardContext): string {
   // A city's payment comes with the disc placed next, and is quoted there: said beside the delivery as the disc's.
   const payment = move.type === 'deliver' ? Number(names(ctx)?.cityPayments?.[String(move.city)] ?? 0) : 0;
   const withDisc = payment > 0 ? `+$${payment} with the disc` : '';
-  if (amount === 0) return move.type === 'move' ? ' · no fees' : withDisc ? ` · ${withDisc}` : ' · $0';
+  if (amount === 0) return move.type === 'move' ? ' · no fees' : withDisc ? ` · ${withDisc}` : move.type === 'deliver' ? ' · no transport to pay' : ' · $0';
   const said = amount > 0 ? [`+$${amount}`] : [`pay $${-amount}`, `costs $${-amount}`, `($${-amount},`];
   if (said.some((s) => words.includes(s)) && !words.includes(' per ')) return '';
   const sum = `${amount > 0 ? '+' : '−'}$${Math.abs(amount)}`;
@@ -646,7 +657,7 @@ function moveWords(move: Move, ctx: BoardContext): string {
     case 'refillMarket':
       return 'Refill the cattle market';
     case 'disc':
-      return `Place the disc from ${discName(ctx, String(move.disc))}`;
+      return `Disc from ${discButtonName(discName(ctx, String(move.disc)))}`;
     case 'takeHazard':
     case 'takeTeepee': {
       // A logged move names the tile it took (the event's: gone from the trail by now).
