@@ -330,6 +330,32 @@ describe('TAC on the page: two copies of a card are parts of their own', () => {
   });
 });
 
+describe('TAC on the page: a seat that can only discard discards with one tap on a card', () => {
+  const marbles = Array.from({ length: 16 }, (_, id) => ({ id, colour: Math.floor(id / 4) }));
+  const view = { colours: [0], cards: ['5', '9', '5'], cardColours: [0, 0, 0], given: [] };
+  const table = { phase: 'play', ring: 64, marbles, seatOfColour: [0, 1, 2, 3], teamOfColour: [0, 1, 0, 1], turn: 0, devilTarget: -1, sevenRemaining: 0 };
+  const discards: Move[] = [{ type: 'discard', card: '5' }, { type: 'discard', card: '9' }];
+
+  it('sends the discard of the card tapped, either copy of a pair, with no question', () => {
+    const ctx: BoardContext = { ...context('play', discards, [], table), game: 'tac', view };
+    const selection = new Selection(tac);
+    expect(selection.click('card:0:9', ctx)).toEqual(discards[1]);
+    selection.sent();
+    expect(selection.click('card:0:5/2', ctx)).toEqual(discards[0]);
+  });
+
+  it('still offers a card to confirm where a move other than a discard is listed: a TAC against the 8 that skips you, a play', () => {
+    const withTac: Move[] = [...discards, { type: 'tac', card: 'tac' }];
+    const ctx: BoardContext = { ...context('play', withTac, [], table), game: 'tac', view: { ...view, cards: ['5', '9', 'tac'] } };
+    const selection = new Selection(tac);
+    expect(selection.click('card:0:9', ctx)).toBeNull();
+    expect(selection.offered(ctx)).toEqual([discards[1]]);
+    const plays: Move[] = [{ type: 'move', card: '5', marble: 0, to: 5 }];
+    const selection2 = new Selection(tac);
+    expect(selection2.click('card:0:5', { ...context('play', plays, [], table), game: 'tac', view })).toBeNull();
+  });
+});
+
 describe("TAC on the page: a 7's run is one tap on its field", () => {
   const marbles = Array.from({ length: 16 }, (_, id) => ({ id, colour: Math.floor(id / 4) }));
   const view = { colours: [0], cards: ['7'], cardColours: [0], given: [] };

@@ -112,7 +112,7 @@ export class Selection {
         return null;
       }
     }
-    if (left.length === 1) return this.keys.length === 1 && this.board.confirms?.(key) ? null : left[0]!;
+    if (left.length === 1) return this.keys.length === 1 && this.board.confirms?.(key, ctx) ? null : left[0]!;
     return this.board.prefer?.(left, ctx) ?? null;
   }
 

@@ -80,9 +80,10 @@ export interface GameBoard {
   sticky?(key: string): boolean;
   /**
    * Parts whose click alone never sends a move: a card clicked to look at it, whose one fitting move is
-   * offered to confirm (a card played is gone). Parts clicked after another still send as usual.
+   * offered to confirm (a card played is gone). Parts clicked after another still send as usual. `ctx` is the
+   * position the click is read in (the listed moves).
    */
-  confirms?(key: string): boolean;
+  confirms?(key: string, ctx: BoardContext): boolean;
   /** The chooser's question for the one move a selection fits, where "Play it?" would not say what it does (null: that). */
   question?(move: Move, ctx: BoardContext): string | null;
   /** Among several moves left by a click, the one to send at once (or null for the chooser). */

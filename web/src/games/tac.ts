@@ -350,7 +350,9 @@ export const tac: GameBoard = {
     const devil = t.devilTarget >= 0 ? `Devil: ${ctx.name(t.seatOfColour?.[t.devilTarget] ?? 0)}'s hand. ` : '';
     return whose + devil + finished(ctx, own.length > 1) + cardThenMarble(tac, ctx, tacCard);
   },
-  confirms: (key) => key.startsWith('card:'),
+  // A card tapped is offered to confirm (a card played is gone), but not where every listed move is a discard: a seat
+  // that cannot move discards a card each turn, and asked "Discard it?" every time it tapped twice a turn for a round.
+  confirms: (key, ctx) => key.startsWith('card:') && !ctx.moves.every((m) => m.type === 'discard'),
   // The exchange gives the card away, to the partner (or to the seat's other hand), and a discard throws it away: not "Play it?".
   question(move, ctx) {
     if (move.type !== 'exchange') return discardQuestion(move);
