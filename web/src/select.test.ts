@@ -356,6 +356,30 @@ describe('TAC on the page: a seat that can only discard discards with one tap on
   });
 });
 
+describe('the moves a tap on a part leads to, the selection left as it is', () => {
+  const marbles = Array.from({ length: 16 }, (_, id) => ({ id, colour: Math.floor(id / 4) }));
+  const view = { colours: [0], cards: ['5', '9'], cardColours: [0, 0], given: [] };
+  const table = { phase: 'play', ring: 64, marbles: marbles.map((m) => ({ ...m, zone: 'ring', field: m.id })), seatOfColour: [0, 1, 2, 3], teamOfColour: [0, 1, 0, 1], turn: 0, devilTarget: -1, sevenRemaining: 0 };
+  const moves: Move[] = [{ type: 'move', card: '5', marble: 0, to: 5 }, { type: 'move', card: '9', marble: 0, to: 9 }, { type: 'move', card: '5', marble: 1, to: 6 }];
+  const ctx: BoardContext = { ...context('play', moves, [], table), game: 'tac', view };
+
+  it('says the move a tap would send, or the moves it would leave, and changes nothing', () => {
+    const selection = new Selection(tac);
+    selection.click('card:0:5', ctx);
+    const keys = selection.keys;
+    // With the 5 picked, marble 0 and field 5 both send its one move of marble 0: one choice.
+    expect(selection.leads('marble:0', ctx)).toEqual([moves[0]]);
+    expect(selection.leads('to:ring-5', ctx)).toEqual([moves[0]]);
+    expect(selection.leads('marble:1', ctx)).toEqual([moves[2]]);
+    expect(selection.keys).toBe(keys);
+    // Nothing picked: marble 0 leaves its two moves to choose from; a part no move has, none.
+    selection.clear();
+    expect(selection.leads('marble:0', ctx)).toEqual([moves[0], moves[1]]);
+    expect(selection.leads('marble:7', ctx)).toEqual([]);
+    expect(selection.keys).toEqual([]);
+  });
+});
+
 describe("TAC on the page: a 7's run is one tap on its field", () => {
   const marbles = Array.from({ length: 16 }, (_, id) => ({ id, colour: Math.floor(id / 4) }));
   const view = { colours: [0], cards: ['7'], cardColours: [0], given: [] };

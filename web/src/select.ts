@@ -116,6 +116,23 @@ export class Selection {
     return this.board.prefer?.(left, ctx) ?? null;
   }
 
+  /**
+   * The moves a click on `key` would lead to, the selection left as it is: the move it would send, else the moves left
+   * to choose from (none where the click would change nothing). Not while the board composes a free choice: a click
+   * there adds a part to the selection, whatever the listed moves.
+   */
+  leads(key: string, ctx: BoardContext): Move[] {
+    if (this.composing(ctx)) return [];
+    const kept = this.keys;
+    try {
+      const move = this.click(key, ctx);
+      if (move) return [move];
+      return this.keys === kept ? [] : this.candidates(ctx);
+    } finally {
+      this.keys = kept;
+    }
+  }
+
   /** After a move was sent: keep only the sticky keys. */
   sent() {
     this.keys = this.keys.filter((k) => this.board.sticky?.(k));

@@ -10,7 +10,7 @@ import { boardFor, describeEventGeneric } from './games/index.ts';
 import { legalMovesOf } from './legal.ts';
 import { chooserPrompt, Selection } from './select.ts';
 import { allMovesOpen, kindsOf, partsActedOn, shownEnough, Steps } from './steps.ts';
-import { pickHit, pickNear, spreadOut, tapChoices, type PartBox } from './touch.ts';
+import { leadAlike, pickHit, pickNear, samePlayable, spreadOut, tapChoices, type PartBox } from './touch.ts';
 import { clockLow, clockText, turnLine } from './turn.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain, SeatInfo } from './types.ts';
 
@@ -425,6 +425,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   app.dataset.inflight = '0';
   async function send(move: Move) {
     if (!room) return;
+    closeOffer(); // (a move made by the panel's buttons, the keyboard: what it offered was for the position before)
     selection?.sent();
     showAll = allMovesOpen(showAll, true, floating);
     sent.push({ move, at: Date.now() });
@@ -624,6 +625,11 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     const drawn = document.createDocumentFragment();
     drawn.append(node);
     const clickable = selection!.clickable(ctx);
+    // A tap's offer made before stands only while the same parts are playable and selected: one picked from it after a
+    // move (the player's, another's) would be gone or mean another move.
+    const nowPlayable = new Set([...clickable, ...selection!.keys.map((k) => `sel:${k}`)]);
+    if (offer && !samePlayable(playable, nowPlayable)) closeOffer();
+    playable = nowPlayable;
     for (const el of drawn.querySelectorAll<HTMLElement | SVGElement>('[data-key]')) {
       const key = el.dataset.key!;
       const can = clickable.has(key);
@@ -675,6 +681,8 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
    * guessed: the parts it could mean are offered over the board, larger and as they lie, to tap again (touch.ts).
    */
   let offer: HTMLElement | null = null;
+  /** The parts playable (and `sel:` those selected) as the board was last drawn. */
+  let playable = new Set<string>();
   const closeOffer = () => {
     offer?.remove();
     offer = null;
@@ -685,6 +693,12 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     // (Parts of one key, as TAC's apron marbles, are one choice.)
     const one = near.filter((el, i) => near.findIndex((other) => other.dataset.key === el.dataset.key) === i);
     return one.length > 1 ? one : [];
+  }
+  /** Whether a tap's candidates all lead to the same moves (a marble and the one field it can go to): one choice, not asked. */
+  function alikeParts(parts: HTMLElement[]): boolean {
+    if (!room) return false;
+    const ctx = context((room.state as Plain).toJSON());
+    return leadAlike(parts.map((el) => selection!.leads(el.dataset.key!, ctx).map((m) => JSON.stringify(m))));
   }
   function offerParts(parts: HTMLElement[], at: { x: number; y: number }) {
     const centres = parts.map((el) => {
@@ -709,7 +723,9 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
           style: `left:${w / 2 + spots[i]!.x - 22}px;top:${ht / 2 + spots[i]!.y - 22}px;background:${look.fill === 'none' ? '#fff' : look.fill};border-color:${look.stroke};color:${next?.getAttribute('fill') ?? 'inherit'}`,
           onclick: () => {
             closeOffer();
-            if (pickable(el) && el.isConnected) onPick(el);
+            // (A redraw that left the same parts playable may have drawn the part anew: the one of its key now.)
+            const now = el.isConnected ? el : boardEl.querySelector<HTMLElement>(`[data-key="${CSS.escape(el.dataset.key!)}"]`);
+            if (pickable(now)) onPick(now);
           },
         },
         text || '',
@@ -734,8 +750,10 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     // pointer it meant. (A card, a button: the one clicked.)
     const direct = pickable(target as Element | null);
     const unsure = at && coarsePointer() && (!direct || direct.closest('svg')) ? unsureTap(at) : [];
-    if (unsure.length) return offerParts(unsure, at!);
-    const el = direct && !direct.closest('svg') ? direct : ((at ? partAt(at) : null) ?? direct);
+    // Where every part it could mean leads to the same moves, the nearest stands for them all.
+    const alike = unsure.length > 0 && alikeParts(unsure);
+    if (unsure.length && !alike) return offerParts(unsure, at!);
+    const el = alike ? unsure[0]! : direct && !direct.closest('svg') ? direct : ((at ? partAt(at) : null) ?? direct);
     if (!room) return;
     const ctx = context((room.state as Plain).toJSON());
     if (!el) {

@@ -1,6 +1,6 @@
 /** The part a tap meant, from the parts' boxes as a phone draws Fast Track's hexagon (sizes measured at 390 px wide). */
 import { describe, expect, it } from 'vitest';
-import { pickHit, pickNear, spreadOut, tapChoices, type PartBox } from './touch.ts';
+import { leadAlike, pickHit, pickNear, samePlayable, spreadOut, tapChoices, type PartBox } from './touch.ts';
 
 const circle = (x: number, y: number, r: number): PartBox => ({ left: x - r, top: y - r, width: 2 * r, height: 2 * r, round: true });
 // Space 18 of the hexagon (10.7 px across) and its neighbour 19, a fast-track corner (16 px across) whose circle reaches
@@ -54,5 +54,25 @@ describe('a tap on a phone picks the part it meant', () => {
     expect(spread.map(({ x, y }) => [Math.round(x), Math.round(y)])).toEqual([[-24, -14], [26, -14], [-2, 29]]);
     const apart = (i: number, j: number) => Math.hypot(spread[i]!.x - spread[j]!.x, spread[i]!.y - spread[j]!.y);
     expect(Math.min(apart(0, 1), apart(0, 2), apart(1, 2))).toBeCloseTo(48);
+  });
+});
+
+describe('a tap between parts is asked about only where it matters', () => {
+  const a = JSON.stringify({ type: 'move', card: '5', marble: 0, to: 5 });
+  const b = JSON.stringify({ type: 'move', card: '5', marble: 1, to: 9 });
+  it('does not ask where every part it could mean leads to the same moves, in any order', () => {
+    expect(leadAlike([[a], [a]])).toBe(true);
+    expect(leadAlike([[a, b], [b, a], [a, b]])).toBe(true);
+    expect(leadAlike([[a], [b]])).toBe(false);
+    expect(leadAlike([[a], [a, b]])).toBe(false);
+    // A part a tap would do nothing with is no move alike.
+    expect(leadAlike([[], []])).toBe(false);
+    expect(leadAlike([])).toBe(false);
+  });
+
+  it('keeps an offer over a redraw only while the same parts are playable', () => {
+    expect(samePlayable(new Set(['marble:0', 'to:ring-5']), new Set(['to:ring-5', 'marble:0']))).toBe(true);
+    expect(samePlayable(new Set(['marble:0', 'to:ring-5']), new Set(['marble:0']))).toBe(false);
+    expect(samePlayable(new Set(['marble:0']), new Set(['marble:0', 'marble:1']))).toBe(false);
   });
 });

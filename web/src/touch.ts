@@ -97,3 +97,18 @@ export function spreadOut(centres: readonly Point[], gap: number): Point[] {
   const scale = Number.isFinite(nearest) ? Math.max(1, gap / Math.max(nearest, 0.5)) : 1;
   return centres.map((c) => ({ x: (c.x - mid.x) * scale, y: (c.y - mid.y) * scale }));
 }
+
+/**
+ * Whether a tap's candidates all lead to the same moves (each the move texts a tap on it would send or leave to choose
+ * from, in any order): a marble and the one field its card takes it to, as one choice, are not asked about. False for
+ * none, or where a candidate leads to none.
+ */
+export function leadAlike(leads: readonly (readonly string[])[]): boolean {
+  const sets = leads.map((texts) => [...new Set(texts)].sort().join('\n'));
+  return sets.length > 0 && sets[0] !== '' && sets.every((s) => s === sets[0]);
+}
+
+/** Whether the parts playable (and selected) are the same after a redraw as before: else a tap's offer made before is stale. */
+export function samePlayable(before: ReadonlySet<string>, now: ReadonlySet<string>): boolean {
+  return before.size === now.size && [...before].every((k) => now.has(k));
+}
