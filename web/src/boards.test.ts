@@ -818,6 +818,13 @@ describe('Great Western Trail on the page', () => {
     for (const m of moves) expect(greatWesternTrail.describe(m, ctx).length).toBeLessThan(48);
     // The log keeps the whole name.
     expect(greatWesternTrail.describeEvent!({ type: 'disc', disc: 'aux3a', seat: 0 }, ctx, [])).toContain('(one frees the single, both the double)');
+    // Your board's discs by the same short names, the whole in their titles.
+    const players = [{ seat: 0, discs: ['aux3a', 'aux1'], workers: {}, buildings: [] }];
+    const chips = drawnParts(() => greatWesternTrail.render({ ...ctx, table: { ...ctx.table, players } }), /\bdisc\b/);
+    expect(chips.map((c) => [c.text, c.attributes.title])).toEqual([
+      ['auxiliary action 3 (1 of 2)', 'auxiliary action 3, first disc (one frees the single, both the double)'],
+      ['auxiliary action 1 (double)', 'auxiliary action 1: the double'],
+    ]);
   });
 
   it("names the step on the board's first line as the move panel does, a foresight tile with its column", () => {

@@ -124,6 +124,12 @@ function chip(key: string | null, label: string, extra = '', attrs: Record<strin
   return h('button', { type: 'button', class: `chip gwt ${extra}`, 'data-key': key, ...attrs }, label);
 }
 
+/** A disc on a player board: its short name, as on its button, the whole in its title ("… (one frees the single, both the double)"). */
+function discChip(ctx: BoardContext, disc: string, mine: boolean) {
+  const name = discName(ctx, disc);
+  return chip(mine ? `v:${disc}` : null, discButtonName(name), kindOf(names(ctx), 'discs', disc) === 'dark' ? 'disc dark' : 'disc', { title: name });
+}
+
 type Route = { name: string; spaces: string[]; to: string[] };
 
 /**
@@ -335,7 +341,7 @@ function playerBoards(ctx: BoardContext, opens: Opens) {
       h('dt', null, 'buildings to place'),
       h('dd', null, h('div', { class: 'hand' }, (p.buildings ?? []).map((b: string) => chip(mine ? `v:${b}` : null, `building ${b}`)))),
       h('dt', null, 'discs on the board'),
-      h('dd', null, h('div', { class: 'hand' }, (p.discs ?? []).map((d: string) => chip(mine ? `v:${d}` : null, discName(ctx, d), kindOf(names(ctx), 'discs', d) === 'dark' ? 'disc dark' : 'disc')))),
+      h('dd', null, h('div', { class: 'hand' }, (p.discs ?? []).map((d: string) => discChip(ctx, d, mine)))),
       h('dt', null, 'cities'),
       h('dd', null, h('div', { class: 'hand' }, Object.entries(p.cities ?? {}).map(([city, n]) => chip(mine ? `v:${city}` : null, `${cityName(ctx, city)}${n ? ` ×${n}` : ''}`, n ? 'has-disc' : '')))),
       h('dt', null, 'hazards'),
