@@ -321,7 +321,8 @@ export const fastTrack: GameBoard = {
     if (all('discard')) return again + NO_CARD_MOVES;
     return again + cardThenMarble(fastTrack, ctx, cardText);
   },
-  confirms: (key) => key.startsWith('card:'),
+  // (A seat that can only discard discards with one tap: a question every turn of a round asked nothing.)
+  confirms: (key, ctx) => key.startsWith('card:') && !ctx.moves.every((m) => m.type === 'discard'),
   question: discardQuestion,
   keys(move: Move, ctx) {
     // Twins (two jacks) make the same moves: those of the one picked, else the first, stand for them all, so the chooser
