@@ -661,6 +661,8 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     const { left, top, width, height } = el.getBoundingClientRect();
     return { left, top, width, height, round: el.tagName.toLowerCase() === 'circle' };
   };
+  /** The parts of a board's picture a tap may mean: those playable or selected. */
+  const pictureParts = () => [...boardEl.querySelectorAll<HTMLElement>('svg [data-key].can, svg [data-key].sel')];
   /**
    * The clickable part a tap at `at` meant (touch.ts): of those it landed in, the one whose middle is nearest (a hexagon's
    * fast-track corner reaches over its neighbours); else the nearest within a finger's reach, of the board's parts drawn
@@ -673,7 +675,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     const overlapping = hits.filter((el) => small(el) && !hits.some((other) => other !== el && el.contains(other)));
     if (overlapping.length > 1 && overlapping[0] === hits[0]) return overlapping[pickHit(overlapping.map(boxOf), at)]!;
     if (hits.length) return hits[0]!;
-    const parts = [...boardEl.querySelectorAll<HTMLElement>('svg [data-key].can, svg [data-key].sel')];
+    const parts = pictureParts();
     return parts[pickNear(parts.map(boxOf), at, TOUCH_REACH_PX, FINGERTIP_PX)] ?? null;
   }
   /**
@@ -688,7 +690,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     offer = null;
   };
   function unsureTap(at: { x: number; y: number }): HTMLElement[] {
-    const parts = [...boardEl.querySelectorAll<HTMLElement>('svg [data-key].can, svg [data-key].sel')];
+    const parts = pictureParts();
     const near = tapChoices(parts.map(boxOf), at, TOUCH_REACH_PX, FINGERTIP_PX, TAP_UNSURE_PX).map((i) => parts[i]!);
     // (Parts of one key, as TAC's apron marbles, are one choice.)
     const one = near.filter((el, i) => near.findIndex((other) => other.dataset.key === el.dataset.key) === i);

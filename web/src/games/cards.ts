@@ -1,5 +1,6 @@
 /** Playing cards as the servers name them (`10H`, `AS`, `BJ` big joker, `SJ` small joker), drawn as chips. */
 import { h } from '../dom.ts';
+import type { BoardContext } from '../types.ts';
 
 const SUITS: Record<string, string> = { S: '♠', H: '♥', D: '♦', C: '♣' };
 
@@ -39,3 +40,9 @@ const isRed = (face: string) => face === 'BJ' || suitOf(face) === 'H' || suitOf(
 export function cardChip(face: string, key: string | null, extra = '', label = cardText(face)) {
   return h('button', { type: 'button', class: `chip card${isRed(face) ? ' red' : ''}${extra ? ` ${extra}` : ''}`, 'data-key': key, 'aria-label': label }, cardText(face));
 }
+
+/**
+ * A card clicked alone is offered to confirm (a card looked at is not played), except where every listed move is a
+ * discard (a seat that cannot move): a question every turn of a round asked nothing. Fast Track's and TAC's `confirms`.
+ */
+export const confirmsCard = (key: string, ctx: BoardContext) => key.startsWith('card:') && !ctx.moves.every((m) => m.type === 'discard');

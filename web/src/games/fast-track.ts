@@ -12,7 +12,7 @@ import { h, phoneWidth, s, seatColour, svg } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
 import { NO_CARD_MOVES, cardThenMarble, discardQuestion, sevenLeft } from './asked.ts';
 import { count } from './generic.ts';
-import { cardChip, cardText, pickedCopy } from './cards.ts';
+import { cardChip, cardText, confirmsCard, pickedCopy } from './cards.ts';
 import { movedWhileWaiting } from './moved.ts';
 import { alongLabel, boardName, boundsOf, labelText, viewBoxOf, type Label, type Spot } from './board-layout.ts';
 
@@ -321,8 +321,7 @@ export const fastTrack: GameBoard = {
     if (all('discard')) return again + NO_CARD_MOVES;
     return again + cardThenMarble(fastTrack, ctx, cardText);
   },
-  // (A seat that can only discard discards with one tap: a question every turn of a round asked nothing.)
-  confirms: (key, ctx) => key.startsWith('card:') && !ctx.moves.every((m) => m.type === 'discard'),
+  confirms: confirmsCard,
   question: discardQuestion,
   keys(move: Move, ctx) {
     // Twins (two jacks) make the same moves: those of the one picked, else the first, stand for them all, so the chooser

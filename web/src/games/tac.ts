@@ -12,7 +12,7 @@
 import { h, s, seatColour, svg } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
 import { NO_CARD_MOVES, cardThenMarble, discardQuestion, sevenLeft } from './asked.ts';
-import { cardKeys, faceOfKey, pickedCopy } from './cards.ts';
+import { cardKeys, confirmsCard, faceOfKey, pickedCopy } from './cards.ts';
 import { count } from './generic.ts';
 import { movedWhileWaiting } from './moved.ts';
 import { alongLabel, boardName, labelCorners, labelText, textWidth, viewBoxOf, type Label, type Spot } from './board-layout.ts';
@@ -352,7 +352,7 @@ export const tac: GameBoard = {
   },
   // A card tapped is offered to confirm (a card played is gone), but not where every listed move is a discard: a seat
   // that cannot move discards a card each turn, and asked "Discard it?" every time it tapped twice a turn for a round.
-  confirms: (key, ctx) => key.startsWith('card:') && !ctx.moves.every((m) => m.type === 'discard'),
+  confirms: confirmsCard,
   // The exchange gives the card away, to the partner (or to the seat's other hand), and a discard throws it away: not "Play it?".
   question(move, ctx) {
     if (move.type !== 'exchange') return discardQuestion(move);
