@@ -435,12 +435,13 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
   };
 
   const socketAddresses = new WeakMap<object, string>();
+  const socketAddress = (socket: unknown) => (typeof socket === 'object' && socket !== null ? socketAddresses.get(socket) : undefined);
   lookUp = (socket) => {
-    const address = typeof socket === 'object' && socket !== null ? socketAddresses.get(socket) : undefined;
+    const address = socketAddress(socket);
     return address === undefined || allowed(door.limiters.lookups, address);
   };
   lookUpMoreAt = (socket, bytes) => {
-    const address = typeof socket === 'object' && socket !== null ? socketAddresses.get(socket) : undefined;
+    const address = socketAddress(socket);
     return address === undefined || exempt.has(address) || lookUpMore(address, bytes) === 0;
   };
   const wss = (transport as unknown as { wss: { listeners(e: string): ((...a: unknown[]) => void)[]; removeAllListeners(e: string): void; on(e: string, f: (...a: never[]) => void): void } }).wss;
