@@ -742,7 +742,11 @@ describe('Great Western Trail on the page', () => {
     const buttons = drawnTexts(() => greatWesternTrail.render({ ...at(1), table: { ...at(1).table, phase: 'B', pending: 'upgrade', endTrigger: -1 }, moves }), 'chip');
     expect(buttons).toEqual(expect.arrayContaining(['Upgrade station 2 ($4, 2 VP)', 'Skip']));
     // The log names it as the event does: by the time the event is read the step is over (a server before it: not named).
+    // What it paid is the event's, said as a purchase's is (a server before the cost sent none: the printed cost).
+    expect(greatWesternTrail.describeEvent!({ type: 'upgrade', station: 2, cost: 6, seat: 1 }, at(1), [])).toBe('Bo: upgrades station 3 (3 VP) for $6.');
+    expect(greatWesternTrail.describeEvent!({ type: 'upgradeStation', station: 0, cost: 2, seat: 1 }, at(1), [])).toBe('Bo: upgrades station 1 (1 VP) for $2.');
     expect(greatWesternTrail.describeEvent!({ type: 'upgrade', station: 2, seat: 1 }, at(1), [])).toBe('Bo: upgrades station 3 ($6, 3 VP).');
+    expect(greatWesternTrail.describeEvent!({ type: 'upgradeStation', station: 0, seat: 1 }, at(1), [])).toBe('Bo: upgrades station 1 ($2, 1 VP).');
     expect(greatWesternTrail.describeEvent!({ type: 'upgrade', seat: 1 }, at(1), [])).toBe('Bo: upgrades the station.');
   });
 

@@ -72,7 +72,7 @@ export function applyMove(state: GwtState, actor: Actor, move: unknown): MoveRes
   // forest"), an engine move's (the $3 of a move back): the log can say what was taken, not only that it was.
   if (AMOUNTED.has(move.type)) events[0]!.amount = moneyMoved;
   // What a move paid (a worker hired, a building placed, cattle bought, a delivery's transport, a route's fees, a
-  // hazard): the log can say the price, not only the move.
+  // hazard, a station upgraded): the log can say the price, not only the move.
   if (PRICED.has(move.type)) events[0]!.cost = state.players[seat]!.money - next.players[seat]!.money;
   // Phase C's draw, counted (never which cards): the hand's size is on the table.
   if (move.type === 'endTurn') events[0]!.drawn = next.players[seat]!.hand.length - state.players[seat]!.hand.length;
@@ -103,7 +103,7 @@ function onlyEndTurnLeft(state: GwtState): boolean {
 /** Moves whose event says the money they moved, signed (`amount`). */
 const AMOUNTED = new Set(['income', 'disc', 'takeTeepee', 'action', 'engine']);
 /** Moves whose event says the money they paid (`cost`). */
-const PRICED = new Set(['hire', 'build', 'buyCattle', 'deliver', 'move', 'takeHazard']);
+const PRICED = new Set(['hire', 'build', 'buyCattle', 'deliver', 'move', 'takeHazard', 'upgrade', 'upgradeStation']);
 
 /**
  * What a move took, as it stood before the move, for its event: the log is read once the move has changed the table

@@ -1507,7 +1507,7 @@ describe('views and invariants', () => {
     u.turn.phase = 'B';
     u.turn.stack = [{ kind: 'upgrade', station: 1 }];
     const upgraded = eventOf(u, { type: 'upgrade' });
-    expect(upgraded.event).toEqual({ type: 'upgrade', seat: 0, station: 1 });
+    expect(upgraded.event).toEqual({ type: 'upgrade', seat: 0, station: 1, cost: NAMES.stations[1]!.cost });
     const master = u.stations[1]!.master;
     expect(master).toBeGreaterThan(0);
     // The disc placed for it names the station (the step is over when it is read).
@@ -1516,7 +1516,7 @@ describe('views and invariants', () => {
     const placed = play(upgraded.state, disc);
     expect(eventOf(placed, { type: 'claimMaster', worker: 'cowboy' }).event).toEqual({ type: 'claimMaster', worker: 'cowboy', seat: 0, master });
   });
-  it('a purchase\'s event says what it paid: a worker hired, a building placed, cattle bought', () => {
+  it('a purchase\'s event says what it paid: a worker hired, a building placed, cattle bought, a station upgraded', () => {
     const paid = (state: GwtState, move: GwtMove) => {
       const r = game.applyMove(state, state.current, move);
       if (!r.ok) throw new Error(r.error.code);
@@ -1541,6 +1541,14 @@ describe('views and invariants', () => {
     f.trail['DROUGHT-1'] = 'h:drought-g4';
     const route = legalMoves(f, 0).find((m) => m.type === 'move' && m.path.includes('DROUGHT-1'))!;
     expect(paid(f, route)).toBeGreaterThan(0);
+    // A station upgrade: the one the engine stopped at, and one building 9b reaches.
+    const u = fresh();
+    u.turn.phase = 'B';
+    u.turn.stack = [{ kind: 'upgrade', station: 1 }];
+    expect(paid(u, { type: 'upgrade' })).toBe(NAMES.stations[1]!.cost);
+    u.players[0]!.engine = 9;
+    u.turn.stack = [{ kind: 'upgradeBehind' }];
+    expect(paid(u, { type: 'upgradeStation', station: 0 })).toBe(NAMES.stations[0]!.cost);
   });
   it('a disc\'s event says what it paid: Kansas City\'s $6 comes with the disc, not the delivery', () => {
     const s = fresh();

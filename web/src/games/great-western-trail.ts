@@ -48,10 +48,10 @@ function engineName(ctx: BoardContext, position: number): string {
   return station >= 0 ? `the turnout of station ${station + 1}` : `space ${position}`;
 }
 
-/** A station with what its upgrade costs and scores, as printed: "station 3 ($4, 2 VP)". */
-function stationText(ctx: BoardContext, station: number): string {
+/** A station with what its upgrade costs and scores, as printed: "station 3 ($4, 2 VP)"; "station 3 (2 VP)" without the cost. */
+function stationText(ctx: BoardContext, station: number, withCost = true): string {
   const printed = printedStations(ctx)[station];
-  return `station ${station + 1}${printed ? ` ($${printed.cost}, ${printed.vp} VP)` : ''}`;
+  return `station ${station + 1}${printed ? ` (${withCost ? `$${printed.cost}, ` : ''}${printed.vp} VP)` : ''}`;
 }
 
 /** A trail location: its name, what stands there (an owner's colour on the border) and the cattlemen on it. */
@@ -523,11 +523,12 @@ export const greatWesternTrail: GameBoard = {
     // The money an engine move brought (the $3 of a move back), as its event says.
     if (ev.type === 'engine') return `${who}moves the engine to ${engineName(ctx, Number(ev.to))}${Number(ev.amount) ? `, ${signed(Number(ev.amount))}` : ''}.`;
     // The station and master of the step the move answered, as the event names them (the step is over by now; a
-    // server before them named neither).
-    if (ev.type === 'upgrade') return `${who}upgrades ${typeof ev.station === 'number' ? stationText(ctx, ev.station) : 'the station'}.`;
+    // server before them named neither): the master here, the station with an upgrade's price below.
     if (ev.type === 'claimMaster') return `${who}gives a ${String(ev.worker)} for ${typeof ev.master === 'number' ? masterName(ctx, ev.master) : 'the station master'}.`;
     // What a purchase paid, as its event says (a server before it said nothing).
     const paid = typeof ev.cost === 'number' ? (ev.cost ? ` for $${ev.cost}` : ' for free') : '';
+    // An upgrade's price is the event's; the printed one only where a server before the cost sent none.
+    if (ev.type === 'upgrade' || ev.type === 'upgradeStation') return `${who}upgrades ${typeof ev.station === 'number' ? stationText(ctx, ev.station, !paid) : 'the station'}${paid}.`;
     // The space alone: by now the building stands there, and the space's words would name it again.
     if (ev.type === 'build') return `${who}places building ${String(ev.building)} on ${spaceName(ctx, String(ev.space))}${paid}.`;
     // A delivery's transport, as its event says; the city's own payment comes with the disc, said on its line.
