@@ -153,6 +153,19 @@ describe.each(['ready-set-bet', 'tractor'])('%s played over WebSockets', (game) 
 describe('POST /api/verify', () => {
   const post = (body: unknown) =>
     fetch(`${server.http}/api/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  /** Verifications asked of `door` through its trusted proxy, each for the address it names. */
+  const askThrough = (door: TestServer) => async (from: string, body: string | ReadableStream<Uint8Array>, signal?: AbortSignal) => {
+    const init = { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': from }, body, signal, duplex: 'half' }; // (a streamed body needs duplex, not in the DOM's types)
+    const res = await fetch(`${door.http}/api/verify`, init as RequestInit);
+    return { status: res.status, body: (await res.json()) as { code?: string; ok?: boolean }, retryAfter: res.headers.get('retry-after') ?? undefined };
+  };
+  /** A body sent in two parts: its first kilobyte at once, the rest on `finish()`. */
+  const inParts = (text: string) => {
+    const bytes = new TextEncoder().encode(text);
+    let rest!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({ start: (sent) => void (rest = sent).enqueue(bytes.subarray(0, 1000)) });
+    return { body, finish: () => (rest.enqueue(bytes.subarray(1000)), rest.close()) };
+  };
 
   it('answers a report for a real record, genuine or tampered', async () => {
     const { record, commitment, result } = played.tractor!;
@@ -189,18 +202,7 @@ describe('POST /api/verify', () => {
     const door = await startServer({ RATE_LIMIT_EXEMPT: '', TRUSTED_PROXIES: '1' }, undefined, pino({ level: 'warn' }, { write: (line: string) => void logLines.push(line) }));
     try {
       const slow = JSON.stringify({ record: slowRecord() });
-      const ask = async (from: string, body: string | ReadableStream<Uint8Array>, signal?: AbortSignal) => {
-        const init = { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': from }, body, signal, duplex: 'half' }; // (a streamed body needs duplex, not in the DOM's types)
-        const res = await fetch(`${door.http}/api/verify`, init as RequestInit);
-        return { status: res.status, body: (await res.json()) as { code?: string; ok?: boolean } };
-      };
-      /** A body sent in two parts: its first kilobyte at once, the rest on `finish()`. */
-      const inParts = (text: string) => {
-        const bytes = new TextEncoder().encode(text);
-        let rest!: ReadableStreamDefaultController<Uint8Array>;
-        const body = new ReadableStream<Uint8Array>({ start: (sent) => void (rest = sent).enqueue(bytes.subarray(0, 1000)) });
-        return { body, finish: () => (rest.enqueue(bytes.subarray(1000)), rest.close()) };
-      };
+      const ask = askThrough(door);
       // Four addresses, two verifications each (as many as an address may have): the queue's 8 places, held full
       // (a replay here takes a fraction of a second: on a busy machine the first could end before the fifth came).
       holdVerifications(true);
@@ -251,6 +253,42 @@ describe('POST /api/verify', () => {
       expect((await Promise.all(eight)).every((a) => a.status === 200 && a.body.ok)).toBe(true);
     } finally {
       holdVerifications(false);
+      await door.close();
+    }
+  }, 60_000);
+
+  it("counts a record still coming toward its address's two verifications, each place given back however its request ends: a third is refused 429 while another address is served", async () => {
+    const door = await startServer({ RATE_LIMIT_EXEMPT: '', TRUSTED_PROXIES: '1' });
+    try {
+      const ask = askThrough(door);
+      const { record, commitment, result } = played.tractor!;
+      const genuine = JSON.stringify({ record, commitment, result });
+      // Two records from one address, a kilobyte of each come: their bodies being read are all it may have at once.
+      const oversize = inParts(' '.repeat(RECORD_BYTES + 1));
+      const unfinished = inParts(genuine);
+      const leaving = new AbortController();
+      const first = ask('198.51.100.1', oversize.body);
+      const second = ask('198.51.100.1', unfinished.body, leaving.signal).catch(() => 'left');
+      await waitFor(() => verificationsInProgress() === 2, 10_000, 'the two records coming counted');
+      expect(await ask('198.51.100.1', genuine)).toMatchObject({ status: 429, retryAfter: '1', body: { code: 'core/rate-limited' } });
+      expect(await ask('198.51.100.2', genuine)).toMatchObject({ status: 200, body: { ok: true } });
+      // A body past 6 MiB is refused 413, a client that leaves mid-body answered nothing: either gives its place back.
+      oversize.finish();
+      expect(await first).toMatchObject({ status: 413, body: { code: 'core/payload-too-large' } });
+      await waitFor(() => verificationsInProgress() === 1, 10_000, 'the oversize one gone');
+      leaving.abort();
+      expect(await second).toBe('left');
+      await waitFor(() => verificationsInProgress() === 0, 10_000, 'the one that left gone');
+      // A body that is not JSON, and a genuine record, answered and gone too: the address has both places again.
+      expect(await ask('198.51.100.1', '{"record": ')).toMatchObject({ status: 400, body: { code: 'core/bad-record' } });
+      expect(await ask('198.51.100.1', genuine)).toMatchObject({ status: 200, body: { ok: true } });
+      expect(verificationsInProgress()).toBe(0);
+      const both = [inParts(genuine), inParts(genuine)];
+      const answers = both.map(({ body }) => ask('198.51.100.1', body));
+      await waitFor(() => verificationsInProgress() === 2, 10_000, 'both places taken again');
+      for (const { finish } of both) finish();
+      expect((await Promise.all(answers)).map((a) => a.status)).toEqual([200, 200]);
+    } finally {
       await door.close();
     }
   }, 60_000);
