@@ -14,7 +14,7 @@ import { SYSTEM } from '../src/core/game.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { findGame } from '../src/games/index.ts';
 import { seedFor } from '../src/core/rng.ts';
-import { RECORD_BYTES, holdVerifications, verificationsInProgress, verificationsQueued, verifyRecord, type ExpectedResult, type GameRecordInput } from '../src/server/verify.ts';
+import { RECORD_BYTES, holdVerifications, recordBytesComing, verificationsInProgress, verificationsQueued, verifyRecord, type ExpectedResult, type GameRecordInput } from '../src/server/verify.ts';
 import { DEFAULT_MAX_GAME_MOVES } from '../rooms/settings.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { joinAsPlayer, legalMoves, state, type AnyState } from './helpers/clients.ts';
@@ -289,6 +289,30 @@ describe('POST /api/verify', () => {
       for (const { finish } of both) finish();
       expect((await Promise.all(answers)).map((a) => a.status)).toEqual([200, 200]);
     } finally {
+      await door.close();
+    }
+  }, 60_000);
+
+  it('refuses a record beyond the bytes every address together may have coming (503 core/busy), and takes one again once they are gone', async () => {
+    const door = await startServer({ RATE_LIMIT_EXEMPT: '', TRUSTED_PROXIES: '1' });
+    const leaving = new AbortController();
+    try {
+      const ask = askThrough(door);
+      // Four addresses, two records each (as many as an address may have), all but their last byte come: 48 MiB.
+      const all = Array.from({ length: 8 }, (_, i) => {
+        const body = new ReadableStream<Uint8Array>({ start: (sent) => sent.enqueue(new Uint8Array(RECORD_BYTES - 1).fill(32)) });
+        return ask(`198.51.100.${1 + (i >> 1)}`, body, leaving.signal).catch(() => 'left');
+      });
+      await waitFor(() => recordBytesComing() === 8 * (RECORD_BYTES - 1), 20_000, 'the eight records coming');
+      const { record, commitment, result } = played.tractor!;
+      const genuine = JSON.stringify({ record, commitment, result });
+      expect(await ask('198.51.100.9', genuine)).toMatchObject({ status: 503, retryAfter: '1', body: { code: 'core/busy' } });
+      leaving.abort();
+      expect(await Promise.all(all)).toEqual(Array(8).fill('left'));
+      await waitFor(() => recordBytesComing() === 0 && verificationsInProgress() === 0, 10_000, 'the records that left gone');
+      expect(await ask('198.51.100.9', genuine)).toMatchObject({ status: 200, body: { ok: true } });
+    } finally {
+      leaving.abort();
       await door.close();
     }
   }, 60_000);

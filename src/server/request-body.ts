@@ -7,25 +7,48 @@
 import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 
-export type Refusal = { status: 400 | 413; code: string; message: string };
+export type Refusal = { status: 400 | 413 | 503; code: string; message: string };
 
-/** The body's bytes, or why there are none. */
-export function readBody(req: IncomingMessage, limit: number): Promise<{ bytes: Buffer } | Refusal> {
+/**
+ * Bytes that bodies being read hold together, bounded beside each body's own limit: many addresses each within
+ * their own bounds could otherwise make the process hold their bodies' sum at once.
+ */
+export interface BytePool {
+  held: number;
+  readonly max: number;
+  /** The answer to a body that would take the pool past `max`. */
+  readonly full: Refusal;
+}
+
+/** The body's bytes, or why there are none; with a pool, its bytes are counted there until the answer. */
+export function readBody(req: IncomingMessage, limit: number, pool?: BytePool): Promise<{ bytes: Buffer } | Refusal> {
   const tooLarge: Refusal = { status: 413, code: 'core/payload-too-large', message: `Bodies are limited to ${limit} bytes.` };
   if (Number(req.headers['content-length'] ?? 0) > limit) {
     req.resume(); // discarded
     return Promise.resolve(tooLarge);
   }
-  return new Promise((resolve) => {
+  return new Promise((answer) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    // Counted in the pool until the body is answered, however that comes (a second answer gives back nothing).
+    let taken = 0;
+    const resolve = (outcome: { bytes: Buffer } | Refusal) => {
+      if (pool) pool.held -= taken;
+      taken = 0;
+      answer(outcome);
+    };
+    const refuse = (refusal: Refusal) => {
+      req.removeAllListeners('data');
+      req.resume(); // discarded
+      resolve(refusal);
+    };
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
-        req.removeAllListeners('data');
-        req.resume();
-        resolve(tooLarge);
-        return;
+      if (size > limit) return refuse(tooLarge);
+      if (pool) {
+        if (pool.held + chunk.length > pool.max) return refuse(pool.full);
+        pool.held += chunk.length;
+        taken += chunk.length;
       }
       chunks.push(chunk);
     });

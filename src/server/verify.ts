@@ -15,7 +15,7 @@ import { findGame } from '../games/index.ts';
 import { warnClientFault, type WarnLogger } from './client-faults.ts';
 import { jsonProblem } from './json-bounds.ts';
 import { chargedAddress } from './rate-limit.ts';
-import { readBody } from './request-body.ts';
+import { readBody, type BytePool } from './request-body.ts';
 
 export const GameRecordInput = z.object({
   game: z.string(),
@@ -187,7 +187,8 @@ function sameResult(actual: Outcome | null, expected: ExpectedResult): boolean {
  * The main thread only reads the body's bytes: parsing, bounding and validating a record of up to 6 MiB
  * took a few hundred milliseconds of the tables' thread, so they run on the worker with the replay (a
  * long game takes a second or more). A full queue is refused before the body is read, and so is an address's
- * third verification at once: one address alone cannot keep everyone else's waiting or refused. In a full
+ * third verification at once: one address alone cannot keep everyone else's waiting or refused. Records
+ * still coming are bounded in bytes, every address together (`reading`). In a full
  * queue an address's second verification gives its place up to an address with none there, so a few
  * addresses cannot either: `core/busy` means no counted address holds two places. The place is taken only
  * once the newcomer's whole body has come (a body never finished, or not JSON, displaces nobody), and it is
@@ -212,8 +213,11 @@ export function mountVerify(app: Application, { timeoutMs, logger }: { timeoutMs
     if (address !== null) inProgress.set(address, mine + 1);
     try {
       // (A body that is not JSON is not read: answerBody tells it so at once, without the worker.)
-      const body = req.is('json') ? await readBody(req, RECORD_BYTES) : null;
-      if (body && 'status' in body) return void res.status(body.status).json({ code: body.code, message: body.message });
+      const body = req.is('json') ? await readBody(req, RECORD_BYTES, reading) : null;
+      if (body && 'status' in body) {
+        if (body.status === 503) res.set('retry-after', '1');
+        return void res.status(body.status).json({ code: body.code, message: body.message });
+      }
       if (res.closed) return; // the client left: nobody to answer
       if (body && !placeFor(address, logger)) return void busy(res);
       const answer = body ? await verifyOffThread(body.bytes, timeoutMs, address) : answerBody(new Uint8Array(0));
@@ -255,6 +259,14 @@ const RECORD_JSON = { depth: 32, nodes: 1_500_000 };
 /** Room for the record of any game a server with the default MAX_GAME_MOVES keeps (~42 bytes a Tractor move). */
 export const RECORD_BYTES = 6 * 1024 * 1024;
 const MAX_WAITING = 8;
+/**
+ * Records being received, every address together: each address may have two coming (12 MiB), so many addresses
+ * could make the process hold gigabytes at once. Beyond this a body is refused as it comes (its bytes counted,
+ * not its requests: a request trickling its body holds little).
+ */
+const reading: BytePool = { held: 0, max: 8 * RECORD_BYTES, full: { status: 503, code: 'core/busy', message: 'Too many records are being received at once; try again shortly.' } };
+/** Bytes of records being received now (tests wait on it). */
+export const recordBytesComing = () => reading.held;
 /** Verifications an address may have in progress, from its request to the answer (its body's reading included). */
 const MAX_PER_ADDRESS = 2;
 const inProgress = new Map<string, number>();
