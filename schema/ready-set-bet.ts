@@ -122,6 +122,7 @@ const RsbTable = schema(
     redLine: t.uint8().default(0),
     crossed: t.uint8().default(0),
     bettingOpen: t.boolean().default(false),
+    hostBetsFirst: t.boolean().default(false),
     rolls: t.uint16().default(0),
     lastRoll: RsbRoll,
     bonusArmed: t.boolean().default(false),

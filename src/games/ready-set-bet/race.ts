@@ -23,6 +23,11 @@ export function isBettor(state: State, seat: number): boolean {
   return seat >= 0 && seat < state.seats && (seat !== state.hostSeat || state.options.hostBets);
 }
 
+/** Whether a seated host bets before the others: their bets open with its first roll (options hostBets, hostBetsFirst). */
+export function hostBetsFirst(state: State): boolean {
+  return state.hostSeat >= 0 && state.options.hostBets && state.options.hostBetsFirst;
+}
+
 export function bettorSeats(state: State): number[] {
   return Array.from({ length: state.seats }, (_, s) => s).filter((s) => isBettor(state, s));
 }
@@ -111,7 +116,7 @@ export function betBlock(state: State, seat: number): 'betting-closed' | 'race-n
   if (state.phase !== 'racing' || !state.bettingOpen) return 'betting-closed';
   if (seat === state.hostSeat && state.rolls > 0) return 'betting-closed';
   // (Asked for every seat after every move: the server-hosted race, the common one, is out at the first test.)
-  if (state.hostSeat >= 0 && state.rolls === 0 && seat !== state.hostSeat && state.options.hostBets && state.options.hostBetsFirst) return 'race-not-started';
+  if (state.hostSeat >= 0 && state.rolls === 0 && seat !== state.hostSeat && hostBetsFirst(state)) return 'race-not-started';
   if (state.players[seat]!.passed) return 'passed';
   if (availableTokens(state, seat).length === 0) return 'no-tokens';
   return null;

@@ -602,6 +602,15 @@ describe('host modes', () => {
     expect(errorCode(rolled, 1, { type: 'bet', space: 'win-8-a', token: 5 })).toBe('ok');
   });
 
+  it('the public view says a seated host bets first (static), so a spectator reads whose betting is open before the first roll', () => {
+    const first = (options: Record<string, unknown>) => game.viewFor(fresh(options), SPECTATOR).public.hostBetsFirst;
+    expect(first({ hostMode: 'hostSeat', hostBets: true })).toBe(true);
+    expect(game.viewFor(rollWith(fresh({ hostMode: 'hostSeat', hostBets: true }), 3, 4, 0), SPECTATOR).public.hostBetsFirst).toBe(true);
+    expect(first({ hostMode: 'hostSeat', hostBets: true, hostBetsFirst: false })).toBe(false);
+    expect(first({ hostMode: 'hostSeat' })).toBe(false);
+    expect(first({})).toBe(false);
+  });
+
   it('hostBetsFirst false (and games recorded before the option): everyone bets from before the first roll', () => {
     const s = fresh({ hostMode: 'hostSeat', hostBets: true, hostBetsFirst: false });
     expect(errorCode(s, 1, { type: 'bet', space: 'win-8-a', token: 5 })).toBe('ok');

@@ -242,7 +242,13 @@ export interface PublicView {
   horses: { horse: string; color: string; bonus: number; position: number }[];
   redLine: number;
   crossed: number;
+  /** The race's betting is open (to the seated host alone before its first roll where `hostBetsFirst`). */
   bettingOpen: boolean;
+  /**
+   * A seated host bets first: before its first roll of a race only the host bets, the others' bets open with that roll
+   * (options hostBets and hostBetsFirst at a seated host's table). Static.
+   */
+  hostBetsFirst: boolean;
   rolls: number;
   lastRoll: Roll | null;
   bonusArmed: boolean;

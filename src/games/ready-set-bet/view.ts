@@ -4,7 +4,7 @@ import { SPECTATOR } from '../../core/game.ts';
 import { seedRng, shuffled } from '../../core/rng.ts';
 import { BOARD_SPACES, COLOR_SPACES, FINISH, HORSE_BONUS, HORSE_COLOR, HORSES, RACES, RED_LINE_HORSES, exoticCard, exoticSpaces, propCard } from './data/board.ts';
 import { keepToken, vipDesign } from './data/vip.ts';
-import { ascending, availableTokens, crossedCount, isBettor } from './race.ts';
+import { ascending, availableTokens, crossedCount, hostBetsFirst, isBettor } from './race.ts';
 import { cloneState, sameItems } from './clone.ts';
 import type { BoardSpaceView, PlayerState, PrivateView, PublicView, State, VipCardView } from './types.ts';
 
@@ -110,6 +110,7 @@ export function viewFor(state: State, viewer: Viewer): View<PublicView, PrivateV
     redLine: state.options.redLine,
     crossed: crossedCount(state),
     bettingOpen: state.phase === 'racing' && state.bettingOpen,
+    hostBetsFirst: hostBetsFirst(state),
     rolls: state.rolls,
     lastRoll: state.lastRoll,
     bonusArmed: state.bonusArmed,
