@@ -869,14 +869,22 @@ describe('Ready Set Bet on the page', () => {
     const draft = raceStatus({ phase: 'vipDraft', bettingOpen: false, rolls: 31, lastRoll: roll, race: 1 });
     expect(draft).toBe(' · VIP draft before race 2: each bettor keeps one of the two cards offered');
   });
-  it("heads the race with bets not yet open to a bettor waiting for a seated host who bets first, and open to the host", () => {
+  it("heads the race with bets not yet open to a bettor or a spectator waiting for a seated host who bets first (the view's hostBetsFirst), and open to the host", () => {
     const players = [{ seat: 0, bettor: true, money: 0, available: [2, 3] }, { seat: 1, bettor: true, money: 0, available: [2, 3] }];
-    const table = { race: 1, races: 4, phase: 'racing', bettingOpen: true, rolls: 0, lastRoll: null, hostSeat: 0, horses: [], board: [], players };
-    const head = (mySeat: number, moves: Move[]) => drawnTexts(() => readySetBet.render({ ...context('ready-set-bet', table), mySeat, moves }), 'rsb-head')[0];
+    const table = { race: 1, races: 4, phase: 'racing', bettingOpen: true, hostBetsFirst: true, rolls: 0, lastRoll: null, hostSeat: 0, horses: [], board: [], players };
+    const head = (mySeat: number | null, moves: Move[], first = true) =>
+      drawnTexts(() => readySetBet.render({ ...context('ready-set-bet', { ...table, hostBetsFirst: first }), mySeat, moves }), 'rsb-head')[0];
     expect(head(1, [])).toBe('Race 1 of 4 · the host bets first · your bets open with the first roll');
     expect(head(0, [{ type: 'bet', space: 'win-7-a', token: 3 }, { type: 'roll' }])).toBe('Race 1 of 4 · bets open · waiting for the first roll');
+    // A spectator has no moves to tell from: the view says it.
+    expect(head(null, [])).toBe('Race 1 of 4 · the host bets first · bets open with the first roll');
+    const watching = { ...context('ready-set-bet', table), mySeat: null, active: [0] };
+    expect(panelLine(watching, readySetBet, 0).join('')).toBe("Watching · Ada to move. The host bets first: the others' bets open with the first roll.");
     // Without hostBetsFirst the others are offered their bets: open to them too.
-    expect(head(1, [{ type: 'bet', space: 'win-7-a', token: 3 }])).toBe('Race 1 of 4 · bets open · waiting for the first roll');
+    expect(head(1, [{ type: 'bet', space: 'win-7-a', token: 3 }], false)).toBe('Race 1 of 4 · bets open · waiting for the first roll');
+    expect(head(null, [], false)).toBe('Race 1 of 4 · bets open · waiting for the first roll');
+    expect(readySetBet.status!({ ...watching, table: { ...table, hostBetsFirst: false } })).toBe('');
+    expect(readySetBet.status!({ ...watching, table: { ...table, rolls: 1 } })).toBe('');
   });
   it("writes a race's finish as places, each horse on its colour: not ranks and horse numbers in a row", () => {
     const horses = [{ horse: '4', color: 'blue' }, { horse: '7', color: 'black' }, { horse: '8', color: 'red' }, { horse: '6', color: 'red' }];
@@ -1006,7 +1014,7 @@ describe('Ready Set Bet on the page', () => {
   it('names a seated betting host once while the others wait for its bets before the first roll', () => {
     // Ada (seat 0) hosts and bets first (hostMode hostSeat, hostBets, hostBetsFirst); Bo (seat 1) may bet from the first roll.
     const players = [0, 1].map((seat) => ({ seat, bettor: true, money: 0, available: [2, 3], passed: false }));
-    const ctx = { ...context('ready-set-bet', { race: 1, phase: 'racing', bettingOpen: true, rolls: 0, hostSeat: 0, players }), mySeat: 1, active: [0] };
+    const ctx = { ...context('ready-set-bet', { race: 1, phase: 'racing', bettingOpen: true, hostBetsFirst: true, rolls: 0, hostSeat: 0, players }), mySeat: 1, active: [0] };
     const line = panelLine(ctx, readySetBet, 0).join('');
     expect(line).toBe('Waiting for the host, Ada, who bets first. Your bets open with the first roll. Your tokens to bet: $2, $3.');
     expect(line.match(/host/g)).toHaveLength(1);
@@ -1028,7 +1036,7 @@ describe('Ready Set Bet on the page', () => {
   it("says a seated host's time left for its bets and first roll beside its name, as the seat list does", () => {
     const players = [0, 1].map((seat) => ({ seat, bettor: true, money: 0, available: [2, 3], passed: false }));
     const seat = (clocked: boolean) => ({ name: '', taken: true, connected: true, bot: false, team: -1, clocked, shortClock: false, startNow: false });
-    const ctx = { ...context('ready-set-bet', { race: 1, phase: 'racing', bettingOpen: true, rolls: 0, hostSeat: 0, players }), mySeat: 1, active: [0], seats: [seat(true), seat(false)] };
+    const ctx = { ...context('ready-set-bet', { race: 1, phase: 'racing', bettingOpen: true, hostBetsFirst: true, rolls: 0, hostSeat: 0, players }), mySeat: 1, active: [0], seats: [seat(true), seat(false)] };
     const deadline = Date.now() + 44_000;
     expect(panelLine(ctx, readySetBet, deadline)).toEqual(['Waiting for the host, Ada, who bets first · ', { clock: deadline }, ' left. Your bets open with the first roll. Your tokens to bet: $2, $3.']);
   });
@@ -1078,7 +1086,7 @@ describe('Ready Set Bet on the page', () => {
     const open: Move[] = [{ type: 'bet', space: 'show-2-a', token: 5 }];
     expect(why({}, {}, open)).toBe('That space holds a token already: a space takes one bet.');
     expect(why({}, {}, open, 'space:show-2-a')).toBeNull();
-    expect(why({ rolls: 0, hostSeat: 0 })).toBe("Your bets open with the host's first roll.");
+    expect(why({ rolls: 0, hostSeat: 0, hostBetsFirst: true })).toBe("Your bets open with the host's first roll.");
     expect(why({ hostSeat: 0 }, {}, [{ type: 'roll' }], 'token:2', 0)).toBe('Your bets closed with your first roll: the host bets before the race starts.');
     expect(why({ bettingOpen: false })).toBe('No more bets: the red line has closed the betting for this race.');
     expect(why({}, { passed: true }, [], 'token:3')).toBe('You are done betting this race.');

@@ -362,12 +362,12 @@ function settlement(ctx: BoardContext) {
 
 /**
  * The header after the race's number: the phase and the last roll — during the VIP draft, the draft (the race it
- * follows is over: its last roll is no news). To a bettor waiting for a seated host who bets first (`hostFirst`), bets
- * are not open yet: the host's are, the reader's open with the first roll.
+ * follows is over: its last roll is no news). Before the first roll of a seated host who bets first, bets are open to
+ * the host alone: to a bettor (`seat`) and a spectator (null) they open with that roll.
  */
-export function raceStatus(t: Plain, hostFirst = false): string {
+export function raceStatus(t: Plain, seat: number | null = null): string {
   if (t.phase === 'vipDraft') return ` · VIP draft before race ${t.race + 1}: each bettor keeps one of the two cards offered`;
-  if (hostFirst) return ' · the host bets first · your bets open with the first roll';
+  if (hostBetting(t) && seat !== t.hostSeat) return ` · the host bets first · ${seat === null ? 'bets open' : 'your bets open'} with the first roll`;
   const roll = t.lastRoll;
   return [
     ` · ${t.bettingOpen ? 'bets open' : t.phase === 'racing' ? 'no more bets' : t.phase === 'results' ? 'results' : t.phase === 'over' ? 'game over' : t.phase}`,
@@ -407,15 +407,11 @@ function asked(ctx: BoardContext): string {
   return `Choose a space to bet your $${picked ?? Math.max(...tokens)} token${other}.${roll}`;
 }
 
-/**
- * Whether `me`, a bettor beside a seated host who bets, waits for the host's bets: before the first roll the host bets
- * and the others' bets open with it (hostBetsFirst; with it off, the others may bet already: moves listed).
- */
-function hostBetsFirst(ctx: BoardContext, me: Plain | undefined): boolean {
-  const t = ctx.table;
-  const host = (t.players ?? []).find((p: Plain) => p.seat === t.hostSeat);
-  return Boolean(me && t.phase === 'racing' && t.rolls === 0 && host?.bettor && me.seat !== t.hostSeat && t.bettingOpen && ctx.moves.length === 0);
-}
+/** Before the first roll of a seated host who bets first (the view's `hostBetsFirst`): the betting open is the host's alone. */
+const hostBetting = (t: Plain) => Boolean(t.hostBetsFirst && t.phase === 'racing' && t.rolls === 0 && t.bettingOpen);
+
+/** Whether `me`, a bettor beside a seated host who bets first, waits for the host's bets: its own open with the first roll. */
+const waitsForHost = (t: Plain, me: Plain | undefined) => Boolean(me?.bettor && me.seat !== t.hostSeat && hostBetting(t));
 
 /**
  * Why a tap on a betting space or a token does nothing, in the game's words (the page says it in the move panel): the
@@ -428,7 +424,7 @@ function whyNotBet(key: string, ctx: BoardContext): string | null {
   if (!me) return null;
   if (!me.bettor) return 'You are the host: you roll the dice and hold no tokens.';
   if (t.phase !== 'racing') return 'No bets between races: the next race opens them.';
-  if (hostBetsFirst(ctx, me)) return "Your bets open with the host's first roll.";
+  if (waitsForHost(t, me)) return "Your bets open with the host's first roll.";
   if (me.seat === t.hostSeat && t.rolls > 0) return 'Your bets closed with your first roll: the host bets before the race starts.';
   if (!t.bettingOpen) return 'No more bets: the red line has closed the betting for this race.';
   if (me.passed) return 'You are done betting this race.';
@@ -481,12 +477,11 @@ export const readySetBet: GameBoard = {
   turnShown: (ctx) => ctx.table.phase !== 'results',
   render(ctx) {
     const t = ctx.table;
-    const me = (t.players ?? []).find((p: Plain) => p.seat === ctx.mySeat);
     const tie = tieNote(ctx);
     return h(
       'div',
       { class: 'rsb' },
-      h('p', { class: 'rsb-head' }, h('b', null, `Race ${t.race} of ${t.races}`), raceStatus(t, hostBetsFirst(ctx, me))),
+      h('p', { class: 'rsb-head' }, h('b', null, `Race ${t.race} of ${t.races}`), raceStatus(t, ctx.mySeat)),
       tie ? h('p', { class: 'rsb-tie' }, tie) : null,
       track(ctx),
       lowerBoard(ctx),
@@ -567,7 +562,7 @@ export const readySetBet: GameBoard = {
     const t = ctx.table;
     const me = (t.players ?? []).find((p: Plain) => p.seat === ctx.mySeat);
     // The host's turn clock beside its name, as the page's own "Waiting for …" says it (the host is the seat listed).
-    if (hostBetsFirst(ctx, me)) return { who: `Waiting for the host, ${ctx.name(t.hostSeat)}, who bets first`, seats: [t.hostSeat], after: 'Your bets open with the first roll. ' };
+    if (waitsForHost(t, me)) return { who: `Waiting for the host, ${ctx.name(t.hostSeat)}, who bets first`, seats: [t.hostSeat], after: 'Your bets open with the first roll. ' };
     if (!t.bettingOpen || !me?.bettor || !(me.passed || !(me.available ?? []).length)) return null;
     return 'You are done betting this race: the others bet until the red line closes the betting.';
   },
@@ -575,7 +570,8 @@ export const readySetBet: GameBoard = {
     const t = ctx.table;
     const me = (t.players ?? []).find((p: Plain) => p.seat === ctx.mySeat);
     if (me?.bettor === false) return 'You are the host: you roll the dice.';
-    if (!me) return '';
+    // A spectator: whose bets are open while the host is to move.
+    if (!me) return hostBetting(t) ? "The host bets first: the others' bets open with the first roll." : '';
     // What you bet with while a race runs: your tokens left (in the order the board shows them).
     const left = tokensToBet(t, me);
     const tokens = !left || me.passed ? '' : left.length ? `Your tokens to bet: ${left.map((v) => `$${v}`).join(', ')}.` : 'All your tokens are on the board.';
