@@ -925,6 +925,12 @@ describe('Ready Set Bet on the page', () => {
     expect(buttons(two).map(([key]) => key)).toEqual(['vip:insurance-1', 'vip:high-roller-1']);
     expect(drawnTexts(() => readySetBet.render(ctx(twins)), 'section-title')).toContain('VIP draft: two copies of one card, keep it');
     expect(readySetBet.status!(ctx(twins))).toBe("You were dealt two copies of one VIP card, Insurance: keep it (when the draft's time is up, it is kept for you). Your money: $7.");
+    // The full list of legal moves lists them once too, as the panel offers them.
+    const listed = (offer: Plain[]) => readySetBet.listed!(ctx(offer).moves, ctx(offer)).map((m) => readySetBet.describe(m, ctx(offer)));
+    expect(listed(twins)).toEqual(['Keep the VIP card Insurance (two copies)']);
+    expect(listed(two)).toEqual(['Keep the VIP card Insurance', 'Keep the VIP card High Roller']);
+    const racing = { ...context('ready-set-bet', { phase: 'racing' }), moves: [{ type: 'bet', space: 'win-7-a', token: 3 }, { type: 'pass' }] };
+    expect(readySetBet.listed!(racing.moves, racing)).toEqual(racing.moves);
   });
   it('says what you bet with: your tokens left, and your money only once it means something (every bettor starts at $0)', () => {
     const me = { seat: 0, bettor: true, money: 0, available: [2, 3, 3, 4, 5] };

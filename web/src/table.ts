@@ -804,11 +804,12 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     const only = mine !== null && ctx.moves.length === 1 && !free && candidates.length === 0 && (board?.turnShown?.(ctx) ?? true) ? ctx.moves[0]! : null;
     const moveButton = (m: Move, i: number, prefix: string) =>
       h('button', { type: 'button', class: 'move', 'data-focus': `${prefix}${i}`, 'data-move': JSON.stringify(m) }, board!.describe(m, ctx));
+    const listed = board!.listed?.(ctx.moves, ctx) ?? ctx.moves;
     const all = h(
       'details',
       { class: 'all-moves', open: showAll },
-      h('summary', { 'data-focus': 'all-moves' }, `All legal moves (${ctx.moves.length})`),
-      h('div', { class: 'move-list' }, ctx.moves.map((m, i) => moveButton(m, i, 'all-'))),
+      h('summary', { 'data-focus': 'all-moves' }, `All legal moves (${listed.length})`),
+      h('div', { class: 'move-list' }, listed.map((m, i) => moveButton(m, i, 'all-'))),
     );
     // The player's turn, or a refusal of their move to read: on a phone the panel stays in view under the board
     // (style.css); a spectator's is only a line.

@@ -86,6 +86,11 @@ export interface GameBoard {
   confirms?(key: string, ctx: BoardContext): boolean;
   /** The chooser's question for the one move a selection fits, where "Play it?" would not say what it does (null: that). */
   question?(move: Move, ctx: BoardContext): string | null;
+  /**
+   * The moves as the full list of legal moves shows them, where the board offers several as one choice (Ready Set Bet's
+   * two copies of one VIP card): one of each such group. Default: every move.
+   */
+  listed?(moves: Move[], ctx: BoardContext): Move[];
   /** Among several moves left by a click, the one to send at once (or null for the chooser). */
   prefer?(moves: Move[], ctx: BoardContext): Move | null;
   /**

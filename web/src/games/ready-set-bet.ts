@@ -492,6 +492,11 @@ export const readySetBet: GameBoard = {
     if (move.type === 'keepVip') return [`vip:${move.card}`];
     return [move.type];
   },
+  // Two copies of one VIP card offered: one choice, as the draft's panel offers it (vipChoices).
+  listed(moves, ctx) {
+    const choices = new Set(vipChoices(ctx.view?.offer ?? []).cards.map((c: Plain) => c.id));
+    return moves.filter((m) => m.type !== 'keepVip' || choices.has(m.card as string));
+  },
   describe(move, ctx) {
     switch (move.type) {
       case 'bet':
@@ -503,8 +508,9 @@ export const readySetBet: GameBoard = {
       case 'roll':
         return 'Roll the dice';
       case 'keepVip': {
+        const offer = vipChoices(ctx.view?.offer ?? []);
         const card = (ctx.view?.offer ?? []).find((c: Plain) => c.id === move.card);
-        return `Keep the VIP card ${card?.name ?? move.card}`;
+        return `Keep the VIP card ${card?.name ?? move.card}${offer.copies ? ' (two copies)' : ''}`;
       }
     }
     return move.type;
