@@ -136,6 +136,7 @@ const RsbTable = schema(
     settlement: RsbSettlement,
     decks: RsbDecks,
     tieBreak: t.string().default(''),
+    winningBets: t.array('uint8'),
   },
   'RsbTable',
 );

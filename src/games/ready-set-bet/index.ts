@@ -12,6 +12,7 @@ import { bot } from './bot.ts';
 import { activeActors, applyMove, choices, legalMovePatterns, legalMoves, optionalMove } from './moves.ts';
 import { moveShapes } from './move-schema.ts';
 import { availableTokens, baseTokens, bettorSeats, isBettor, openSpaces } from './race.ts';
+import { winningBets } from './settlement.ts';
 import { setup } from './setup.ts';
 import type { Move, Options, PrivateView, PublicView, State } from './types.ts';
 import { GAME_ID, optionsSchema } from './types.ts';
@@ -24,9 +25,8 @@ function outcome(state: State): Outcome | null {
   const tieBreakers: number[][] = [];
   if (state.options.tieBreak === 'fewestVip') tieBreakers.push(bettors.map((s) => -state.players[s]!.vip.length));
   if (state.options.tieBreak === 'mostWinningBets') {
-    tieBreakers.push(
-      bettors.map((s) => state.settlements.flatMap((r) => r.players.filter((p) => p.seat === s).flatMap((p) => p.lines)).filter((l) => l.won && l.space !== '').length),
-    );
+    const won = winningBets(state);
+    tieBreakers.push(bettors.map((s) => won[s]!));
   }
   const ranked = rankByScore(money, { tieBreakers });
   // A host who does not bet is not in the running; listed last.

@@ -724,9 +724,13 @@ describe('end of the game', () => {
     const line = (won: boolean) => ({ space: 'win-7-a', label: 'Win 7', token: 2, won, amount: won ? 6 : -4, vip: '' });
     const player = (seat: number, lines: ReturnType<typeof line>[]) => ({ seat, before: 0, gains: 0, penalties: 0, paid: 0, delta: 0, lines });
     const s = ended({ tieBreak: 'mostWinningBets' }, [10, 10], (x) =>
-      x.settlements.push({ race: 1, winner: '7', finish: [], players: [player(0, [line(true), line(false)]), player(1, [line(true), line(true)])] }),
+      x.settlements.push({ race: 1, winner: '7', finish: [], players: [player(0, [line(true), line(false), { ...line(true), space: '' }]), player(1, [line(true), line(true)])] }),
     );
     expect(game.outcome(s)!.winners).toEqual([1]);
+    // The view says what it counted, at the end only (a VIP card's own line is no bet).
+    expect(game.viewFor(s, SPECTATOR).public.winningBets).toEqual([1, 2]);
+    expect(game.viewFor(edit(s, (x) => (x.phase = 'results')), SPECTATOR).public.winningBets).toEqual([]);
+    expect(game.viewFor(ended({}, [10, 10]), SPECTATOR).public.winningBets).toEqual([]);
   });
 
   it('the public view says which tie-break ranks equal money (the result carries only the money)', () => {

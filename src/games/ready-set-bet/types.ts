@@ -267,6 +267,8 @@ export interface PublicView {
   decks: { props: number; exotics: number; vip: number };
   /** The table's option `tieBreak`: how equal money ranks at the end (the result says only the money). Static. */
   tieBreak: Options['tieBreak'];
+  /** At the end, where `tieBreak` is mostWinningBets: each seat's winning bets of the game, what it counted; else empty. */
+  winningBets: number[];
 }
 
 export interface PrivateView {

@@ -6,6 +6,7 @@ import { BOARD_SPACES, COLOR_SPACES, FINISH, HORSE_BONUS, HORSE_COLOR, HORSES, R
 import { keepToken, vipDesign } from './data/vip.ts';
 import { ascending, availableTokens, crossedCount, hostBetsFirst, isBettor } from './race.ts';
 import { cloneState, sameItems } from './clone.ts';
+import { winningBets } from './settlement.ts';
 import type { BoardSpaceView, PlayerState, PrivateView, PublicView, State, VipCardView } from './types.ts';
 
 /** The printed board as clients see it: built once, the same (static) list in every view. */
@@ -17,6 +18,9 @@ const BOARD: readonly BoardSpaceView[] = [...BOARD_SPACES, ...COLOR_SPACES].map(
   multiplier: sp.multiplier,
   penalty: sp.penalty,
 }));
+
+/** An empty list shared by every view (frozen): the room's mirror skips it from patch to patch. */
+const NONE = Object.freeze([]) as unknown as number[];
 
 type PropView = PublicView['props'][number];
 type ExoticView = PublicView['exotics'][number];
@@ -125,6 +129,8 @@ export function viewFor(state: State, viewer: Viewer): View<PublicView, PrivateV
     settlement: state.phase === 'racing' ? null : (state.settlements.at(-1) ?? null),
     decks: { props: state.propDeck.length, exotics: state.exoticDeck.length, vip: state.vipDeck.length },
     tieBreak: state.options.tieBreak,
+    // What that tie-break counted, once it has ranked: nothing to send while the races run.
+    winningBets: state.phase === 'over' && state.options.tieBreak === 'mostWinningBets' ? winningBets(state) : NONE,
   };
   return { public: pub, private: privateView(state, viewer) };
 }
