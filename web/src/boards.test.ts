@@ -898,9 +898,14 @@ describe('Ready Set Bet on the page', () => {
   it('says at the end which rule ranked equal money (the result says only the money), or that equal money shares the place', () => {
     const players = [0, 1, 2].map((seat) => ({ seat, bettor: true, money: 0, vip: seat ? [] : [{ name: 'Insurance' }], hiddenVip: [2, 2, 1][seat] }));
     const standings = (ranks: number[], scores = [12, 12, 5]) => ranks.map((rank, seat) => ({ seat, rank, score: scores[seat]!, team: -1 }));
-    const note = (tieBreak: string | undefined, ranks: number[], scores?: number[]) =>
-      tieNote({ ...context('ready-set-bet', { phase: 'over', tieBreak, players }), result: { standings: standings(ranks, scores), details: null } });
+    const note = (tieBreak: string | undefined, ranks: number[], scores?: number[], winningBets?: number[]) =>
+      tieNote({ ...context('ready-set-bet', { phase: 'over', tieBreak, players, winningBets }), result: { standings: standings(ranks, scores), details: null } });
     expect(note('fewestVip', [2, 1, 3])).toBe("Bo and Ada ended with $12 each: the table's tie-break, fewest VIP cards, ranks them (Bo with 2 VIP cards, Ada with 3 VIP cards).");
+    expect(note('mostWinningBets', [1, 2, 3], undefined, [3, 2, 0])).toBe("Ada and Bo ended with $12 each: the table's tie-break, most winning bets, ranks them (Ada with 3 winning bets, Bo with 2 winning bets).");
+    expect(note('mostWinningBets', [1, 1, 3], undefined, [1, 1, 0])).toBe(
+      'Ada and Bo ended with $12 each, and the tie-break, most winning bets, leaves them equal (Ada with 1 winning bet, Bo with 1 winning bet): they share 1st place.',
+    );
+    // A view without the counts (a server before them): the rule alone.
     expect(note('mostWinningBets', [1, 2, 3])).toBe("Ada and Bo ended with $12 each: the table's tie-break, most winning bets, ranks them.");
     expect(note('shared', [1, 1, 3])).toBe('Ada and Bo ended with $12 each and share 1st place: at this table equal money shares the place.');
     expect(note('mostWinningBets', [1, 1, 3])).toBe('Ada and Bo ended with $12 each, and the tie-break, most winning bets, leaves them equal: they share 1st place.');

@@ -437,13 +437,16 @@ function whyNotBet(key: string, ctx: BoardContext): string | null {
 
 const TIE_BREAKS: Record<string, string> = { fewestVip: 'fewest VIP cards', mostWinningBets: 'most winning bets' };
 
+/** A count of things in words: "1 VIP card", "3 winning bets". */
+const plural = (n: number, thing: string) => `${n} ${thing}${n === 1 ? '' : 's'}`;
+
 /** A list of names in words: "Ada", "Ada and Bo", "Ada, Bo and Cy". */
 const namesText = (names: string[]) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
 
 /**
  * At the end, under the result, what ranked bettors of equal money (the result's scores are money alone): the table's
- * tie-break (the view's `tieBreak`), with the VIP cards each holds where fewest VIP cards decided; or that they share the
- * place. Null when no two bettors ended with the same money.
+ * tie-break (the view's `tieBreak`), with what it counted for each (the VIP cards each holds, or the view's
+ * `winningBets`); or that they share the place. Null when no two bettors ended with the same money.
  */
 export function tieNote(ctx: BoardContext): string | null {
   const t = ctx.table;
@@ -459,10 +462,16 @@ export function tieNote(ctx: BoardContext): string | null {
     const p = players.find((x) => x.seat === seat);
     return (p?.vip ?? []).length + (p?.hiddenVip ?? 0);
   };
+  // What the tie-break counted for each: the VIP cards each holds, or the winning bets the view lists at the end.
+  const counted: ((seat: number) => string) | null =
+    t.tieBreak === 'fewestVip'
+      ? (seat) => plural(vipCards(seat), 'VIP card')
+      : t.tieBreak === 'mostWinningBets' && (t.winningBets ?? []).length
+        ? (seat) => plural(t.winningBets[seat] ?? 0, 'winning bet')
+        : null;
   const notes = [...groups].filter(([, group]) => group.length > 1).map(([money, group]) => {
     const who = `${namesText(group.map((s) => ctx.name(s.seat)))} ended with ${dollars(money)} each`;
-    const cards = (n: number) => `${n} VIP card${n === 1 ? '' : 's'}`;
-    const counts = t.tieBreak === 'fewestVip' ? ` (${group.map((s) => `${ctx.name(s.seat)} with ${cards(vipCards(s.seat))}`).join(', ')})` : '';
+    const counts = counted ? ` (${group.map((s) => `${ctx.name(s.seat)} with ${counted(s.seat)}`).join(', ')})` : '';
     if (group.some((s) => s.rank !== group[0]!.rank)) return `${who}: the table's tie-break, ${rule ?? 'a house rule'}, ranks them${counts}.`;
     const place = ordinal(group[0]!.rank);
     return rule ? `${who}, and the tie-break, ${rule}, leaves them equal${counts}: they share ${place} place.` : `${who} and share ${place} place: at this table equal money shares the place.`;
