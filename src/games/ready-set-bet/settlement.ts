@@ -11,12 +11,12 @@ import { vipDesign } from './data/vip.ts';
 import { activeHoldings, bettorSeats, raceResult } from './race.ts';
 import type { PlayerSettlement, Settlement, SettlementLine, State, VipHolding } from './types.ts';
 
-/** Settles the finished race on the fresh state: money, the settlement record, spent VIP cards. */
 /** Each seat's winning bets over the races settled so far (a VIP card's own line not counted): tie-break mostWinningBets. */
 export function winningBets(state: State): number[] {
   return state.players.map((_, seat) => state.settlements.flatMap((r) => r.players.filter((p) => p.seat === seat).flatMap((p) => p.lines)).filter((l) => l.won && l.space !== '').length);
 }
 
+/** Settles the finished race on the fresh state: money, the settlement record, spent VIP cards. */
 export function settleRace(state: State): GameEvent[] {
   const result = raceResult(state.positions, state.options.horseTies);
   const events: GameEvent[] = [];
