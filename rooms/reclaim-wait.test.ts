@@ -74,7 +74,12 @@ function fakeTable(status: 'waiting' | 'playing' | 'over', token = '') {
     t.clients.length--;
     t.reclaimWait.left();
   };
-  return { t, sit, leave, watch: () => void t.clients.length++ };
+  /** A spectator leaves. */
+  const unwatch = () => {
+    t.clients.length--;
+    t.reclaimWait.left();
+  };
+  return { t, sit, leave, watch: () => void t.clients.length++, unwatch };
 }
 
 let reconnectSeconds = 0;
@@ -152,5 +157,76 @@ describe('a table its players left, with spectators there', () => {
     expect(t.closes).toEqual([]);
     t.clock.pass(1_000);
     expect(t.closes).toEqual([1000]);
+  });
+});
+
+describe('a running game its players left, with spectators there', () => {
+  it('waits for its players paused, spectators coming and going or not, and closes them when nobody came back', () => {
+    const { t, sit, leave, watch, unwatch } = fakeTable('playing');
+    sit();
+    watch();
+    expect(t.reclaimWait.paused()).toBe(false);
+    leave(); // the last player goes to the lobby; a spectator stays
+    expect(t.reclaimWait.paused()).toBe(true); // no SYSTEM move, no bot, no turn clock (timers.ts)
+    expect(t.autoDispose).toBe(false);
+    t.clock.pass(5_000);
+    watch(); // another spectator follows the watch link: the game does not go on for them
+    expect(t.reclaimWait.paused()).toBe(true);
+    unwatch(); // nor does a spectator leaving start the wait again
+    t.clock.pass(4_000);
+    expect(t.closes).toEqual([]);
+    t.clock.pass(1_000);
+    expect(t.closes).toEqual([1000]);
+  });
+
+  it('goes on when a player takes their seat back, and waits again from when they leave', () => {
+    const { t, sit, leave, watch } = fakeTable('playing');
+    sit();
+    watch();
+    leave();
+    t.clock.pass(8_000);
+    sit(); // back with the seat token
+    expect(t.reclaimWait.paused()).toBe(false);
+    t.clock.pass(5_000); // the first wait ran out with the player there: nothing closes
+    expect(t.closes).toEqual([]);
+    leave();
+    expect(t.reclaimWait.paused()).toBe(true);
+    t.clock.pass(9_000);
+    expect(t.closes).toEqual([]);
+    t.clock.pass(1_000);
+    expect(t.closes).toEqual([1000]);
+  });
+
+  it('counts a dropped player held for a reconnection as there: the wait does not close the table on them', () => {
+    const { t, sit, leave, watch } = fakeTable('playing');
+    sit();
+    watch();
+    leave();
+    sit(); // back…
+    t.clients.length--; // …and dropped: the seat is held (its session kept) for a reconnection
+    t.clock.pass(10_000);
+    expect(t.reclaimWait.paused()).toBe(false);
+    expect(t.closes).toEqual([]);
+  });
+
+  it('recovered from a dead process, watched: paused until a player is back, closed if none came', () => {
+    const { t, watch } = fakeTable('playing', 'journaled-token');
+    t.reclaimWait.recovered();
+    watch();
+    expect(t.reclaimWait.paused()).toBe(true);
+    t.clock.pass(10_000);
+    expect(t.closes).toEqual([1000]);
+  });
+
+  it('of bots only (a spectator watching bots play): plays on while watched', () => {
+    const { t, watch, unwatch } = fakeTable('playing');
+    t.seats.records[0]!.bot = true;
+    watch();
+    watch();
+    unwatch();
+    expect(t.reclaimWait.paused()).toBe(false);
+    t.clock.pass(60_000);
+    expect(t.closes).toEqual([]);
+    expect(t.autoDispose).toBe(true); // the last watcher gone, Colyseus closes it at once
   });
 });

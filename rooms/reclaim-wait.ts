@@ -1,16 +1,21 @@
 /**
- * How long a table stays open for players who are away: RECONNECT_SECONDS. While nobody is there the
+ * How long a table stays open for players who are away: RECONNECT_SECONDS. While no player is there the
  * game waits too (paused: no SYSTEM move, no bot, no turn clock — the bots do not play the absent players'
- * seats, and a table nobody watches costs nothing); the first client back resumes it. Each wait ends by
- * handing the decision back to Colyseus, which closes the table if nobody is there (a dropped player's
- * reconnection hold counting as someone).
+ * seats, and a table nobody plays at costs nothing), whether or not spectators watch it; the first player back
+ * resumes it. Each wait ends by handing the decision back to Colyseus, which closes the table if nobody is there
+ * (a dropped player's reconnection hold counting as someone); where no player came back, the table closes, its
+ * spectators with it (close code 1000).
  *
  * - A recovered game (taken over from a dead process) waits for its players to come back with their seat
- *   tokens; then the seats of those who did not are the bots' (free again before the start).
- * - A running game its last client left (a player who went to the lobby, a hold that ran out) stays open
+ *   tokens; then the seats of those who did not are the bots' (free again before the start). A running one no
+ *   player came back to closes then, its spectators with it (close code 1000).
+ * - A running game its last player left (a player who went to the lobby, a hold that ran out) stays open
  *   instead of closing at once and ending the game; the wait starts anew when the last one leaves after a
- *   player came back, not after spectators only (else one who looked in every minute would keep a table its
- *   players abandoned open for good). A game of bots only closes as before.
+ *   player came back. Spectators neither resume nor restart it, and once it is over with no player back the
+ *   table closes, closing them (1000): its game is charged to its creator as a running table (front-door.ts),
+ *   and another address's spectator following a watch link would otherwise keep an abandoned game going for
+ *   as long as its bots play (an all-bot Tractor match, an hour or two). A game of bots only (a spectator's,
+ *   watching bots play) plays on while anyone watches and closes as soon as nobody does.
  * - A finished game no player is at any more stays open as long, once, for its result, record and verification
  *   to be seen by whoever follows its link (a friend, a player back from the lobby), as when its players close
  *   their tabs; then it closes, its spectators with it (close code 1000). A finished table counts toward its
@@ -31,7 +36,7 @@ export class ReclaimWait {
   private wait: Delayed | null = null;
   /** The running wait is a recovered game's (the last client leaving does not shorten or restart it). */
   private recovering = false;
-  /** A wait has started (the table emptied) and no seated player has come since: spectators leaving do not start another. */
+  /** A wait has started (its last player left) and no seated player has come since: spectators leaving do not start another. */
   private waitedForPlayers = false;
   /** The finished game's wait has run or runs: it is not started again. */
   private overWaited = false;
@@ -44,9 +49,18 @@ export class ReclaimWait {
     this.room = room;
   }
 
-  /** The game waits for its players: a wait runs and no client is connected (timers.ts reads it). */
+  /**
+   * The game waits for its players (timers.ts reads it): a wait runs and no player is there (spectators do not
+   * count: their game would go on for them alone), or, at a game of bots only, nobody is.
+   */
   paused(): boolean {
-    return this.wait !== null && this.room.clients.length === 0;
+    if (this.wait === null) return false;
+    return this.playedByPeople() ? !this.room.seats.playerHere() : this.room.clients.length === 0;
+  }
+
+  /** Players sat at this game (their seats keep their tokens while the bots play them), not bots only. */
+  private playedByPeople(): boolean {
+    return this.room.seats.records.some((r) => !r.bot && r.token);
   }
 
   /** A recovered game: nobody is connected yet. */
@@ -54,34 +68,34 @@ export class ReclaimWait {
     const room = this.room;
     this.recovering = true;
     // Seat tokens journaled: players had sat at it (a spectator's own table waiting for players has none).
-    this.playerCame = room.seats.records.some((r) => !r.bot && r.token);
+    this.playerCame = this.playedByPeople();
     this.start(() => {
       this.recovering = false;
       room.seats.releaseAbsent();
       room.projection.syncSeats();
-      room.timers.reconcile();
       // Its players had their time to come back; the clients that left meanwhile were not counted (left()).
       // (Over: its spectators are closed after the finished table's wait; with nobody there it closes now.)
       if (room.state.status === 'over') this.overLeft();
-      else if (room.state.status === 'waiting' && this.playerCame && !room.seats.playerHere()) this.closeWatched();
+      else if (this.playerCame && !room.seats.playerHere()) return room.state.status === 'waiting' ? this.closeWatched() : this.closeAbandoned();
+      room.timers.reconcile();
     });
   }
 
   /**
-   * A client left: the last one, at a running game a player may take back, leaves the table waiting for them;
-   * at a finished game, open to be seen a while.
+   * A client left: the last player, at a running game a player may take back, leaves the table waiting for them
+   * (spectators or not); at a finished game, open to be seen a while.
    */
   left() {
     const room = this.room;
     if (room.closing || room.handingOver || this.recovering) return;
     if (room.state.status === 'over') return this.overLeft();
     if (room.state.status === 'waiting') return this.waitingLeft();
-    if (room.clients.length > 0) return;
-    if (room.state.status !== 'playing') return;
-    if (!room.seats.records.some((r) => !r.bot && r.token)) return;
-    // Spectators only since the wait started: it runs on (paused again), or, over, the table closes.
-    if (this.waitedForPlayers) return room.timers.reconcile();
-    this.start(() => undefined);
+    if (room.state.status !== 'playing' || !this.playedByPeople() || room.seats.playerHere()) return;
+    // A spectator left since the wait started: it runs on, still paused.
+    if (this.waitedForPlayers) return;
+    this.start(() => {
+      if (room.state.status === 'playing' && !room.seats.playerHere()) this.closeAbandoned();
+    });
     room.timers.reconcile(); // paused: the pending SYSTEM, bot and clock timers go
   }
 
@@ -134,6 +148,16 @@ export class ReclaimWait {
   private closeWatched() {
     const room = this.room;
     if (room.clients.length > 0 && !room.closing && !room.handingOver) void close(room, CloseCode.NORMAL_CLOSURE);
+  }
+
+  /**
+   * A running game no player came back to within its wait: the table closes, closing its spectators (1000), and
+   * the game ends there, as with nobody watching. Reservations not yet used go too: a spectator's would find the
+   * game going on for them alone, a player's comes after the wait.
+   */
+  private closeAbandoned() {
+    const room = this.room;
+    if (!room.closing && !room.handingOver) void close(room, CloseCode.NORMAL_CLOSURE);
   }
 
   /** A seated player took or took back their seat. */

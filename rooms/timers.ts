@@ -95,7 +95,7 @@ export class Timers {
     this.due = false;
     const room = this.room;
     const { game, seats } = room;
-    // Paused while the table waits for its players with nobody there (reclaim-wait.ts): no timer runs, and
+    // Paused while the table waits for its players with none there, spectators or not (reclaim-wait.ts): no timer runs, and
     // a turn clock's deadline is held through the pause as through a leave (taking the seat back after
     // the table emptied does not reset it either).
     const paused = room.reclaimWait.paused();

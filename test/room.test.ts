@@ -598,6 +598,41 @@ describe('bots, clocks and reconnection', () => {
     }
   });
 
+  it('keeps a running game its players all left paused though spectators watch, goes on for a player back only, and closes the spectators once the wait is over', async () => {
+    const linger = roomSettings.reconnectSeconds;
+    roomSettings.reconnectSeconds = 3;
+    try {
+      const [a, b] = await table();
+      const roomId = a.room.roomId;
+      const seq = () => (matchMaker.getLocalRoomById(roomId) as unknown as { journal: { seq: number } }).journal.seq;
+      const watcher = await joinAsSpectator(server.ws, roomId);
+      let closedWith = 0;
+      watcher.onLeave((code) => (closedWith = code));
+      await Promise.all([a.room.leave(true), b.room.leave(true)]);
+      const left = seq();
+      await sleep(500);
+      expect(seq()).toBe(left); // the bots (20 ms a move here) do not play the absent seats for a spectator…
+      const late = await joinAsSpectator(server.ws, roomId);
+      await sleep(500);
+      expect(seq()).toBe(left); // …nor for one who follows the watch link now
+      await late.leave(true);
+      const back = await adopt(await new Client(server.ws).joinById(roomId, { seatToken: b.seatToken }));
+      await waitFor(() => seq() > left, 3000, 'the game goes on once a player is back'); // the other seat's bot moves
+      await back.room.leave(true);
+      const gone = Date.now();
+      const paused = seq();
+      await sleep(500);
+      expect(seq()).toBe(paused);
+      expect(closedWith).toBe(0);
+      await waitFor(() => closedWith === 1000, 5000, 'the spectator closed once the wait is over');
+      expect(Date.now() - gone).toBeGreaterThan(2500); // the wait counts from the player's leave
+      expect((watcher.state as { seq: number }).seq).toBe(paused); // no move the whole wait
+      await waitFor(() => matchMaker.getLocalRoomById(roomId) === undefined, 3000, 'the abandoned table closed');
+    } finally {
+      roomSettings.reconnectSeconds = linger;
+    }
+  });
+
   it('takes a seat back, or watches, with joinById as through the guest endpoint, though a running table is locked', async () => {
     const [a, b] = await table();
     await b.room.leave(true);
