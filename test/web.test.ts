@@ -497,6 +497,21 @@ describe('web client', () => {
     await Promise.all([player.close(), watcher.close()]);
   }, 60_000);
 
+  it.concurrent('a watched game its players left is shown paused, and once the wait is over the watcher is told the table closed, not sent to watch again', async ({ expect }) => {
+    const player = await newPage();
+    const roomId = await createInLobby(player, 'Fast Track', { seats: 2, bots: 1, options: { coloursPerPlayer: 1 } });
+    const watcher = await newPage();
+    await watcher.goto(`${server.http}/#/watch/${roomId}`);
+    await watcher.locator('.pill', { hasText: 'spectating' }).waitFor();
+    await player.locator('a.home').click(); // the only player leaves: the game waits RECONNECT_SECONDS (10 here) for them
+    await watcher.getByText('Paused: its players have left.').waitFor({ timeout: 5000 });
+    await watcher.locator('.pill', { hasText: 'paused' }).waitFor();
+    await watcher.locator('.notice', { hasText: 'The table has closed: its players left the game and none came back' }).waitFor({ timeout: 20_000 });
+    await watcher.waitForTimeout(1500);
+    expect(await watcher.locator('.notice', { hasText: /watching again|Could not watch/ }).count()).toBe(0);
+    await Promise.all([player.close(), watcher.close()]);
+  }, 60_000);
+
   it.concurrent('a second tab takes the seat and the first says so; from the lobby the browser goes back to its seat at a private table', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } }); // one browser profile: its tabs share the seat token
     const [first, second] = await Promise.all([context.newPage(), context.newPage()]);

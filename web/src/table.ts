@@ -11,7 +11,7 @@ import { legalMovesOf } from './legal.ts';
 import { chooserPrompt, Selection } from './select.ts';
 import { allMovesOpen, kindsOf, partsActedOn, shownEnough, Steps } from './steps.ts';
 import { leadAlike, pickHit, pickNear, samePlayable, spreadOut, tapChoices, type PartBox } from './touch.ts';
-import { clockLow, clockText, turnLine } from './turn.ts';
+import { clockLow, clockText, turnLine, waitsForItsPlayers } from './turn.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain, SeatInfo } from './types.ts';
 
 type EventsMessage = { seq: number; actor: number; events: GameEvent[] };
@@ -28,7 +28,7 @@ const LOG_LINES = 200;
 const LOG_SHOWN = 60;
 /** Close code of a session whose seat token was used by another connection (docs/PROTOCOL.md). */
 const SEAT_RECLAIMED = 4000;
-/** Close code of a watched table closing with no player at it (finished, or its players gone): nothing to watch again. */
+/** Close code of a watched table closing with no player at it (finished, or its players gone and none back): nothing to watch again. */
 const TABLE_CLOSED = 1000;
 /** Events the room sends for every game (docs/PROTOCOL.md, Messages). */
 const ROOM_EVENTS = new Set(['turnTimeout', 'moveLimit', 'gameOver', 'serverClosing', 'durability']);
@@ -276,8 +276,12 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       }
       if (mySeat === null && code === TABLE_CLOSED) {
         room = null;
-        const over = (next.state as Plain)?.status === 'over';
-        say(over ? 'The table has closed: the game is over and its players have gone.' : 'The table has closed: its players left before the game began.');
+        const status = (next.state as Plain)?.status;
+        say(
+          status === 'over' ? 'The table has closed: the game is over and its players have gone.'
+          : status === 'playing' ? 'The table has closed: its players left the game and none came back.'
+          : 'The table has closed: its players left before the game began.',
+        );
         return;
       }
       if (mySeat === null) {
@@ -561,7 +565,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     const watchLink = `${location.origin}${location.pathname}#/watch/${roomId}`;
     info.replaceChildren(
       ...[
-      h('span', { class: 'pill' }, plain.status === 'waiting' ? 'waiting for players' : plain.status === 'over' ? 'game over' : 'playing'),
+      h('span', { class: 'pill' }, plain.status === 'waiting' ? 'waiting for players' : plain.status === 'over' ? 'game over' : waitsForItsPlayers({ status: plain.status, seats: plain.seats ?? [] }) ? 'paused' : 'playing'),
       mySeat === null ? h('span', { class: 'pill' }, 'spectating') : null,
       plain.invite ? h('span', { class: 'pill invite' }, 'Invite code ', h('b', { 'data-invite': plain.invite }, plain.invite)) : null,
       h('button', { type: 'button', class: 'small', 'data-focus': 'copy-watch', onclick: () => (navigator.clipboard ? void navigator.clipboard.writeText(watchLink).then(() => say('Spectator link copied.'), () => say(watchLink)) : say(watchLink)) }, 'Copy spectator link'),

@@ -1,6 +1,6 @@
 /** The move panel's first line without a browser: whose turn it is, and the turn clock where the player looks. */
 import { describe, expect, it } from 'vitest';
-import { clockLow, clockText, turnLine, type LinePart } from './turn.ts';
+import { clockLow, clockText, turnLine, waitsForItsPlayers, type LinePart } from './turn.ts';
 import type { BoardContext, Move, SeatInfo } from './types.ts';
 
 const NOW = 1_000_000;
@@ -96,5 +96,25 @@ describe('a turn clock running out', () => {
     expect(clockLow(NOW + 10_000, NOW)).toBe(true);
     expect(clockLow(NOW + 2_500, NOW)).toBe(true);
     expect(clockLow(NOW - 1, NOW)).toBe(true);
+  });
+});
+
+describe('a running game its players all left', () => {
+  const left = (): SeatInfo => ({ ...seat(), connected: false, bot: true }); // its player left it to the bot
+  const bot = (): SeatInfo => ({ ...seat(), bot: true }); // a bot's from the start
+  const dropped = (): SeatInfo => ({ ...seat(), connected: false }); // held for its player's reconnection
+
+  it('is paused, and a spectator told so, while no player is at it', () => {
+    const watching = context([left(), bot()], [1], [], null);
+    expect(waitsForItsPlayers(watching)).toBe(true);
+    expect(turnLine(watching, null, 0)).toEqual(['Paused: its players have left. The table closes unless one comes back soon.']);
+  });
+
+  it('is not while a player is there, or held for a reconnection, nor at a game of bots only, nor once over', () => {
+    expect(waitsForItsPlayers(context([left(), seat()], [1], [], null))).toBe(false);
+    expect(waitsForItsPlayers(context([left(), dropped()], [1], [], null))).toBe(false);
+    expect(waitsForItsPlayers(context([bot(), bot()], [1], [], null))).toBe(false);
+    expect(waitsForItsPlayers({ status: 'over', seats: [left(), bot()] })).toBe(false);
+    expect(shown(turnLine(context([bot(), bot()], [1], [], null), null, 0))).toBe('Watching · Bo to move.');
   });
 });

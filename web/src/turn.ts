@@ -22,6 +22,14 @@ export function clockLow(deadline: number, now = Date.now()): boolean {
 }
 
 /**
+ * A running game its players all left, paused until one comes back with their seat token (docs/PROTOCOL.md,
+ * Reconnection): every seat is a bot's and some seat's player left it. It closes unless one does.
+ */
+export function waitsForItsPlayers(ctx: Pick<BoardContext, 'status' | 'seats'>): boolean {
+  return ctx.status === 'playing' && ctx.seats.every((s) => s.bot) && ctx.seats.some((s) => !s.connected);
+}
+
+/**
  * The move panel's first line, from the state (`board`: the game's own status words; `deadline`: the state's
  * `turnDeadline`; `step`: its `stepDeadline`, counted down where the game names the step). The time left is said where
  * the player looks while deciding, on their own clocked turn (the seat list with the clock is under the panel, out of
@@ -45,6 +53,7 @@ function lineParts(ctx: BoardContext, board: GameBoard | null, deadline: number)
   };
   if (ctx.status === 'waiting') return ['Waiting for every seat to be taken…'];
   if (ctx.status === 'over') return ['The game is over.'];
+  if (waitsForItsPlayers(ctx)) return ['Paused: its players have left. The table closes unless one comes back soon.'];
   if (mine === null) {
     // Whose turn it is, as a player waiting is told; none named where the seats listed do not take a turn (a deal).
     const toMove = (board?.turnShown?.(ctx) ?? true) ? ctx.active : [];
