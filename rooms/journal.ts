@@ -131,7 +131,7 @@ export class TableJournal {
       seed: room.seed,
       rng: room.rng,
       status: room.state.status,
-      invite: room.state.invite,
+      invite: room.seats.invite,
       seats: room.seats.records.map((r) => ({ token: r.token, name: r.name, bot: r.bot })),
       creator: room.creator,
       queued: room.queued,

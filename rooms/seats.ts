@@ -48,6 +48,8 @@ export class Seats {
   private admitted = false;
   /** Session ids of new players' reservations not yet used: one that lapses frees its seat. */
   private readonly promised = new Set<string>();
+  /** The private table's invite code, once drawn ('' before, and at a public table). */
+  invite = '';
 
   private readonly room: Table;
 
@@ -478,7 +480,7 @@ export class Seats {
       const taken = await room.presence.hget(INVITES_KEY, code);
       if (taken) continue;
       await this.publishInvite(code);
-      room.state.invite = code;
+      this.showInvite(code);
       return;
     }
     room.log.error('no free invite code after 8 attempts');
@@ -486,9 +488,15 @@ export class Seats {
 
   /** A private game taken over from another process: the same invite code, published again from here. */
   async resumePrivate(code: string) {
-    this.room.state.invite = code;
+    this.showInvite(code);
     await this.room.setPrivate(true);
     await this.publishInvite(code);
+  }
+
+  /** The code is the table's: every seat's private entry carries it, so seated players see it and spectators never do. */
+  private showInvite(code: string) {
+    this.invite = code;
+    for (const mine of this.room.state.private.values()) mine.invite = code;
   }
 
   /** Makes the invite code resolve to this table on every process. */
@@ -499,8 +507,8 @@ export class Seats {
   /** Withdraws the invite code when the table closes (unless a peer owns the game now: see withdrawInvite). */
   async dropInvite() {
     const room = this.room;
-    if (!room.state.invite) return;
-    await withdrawInvite(room.state.invite, this.inviteValue(), room.roomId).catch(() => undefined);
+    if (!this.invite) return;
+    await withdrawInvite(this.invite, this.inviteValue(), room.roomId).catch(() => undefined);
   }
 
   /** What an invite code resolves to: this table. */

@@ -15,7 +15,7 @@ import type { TableJournal } from './journal.ts';
 import type { Projection } from './projection.ts';
 import type { ReclaimWait } from './reclaim-wait.ts';
 
-export type PrivateSeat = Schema & { seat: number; seatToken: string; legalMoves: MapSchema<string>; view: Schema };
+export type PrivateSeat = Schema & { seat: number; seatToken: string; invite: string; legalMoves: MapSchema<string>; view: Schema };
 
 export type ChoiceSetState = Schema & { values: MapSchema<boolean> };
 
@@ -23,7 +23,6 @@ export type ChoiceSetState = Schema & { values: MapSchema<boolean> };
 export type TableState = Schema & {
   game: string;
   status: string;
-  invite: string;
   seedCommitment: string;
   seed: string;
   seats: ArraySchema<Schema & { name: string; taken: boolean; connected: boolean; bot: boolean; team: number; clocked: boolean; shortClock: boolean; startNow: boolean }>;

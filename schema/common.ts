@@ -2,7 +2,6 @@
  * Room state every game shares, and the builder that adds a game's own public and private parts.
  *
  *   status       'waiting' | 'playing' | 'over'
- *   invite       invite code of a private table ('' for public tables)
  *   seedCommitment  SHA-256 (hex) of the game's seed, published when the table is created
  *   seed         the seed itself, revealed when the game is over (check it against the commitment)
  *   seats[i]     name, connected, bot, team, taken, clocked (a turn clock runs for the seat now), shortClock
@@ -15,7 +14,8 @@
  *   result       standings once over
  *   table        the game's public view (the same for every client)
  *   choices      named public sets of values that legal-move patterns draw from (e.g. the free spaces)
- *   private      per-seat private view and legal moves; each client receives only its own entry
+ *   private      per-seat private view and legal moves, the seat's token and a private table's invite code
+ *                (seated players only: a spectator never sees it); each client receives only its own entry
  *
  * A seat's legal moves are a map keyed by each move's JSON text (the value is the move's type): a
  * move taken off the list is one DELETE on the wire, a new one one ADD, and the moves still legal are
@@ -69,6 +69,7 @@ export function defineRoomState<Pub extends SchemaClass, Priv extends SchemaClas
     {
       seat: t.uint8().default(0),
       seatToken: t.string().default(''),
+      invite: t.string().default(''),
       legalMoves: t.map('string'),
       view: mine,
     },
@@ -78,7 +79,6 @@ export function defineRoomState<Pub extends SchemaClass, Priv extends SchemaClas
     {
       game: t.string().default(''),
       status: t.string().default('waiting'),
-      invite: t.string().default(''),
       seedCommitment: t.string().default(''),
       seed: t.string().default(''),
       seats: t.array(SeatState),

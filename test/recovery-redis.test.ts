@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Client, type SeatReservation } from '@colyseus/sdk';
 import { Redis } from 'ioredis';
 import { metricOf, spawnServer } from './helpers/process.ts';
-import { adopt, legalMoves, state } from './helpers/clients.ts';
+import { adopt, legalMoves, mine, state } from './helpers/clients.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
 import { fileRedis, gameUnderWay, matchmake, playOne, playToEnd, snapshot } from './helpers/durable.ts';
 import { execFile } from 'node:child_process';
@@ -96,7 +96,7 @@ describe('durable games', () => {
     const reader = new Redis(file.redis.url);
     try {
       const { owner, players, roomId, lastSeq } = await gameUnderWay(procs, { private: true });
-      const invite = await waitFor(() => state(players[0]!).invite, 3000, 'invite code');
+      const invite = await waitFor(() => mine(players[0]!)?.invite, 3000, 'invite code');
       const survivor = procs.find((p) => p !== owner)!;
       const before = snapshot(players[0]!);
       // (The two commands at once: each is a process of its own, and neither changes what the other reads.)

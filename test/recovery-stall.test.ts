@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Client, type SeatReservation } from '@colyseus/sdk';
 import { Redis, type ChainableCommander } from 'ioredis';
 import { metricOf, spawnServer, statusOf, type ServerProcess } from './helpers/process.ts';
-import { adopt, legalMoves, state, type Player } from './helpers/clients.ts';
+import { adopt, legalMoves, mine, state, type Player } from './helpers/clients.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
 import { fileRedis, gameUnderWay, matchmake, playOne, playToEnd, snapshot } from './helpers/durable.ts';
 import { rejoinSeat } from '../client/rejoin.ts';
@@ -26,7 +26,7 @@ describe('durable games: a stalled process', () => {
     try {
       const { owner, players, roomId } = await gameUnderWay(procs, { private: true });
       const survivor = procs.find((p) => p !== owner)!;
-      const invite = await waitFor(() => state(players[0]!).invite, 3000, 'invite code');
+      const invite = await waitFor(() => mine(players[0]!)?.invite, 3000, 'invite code');
       owner.child.kill('SIGSTOP');
       const back = await Promise.all(players.map((p) => rejoinSeat([survivor.ws], { roomId, seatToken: p.seatToken }).then(adopt)));
       owner.child.kill('SIGCONT');
@@ -61,7 +61,7 @@ describe('durable games: a stalled process', () => {
       const reservation = await matchmake(stalled, { seats: 2, private: true, spectator: true }); // (alone: the table is made there)
       const { roomId } = reservation;
       const watchers = [await new Client(stalled.ws).consumeSeatReservation(reservation), await new Client(stalled.ws).joinById(roomId, { spectator: true })];
-      const invite = await waitFor(() => (watchers[0]!.state as { invite?: string }).invite, 3000, 'invite code');
+      const invite = await waitFor(() => inviteOf(reader, roomId), 3000, 'invite code'); // (spectators never see it)
       const counted = async () => (await reader.smembers(tablesKey('127.0.0.1'))).includes(roomId);
       expect(await counted()).toBe(true);
       peer = await spawnServer(limited);
@@ -107,7 +107,7 @@ describe('durable games: a stalled process', () => {
       const reservation = await matchmake(proc, { seats: 2, private: true });
       const { roomId } = reservation;
       const ada = await adopt(await new Client(proc.ws).consumeSeatReservation(reservation));
-      const invite = await waitFor(() => state(ada).invite, 3000, 'invite code');
+      const invite = await waitFor(() => mine(ada)?.invite, 3000, 'invite code');
       const closed = new Promise<number>((resolve) => ada.room.onLeave((code) => resolve(code)));
       // At once, what a stall longer than three beats leaves: a peer took the game over and abandoned it (nobody
       // came back to it), its table closed, taking its listing and the code away; this process's heartbeat expired.
@@ -165,7 +165,7 @@ describe('durable games: a stalled process', () => {
       const reservation = await matchmake(stalled, { seats: 2, private: true, spectator: true });
       const { roomId } = reservation;
       const watchers = [await new Client(stalled.ws).consumeSeatReservation(reservation), await new Client(stalled.ws).joinById(roomId, { spectator: true })];
-      const invite = await waitFor(() => (watchers[0]!.state as { invite?: string }).invite, 3000, 'invite code');
+      const invite = await waitFor(() => inviteOf(reader, roomId), 3000, 'invite code'); // (spectators never see it)
       const code = await reader.hget('parlor:invites', invite);
       // What the peer left besides: its table counted to its creator's finished tables.
       const peers = await finishedAtPeer(reader, roomId, (tx) => tx.srem(tablesKey('127.0.0.1'), roomId).sadd(finishedTablesKey('127.0.0.1'), roomId));
@@ -297,4 +297,10 @@ async function finishedAtPeer(reader: Redis, roomId: string, more: (tx: Chainabl
 
 function owner_cont(procs: ServerProcess[]) {
   for (const p of procs) if (p.child.exitCode === null) p.child.kill('SIGCONT');
+}
+
+/** A table's invite code as Redis holds it (its seated players see it; a table watched only, nobody else). */
+async function inviteOf(reader: Redis, roomId: string): Promise<string | undefined> {
+  const codes = await reader.hgetall('parlor:invites');
+  return Object.keys(codes).find((code) => (JSON.parse(codes[code]!) as { roomId: string }).roomId === roomId);
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Client } from '@colyseus/sdk';
 import { Redis } from 'ioredis';
 import { spawnServer, type ServerProcess } from './helpers/process.ts';
-import { adopt, legalMoves, state } from './helpers/clients.ts';
+import { adopt, legalMoves, mine, state } from './helpers/clients.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
 import { fileRedis, gameUnderWay, matchmake, playOne, playToEnd, snapshot } from './helpers/durable.ts';
 import { rejoinSeat } from '../client/rejoin.ts';
@@ -22,7 +22,7 @@ describe('durable games', () => {
     try {
       const { owner, players, roomId, lastSeq } = await gameUnderWay(procs, { private: true });
       const survivor = procs.find((p) => p !== owner)!;
-      const invite = await waitFor(() => state(players[0]!).invite, 3000, 'invite code');
+      const invite = await waitFor(() => mine(players[0]!)?.invite, 3000, 'invite code');
       const before = snapshot(players[0]!);
       const tickets = players.map((p) => ({ roomId, seatToken: p.seatToken }));
 
@@ -42,7 +42,7 @@ describe('durable games', () => {
       const snapshotSeq = lastSeq - (lastSeq % 2);
       expect(snapshotSeq).toBeGreaterThan(0);
       expect(await back[0]!.room.request('history')).toEqual({ messages: players[0]!.events.filter((m) => m.seq > snapshotSeq), complete: false });
-      expect(state(back[0]!).invite).toBe(invite); // a private table stays private, under its code
+      expect(mine(back[0]!)?.invite).toBe(invite); // a private table stays private, under its code
       expect(await (await fetch(`${survivor.http}/api/invites/${invite}`)).json()).toMatchObject({ roomId });
       // Listed under its id, locked (a running game takes no new players) and started, and under no other key.
       const reader = new Redis(file.redis.url);
@@ -126,7 +126,7 @@ describe('durable games', () => {
     try {
       const { owner, players, roomId, lastSeq } = await gameUnderWay(procs, { private: true });
       const survivor = procs.find((p) => p !== owner)!;
-      const invite = await waitFor(() => state(players[0]!).invite, 3000, 'invite code');
+      const invite = await waitFor(() => mine(players[0]!)?.invite, 3000, 'invite code');
       const before = snapshot(players[0]!);
       const closed = players.map((p) => new Promise<number>((resolve) => p.room.onLeave((code) => resolve(code))));
       const exit = owner.stop('SIGTERM');
@@ -155,7 +155,7 @@ describe('durable games', () => {
     let replacement: ServerProcess | undefined;
     try {
       const { players, roomId, lastSeq } = await gameUnderWay([lone], { private: true });
-      const invite = await waitFor(() => state(players[0]!).invite, 3000, 'invite code');
+      const invite = await waitFor(() => mine(players[0]!)?.invite, 3000, 'invite code');
       const before = snapshot(players[0]!);
       expect(await lone.stop('SIGTERM')).toBe(0); // no peer to hand the game to: it waits in Redis, listed nowhere
       // The replacement claims a game only three beats after it starts (long ones here): asked before that.

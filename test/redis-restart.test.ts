@@ -11,7 +11,7 @@ import { Client, type SeatReservation } from '@colyseus/sdk';
 import { Redis } from 'ioredis';
 import { spawnServer, statusOf, type ServerProcess } from './helpers/process.ts';
 import { startRedis, type RedisHandle } from './helpers/redis.ts';
-import { adopt, legalMoves, state } from './helpers/clients.ts';
+import { adopt, legalMoves, mine, state } from './helpers/clients.ts';
 import { rejoinSeat } from '../client/rejoin.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
 
@@ -43,7 +43,7 @@ describe('Redis restarts empty', () => {
     const privateTable = await post(procs[1]!, '/matchmake/create/high-card', { seats: 2, private: true });
     const host = procs.find((p) => p.processId === privateTable.body.processId)!;
     const hostPlayer = await adopt(await new Client(host.ws).consumeSeatReservation(privateTable.body as unknown as SeatReservation));
-    const invite = await waitFor(() => state(hostPlayer).invite as string, 5000, 'invite code');
+    const invite = await waitFor(() => mine(hostPlayer)?.invite as string, 5000, 'invite code');
 
     await redis.stop();
     await redis.restart(); // empty: no persistence

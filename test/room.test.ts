@@ -672,7 +672,7 @@ describe('bots, clocks and reconnection', () => {
 describe('private tables', () => {
   it('creates an invite code that resolves to the room', async () => {
     const a = await joinAsPlayer(server.ws, 'high-card', { seats: 2, private: true }, 'create');
-    const code = await waitFor(() => state(a).invite as string, 3000, 'invite code');
+    const code = await waitFor(() => mine(a).invite as string, 3000, 'invite code');
     expect(code).toMatch(/^[A-HJKMNP-Z2-9]{10}$/);
     const found = (await (await fetch(`${server.http}/api/invites/${code}`)).json()) as { roomId: string; game: string };
     expect(found).toEqual({ roomId: a.room.roomId, game: 'high-card' });
@@ -682,6 +682,12 @@ describe('private tables', () => {
     // …but joinable through the code.
     const friend = await adopt(await new Client(server.ws).joinById(found.roomId, {}));
     expect(friend.room.roomId).toBe(a.room.roomId);
+    // The code is in each seated player's private entry, not in the shared state: a spectator never receives it.
+    await waitFor(() => mine(friend)?.invite === code, 3000, "the code in the friend's private entry");
+    expect(state(friend).invite).toBeUndefined();
+    const watcher = await joinAsSpectator(server.ws, a.room.roomId);
+    await waitFor(() => (watcher.state as ReturnType<typeof state>)?.status === 'playing', 3000, 'the watched table');
+    expect(JSON.stringify((watcher.state as ReturnType<typeof state>).toJSON())).not.toContain(code);
     expect((await fetch(`${server.http}/api/invites/NOPE99`)).status).toBe(404);
   });
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type SeatReservation } from '@colyseus/sdk';
 import { Redis } from 'ioredis';
 import { spawnServer, statusOf, type ServerProcess } from './helpers/process.ts';
-import { adopt, legalMoves, state } from './helpers/clients.ts';
+import { adopt, legalMoves, mine, state } from './helpers/clients.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
 import { startRedis, type RedisHandle } from './helpers/redis.ts';
 import { TABLE_CHARGE_SECONDS, finishedTablesKey, tablesKey } from '../src/server/front-door.ts';
@@ -82,7 +82,7 @@ describe('two processes on one Redis', () => {
   it('resolves a private table’s invite code from either process, and removes it and the listing when the table closes', async () => {
     // (Three seats: the table still waits for players when these two leave, and closes at once.)
     const host = await adopt(await new Client(a.ws).create('high-card', { seats: 3, private: true }));
-    const code = await waitFor(() => state(host).invite as string, 3000, 'invite');
+    const code = await waitFor(() => mine(host)?.invite as string, 3000, 'invite');
     for (const p of [a, b]) {
       expect(await (await fetch(`${p.http}/api/invites/${code}`)).json()).toEqual({ roomId: host.room.roomId, game: 'high-card' });
     }

@@ -563,11 +563,13 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
 
   function drawInfo(plain: Plain) {
     const watchLink = `${location.origin}${location.pathname}#/watch/${roomId}`;
+    // A private table's code is in the seat's own private entry: seated players see it, spectators never receive it.
+    const code: string = mySeat === null ? '' : (plain.private?.[String(mySeat)]?.invite ?? '');
     info.replaceChildren(
       ...[
       h('span', { class: 'pill' }, plain.status === 'waiting' ? 'waiting for players' : plain.status === 'over' ? 'game over' : waitsForItsPlayers({ status: plain.status, seats: plain.seats ?? [] }) ? 'paused' : 'playing'),
       mySeat === null ? h('span', { class: 'pill' }, 'spectating') : null,
-      plain.invite ? h('span', { class: 'pill invite' }, 'Invite code ', h('b', { 'data-invite': plain.invite }, plain.invite)) : null,
+      code ? h('span', { class: 'pill invite' }, 'Invite code ', h('b', { 'data-invite': code }, code)) : null,
       h('button', { type: 'button', class: 'small', 'data-focus': 'copy-watch', onclick: () => (navigator.clipboard ? void navigator.clipboard.writeText(watchLink).then(() => say('Spectator link copied.'), () => say(watchLink)) : say(watchLink)) }, 'Copy spectator link'),
       ].filter((x) => x !== null),
     );
