@@ -57,6 +57,8 @@ export const ClientJoinOptions = z.strictObject({
   /** Display name. */
   name: DisplayName.optional(),
   spectator: z.boolean().optional(),
+  /** A private table's invite code (any letter case): a new player sits there only with it. */
+  invite: z.string().max(32).optional(),
   /** Reclaims the seat this token was issued for. */
   seatToken: z.string().min(8).max(64).optional(),
   /** Turn clock in seconds (0 = none): when it runs out, the seat's bot moves for it. */
@@ -101,9 +103,10 @@ export function tableOptionsSchema(game: Pick<AnyGame, 'seats'>, defaultTurnSeco
  * The options a room sees: the client's, plus the keys the server itself adds — `table` (the canonical
  * table key joinOrCreate filters on, set by onAuth), `recover` (a journaled game being taken over),
  * `creator` (the address a create request came from, charged for the table it creates), `watcher` (the
- * address a spectator's guest seat was asked from, counted against MAX_SPECTATORS_PER_ADDRESS) and `queued` (the
- * table queue opened it: seats that come free before the start are offered back to the queue). The
- * server's matchmaking front door refuses them from clients (src/server/front-door.ts).
+ * address a spectator's guest seat was asked from, counted against MAX_SPECTATORS_PER_ADDRESS), `queued` (the
+ * table queue opened it: seats that come free before the start are offered back to the queue) and `host` (a
+ * private table's own mark on its creator's reservation: seated without the invite code). The server's
+ * matchmaking front door refuses them from clients (src/server/front-door.ts).
  */
 export const JoinOptions = ClientJoinOptions.extend({
   table: z.string().max(4096).optional(),
@@ -111,6 +114,7 @@ export const JoinOptions = ClientJoinOptions.extend({
   creator: z.string().max(256).optional(),
   watcher: z.string().max(256).optional(),
   queued: z.boolean().optional(),
+  host: z.boolean().optional(),
 });
 export type JoinOptions = z.infer<typeof JoinOptions>;
 

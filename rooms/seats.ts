@@ -48,8 +48,12 @@ export class Seats {
   private admitted = false;
   /** Session ids of new players' reservations not yet used: one that lapses frees its seat. */
   private readonly promised = new Set<string>();
+  /** A private table: a new player takes a seat only with its invite code (see invited). */
+  private inviteOnly = false;
   /** The private table's invite code, once drawn ('' before, and at a public table). */
   invite = '';
+  /** A private table just created: its next reservation is its creator's (nobody else has the room id yet). */
+  private creatorToCome = false;
 
   private readonly room: Table;
 
@@ -129,7 +133,7 @@ export class Seats {
     if (room.state.status !== 'waiting' || room.handingOver || room.closing || this.disposing()) return null;
     if (this.notAgreed().length > 0 || !this.records.some((r) => r.sessionId !== null)) return null;
     const free = this.records.flatMap((s, seat) => (s.sessionId === null && !s.bot && !s.token ? [seat] : []));
-    const promised = this.pending().filter((opts) => joinKind(opts) === 'player').length;
+    const promised = this.pending().filter((opts) => this.kindOf(opts) === 'player').length;
     const seats = free.slice(promised);
     if (seats.length === 0) return { code: RoomErrors.noFreeSeat, message: 'Every free seat is promised to a player joining now.' };
     for (const seat of seats) Object.assign(this.records[seat]!, { bot: true, name: `Bot ${seat + 1}` });
@@ -182,7 +186,7 @@ export class Seats {
     const room = this.room;
     if (!room.table || !room.state) return true; // still in onCreate
     if (room.state.status !== 'waiting' || this.filledWithBots()) return false;
-    const pendingPlayers = this.pending().filter((opts) => joinKind(opts) === 'player').length;
+    const pendingPlayers = this.pending().filter((opts) => this.kindOf(opts) === 'player').length;
     // (A seat with a token and no session is a recovered game's, kept for its player until the wait ends.)
     return this.records.filter((s) => s.sessionId !== null || s.bot || s.token).length + pendingPlayers < room.table.seats;
   }
@@ -210,9 +214,13 @@ export class Seats {
     return theirs < roomSettings.maxSpectatorsPerAddress;
   }
 
-  /** Like joinKind, but a token no seat has counts as a spectator (refused at join, capped until then). */
+  /**
+   * Like joinKind, but a token no seat has counts as a spectator, and so does a new player at a private table
+   * without its invite code (both refused at join, capped until then): neither holds a seat meanwhile.
+   */
   private kindOf(opts: unknown): 'player' | 'holder' | 'spectator' {
     const kind = joinKind(opts);
+    if (kind === 'player') return this.invited(opts as JoinOptions) ? 'player' : 'spectator';
     if (kind !== 'holder') return kind;
     const token = (opts as JoinOptions).seatToken;
     return this.records.some((r) => r.token === token) ? 'holder' : 'spectator';
@@ -260,6 +268,10 @@ export class Seats {
     const reserve = room._reserveSeat.bind(room);
     room._reserveSeat = async (sessionId, opts, auth, seconds, reconnection, ...rest) => {
       if (!reconnection) {
+        if (this.creatorToCome) {
+          this.creatorToCome = false;
+          if (joinKind(opts) === 'player') opts = { ...(opts as JoinOptions), host: true }; // seated without the code
+        }
         const unsure = this.ownershipUnsure();
         if (unsure) await unsure;
         if (this.disposing() || room.handingOver || !this.admits(opts)) return false;
@@ -272,7 +284,7 @@ export class Seats {
         this.dropReservations();
         return false;
       }
-      if (reserved && !reconnection && joinKind(opts) === 'player') {
+      if (reserved && !reconnection && this.kindOf(opts) === 'player') {
         this.promised.add(sessionId);
         room.clock.setTimeout(() => {
           // Unused and gone (Colyseus dropped it when it lapsed): the seat it held is free again. If every seated
@@ -349,6 +361,7 @@ export class Seats {
       const holder = this.records[seat]!.sessionId;
       if (holder) this.evict(holder);
     } else {
+      if (!this.invited(opts)) throw new ServerError(ErrorCode.APPLICATION_ERROR, 'core/invite-required: this table is private; join with its invite code (`invite`), or watch as a spectator');
       seat = this.records.findIndex((s) => s.sessionId === null && !s.bot && !s.token);
       if (seat < 0 || room.state.status !== 'waiting') throw new ServerError(ErrorCode.APPLICATION_ERROR, 'core/table-full: no free seat at this table');
     }
@@ -471,9 +484,23 @@ export class Seats {
     })().catch((err: unknown) => room.log.warn({ err }, 'could not offer a free seat to the table queue; matchmaking still fills it'));
   }
 
-  /** Makes the table invite-only and publishes a fresh invite code (in presence, so every process resolves it). */
+  /**
+   * A new player may take a seat: the table is public, or they bring its invite code (in any letter case),
+   * or they created it.
+   */
+  private invited(opts: JoinOptions): boolean {
+    if (!this.inviteOnly || opts.host) return true;
+    return this.invite !== '' && opts.invite?.toUpperCase() === this.invite;
+  }
+
+  /**
+   * Makes the table invite-only (its creator, whose reservation comes next, sits without the code) and
+   * publishes a fresh invite code (in presence, so every process resolves it).
+   */
   async makePrivate() {
     const room = this.room;
+    this.inviteOnly = true;
+    this.creatorToCome = true;
     await room.setPrivate(true);
     for (let attempt = 0; attempt < 8; attempt++) {
       const code = Array.from({ length: INVITE_LENGTH }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
@@ -488,6 +515,7 @@ export class Seats {
 
   /** A private game taken over from another process: the same invite code, published again from here. */
   async resumePrivate(code: string) {
+    this.inviteOnly = true;
     this.showInvite(code);
     await this.room.setPrivate(true);
     await this.publishInvite(code);

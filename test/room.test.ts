@@ -680,7 +680,7 @@ describe('private tables', () => {
     const stranger = await joinAsPlayer(server.ws, 'high-card', { seats: 2 });
     expect(stranger.room.roomId).not.toBe(a.room.roomId);
     // …but joinable through the code.
-    const friend = await adopt(await new Client(server.ws).joinById(found.roomId, {}));
+    const friend = await adopt(await new Client(server.ws).joinById(found.roomId, { invite: code }));
     expect(friend.room.roomId).toBe(a.room.roomId);
     // The code is in each seated player's private entry, not in the shared state: a spectator never receives it.
     await waitFor(() => mine(friend)?.invite === code, 3000, "the code in the friend's private entry");
@@ -691,12 +691,39 @@ describe('private tables', () => {
     expect((await fetch(`${server.http}/api/invites/NOPE99`)).status).toBe(404);
   });
 
+  it('seats a new player only with its invite code (in any letter case): the room id alone watches, and a refusal costs the table nothing', async () => {
+    const ada = await joinAsPlayer(server.ws, 'high-card', { seats: 3, private: true, name: 'Ada' }, 'create'); // its creator sits without the code
+    const code = await waitFor(() => mine(ada).invite as string, 3000, 'invite code');
+    const roomId = ada.room.roomId;
+    // The room id is in every spectator link and in GET /api/tables?ids=: alone, or with a wrong code, it seats nobody.
+    await expect(new Client(server.ws).joinById(roomId, { name: 'Eve' })).rejects.toThrow(/core\/invite-required/);
+    await expect(new Client(server.ws).joinById(roomId, { name: 'Eve', invite: 'ABCDEFGHJK' })).rejects.toThrow(/core\/invite-required/);
+    const post = (path: string, body: unknown) => fetch(`${server.http}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    // The guest endpoint seats spectators and token holders only; the room's own mark for its creator is no client's to send.
+    expect((await post(`/api/rooms/${roomId}/seat`, { name: 'Eve' })).status).toBe(400);
+    expect(await (await post(`/matchmake/joinById/${roomId}`, { name: 'Eve', host: true })).json()).toMatchObject({ code: 'core/bad-options' });
+    expect(ada.room.connection.isOpen).toBe(true);
+    expect(Array.from(state(ada).seats, (s: { taken: boolean }) => s.taken)).toEqual([true, false, false]);
+    // The code, in any letter case, seats its bearer.
+    const bo = await adopt(await new Client(server.ws).joinById(roomId, { name: 'Bo', invite: code.toLowerCase() }));
+    expect(bo.seat).toBe(1);
+    // The room id still lets anyone watch.
+    const watcher = await joinAsSpectator(server.ws, roomId);
+    await waitFor(() => (watcher.state as ReturnType<typeof state>)?.seats?.[1]?.name === 'Bo', 3000, 'the watched table');
+    // A seat's token brings its player back without the code.
+    const back = await adopt(await new Client(server.ws).joinById(roomId, { seatToken: bo.seatToken }));
+    expect(back.seat).toBe(bo.seat);
+    await waitFor(() => mine(back)?.invite === code, 3000, 'the code after a reclaim');
+    expect(ada.room.connection.isOpen).toBe(true);
+  });
+
   it('is not listed, but is found by its id, with whether a seat is free', async () => {
     const a = await joinAsPlayer(server.ws, 'high-card', { seats: 2, private: true }, 'create');
     const listed = async (query = '') => (await (await fetch(`${server.http}/api/tables${query}`)).json()) as { roomId: string; open: boolean }[];
     expect((await listed()).some((t) => t.roomId === a.room.roomId)).toBe(false);
     expect(await listed(`?ids=${a.room.roomId},no-such-table`)).toEqual([expect.objectContaining({ roomId: a.room.roomId, game: 'high-card', seats: 2, open: true, over: false })]);
-    await adopt(await new Client(server.ws).joinById(a.room.roomId, {}));
+    const invite = await waitFor(() => mine(a).invite as string, 3000, 'invite code');
+    await adopt(await new Client(server.ws).joinById(a.room.roomId, { invite }));
     await waitFor(async () => (await listed(`?ids=${a.room.roomId}`))[0]?.open === false, 3000, 'full');
     const tooMany = await fetch(`${server.http}/api/tables?ids=${Array.from({ length: 21 }, (_, i) => `t${i}`).join(',')}`);
     expect(tooMany.status).toBe(400);

@@ -86,7 +86,7 @@ describe('two processes on one Redis', () => {
     for (const p of [a, b]) {
       expect(await (await fetch(`${p.http}/api/invites/${code}`)).json()).toEqual({ roomId: host.room.roomId, game: 'high-card' });
     }
-    const guest = await adopt(await new Client(b.ws).joinById(host.room.roomId));
+    const guest = await adopt(await new Client(b.ws).joinById(host.room.roomId, { invite: code }));
     expect(guest.room.roomId).toBe(host.room.roomId);
     // (Each only while the game is its process's: test/recovery-stall.test.ts has a stalled copy that closes.)
     const redis = new Redis(fileRedis.url);

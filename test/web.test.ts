@@ -418,7 +418,7 @@ describe('web client', () => {
     // on a busy machine, took more than the first roll's 5 s when a bot's seat started it at the third join (the race
     // run and the next one begun, the bets were off the board before every page had seen them all).
     await Promise.all(pages.map((p) => p.locator('.board > *').first().waitFor()));
-    const fourth = await adopt(await new Client(server.ws).joinById(roomId, {}));
+    const fourth = await adopt(await new Client(server.ws).joinById(roomId, { invite: code! }));
     // On the phone each bettor's tokens and notes get the table's whole width (four columns cramped them into a few words a line).
     await pages[1]!.locator('.board table.bettors tr').first().waitFor();
     const tokensShare = await pages[1]!.evaluate(() => {
@@ -519,8 +519,15 @@ describe('web client', () => {
     const roomId = await createInLobby(first, 'Fast Track', { seats: 2, bots: 0, private: true, options: { coloursPerPlayer: 1 } });
     const seat = await first.locator('.seat.me').getAttribute('data-seat');
     const other = await newPage(); // another player: the table needs two to start
+    // By the room id alone (a spectator link's) a private table is watched, and its code stays with its players.
     await other.goto(`${server.http}/#/table/${roomId}`);
+    await other.locator('.notice', { hasText: 'invite code' }).waitFor();
+    await other.locator('.pill', { hasText: 'spectating' }).waitFor();
+    expect(await other.locator('[data-invite]').count()).toBe(0);
+    const code = await first.locator('[data-invite]').getAttribute('data-invite');
+    await other.goto(`${server.http}/#/table/${roomId}/${code}`);
     await other.locator('.seat.me').waitFor();
+    expect(await other.locator('[data-invite]').getAttribute('data-invite')).toBe(code);
     await second.goto(`${server.http}/#/table/${roomId}`);
     await second.locator('.seat.me').waitFor();
     expect(await second.locator('.seat.me').getAttribute('data-seat')).toBe(seat);

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { Client, type SeatReservation } from '@colyseus/sdk';
 import type { ServerProcess } from './process.ts';
 import { OLDEST_REDIS, startRedis, watchCommands, type CommandWatch, type RedisHandle } from './redis.ts';
-import { adopt, legalMoves, state, type Player } from './clients.ts';
+import { adopt, legalMoves, mine, state, type Player } from './clients.ts';
 import { sleep, waitFor } from './ports.ts';
 
 /**
@@ -44,7 +44,9 @@ export async function gameUnderWay(procs: ServerProcess[], extra: object = {}) {
   const reservation = await matchmake(procs[0]!, { seats: 2, options: { handSize: 4 }, ...extra });
   const owner = procs.find((p) => p.processId === reservation.processId)!;
   const ada = await adopt(await new Client(owner.ws).consumeSeatReservation(reservation));
-  const bo = await adopt(await new Client(owner.ws).joinById(reservation.roomId));
+  // A private table seats its second player by its invite code.
+  const invite = (extra as { private?: boolean }).private ? await waitFor(() => mine(ada)?.invite as string, 3000, 'invite code') : undefined;
+  const bo = await adopt(await new Client(owner.ws).joinById(reservation.roomId, invite ? { invite } : {}));
   await waitFor(() => legalMoves(ada).length && legalMoves(bo).length, 5000, 'deal');
   await ada.room.request('move', { type: 'ante', in: true });
   await bo.room.request('move', { type: 'ante', in: false });

@@ -41,7 +41,7 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
               e.preventDefault();
               say('Looking up the code…');
               invite(codeInput.value)
-                .then(({ roomId }) => (location.hash = `#/table/${roomId}`))
+                .then(({ roomId }) => (location.hash = `#/table/${roomId}/${encodeURIComponent(codeInput.value.trim())}`)) // a private table seats by its code
                 .catch((err) => say(reason(err), true));
             },
           },

@@ -3,7 +3,7 @@
  * synced state, and every move is one the server listed as legal (legal.ts).
  *
  * Routes (in the hash, so the server serves one page): `#/` lobby, `#/table/<roomId>` play (your
- * seat, or a free one), `#/watch/<roomId>` spectate.
+ * seat, or a free one), `#/table/<roomId>/<invite code>` play at a private table, `#/watch/<roomId>` spectate.
  */
 import './style.css';
 import { showLobby } from './lobby.ts';
@@ -23,11 +23,11 @@ function route() {
   leave?.();
   leave = null;
   app.replaceChildren();
-  const [, page, roomId] = location.hash.replace(/^#/, '').split('/');
+  const [, page, roomId, invite] = location.hash.replace(/^#/, '').split('/');
   if ((page === 'table' || page === 'watch') && roomId) {
     const handOver = pending?.room.roomId === roomId ? pending : null;
     pending = null;
-    leave = showTable(app, roomId, page === 'watch' ? 'watch' : 'play', handOver);
+    leave = showTable(app, roomId, page === 'watch' ? 'watch' : 'play', handOver, invite ? decodeURIComponent(invite) : undefined);
   } else {
     leave = showLobby(app, goToTable);
   }

@@ -51,7 +51,8 @@ const RECLAIM_LONGEST_PAUSE_MS = 5000;
 /** Answers of a server that is up but cannot serve now (its Redis away, too many requests). */
 const SERVER_BUSY = new Set(['core/store-unavailable', 'core/rate-limited']);
 
-export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watch', handOver: Pending | null): () => void {
+/** `invite`: a private table's code, which a new player needs for a seat there (a seat's token does not). */
+export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watch', handOver: Pending | null, invite?: string): () => void {
   let room: Room | null = null;
   let mySeat: number | null = null;
   let closed = false;
@@ -207,9 +208,10 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       return spectate();
     }
     try {
-      return await client.joinById(roomId, { name: playerName.get() || undefined });
-    } catch {
-      say('No free seat at this table: you are watching.');
+      return await client.joinById(roomId, { name: playerName.get() || undefined, invite });
+    } catch (err) {
+      const needsCode = /^core\/invite-required\b/.test(String((err as Error)?.message ?? ''));
+      say(needsCode ? 'This table is private: a seat needs its invite code (Join a friend, in the lobby). You are watching.' : 'No free seat at this table: you are watching.');
       return spectate();
     }
   }
