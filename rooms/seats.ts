@@ -351,7 +351,7 @@ export class Seats {
     const opts = JoinOptions.parse(options ?? {});
     if (opts.spectator) {
       client.userData = { seat: null, watcher: opts.watcher };
-      room.timers.reconcile(); // a game paused with nobody there goes on
+      room.timers.reconcile(); // a game paused for its players goes on when one is back (or, bots only, anyone)
       return;
     }
     let seat: Seat;
@@ -413,7 +413,7 @@ export class Seats {
 
   reconnect(client: Client) {
     this.awaitConfirmation(client);
-    this.room.timers.reconcile(); // a game paused with nobody there goes on
+    this.room.timers.reconcile(); // a game paused for its players goes on when one is back (or, bots only, anyone)
     const seat = this.seatOf(client);
     if (seat === null) return;
     this.records[seat]!.connected = true;
