@@ -762,6 +762,27 @@ describe('per-address state stays bounded', () => {
     for (const timer of Object.values(timeouts)) clearTimeout(timer as NodeJS.Timeout);
   });
 
+  it('counts held and lapsed reservations apart: a lapse frees its held place, one left unused holds it its full life', async () => {
+    const presence = new InMemoryPresence();
+    const unused = new UnusedReservations(presence, 8, 15_000, { maxLapses: 8, lapseWindowMs: 600_000 });
+    for (let i = 0; i < 6; i++) await unused.given('a', `early${i}`, i < 4 ? 0 : 10_000); // 4 lapse at 15 s, 2 at 25 s
+    const ask = async (at: number, n: number) => {
+      const answers: unknown[] = [];
+      for (let i = 0; i < n; i++) {
+        const refusal = await unused.refusal('a', at);
+        answers.push(refusal);
+        if (!refusal) await unused.given('a', `at${at}-${i}`, at);
+      }
+      return answers;
+    };
+    // At 20 s the last two are still held: 6 more, and the seventh is refused as held (not as lapsed).
+    expect(await ask(20_000, 7)).toEqual([...Array(6).fill(null), { unused: 8 }]);
+    // Once those two have lapsed too (six lapses, fewer than 8), their places are free: two more.
+    expect(await ask(26_000, 3)).toEqual([null, null, { unused: 8 }]);
+    const timeouts = (presence as unknown as { timeouts: Record<string, unknown> }).timeouts;
+    for (const timer of Object.values(timeouts)) clearTimeout(timer as NodeJS.Timeout);
+  });
+
   it('forgets the least recently used addresses and full buckets', () => {
     const limiter = new AddressLimiter(1, 2, 100);
     for (let i = 0; i < 1000; i++) limiter.take(`10.0.${i >> 8}.${i & 255}`, 1, 1000);
