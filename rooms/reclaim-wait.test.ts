@@ -34,6 +34,8 @@ function fakeTable(status: 'waiting' | 'playing' | 'over', token = '') {
     { token, sessionId: null as string | null, bot: false, vacated: false },
     { token: '', sessionId: null as string | null, bot: true, vacated: false },
   ];
+  /** A seat's token holder has a reservation not yet used. */
+  let holderComing = false;
   const t = {
     clock,
     closes,
@@ -41,6 +43,7 @@ function fakeTable(status: 'waiting' | 'playing' | 'over', token = '') {
     closing: false,
     handingOver: false,
     autoDispose: true,
+    seatReservationTimeout: 15,
     state: { status },
     seats: {
       records,
@@ -49,6 +52,7 @@ function fakeTable(status: 'waiting' | 'playing' | 'over', token = '') {
         for (const r of records) if (!r.bot && r.sessionId === null && t.state.status === 'waiting') r.token = '';
       },
       dropReservations: () => undefined,
+      holderComing: () => holderComing,
     },
     projection: { syncSeats: () => undefined },
     timers: { reconcile: () => undefined },
@@ -79,7 +83,9 @@ function fakeTable(status: 'waiting' | 'playing' | 'over', token = '') {
     t.clients.length--;
     t.reclaimWait.left();
   };
-  return { t, sit, leave, watch: () => void t.clients.length++, unwatch };
+  /** Seat 0's holder gets a seat reservation with its token (true), which is used or lapses (false). */
+  const coming = (yes: boolean) => void (holderComing = yes);
+  return { t, sit, leave, watch: () => void t.clients.length++, unwatch, coming };
 }
 
 let reconnectSeconds = 0;
@@ -207,6 +213,33 @@ describe('a running game its players left, with spectators there', () => {
     t.clock.pass(10_000);
     expect(t.reclaimWait.paused()).toBe(false);
     expect(t.closes).toEqual([]);
+  });
+
+  it('waits, still paused, for a seat token reserved before the wait ran out: seated if used, closed if it lapses', () => {
+    const { t, sit, leave, watch, coming } = fakeTable('playing');
+    sit();
+    watch();
+    leave();
+    t.clock.pass(9_900);
+    coming(true); // the player is on their way back: their reservation made, their socket not yet there
+    t.clock.pass(100);
+    expect(t.closes).toEqual([]);
+    expect(t.reclaimWait.paused()).toBe(true);
+    coming(false);
+    sit(); // the reservation used
+    expect(t.reclaimWait.paused()).toBe(false);
+    t.clock.pass(20_000);
+    expect(t.closes).toEqual([]);
+
+    leave();
+    t.clock.pass(9_900);
+    coming(true);
+    t.clock.pass(100);
+    t.clock.pass(14_000);
+    expect(t.closes).toEqual([]);
+    coming(false); // lapsed unused
+    t.clock.pass(1_050);
+    expect(t.closes).toEqual([1000]);
   });
 
   it('recovered from a dead process, watched: paused until a player is back, closed if none came', () => {

@@ -153,11 +153,17 @@ export class ReclaimWait {
   /**
    * A running game no player came back to within its wait: the table closes, closing its spectators (1000), and
    * the game ends there, as with nobody watching. Reservations not yet used go too: a spectator's would find the
-   * game going on for them alone, a player's comes after the wait.
+   * game going on for them alone. A player whose seat token was reserved before the wait ran out is on their way
+   * back: the game waits, still paused, for that reservation to be used or to lapse.
    */
   private closeAbandoned() {
     const room = this.room;
-    if (!room.closing && !room.handingOver) void close(room, CloseCode.NORMAL_CLOSURE);
+    if (room.closing || room.handingOver) return;
+    if (!room.seats.holderComing()) return void close(room, CloseCode.NORMAL_CLOSURE);
+    this.wait = room.clock.setTimeout(() => {
+      this.wait = null;
+      if (room.state.status === 'playing' && !room.seats.playerHere()) this.closeAbandoned();
+    }, room.seatReservationTimeout * 1000 + 50);
   }
 
   /** A seated player took or took back their seat. */

@@ -160,6 +160,11 @@ export class Seats {
     return this.records.some((r) => r.sessionId !== null);
   }
 
+  /** A seat's token holder has a reservation not yet used: a player on their way back. */
+  holderComing(): boolean {
+    return this.pending().some((opts) => this.kindOf(opts) === 'holder');
+  }
+
   /** Every seat has a player or a bot: the game may start. */
   allTaken(): boolean {
     return this.records.every((s) => s.bot || s.sessionId !== null);

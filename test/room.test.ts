@@ -633,6 +633,30 @@ describe('bots, clocks and reconnection', () => {
     }
   });
 
+  it('seats a player whose seat token was reserved just before the wait for an abandoned game ran out, watched or not', async () => {
+    const linger = roomSettings.reconnectSeconds;
+    roomSettings.reconnectSeconds = 2;
+    try {
+      for (const watched of [false, true]) {
+        const [a, b] = await table();
+        const roomId = a.room.roomId;
+        if (watched) await joinAsSpectator(server.ws, roomId);
+        await Promise.all([a.room.leave(true), b.room.leave(true)]);
+        await sleep(1800);
+        const res = await fetch(`${server.http}/api/rooms/${roomId}/seat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seatToken: b.seatToken }) });
+        const reservation = (await res.json()) as SeatReservation;
+        await sleep(500); // the wait runs out while the player connects
+        const back = await adopt(await new Client(server.ws).consumeSeatReservation(reservation));
+        expect(back.seat).toBe(b.seat);
+        await sleep(300);
+        expect(matchMaker.getLocalRoomById(roomId)).toBeDefined();
+        await back.room.leave(true);
+      }
+    } finally {
+      roomSettings.reconnectSeconds = linger;
+    }
+  });
+
   it('takes a seat back, or watches, with joinById as through the guest endpoint, though a running table is locked', async () => {
     const [a, b] = await table();
     await b.room.leave(true);
