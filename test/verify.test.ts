@@ -298,17 +298,18 @@ describe('POST /api/verify', () => {
     const leaving = new AbortController();
     try {
       const ask = askThrough(door);
-      // Four addresses, two records each (as many as an address may have), all but their last byte come: 48 MiB.
-      const all = Array.from({ length: 8 }, (_, i) => {
-        const body = new ReadableStream<Uint8Array>({ start: (sent) => sent.enqueue(new Uint8Array(RECORD_BYTES - 1).fill(32)) });
+      // Eight addresses, two records each (as many as an address may have), all but their last byte come: 96 MiB.
+      const spaces = new Uint8Array(RECORD_BYTES - 1).fill(32);
+      const all = Array.from({ length: 16 }, (_, i) => {
+        const body = new ReadableStream<Uint8Array>({ start: (sent) => sent.enqueue(spaces) });
         return ask(`198.51.100.${1 + (i >> 1)}`, body, leaving.signal).catch(() => 'left');
       });
-      await waitFor(() => recordBytesComing() === 8 * (RECORD_BYTES - 1), 20_000, 'the eight records coming');
+      await waitFor(() => recordBytesComing() === 16 * (RECORD_BYTES - 1), 30_000, 'the sixteen records coming');
       const { record, commitment, result } = played.tractor!;
       const genuine = JSON.stringify({ record, commitment, result });
       expect(await ask('198.51.100.9', genuine)).toMatchObject({ status: 503, retryAfter: '1', body: { code: 'core/busy' } });
       leaving.abort();
-      expect(await Promise.all(all)).toEqual(Array(8).fill('left'));
+      expect(await Promise.all(all)).toEqual(Array(16).fill('left'));
       await waitFor(() => recordBytesComing() === 0 && verificationsInProgress() === 0, 10_000, 'the records that left gone');
       expect(await ask('198.51.100.9', genuine)).toMatchObject({ status: 200, body: { ok: true } });
     } finally {

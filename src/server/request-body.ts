@@ -30,16 +30,19 @@ export function readBody(req: IncomingMessage, limit: number, pool?: BytePool): 
   return new Promise((answer) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    // Counted in the pool until the body is answered, however that comes (a second answer gives back nothing).
+    // Counted in the pool until the body is answered, however that comes (once: later events change nothing).
     let taken = 0;
+    let answered = false;
     const resolve = (outcome: { bytes: Buffer } | Refusal) => {
+      if (answered) return;
+      answered = true;
       if (pool) pool.held -= taken;
-      taken = 0;
       answer(outcome);
     };
     const refuse = (refusal: Refusal) => {
       req.removeAllListeners('data');
       req.resume(); // discarded
+      chunks.length = 0; // (not kept while the connection lingers)
       resolve(refusal);
     };
     req.on('data', (chunk: Buffer) => {
@@ -55,9 +58,7 @@ export function readBody(req: IncomingMessage, limit: number, pool?: BytePool): 
     const unreadable = () => resolve({ status: 400, code: 'core/bad-request', message: 'The request body could not be read.' });
     req.on('error', unreadable);
     req.on('close', () => req.complete || unreadable()); // the client left before the end (no-op once resolved)
-    req.on('end', () => {
-      if (size <= limit) resolve({ bytes: Buffer.concat(chunks) });
-    });
+    req.on('end', () => answered || resolve({ bytes: Buffer.concat(chunks) }));
   });
 }
 

@@ -262,9 +262,10 @@ const MAX_WAITING = 8;
 /**
  * Records being received, every address together: each address may have two coming (12 MiB), so many addresses
  * could make the process hold gigabytes at once. Beyond this a body is refused as it comes (its bytes counted,
- * not its requests: a request trickling its body holds little).
+ * not its requests: a request trickling its body holds little). Eight addresses' two each: as many addresses
+ * as keeping the queue full takes, to refuse everyone's records.
  */
-const reading: BytePool = { held: 0, max: 8 * RECORD_BYTES, full: { status: 503, code: 'core/busy', message: 'Too many records are being received at once; try again shortly.' } };
+const reading: BytePool = { held: 0, max: 16 * RECORD_BYTES, full: { status: 503, code: 'core/busy', message: 'Too many records are being received at once; try again shortly.' } };
 /** Bytes of records being received now (tests wait on it). */
 export const recordBytesComing = () => reading.held;
 /** Verifications an address may have in progress, from its request to the answer (its body's reading included). */
