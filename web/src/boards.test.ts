@@ -488,6 +488,19 @@ function drawnParts(draw: () => unknown, className: string | RegExp): { text: st
   class Element {
     readonly attributes: Record<string, string> = {};
     readonly childNodes: (Element | string)[] = [];
+    /** A style set through the CSSOM (as `h` sets one) reads as the attribute, as a browser reflects it. */
+    readonly style: { cssText: string };
+    constructor() {
+      const attributes = this.attributes;
+      this.style = {
+        get cssText() {
+          return attributes.style ?? '';
+        },
+        set cssText(css: string) {
+          attributes.style = css;
+        },
+      };
+    }
     setAttribute(name: string, value: string) {
       this.attributes[name] = value;
     }

@@ -6,6 +6,8 @@ function fill(el: Element, attrs: Attrs | null | undefined, children: Child[]) {
   for (const [k, v] of Object.entries(attrs ?? {})) {
     if (v === null || v === undefined || v === false) continue;
     if (typeof v === 'function') el.addEventListener(k.replace(/^on/, ''), v);
+    // Through the CSSOM: the page's Content-Security-Policy (style-src 'self') refuses a style attribute set as markup.
+    else if (k === 'style') (el as HTMLElement | SVGElement).style.cssText = String(v);
     else el.setAttribute(k, v === true ? '' : String(v));
   }
   const add = (c: Child) => {
