@@ -99,6 +99,20 @@ describe('http', () => {
     }
   });
 
+  it("serves the page (built or not) with a policy of its own script and style only, unframed, unsniffed, telling no site it links to its address", async () => {
+    const page = await get('/');
+    const policy = page.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toMatch(/style-src 'self'(;|$)/); // (no 'unsafe-inline': the page sets styles through the CSSOM)
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    // The monitor's own page is not the client's: its policy is not sent there.
+    expect((await get('/monitor/api')).headers.get('content-security-policy')).toBeNull();
+  });
+
   it('puts the monitor behind basic auth', async () => {
     expect((await get('/monitor/api')).status).toBe(401);
     const wrong = await get('/monitor/api', { headers: { authorization: `Basic ${Buffer.from('admin:nope').toString('base64')}` } });

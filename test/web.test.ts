@@ -271,6 +271,30 @@ describe('web client', () => {
     await page.close();
   }, 150_000);
 
+  it.concurrent("the page under its Content-Security-Policy: no violation while a table opens and moves are played, the script's styles applied, a name in markup shown as text", async ({ expect }) => {
+    const page = await newPage();
+    await page.addInitScript(() => {
+      (window as unknown as { violations: string[] }).violations = [];
+      document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    const name = '<img src=x onerror=alert(1)>';
+    await fillLobbyForm(page, 'Fast Track', { seats: 2, bots: 1, options: { coloursPerPlayer: 1 } });
+    await page.locator('#player-name').fill(name);
+    await page.locator('[data-action=create]').click();
+    await page.locator('.board > *').first().waitFor();
+    for (let i = 0; i < 3; i++) {
+      await page.locator('.all-moves summary').waitFor();
+      if (!(await page.locator('.all-moves[open]').count())) await page.locator('.all-moves summary').click();
+      await page.locator('.all-moves .move').first().click({ timeout: 2000 }).catch(() => undefined);
+      await page.waitForTimeout(150);
+    }
+    expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+    expect(await page.locator('.seat.me .dot').first().evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+    expect(await page.locator('.seat.me .seat-name').textContent()).toBe(`${name} (you)`);
+    expect(await page.locator('.seats img').count()).toBe(0);
+    await page.close();
+  });
+
   it.concurrent('the move panel stays the same elements while a redraw changes nothing in it, and a kept button still sends its move', async ({ expect }) => {
     const page = await newPage();
     await createInLobby(page, 'Fast Track', { seats: 2, bots: 1, options: { coloursPerPlayer: 1 } });

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { matchMaker } from '@colyseus/core';
-import express, { type Application } from 'express';
+import express, { type Application, type Response } from 'express';
 
 const bundle = fileURLToPath(new URL(import.meta.url.endsWith('.js') ? '../../web/' : '../../dist/web/', import.meta.url));
 
@@ -22,6 +22,28 @@ const MAX_ASKED = 20;
  * to all the tables there are.
  */
 const LISTING_FRESH_MS = 1000;
+
+/**
+ * Sent with the page and its assets. The page loads its own script and stylesheet only, sets styles through the
+ * CSSOM (no inline style), and opens WebSockets to the process holding its room: the address matchmaking names
+ * (PUBLIC_ADDRESS), which may be another host than the page's. Nobody frames it (a seat's buttons under another
+ * site's), and no URL it leaves for carries its address: a spectator link names its room in the fragment, never sent.
+ */
+export const PAGE_HEADERS: Record<string, string> = {
+  'content-security-policy': [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self' ws: wss:",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; '),
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+};
 
 type Listing = Awaited<ReturnType<typeof matchMaker.query>>[number];
 
@@ -53,13 +75,14 @@ export function mountWeb(app: Application) {
 
   if (!existsSync(`${bundle}index.html`)) {
     app.get('/', (_req, res) => {
-      res.status(503).type('text').send('The web client is not built: run `npm run build:web` (npm start does it for you).');
+      res.status(503).set(PAGE_HEADERS).type('text').send('The web client is not built: run `npm run build:web` (npm start does it for you).');
     });
     return;
   }
   // Hashed asset names never change content: cache them for good; index.html is always revalidated.
-  app.use('/assets', express.static(`${bundle}assets`, { immutable: true, maxAge: '1y', index: false }));
-  app.use(express.static(bundle, { index: 'index.html', maxAge: 0 }));
+  const setHeaders = (res: Response) => res.set(PAGE_HEADERS);
+  app.use('/assets', express.static(`${bundle}assets`, { immutable: true, maxAge: '1y', index: false, setHeaders }));
+  app.use(express.static(bundle, { index: 'index.html', maxAge: 0, setHeaders }));
 }
 
 /**
