@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // The module reads the page's address when loaded.
 Object.assign(globalThis, { location: { protocol: 'http:', host: 'localhost' } });
-const { ApiError, gameRecord, reason } = await import('./api.ts');
+const { ApiError, gameRecord, reason, seats } = await import('./api.ts');
 
 describe('reason', () => {
   it("gives a refused request's words, an HTTP refusal's, and a matchmaking error's without its code", () => {
@@ -36,5 +36,29 @@ describe('gameRecord', () => {
   it('passes any other refusal on', async () => {
     serve();
     await expect(gameRecord('Table1', () => Promise.reject({ reason: { code: 'core/rate-limited' } }))).rejects.toEqual({ reason: { code: 'core/rate-limited' } });
+  });
+});
+
+describe('seats', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const keep = (kept: Record<string, string>) =>
+    vi.stubGlobal('localStorage', { getItem: (k: string) => kept[k] ?? null, key: (i: number) => Object.keys(kept)[i] ?? null, get length() { return Object.keys(kept).length; } });
+
+  it("reads a kept ticket, and none from what is not a ticket's shape: the page never reclaims a seat with it", () => {
+    const ticket = { roomId: 'Table1', seat: 1, seatToken: 'token', game: 'tac', at: 5 };
+    keep({
+      'parlor.seat.Table1': JSON.stringify(ticket),
+      'parlor.seat.Table2': '5',
+      'parlor.seat.Table3': JSON.stringify({ ...ticket, roomId: 'Table3', seat: '1' }),
+      'parlor.seat.Table4': JSON.stringify({ ...ticket, roomId: 'Table4', seatToken: { toString: 1 } }),
+      'parlor.seat.Table5': JSON.stringify({ ...ticket, roomId: 'Other' }),
+      'parlor.seat.Table6': JSON.stringify([ticket]),
+      'parlor.seat.Table7': '{',
+      'parlor.seat.Table8': JSON.stringify({ ...ticket, roomId: 'Table8', game: 7, at: 'now' }),
+    });
+    expect(seats.get('Table1')).toEqual(ticket);
+    for (const id of ['Table2', 'Table3', 'Table4', 'Table5', 'Table6', 'Table7', 'Table9']) expect(seats.get(id)).toBeNull();
+    expect(seats.get('Table8')).toEqual({ roomId: 'Table8', seat: 1, seatToken: 'token', game: '' });
+    expect(seats.all().map((t) => t.roomId)).toEqual(['Table1', 'Table8']);
   });
 });

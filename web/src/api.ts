@@ -111,12 +111,16 @@ export interface SeatTicket {
 const SEAT_PREFIX = 'parlor.seat.';
 const seatKey = (roomId: string) => `${SEAT_PREFIX}${roomId}`;
 export const seats = {
+  /** The ticket kept for the table, null for none or one not of a ticket's shape (written by another version, or by hand). */
   get(roomId: string): SeatTicket | null {
+    let t: Partial<SeatTicket> | null;
     try {
-      return JSON.parse(localStorage.getItem(seatKey(roomId)) ?? 'null');
+      t = JSON.parse(localStorage.getItem(seatKey(roomId)) ?? 'null');
     } catch {
       return null;
     }
+    if (t?.roomId !== roomId || !Number.isInteger(t.seat) || t.seat! < 0 || typeof t.seatToken !== 'string') return null;
+    return { roomId, seat: t.seat!, seatToken: t.seatToken, game: typeof t.game === 'string' ? t.game : '', ...(typeof t.at === 'number' ? { at: t.at } : {}) };
   },
   set(ticket: SeatTicket) {
     localStorage.setItem(seatKey(ticket.roomId), JSON.stringify({ ...ticket, at: Date.now() }));
