@@ -271,12 +271,15 @@ describe('web client', () => {
     await page.close();
   }, 150_000);
 
-  it.concurrent("the page under its Content-Security-Policy: no violation while a table opens and moves are played, the script's styles applied, a name in markup shown as text", async ({ expect }) => {
+  it.concurrent("the page under its Content-Security-Policy: no violation while a table opens and moves are played, the script's styles applied, a name in markup shown as text, a link's id that is no table's not followed", async ({ expect }) => {
     const page = await newPage();
     await page.addInitScript(() => {
       (window as unknown as { violations: string[] }).violations = [];
       document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`));
     });
+    // A link whose table id is a path opens the lobby: the page asked /matchmake/ and /api/seat with `..`.
+    await page.goto(`${server.http}/#/watch/..`);
+    await page.locator('form.create').waitFor();
     const name = '<img src=x onerror=alert(1)>';
     await fillLobbyForm(page, 'Fast Track', { seats: 2, bots: 1, options: { coloursPerPlayer: 1 } });
     await page.locator('#player-name').fill(name);

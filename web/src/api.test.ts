@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // The module reads the page's address when loaded.
 Object.assign(globalThis, { location: { protocol: 'http:', host: 'localhost' } });
-const { ApiError, gameRecord, reason, seats } = await import('./api.ts');
+const { ApiError, gameRecord, isRoomId, reason, seats } = await import('./api.ts');
 
 describe('reason', () => {
   it("gives a refused request's words, an HTTP refusal's, and a matchmaking error's without its code", () => {
@@ -60,5 +60,12 @@ describe('seats', () => {
     for (const id of ['Table2', 'Table3', 'Table4', 'Table5', 'Table6', 'Table7', 'Table9']) expect(seats.get(id)).toBeNull();
     expect(seats.get('Table8')).toEqual({ roomId: 'Table8', seat: 1, seatToken: 'token', game: '' });
     expect(seats.all().map((t) => t.roomId)).toEqual(['Table1', 'Table8']);
+  });
+});
+
+describe('isRoomId', () => {
+  it("takes a table's id, not a path or a query a link could carry into the page's requests", () => {
+    expect(isRoomId('aB3_x-9Qz')).toBe(true);
+    for (const id of ['', '..', '%2e%2e', 'a?b=1', 'a b', 'a.b', 'x'.repeat(65)]) expect(isRoomId(id)).toBe(false);
   });
 });

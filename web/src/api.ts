@@ -42,6 +42,12 @@ export interface TableListing {
   over: boolean;
 }
 
+/**
+ * A table's id as the server makes them (letters, digits, `_` and `-`). One from a link is checked before the page
+ * puts it in a URL: Colyseus' client joins at `/matchmake/joinById/<id>` as it is given, `..` or `?` included.
+ */
+export const isRoomId = (id: string) => /^[A-Za-z0-9_-]{1,64}$/.test(id);
+
 /** A refusal from the server: `code` is namespaced (`core/…`, `<game>/…`). */
 export class ApiError extends Error {
   readonly code: string;
