@@ -388,6 +388,11 @@ describe('Tractor on the page', () => {
     expect([0, 1, 2, 3].map((seat) => seatTitle(context('tractor', { ...table, bids: [] }), seat))).toEqual(['Ada (starter)', 'Bo', 'Cy', 'Di']);
   });
 
+  it("cuts a long name on the table as the round boards do (it ran out of its seat's box, off a phone's window)", () => {
+    const ctx = { ...context('tractor', { starter: 0 }), name: () => 'W'.repeat(32) };
+    expect(seatTitle(ctx, 0)).toBe(`${'W'.repeat(11)}… (starter)`);
+  });
+
   it("says who starts a hand when it starts, not at the hand-over (which may have ended the game)", () => {
     const ctx = context('tractor', {});
     const handOver = { type: 'handOver', attackerPoints: 85, kittyPoints: 0, kittyMultiplier: 0, declarersWon: false, steps: 1, nextStarter: 1 };

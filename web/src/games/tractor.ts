@@ -17,6 +17,7 @@
  */
 import { h, phoneWidth, s, seatColour, svg } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
+import { boardName } from './board-layout.ts';
 import { cardChip, cardKeys, cardText, faceOfKey } from './cards.ts';
 
 const SUIT_NAME: Record<string, string> = { S: 'spades ♠', H: 'hearts ♥', D: 'diamonds ♦', C: 'clubs ♣' };
@@ -135,13 +136,14 @@ export function tableLines(ctx: BoardContext): string[] {
 }
 
 /**
- * A seat's name on the table: ★ on the seat whose declaration stands now (the last one made, not taken
- * back: an overcall moves it), and the starter. (The declarers' side is named in the line above the table.)
+ * A seat's name on the table, cut as the round boards cut theirs (a long one ran out of its box): ★ on the seat
+ * whose declaration stands now (the last one made, not taken back: an overcall moves it), and the starter. (The
+ * declarers' side is named in the line above the table.)
  */
 export function seatTitle(ctx: BoardContext, seat: number): string {
   const t = ctx.table;
   const declaring = (t.bids ?? []).at(-1)?.seat;
-  return `${ctx.name(seat)}${seat === declaring ? ' ★' : ''}${seat === t.starter ? ' (starter)' : ''}`;
+  return `${boardName(ctx.name(seat))}${seat === declaring ? ' ★' : ''}${seat === t.starter ? ' (starter)' : ''}`;
 }
 
 /** Where seat `k` places from you (0) sits around the table: you at the bottom, then to the right. */
@@ -219,7 +221,7 @@ function tableSvg(ctx: BoardContext, narrow: boolean) {
         'g',
         { 'data-seat': seat },
         s('rect', { x: x - boxW / 2, y: y - boxH / 2, width: boxW, height: boxH, rx: 10, fill: t.turn === seat ? '#fff3d6' : '#fffdf8', stroke: seatColour(seat), 'stroke-width': 3 }),
-        s('text', { x, y: y - boxH / 2 + 18, 'text-anchor': 'middle', 'font-size': 13, 'font-weight': 700 }, seatTitle(ctx, seat)),
+        s('text', { x, y: y - boxH / 2 + 18, 'text-anchor': 'middle', 'font-size': 13, 'font-weight': 700 }, boardName(ctx.name(seat)) !== ctx.name(seat) ? s('title', null, ctx.name(seat)) : null, seatTitle(ctx, seat)),
         s('text', { x, y: y - boxH / 2 + 33, 'text-anchor': 'middle', 'font-size': 11, fill: '#555' }, `${t.handCounts?.[seat] ?? 0} cards · ${t.captured?.[seat] ?? 0} pts · level ${t.levels?.[seat] ?? ''}`),
         s('text', { x, y: y + boxH / 2 - 10, 'text-anchor': 'middle', 'font-size': 16, 'font-weight': 700, fill: lastTrick ? '#777' : '#222' }, cardsText(cards)),
       );
