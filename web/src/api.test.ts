@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // The module reads the page's address when loaded.
 Object.assign(globalThis, { location: { protocol: 'http:', host: 'localhost' } });
-const { ApiError, gameRecord, isRoomId, reason, seats } = await import('./api.ts');
+const { ApiError, gameRecord, isInviteCode, isRoomId, reason, seats } = await import('./api.ts');
 
 describe('reason', () => {
   it("gives a refused request's words, an HTTP refusal's, and a matchmaking error's without its code", () => {
@@ -60,6 +60,14 @@ describe('seats', () => {
     for (const id of ['Table2', 'Table3', 'Table4', 'Table5', 'Table6', 'Table7', 'Table9']) expect(seats.get(id)).toBeNull();
     expect(seats.get('Table8')).toEqual({ roomId: 'Table8', seat: 1, seatToken: 'token', game: '' });
     expect(seats.all().map((t) => t.roomId)).toEqual(['Table1', 'Table8']);
+  });
+});
+
+describe('isInviteCode', () => {
+  it("takes a link's invite code only as letters and digits: a malformed escape is no code (the page watches)", () => {
+    expect(isInviteCode('K7QM2XW4PD')).toBe(true);
+    expect(isInviteCode('k7qm2xw4pd')).toBe(true);
+    for (const code of ['', '%', '%E0%A4%A', 'K7QM 2XW4', 'K7/QM', 'x'.repeat(33)]) expect(isInviteCode(code)).toBe(false);
   });
 });
 

@@ -47,6 +47,8 @@ export interface TableListing {
  * puts it in a URL: Colyseus' client joins at `/matchmake/joinById/<id>` as it is given, `..` or `?` included.
  */
 export const isRoomId = (id: string) => /^[A-Za-z0-9_-]{1,64}$/.test(id);
+/** An invite code as a link carries it: letters and digits (anything else, a malformed escape included, is none). */
+export const isInviteCode = (code: string) => /^[A-Za-z0-9]{1,32}$/.test(code);
 
 /** A refusal from the server: `code` is namespaced (`core/…`, `<game>/…`). */
 export class ApiError extends Error {

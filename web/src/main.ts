@@ -6,7 +6,7 @@
  * seat, or a free one), `#/table/<roomId>/<invite code>` play at a private table, `#/watch/<roomId>` spectate.
  */
 import './style.css';
-import { isRoomId } from './api.ts';
+import { isInviteCode, isRoomId } from './api.ts';
 import { showLobby } from './lobby.ts';
 import { showTable, type Pending } from './table.ts';
 
@@ -28,7 +28,7 @@ function route() {
   if ((page === 'table' || page === 'watch') && roomId && isRoomId(roomId)) {
     const handOver = pending?.room.roomId === roomId ? pending : null;
     pending = null;
-    leave = showTable(app, roomId, page === 'watch' ? 'watch' : 'play', handOver, invite ? decodeURIComponent(invite) : undefined);
+    leave = showTable(app, roomId, page === 'watch' ? 'watch' : 'play', handOver, invite && isInviteCode(invite) ? invite : undefined);
   } else {
     leave = showLobby(app, goToTable);
   }
