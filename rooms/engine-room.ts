@@ -33,7 +33,7 @@ import { recoveries, roomSettings } from './settings.ts';
 import { listingNotWritten, Seats } from './seats.ts';
 import { Timers } from './timers.ts';
 import { Moves, RoomErrors } from './moves.ts';
-import { TableJournal, asPlayed, replayStored, type StoredMeta } from './journal.ts';
+import { TableJournal, asPlayed, replayStored, storedPrivate, type StoredMeta } from './journal.ts';
 import { Projection } from './projection.ts';
 import { shareHandshake, shareUnchangedViews, type SchemaSerializing } from './shared-frames.ts';
 import { detachColyseusTimer, fromNow, nextTimerIn, startPatching, stopPatching, wake as wakeTable } from './patch-clock.ts';
@@ -157,8 +157,10 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       if (stored) {
         this.resume(stored);
       } else {
-        this.journal.open();
+        // Made private before the journal's first save, which says so: a table recovered without its code
+        // (not drawn yet, or not saved yet) is private all the same.
         if (options.private) void this.seats.makePrivate().catch(listingNotWritten(this.asTable()));
+        this.journal.open();
         this.projection.syncSeats();
         this.startIfFull();
       }
@@ -167,7 +169,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     /** Picks up a recovered game: players get RECONNECT_SECONDS to come back with their seat tokens (reclaim-wait.ts). */
     private resume(stored: StoredGame<StoredMeta>) {
       this.journal.resume(stored);
-      if (stored.meta.invite) void this.seats.resumePrivate(stored.meta.invite).catch(listingNotWritten(this.asTable()));
+      if (storedPrivate(stored.meta)) void this.seats.resumePrivate(stored.meta.invite).catch(listingNotWritten(this.asTable()));
       this.state.status = stored.meta.status === 'waiting' ? 'waiting' : 'playing';
       if (this.state.status === 'playing') this.list({ started: true });
       this.reclaimWait.recovered();

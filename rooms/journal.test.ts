@@ -9,7 +9,7 @@ import { GameStore } from '../src/server/game-store.ts';
 import { redisErrorsTotal } from '../src/server/metrics.ts';
 import { startRedis, type RedisHandle } from '../test/helpers/redis.ts';
 import { waitFor } from '../test/helpers/ports.ts';
-import { TableJournal } from './journal.ts';
+import { TableJournal, storedPrivate } from './journal.ts';
 import { roomSettings } from './settings.ts';
 import type { EventsMessage, Table } from './table.ts';
 
@@ -31,15 +31,15 @@ afterAll(async () => {
 });
 
 /** What the journal reads of a table, and the events it announces. */
-function fakeTable() {
+function fakeTable(roomId = 'durability', inviteOnly = false) {
   const announced: EventsMessage[] = [];
   const table = {
-    roomId: 'durability',
+    roomId,
     game: { id: 'high-card' },
     table: { seats: 2, options: {} },
     seed: 'seed',
     state: { status: 'playing' },
-    seats: { records: [], invite: '' },
+    seats: { records: [], invite: '', inviteOnly },
     creator: null,
     queued: false,
     log: pino({ level: 'silent' }),
@@ -106,5 +106,23 @@ describe('table journal', () => {
     });
     await waitFor(() => durability().length === 2 || null, 3000, 'the journal caught up');
     expect(durability()[1]).toEqual({ type: 'durability', durable: true });
+  });
+});
+
+describe('stored meta', () => {
+  it('says a private table is private from its first save, before its invite code is drawn', async () => {
+    const { table } = fakeTable('private-table', true);
+    const journal = new TableJournal(table);
+    journal.open();
+    await journal.drained();
+    const meta = JSON.parse((await reader.hget('parlor:game:private-table', 'meta'))!);
+    expect(meta).toMatchObject({ invite: '', private: true });
+    expect(storedPrivate(meta)).toBe(true);
+  });
+
+  it('reads a journal written before it said so as private when it has an invite code', () => {
+    expect(storedPrivate({ invite: 'ABCDEFGHJK' })).toBe(true);
+    expect(storedPrivate({ invite: '' })).toBe(false);
+    expect(storedPrivate({ invite: '', private: false })).toBe(false);
   });
 });

@@ -19,7 +19,10 @@ export interface StoredMeta {
   /** The generator the seed drives (absent in journals written before it was named: `xoshiro128**`). */
   rng?: Generator;
   status: string;
+  /** The private table's invite code ('' at a public table, and at a private one before its code was drawn). */
   invite: string;
+  /** A private table (absent in journals written before it was kept: private if it has an invite code). */
+  private?: boolean;
   /** `bot`: the seat is a bot's (absent in journals written before seats could be filled with bots after creation: the last `table.bots` seats are). */
   seats: { token: string; name: string; bot?: boolean }[];
   /** The address charged for the table (absent in journals written before it was kept), so a peer that takes the table over charges it too. */
@@ -28,6 +31,11 @@ export interface StoredMeta {
   playersMoved?: boolean;
   /** The table queue opened the table (absent: it did not, or the journal was written before it was kept). */
   queued?: boolean;
+}
+
+/** Whether the stored table is private: as the journal says, or (written before it said so) by its invite code. */
+export function storedPrivate(meta: Pick<StoredMeta, 'private' | 'invite'>): boolean {
+  return meta.private ?? Boolean(meta.invite);
 }
 
 /**
@@ -132,6 +140,7 @@ export class TableJournal {
       rng: room.rng,
       status: room.state.status,
       invite: room.seats.invite,
+      private: room.seats.inviteOnly,
       seats: room.seats.records.map((r) => ({ token: r.token, name: r.name, bot: r.bot })),
       creator: room.creator,
       queued: room.queued,

@@ -48,10 +48,12 @@ export class Seats {
   private admitted = false;
   /** Session ids of new players' reservations not yet used: one that lapses frees its seat. */
   private readonly promised = new Set<string>();
-  /** A private table: a new player takes a seat only with its invite code (see invited). */
-  private inviteOnly = false;
+  /** A private table: a new player takes a seat only with its invite code (see invited). Journaled (StoredMeta.private). */
+  inviteOnly = false;
   /** The private table's invite code, once drawn ('' before, and at a public table). */
   invite = '';
+  /** An invite code being drawn (see drawInvite). */
+  private drawing: Promise<void> | null = null;
   /** A private table just created: its next reservation is its creator's (nobody else has the room id yet). */
   private creatorToCome = false;
 
@@ -500,30 +502,45 @@ export class Seats {
 
   /**
    * Makes the table invite-only (its creator, whose reservation comes next, sits without the code) and
-   * publishes a fresh invite code (in presence, so every process resolves it).
+   * publishes a fresh invite code (in presence, so every process resolves it). Invite-only from its first
+   * line on, before any await: the journal's first save says the table is private.
    */
   async makePrivate() {
-    const room = this.room;
-    this.inviteOnly = true;
     this.creatorToCome = true;
-    await room.setPrivate(true);
+    await this.resumePrivate('');
+  }
+
+  /**
+   * A private game taken over from another process: invite-only again, under the same code, published again
+   * from here; under a fresh one where none was journaled (Redis was away when the table was made, or its
+   * process died before the journal saved the code).
+   */
+  async resumePrivate(code: string) {
+    this.inviteOnly = true;
+    if (code) this.showInvite(code);
+    await this.room.setPrivate(true);
+    if (code) await this.publishInvite(code);
+    else await this.drawInvite();
+  }
+
+  /** Draws an invite code no other table has, publishes it, shows it to the seated players and journals it (one draw at a time). */
+  private drawInvite(): Promise<void> {
+    this.drawing ??= this.drawFreeCode().finally(() => (this.drawing = null));
+    return this.drawing;
+  }
+
+  private async drawFreeCode() {
+    const room = this.room;
     for (let attempt = 0; attempt < 8; attempt++) {
       const code = Array.from({ length: INVITE_LENGTH }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
       const taken = await room.presence.hget(INVITES_KEY, code);
       if (taken) continue;
       await this.publishInvite(code);
       this.showInvite(code);
+      room.journal.saveMeta();
       return;
     }
     room.log.error('no free invite code after 8 attempts');
-  }
-
-  /** A private game taken over from another process: the same invite code, published again from here. */
-  async resumePrivate(code: string) {
-    this.inviteOnly = true;
-    this.showInvite(code);
-    await this.room.setPrivate(true);
-    await this.publishInvite(code);
   }
 
   /** The code is the table's: every seat's private entry carries it, so seated players see it and spectators never do. */
@@ -532,8 +549,18 @@ export class Seats {
     for (const mine of this.room.state.private.values()) mine.invite = code;
   }
 
+  /**
+   * Puts the invite code back after Redis lost it (redis-restore.ts); a private table that has none yet (Redis
+   * was away when it was made) draws it now. Whether the table has a code.
+   */
+  async putBackInvite(): Promise<boolean> {
+    if (this.invite) await this.publishInvite(this.invite);
+    else if (this.inviteOnly) await this.drawInvite();
+    return this.invite !== '';
+  }
+
   /** Makes the invite code resolve to this table on every process. */
-  publishInvite(code: string) {
+  private publishInvite(code: string) {
     return this.room.presence.hset(INVITES_KEY, code, this.inviteValue());
   }
 

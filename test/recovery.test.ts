@@ -90,6 +90,51 @@ describe('durable games', () => {
     }
   }, 60_000);
 
+  it('brings a private table back invite-only though its journal holds no invite code, under a fresh one', async () => {
+    const procs = await Promise.all([spawnServer(env()), spawnServer(env())]);
+    const reader = new Redis(file.redis.url);
+    try {
+      const reservation = await matchmake(procs[0]!, { seats: 3, options: { handSize: 4 }, private: true });
+      const { roomId } = reservation;
+      const owner = procs.find((p) => p.processId === reservation.processId)!;
+      const survivor = procs.find((p) => p !== owner)!;
+      const ada = await adopt(await new Client(owner.ws).consumeSeatReservation(reservation));
+      const invite = await waitFor(() => mine(ada)?.invite as string, 3000, 'invite code');
+      await sleep(300); // the seat is in the journal
+      await owner.stop('SIGKILL');
+      // The code never journaled (Redis away when the table was made, or its process dead before the save).
+      const meta = JSON.parse((await reader.hget(`parlor:game:${roomId}`, 'meta'))!) as { invite: string };
+      await reader.hset(`parlor:game:${roomId}`, 'meta', JSON.stringify({ ...meta, invite: '' }));
+
+      // A stranger with the room id alone is refused a seat once the survivor has the table.
+      let refusal = '';
+      const until = Date.now() + 20_000;
+      while (!refusal.includes('core/invite-required') && Date.now() < until) {
+        const stranger = await new Client(survivor.ws).joinById(roomId).catch((e: Error) => void (refusal = String(e.message)));
+        if (stranger) {
+          void stranger.leave().catch(() => undefined);
+          refusal = 'seated';
+          break;
+        }
+        await sleep(250);
+      }
+      expect(refusal).toContain('core/invite-required');
+      const listings = await reader.hgetall('roomcaches');
+      expect(JSON.parse(listings[roomId]!)).toMatchObject({ roomId, private: true });
+      // Its player back sees a fresh code, which seats a friend.
+      const back = await adopt(await rejoinSeat([survivor.ws], { roomId, seatToken: ada.seatToken }, { timeoutMs: 15_000 }));
+      const fresh = await waitFor(() => mine(back)?.invite as string, 3000, 'a fresh invite code');
+      expect(fresh).not.toBe(invite);
+      expect(await (await fetch(`${survivor.http}/api/invites/${fresh}`)).json()).toEqual({ roomId, game: 'high-card' });
+      const friend = await adopt(await new Client(survivor.ws).joinById(roomId, { invite: fresh.toLowerCase() }));
+      expect(friend.seat).not.toBe(back.seat);
+      await Promise.all([back, friend].map((p) => p.room.leave()));
+    } finally {
+      reader.disconnect();
+      await Promise.all(procs.map((p) => p.stop('SIGKILL')));
+    }
+  }, 60_000);
+
   it('keeps the seats a player filled with bots as bots when a survivor resumes the game', async () => {
     const procs = await Promise.all([spawnServer(env()), spawnServer(env())]);
     try {

@@ -2,7 +2,7 @@
  * After Redis lost this process's keys (a restart without persistence), running games must stay
  * reachable: this puts back what the process had published there. Colyseus' listing of each live room
  * (spectator seats, seat tokens, reconnects and joinById all look the room up there), the invite codes of
- * private tables, and the process's room count (Colyseus picks processes for new rooms from it). The
+ * private tables (drawn now for one made while Redis was away), and the process's room count (Colyseus picks processes for new rooms from it). The
  * journals are rewritten by the game store itself (src/server/game-store.ts).
  */
 import { matchMaker, RoomInternalState, type IRoomCache, type Room } from '@colyseus/core';
@@ -22,11 +22,7 @@ export async function republishLiveRooms(): Promise<{ listings: number; invites:
     if (!listing || listing.roomId !== room.roomId) continue; // a fenced copy: the game lives on a peer
     await matchMaker.driver.persist(listing, true);
     listings++;
-    const invite = room.seats.invite;
-    if (invite) {
-      await room.seats.publishInvite(invite);
-      invites++;
-    }
+    if (await room.seats.putBackInvite()) invites++;
   }
   await matchMaker.stats.persist(true);
   return { listings, invites };
