@@ -130,6 +130,23 @@ describe('a table its players left, with spectators there', () => {
     expect(t.closes).toEqual([1000]);
   });
 
+  it('waiting for players, recovered: waits on for a seat token reserved before its wait ran out, the seat kept for it; closed if it lapses', () => {
+    for (const used of [true, false]) {
+      const { t, sit, watch, coming } = fakeTable('waiting', 'journaled-token');
+      t.reclaimWait.recovered();
+      watch();
+      t.clock.pass(9_900);
+      coming(true); // the player is on their way back: their reservation made, their socket not yet there
+      t.clock.pass(100);
+      expect(t.closes).toEqual([]);
+      expect(t.seats.records[0]!.token).toBe('journaled-token'); // not freed: the token still seats them
+      coming(false);
+      if (used) sit();
+      t.clock.pass(15_050);
+      expect(t.closes).toEqual(used ? [] : [1000]);
+    }
+  });
+
   it('waiting for players, recovered, where no player had sat (a spectator’s own): stays theirs', () => {
     const { t, watch } = fakeTable('waiting');
     t.reclaimWait.recovered();
@@ -162,6 +179,28 @@ describe('a table its players left, with spectators there', () => {
     t.clock.pass(9_000);
     expect(t.closes).toEqual([]);
     t.clock.pass(1_000);
+    expect(t.closes).toEqual([1000]);
+  });
+
+  it('finished: waits on for a seat token reserved before its wait ran out, or as its last player left after it', () => {
+    const { t, sit, leave, watch, coming } = fakeTable('playing');
+    sit();
+    watch();
+    t.state.status = 'over';
+    leave();
+    t.clock.pass(9_900);
+    coming(true);
+    t.clock.pass(100);
+    expect(t.closes).toEqual([]);
+    coming(false);
+    sit(); // back to see the result
+    t.clock.pass(15_050);
+    expect(t.closes).toEqual([]);
+    coming(true); // another reservation of theirs, made as they leave
+    leave(); // its wait was had: it would close at once
+    expect(t.closes).toEqual([]);
+    coming(false);
+    t.clock.pass(15_050);
     expect(t.closes).toEqual([1000]);
   });
 });

@@ -4,7 +4,8 @@
  * seats, and a table nobody plays at costs nothing), whether or not spectators watch it; the first player back
  * resumes it. Each wait ends by handing the decision back to Colyseus, which closes the table if nobody is there
  * (a dropped player's reconnection hold counting as someone); where no player came back, the table closes, its
- * spectators with it (close code 1000).
+ * spectators with it (close code 1000). A wait that runs out while a seat's token holder has a reservation not
+ * yet used goes on until it is used or lapses (waitOver).
  *
  * - A recovered game (taken over from a dead process) waits for its players to come back with their seat
  *   tokens; then the seats of those who did not are the bots' (free again before the start). A running one no
@@ -123,22 +124,19 @@ export class ReclaimWait {
   overLeft() {
     const room = this.room;
     if (room.closing || room.handingOver || this.recovering || room.seats.playerHere()) return;
+    const ended = () => {
+      if (!room.seats.playerHere()) this.closeWatched();
+    };
     if (this.overWaited) {
-      if (!this.wait) this.closeWatched(); // (nobody there: Colyseus closes it)
+      if (!this.wait) this.waitOver(ended); // (nobody there: Colyseus closes it)
       return;
     }
     const people = room.seats.records.some((r) => !r.bot);
     if (!people && room.clients.length === 0) return; // bots only, unwatched: closes at once
     this.overWaited = true;
-    const ended = () => {
-      if (!room.seats.playerHere()) this.closeWatched();
-    };
     if (people) return this.start(ended);
     // A game of bots nobody played in still closes as soon as its last watcher leaves: no wait for link followers.
-    this.wait = room.clock.setTimeout(() => {
-      this.wait = null;
-      ended();
-    }, roomSettings.reconnectSeconds * 1000);
+    this.wait = room.clock.setTimeout(() => this.waitOver(ended), roomSettings.reconnectSeconds * 1000);
   }
 
   /**
@@ -153,17 +151,24 @@ export class ReclaimWait {
   /**
    * A running game no player came back to within its wait: the table closes, closing its spectators (1000), and
    * the game ends there, as with nobody watching. Reservations not yet used go too: a spectator's would find the
-   * game going on for them alone. A player whose seat token was reserved before the wait ran out is on their way
-   * back: the game waits, still paused, for that reservation to be used or to lapse.
+   * game going on for them alone.
    */
   private closeAbandoned() {
     const room = this.room;
-    if (room.closing || room.handingOver) return;
-    if (!room.seats.holderComing()) return void close(room, CloseCode.NORMAL_CLOSURE);
-    this.wait = room.clock.setTimeout(() => {
-      this.wait = null;
-      if (room.state.status === 'playing' && !room.seats.playerHere()) this.closeAbandoned();
-    }, room.seatReservationTimeout * 1000 + 50);
+    if (!room.closing && !room.handingOver) void close(room, CloseCode.NORMAL_CLOSURE);
+  }
+
+  /**
+   * A wait ran out: `ended` decides what now. But a player whose seat token was reserved before it ran out is on
+   * their way back, and whatever `ended` would do (close the table, dropping their reservation; free a recovered
+   * table's absent seats, their token with them) would refuse them: the wait goes on, still paused, until that
+   * reservation is used or lapses, and `ended` decides then.
+   */
+  private waitOver(ended: () => void) {
+    const room = this.room;
+    this.wait = null;
+    if (room.closing || room.handingOver || !room.seats.holderComing()) return ended();
+    this.wait = room.clock.setTimeout(() => this.waitOver(ended), room.seatReservationTimeout * 1000 + 50);
   }
 
   /** A seated player took or took back their seat. */
@@ -181,9 +186,10 @@ export class ReclaimWait {
     this.wait?.clear();
     room.autoDispose = false;
     this.wait = room.clock.setTimeout(() => {
-      this.wait = null;
-      ended();
-      room.autoDispose = true;
+      this.waitOver(() => {
+        ended();
+        room.autoDispose = true;
+      });
     }, roomSettings.reconnectSeconds * 1000);
   }
 }

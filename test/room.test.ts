@@ -657,6 +657,35 @@ describe('bots, clocks and reconnection', () => {
     }
   });
 
+  it('seats a player whose seat token was reserved just before the wait of a watched finished table ran out', async () => {
+    const linger = roomSettings.reconnectSeconds;
+    roomSettings.reconnectSeconds = 2;
+    try {
+      const [a, b] = await table();
+      const roomId = a.room.roomId;
+      const until = Date.now() + 10_000;
+      while (state(a).status !== 'over' && Date.now() < until) {
+        for (const p of [a, b]) {
+          const [move] = legalMoves(p);
+          if (move) await p.room.request('move', move).catch(() => undefined);
+        }
+        await sleep(20);
+      }
+      await joinAsSpectator(server.ws, roomId);
+      await Promise.all([a.room.leave(true), b.room.leave(true)]);
+      await sleep(1800);
+      const res = await fetch(`${server.http}/api/rooms/${roomId}/seat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seatToken: b.seatToken }) });
+      const reservation = (await res.json()) as SeatReservation;
+      await sleep(500); // the wait runs out while the player connects
+      const back = await adopt(await new Client(server.ws).consumeSeatReservation(reservation));
+      expect(back.seat).toBe(b.seat);
+      expect(state(back).status).toBe('over');
+      await back.room.leave(true);
+    } finally {
+      roomSettings.reconnectSeconds = linger;
+    }
+  });
+
   it('takes a seat back, or watches, with joinById as through the guest endpoint, though a running table is locked', async () => {
     const [a, b] = await table();
     await b.room.leave(true);
