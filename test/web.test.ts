@@ -539,7 +539,7 @@ describe('web client', () => {
     await Promise.all([player.close(), watcher.close()]);
   }, 60_000);
 
-  it.concurrent('a second tab takes the seat and the first says so; from the lobby the browser goes back to its seat at a private table', async () => {
+  it.concurrent('a player copies an invite link that seats a friend, a spectator sees neither it nor the code; a second tab takes the seat and the first says so; from the lobby the browser goes back to its seat at a private table', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } }); // one browser profile: its tabs share the seat token
     const [first, second] = await Promise.all([context.newPage(), context.newPage()]);
     for (const page of [first, second]) page.on('pageerror', (e) => consoleProblems.push(`page error: ${e.message}`));
@@ -550,9 +550,12 @@ describe('web client', () => {
     await other.goto(`${server.http}/#/table/${roomId}`);
     await other.locator('.notice', { hasText: 'invite code' }).waitFor();
     await other.locator('.pill', { hasText: 'spectating' }).waitFor();
-    expect(await other.locator('[data-invite]').count()).toBe(0);
+    expect(await other.locator('[data-invite], [data-focus=copy-invite]').count()).toBe(0);
+    // A player copies an invite link beside the code: it seats whoever opens it.
     const code = await first.locator('[data-invite]').getAttribute('data-invite');
-    await other.goto(`${server.http}/#/table/${roomId}/${code}`);
+    const link = await first.getByRole('button', { name: 'Copy invite link' }).getAttribute('title');
+    expect(link).toBe(`${server.http}/#/table/${roomId}/${code}`);
+    await other.goto(link!);
     await other.locator('.seat.me').waitFor();
     expect(await other.locator('[data-invite]').getAttribute('data-invite')).toBe(code);
     await second.goto(`${server.http}/#/table/${roomId}`);

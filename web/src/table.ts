@@ -8,6 +8,7 @@ import { client, endpoint, gameRecord, games, playerName, post, reason, savedLog
 import { coarsePointer, h, seatColour, showsAlready } from './dom.ts';
 import { boardFor, describeEventGeneric } from './games/index.ts';
 import { legalMovesOf } from './legal.ts';
+import { inviteLink, watchLink } from './links.ts';
 import { chooserPrompt, Selection } from './select.ts';
 import { allMovesOpen, kindsOf, partsActedOn, shownEnough, Steps } from './steps.ts';
 import { leadAlike, pickHit, pickNear, samePlayable, spreadOut, tapChoices, type PartBox } from './touch.ts';
@@ -563,8 +564,12 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     }
   }
 
+  /** A button copying `link` to the clipboard (shown in its title; said in the notice where the browser cannot copy). */
+  const copyButton = (label: string, link: string, focus: string, copied: string) =>
+    h('button', { type: 'button', class: 'small', 'data-focus': focus, title: link, onclick: () => (navigator.clipboard ? void navigator.clipboard.writeText(link).then(() => say(copied), () => say(link)) : say(link)) }, label);
+
   function drawInfo(plain: Plain) {
-    const watchLink = `${location.origin}${location.pathname}#/watch/${roomId}`;
+    const base = `${location.origin}${location.pathname}`;
     // A private table's code is in the seat's own private entry: seated players see it, spectators never receive it.
     const code: string = mySeat === null ? '' : (plain.private?.[String(mySeat)]?.invite ?? '');
     info.replaceChildren(
@@ -572,7 +577,9 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       h('span', { class: 'pill' }, plain.status === 'waiting' ? 'waiting for players' : plain.status === 'over' ? 'game over' : waitsForItsPlayers({ status: plain.status, seats: plain.seats ?? [] }) ? 'paused' : 'playing'),
       mySeat === null ? h('span', { class: 'pill' }, 'spectating') : null,
       code ? h('span', { class: 'pill invite' }, 'Invite code ', h('b', { 'data-invite': code }, code)) : null,
-      h('button', { type: 'button', class: 'small', 'data-focus': 'copy-watch', onclick: () => (navigator.clipboard ? void navigator.clipboard.writeText(watchLink).then(() => say('Spectator link copied.'), () => say(watchLink)) : say(watchLink)) }, 'Copy spectator link'),
+      // The link seats whoever opens it, as the code does in the lobby: a friend need not type it.
+      code ? copyButton('Copy invite link', inviteLink(base, roomId, code), 'copy-invite', 'Invite link copied: whoever opens it takes a free seat.') : null,
+      copyButton('Copy spectator link', watchLink(base, roomId), 'copy-watch', 'Spectator link copied.'),
       ].filter((x) => x !== null),
     );
   }
