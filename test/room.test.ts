@@ -777,11 +777,11 @@ describe('private tables', () => {
     await watcher.leave();
   });
 
-  it('is not listed, but is found by its id, with whether a seat is free', async () => {
+  it('is not listed, but is found by its id, with whether a seat is free and that it is private', async () => {
     const a = await joinAsPlayer(server.ws, 'high-card', { seats: 2, private: true }, 'create');
     const listed = async (query = '') => (await (await fetch(`${server.http}/api/tables${query}`)).json()) as { roomId: string; open: boolean }[];
     expect((await listed()).some((t) => t.roomId === a.room.roomId)).toBe(false);
-    expect(await listed(`?ids=${a.room.roomId},no-such-table`)).toEqual([expect.objectContaining({ roomId: a.room.roomId, game: 'high-card', seats: 2, open: true, over: false })]);
+    expect(await listed(`?ids=${a.room.roomId},no-such-table`)).toEqual([expect.objectContaining({ roomId: a.room.roomId, game: 'high-card', seats: 2, open: true, over: false, private: true })]);
     const invite = await waitFor(() => mine(a).invite as string, 3000, 'invite code');
     await adopt(await new Client(server.ws).joinById(a.room.roomId, { invite }));
     await waitFor(async () => (await listed(`?ids=${a.room.roomId}`))[0]?.open === false, 3000, 'full');

@@ -40,6 +40,8 @@ export interface TableListing {
   started: boolean;
   /** The game is over (the result and the record can still be seen there). */
   over: boolean;
+  /** Invite only: a new player takes a seat there only with its code. */
+  private: boolean;
 }
 
 /**

@@ -208,11 +208,16 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       say(listed.over ? 'This game is over: you are watching.' : 'No free seat at this table: you are watching.');
       return spectate();
     }
+    const needsCode = 'This table is private: a seat needs its invite code (Join a friend, in the lobby, or its players’ invite link). You are watching.';
+    // (Asked without the code, the join's refusal is logged by the browser.)
+    if (listed?.private && !invite) {
+      say(needsCode);
+      return spectate();
+    }
     try {
       return await client.joinById(roomId, { name: playerName.get() || undefined, invite });
     } catch (err) {
-      const needsCode = /^core\/invite-required\b/.test(String((err as Error)?.message ?? ''));
-      say(needsCode ? 'This table is private: a seat needs its invite code (Join a friend, in the lobby). You are watching.' : 'No free seat at this table: you are watching.');
+      say(/^core\/invite-required\b/.test(String((err as Error)?.message ?? '')) ? needsCode : 'No free seat at this table: you are watching.');
       return spectate();
     }
   }
