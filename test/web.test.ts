@@ -524,7 +524,7 @@ describe('web client', () => {
     await Promise.all([player.close(), watcher.close()]);
   }, 60_000);
 
-  it.concurrent('a watched game its players left is shown paused, and once the wait is over the watcher is told the table closed, not sent to watch again', async ({ expect }) => {
+  it.concurrent('a watched game its players left is shown paused, and once the wait is over the watcher is told the table closed, the page no longer paused, not sent to watch again', async ({ expect }) => {
     const player = await newPage();
     const roomId = await createInLobby(player, 'Fast Track', { seats: 2, bots: 1, options: { coloursPerPlayer: 1 } });
     const watcher = await newPage();
@@ -534,6 +534,9 @@ describe('web client', () => {
     await watcher.getByText('Paused: its players have left.').waitFor({ timeout: 5000 });
     await watcher.locator('.pill', { hasText: 'paused' }).waitFor();
     await watcher.locator('.notice', { hasText: 'The table has closed: its players left the game and none came back' }).waitFor({ timeout: 20_000 });
+    // The rest of the page says so too: not paused, no table to wait for or to send a link to.
+    expect(await watcher.locator('header .info').innerText()).toBe('closed');
+    expect(await watcher.locator('.controls').innerText()).toBe('The table has closed.');
     await watcher.waitForTimeout(1500);
     expect(await watcher.locator('.notice', { hasText: /watching again|Could not watch/ }).count()).toBe(0);
     await Promise.all([player.close(), watcher.close()]);

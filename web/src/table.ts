@@ -290,6 +290,10 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
           : status === 'playing' ? 'The table has closed: its players left the game and none came back.'
           : 'The table has closed: its players left before the game began.',
         );
+        // The page is drawn no more: what it said of a table still there ("paused", "closes unless one comes back",
+        // a link to send) goes.
+        info.replaceChildren(h('span', { class: 'pill' }, 'closed'));
+        moveArea.replaceChildren(h('p', { class: 'status' }, 'The table has closed.'));
         return;
       }
       if (mySeat === null) {
