@@ -12,7 +12,7 @@ import { inviteLink, watchLink } from './links.ts';
 import { chooserPrompt, Selection } from './select.ts';
 import { allMovesOpen, kindsOf, partsActedOn, shownEnough, Steps } from './steps.ts';
 import { leadAlike, pickHit, pickNear, samePlayable, spreadOut, tapChoices, type PartBox } from './touch.ts';
-import { clockLow, clockText, turnLine, waitsForItsPlayers } from './turn.ts';
+import { clockLow, clockText, seatsToAct, turnLine, waitsForItsPlayers } from './turn.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain, SeatInfo } from './types.ts';
 
 type EventsMessage = { seq: number; actor: number; events: GameEvent[] };
@@ -616,7 +616,8 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
 
   function drawSeats(plain: Plain, ctx: BoardContext) {
     const deadline = plain.turnDeadline as number;
-    const toAct = (seat: number) => ctx.active.includes(seat) && (board?.turnShown?.(ctx) ?? true);
+    const acting = seatsToAct(ctx, board);
+    const toAct = (seat: number) => acting.includes(seat);
     seatList.replaceChildren(
       ...ctx.seats.map((seat, i) =>
         h(

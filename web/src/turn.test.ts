@@ -1,6 +1,6 @@
 /** The move panel's first line without a browser: whose turn it is, and the turn clock where the player looks. */
 import { describe, expect, it } from 'vitest';
-import { clockLow, clockText, turnLine, waitsForItsPlayers, type LinePart } from './turn.ts';
+import { clockLow, clockText, seatsToAct, turnLine, waitsForItsPlayers, type LinePart } from './turn.ts';
 import type { BoardContext, Move, SeatInfo } from './types.ts';
 
 const NOW = 1_000_000;
@@ -108,6 +108,14 @@ describe('a running game its players all left', () => {
     const watching = context([left(), bot()], [1], [], null);
     expect(waitsForItsPlayers(watching)).toBe(true);
     expect(turnLine(watching, null, 0)).toEqual(['Paused: its players have left. The table closes unless one comes back soon.']);
+  });
+
+  it('marks no seat to act while paused, in any game, and the seats listed once a player is back', () => {
+    expect(seatsToAct(context([left(), bot()], [1], [], null), null)).toEqual([]);
+    expect(seatsToAct({ ...context([left(), left()], [0, 1], []), mySeat: null }, { turnShown: () => true } as never)).toEqual([]);
+    expect(seatsToAct(context([left(), seat()], [0], [], null), null)).toEqual([0]);
+    // (Seats listed that do not take a turn are marked by none, paused or not: a deal any seat may declare in.)
+    expect(seatsToAct(context([seat(), seat()], [0, 1], [], null), { turnShown: () => false } as never)).toEqual([]);
   });
 
   it('is not while a player is there, or held for a reconnection, nor at a game of bots only, nor once over', () => {

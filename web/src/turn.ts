@@ -30,6 +30,14 @@ export function waitsForItsPlayers(ctx: Pick<BoardContext, 'status' | 'seats'>):
 }
 
 /**
+ * The seats the seat list marks as the ones to act: the active seats, but none while the game is paused for its
+ * players (nothing happens until one comes back) or where the game lists seats that do not take a turn (a deal).
+ */
+export function seatsToAct(ctx: BoardContext, board: GameBoard | null): number[] {
+  return waitsForItsPlayers(ctx) || !(board?.turnShown?.(ctx) ?? true) ? [] : ctx.active;
+}
+
+/**
  * The move panel's first line, from the state (`board`: the game's own status words; `deadline`: the state's
  * `turnDeadline`; `step`: its `stepDeadline`, counted down where the game names the step). The time left is said where
  * the player looks while deciding, on their own clocked turn (the seat list with the clock is under the panel, out of
@@ -56,7 +64,7 @@ function lineParts(ctx: BoardContext, board: GameBoard | null, deadline: number)
   if (waitsForItsPlayers(ctx)) return ['Paused: its players have left. The table closes unless one comes back soon.'];
   if (mine === null) {
     // Whose turn it is, as a player waiting is told; none named where the seats listed do not take a turn (a deal).
-    const toMove = (board?.turnShown?.(ctx) ?? true) ? ctx.active : [];
+    const toMove = seatsToAct(ctx, board);
     return toMove.length ? line(`Watching · ${toMove.map(ctx.name).join(', ')} to move`, toMove) : [`Watching. ${status}`.trim()];
   }
   if (ctx.moves.length) {
