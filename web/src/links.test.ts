@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inviteLink, watchLink } from './links.ts';
+import { copyLink, inviteLink, watchLink } from './links.ts';
 
 // api.ts reads the page's address when loaded.
 Object.assign(globalThis, { location: { protocol: 'http:', host: 'localhost' } });
@@ -17,5 +17,15 @@ describe('links', () => {
 
   it('a spectator link watches, with no code', () => {
     expect(new URL(watchLink(BASE, 'HW7rFGrDo')).hash).toBe('#/watch/HW7rFGrDo');
+  });
+
+  it('a link the browser cannot copy is said not copied, to be copied by hand', async () => {
+    const link = watchLink(BASE, 'HW7rFGrDo');
+    const byHand = `The link was not copied. Copy this link: ${link}`;
+    const written: string[] = [];
+    expect(await copyLink(link, 'Spectator link copied.', { writeText: async (text) => void written.push(text) })).toBe('Spectator link copied.');
+    expect(written).toEqual([link]);
+    expect(await copyLink(link, 'Spectator link copied.', undefined)).toBe(byHand);
+    expect(await copyLink(link, 'Spectator link copied.', { writeText: () => Promise.reject(new Error('NotAllowedError')) })).toBe(byHand);
   });
 });

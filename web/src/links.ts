@@ -8,3 +8,17 @@ export const inviteLink = (base: string, roomId: string, code: string) => `${bas
 
 /** A table's spectator link: it watches, never takes a seat. */
 export const watchLink = (base: string, roomId: string) => `${base}#/watch/${roomId}`;
+
+/**
+ * Copies `link` to `clipboard` and gives the notice's words: `copied`, else (no clipboard, as on a page not served
+ * over https, or the copy refused) that it was not copied, with the link to copy by hand.
+ */
+export async function copyLink(link: string, copied: string, clipboard: Pick<Clipboard, 'writeText'> | undefined): Promise<string> {
+  try {
+    if (!clipboard) throw new Error('no clipboard');
+    await clipboard.writeText(link);
+    return copied;
+  } catch {
+    return `The link was not copied. Copy this link: ${link}`;
+  }
+}

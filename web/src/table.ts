@@ -8,7 +8,7 @@ import { client, endpoint, gameRecord, games, playerName, post, reason, savedLog
 import { coarsePointer, h, seatColour, showsAlready } from './dom.ts';
 import { boardFor, describeEventGeneric } from './games/index.ts';
 import { legalMovesOf } from './legal.ts';
-import { inviteLink, watchLink } from './links.ts';
+import { copyLink, inviteLink, watchLink } from './links.ts';
 import { chooserPrompt, Selection } from './select.ts';
 import { allMovesOpen, kindsOf, partsActedOn, shownEnough, Steps } from './steps.ts';
 import { leadAlike, pickHit, pickNear, samePlayable, spreadOut, tapChoices, type PartBox } from './touch.ts';
@@ -573,9 +573,9 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     }
   }
 
-  /** A button copying `link` to the clipboard (shown in its title; said in the notice where the browser cannot copy). */
+  /** A button copying `link` to the clipboard (shown in its title; in the notice to copy by hand where the browser cannot copy). */
   const copyButton = (label: string, link: string, focus: string, copied: string) =>
-    h('button', { type: 'button', class: 'small', 'data-focus': focus, title: link, onclick: () => (navigator.clipboard ? void navigator.clipboard.writeText(link).then(() => say(copied), () => say(link)) : say(link)) }, label);
+    h('button', { type: 'button', class: 'small', 'data-focus': focus, title: link, onclick: () => void copyLink(link, copied, navigator.clipboard).then((words) => say(words)) }, label);
 
   function drawInfo(plain: Plain) {
     const base = `${location.origin}${location.pathname}`;
