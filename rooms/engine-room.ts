@@ -112,10 +112,6 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       const stored = loaded ? asPlayed(game, loaded) : null;
       const table = stored ? stored.meta.table : tableConfig(game, JoinOptions.parse(options));
       if ('problem' in table) throw new ServerError(ErrorCode.APPLICATION_ERROR, `core/bad-options: ${table.problem}`);
-      // A private table's code reaches its seated players only: a spectator's would have seats nobody could take.
-      if (!stored && options.private && options.spectator && table.bots < table.seats) {
-        throw new ServerError(ErrorCode.APPLICATION_ERROR, 'core/bad-options: a private table seats players by its invite code, which only its seated players see: create it seated (or watch bots play, every seat a bot)');
-      }
       this.table = table;
       this.creator = stored ? (stored.meta.creator ?? null) : (options.creator ?? null);
       this.queued = (stored ? stored.meta.queued : options.queued) ?? false;
