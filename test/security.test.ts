@@ -586,6 +586,26 @@ describe('spectator places per address', () => {
   });
 });
 
+describe("joins by id without a private table's code", () => {
+  it("take the address's spectator places there, as spectators' do: a stranger with the room id cannot hold more", async () => {
+    const door = await startServer({ RATE_LIMIT_EXEMPT: '', TRUSTED_PROXIES: '1', MAX_SPECTATORS_PER_ADDRESS: '2' });
+    try {
+      const call = async (path: string, body: unknown, from: string) => {
+        const res = await fetch(`${door.http}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': from }, body: JSON.stringify(body) });
+        return { status: res.status, body: (await res.json()) as SeatReservation & { code?: string } };
+      };
+      const table = (await call('/matchmake/create/high-card', { seats: 4, private: true }, '192.0.2.1')).body;
+      for (let i = 0; i < 2; i++) expect((await call(`/matchmake/joinById/${table.roomId}`, { name: 'Eve' }, '192.0.2.7')).status).toBe(200);
+      const refused = await call(`/matchmake/joinById/${table.roomId}`, { name: 'Eve' }, '192.0.2.7');
+      expect([refused.status, refused.body.code]).toEqual([409, 'core/room-full']);
+      expect((await call(`/api/rooms/${table.roomId}/seat`, { spectator: true }, '192.0.2.7')).status).toBe(409); // its places taken
+      expect((await call(`/api/rooms/${table.roomId}/seat`, { spectator: true }, '192.0.2.8')).status).toBe(200); // another's are not
+    } finally {
+      await door.close();
+    }
+  });
+});
+
 describe('lapsed seat reservations per address', () => {
   it('refuses an address that keeps letting its reservations lapse, with the wait until it may ask again', async () => {
     const proc = await spawnServer({ RATE_LIMIT_EXEMPT: '', COLYSEUS_SEAT_RESERVATION_TIME: '1', MAX_LAPSED_RESERVATIONS_PER_ADDRESS: '2' });

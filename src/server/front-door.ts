@@ -373,6 +373,10 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
       return sendJson(req, res, 429, 'core/too-many-rooms', `This address already has its most open tables (${config.MAX_ROOMS_PER_ADDRESS} playing, or ${2 * config.MAX_ROOMS_PER_ADDRESS} with finished ones still open); finish or leave one first.`);
     }
     const options: Record<string, unknown> = capped ? { ...parsed.data, creator: address } : { ...parsed.data };
+    // A join by id without a private table's code is held as a spectator's until refused (rooms/seats.ts): counted
+    // against the address's spectator places there like one.
+    const watcher = method === 'joinById' ? chargedAddress(req) : null;
+    if (watcher !== null) options.watcher = watcher;
     const auth = createAuthContext({ headers: req.headers as never, req, remoteAddress: address });
     try {
       sendReservation(req, res, await matchMaker.controller.invokeMethod(method, roomName, options, auth));
