@@ -3,6 +3,7 @@
  * rules document. Four colours: starts 0, 16, 32, 48; colour c owns marbles 4c..4c+3.
  */
 import { describe, expect, it } from 'vitest';
+import { ownerOf } from './board.ts';
 import { applyMove, legalMoves } from './moves.ts';
 import { errorOf, home, play, seven, table, targets, where } from './scenario.ts';
 import type { TacMove } from './types.ts';
@@ -85,6 +86,14 @@ describe('the 7', () => {
     const s = table({ hands: { 0: ['7'] }, marbles: { 0: H(0), 1: H(3) } });
     const steps = legalMoves(s, 0);
     expect(steps).toEqual([{ type: 'seven', card: '7', marble: 0, to: H(1) }]);
+  });
+
+  it("moves only the own marbles while one is still out: the partner's take steps only after the last own marble is home", () => {
+    // Seed: the rest goes to the partner «если игрок разыграл Карту 7 для того, чтобы завести свой последний шарик в Дом».
+    const s = table({ hands: { 0: ['7'] }, marbles: { 0: 62, 1: H(1), 2: H(2), 3: 30, 8: 40 } });
+    expect(sevenStarts(legalMoves(s, 0)).every((m) => m.type === 'seven' && ownerOf(m.marble) === 0)).toBe(true);
+    const t = seven(s, 0, '7', [[0, 63], [0, 0], [0, home(0)]]);
+    expect(legalMoves(t, 0).every((m) => m.type === 'step' && ownerOf(m.marble) === 0)).toBe(true);
   });
 
   it('special case: steps left after the last own marble gets home go to the partner', () => {
@@ -396,6 +405,18 @@ describe('TAC', () => {
     expect([where(t, 4), where(t, 8)]).toEqual([40, 20]);
   });
 
+  it('on a Trickster: a fresh marble back on its start is new again and cannot go straight into its home', () => {
+    // Seed: «этот шарик не может сразу зайти в Дом (он как будто не выполнял никакого передвижения и снова является новым)».
+    const s = play(table({ hands: { 0: ['trickster'], 1: ['tac'] }, marbles: { 0: [0, true], 4: 20, 8: 40 } }), 0, {
+      type: 'swap', card: 'trickster', a: 0, b: 4,
+    });
+    const t = { ...play(s, 1, { type: 'swap', card: 'tac', a: 4, b: 8 }), turn: 0 };
+    for (const [card, ring] of [['1', 1], ['2', 2], ['3', 3], ['4', 60]] as const) {
+      expect(targets({ ...t, hands: [[card], ['9'], ['9'], ['9']] }, 0, card, 0)).toEqual([ring]);
+    }
+    expect(legalMoves({ ...t, hands: [['7'], ['9'], ['9'], ['9']] }, 0)).not.toContainEqual({ type: 'seven', card: '7', marble: 0, to: H(0) });
+  });
+
   it('on a 7: all its steps are undone and you play your own 7', () => {
     const s = seven(table({ hands: { 0: ['7'], 1: ['tac'] }, marbles: { 0: 10, 4: 12, 5: 30 } }), 0, '7', [
       [0, 11], [0, 12], [0, 13], [0, 14], [0, 15], [0, 16], [0, 17],
@@ -421,6 +442,29 @@ describe('TAC', () => {
   it('after a discard: plays the discarded card, nothing to undo', () => {
     const s = play(table({ hands: { 0: ['5'], 1: ['tac'] }, marbles: { 4: 20 } }), 0, { type: 'discard', card: '5' });
     expect(legalMoves(s, 1)).toEqual([{ type: 'move', card: 'tac', marble: 4, to: 25 }]);
+  });
+
+  it("after a skipped player's discard: plays the discarded card; the 8 before it is not undone", () => {
+    // Seed: «если ваш соперник сбросил карту без выполнения Действий, то вы можете использовать Карту ТАК и
+    // разыграть сброшенную предыдущим игроком карту»; the skipped player discards «не выполняя Действий этой карты».
+    const skipped = play(table({ hands: { 0: ['8'], 1: ['5', '9'], 2: ['tac'] }, marbles: { 0: 10, 4: 20, 8: 40 } }), 0, { type: 'skip', card: '8' });
+    const s = play(skipped, 1, { type: 'discard', card: '5' });
+    expect(legalMoves(s, 2)).toEqual([{ type: 'move', card: 'tac', marble: 8, to: 45 }]);
+    const t = play(s, 2, { type: 'move', card: 'tac', marble: 8, to: 45 });
+    expect([where(t, 0), where(t, 4), where(t, 8), t.turn, t.skipPending]).toEqual([10, 20, 45, 3, false]);
+  });
+
+  it("after a skipped player's discarded TAC: the 8 beneath it is played, either function, and not undone", () => {
+    // Seed: «если Карта ТАК используется после сброшенной Карты ТАК, то игрок может использовать лишь функцию/функции
+    // карты под сброшенной Картой ТАК. Действие этой карты не отменяется».
+    const skipped = play(table({ hands: { 0: ['8'], 1: ['tac', '9'], 2: ['tac'] }, marbles: { 0: 10, 4: 20, 8: 40 } }), 0, { type: 'skip', card: '8' });
+    const s = play(skipped, 1, { type: 'discard', card: 'tac' });
+    expect(legalMoves(s, 2)).toEqual([
+      { type: 'move', card: 'tac', marble: 8, to: 48 },
+      { type: 'skip', card: 'tac' },
+    ]);
+    const t = play(s, 2, { type: 'skip', card: 'tac' });
+    expect([where(t, 0), where(t, 4), where(t, 8), t.turn, t.skipPending]).toEqual([10, 20, 40, 3, true]);
   });
 
   it('after a discarded TAC: plays the card beneath it, which is not undone', () => {
