@@ -157,6 +157,12 @@ describe('card effects', () => {
     expect(where(t, 'red-0')).toBe('track-0');
   });
 
+  it('a 6 that brings a marble out of the pen is still a play-again card: another card follows', () => {
+    // «وقتی از هولد پن با عدد 6 خارج میشوید، به خانه خروج (نه 5 خانه دیگر) رفته و سپس یک کارت دیگر بازی کنید»
+    const t = ok(hand(table(), 0, ['6H', '2C']), { type: 'move', card: '6H', marble: 'red-0', to: 'track-0' });
+    expect([where(t, 'red-0'), t.turn.seat, t.turn.chain]).toEqual(['track-0', 0, ['6H']]);
+  });
+
   it.each([
     ['AS', 11],
     ['BJ', 11],
@@ -194,6 +200,19 @@ describe('card effects', () => {
     s.turn.seat = 0;
     s = hand(s, 0, ['3S']);
     expect(options(s, '3S')).toEqual(['red-1>home-1']);
+  });
+
+  it('a 4 may end on the own home entry; a 1 then takes the marble into its home row', () => {
+    let s = hand(put(table(), 'red-1', 'track', 2), 0, ['4S']);
+    expect(options(s, '4S')).toEqual(['red-1>track-54']); // 1, pen exit 0, 55, home entry 54
+    s = ok(s, { type: 'move', card: '4S', marble: 'red-1', to: 'track-54' });
+    s.turn.seat = 0;
+    expect(options(hand(s, 0, ['AS']), 'AS')).toEqual(['red-0>track-0', 'red-1>home-0']);
+  });
+
+  it('a 4 captures another colour it lands on going backwards', () => {
+    const s = hand(put(put(table(), 'red-1', 'track', 14), 'blue-0', 'track', 10), 0, ['4S']);
+    expect(where(ok(s, { type: 'move', card: '4S', marble: 'red-1', to: 'track-10' }), 'blue-0')).toBe('pen');
   });
 
   it('a 4 never moves a marble in the home row, so with nothing else on the track it does nothing', () => {
@@ -363,6 +382,14 @@ describe('no possible move', () => {
     expect([s.turn.seat, s.players[0]!.discard.at(-1)]).toEqual([0, 'KS']);
     s = ok(s, { type: 'discard', card: '2C' });
     expect(s.turn.seat).toBe(1);
+  });
+
+  it('a play-again card moved backwards for want of a forward move still needs another card', () => {
+    // Red's other marbles fill the home row from the top; from 53 a 6 overshoots it, and the pen is empty.
+    let s = hand(put(put(put(put(table(), 'red-0', 'home', 3), 'red-2', 'home', 2), 'red-3', 'home', 1), 'red-1', 'track', 53), 0, ['6S', '2C']);
+    expect(options(s, '6S')).toEqual(['red-1>track-47']);
+    s = ok(s, { type: 'move', card: '6S', marble: 'red-1', to: 'track-47' });
+    expect([s.turn.seat, s.turn.chain]).toEqual([0, ['6S']]);
   });
 
   it('option stallRelief: after that many no-effect discards in a row a marble leaves the pen by itself', () => {
