@@ -506,6 +506,29 @@ describe('fast track', () => {
     expect(ring(s, 'red-1')).toBe('entered');
   });
 
+  it('a forced backward move can put a marble on the fast track too', () => {
+    // An 8 goes nowhere forward from the home entry with home-0 taken; 7 back is red's own fast-track space.
+    const s = hand(put(put(table(), 'red-1', 'track', 54), 'red-2', 'home', 0), 0, ['7S']);
+    expect(options(s, '7S')).toEqual(['red-1>track-47']);
+    expect(ring(ok(s, { type: 'move', card: '7S', marble: 'red-1', to: 'track-47' }), 'red-1')).toBe('entered');
+  });
+
+  it('only a move ending exactly on a fast-track space puts a marble on the fast track: passing one does not', () => {
+    // «تنها در صورتی میتوان وارد فست ترک (حرکت سریع) و بولز آی شد که حرکت کارت مربوطه دقیقاً به همان موقعیت ختم شود»
+    let s = hand(put(table(), 'red-1', 'track', 3), 0, ['5S']);
+    expect(options(s, '5S')).toEqual(['red-1>track-8']); // over 5, and no bull's eye either
+    s = ok(s, { type: 'move', card: '5S', marble: 'red-1', to: 'track-8' });
+    expect(ring(s, 'red-1')).toBe('none');
+    s.turn.seat = 0;
+    expect(options(hand(s, 0, ['3S']), '3S')).toEqual(['red-1>track-11']);
+  });
+
+  it('while a marble is on the fast track, no other marble leaves the bull’s eye', () => {
+    const s = hand(put(put(table(), 'red-1', 'track', 19, 'riding'), 'red-2', 'bullseye'), 0, ['KS']);
+    expect(options(s, 'KS')).toEqual(['red-1>track-33']);
+    expect(refused(s, { type: 'move', card: 'KS', marble: 'red-2', to: 'track-47' })).toBe('fast-track/fast-track-first');
+  });
+
   it('option loseStatus: another marble may move, and the fast-track marble loses its status', () => {
     let s = hand(put(put(table({ fastTrackObligation: 'loseStatus' }), 'red-1', 'track', 5), 'red-2', 'track', 20), 0, ['AS']);
     expect(options(s, 'AS')).toEqual(['red-0>track-0', 'red-1>track-19', 'red-1>track-6', 'red-2>track-21']);
@@ -703,6 +726,17 @@ describe('bull’s eye', () => {
     expect([where(t, 'red-1'), ring(t, 'red-1')]).toEqual(['track-47', 'entered']);
   });
 
+  it.each(['AS', 'BJ', '4S', '6S', '7S', '10S'])('%s cannot move a marble out of the bull’s eye (only J, Q, K): with nothing else to move it does nothing', (card) => {
+    // «از آنجا فقط میتواند به فضای فست ترک رنگ خودش و تنها با استفاده از یک شاه، بی بی یا سرباز منتقل شود»
+    const s = put(put(put(put(table(), 'red-0', 'home', 1), 'red-2', 'home', 2), 'red-3', 'home', 3), 'red-1', 'bullseye');
+    expect(options(hand(s, 0, [card]), card)).toEqual(['discard']);
+  });
+
+  it('from its own fast-track space the marble goes on along the main track towards home', () => {
+    const s = ok(hand(put(table(), 'red-1', 'bullseye'), 0, ['KS', '3S']), { type: 'move', card: 'KS', marble: 'red-1', to: 'track-47' });
+    expect(options(s, '3S')).toEqual(['red-1>track-50']); // not on round the fast track past its home row
+  });
+
   it('leaving it captures another colour on the exit space; a marble of its own colour there blocks it', () => {
     const s = hand(put(put(table(), 'red-1', 'bullseye'), 'yellow-0', 'track', 47), 0, ['QS']);
     expect(where(ok(s, { type: 'move', card: 'QS', marble: 'red-1', to: 'track-47' }), 'yellow-0')).toBe('pen');
@@ -843,6 +877,18 @@ describe('several colours per player (2 players: red & green against blue & yell
   it('landing on your own other colour sends it home like any other', () => {
     const s = hand(put(put(table({}, 2), 'red-1', 'track', 10), 'green-0', 'track', 13), 0, ['3S']);
     expect(where(ok(s, { type: 'move', card: '3S', marble: 'red-1', to: 'track-13' }), 'green-0')).toBe('pen');
+  });
+
+  it('jumping your own other colour is allowed (only a marble of the same colour blocks)', () => {
+    const s = hand(put(put(table({}, 2), 'red-1', 'track', 10), 'green-0', 'track', 12), 0, ['3S']);
+    expect(options(s, '3S')).toEqual(['green-0>track-15', 'red-1>track-13']);
+  });
+
+  it('a marble on the fast track must be moved before any of the player’s other marbles, of either colour', () => {
+    // «در صورتی که تیله شما در فست ترک قرار دارد مجاز به جابجایی هیچ یک از تیلههای دیگر خود نیستید»
+    const s = hand(put(put(table({}, 2), 'red-1', 'track', 5), 'green-0', 'track', 30), 0, ['2S']);
+    expect(options(s, '2S')).toEqual(['red-1>track-33', 'red-1>track-7']);
+    expect(refused(s, { type: 'move', card: '2S', marble: 'green-0', to: 'track-32' })).toBe('fast-track/fast-track-first');
   });
 
   it('the player wins only when every one of his colours is home', () => {
