@@ -58,6 +58,23 @@ describe('setup', () => {
     expect([s.props, s.exotics, s.vipDeck]).toEqual([[], [], []]);
   });
 
+  it('first games may leave out the Prop Bet, Exotic Finish and / or VIP cards: each on its own, the others stay', () => {
+    // «… میتوانید در دفعات اوّل، از کارتهای شرطبندی فرعی، کارتهای پایان استثنایی و / یا کارتهای VIP استفاده نکنید»
+    const kinds = (s: ReturnType<typeof fresh>) => {
+      const free = game.choices!(s).freeSpaces as readonly string[];
+      return [free.filter((id) => id.startsWith('prop-')).length, free.filter((id) => id.startsWith('exotic-')).length, s.vipDeck.length];
+    };
+    expect(kinds(fresh())).toEqual([5, 3, 32]);
+    expect(kinds(fresh({ props: false }))).toEqual([0, 3, 32]);
+    expect(kinds(fresh({ exotics: false }))).toEqual([5, 0, 32]);
+    expect(kinds(fresh({ vip: false }))).toEqual([5, 3, 0]);
+    const noProps = fresh({ props: false });
+    expect(errorCode(noProps, 0, { type: 'bet', space: 'prop-1', token: 2 })).toBe('ready-set-bet/unknown-space');
+    // Left out for the whole game: the next race deals none either, and without VIP cards there is no draft.
+    const next = apply(finishWith(fresh({ props: false, exotics: false, vip: false }, 2), '6'), SYSTEM, { type: 'continue' });
+    expect([next.race, next.phase, next.props, next.exotics]).toEqual([2, 'racing', [], []]);
+  });
+
   it('shuffles the Prop Bet, Exotic Finish and VIP decks: another seed deals another order', () => {
     const a = fresh({}, 4, 'deal-a');
     const b = fresh({}, 4, 'deal-b');
@@ -173,6 +190,19 @@ describe('the race', () => {
     expect(errorCode(s, 0, { type: 'bet', space: 'win-7-a', token: 2 })).toBe('ready-set-bet/betting-closed');
   });
 
+  it('a horse entering the finish space ends the race at once even before "no more bets": no more bets, no more rolls', () => {
+    // «وقتی که یکی از اسبها وارد خانهی پایان (خانهی 15) شود، مسابقه درجا به پایان میرسد و دیگر هیچ توکنی نمیتواند روی
+    // صفحهی شرطبندی گذاشته شود (البته ممکن است که قبلتر "پایان شرطبندی!" اعلام شده باشد)»
+    let s = bet(setPositions(fresh({ hostMode: 'hostSeat' }), { '8': 14, '6': 12 }), 1, 'place-6-a', 3);
+    expect([s.bettingOpen, s.positions.filter((p) => p >= 10).length]).toEqual([true, 2]);
+    s = rollSum(s, 8, 0);
+    expect([position(s, '8'), s.phase, s.bettingOpen]).toEqual([15, 'results', false]);
+    for (const seat of [1, 2, 3]) expect(errorCode(s, seat, { type: 'bet', space: 'win-7-a', token: 2 })).toBe('ready-set-bet/betting-closed');
+    expect(errorCode(s, 0, { type: 'roll' })).toBe('ready-set-bet/not-your-roll');
+    // The horses stay where they are for the results: the bet placed before the finish is settled on them (6 is 2nd).
+    expect(linesOf(s, 1).lines).toMatchObject([{ space: 'place-6-a', token: 3, won: true, amount: 6 }]);
+  });
+
   it('a horse one short of the finish space (15) is still racing: bets are still taken', () => {
     const s = rollSum(setPositions(fresh(), { '6': 13 }), 6);
     expect([position(s, '6'), s.phase, s.bettingOpen]).toEqual([14, 'racing', true]);
@@ -220,6 +250,18 @@ describe('the race', () => {
     expect(s.bettingOpen).toBe(false);
     expect(errorCode(s, 1, { type: 'bet', space: 'win-7-a', token: 2 })).toBe('ready-set-bet/betting-closed');
     expect(game.activeActors(s)).toEqual([SYSTEM]);
+  });
+
+  it('a horse carried over the red line by its repeat bonus has crossed it: with the third, "no more bets"', () => {
+    let s = setPositions(fresh(), { '4': 10, '5': 11, '9': 8 });
+    s = rollSum(s, 9);
+    expect([position(s, '9'), s.bettingOpen]).toEqual([9, true]);
+    const jump = game.applyMove(forceDice(s, 4, 5), SYSTEM, { type: 'roll' });
+    expect(jump.ok && jump.events).toEqual([
+      { type: 'roll', a: 4, b: 5, sum: 9, horse: '9', moved: 3, bonus: 2 },
+      { type: 'redLine', horse: '9', crossed: 3 },
+      { type: 'noMoreBets' },
+    ]);
   });
 
   it('option redLine: 9 closes betting one space earlier', () => {
@@ -295,6 +337,15 @@ describe('betting', () => {
     const s = bet(fresh(), 0, 'place-8-a', 3);
     expect(errorCode(s, 1, { type: 'bet', space: 'place-8-a', token: 5 })).toBe('ready-set-bet/space-taken');
     expect(errorCode(s, 0, { type: 'bet', space: 'place-8-a', token: 4 })).toBe('ready-set-bet/space-taken');
+  });
+
+  it('any token on any empty space: one player may back one horse several ways and take colour, prop and exotic spaces too', () => {
+    // «بازیکنان میتوانند هر کدام از توکنهای خود را در هر کدام از خانههای شرطبندیِ خالیِ صفحه بگذارند»
+    let s = fresh();
+    const spaces = ['win-7-a', 'place-7-b', 'show-7-a', s.props[0]!, `exotic-${s.exotics[0]}-2`];
+    [5, 2, 4, 3, 3].forEach((token, i) => (s = bet(s, 1, spaces[i]!, token)));
+    expect(s.bets.map((b) => [b.seat, b.space])).toEqual(spaces.map((space) => [1, space]));
+    expect(bet(fresh(), 2, 'blue-wins', 2).bets).toEqual([{ space: 'blue-wins', seat: 2, token: 2 }]);
   });
 
   it('a token once placed is used for the race; the second 3 can still go', () => {
