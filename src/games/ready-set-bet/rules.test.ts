@@ -683,6 +683,16 @@ describe('host modes', () => {
     ]);
   });
 
+  it('a host who does not bet competes with nobody: no settlement, no VIP cards, never among the winners, even when every bettor ends on $0', () => {
+    // «میزبان با سایر بازیکنان رقابت نمیکند و صرفاً رَتق و فَتقِ امور مربوط به برگزاری مسابقات را بر عهده دارد»
+    const done = rollSum(setPositions(bet(fresh({ hostMode: 'hostSeat' }, 3), 1, 'win-6-a', 2), { '6': 14 }), 6, 0);
+    expect(done.settlements[0]!.players.map((p) => p.seat)).toEqual([1, 2]);
+    const draft = apply(done, SYSTEM, { type: 'continue' });
+    expect(draft.players.map((p) => p.offer.length)).toEqual([0, 2, 2]);
+    const over = edit(fresh({ hostMode: 'hostSeat' }, 3), (x) => (x.phase = 'over'));
+    expect(game.outcome(over)!.winners).toEqual([1, 2]);
+  });
+
   it('systemDelayMs: a start pause, then the roll interval; pauses between races', () => {
     const options = game.options.parse({ rollIntervalMs: 250 });
     const s = fresh({ rollIntervalMs: 250 });
