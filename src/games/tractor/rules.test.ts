@@ -424,6 +424,97 @@ describe('winning a trick', () => {
   });
 });
 
+describe('the rules document, case by case', () => {
+  const win = (t: Trump, ...plays: string[][]) => trickWinner(plays.map((cards) => ({ cards })), t, tractorOptions.parse({}));
+  const follow = (lead: string[], hand: string[]) => playing({ leader: 0, hands: [['3C'], hand, ['4C'], ['5C']], trick: [{ seat: 0, cards: lead }] });
+  const lead = (hands: string[][], cards: string[]) => ok(play(playing({ level: '2', hands }), 0, cards));
+
+  // «اگر حکم بازی شود سایر بازیکنان در صورت داشتن یک حکم باید حکم را بازی کنند هر کسی که حکم ندارد می تواند هر کارتی را که خواست بازی کند»
+  it('a led trump draws a trump (a level card or joker counts), and anything from a player without one', () => {
+    expect(code(play(follow(['AS'], ['2H', '6H']), 1, ['6H']))).toBe('tractor/must-follow-suit');
+    expect(code(play(follow(['AS'], ['2H', '6H']), 1, ['2H']))).toBe('ok');
+    expect(code(play(follow(['AS'], ['SJ', '6H']), 1, ['6H']))).toBe('tractor/must-follow-suit');
+    expect(code(play(follow(['AS'], ['6H', '7D']), 1, ['7D']))).toBe('ok');
+  });
+
+  // «نه ها رتبه ی حکم و پیک خال حکم است می توانید دو کارت 9 خشت و 9 خشت را بعنوان اولین ترکیب بازی کنید اما 9 دل و 9 گشنیز را نمی شود»
+  it('9♦ 9♦ is a pair when nines and spades are trump, 9♥ 9♣ is not: led together they are two singles that a higher trump breaks', () => {
+    const pair = ok(play(playing({ level: '9', hands: [['9D', '9D', '3C'], ['BJ', '4C', '5C'], ['6C', '7C', '8C'], ['10C', 'JC', 'QC']] }), 0, ['9D', '9D']));
+    expect([faces(pair.trick[0]!.cards), pair.throwFailure]).toEqual([['9D', '9D'], null]);
+    const two = ok(play(playing({ level: '9', hands: [['9H', '9C', '3C'], ['BJ', '4C', '5C'], ['6C', '7C', '8C'], ['10C', 'JC', 'QC']] }), 0, ['9H', '9C']));
+    expect(two.trick[0]!.cards).toHaveLength(1);
+    expect(two.throwFailure).not.toBeNull();
+  });
+
+  // «بازیکنی که کارت حکم ندارد هر دو کارتی را می تواند بازی کند اجباری برای بازی کردن یک جفت کارت یکسان وجود ندارد»
+  it('a player without the led suit plays any two cards on a led pair, a pair of his not required', () => {
+    expect(code(play(follow(['3S', '3S'], ['4H', '4H', '5D']), 1, ['4H', '5D']))).toBe('ok');
+    expect(code(play(follow(['10H', '10H'], ['3D', '3D', '4C']), 1, ['3D', '4C']))).toBe('ok');
+  });
+
+  // «این دست توسط بازیکنی که بالاترین جفت مشابه حکم را بازی کند برنده می شود حکم هایی که جفت نیستند نمی توانند برنده شوند حتی اگر بالاتر باشند»
+  it('a led trump pair is won by the highest identical trump pair; higher trumps that are no pair never win', () => {
+    expect(win(T('2', 'S'), ['3S', '3S'], ['BJ', 'SJ'], ['4H', '5H'], ['5D', '6D'])).toBe(0);
+    expect(win(T('2', 'S'), ['3S', '3S'], ['BJ', 'SJ'], ['4H', '5H'], ['6S', '6S'])).toBe(3);
+    expect(win(T('2', 'S'), ['9H', '9H'], ['BJ', 'SJ'], ['4H', '5H'], ['5D', '6D'])).toBe(0);
+  });
+
+  // «اگر بازیکنی که نوبت او است که دست را شروع کند دو یا چند جفت کارت متوالی یکسان در یک خال داشته باشد می تواند آن ها را بصورت گروهی بازی کند»
+  it('consecutive identical pairs of one suit lead together as one tractor, not as a throw a higher pair could break', () => {
+    const s = lead([['3H', '3H', '4H', '4H', '5D'], ['AH', 'AH', '6D', '7D', '8D'], ['6C', '7C', '8C', '9C', '10C'], ['JC', 'QC', 'KC', '3C', '4C']], ['3H', '3H', '4H', '4H']);
+    expect([faces(s.trick[0]!.cards), s.throwFailure]).toEqual([['3H', '3H', '4H', '4H'], null]);
+  });
+
+  // «اگر اولین دنباله ای که بازی شده از خال حکم باشد سایر بازیکنان باید تا آنجا که ممکن است با جفت های حکم یکسان بازی کنند حتی اگر این جفت ها متوالی نباشند
+  //   اگر آنها هیچ جفت حکمی نداشته باشند باید حکم های غیریکسان بازی کنند و اگر تعداد حکم های آن ها کمتر … باید تمام حکم های خود را همراه با سایر کارت های انتخابی خود بازی کنند»
+  it('a led trump tractor draws trump pairs, consecutive or not, then any trumps, then all trumps and anything', () => {
+    const tractor = ['5S', '5S', '6S', '6S'];
+    const pairs = ['3S', '3S', '9S', '9S', '10S', '4H'];
+    expect(code(play(follow(tractor, pairs), 1, ['3S', '3S', '9S', '10S']))).toBe('tractor/must-play-pairs');
+    expect(code(play(follow(tractor, pairs), 1, ['3S', '3S', '9S', '9S']))).toBe('ok');
+    const singles = ['3S', '9S', '10S', 'JS', '4H', '4H'];
+    expect(code(play(follow(tractor, singles), 1, ['3S', '9S', '10S', '4H']))).toBe('tractor/must-follow-suit');
+    expect(code(play(follow(tractor, singles), 1, ['3S', '9S', '10S', 'JS']))).toBe('ok');
+    const few = ['3S', '9S', '4H', '4H', '5D'];
+    expect(code(play(follow(tractor, few), 1, ['3S', '4H', '4H', '5D']))).toBe('tractor/must-follow-suit');
+    expect(code(play(follow(tractor, few), 1, ['3S', '9S', '4H', '5D']))).toBe('ok');
+  });
+
+  // «این دست توسط بالاترین مجموعه از جفت های حکم متوالی با همان طولی که شروع کننده بازی کرده بود به دست می آید سایر حکم ها جفت یا غیر جفت هیچ قدرتی ندارند»
+  it('a led trump tractor is won by the highest trump tractor of its length; other trumps, paired or not, have no power', () => {
+    expect(win(T('2', 'S'), ['5S', '5S', '6S', '6S'], ['BJ', 'BJ', 'AS', 'AS'], ['SJ', '2H', '3S', '4S'], ['4D', '5D', '6D', '7D'])).toBe(0);
+    expect(win(T('2', 'S'), ['5S', '5S', '6S', '6S'], ['BJ', 'BJ', 'AS', 'AS'], ['7S', '7S', '8S', '8S'], ['4D', '5D', '6D', '7D'])).toBe(2);
+  });
+
+  // «این دست توسط بالاترین مجموعه از جفت های متوالی با طول برابر با دنباله ی شروع کننده برنده می شود»
+  it('a led plain tractor is won by a higher tractor of the suit when nobody trumps it', () => {
+    expect(win(T('2', 'S'), ['3H', '3H', '4H', '4H'], ['KH', 'KH', 'AH', 'AH'], ['5D', '6D', '7D', '8D'], ['5C', '6C', '7C', '8C'])).toBe(1);
+    expect(win(T('2', 'S'), ['3H', '3H', '4H', '4H'], ['KH', 'KH', '9H', '9H'], ['5D', '6D', '7D', '8D'], ['5C', '6C', '7C', '8C'])).toBe(0);
+  });
+
+  // «شروع کردن یک دست با هر مجموعه ای از کارت های یک خال یا از حکم ها … قانونی است مشروط بر اینکه هیچ کارتی از آن خال در بازی باقی نمانده باشد که بتواند هر یک از آن کارت های تک یا جفت را شکست دهد»
+  // «بازیکنی که این دست را شروع کرده است آن را برنده خواهد شد مگر اینکه خال شروع خال غیر حکم باشد»
+  it('a throw of trumps stands when no trump left in another hand beats any of its units, and its leader wins the trick', () => {
+    const hands = [['BJ', 'BJ', 'SJ', '3D'], ['SJ', 'AS', 'KS', '4D'], ['2H', '2H', '5D', '6C'], ['6D', '7D', '8D', '9D']];
+    let s = lead(hands, ['BJ', 'BJ', 'SJ']);
+    expect(s.throwFailure).toBeNull();
+    expect(code(play(s, 1, ['AS', 'KS', '4D']))).toBe('tractor/must-follow-suit');
+    s = ok(play(s, 1, ['SJ', 'AS', 'KS']));
+    expect(code(play(s, 2, ['2H', '5D', '6C']))).toBe('tractor/must-follow-suit');
+    s = ok(play(ok(play(s, 2, ['2H', '2H', '5D'])), 3, ['6D', '7D', '8D']));
+    expect([s.leader, s.turn]).toEqual([0, 0]);
+    const broken = lead([['BJ', 'SJ', '3D'], ['BJ', '4D', '5D'], ['6C', '7C', '8C'], ['6D', '7D', '8D']], ['BJ', 'SJ']);
+    expect(faces(broken.trick[0]!.cards)).toEqual(['SJ']);
+  });
+
+  // «اگر مجموعه ی شروع شامل هیچ جفتی نمی شد بالاترین تک حکم توسط هر کسی بازی شده باشد او برنده دست است در صورت تساوی در بالاترین کارت حکم آن که اول بازی کرده است برنده دست است»
+  // «در صورت تساوی آن که اول بازی کرده است طبق معمول برنده خواهد شد»
+  it('ruffed throws: the highest trump single (or trump pair when the throw had one) wins, equal ones go to the first', () => {
+    expect(win(T('2', 'S'), ['AH', 'KH'], ['3S', '4S'], ['5S', '6S'], ['4S', '6S'])).toBe(2);
+    expect(win(T('9', 'S'), ['AH', 'AH', 'KH'], ['9H', '9H', '3S'], ['9D', '9D', 'AS'], ['4D', '5D', '6D'])).toBe(1);
+  });
+});
+
 describe('scoring a hand', () => {
   it('follows the result table of the original rules document (two decks)', () => {
     const rows: [number, boolean, number][] = [
