@@ -581,6 +581,13 @@ describe('scoring a hand', () => {
     expect(lastTrick(['3H', '3H', '4H', '4H'], ['AS', 'AS', 'KS', 'KS'], { kittyMultiplier: 'largestUnit' }).result!.kittyMultiplier).toBe(8);
     expect(lastTrick(['3H', '3H', '4H', '4H'], ['AS', 'AS', 'KS', 'KS'], { kittyMultiplier: 'power' }).result!.kittyMultiplier).toBe(16);
   });
+  // «اگر آخرین دست یک دست چندگانه بوده باشد ارزش کارت های دورانداخته شده در دو برابر تعداد کارت های شروع آخرین دست ضرب می شوند»
+  it('the kitty under a last lead of several cards counts twice that many times: a two-pair tractor ×8, a three-card throw ×6', () => {
+    const tractor = lastTrick(['3H', '3H', '4H', '4H'], ['AS', 'AS', 'KS', 'KS']).result!;
+    expect([tractor.kittyMultiplier, tractor.kittyPoints, tractor.attackerPoints]).toEqual([8, 15, 50 + 20 + 15 * 8]);
+    const thrown = lastTrick(['AH', 'KH', 'QH'], ['3S', '4S', '5S']).result!;
+    expect([thrown.kittyMultiplier, thrown.attackerPoints]).toEqual([6, 50 + 15 + 15 * 6]);
+  });
   it('attackers with 120 rise one level and the seat after the starter starts', () => {
     const s = lastTrick(['3H'], ['AS'], {}, undefined, [0, 90, 0, 0]);
     expect(s.result!.steps).toBe(1);
