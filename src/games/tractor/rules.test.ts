@@ -459,6 +459,15 @@ describe('the rules document, case by case', () => {
     expect(win(T('2', 'S'), ['9H', '9H'], ['BJ', 'SJ'], ['4H', '5H'], ['5D', '6D'])).toBe(0);
   });
 
+  // «این دست توسط هر کسی که بالا ترین جفت یکسان را در خال اول بازی شده بازی کرده باشد برنده می شود مگر اینکه بازیکن دیگری که هیچ کارتی از آن خال نداشته است با یک جفت حکم یکسان دست را برنده شود»
+  it('played out: a led plain pair falls to a void player’s identical trump pair, not to higher unpaired trumps; one card of the suit must go with it', () => {
+    let s = lead([['10H', '10H', '3C'], ['4S', '4S', '5C'], ['BJ', 'SJ', '6C'], ['KH', '2S', '7C']], ['10H', '10H']);
+    s = ok(play(ok(play(s, 1, ['4S', '4S'])), 2, ['BJ', 'SJ']));
+    expect(code(play(s, 3, ['2S', '7C']))).toBe('tractor/must-follow-suit');
+    s = ok(play(s, 3, ['KH', '2S']));
+    expect([s.leader, s.captured]).toEqual([1, [0, 30, 0, 0]]);
+  });
+
   // «اگر بازیکنی که نوبت او است که دست را شروع کند دو یا چند جفت کارت متوالی یکسان در یک خال داشته باشد می تواند آن ها را بصورت گروهی بازی کند»
   it('consecutive identical pairs of one suit lead together as one tractor, not as a throw a higher pair could break', () => {
     const s = lead([['3H', '3H', '4H', '4H', '5D'], ['AH', 'AH', '6D', '7D', '8D'], ['6C', '7C', '8C', '9C', '10C'], ['JC', 'QC', 'KC', '3C', '4C']], ['3H', '3H', '4H', '4H']);
