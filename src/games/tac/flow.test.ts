@@ -82,7 +82,7 @@ describe('the deck and the deal', () => {
   });
 
   it('a new deal forgets the last card: no interaction between rounds', () => {
-    const s = redeal(table({ last: { card: '5', colour: 0, before: null, skip: false } }));
+    const s = redeal(table({ last: { card: '5', colour: 0, before: null } }));
     expect(s.last).toBeNull();
   });
 });
@@ -261,7 +261,7 @@ describe('master cards', () => {
   });
 
   it('a TAC after the Fool refers to the card before it', () => {
-    const last = { card: '3' as Card, colour: 3, before: null, skip: false };
+    const last = { card: '3' as Card, colour: 3, before: null };
     const s = play(table({ options: { master: true }, hands: { 0: ['fool', 'tac'], 1: ['5'] }, marbles: { 0: 10 }, last }), 0, { type: 'fool', card: 'fool' });
     const t = play({ ...s, hands: [['tac'], [], ['9'], ['2']] }, 0, { type: 'move', card: 'tac', marble: 0, to: 13 });
     expect(where(t, 0)).toBe(13);

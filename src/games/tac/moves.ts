@@ -359,8 +359,8 @@ function discard(s: TacState, card: Card, events: GameEvent[]): void {
   takeCard(s, colour, card);
   events.push({ type: 'discard', colour, card, skipped: s.skipPending });
   // A TAC may copy a discarded card (nothing to undo); after a discarded TAC, the card beneath it.
-  if (card === 'tac') s.last = s.last && { ...s.last, before: null, skip: false };
-  else s.last = { card, colour, before: null, skip: false };
+  if (card === 'tac') s.last = s.last && { ...s.last, before: null };
+  else s.last = { card, colour, before: null };
   s.skipPending = false;
   s.tacBlocked = false;
   s.devilTarget = -1;
@@ -394,7 +394,7 @@ function playCard(s: TacState, m: CardMove, events: GameEvent[]): void {
     }
     return;
   }
-  s.last = { card, colour, before, skip: m.type === 'skip' };
+  s.last = { card, colour, before };
   switch (m.type) {
     case 'enter': {
       const target = m.colour!; // legal, so named (withEnterColour) and the card's own: the mover's, or the Angel's next player's

@@ -36,8 +36,6 @@ export interface LastPlay {
   colour: number;
   /** Marbles before the card acted; null after a discard (nothing to undo). */
   before: Marble[] | null;
-  /** An 8 that made the next colour skip (undone by a TAC of the skipped player). */
-  skip: boolean;
 }
 
 /** A 7 being played, single steps or runs of them at a time. */
