@@ -41,6 +41,16 @@ describe('setup', () => {
     expect(s.stations.slice(0, 5).map((st) => st.master).sort()).toEqual([1, 2, 3, 4, 5]);
   });
 
+  // Original rules document: "این کارتها را بر اساس رنگ مرتب کنید (زرد، قرمز، آبی، قهوهای، بنفش)" (sort these cards
+  // by colour: yellow, red, blue, brown, purple).
+  it('the cattle market is laid out by colour: Holstein, Brown Swiss, Ayrshire, West Highland, Texas Longhorn', () => {
+    const s = setup(std, 4, 'colours');
+    s.market = ['longhorn6', 'ayrshire', 'highland5', 'holstein', 'brownswiss', 'highland3', 'longhorn5', 'ayrshire'];
+    expect(viewFor(s, SPECTATOR).public.market).toEqual([
+      'holstein', 'brownswiss', 'ayrshire', 'ayrshire', 'highland3', 'highland5', 'longhorn5', 'longhorn6',
+    ]);
+  });
+
   it('first game: neutral buildings on their letters; random layout shuffles them', () => {
     expect(setup(std, 2, 'a').trail.C).toBe('n:C');
     const layouts = new Set(['a', 'b', 'c', 'd'].map((seed) => setup(optionsSchema.parse({ neutralBuildings: 'random' }), 2, seed).trail.A));

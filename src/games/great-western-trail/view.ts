@@ -3,12 +3,21 @@ import type { RandomSource, View, Viewer } from '../../core/game.ts';
 import { shuffleWith } from '../../core/rng.ts';
 import type { City } from './data/board.ts';
 import { LAST_SPACE } from './data/board.ts';
+import { CATTLE } from './data/cards.ts';
 import type { Worker } from './data/tiles.ts';
 import { auxiliaryTexts, localActionTexts } from './labels.ts';
 import { NAMES } from './names.ts';
 import type { Names } from './names.ts';
 import { quotes } from './quotes.ts';
 import type { GwtState } from './types.ts';
+
+/**
+ * The cattle market as the table lays it out: "sorted by colour (yellow, red, blue, brown, purple)" (original rules
+ * document), i.e. Holstein, Brown Swiss, Ayrshire, West Highland, Texas Longhorn (the order `CATTLE` lists them in),
+ * the cards of one breed by their VP.
+ */
+const CATTLE_ORDER = Object.keys(CATTLE);
+const marketByColour = (market: string[]): string[] => [...market].sort((a, b) => CATTLE_ORDER.indexOf(a) - CATTLE_ORDER.indexOf(b));
 
 export interface PublicPlayer {
   money: number;
@@ -68,6 +77,7 @@ export interface PublicView {
   supplyCounts: number[];
   jobMarket: string[];
   jobFilled: number;
+  /** The cattle market in the order the table lays it out: by colour (Holstein to Texas Longhorn), then VP. */
   market: string[];
   marketDeckCount: number;
   objectiveDisplay: string[];
@@ -116,7 +126,7 @@ export function viewFor(state: GwtState, viewer: Viewer): View<PublicView, Priva
     supplyCounts: state.stacks.map((st) => st.length),
     jobMarket: [...state.jobMarket],
     jobFilled: state.jobFilled,
-    market: [...state.market].sort(),
+    market: marketByColour(state.market),
     marketDeckCount: state.marketDeck.length,
     objectiveDisplay: [...state.objectiveDisplay],
     objectiveStackCount: state.objectiveStack.length,
