@@ -1609,3 +1609,135 @@ describe('views and invariants', () => {
     expect(game.invariants!(broken)).toHaveLength(4);
   });
 });
+
+// Rules the original rules document (Persian) states in so many words, each with the words it says them in.
+describe('the rules document, rule by rule', () => {
+  // "نفر اول را تصادفی تعیین کنید" (choose the first player at random); "پنج کاشی رئیس ایستگاه را مخلوط کنید" (shuffle
+  // the five station masters); "لکوموتیو روی فضای شروع مسیر راهآهن، نشانگر سند کنار صفر مسیر گواهی و گاوچران کنار صفحهی
+  // شخصی میرود" (the engine on the railroad's start, the certificate marker beside 0, the cattleman beside the board).
+  it('setup: a random first player, shuffled station masters; engine at the start, certificates 0, cattleman off the trail', () => {
+    const seeds = ['s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8'];
+    expect(new Set(seeds.map((seed) => setup(std, 4, seed).firstPlayer)).size).toBeGreaterThan(1);
+    expect(new Set(seeds.map((seed) => setup(std, 4, seed).stations.slice(0, 5).map((st) => st.master).join())).size).toBeGreaterThan(1);
+    for (const p of setup(std, 3, 'start').players) {
+      expect([p.engine, p.certificates, p.permanentCertificates, p.location]).toEqual([0, 0, 0, '']);
+      expect(p.workers).toEqual({ cowboy: 1, craftsman: 1, engineer: 1 });
+    }
+  });
+
+  // "باید دستکم ۱ گام حرکت کنید" (you must move at least 1 step); "همیشه در جهت پیکان مسیر و رو به جلو حرکت کنید" (always
+  // forward, in the direction of the arrows).
+  it('phase A: at least one step, and only forward', () => {
+    const s = fresh();
+    s.players[0]!.location = 'C';
+    expect(errorOf(s, { type: 'move', path: [] })).toBe('great-western-trail/illegal-move');
+    expect(errorOf(s, { type: 'move', path: ['B'] })).toBe('great-western-trail/illegal-move');
+    expect(errorOf(s, { type: 'move', path: ['C'] })).toBe('great-western-trail/illegal-move');
+    expect(has(s, { type: 'move', path: ['D'] })).toBe(true);
+  });
+
+  // "گاوچرانهای بازیکنان دیگر مانعی نیستند؛ چند گاوچران میتوانند یکجا باشند" (other cattlemen are no obstacle; several
+  // cattlemen may stand in one place).
+  it('phase A: other cattlemen block nothing and cost nothing; several may share a location', () => {
+    const s = fresh();
+    s.players[1]!.location = 'B';
+    const passed = play(s, { type: 'move', path: ['A', 'B', 'C'] });
+    expect(passed.players[0]!.money).toBe(20);
+    const shared = play(s, { type: 'move', path: ['A', 'B'] });
+    expect([shared.players[0]!.location, shared.players[1]!.location]).toEqual(['B', 'B']);
+    expect(shared.players[0]!.money).toBe(20);
+    expect(shared.turn.session!.tile).toBe('n:B');
+  });
+
+  // "اگر در اقدام محلی هزینه یا الزامی ذکر شده، باید آن را کامل بپردازید تا بتوانید پاداش را بگیرید" (a local action's
+  // cost or requirement must be met in full for its reward).
+  it('phase B: a local action whose requirement is not met is refused; met, it pays its reward', () => {
+    const s = goTo(fresh(), 'B'); // B: discard a Dutch Belt for $2
+    s.players[0]!.hand = ['jersey', 'angus'];
+    expect(errorOf(s, { type: 'action', action: '0.0' })).toBe('great-western-trail/illegal-action');
+    const f = fresh();
+    f.players[0]!.hand = ['jersey', 'angus'];
+    f.trail['DROUGHT-2'] = 'h:drought-g4'; // F's other action (a hazard) keeps local actions on offer
+    const atF = goTo(f, 'F'); // F: discard a pair of one breed for $4
+    expect(errorOf(atF, { type: 'action', action: '0.0', cards: ['jersey', 'angus'] })).toBe('great-western-trail/illegal-action');
+    s.players[0]!.hand = ['dutchbelt'];
+    expect(play(s, { type: 'action', action: '0.0' }).players[0]!.money).toBe(22);
+  });
+
+  // "دو استثنا وجود دارد: کانزاس سیتی (شهر محلی) و سانفرانسیسکو (شهر پایانی)؛ در این دو شهر میتوانید چند دیسک داشته
+  // باشید" (two exceptions: Kansas City and San Francisco may hold several of your discs).
+  it('delivery: San Francisco takes another disc of yours; a city already holding one does not', () => {
+    const s = fresh();
+    s.foresight = ['', '', '', '', '', ''];
+    s.players[0]!.cities.sanFrancisco = 1;
+    s.players[0]!.cities.sacramento = 1;
+    s.players[0]!.hand = ['guernsey', 'holstein', 'highland3', 'longhorn5', 'jersey'];
+    s.players[0]!.certificates = 6;
+    s.players[0]!.permanentCertificates = 2;
+    s.players[0]!.location = 'G-1';
+    let t = play(play(s, { type: 'move', path: ['KANSAS_CITY'] }), { type: 'income', certificates: 6 });
+    const cities = legalMoves(t, 0).flatMap((m) => (m.type === 'deliver' ? [m.city] : []));
+    expect(cities).toContain('sanFrancisco');
+    expect(cities).not.toContain('sacramento');
+    expect(errorOf(t, { type: 'deliver', city: 'sacramento' })).toBe('great-western-trail/illegal-deliver');
+    t = play(play(t, { type: 'deliver', city: 'sanFrancisco' }), { type: 'disc', disc: 'aux1' });
+    expect(t.players[0]!.cities.sanFrancisco).toBe(2);
+  });
+
+  // "اگر ستون کارتهای هدف پایان یابد، فضای خالی بخش کارتهای هدف عمومی دوباره پر نمیشود" (once the objective stack runs
+  // out, an empty space of the display is not refilled).
+  it('objective cards: with the stack gone, a card taken from the display leaves its space empty', () => {
+    const s = goTo(fresh(), 'C');
+    s.objectiveStack = [];
+    const card = s.objectiveDisplay[0]!;
+    const t = play(play(s, { type: 'action', action: '0.1' }), { type: 'takeObjective', card });
+    expect(t.objectiveDisplay).toHaveLength(3);
+    expect(t.objectiveDisplay).not.toContain(card);
+    expect(legalMoves(play(s, { type: 'action', action: '0.1' }), 0)).not.toContainEqual({ type: 'takeObjective', card: 'stack' });
+  });
+
+  // "اگر کارتهایتان از حد مجاز کمتر شد، با همان تعداد کارت ادامه دهید" (if your cards fall below the hand limit, go on
+  // with that many).
+  it('phase C: a deck smaller than the hand limit leaves a smaller hand, and play goes on', () => {
+    let s = fresh();
+    s.players[0]!.hand = ['jersey'];
+    s.players[0]!.discard = ['angus'];
+    s = goTo(s, 'G');
+    s = play(s, { type: 'aux', aux: 1, double: false });
+    expect(s.current).toBe(1);
+    expect([...s.players[0]!.hand].sort()).toEqual(['angus', 'jersey']);
+    expect([s.players[0]!.deck, s.players[0]!.discard]).toEqual([[], []]);
+  });
+
+  // "همیشه میتوانید ستون کارتهای خارجشدهی خود را بررسی کنید؛ ولی نمیتوانید کارتهای ستون اصلی را ببینید" (you may always
+  // look through your discard pile, never your draw pile).
+  it('views: a player sees their whole discard pile, nobody sees a draw pile', () => {
+    const s = fresh();
+    s.players[0]!.discard = ['angus', 'holstein', 'jersey'];
+    s.players[0]!.deck = ['longhorn7', 'highland5'];
+    const own = game.viewFor(s, 0);
+    expect(own.private!.discard).toEqual(['angus', 'holstein', 'jersey']);
+    expect(Object.keys(own.private!)).not.toContain('deck');
+    expect(own.public.players[0]!.deckCount).toBe(2);
+    expect(Object.keys(own.public.players[0]!)).not.toContain('deck');
+    expect(game.viewFor(s, 1).private!.discard).toEqual([]);
+  });
+
+  // "اگر وظایف آن بهطور کامل برآورده نشود، نمرهی منفی کارت را میگیرید ... (کارت هدف ابتدایی شما امتیاز منفی ندارد)" (an
+  // objective not fully met scores its penalty; a starting objective has none).
+  it('scoring: an unmet played objective costs its penalty, an unmet starting objective nothing', () => {
+    const score = (objectives: string[]) => {
+      const s = fresh();
+      s.players.forEach((p) => {
+        p.money = 0;
+        p.objectives = [];
+      });
+      s.players[0]!.objectives = objectives;
+      s.over = true;
+      return (game.outcome(s)!.details as { breakdown: { objectives: number }[] }).breakdown[0]!.objectives;
+    };
+    expect(score(['START_BBH'])).toBe(0);
+    expect(score(['ENGINE_SSHH'])).toBe(-3);
+    expect(score(['START_BBH', 'MOVE_SSBB'])).toBe(-2);
+  });
+});
