@@ -1684,6 +1684,64 @@ describe('the rules document, rule by rule', () => {
     expect(t.players[0]!.cities.sanFrancisco).toBe(2);
   });
 
+  // "دیسک سفید میتواند روی هر نشان شهر قرار گیرد؛ دیسک تیره فقط روی فضای شهر با گوشهی تیره میرود" (a white disc may go
+  // on any city crest; a dark disc only on a dark-cornered space), and "اگر برای قرار دادن یک دیسک در یک شهر یا در یک
+  // ایستگاه قطار جا ندارید، میتوانید فضاهای دیسک را با گوشههای سفید پر کنید" (with nothing else to place, the
+  // white-cornered spaces may be filled): read as the README says, a dark disc on a white space once no white is left.
+  it('discs: white spaces take white discs, dark spaces either; a dark disc goes on a white space once no white one is left', () => {
+    const toDelivery = (discs: string[]) => {
+      const s = fresh();
+      s.foresight = ['', '', '', '', '', ''];
+      s.players[0]!.discs = discs as GwtState['players'][number]['discs'];
+      s.players[0]!.hand = ['guernsey', 'angus', 'holstein', 'longhorn5'];
+      s.players[0]!.location = 'G-1';
+      return play(play(s, { type: 'move', path: ['KANSAS_CITY'] }), { type: 'income', certificates: 0 });
+    };
+    const discsFor = (s: GwtState, city: string) => legalMoves(play(s, { type: 'deliver', city } as GwtMove), 0).map((m) => (m.type === 'disc' ? m.disc : ''));
+    const mixed = toDelivery(['aux3a', 'step1', 'cert6']);
+    expect(discsFor(mixed, 'topeka')).toEqual(['aux3a']); // white crest
+    expect(discsFor(mixed, 'albuquerque')).toEqual(['aux3a', 'step1', 'cert6']); // dark crest
+    const darkOnly = toDelivery(['step1', 'cert6']);
+    expect(discsFor(darkOnly, 'topeka')).toEqual(['step1', 'cert6']);
+  });
+
+  // "وقتی لکوموتیو روی فضای یک ایستگاه توقف میکند میتوانید آن را ارتقا دهید. ارتقا هزینهی مشخصی دارد که باید بپردازید"
+  // (an engine stopping on a station may upgrade it, paying its price).
+  it('stations: stopping on one, the upgrade may be declined, is paid, and is not offered without the money', () => {
+    const onTurnout = (money: number) => {
+      let s = fresh();
+      s.players[0]!.money = money;
+      s = goTo(s, 'G');
+      s.players[0]!.engine = 4;
+      return play(play(s, { type: 'action', action: '0.0' }), { type: 'engine', to: 4.5 });
+    };
+    const s = onTurnout(20);
+    expect(types(s)).toEqual(['skip', 'upgrade']);
+    const declined = play(s, { type: 'skip' });
+    expect([declined.players[0]!.money, declined.stations[0]!.discs]).toEqual([20, []]);
+    expect(play(s, { type: 'upgrade' }).players[0]!.money).toBe(20 - NAMES.stations[0]!.cost);
+    const poor = onTurnout(NAMES.stations[0]!.cost - 1);
+    expect(poor.turn.stack.some((x) => x.kind === 'upgrade')).toBe(false);
+    expect(poor.stations[0]!.discs).toEqual([]);
+  });
+
+  // "یک کارت هدف از محل عمومی بردارید ... یا اولین کارت ستون هدف را بردارید" (take an objective card from the display, or
+  // the first card of the objective stack).
+  it('objective cards: building C takes one from the display (refilled from the stack) or the top of the stack', () => {
+    const s = play(goTo(fresh(), 'C'), { type: 'action', action: '0.1' });
+    const [top, next] = [s.objectiveStack.at(-1)!, s.objectiveStack.at(-2)!];
+    const display = [...s.objectiveDisplay];
+    const offered = legalMoves(s, 0).map((m) => (m.type === 'takeObjective' ? m.card : m.type));
+    expect(offered.sort()).toEqual([...new Set(display), 'stack'].sort());
+    const blind = play(s, { type: 'takeObjective', card: 'stack' });
+    expect(blind.players[0]!.discard).toEqual([top]);
+    expect(blind.objectiveDisplay).toEqual(display);
+    const seen = play(s, { type: 'takeObjective', card: display[1]! });
+    expect(seen.players[0]!.discard).toEqual([display[1]]);
+    expect(seen.objectiveDisplay).toEqual([display[0], display[2], display[3], top]);
+    expect(seen.objectiveStack.at(-1)).toBe(next);
+  });
+
   // "اگر ستون کارتهای هدف پایان یابد، فضای خالی بخش کارتهای هدف عمومی دوباره پر نمیشود" (once the objective stack runs
   // out, an empty space of the display is not refilled).
   it('objective cards: with the stack gone, a card taken from the display leaves its space empty', () => {
