@@ -1662,6 +1662,16 @@ describe('the rules document, rule by rule', () => {
     expect(errorOf(atF, { type: 'action', action: '0.0', cards: ['jersey', 'angus'] })).toBe('great-western-trail/illegal-action');
     s.players[0]!.hand = ['dutchbelt'];
     expect(play(s, { type: 'action', action: '0.0' }).players[0]!.money).toBe(22);
+    // A price is a requirement too: F's hazard at $7 with $6, A's hire with $1.
+    const poor = fresh();
+    poor.players[0]!.money = 6;
+    poor.players[0]!.hand = ['jersey', 'jersey'];
+    poor.trail['DROUGHT-2'] = 'h:drought-g4';
+    expect(errorOf(goTo(poor, 'F'), { type: 'action', action: '1.0' })).toBe('great-western-trail/illegal-action');
+    const broke = fresh();
+    broke.players[0]!.money = 1;
+    broke.players[0]!.hand = ['guernsey'];
+    expect(errorOf(goTo(broke, 'A'), { type: 'action', action: '1.0' })).toBe('great-western-trail/illegal-action');
   });
 
   // "دو استثنا وجود دارد: کانزاس سیتی (شهر محلی) و سانفرانسیسکو (شهر پایانی)؛ در این دو شهر میتوانید چند دیسک داشته
