@@ -15,6 +15,18 @@ import { sleep, waitFor } from './helpers/ports.ts';
 import { startRelay } from './helpers/relay.ts';
 
 let server: TestServer;
+
+/** Runs `body` with the in-process server's RECONNECT_SECONDS at `seconds`, as it was after. */
+async function withReconnectSeconds(seconds: number, body: () => Promise<void>) {
+  const linger = roomSettings.reconnectSeconds;
+  roomSettings.reconnectSeconds = seconds;
+  try {
+    await body();
+  } finally {
+    roomSettings.reconnectSeconds = linger;
+  }
+}
+
 beforeAll(async () => {
   server = await startServer({ MAX_MESSAGES_PER_SECOND: '40', RECONNECT_SECONDS: '5' });
 });
@@ -178,9 +190,7 @@ describe('moves', () => {
     const listed = await waitFor(async () => ((await (await fetch(`${server.http}/api/tables`)).json()) as { roomId: string; over: boolean }[]).find((t) => t.roomId === a.room.roomId && t.over), 3000, 'listed as finished');
     expect(listed).toMatchObject({ game: 'high-card', open: false, started: true, over: true });
     // Both go back to the lobby: the table stays a while for its result to be seen by whoever follows its link.
-    const linger = roomSettings.reconnectSeconds;
-    roomSettings.reconnectSeconds = 2;
-    try {
+    await withReconnectSeconds(2, async () => {
       const roomId = a.room.roomId;
       await Promise.all([a.room.leave(true), b.room.leave(true)]);
       const emptied = Date.now();
@@ -196,9 +206,7 @@ describe('moves', () => {
       expect(waitOf(roomId)).toBe(wait);
       await waitFor(() => matchMaker.getLocalRoomById(roomId) === undefined, 6000, 'the finished table closed');
       expect(Date.now() - emptied).toBeLessThan(4500); // (the wait, 2 s, and Colyseus' close after it)
-    } finally {
-      roomSettings.reconnectSeconds = linger;
-    }
+    });
   });
 });
 
@@ -583,9 +591,7 @@ describe('bots, clocks and reconnection', () => {
   });
 
   it("does not start an abandoned table's wait again for a spectator who looks in: only a player coming back does", async () => {
-    const linger = roomSettings.reconnectSeconds;
-    roomSettings.reconnectSeconds = 2;
-    try {
+    await withReconnectSeconds(2, async () => {
       const [a, b] = await table();
       const roomId = a.room.roomId;
       await Promise.all([a.room.leave(true), b.room.leave(true)]);
@@ -593,15 +599,11 @@ describe('bots, clocks and reconnection', () => {
       await (await joinAsSpectator(server.ws, roomId)).leave(true);
       expect(waitOf(roomId)).toBe(wait); // the same wait runs on
       await waitFor(() => matchMaker.getLocalRoomById(roomId) === undefined, 6000, 'the abandoned table closed');
-    } finally {
-      roomSettings.reconnectSeconds = linger;
-    }
+    });
   });
 
   it('keeps a running game its players all left paused though spectators watch, goes on for a player back only, and closes the spectators once the wait is over', async () => {
-    const linger = roomSettings.reconnectSeconds;
-    roomSettings.reconnectSeconds = 3;
-    try {
+    await withReconnectSeconds(3, async () => {
       const [a, b] = await table();
       const roomId = a.room.roomId;
       const seq = () => (matchMaker.getLocalRoomById(roomId) as unknown as { journal: { seq: number } }).journal.seq;
@@ -628,15 +630,11 @@ describe('bots, clocks and reconnection', () => {
       expect(Date.now() - gone).toBeGreaterThan(2500); // the wait counts from the player's leave
       expect((watcher.state as { seq: number }).seq).toBe(paused); // no move the whole wait
       await waitFor(() => matchMaker.getLocalRoomById(roomId) === undefined, 3000, 'the abandoned table closed');
-    } finally {
-      roomSettings.reconnectSeconds = linger;
-    }
+    });
   });
 
   it('seats a player whose seat token was reserved just before the wait for an abandoned game ran out, watched or not', async () => {
-    const linger = roomSettings.reconnectSeconds;
-    roomSettings.reconnectSeconds = 2;
-    try {
+    await withReconnectSeconds(2, async () => {
       for (const watched of [false, true]) {
         const [a, b] = await table();
         const roomId = a.room.roomId;
@@ -652,15 +650,11 @@ describe('bots, clocks and reconnection', () => {
         expect(matchMaker.getLocalRoomById(roomId)).toBeDefined();
         await back.room.leave(true);
       }
-    } finally {
-      roomSettings.reconnectSeconds = linger;
-    }
+    });
   });
 
   it('seats a player whose seat token was reserved just before the wait of a watched finished table ran out', async () => {
-    const linger = roomSettings.reconnectSeconds;
-    roomSettings.reconnectSeconds = 2;
-    try {
+    await withReconnectSeconds(2, async () => {
       const [a, b] = await table();
       const roomId = a.room.roomId;
       const until = Date.now() + 10_000;
@@ -681,9 +675,7 @@ describe('bots, clocks and reconnection', () => {
       expect(back.seat).toBe(b.seat);
       expect(state(back).status).toBe('over');
       await back.room.leave(true);
-    } finally {
-      roomSettings.reconnectSeconds = linger;
-    }
+    });
   });
 
   it('takes a seat back, or watches, with joinById as through the guest endpoint, though a running table is locked', async () => {
