@@ -633,6 +633,15 @@ describe('bots, clocks and reconnection', () => {
     });
   });
 
+  /** A player reserving their seat 1.8 s into a 2-s wait for the table's players, and joining once it has run out. */
+  async function backAsTheWaitEnds(roomId: string, seatToken: string): Promise<Player> {
+    await sleep(1800);
+    const res = await fetch(`${server.http}/api/rooms/${roomId}/seat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seatToken }) });
+    const reservation = (await res.json()) as SeatReservation;
+    await sleep(500); // the wait runs out while the player connects
+    return adopt(await new Client(server.ws).consumeSeatReservation(reservation));
+  }
+
   it('seats a player whose seat token was reserved just before the wait for an abandoned game ran out, watched or not', async () => {
     await withReconnectSeconds(2, async () => {
       for (const watched of [false, true]) {
@@ -640,11 +649,7 @@ describe('bots, clocks and reconnection', () => {
         const roomId = a.room.roomId;
         if (watched) await joinAsSpectator(server.ws, roomId);
         await Promise.all([a.room.leave(true), b.room.leave(true)]);
-        await sleep(1800);
-        const res = await fetch(`${server.http}/api/rooms/${roomId}/seat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seatToken: b.seatToken }) });
-        const reservation = (await res.json()) as SeatReservation;
-        await sleep(500); // the wait runs out while the player connects
-        const back = await adopt(await new Client(server.ws).consumeSeatReservation(reservation));
+        const back = await backAsTheWaitEnds(roomId, b.seatToken);
         expect(back.seat).toBe(b.seat);
         await sleep(300);
         expect(matchMaker.getLocalRoomById(roomId)).toBeDefined();
@@ -667,11 +672,7 @@ describe('bots, clocks and reconnection', () => {
       }
       await joinAsSpectator(server.ws, roomId);
       await Promise.all([a.room.leave(true), b.room.leave(true)]);
-      await sleep(1800);
-      const res = await fetch(`${server.http}/api/rooms/${roomId}/seat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seatToken: b.seatToken }) });
-      const reservation = (await res.json()) as SeatReservation;
-      await sleep(500); // the wait runs out while the player connects
-      const back = await adopt(await new Client(server.ws).consumeSeatReservation(reservation));
+      const back = await backAsTheWaitEnds(roomId, b.seatToken);
       expect(back.seat).toBe(b.seat);
       expect(state(back).status).toBe('over');
       await back.room.leave(true);
