@@ -2,7 +2,8 @@
  * The one generic room: drives any engine of the contract (src/core/game.ts) for real clients.
  *
  * Each job has its own module, so "where is X decided" is one step away:
- *   seats.ts       seats ↔ sessions, seat tokens, guests, bots in seats, invite codes, seats offered to the queue
+ *   seats.ts       seats ↔ sessions, seat tokens, guests, bots in seats, seats offered to the queue
+ *   invite-code.ts  a private table's invite code: drawn, published, shown to its players, who may sit by it
  *   reclaim-wait.ts  how long a table stays open for players who are away (a recovered game, the last one gone)
  *   timers.ts      SYSTEM moves on the room clock, bot moves, turn clocks
  *   moves.ts       move requests from clients and applying any actor's move
@@ -30,6 +31,7 @@ import { commitmentOf } from '../src/server/verify.ts';
 import type { StoredGame } from '../src/server/game-store.ts';
 import { JoinOptions, tableConfig, type TableConfig } from './join-options.ts';
 import { recoveries, roomSettings } from './settings.ts';
+import { InviteCode } from './invite-code.ts';
 import { listingNotWritten, Seats } from './seats.ts';
 import { Timers } from './timers.ts';
 import { Moves, RoomErrors } from './moves.ts';
@@ -79,6 +81,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     private serializer!: SchemaSerializing;
 
     readonly seats: Seats = new Seats(this.asTable());
+    readonly inviteCode: InviteCode = new InviteCode(this.asTable());
     readonly timers: Timers = new Timers(this.asTable());
     readonly moves: Moves = new Moves(this.asTable());
     readonly journal: TableJournal = new TableJournal(this.asTable());
@@ -155,7 +158,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       } else {
         // Made private before the journal's first save, which says so: a table recovered without its code
         // (not drawn yet, or not saved yet) is private all the same.
-        if (options.private) void this.seats.makePrivate().catch(listingNotWritten(this.asTable()));
+        if (options.private) void this.inviteCode.makePrivate().catch(listingNotWritten(this.asTable()));
         this.journal.open();
         this.projection.syncSeats();
         this.startIfFull();
@@ -165,7 +168,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     /** Picks up a recovered game: players get RECONNECT_SECONDS to come back with their seat tokens (reclaim-wait.ts). */
     private resume(stored: StoredGame<StoredMeta>) {
       this.journal.resume(stored);
-      if (storedPrivate(stored.meta)) void this.seats.resumePrivate(stored.meta.invite).catch(listingNotWritten(this.asTable()));
+      if (storedPrivate(stored.meta)) void this.inviteCode.resumePrivate(stored.meta.invite).catch(listingNotWritten(this.asTable()));
       this.state.status = stored.meta.status === 'waiting' ? 'waiting' : 'playing';
       if (this.state.status === 'playing') this.list({ started: true });
       this.reclaimWait.recovered();

@@ -1,17 +1,16 @@
 /**
  * Seats and sessions: who holds which seat, seat tokens, guests (spectators and token holders), bots
- * that fill or take over seats, and private tables' invite codes. The only place session ids exist.
+ * that fill or take over seats. The only place session ids exist. (A private table's code: invite-code.ts.)
  */
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { ClientState, CloseCode, ServerError, ErrorCode, type Client } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
 import type { Seat } from '../src/core/game.ts';
 import { JoinOptions } from './join-options.ts';
 import { RoomErrors } from './moves.ts';
-import { INVITES_KEY, queueKeys, roomSettings } from './settings.ts';
+import { queueKeys, roomSettings } from './settings.ts';
 import type { StoredMeta } from './journal.ts';
 import type { Table } from './table.ts';
-import { withdrawInvite } from '../src/server/invites.ts';
 
 export interface SeatRecord {
   token: string;
@@ -30,9 +29,6 @@ export interface SeatRecord {
 
 type Reservations = Record<string, [unknown, unknown, boolean?, boolean?]>;
 
-const INVITE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-/** 31^10 ≈ 8 × 10^14 codes: guessing one of a few thousand open tables is hopeless at any sane request rate. */
-export const INVITE_LENGTH = 10;
 /** Pending reservations one seat token may hold at once (a reclaim retried, not a flood). */
 const MAX_PENDING_PER_TOKEN = 3;
 /** Colyseus' RoomInternalState.DISPOSING: a closing room takes nobody. */
@@ -48,14 +44,6 @@ export class Seats {
   private admitted = false;
   /** Session ids of new players' reservations not yet used: one that lapses frees its seat. */
   private readonly promised = new Set<string>();
-  /** A private table: a new player takes a seat only with its invite code (see invited). Journaled (StoredMeta.private). */
-  inviteOnly = false;
-  /** The private table's invite code, once drawn ('' before, and at a public table). */
-  invite = '';
-  /** An invite code being drawn (see drawInvite). */
-  private drawing: Promise<void> | null = null;
-  /** A private table just created: its next reservation is its creator's (nobody else has the room id yet). */
-  private creatorToCome = false;
 
   private readonly room: Table;
 
@@ -227,7 +215,7 @@ export class Seats {
    */
   private kindOf(opts: unknown): 'player' | 'holder' | 'spectator' {
     const kind = joinKind(opts);
-    if (kind === 'player') return this.invited(opts as JoinOptions) ? 'player' : 'spectator';
+    if (kind === 'player') return this.room.inviteCode.admits(opts as JoinOptions) ? 'player' : 'spectator';
     if (kind !== 'holder') return kind;
     const token = (opts as JoinOptions).seatToken;
     return this.records.some((r) => r.token === token) ? 'holder' : 'spectator';
@@ -275,10 +263,7 @@ export class Seats {
     const reserve = room._reserveSeat.bind(room);
     room._reserveSeat = async (sessionId, opts, auth, seconds, reconnection, ...rest) => {
       if (!reconnection) {
-        if (this.creatorToCome) {
-          this.creatorToCome = false;
-          if (joinKind(opts) === 'player') opts = { ...(opts as JoinOptions), host: true }; // seated without the code
-        }
+        opts = room.inviteCode.markCreator(opts, joinKind(opts) === 'player'); // (a private table's creator sits without the code)
         const unsure = this.ownershipUnsure();
         if (unsure) await unsure;
         if (this.disposing() || room.handingOver || !this.admits(opts)) return false;
@@ -368,7 +353,7 @@ export class Seats {
       const holder = this.records[seat]!.sessionId;
       if (holder) this.evict(holder);
     } else {
-      if (!this.invited(opts)) throw new ServerError(ErrorCode.APPLICATION_ERROR, 'core/invite-required: this table is private; join with its invite code (`invite`), or watch as a spectator');
+      if (!room.inviteCode.admits(opts)) throw new ServerError(ErrorCode.APPLICATION_ERROR, 'core/invite-required: this table is private; join with its invite code (`invite`), or watch as a spectator');
       seat = this.records.findIndex((s) => s.sessionId === null && !s.bot && !s.token);
       if (seat < 0 || room.state.status !== 'waiting') throw new ServerError(ErrorCode.APPLICATION_ERROR, 'core/table-full: no free seat at this table');
     }
@@ -489,91 +474,6 @@ export class Seats {
       if (offered > MAX_OFFERED_SEATS) await room.presence.lpop(key);
       await room.presence.expire(key, OFFERED_SEATS_TTL_SECONDS);
     })().catch((err: unknown) => room.log.warn({ err }, 'could not offer a free seat to the table queue; matchmaking still fills it'));
-  }
-
-  /**
-   * A new player may take a seat: the table is public, or they bring its invite code (in any letter case),
-   * or they created it.
-   */
-  private invited(opts: JoinOptions): boolean {
-    if (!this.inviteOnly || opts.host) return true;
-    return this.invite !== '' && opts.invite?.toUpperCase() === this.invite;
-  }
-
-  /**
-   * Makes the table invite-only (its creator, whose reservation comes next, sits without the code) and
-   * publishes a fresh invite code (in presence, so every process resolves it). Invite-only from its first
-   * line on, before any await: the journal's first save says the table is private.
-   */
-  async makePrivate() {
-    this.creatorToCome = true;
-    await this.resumePrivate('');
-  }
-
-  /**
-   * A private game taken over from another process: invite-only again, under the same code, published again
-   * from here; under a fresh one where none was journaled (Redis was away when the table was made, or its
-   * process died before the journal saved the code).
-   */
-  async resumePrivate(code: string) {
-    this.inviteOnly = true;
-    if (code) this.showInvite(code);
-    await this.room.setPrivate(true);
-    if (code) await this.publishInvite(code);
-    else await this.drawInvite();
-  }
-
-  /** Draws an invite code no other table has, publishes it, shows it to the seated players and journals it (one draw at a time). */
-  private drawInvite(): Promise<void> {
-    this.drawing ??= this.drawFreeCode().finally(() => (this.drawing = null));
-    return this.drawing;
-  }
-
-  private async drawFreeCode() {
-    const room = this.room;
-    for (let attempt = 0; attempt < 8; attempt++) {
-      const code = Array.from({ length: INVITE_LENGTH }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
-      const taken = await room.presence.hget(INVITES_KEY, code);
-      if (taken) continue;
-      await this.publishInvite(code);
-      this.showInvite(code);
-      room.journal.saveMeta();
-      return;
-    }
-    room.log.error('no free invite code after 8 attempts');
-  }
-
-  /** The code is the table's: every seat's private entry carries it, so seated players see it and spectators never do. */
-  private showInvite(code: string) {
-    this.invite = code;
-    for (const mine of this.room.state.private.values()) mine.invite = code;
-  }
-
-  /**
-   * Puts the invite code back after Redis lost it (redis-restore.ts); a private table that has none yet (Redis
-   * was away when it was made) draws it now. Whether the table has a code.
-   */
-  async putBackInvite(): Promise<boolean> {
-    if (this.invite) await this.publishInvite(this.invite);
-    else if (this.inviteOnly) await this.drawInvite();
-    return this.invite !== '';
-  }
-
-  /** Makes the invite code resolve to this table on every process. */
-  private publishInvite(code: string) {
-    return this.room.presence.hset(INVITES_KEY, code, this.inviteValue());
-  }
-
-  /** Withdraws the invite code when the table closes (unless a peer owns the game now: see withdrawInvite). */
-  async dropInvite() {
-    const room = this.room;
-    if (!this.invite) return;
-    await withdrawInvite(this.invite, this.inviteValue(), room.roomId).catch(() => undefined);
-  }
-
-  /** What an invite code resolves to: this table. */
-  private inviteValue() {
-    return JSON.stringify({ roomId: this.room.roomId, game: this.room.game.id });
   }
 }
 

@@ -70,5 +70,5 @@ export function dispose(room: Table) {
   room.timers.clearAll();
   if (room.handingOver) return; // the game, its journal and its invite code are the peer's now
   if (room.state.status !== 'over') room.journal.abandon();
-  return room.seats.dropInvite();
+  return room.inviteCode.withdraw();
 }

@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { Actor, AnyGame, GameEvent } from '../src/core/game.ts';
 import type { Generator } from '../src/core/rng.ts';
 import type { TableConfig } from './join-options.ts';
+import type { InviteCode } from './invite-code.ts';
 import type { Seats } from './seats.ts';
 import type { Timers } from './timers.ts';
 import type { Moves } from './moves.ts';
@@ -54,6 +55,7 @@ export type Table = Omit<Room, 'state'> & {
   /** The game goes on at a peer (handed over at shutdown, or taken over while this process stalled): it must not be forgotten here. */
   handingOver: boolean;
   readonly seats: Seats;
+  readonly inviteCode: InviteCode;
   readonly timers: Timers;
   readonly moves: Moves;
   readonly journal: TableJournal;

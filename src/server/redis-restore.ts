@@ -9,7 +9,7 @@ import { matchMaker, RoomInternalState, type IRoomCache, type Room } from '@coly
 import type { Table } from '../../rooms/table.ts';
 import { liveRooms } from './metrics.ts';
 
-type LiveRoom = Room & Pick<Table, 'seats'>;
+type LiveRoom = Room & Pick<Table, 'inviteCode'>;
 
 export async function republishLiveRooms(): Promise<{ listings: number; invites: number }> {
   let listings = 0;
@@ -22,7 +22,7 @@ export async function republishLiveRooms(): Promise<{ listings: number; invites:
     if (!listing || listing.roomId !== room.roomId) continue; // a fenced copy: the game lives on a peer
     await matchMaker.driver.persist(listing, true);
     listings++;
-    if (await room.seats.putBackInvite()) invites++;
+    if (await room.inviteCode.putBack()) invites++;
   }
   await matchMaker.stats.persist(true);
   return { listings, invites };

@@ -1,0 +1,60 @@
+/**
+ * A private table's invite code when Redis is away as the table is made: a fake table whose presence refuses
+ * every command until the test says Redis is back.
+ */
+import { describe, expect, it } from 'vitest';
+import { InviteCode } from './invite-code.ts';
+import { INVITES_KEY } from './settings.ts';
+import type { Table } from './table.ts';
+
+function fakeTable() {
+  const redis = { up: false, hashes: new Map<string, string>() };
+  const away = () => {
+    if (!redis.up) throw new Error('Redis away');
+  };
+  const entries = [{ invite: '' }, { invite: '' }];
+  const saved: string[] = [];
+  const table = {
+    roomId: 'room',
+    game: { id: 'high-card' },
+    log: { error: () => undefined },
+    state: { private: new Map(entries.map((e, seat) => [String(seat), e])) },
+    setPrivate: async () => undefined,
+    presence: {
+      hget: async (key: string, field: string) => (away(), redis.hashes.get(`${key} ${field}`) ?? null),
+      hset: async (key: string, field: string, value: string) => void (away(), redis.hashes.set(`${key} ${field}`, value)),
+    },
+    journal: { saveMeta: () => void saved.push(invite.code) },
+  };
+  const invite = new InviteCode(table as unknown as Table);
+  return { invite, redis, entries, saved };
+}
+
+describe('a private table made while Redis is away', () => {
+  it('is invite-only without a code, and draws one, shown to its seats and journaled, once Redis is back', async () => {
+    const { invite, redis, entries, saved } = fakeTable();
+    await expect(invite.makePrivate()).rejects.toThrow('Redis away');
+    expect([invite.required, invite.code]).toEqual([true, '']);
+    redis.up = true;
+    expect(await invite.putBack()).toBe(true); // what redis-restore.ts does once Redis is back
+    expect(invite.code).toMatch(/^[A-Z2-9]{10}$/);
+    expect(entries.map((e) => e.invite)).toEqual([invite.code, invite.code]);
+    expect(saved).toEqual([invite.code]);
+    expect(JSON.parse(redis.hashes.get(`${INVITES_KEY} ${invite.code}`)!)).toEqual({ roomId: 'room', game: 'high-card' });
+  });
+});
+
+describe("a private table's first reservation", () => {
+  it("is its creator's: a player's is marked to sit without the code, a spectator's leaves no mark for whoever comes next", async () => {
+    for (const creator of [{ name: 'Ada' }, { spectator: true }]) {
+      const { invite, redis } = fakeTable();
+      redis.up = true;
+      await invite.makePrivate();
+      const first = invite.markCreator(creator, !('spectator' in creator));
+      expect(first).toEqual('spectator' in creator ? creator : { ...creator, host: true });
+      expect(invite.markCreator({ name: 'Eve' }, true)).toEqual({ name: 'Eve' }); // a stranger after: no mark
+      expect(invite.admits({ name: 'Eve' })).toBe(false);
+      expect(invite.admits({ name: 'Bo', invite: invite.code.toLowerCase() })).toBe(true);
+    }
+  });
+});
