@@ -30,6 +30,7 @@ export type TableState = Schema & {
   activeSeats: ArraySchema<number>;
   turnDeadline: number;
   stepDeadline: number;
+  paused: boolean;
   seq: number;
   result: Schema;
   table: Schema;

@@ -24,7 +24,7 @@ function fakeTable() {
     announced,
     asked: () => asked,
     engineState: 'open' as unknown,
-    state: { status: 'playing', turnDeadline: 0, seats: [{ clocked: false, shortClock: false }, { clocked: false, shortClock: false }] },
+    state: { status: 'playing', turnDeadline: 0, paused: false, seats: [{ clocked: false, shortClock: false }, { clocked: false, shortClock: false }] },
     handingOver: false,
     reclaimWait: { paused: (): boolean => false },
     table: { seats: 2, turnSeconds: 0.1, options: {} },
@@ -129,6 +129,7 @@ describe('room timers', () => {
       paused = true; // … and was the last one there: the game waits
       t.timers.reconcile();
       expect(t.state.turnDeadline).toBe(0);
+      expect(t.state.paused).toBe(true); // what a client reads it by
       time.pass(500);
       t.clock.tick();
       expect(t.applied).toEqual([]); // neither the bot nor seat 1 moved while paused
@@ -136,6 +137,7 @@ describe('room timers', () => {
       paused = false; // taken back with the seat token
       t.timers.reconcile();
       expect(t.state.turnDeadline).toBe(deadline);
+      expect(t.state.paused).toBe(false);
     });
   });
 

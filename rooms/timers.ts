@@ -99,6 +99,7 @@ export class Timers {
     // a turn clock's deadline is held through the pause as through a leave (taking the seat back after
     // the table emptied does not reset it either).
     const paused = room.reclaimWait.paused();
+    room.state.paused = paused && room.state.status !== 'over'; // (what a client reads it by; unchanged, the assignment sends nothing)
     const acting = room.state.status === 'playing' && !room.handingOver ? game.activeActors(room.engineState) : [];
     const active = paused ? [] : acting;
     this.botFinishing.forEach((actor) => {

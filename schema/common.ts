@@ -10,6 +10,7 @@
  *   activeSeats  seats that may act now
  *   turnDeadline server time (ms since epoch) when the earliest running turn clock runs out, 0 when none
  *   stepDeadline server time when the server's own next step is due (a roll, a card dealt, the end of a draft), 0 when none
+ *   paused       the game waits for its players (all gone, or a recovered game's not back yet): nothing moves until one is
  *   seq          moves the table has accepted (as in events and move replies; a move's `expectSeq`)
  *   result       standings once over
  *   table        the game's public view (the same for every client)
@@ -85,6 +86,7 @@ export function defineRoomState<Pub extends SchemaClass, Priv extends SchemaClas
       activeSeats: t.array('int8'),
       turnDeadline: t.number().default(0),
       stepDeadline: t.number().default(0),
+      paused: t.boolean().default(false),
       seq: t.uint32().default(0),
       result: ResultState,
       table,

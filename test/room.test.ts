@@ -612,6 +612,7 @@ describe('bots, clocks and reconnection', () => {
       watcher.onLeave((code) => (closedWith = code));
       await Promise.all([a.room.leave(true), b.room.leave(true)]);
       const left = seq();
+      await waitFor(() => (watcher.state as { paused?: boolean }).paused === true || null, 3000, 'the state saying the game is paused');
       await sleep(500);
       expect(seq()).toBe(left); // the bots (20 ms a move here) do not play the absent seats for a spectator…
       const late = await joinAsSpectator(server.ws, roomId);
@@ -620,6 +621,7 @@ describe('bots, clocks and reconnection', () => {
       await late.leave(true);
       const back = await adopt(await new Client(server.ws).joinById(roomId, { seatToken: b.seatToken }));
       await waitFor(() => seq() > left, 3000, 'the game goes on once a player is back'); // the other seat's bot moves
+      await waitFor(() => (watcher.state as { paused?: boolean }).paused === false || null, 3000, 'the state saying the game goes on');
       await back.room.leave(true);
       const gone = Date.now();
       const paused = seq();

@@ -412,6 +412,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       mySeat,
       active: plain.activeSeats ?? [],
       status: plain.status,
+      paused: typeof plain.paused === 'boolean' ? plain.paused : undefined,
       moves: plain.status === 'playing' ? legalMovesOf(own, plain.choices) : [],
       sent: sent.map((s) => s.move),
       selected: selection?.keys ?? [],
@@ -583,7 +584,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     const code: string = mySeat === null ? '' : (plain.private?.[String(mySeat)]?.invite ?? '');
     info.replaceChildren(
       ...[
-      h('span', { class: 'pill' }, plain.status === 'waiting' ? 'waiting for players' : plain.status === 'over' ? 'game over' : waitsForItsPlayers({ status: plain.status, seats: plain.seats ?? [] }) ? 'paused' : 'playing'),
+      h('span', { class: 'pill' }, plain.status === 'waiting' ? 'waiting for players' : plain.status === 'over' ? 'game over' : waitsForItsPlayers({ status: plain.status, paused: typeof plain.paused === 'boolean' ? plain.paused : undefined, seats: plain.seats ?? [] }) ? 'paused' : 'playing'),
       mySeat === null ? h('span', { class: 'pill' }, 'spectating') : null,
       code ? h('span', { class: 'pill invite' }, 'Invite code ', h('b', { 'data-invite': code }, code)) : null,
       // The link seats whoever opens it, as the code does in the lobby: a friend need not type it.

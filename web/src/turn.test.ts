@@ -118,6 +118,12 @@ describe('a running game its players all left', () => {
     expect(seatsToAct(context([seat(), seat()], [0, 1], [], null), { turnShown: () => false } as never)).toEqual([]);
   });
 
+  it("is as the state's paused says where the server sends it: a recovered game's seats, dropped not left, paused too", () => {
+    expect(waitsForItsPlayers({ ...context([dropped(), dropped()], [1], [], null), paused: true })).toBe(true);
+    expect(waitsForItsPlayers({ ...context([left(), bot()], [1], [], null), paused: false })).toBe(false);
+    expect(waitsForItsPlayers({ status: 'over', seats: [dropped(), dropped()], paused: true })).toBe(false);
+  });
+
   it('is not while a player is there, or held for a reconnection, nor at a game of bots only, nor once over', () => {
     expect(waitsForItsPlayers(context([left(), seat()], [1], [], null))).toBe(false);
     expect(waitsForItsPlayers(context([left(), dropped()], [1], [], null))).toBe(false);

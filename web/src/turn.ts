@@ -22,11 +22,13 @@ export function clockLow(deadline: number, now = Date.now()): boolean {
 }
 
 /**
- * A running game its players all left, paused until one comes back with their seat token (docs/PROTOCOL.md,
- * Reconnection): every seat is a bot's and some seat's player left it. It closes unless one does.
+ * A running game paused until one of its players comes back with their seat token (docs/PROTOCOL.md,
+ * Reconnection): the state's `paused` (all its players gone, or a recovered game's not back yet). It closes unless
+ * one does. From a server before that field: every seat is a bot's and some seat's player left it.
  */
-export function waitsForItsPlayers(ctx: Pick<BoardContext, 'status' | 'seats'>): boolean {
-  return ctx.status === 'playing' && ctx.seats.every((s) => s.bot) && ctx.seats.some((s) => !s.connected);
+export function waitsForItsPlayers(ctx: Pick<BoardContext, 'status' | 'seats' | 'paused'>): boolean {
+  if (ctx.status !== 'playing') return false;
+  return ctx.paused ?? (ctx.seats.every((s) => s.bot) && ctx.seats.some((s) => !s.connected));
 }
 
 /**

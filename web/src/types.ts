@@ -39,6 +39,8 @@ export interface BoardContext {
   mySeat: number | null;
   active: number[];
   status: string;
+  /** The game waits for its players (the state's `paused`; absent from a server before it). */
+  paused?: boolean;
   /** Your legal moves now. */
   moves: Move[];
   /** Moves you sent that the server accepted but the state does not show yet (at most a patch). */
