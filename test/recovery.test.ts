@@ -147,7 +147,7 @@ describe('durable games', () => {
       await owner.stop('SIGKILL');
       // Asked at once, before the dead process's heartbeat lapses: "moving, retry in a moment", not "full".
       const early = await fetch(`${survivor.http}/api/rooms/${reservation.roomId}/seat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ spectator: true }) });
-      expect([early.status, ((await early.json()) as { code?: string }).code]).toEqual([503, 'core/room-moving']);
+      expect([early.status, ((await early.json()) as { code?: string }).code, early.headers.get('retry-after')]).toEqual([503, 'core/room-moving', '1']);
       const back = await adopt(await rejoinSeat([survivor.ws], { roomId: reservation.roomId, seatToken: ada.seatToken }, { timeoutMs: 15_000 }));
       await waitFor(() => state(back).seats?.length === 3, 3000, 'state');
       expect(Array.from(state(back).seats, (s: { bot: boolean }) => s.bot)).toEqual([false, true, true]);
@@ -208,11 +208,14 @@ describe('durable games', () => {
       const asked = await fetch(`${replacement.http}/api/rooms/${roomId}/seat`, {
         method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seatToken: players[0]!.seatToken }),
       });
-      expect(asked.status).toBe(503);
+      expect([asked.status, asked.headers.get('retry-after')]).toEqual([503, '1']);
       expect(await asked.json()).toMatchObject({ code: 'core/room-moving' });
       // The invite code too: "moving", and kept for the table.
       const looked = await fetch(`${replacement.http}/api/invites/${invite}`);
-      expect([looked.status, await looked.json()]).toMatchObject([503, { code: 'core/room-moving' }]);
+      expect([looked.status, await looked.json(), looked.headers.get('retry-after')]).toMatchObject([503, { code: 'core/room-moving' }, '1']);
+      // And a join by id at the matchmaker: the table is listed nowhere, its game live.
+      const joined = await fetch(`${replacement.http}/matchmake/joinById/${roomId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect([joined.status, ((await joined.json()) as { code?: string }).code, joined.headers.get('retry-after')]).toEqual([503, 'core/room-moving', '1']);
       const back = await Promise.all(players.map((p) => rejoinSeat([replacement!.ws], { roomId, seatToken: p.seatToken }).then(adopt)));
       await waitFor(() => state(back[0]!).table?.scores?.length, 3000, 'state');
       expect(await (await fetch(`${replacement.http}/api/invites/${invite}`)).json()).toEqual({ roomId, game: 'high-card' });

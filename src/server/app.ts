@@ -26,7 +26,7 @@ import { queueRoutes } from './queue.ts';
 import { mountVerify } from './verify.ts';
 import { chargeLookUpBytes, countedAsReserving, installFrontDoor, setLiveGameCheck } from './front-door.ts';
 import { chargedAddress } from './rate-limit.ts';
-import { reserveGuestSeat } from './guest-seat.ts';
+import { refusalHeaders, reserveGuestSeat } from './guest-seat.ts';
 import { INVITE_SWEEP_MS, lookUpInvite, sweepInvites } from './invites.ts';
 import { dueLine, safeJson, warnClientFault } from './client-faults.ts';
 import { republishLiveRooms } from './redis-restore.ts';
@@ -246,7 +246,7 @@ function routes(app: Application, { config, logger, scaling }: { config: Config;
   app.get('/api/invites/:code', async (req, res) => {
     const answer = await lookUpInvite(String(req.params.code)); // (a code whose table is gone for good is removed there)
     if ('table' in answer) res.json(answer.table);
-    else res.status(answer.status).set(answer.retryAfter ? { 'retry-after': String(answer.retryAfter) } : {}).json({ code: answer.code, message: answer.message });
+    else res.status(answer.status).set(refusalHeaders(answer)).json({ code: answer.code, message: answer.message });
   });
 
   // Spectators and seat-token holders join a table even when its seats are full (see guest-seat.ts).
@@ -260,7 +260,7 @@ function routes(app: Application, { config, logger, scaling }: { config: Config;
     }
     const answer = await reserveGuestSeat(String(req.params.roomId), parsed.data, logger, chargedAddress(req));
     if ('reservation' in answer) res.json(answer.reservation);
-    else res.status(answer.status).set(answer.retryAfter ? { 'retry-after': String(answer.retryAfter) } : {}).json({ code: answer.code, message: answer.message });
+    else res.status(answer.status).set(refusalHeaders(answer)).json({ code: answer.code, message: answer.message });
   });
 
   queueRoutes(app, logger); // POST /api/queue/:game: full tables across processes

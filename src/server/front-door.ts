@@ -20,7 +20,7 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { ClientJoinOptions, joinOptionsProblem } from '../../rooms/join-options.ts';
 import { roomSettings } from '../../rooms/settings.ts';
-import { OWNER_SILENT, reserveGuestSeat, type GuestRequest } from './guest-seat.ts';
+import { OWNER_SILENT, refusalHeaders, reserveGuestSeat, TABLE_MOVING, type GuestRequest, type Refusal } from './guest-seat.ts';
 import { LISTINGS_KEY, OTHERS_TABLE } from './game-store.ts';
 import type { Table } from '../../rooms/table.ts';
 import type { Config } from './config.ts';
@@ -365,7 +365,7 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
       // A seat token or a spectator names its table, which may be running with every seat taken (locked).
       const answer = await reserveGuestSeat(roomName, guest, log, chargedAddress(req));
       if ('reservation' in answer) return sendReservation(req, res, answer.reservation);
-      return sendJson(req, res, answer.status, answer.code, answer.message, answer.retryAfter ? { 'retry-after': String(answer.retryAfter) } : {});
+      return sendJson(req, res, answer.status, answer.code, answer.message, refusalHeaders(answer));
     }
     const capped = (method === 'create' || method === 'joinOrCreate') && config.MAX_ROOMS_PER_ADDRESS > 0 && !exempt.has(address);
     if (capped && (await atTableCap(address))) {
@@ -383,7 +383,7 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
     } catch (err) {
       const answer = await matchmakeAnswer(err as Error & { code?: number }, method, method === 'reconnect' || method === 'joinById' ? roomName : null);
       if (answer.status >= 500 && answer.code === 'core/internal') log.error({ err, method, roomName: roomName.slice(0, 64) }, 'matchmaking failed');
-      sendJson(req, res, answer.status, answer.code, answer.message);
+      sendJson(req, res, answer.status, answer.code, answer.message, refusalHeaders(answer));
     }
   }
 
@@ -508,7 +508,7 @@ function namesNoRoom(url = '/'): boolean {
 }
 
 /** The coded answer to a matchmaking error from Colyseus or a room. */
-async function matchmakeAnswer(err: Error & { code?: number }, method: string, roomId: string | null): Promise<{ status: number; code: string; message: string }> {
+async function matchmakeAnswer(err: Error & { code?: number }, method: string, roomId: string | null): Promise<Refusal> {
   const message = String(err.message ?? '');
   const namespaced = /^([a-z0-9-]+\/[a-z0-9-]+):\s*([\s\S]*)$/.exec(message);
   if (namespaced) {
@@ -524,12 +524,12 @@ async function matchmakeAnswer(err: Error & { code?: number }, method: string, r
     // "not found" / "has been disposed": the listing is gone. The game may still be alive elsewhere
     // (a peer is taking it over, or Redis lost the listing and its process is putting it back).
     if (roomId && (await gameIsLive(roomId))) {
-      return { status: 503, code: 'core/room-moving', message: 'This game is moving to another server; rejoin with your seat token in a moment.' };
+      return { ...TABLE_MOVING, message: 'This game is moving to another server; rejoin with your seat token in a moment.' };
     }
     return { status: 404, code: 'core/unknown-room', message: 'No such room: the game is over or never existed.' };
   }
   if (/is already full|is no longer available/.test(message)) return { status: 409, code: 'core/room-full', message: 'The table cannot take another player now.' };
-  if (OWNER_SILENT.test(message)) return { status: 503, code: 'core/room-moving', message: 'The table’s server does not answer; retry in a moment.' };
+  if (OWNER_SILENT.test(message)) return { ...TABLE_MOVING, message: 'The table’s server does not answer; retry in a moment.' };
   if (method === 'reconnect' && /reconnectionToken/.test(message)) return { status: 400, code: 'core/bad-options', message };
   return { status: 500, code: 'core/internal', message: 'The server could not answer this request.' };
 }

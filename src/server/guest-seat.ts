@@ -18,9 +18,13 @@ export interface GuestRequest {
 /** A refusal's `retryAfter`: seconds, sent as `Retry-After`. */
 export type Refusal = { status: number; code: string; message: string; retryAfter?: number };
 export type GuestAnswer = { status: 200; reservation: unknown } | Refusal;
+/** The headers a refusal is sent with. */
+export function refusalHeaders(refusal: Refusal): Record<string, string> {
+  return refusal.retryAfter ? { 'retry-after': String(refusal.retryAfter) } : {};
+}
 
 /** Where a table may be on its way back, the answers of a look-up by room id (a guest seat, an invite code). */
-export const TABLE_MOVING: Refusal = { status: 503, code: 'core/room-moving', message: 'This game is moving to another server; retry in a moment.' };
+export const TABLE_MOVING: Refusal = { status: 503, code: 'core/room-moving', message: 'This game is moving to another server; retry in a moment.', retryAfter: 1 };
 export const STORE_UNREACHABLE: Refusal = { status: 503, code: 'core/store-unavailable', message: 'The game store is unreachable for a moment; retry shortly.', retryAfter: 2 };
 /** Redis just came back (empty, perhaps): a table's process may not have put it back yet. Not gone, not yet. */
 export const STORE_COMING_BACK: Refusal = { status: 503, code: 'core/store-unavailable', message: 'The game store is coming back; retry shortly.', retryAfter: 1 };
