@@ -48,7 +48,10 @@ export async function run(extraRooms: Record<string, new (...args: never[]) => R
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal, graceSeconds: config.SHUTDOWN_GRACE_SECONDS }, 'shutting down: no new games; running games may finish');
+    const store = roomSettings.store;
+    // With Redis the grace is only how long to wait for Redis, should it be away: the games are handed over at once.
+    const games = store ? 'running games are handed over at once, resumed by a peer or the next process to start (a Redis away is waited for within the grace period)' : 'running games may finish within the grace period';
+    logger.info({ signal, graceSeconds: config.SHUTDOWN_GRACE_SECONDS }, `shutting down: no new games; ${games}`);
     const hardStop = setTimeout(() => {
       logger.error('shutdown took too long; exiting');
       process.exit(1);
@@ -58,7 +61,6 @@ export async function run(extraRooms: Record<string, new (...args: never[]) => R
     // Colyseus' shutdown would give up on its first Redis call before any table hands over, the moves made
     // meanwhile living only here. Wait for it, within the grace period.
     stopState.deadline = Date.now() + config.SHUTDOWN_GRACE_SECONDS * 1000;
-    const store = roomSettings.store;
     const handedOver = !store || (await store.caughtUp(config.SHUTDOWN_GRACE_SECONDS * 1000));
     if (!handedOver) logger.error({ games: store.journals.size, graceSeconds: config.SHUTDOWN_GRACE_SECONDS }, 'Redis did not come back within the grace period: running games stop with only the moves Redis has');
     await server.gracefullyShutdown(false);
