@@ -231,7 +231,7 @@ describe('POST /api/verify', () => {
       expect(await fifth).toMatchObject({ status: 200, body: { ok: true } });
       // The fifth took the place of one address's second verification, which is answered core/busy; the other seven verified.
       const answers = await Promise.all(settled);
-      expect(answers.filter((a) => a.status === 503)).toEqual([{ status: 503, body: expect.objectContaining({ code: 'core/busy' }) }]);
+      expect(answers.filter((a) => a.status === 503)).toEqual([{ status: 503, retryAfter: '1', body: expect.objectContaining({ code: 'core/busy' }) }]);
       expect(answers.filter((a) => a.status === 200 && a.body.ok)).toHaveLength(7);
       const displaced = logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.fault === 'verify-displaced');
       expect(displaced).toEqual([expect.objectContaining({ address: expect.stringMatching(/^198\.51\.100\.[1-4]$/), newcomer: '198.51.100.5' })]);
@@ -247,8 +247,9 @@ describe('POST /api/verify', () => {
       eight.push(ask('198.51.100.17', slow));
       await waitFor(() => verificationsQueued() === 8, 10_000, 'the 8 places taken');
       ninth.finish();
-      expect(await late).toMatchObject({ status: 503, body: { code: 'core/busy' } });
-      expect(await ask('198.51.100.6', slow)).toMatchObject({ status: 503, body: { code: 'core/busy' } });
+      // Every core/busy says when to ask again, as the store's 503s do.
+      expect(await late).toMatchObject({ status: 503, retryAfter: '1', body: { code: 'core/busy' } });
+      expect(await ask('198.51.100.6', slow)).toMatchObject({ status: 503, retryAfter: '1', body: { code: 'core/busy' } });
       holdVerifications(false);
       expect((await Promise.all(eight)).every((a) => a.status === 200 && a.body.ok)).toBe(true);
     } finally {

@@ -214,15 +214,12 @@ export function mountVerify(app: Application, { timeoutMs, logger }: { timeoutMs
     try {
       // (A body that is not JSON is not read: answerBody tells it so at once, without the worker.)
       const body = req.is('json') ? await readBody(req, RECORD_BYTES, reading) : null;
-      if (body && 'status' in body) {
-        if (body.status === 503) res.set('retry-after', '1');
-        return void res.status(body.status).json({ code: body.code, message: body.message });
-      }
+      if (body && 'status' in body) return void (body.status === 503 ? busy(res, body.message) : res.status(body.status).json({ code: body.code, message: body.message }));
       if (res.closed) return; // the client left: nobody to answer
       if (body && !placeFor(address, logger)) return void busy(res);
       const answer = body ? await verifyOffThread(body.bytes, timeoutMs, address) : answerBody(new Uint8Array(0));
       if ('report' in answer) res.json(answer.report);
-      else if ('displaced' in answer) res.status(503).json({ code: 'core/busy', message: 'This verification gave its place up to another address (the queue was full and this address had another in it); try again shortly.' });
+      else if ('displaced' in answer) busy(res, 'This verification gave its place up to another address (the queue was full and this address had another in it); try again shortly.');
       else if ('timedOut' in answer) {
         warnClientFault(logger, `verify-timeout:${address ?? ''}`, { address, bytes: body?.bytes.length, timeoutMs }, 'verification stopped: its replay took too long');
         res.status(503).json({ code: 'core/verify-timeout', message: `The record could not be checked within ${timeoutMs / 1000} s; check it with npm run verify-replay, which has no time limit.` });
@@ -239,7 +236,8 @@ export function mountVerify(app: Application, { timeoutMs, logger }: { timeoutMs
   });
 }
 
-const busy = (res: Response) => res.status(503).json({ code: 'core/busy', message: 'Too many verifications waiting; try again shortly.' });
+/** Every `core/busy` (a full queue, a place given up, too many records coming): a moment's wait, said in `Retry-After`. */
+const busy = (res: Response, message = 'Too many verifications waiting; try again shortly.') => res.status(503).set('retry-after', '1').json({ code: 'core/busy', message });
 
 /** Verifications in progress from addresses that are counted (tests wait on it). */
 export const verificationsInProgress = () => [...inProgress.values()].reduce((sum, n) => sum + n, 0);
