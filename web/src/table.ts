@@ -546,7 +546,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
 
     gameInfo ??= gameList.find((g) => g.id === plain.game); // joined before the state said which game
     title.textContent = gameInfo?.name ?? plain.game;
-    drawInfo(plain);
+    drawInfo(plain, ctx);
     drawSeats(plain, ctx);
     drawBoard(ctx);
     drawControls(ctx, Number(plain.turnDeadline) || 0, Number(plain.stepDeadline) || 0);
@@ -578,13 +578,13 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   const copyButton = (label: string, link: string, focus: string, copied: string) =>
     h('button', { type: 'button', class: 'small', 'data-focus': focus, title: link, onclick: () => void copyLink(link, copied, navigator.clipboard).then((words) => say(words)) }, label);
 
-  function drawInfo(plain: Plain) {
+  function drawInfo(plain: Plain, ctx: BoardContext) {
     const base = `${location.origin}${location.pathname}`;
     // A private table's code is in the seat's own private entry: seated players see it, spectators never receive it.
     const code: string = mySeat === null ? '' : (plain.private?.[String(mySeat)]?.invite ?? '');
     info.replaceChildren(
       ...[
-      h('span', { class: 'pill' }, plain.status === 'waiting' ? 'waiting for players' : plain.status === 'over' ? 'game over' : waitsForItsPlayers({ status: plain.status, paused: typeof plain.paused === 'boolean' ? plain.paused : undefined, seats: plain.seats ?? [] }) ? 'paused' : 'playing'),
+      h('span', { class: 'pill' }, plain.status === 'waiting' ? 'waiting for players' : plain.status === 'over' ? 'game over' : waitsForItsPlayers(ctx) ? 'paused' : 'playing'),
       mySeat === null ? h('span', { class: 'pill' }, 'spectating') : null,
       code ? h('span', { class: 'pill invite' }, 'Invite code ', h('b', { 'data-invite': code }, code)) : null,
       // The link seats whoever opens it, as the code does in the lobby: a friend need not type it.
