@@ -531,7 +531,7 @@ describe('web client', () => {
     await watcher.goto(`${server.http}/#/watch/${roomId}`);
     await watcher.locator('.pill', { hasText: 'spectating' }).waitFor();
     await player.locator('a.home').click(); // the only player leaves: the game waits RECONNECT_SECONDS (10 here) for them
-    await watcher.getByText('Paused: its players have left.').waitFor({ timeout: 5000 });
+    await watcher.getByText('Paused: none of its players is here.').waitFor({ timeout: 5000 });
     await watcher.locator('.pill', { hasText: 'paused' }).waitFor();
     await watcher.locator('.notice', { hasText: 'The table has closed: its players left the game and none came back' }).waitFor({ timeout: 20_000 });
     // The rest of the page says so too: not paused, no table to wait for or to send a link to.

@@ -107,7 +107,7 @@ describe('a running game its players all left', () => {
   it('is paused, and a spectator told so, while no player is at it', () => {
     const watching = context([left(), bot()], [1], [], null);
     expect(waitsForItsPlayers(watching)).toBe(true);
-    expect(turnLine(watching, null, 0)).toEqual(['Paused: its players have left. The table closes unless one comes back soon.']);
+    expect(turnLine(watching, null, 0)).toEqual(['Paused: none of its players is here. The table closes unless one comes back soon.']);
   });
 
   it('marks no seat to act while paused, in any game, and the seats listed once a player is back', () => {

@@ -63,7 +63,7 @@ function lineParts(ctx: BoardContext, board: GameBoard | null, deadline: number)
   };
   if (ctx.status === 'waiting') return ['Waiting for every seat to be taken…'];
   if (ctx.status === 'over') return ['The game is over.'];
-  if (waitsForItsPlayers(ctx)) return ['Paused: its players have left. The table closes unless one comes back soon.'];
+  if (waitsForItsPlayers(ctx)) return ['Paused: none of its players is here. The table closes unless one comes back soon.'];
   if (mine === null) {
     // Whose turn it is, as a player waiting is told; none named where the seats listed do not take a turn (a deal).
     const toMove = seatsToAct(ctx, board);
