@@ -270,6 +270,27 @@ describe('game store', () => {
     expect(tries).toBe(2);
   });
 
+  it('never tries a game again once a try of it succeeded while a beat was asking Redis whose it is (a slow reply)', async () => {
+    await liveGame('slow-reply', 'dead');
+    let tries = 0;
+    const me = store('me', { heartbeatMs: 50 });
+    // Each owner check of a retry answered a beat late: one is still waiting when the second try succeeds.
+    const hget = me.redis.hget.bind(me.redis);
+    me.redis.hget = (async (...args: Parameters<typeof hget>) => {
+      const answer = await hget(...args);
+      if (args[1] === 'owner') await sleep(120);
+      return answer;
+    }) as typeof hget;
+    me.start(async () => {
+      tries++;
+      if (tries === 1) throw new Error('Redis went away during the replay');
+      await sleep(200);
+    });
+    await waitFor(() => tries >= 2 || null, 5000, 'the retry begun');
+    await sleep(800);
+    expect(tries).toBe(2); // a third would run a second copy of a game already running here
+  });
+
   it('claims only the games whose owner stopped beating, one at a time, each recovered before the next is claimed', async () => {
     await reader.set('parlor:proc:alive', '1');
     await liveGame('mine', 'me');

@@ -457,12 +457,18 @@ export class GameStore {
     }
   }
 
-  /** The failed recoveries due again, each while this process still owns the game (a peer may have taken it since, after a stall). */
+  /**
+   * The failed recoveries due again, each while this process still owns the game (a peer may have taken it since, after a
+   * stall). Beats overlap: while this one waited for Redis' answer, another's try may have recovered the game (or failed
+   * again, due later): only the entry this beat found is tried, or the game would run twice here.
+   */
   private async retryRecoveries(recover: (roomId: string, game: string) => Promise<void>) {
-    for (const [roomId, { game, at }] of this.failedRecoveries) {
-      if (at > Date.now()) continue;
-      if ((await this.redis.hget(K.game(roomId), 'owner')) !== this.options.processId) this.failedRecoveries.delete(roomId);
-      else await this.recoverClaimed(roomId, game, recover);
+    for (const [roomId, due] of this.failedRecoveries) {
+      if (due.at > Date.now()) continue;
+      const owner = await this.redis.hget(K.game(roomId), 'owner');
+      if (this.failedRecoveries.get(roomId) !== due) continue;
+      if (owner !== this.options.processId) this.failedRecoveries.delete(roomId);
+      else await this.recoverClaimed(roomId, due.game, recover);
     }
   }
 
