@@ -141,11 +141,11 @@ export class ReclaimWait {
 
   /**
    * A table with spectators only: they would keep it open for as long as they stay. (Its unused reservations go
-   * with it: one used after would seat its player alone at a table nobody can find any more.)
+   * with it: one used after would seat its player alone at a table nobody can find any more.) With nobody there
+   * Colyseus closes it.
    */
   private closeWatched() {
-    const room = this.room;
-    if (room.clients.length > 0 && !room.closing && !room.handingOver) void close(room, CloseCode.NORMAL_CLOSURE);
+    if (this.room.clients.length > 0) this.closeAbandoned();
   }
 
   /**
