@@ -16,8 +16,8 @@ import type { GwtState } from './types.ts';
  * document), i.e. Holstein, Brown Swiss, Ayrshire, West Highland, Texas Longhorn (the order `CATTLE` lists them in),
  * the cards of one breed by their VP.
  */
-const CATTLE_ORDER = Object.keys(CATTLE);
-const marketByColour = (market: string[]): string[] => [...market].sort((a, b) => CATTLE_ORDER.indexOf(a) - CATTLE_ORDER.indexOf(b));
+const CATTLE_RANK = new Map(Object.keys(CATTLE).map((card, rank) => [card, rank]));
+const marketByColour = (market: string[]): string[] => [...market].sort((a, b) => CATTLE_RANK.get(a)! - CATTLE_RANK.get(b)!);
 
 export interface PublicPlayer {
   money: number;
