@@ -134,6 +134,47 @@ describe('the 7', () => {
   });
 });
 
+describe("the 7: the leftover steps after the last own marble gets home", () => {
+  // Seed, special case of the 7: «Если игрок разыграл Карту 7 для того, чтобы завести свой последний шарик в Дом, но не
+  // использовал все единичные ходы, то он может использовать оставшиеся единичные ходы для шарика/шариков своего
+  // напарника. Это возможно только в том случае, если у напарника есть шарики (на Игровом Круге или в Доме), которыми
+  // можно осуществить передвижение вперед. Если такой возможности нет и у вас остаются неиспользованные единичные ходы,
+  // то вы обязаны пробежать свой Дом и не можете в него зайти последним шариком.» (If a player plays the 7 to bring
+  // their last marble home without using all the single steps, they may use the remaining steps for their partner's
+  // marble(s), only if the partner has marbles, on the ring or in the home, that can move forward. If not, and unused
+  // steps remain, they must run past their home and cannot enter it with the last marble.) And for every 7: «все 7
+  // единичных ходов должны быть использованы» (all 7 single steps must be used).
+  // The partner's home holds three marbles on fields 0, 1, 2 (the fourth in the apron): they take at most 3 steps
+  // (2→3, 1→2, 0→1, each then stuck), so 3 leftover steps can go to the partner and 4 cannot.
+  const partner = { 8: home(0), 9: home(1), 10: home(2) };
+  const own = { 1: home(1), 2: home(2), 3: home(3) };
+
+  it('with more steps left than the partner can take, the last marble may not go home: it runs past', () => {
+    const s = table({ hands: { 0: ['7'] }, marbles: { 0: 62, ...own, ...partner } }); // home after 3 steps, 4 left
+    expect(sevenStarts(legalMoves(s, 0))).toEqual(sevensTo(0, [63, 0, 1, 2, 3, 4, 5]));
+    const onStart = seven(s, 0, '7', [[0, 63], [0, 0]]);
+    expect(legalMoves(onStart, 0)).toEqual(stepsTo(0, [1, 2, 3, 4, 5]));
+  });
+
+  it('with exactly as many steps left as the partner can take, the last marble goes home and the partner takes them all', () => {
+    const s = table({ hands: { 0: ['7'] }, marbles: { 0: 61, ...own, ...partner } }); // home after 4 steps, 3 left
+    expect(sevenStarts(legalMoves(s, 0))).toContainEqual({ type: 'seven', card: '7', marble: 0, to: H(0) });
+    const t = seven(s, 0, '7', [[0, H(0)]]);
+    expect(t.seven?.remaining).toBe(3);
+    expect(legalMoves(t, 0)).toEqual(stepsTo(10, [H(3)])); // only the partner's marble, forward
+    const done = play(play(play(t, 0, { type: 'step', marble: 10, to: H(3) }), 0, { type: 'step', marble: 9, to: H(2) }), 0, { type: 'step', marble: 8, to: H(1) });
+    expect([where(done, 0), where(done, 8), where(done, 9), where(done, 10), done.seven, done.turn]).toEqual([home(0), home(1), home(2), home(3), null, 1]);
+  });
+
+  it('a player whose marbles are all home plays the whole 7 with the partner\'s marbles, all seven steps or not at all', () => {
+    const allHome = { 0: home(0), ...own };
+    const ring = table({ hands: { 0: ['7'] }, marbles: { ...allHome, 8: 40 } });
+    expect(sevenStarts(legalMoves(ring, 0)).every((m) => m.type === 'seven' && ownerOf(m.marble) === 2)).toBe(true);
+    // The partner's three home marbles take 3 steps at most: the 7 has no complete use and is discarded.
+    expect(legalMoves(table({ hands: { 0: ['7'] }, marbles: { ...allHome, ...partner } }), 0)).toEqual([{ type: 'discard', card: '7' }]);
+  });
+});
+
 describe('the 7 in runs of single steps', () => {
   const stepEvent = (r: ReturnType<typeof applyMove>) => (r.ok ? r.events.find((e) => e.type === 'step') : r.error);
 
