@@ -236,6 +236,7 @@ const CHOICES: Record<string, Record<string, readonly unknown[]>> = {
   tac: {
     sixTeams: ['3x2', '2x3'],
     sixSpacing: [11, 16],
+    tacTakesBack: ['right', 'previous'],
   },
 };
 const DEFAULTS: Record<string, Record<string, unknown>> = {
@@ -243,7 +244,7 @@ const DEFAULTS: Record<string, Record<string, unknown>> = {
   tractor: { mode: 'tractor', friends: 0, friendCards: 'nonTrump', friendJoin: 'unrestricted', smallTeamBonus: true, startLevel: '2', topLevel: 'A', mustDefend: 'A', handLimit: 0, jackBackToTwo: false, firstStarter: 'winningBid', noBidFirstHand: 'redeal', redealLimit: 10, noBidLaterHand: 'levelOrHighest', bidPolicy: 'jokerOrGreaterLength', reinforcement: 'whileWinning', bidTakeback: false, jokerBids: 'pairOrMore', kittyTheft: false, buryRestriction: 'none', tractorFollow: 'pairs', throwEvaluation: 'largestUnit', throwUnits: 'pairs', throwPenalty: 'none', kittyReveal: 'attackersLastTrick', kittyMultiplier: 'cards', dealDelayMs: 150, declareWindowMs: 5000, handEndDelayMs: 6000 },
   'great-western-trail': { neutralBuildings: 'firstGame', privateBuildings: 'sideA', firstTurn: 'neutral', fees: 'payWhatYouCan', tieBreak: 'shared', cowboysInStack2: 11, unplaceableSetupTile: 'discard', turnoutTransport: 'next', extraordinaryTurnout: 'notCounted', requireAction: true, stationMasterTeepee: 'trade', finalRound: 'everyoneOnce', kansasCityVp: 6, lastSpace: 'autoUpgrade', doubleAuxiliary: 'rulesDocument', refillMarketAtEnd: true, finalTurn: 'kansasCity', objectivesInKansasCity: false, cityPairObjective: 'may', jerseyBonus: 'always', upgrade9b: 'atOrBehind', revealedHandOrder: 'sorted', auxAfterCopy: 'never', auxiliary5Cards: 'outOfGame', skipOnlySteps: 'passed', endTurn: 'auto', copyAdjacency: 'direct' },
   'ready-set-bet': { hostMode: 'server', hostBets: false, hostBetsFirst: true, rollIntervalMs: 1000, startDelayMs: 3000, resultsPauseMs: 8000, draftTimeoutMs: 30000, redLine: 10, tripleRule: true, repeatMatch: 'horse', fewerTokensAtSeven: true, horseTies: 'competition', propTieWins: false, props: true, exotics: true, exoticsPersist: true, vip: true, startingMoney: 0, moneyFloor: true, tieBreak: 'shared' },
-  tac: { master: false, sixTeams: '3x2', sixSpacing: 11, announce: true, dealDelayMs: 800 },
+  tac: { master: false, sixTeams: '3x2', sixSpacing: 11, tacTakesBack: 'right', announce: true, dealDelayMs: 800 },
 };
 
 describe('a choice option, now listed with a title for each value', () => {

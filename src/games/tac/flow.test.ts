@@ -1,6 +1,6 @@
 /** Rounds (deal, announce, exchange), the end of the game, the master cards, table sizes and the view. */
 import { describe, expect, it } from 'vitest';
-import { SPECTATOR, SYSTEM } from '../../core/game.ts';
+import { SPECTATOR, SYSTEM, recordedOptions } from '../../core/game.ts';
 import { randomSource } from '../../core/rng.ts';
 import { game, options } from './index.ts';
 import { activeActors, exchangePartner, legalMoves } from './moves.ts';
@@ -271,6 +271,64 @@ describe('master cards', () => {
     const s = play(table({ options: { master: true }, hands: { 0: ['angel'], 1: ['tac'] } }), 0, { type: 'enter', card: 'angel' });
     const t = play(s, 1, { type: 'enter', card: 'tac' });
     expect([where(t, 4), where(t, 8)]).toEqual(['apron', 32]);
+  });
+});
+
+describe("whose card a TAC takes back (option tacTakesBack)", () => {
+  // Seed, the TAC card: «она отменяет Действие карты, которая была разыграна вашим соперником по правую руку, и игрок,
+  // который использовал Карту ТАК может разыграть эту карту для себя» (it cancels the action of the card played by
+  // your opponent on your right, and the player who used the TAC may play that card for themselves); again «после
+  // Карт 1 или 13, которые были разыграны вашим соперником справа» (after a 1 or 13 played by your opponent on the right).
+  //
+  // Hands are uneven only after the Devil makes its victim play the Fool (the victim's turn is used up and the hands
+  // still move on). Colour 3 plays the Devil, its victim 0 the Fool: 0 gets 1's TAC, 1 gets 2's 9, 2 gets 3's 5, and 3
+  // none; 1 and 2 play, 3 has no card, and 0's previous card is its partner 2's 5.
+  const uneven = (tacTakesBack?: 'right' | 'previous') => {
+    const start = table({
+      options: { master: true, ...(tacTakesBack && { tacTakesBack }) },
+      hands: { 0: ['fool'], 1: ['tac'], 2: ['9'], 3: ['devil', '5'] },
+      marbles: { 0: 10, 4: 20, 8: 40 },
+      turn: 3,
+    });
+    let s = play(play(start, 3, { type: 'devil', card: 'devil' }), 3, { type: 'fool', card: 'fool' });
+    expect([s.hands, s.turn]).toEqual([[['tac'], ['9'], ['5'], []], 1]);
+    s = play(play(s, 1, { type: 'move', card: '9', marble: 4, to: 29 }), 2, { type: 'move', card: '5', marble: 8, to: 45 });
+    expect([s.turn, s.last?.colour]).toEqual([0, 2]);
+    return s;
+  };
+
+  it('by default only the card of the opponent on your right: not a partner\'s card after uneven hands', () => {
+    expect(game.options.parse({}).tacTakesBack).toBe('right');
+    const s = uneven();
+    expect(legalMoves(s, 0)).toEqual([{ type: 'discard', card: 'tac' }]);
+    expect(errorOf(s, 0, { type: 'move', card: 'tac', marble: 0, to: 15 })).toBe('tac/illegal-move');
+  });
+
+  it("option previous: the previous card whoever played it, the partner's undone too", () => {
+    const s = uneven('previous');
+    expect(legalMoves(s, 0)).toEqual([{ type: 'move', card: 'tac', marble: 0, to: 15 }]);
+    const t = play(s, 0, { type: 'move', card: 'tac', marble: 0, to: 15 });
+    expect([where(t, 0), where(t, 8)]).toEqual([15, 40]);
+  });
+
+  it('a discard of the opponent on your right may be copied, and after their discarded TAC the card beneath it (their partner\'s)', () => {
+    // Seed: «если ваш соперник сбросил карту без выполнения Действий, то вы можете использовать Карту ТАК и разыграть
+    // сброшенную предыдущим игроком карту для своих целей»; «если Карта ТАК используется после сброшенной Карты ТАК, то
+    // игрок может использовать лишь функцию/функции карты под сброшенной Картой ТАК».
+    const s1 = play(table({ hands: { 0: ['5'], 1: ['tac'], 2: ['tac'] }, marbles: { 0: 10, 8: 40 } }), 0, { type: 'move', card: '5', marble: 0, to: 15 });
+    const s2 = play(s1, 1, { type: 'discard', card: 'tac' });
+    expect(legalMoves(s2, 2)).toEqual([{ type: 'move', card: 'tac', marble: 8, to: 45 }]);
+  });
+
+  it('a TAC the Devil draws from its victim\'s hand takes back the card of the Devil\'s player\'s right-hand opponent', () => {
+    const before = table({ options: { master: true }, hands: { 0: ['devil'], 1: ['tac'] }, marbles: { 4: 20, 12: 50 }, turn: 0 });
+    const s = play({ ...before, last: { card: '3', colour: 3, before: before.marbles } }, 0, { type: 'devil', card: 'devil' });
+    expect(legalMoves(s, 0)).toEqual([{ type: 'move', card: 'tac', marble: 4, to: 23 }]);
+  });
+
+  it('a game stored before the option replays under the previous card, whoever played it', () => {
+    expect(recordedOptions(game, { master: true })).toMatchObject({ tacTakesBack: 'previous' });
+    expect(game.options.parse(recordedOptions(game, { master: true })).tacTakesBack).toBe('previous');
   });
 });
 

@@ -21,6 +21,12 @@ export const options = z.object({
   ])
     .default(11)
     .describe('The six-colour board (3 or 6 players): fields from one start to the next, 11 fields (a ring of 66) or 16 fields (a ring of 96).'),
+  tacTakesBack: titledChoice({ right: 'The card of your opponent on your right', previous: 'The previous card, whoever played it' })
+    .default('right')
+    .describe(
+      'Which card a TAC takes back. The card of your opponent on your right: only a card (or discard) of the player just before you; ' +
+        'The previous card, whoever played it: also a partner\'s or your own when the players between have no cards left (master games, after the Devil makes its victim play the Fool).',
+    ),
   announce: z.boolean().default(true).describe('After each deal everyone is shown which hands hold a 1 or 13, a card that brings a marble out.'),
   dealDelayMs: z.number().int().min(0).max(10_000).default(800).describe('Milliseconds before each deal (pace only).'),
 });
@@ -34,6 +40,8 @@ export const game: GameDefinition<TacOptions, TacState, TacMove, TacPublic, TacP
   name: 'TAC',
   seats: { min: 2, max: 6, default: 4 },
   options,
+  // Games stored before tacTakesBack: a TAC took back the previous card whoever played it.
+  legacyOptions: { tacTakesBack: 'previous' },
   validateSetup(_options, seats): MoveError | null {
     return seats === 5 ? { code: 'tac/seats', message: 'TAC is played by 2, 3, 4 or 6 players.' } : null;
   },

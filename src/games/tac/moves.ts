@@ -137,15 +137,32 @@ function undone(s: TacState): TacState {
   return { ...s, marbles: s.last?.before ?? s.marbles, skipPending: false };
 }
 
-/** TAC: the previous card undone and played by `colour` itself; legal only if that card then has a use. */
-function tacMoves(s: TacState, colour: number): CardMove[] {
-  if (!s.last || s.tacBlocked) return [];
+/**
+ * Whether the previous card is one a TAC of `player` (whose turn it is) may take back. The original document:
+ * the TAC cancels «карты, которая была разыграна вашим соперником по правую руку» (the card played by your
+ * opponent on your right), so by default only a card — or discard — of the colour just before `player`; with
+ * uneven hands (the Devil making its victim play the Fool) the previous card may be a partner's, one's own or
+ * the left-hand player's, and then there is nothing to take back. Option `tacTakesBack: 'previous'`: any.
+ */
+function tacReaches(s: TacState, player: number): boolean {
+  if (!s.last) return false;
+  if (s.options.tacTakesBack === 'previous') return true;
+  const by = s.last.by ?? s.last.colour;
+  return by === (player + s.colours - 1) % s.colours && teamOf(s, by) !== teamOf(s, player);
+}
+
+/**
+ * TAC: the previous card undone and played by `colour` itself; legal only if that card then has a use.
+ * `player` is whose turn it is: the Devil's player when the TAC comes from the Devil's victim's hand.
+ */
+function tacMoves(s: TacState, colour: number, player = colour): CardMove[] {
+  if (!s.last || s.tacBlocked || !tacReaches(s, player)) return [];
   return effectMoves(undone(s), colour, s.last.card, 'tac');
 }
 
 /** Every card play open to `colour` from `hand`. */
-function cardMoves(s: TacState, colour: number, hand: readonly Card[]): CardMove[] {
-  return distinct(hand).flatMap((card) => (card === 'tac' ? tacMoves(s, colour) : effectMoves(s, colour, card, card)));
+function cardMoves(s: TacState, colour: number, hand: readonly Card[], player: number): CardMove[] {
+  return distinct(hand).flatMap((card) => (card === 'tac' ? tacMoves(s, colour, player) : effectMoves(s, colour, card, card)));
 }
 
 // ---------------------------------------------------------------- the 7 as single steps
@@ -228,7 +245,7 @@ export function legalMoves(s: TacState, actor: Actor): TacMove[] {
   const hand = s.hands[colour]!;
   if (s.winPending) return hand.includes('tac') ? tacMoves(s, colour) : [];
   if (s.skipPending) return [...discards(hand), ...(hand.includes('tac') ? tacMoves(s, colour) : [])];
-  const plays = cardMoves(s, colour, hand);
+  const plays = cardMoves(s, colour, hand, s.turn);
   return plays.length > 0 ? plays : discards(hand);
 }
 
@@ -359,7 +376,7 @@ function discard(s: TacState, card: Card, events: GameEvent[]): void {
   takeCard(s, colour, card);
   events.push({ type: 'discard', colour, card, skipped: s.skipPending });
   // A TAC may copy a discarded card (nothing to undo); after a discarded TAC, the card beneath it.
-  if (card === 'tac') s.last = s.last && { ...s.last, before: null };
+  if (card === 'tac') s.last = s.last && { ...s.last, before: null, by: colour };
   else s.last = { card, colour, before: null };
   s.skipPending = false;
   s.tacBlocked = false;

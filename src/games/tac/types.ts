@@ -15,6 +15,7 @@ export interface TacOptions {
   master: boolean;
   sixTeams: '3x2' | '2x3';
   sixSpacing: 11 | 16;
+  tacTakesBack: 'right' | 'previous';
   announce: boolean;
   dealDelayMs: number;
 }
@@ -36,6 +37,11 @@ export interface LastPlay {
   colour: number;
   /** Marbles before the card acted; null after a discard (nothing to undo). */
   before: Marble[] | null;
+  /**
+   * The colour whose turn laid it down when that is not `colour`: a discarded TAC leaves the card beneath it
+   * to be copied, laid down by the player who discarded the TAC.
+   */
+  by?: number;
 }
 
 /** A 7 being played, single steps or runs of them at a time. */
