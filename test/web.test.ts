@@ -542,6 +542,21 @@ describe('web client', () => {
     await Promise.all([player.close(), watcher.close()]);
   }, 60_000);
 
+  it.concurrent('a copied link is said copied for a few seconds, then the notice is clear again', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const page = await context.newPage();
+    page.on('pageerror', (e) => consoleProblems.push(`page error: ${e.message}`));
+    const roomId = await createInLobby(page, 'Fast Track', { seats: 2, bots: 1, turnSeconds: 0 });
+    const copied = page.locator('.notice', { hasText: 'Spectator link copied.' });
+    await page.getByRole('button', { name: 'Copy spectator link' }).click();
+    await copied.waitFor({ timeout: 2000 });
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.http}/#/watch/${roomId}`);
+    // Kept at the page's top, it spoke of the link long after it was sent.
+    await copied.waitFor({ state: 'detached', timeout: 8000 });
+    await context.close();
+  });
+
   it.concurrent('a player copies an invite link that seats a friend, a spectator sees neither it nor the code; a second tab takes the seat and the first says so; from the lobby the browser goes back to its seat at a private table', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } }); // one browser profile: its tabs share the seat token
     const [first, second] = await Promise.all([context.newPage(), context.newPage()]);

@@ -49,6 +49,8 @@ const PRESS_HOLD_MS = 1000;
 /** Pauses between attempts to take a seat back while the server cannot say yet: doubling from the first to the longest. */
 const RECLAIM_FIRST_PAUSE_MS = 500;
 const RECLAIM_LONGEST_PAUSE_MS = 5000;
+/** How long the notice says a link was copied. */
+const COPIED_SHOWN_MS = 4000;
 /** Answers of a server that is up but cannot serve now (its Redis away, too many requests). */
 const SERVER_BUSY = new Set(['core/store-unavailable', 'core/rate-limited']);
 
@@ -574,9 +576,22 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     }
   }
 
-  /** A button copying `link` to the clipboard (shown in its title; in the notice to copy by hand where the browser cannot copy). */
+  /**
+   * A button copying `link` to the clipboard (shown in its title; in the notice to copy by hand where the browser cannot copy).
+   * The word that it was copied goes after a while: left at the page's top it spoke of free seats long after the game began.
+   */
   const copyButton = (label: string, link: string, focus: string, copied: string) =>
-    h('button', { type: 'button', class: 'small', 'data-focus': focus, title: link, onclick: () => void copyLink(link, copied, navigator.clipboard).then((words) => say(words)) }, label);
+    h('button', {
+      type: 'button',
+      class: 'small',
+      'data-focus': focus,
+      title: link,
+      onclick: () =>
+        void copyLink(link, copied, navigator.clipboard).then((words) => {
+          say(words);
+          if (words === copied) setTimeout(() => notice.textContent === copied && say(''), COPIED_SHOWN_MS);
+        }),
+    }, label);
 
   function drawInfo(plain: Plain, ctx: BoardContext) {
     const base = `${location.origin}${location.pathname}`;
