@@ -2,10 +2,12 @@
  * A private table's invite code when Redis is away as the table is made: a fake table whose presence refuses
  * every command until the test says Redis is back.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InviteCode } from './invite-code.ts';
 import { INVITES_KEY } from './settings.ts';
 import type { Table } from './table.ts';
+
+afterEach(() => void vi.useRealTimers());
 
 function fakeTable() {
   const redis = { up: false, hashes: new Map<string, string>() };
@@ -41,6 +43,33 @@ describe('a private table made while Redis is away', () => {
     expect(entries.map((e) => e.invite)).toEqual([invite.code, invite.code]);
     expect(saved).toEqual([invite.code]);
     expect(JSON.parse(redis.hashes.get(`${INVITES_KEY} ${invite.code}`)!)).toEqual({ roomId: 'room', game: 'high-card' });
+  });
+});
+
+describe('a private table whose code could not be drawn (Redis away a moment, its keys kept)', () => {
+  it('draws it again, on its own, until it has it: shown to its seats, journaled and published', async () => {
+    vi.useFakeTimers();
+    const { invite, redis, entries, saved } = fakeTable();
+    await expect(invite.makePrivate()).rejects.toThrow('Redis away');
+    await vi.advanceTimersByTimeAsync(2000); // still away: tried and failed again meanwhile
+    expect(invite.code).toBe('');
+    redis.up = true; // back with its keys: nothing calls putBack
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(invite.code).toMatch(/^[A-Z2-9]{10}$/);
+    expect(entries.map((e) => e.invite)).toEqual([invite.code, invite.code]);
+    expect(saved).toEqual([invite.code]);
+    expect(JSON.parse(redis.hashes.get(`${INVITES_KEY} ${invite.code}`)!)).toEqual({ roomId: 'room', game: 'high-card' });
+    expect(invite.admits({ name: 'Bo', invite: invite.code })).toBe(true);
+  });
+
+  it('stops trying once the table closes', async () => {
+    vi.useFakeTimers();
+    const { invite, redis } = fakeTable();
+    await expect(invite.makePrivate()).rejects.toThrow('Redis away');
+    await invite.withdraw();
+    redis.up = true;
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect([invite.code, redis.hashes.size]).toEqual(['', 0]);
   });
 });
 

@@ -12,14 +12,22 @@ import { withdrawInvite } from '../src/server/invites.ts';
 const INVITE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 /** 31^10 ≈ 8 × 10^14 codes: guessing one of a few thousand open tables is hopeless at any sane request rate. */
 const INVITE_LENGTH = 10;
+/** A failed write of the code is tried again after FIRST_RETRY_MS, then after twice the wait each time, at most LAST_RETRY_MS. */
+const FIRST_RETRY_MS = 500;
+const LAST_RETRY_MS = 10_000;
 
 export class InviteCode {
   /** The table is private: a new player takes a seat only with its code (see admits). Journaled (StoredMeta.private). */
   required = false;
   /** The code, once drawn ('' before, and at a public table). */
   code = '';
-  /** A code being drawn (see draw). */
-  private drawing: Promise<void> | null = null;
+  /** The code's write under way: a draw, or the code published again (see write). */
+  private writing: Promise<void> | null = null;
+  /** The next try of a write that failed (see retryLater), and the wait before it. */
+  private retry: ReturnType<typeof setTimeout> | null = null;
+  private retryMs = 0;
+  /** The table closed (see withdraw): nothing more is written for it. */
+  private closed = false;
   /** A private table just created: its next reservation is its creator's (nobody else has the room id yet). */
   private creatorToCome = false;
 
@@ -64,8 +72,7 @@ export class InviteCode {
     this.required = true;
     if (code) this.show(code);
     await this.room.setPrivate(true);
-    if (code) await this.publish(code);
-    else await this.draw();
+    await this.write();
   }
 
   /**
@@ -73,23 +80,55 @@ export class InviteCode {
    * when it was made) draws it now. Whether the table has a code.
    */
   async putBack(): Promise<boolean> {
-    if (this.code) await this.publish(this.code);
-    else if (this.required) await this.draw();
+    if (this.code || this.required) await this.write();
     return this.code !== '';
   }
 
-  /** Withdraws the code when the table closes (unless a peer owns the game now: see withdrawInvite). */
+  /** Withdraws the code when the table closes (unless a peer owns the game now: see withdrawInvite), and tries no more writes. */
   async withdraw() {
+    this.closed = true;
+    this.stopRetry();
     if (!this.code) return;
     await withdrawInvite(this.code, this.value(), this.room.roomId).catch(() => undefined);
   }
 
-  /** Draws a code no other table has, publishes it, shows it to the seated players and journals it (one draw at a time). */
-  private draw(): Promise<void> {
-    this.drawing ??= this.drawFree().finally(() => (this.drawing = null));
-    return this.drawing;
+  /**
+   * Publishes the code, or draws one where there is none (one write at a time). A write that fails (Redis away,
+   * or loading its data after a restart) is tried again until it succeeds or the table closes: putBack runs only
+   * when Redis lost this process's keys, and an outage that keeps them would leave the table without a code.
+   */
+  private write(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    this.writing ??= (this.code ? this.publish(this.code) : this.drawFree())
+      .then(
+        () => this.stopRetry(),
+        (err: unknown) => {
+          this.retryLater();
+          throw err;
+        },
+      )
+      .finally(() => (this.writing = null));
+    return this.writing;
   }
 
+  /** Tries the write again after a wait doubling from 0.5 s to 10 s. Not for a copy whose game a peer has now. */
+  private retryLater() {
+    if (this.closed || this.room.handingOver || this.retry) return;
+    this.retryMs = Math.min(this.retryMs * 2 || FIRST_RETRY_MS, LAST_RETRY_MS);
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      if (!this.room.handingOver) void this.write().catch(() => undefined); // (a failure schedules the next try)
+    }, this.retryMs);
+    this.retry.unref();
+  }
+
+  private stopRetry() {
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
+    this.retryMs = 0;
+  }
+
+  /** Draws a code no other table has, publishes it, shows it to the seated players and journals it. */
   private async drawFree() {
     const room = this.room;
     for (let attempt = 0; attempt < 8; attempt++) {

@@ -99,6 +99,28 @@ describe('two processes on one Redis', () => {
     }
   });
 
+  it('draws a private table’s invite code again when Redis refused its draw, its keys kept: the table becomes joinable by code', async () => {
+    // Every invite command refused (the hash made a string: WRONGTYPE), as in an outage that loses no key: the
+    // process finds nothing missing, so only the table's own retry draws the code.
+    const redis = new Redis(fileRedis.url);
+    try {
+      await redis.set('parlor:invites', 'refused');
+      const host = await adopt(await new Client(a.ws).create('high-card', { seats: 3, private: true }));
+      await waitFor(() => (a.output() + b.output()).includes('WRONGTYPE') || null, 5000, 'the draw refused');
+      expect(mine(host)?.invite ?? '').toBe('');
+      await redis.del('parlor:invites');
+      const code = await waitFor(() => mine(host)?.invite as string, 5000, 'the code drawn again');
+      expect(await (await fetch(`${b.http}/api/invites/${code}`)).json()).toEqual({ roomId: host.room.roomId, game: 'high-card' });
+      const guest = await adopt(await new Client(b.ws).joinById(host.room.roomId, { invite: code, name: 'Bo' }));
+      await waitFor(() => mine(guest)?.invite === code, 3000, "the code in the guest's private entry");
+      await Promise.all([host.room.leave(), guest.room.leave()]);
+      await waitFor(async () => (await redis.hexists('parlor:invites', code)) === 0 || null, 5000, 'the code removed');
+    } finally {
+      await redis.del('parlor:invites').catch(() => undefined);
+      redis.disconnect();
+    }
+  });
+
   it('removes an invite code whose table is gone for good when it is looked up, and keeps one whose game is on its way back, answered "moving"', async () => {
     // As a process that died leaves them: codes naming tables no process runs, one of whose games is live (a peer takes it over).
     const redis = new Redis(fileRedis.url);
