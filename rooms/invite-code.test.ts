@@ -1,16 +1,26 @@
 /**
- * A private table's invite code when Redis is away as the table is made: a fake table whose presence refuses
- * every command until the test says Redis is back.
+ * A private table's invite code when Redis is away as the table is made, or the table closes as its code is
+ * drawn: a fake table whose presence refuses every command until the test says Redis is back, and whose
+ * writes the test may hold.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InviteCode } from './invite-code.ts';
 import { INVITES_KEY } from './settings.ts';
 import type { Table } from './table.ts';
 
+// The withdrawal removes the code from the fake's hash (the real one runs a script on the game store's Redis).
+const redisNow = vi.hoisted(() => ({ hashes: new Map<string, string>() }));
+vi.mock('../src/server/invites.ts', () => ({
+  withdrawInvite: async (code: string, value: string) => {
+    if (redisNow.hashes.get(`parlor:invites ${code}`) === value) redisNow.hashes.delete(`parlor:invites ${code}`);
+  },
+}));
+
 afterEach(() => void vi.useRealTimers());
 
 function fakeTable() {
-  const redis = { up: false, hashes: new Map<string, string>() };
+  const redis = { up: false, hashes: new Map<string, string>(), held: null as Promise<void> | null, publishing: 0 };
+  redisNow.hashes = redis.hashes;
   const away = () => {
     if (!redis.up) throw new Error('Redis away');
   };
@@ -24,7 +34,12 @@ function fakeTable() {
     setPrivate: async () => undefined,
     presence: {
       hget: async (key: string, field: string) => (away(), redis.hashes.get(`${key} ${field}`) ?? null),
-      hset: async (key: string, field: string, value: string) => void (away(), redis.hashes.set(`${key} ${field}`, value)),
+      hset: async (key: string, field: string, value: string) => {
+        redis.publishing++;
+        await redis.held;
+        away();
+        redis.hashes.set(`${key} ${field}`, value);
+      },
     },
     journal: { saveMeta: () => void saved.push(invite.code) },
   };
@@ -70,6 +85,23 @@ describe('a private table whose code could not be drawn (Redis away a moment, it
     redis.up = true;
     await vi.advanceTimersByTimeAsync(30_000);
     expect([invite.code, redis.hashes.size]).toEqual(['', 0]);
+  });
+});
+
+describe('a private table that closes while its code is drawn', () => {
+  it('withdraws the code the draw publishes after the close', async () => {
+    const { invite, redis, saved } = fakeTable();
+    redis.up = true;
+    let release!: () => void;
+    redis.held = new Promise((resolve) => (release = resolve));
+    const made = invite.makePrivate();
+    await vi.waitFor(() => expect(redis.publishing).toBe(1)); // the draw has looked its code up, and is publishing it
+    const closed = invite.withdraw(); // the table closes
+    release();
+    await Promise.all([made, closed]);
+    expect(invite.code).toMatch(/^[A-Z2-9]{10}$/); // published, then withdrawn
+    expect(redis.hashes.size).toBe(0);
+    expect(saved).toEqual([]); // a closed table's journal is not written again
   });
 });
 

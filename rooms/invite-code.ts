@@ -84,10 +84,15 @@ export class InviteCode {
     return this.code !== '';
   }
 
-  /** Withdraws the code when the table closes (unless a peer owns the game now: see withdrawInvite), and tries no more writes. */
+  /**
+   * Withdraws the code when the table closes (unless a peer owns the game now: see withdrawInvite). A write
+   * still under way is waited for (it writes no more once it sees the table closed): a code it publishes after a
+   * withdrawal made now would stay, resolving to no table, until a look-up or the hourly sweep removed it.
+   */
   async withdraw() {
     this.closed = true;
     this.stopRetry();
+    await this.writing?.catch(() => undefined);
     if (!this.code) return;
     await withdrawInvite(this.code, this.value(), this.room.roomId).catch(() => undefined);
   }
@@ -134,10 +139,11 @@ export class InviteCode {
     for (let attempt = 0; attempt < 8; attempt++) {
       const code = Array.from({ length: INVITE_LENGTH }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
       const taken = await room.presence.hget(INVITES_KEY, code);
+      if (this.closed) return; // (closed meanwhile: nothing to publish)
       if (taken) continue;
       await this.publish(code);
-      this.show(code);
-      room.journal.saveMeta();
+      this.show(code); // (closed meanwhile: withdraw, waiting for this, withdraws it)
+      if (!this.closed) room.journal.saveMeta();
       return;
     }
     room.log.error('no free invite code after 8 attempts');
