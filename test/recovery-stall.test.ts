@@ -54,14 +54,11 @@ describe('durable games: a stalled process', () => {
     // clients are spectators, whose leaves write nothing the game owns (a player's would fence the copy).
     // Loopback limited like any address: the table is counted to its creator's open tables.
     const limited = { ...env(), RATE_LIMIT_EXEMPT: '' };
-    const stalled = await spawnServer({ ...limited, HEARTBEAT_MS: '60000' });
+    const stalled = await spawnServer({ ...limited, HEARTBEAT_MS: '60000', RECONNECT_SECONDS: '600' });
     const reader = new Redis(file.redis.url);
     let peer: ServerProcess | undefined;
     try {
-      const reservation = await matchmake(stalled, { seats: 2, private: true, spectator: true }); // (alone: the table is made there)
-      const { roomId } = reservation;
-      const watchers = [await new Client(stalled.ws).consumeSeatReservation(reservation), await new Client(stalled.ws).joinById(roomId, { spectator: true })];
-      const invite = await waitFor(() => inviteOf(reader, roomId), 3000, 'invite code'); // (spectators never see it)
+      const { roomId, invite, watchers } = await watchedPrivateTable(stalled); // (alone: the table is made there)
       const counted = async () => (await reader.smembers(tablesKey('127.0.0.1'))).includes(roomId);
       expect(await counted()).toBe(true);
       peer = await spawnServer(limited);
@@ -159,13 +156,10 @@ describe('durable games: a stalled process', () => {
     // alone would let each leave write the copy's listing over the peer's, and the last one's close remove it, the
     // invite code and the table from its creator's finished tables.
     // Loopback limited like any address: the table is counted to its creator.
-    const stalled = await spawnServer({ ...env(), RATE_LIMIT_EXEMPT: '', HEARTBEAT_MS: '60000' });
+    const stalled = await spawnServer({ ...env(), RATE_LIMIT_EXEMPT: '', HEARTBEAT_MS: '60000', RECONNECT_SECONDS: '600' });
     const reader = new Redis(file.redis.url);
     try {
-      const reservation = await matchmake(stalled, { seats: 2, private: true, spectator: true });
-      const { roomId } = reservation;
-      const watchers = [await new Client(stalled.ws).consumeSeatReservation(reservation), await new Client(stalled.ws).joinById(roomId, { spectator: true })];
-      const invite = await waitFor(() => inviteOf(reader, roomId), 3000, 'invite code'); // (spectators never see it)
+      const { roomId, invite, watchers } = await watchedPrivateTable(stalled);
       const code = await reader.hget('parlor:invites', invite);
       // What the peer left besides: its table counted to its creator's finished tables.
       const peers = await finishedAtPeer(reader, roomId, (tx) => tx.srem(tablesKey('127.0.0.1'), roomId).sadd(finishedTablesKey('127.0.0.1'), roomId));
@@ -299,8 +293,20 @@ function owner_cont(procs: ServerProcess[]) {
   for (const p of procs) if (p.child.exitCode === null) p.child.kill('SIGCONT');
 }
 
-/** A table's invite code as Redis holds it (its seated players see it; a table watched only, nobody else). */
-async function inviteOf(reader: Redis, roomId: string): Promise<string | undefined> {
-  const codes = await reader.hgetall('parlor:invites');
-  return Object.keys(codes).find((code) => (JSON.parse(codes[code]!) as { roomId: string }).roomId === roomId);
+/**
+ * A private table waiting for players on `proc`, watched by two spectators who joined by its room id, its one
+ * player (who made it, and read its invite code) gone before the start: the table's clients are spectators only,
+ * and it stays open for them (RECONNECT_SECONDS, which the test sets long) and counted to its creator's address.
+ */
+async function watchedPrivateTable(proc: ServerProcess) {
+  const reservation = await matchmake(proc, { seats: 2, private: true });
+  const { roomId } = reservation;
+  const ada = await adopt(await new Client(proc.ws).consumeSeatReservation(reservation));
+  const invite = await waitFor(() => mine(ada)?.invite as string | undefined, 3000, 'invite code');
+  const watchers = [await new Client(proc.ws).joinById(roomId, { spectator: true }), await new Client(proc.ws).joinById(roomId, { spectator: true })];
+  await ada.room.leave(true); // before the start: its seat is free again
+  const seen = watchers[1]!.state as { seats?: { taken: boolean }[] };
+  await waitFor(async () => (seen.seats?.[0]?.taken === false && (await metricOf(proc, 'parlor_clients{game="high-card"}')) === 2) || null, 5_000, 'the player gone');
+  await sleep(300); // (what the leave sends Redis)
+  return { roomId, invite, watchers };
 }
