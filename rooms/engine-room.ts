@@ -96,6 +96,17 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       if (!parsed.success) {
         throw new ServerError(ErrorCode.APPLICATION_ERROR, `core/bad-options: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
       }
+      // A spectator here creates its table (a join by id with a seat token or as a spectator is the front door's,
+      // src/server/guest-seat.ts). A private table's invite code reaches its seated players only: one a spectator
+      // creates with a seat for a player would wait for players who could never sit (invite-code.ts). A private
+      // table of bots only is watched so.
+      if (parsed.data.spectator && parsed.data.private && !parsed.data.seatToken) {
+        const table = tableConfig(game, parsed.data);
+        if ('problem' in table) throw new ServerError(ErrorCode.APPLICATION_ERROR, `core/bad-options: ${table.problem}`);
+        if (table.bots < table.seats) {
+          throw new ServerError(ErrorCode.APPLICATION_ERROR, `core/bad-options: a private table with seats for players (seats ${table.seats}, bots ${table.bots}) is created by one of its players: its invite code reaches its seated players only, so nobody could take those seats; create it without spectator: true, or with every seat a bot's to watch bots play`);
+        }
+      }
       if (parsed.data.spectator || parsed.data.seatToken) return true;
       const table = tableConfig(game, parsed.data);
       if ('problem' in table) throw new ServerError(ErrorCode.APPLICATION_ERROR, `core/bad-options: ${table.problem}`);

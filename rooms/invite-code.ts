@@ -45,7 +45,8 @@ export class InviteCode {
 
   /**
    * A reservation's options: the first one a private table is asked for is its creator's, and a player's is marked
-   * so (seated without the code); a spectator's create leaves no mark for whoever comes next.
+   * so (seated without the code); a spectator's create (of a table of bots only: engine-room.ts onAuth refuses one
+   * with a seat for a player) leaves no mark for whoever comes next.
    */
   markCreator(opts: unknown, player: boolean): unknown {
     if (!this.creatorToCome) return opts;

@@ -765,6 +765,27 @@ describe('private tables', () => {
     expect(ada.room.connection.isOpen).toBe(true);
   });
 
+  it('refuses a spectator the create of a private table with seats for players before making one (nobody could see the code they need), not a private table of bots only, nor a watch of a private table by its id', async () => {
+    const rooms = async () => new Set((await matchMaker.query({})).map((r) => r.roomId));
+    const before = await rooms();
+    for (const bots of [0, 1]) {
+      await expect(new Client(server.ws).create('high-card', { seats: 2, bots, private: true, spectator: true })).rejects.toThrow(
+        /core\/bad-options: a private table with seats for players .* is created by one of its players/,
+      );
+    }
+    expect([...(await rooms())].filter((id) => !before.has(id))).toEqual([]);
+    // A private game of bots, to watch.
+    const bots = await new Client(server.ws).create('high-card', { seats: 2, bots: 2, private: true, spectator: true });
+    await waitFor(() => (bots.state as ReturnType<typeof state>)?.status === 'over', 10_000, 'the bots finish');
+    await bots.leave(true);
+    // A player's private table, watched by its id.
+    const ada = await joinAsPlayer(server.ws, 'high-card', { seats: 2, private: true, name: 'Ada' }, 'create');
+    const watcher = await new Client(server.ws).joinById(ada.room.roomId, { spectator: true });
+    await waitFor(() => (watcher.state as ReturnType<typeof state>)?.seats?.[0]?.name === 'Ada', 3000, 'the watched table');
+    await watcher.leave(true);
+    await ada.room.leave(true);
+  });
+
   it('is not listed, but is found by its id, with whether a seat is free and that it is private', async () => {
     const a = await joinAsPlayer(server.ws, 'high-card', { seats: 2, private: true }, 'create');
     const listed = async (query = '') => (await (await fetch(`${server.http}/api/tables${query}`)).json()) as { roomId: string; open: boolean }[];
