@@ -595,6 +595,9 @@ describe('Great Western Trail on the page', () => {
     expect(logged({ type: 'disc', disc: 'aux1', city: 'kansasCity', amount: 6, seat: 1 })).toBe('Bo: places a disc in Kansas City (from auxiliary action 1: the double), +$6.');
     expect(logged({ type: 'disc', disc: 'hand1', station: 2, amount: -5, seat: 1 })).toBe('Bo: places a disc on station 3 (from hand limit +1 (first disc), costs $5), −$5.');
     expect(logged({ type: 'disc', disc: 'aux1', city: 'wichita', amount: 0, seat: 1 })).toBe('Bo: places a disc in Wichita (from auxiliary action 1: the double).');
+    // A disc of a pair without what the pair frees (the move panel says it): no brackets in the line's brackets.
+    const paired = { ...ctx, table: { ...ctx.table, names: { cities, discs: { aux3a: { text: 'auxiliary action 3, first disc (one frees the single, both the double)', kind: 'white' } } } } };
+    expect(greatWesternTrail.describeEvent!({ type: 'disc', disc: 'aux3a', city: 'wichita', seat: 1 }, paired, [])).toBe('Bo: places a disc in Wichita (from auxiliary action 3, first disc).');
     const ended = { type: 'endTurn', seat: 1, drawn: 4 };
     expect(logged(ended)).toBe('Bo: ends the turn and draws 4 cards.');
     expect(logged(ended, [{ type: 'disc', disc: 'aux1', seat: 1 }, ended])).toBe('Bo: the turn ends by itself (nothing is left to do in it); draws 4 cards.');
@@ -838,8 +841,8 @@ describe('Great Western Trail on the page', () => {
     expect(greatWesternTrail.status!({ ...ctx, moves: moves.slice(2) })).toBe('Choose a disc to place.');
     // A button is a phone's line: under 48 characters.
     for (const m of moves) expect(greatWesternTrail.describe(m, ctx).length).toBeLessThan(48);
-    // The log keeps the whole name.
-    expect(greatWesternTrail.describeEvent!({ type: 'disc', disc: 'aux3a', seat: 0 }, ctx, [])).toContain('(one frees the single, both the double)');
+    // The log names the disc of the pair; what the pair frees (a note on the rules, not on what happened) is the panel's.
+    expect(greatWesternTrail.describeEvent!({ type: 'disc', disc: 'aux3a', seat: 0 }, ctx, [])).toBe('Ada: places a disc (from auxiliary action 3, first disc).');
     // Your board's discs by the same short names, the whole in their titles.
     const players = [{ seat: 0, discs: ['aux3a', 'aux1'], workers: {}, buildings: [] }];
     const chips = drawnParts(() => greatWesternTrail.render({ ...ctx, table: { ...ctx.table, players } }), /\bdisc\b/);

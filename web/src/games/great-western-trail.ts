@@ -540,7 +540,10 @@ export const greatWesternTrail: GameBoard = {
     if (ev.type === 'disc') {
       const where = typeof ev.city === 'string' ? ` in ${cityName(ctx, ev.city).replace(/ \(\d+\)$/, '')}` : typeof ev.station === 'number' ? ` on station ${ev.station + 1}` : '';
       const money = Number(ev.amount) ? `, ${signed(Number(ev.amount))}` : '';
-      return `${who}places a disc${where} (from ${discName(ctx, String(ev.disc))})${money}.`;
+      // A disc of a pair without the note on what the pair frees (said in the move panel): in the line's own brackets
+      // it read as brackets in brackets.
+      const disc = discName(ctx, String(ev.disc)).replace(PAIR_NOTE, (_, which: string) => `, ${which} disc`);
+      return `${who}places a disc${where} (from ${disc})${money}.`;
     }
     const { seat: _seat, cost: _cost, ...move } = ev; // the seat is said already, the price after the words
     // A local action or an auxiliary action is chosen, its words quoted: what it offers is done by the moves after it
