@@ -305,6 +305,8 @@ describe('TAC on the page', () => {
     expect(status([{ type: 'step', marble: 0, to: 10 }], [], { sevenRemaining: 1 })).toBe('7: 1 step left: choose a marble, then the field it steps to.');
     expect(status([], [], { sevenRemaining: 3 })).toBe('7: 3 steps left.');
     expect(status([{ type: 'discard', card: '5' }])).toBe('No card of yours can move a marble: choose one to discard.');
+    // Under the Devil the cards are the victim's: their hand is named, not yours.
+    expect(status([{ type: 'discard', card: '5' }], [], { devilTarget: 1 })).toBe("Devil: Bo's hand. No card in it can move a marble: choose one to discard.");
     expect(status([{ type: 'exchange', card: '5' }], [], { phase: 'exchange' })).toBe('Choose a card to give your partner.');
     expect(colourLine(1, context('tac', { ...table, handCounts: [4, 1, 0, 2] }))).toBe('blue: Bo · team 2 · 1 card');
   });

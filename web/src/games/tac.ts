@@ -346,8 +346,9 @@ export const tac: GameBoard = {
     const whose = own.length > 1 && own.includes(t.turn) ? `${cap(COLOUR_NAME[t.turn] ?? '')}'s turn. ` : '';
     // Skipped by an 8: every card may only be discarded (or a TAC undo the 8), whether or not it could move a marble.
     if (t.skipPending) return `${whose}You are skipped (an 8): choose a card to discard${all('discard') ? '' : ', or play your TAC to undo the 8'}.`;
-    if (all('discard')) return whose + NO_CARD_MOVES;
     const devil = t.devilTarget >= 0 ? `Devil: ${ctx.name(t.seatOfColour?.[t.devilTarget] ?? 0)}'s hand. ` : '';
+    // The Devil's discard is of the victim's cards: "no card of yours" named the wrong hand.
+    if (all('discard')) return whose + (devil ? `${devil}No card in it can move a marble: choose one to discard.` : NO_CARD_MOVES);
     return whose + devil + finished(ctx, own.length > 1) + cardThenMarble(tac, ctx, tacCard);
   },
   // A card tapped is offered to confirm (a card played is gone), but not where every listed move is a discard: a seat
