@@ -278,6 +278,20 @@ describe('TAC on the page', () => {
     expect(say({ type: 'step', marble: 6, to: 30, remaining: 4 })).toBe('blue 3 steps to field 30 (4 of the 7 left).');
   });
 
+  it('names in a move the marble on the field it ends on, which it knocks out, your own too', () => {
+    const marbles = [
+      { id: 0, colour: 0, zone: 'ring', field: 55 },
+      { id: 1, colour: 0, zone: 'ring', field: 0 },
+      { id: 4, colour: 1, zone: 'ring', field: 20 },
+      { id: 5, colour: 1, zone: 'apron', field: 0 },
+    ];
+    const ctx = context('tac', { ring: 64, marbles, seatOfColour: [0, 1, 2, 3] });
+    expect(tac.describe({ type: 'move', card: '9', marble: 0, to: 0 }, ctx)).toBe('9: red 1 to field 0, knocking out red 2');
+    expect(tac.describe({ type: 'seven', card: '7', marble: 1, to: 20 }, ctx)).toBe('7: red 2 to field 20, knocking out blue 1');
+    expect(tac.describe({ type: 'step', marble: 4, to: 21 }, ctx)).toBe('7: blue 1 to field 21');
+    expect(tac.describe({ type: 'move', card: '4', marble: 0, to: 51 }, ctx)).toBe('4: red 1 to field 51');
+  });
+
   it("logs a 7's run as one line: from where to where, every marble it knocked out on the way, the steps left", () => {
     const marbles = Array.from({ length: 16 }, (_, id) => ({ id, colour: Math.floor(id / 4) }));
     const ctx = context('tac', { ring: 64, marbles, seatOfColour: [0, 1, 2, 3] });

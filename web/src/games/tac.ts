@@ -379,16 +379,24 @@ export const tac: GameBoard = {
     const card = move.card ? tacCard(String(move.card)) : '';
     // A marble in the apron now that a TAC's move names: the undo brings it back first.
     const marble = (id: unknown) => `${marbleName(ctx.table, id)}${marbleKey(ctx.table, Number(id)).startsWith('apron:') ? ', back from the apron,' : ''}`;
+    // The marble standing on the field a move ends on, which it knocks out (one of your own too): the move's words named
+    // only the field, and a marble of yours sent back to the apron came as a surprise.
+    // Not a TAC's: it replays the undone card from the board as that card found it, not as it stands now.
+    const onto = (m: Move) => {
+      if (m.card === 'tac') return '';
+      const there = (ctx.table.marbles ?? []).find((o: Plain) => o.zone === 'ring' && o.field === m.to && o.id !== m.marble);
+      return there ? `, knocking out ${marbleName(ctx.table, there.id)}` : '';
+    };
     switch (move.type) {
       case 'enter':
         return `${card}: bring a${typeof move.colour === 'number' ? ` ${COLOUR_NAME[move.colour] ?? ''}` : ''} marble out`;
       case 'move':
-        return `${card}: ${marble(move.marble)} to ${to(move.to)}`;
+        return `${card}: ${marble(move.marble)} to ${to(move.to)}${onto(move)}`;
       case 'seven':
         // A 7's first run (a TAC copying a 7 says so).
-        return `${card === '7' ? '7' : `${card} as 7`}: ${marble(move.marble)} to ${to(move.to)}`;
+        return `${card === '7' ? '7' : `${card} as 7`}: ${marble(move.marble)} to ${to(move.to)}${onto(move)}`;
       case 'step':
-        return `7: ${marble(move.marble)} to ${to(move.to)}`;
+        return `7: ${marble(move.marble)} to ${to(move.to)}${onto(move)}`;
       case 'swap':
         return `${card}: swap ${marble(move.a)} and ${marble(move.b)}`;
       case 'skip':
