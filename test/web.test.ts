@@ -214,7 +214,7 @@ async function expectFinished(page: Page) {
 describe('web client', () => {
   it.concurrent('Tractor: a whole hand against three bots, then the game verifies', async () => {
     const page = await newPage();
-    await createInLobby(page, 'Tractor (Shengji)', { seats: 4, bots: 3, options: { handLimit: 1, dealDelayMs: 0, declareWindowMs: 300, handEndDelayMs: 0 } });
+    const roomId = await createInLobby(page, 'Tractor (Shengji)', { seats: 4, bots: 3, options: { handLimit: 1, dealDelayMs: 0, declareWindowMs: 300, handEndDelayMs: 0 } });
     // A player on a short window scrolled down to the cards.
     await page.setViewportSize({ width: 1280, height: 480 });
     await page.locator('.hand [data-key]').first().waitFor();
@@ -233,6 +233,18 @@ describe('web client', () => {
     for (const score of scores) expect(score).toMatch(/^level (\d+|[JQKA])/);
     await page.locator('[data-action=verify]').click();
     await page.locator('.verdict.good').waitFor({ timeout: 20_000 });
+    // The result lies beside the board, not above it: the board stayed where it was as the game ended.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const [result, board] = await Promise.all(['.result', '.board'].map((s) => page.locator(s).boundingBox()));
+    expect(result!.x).toBeGreaterThanOrEqual(board!.x + board!.width);
+    // The way on: back to the lobby, or a new table of the same game asked for with the same options as this one.
+    expect(await page.locator('.result a', { hasText: 'Back to lobby' }).getAttribute('href')).toBe('#/');
+    const asked = page.waitForRequest((r) => r.method() === 'POST' && /\/matchmake\/create\/tractor$/.test(new URL(r.url()).pathname));
+    await page.locator('.result [data-action=new-table]', { hasText: 'New table like this' }).click();
+    expect((await asked).postDataJSON()).toMatchObject({ seats: 4, bots: 3, options: { handLimit: 1, dealDelayMs: 0, declareWindowMs: 300, handEndDelayMs: 0 }, private: false });
+    await page.waitForURL((url) => url.hash.startsWith('#/table/') && !url.hash.includes(roomId));
+    await page.locator('.board > *').first().waitFor();
+    expect(await page.locator('.seat .tag', { hasText: 'bot' }).count()).toBe(3);
     await page.close();
   }, 150_000);
 

@@ -170,6 +170,34 @@ export const savedLog = {
   },
 };
 
+/**
+ * What this tab asked for when it opened a table from the lobby (its game and create options, the player's name left
+ * out): the table's "New table like this" asks for the same. Kept for the tab's life (a reload keeps it).
+ */
+export interface TableRequest {
+  game: string;
+  options: Record<string, unknown>;
+}
+const requestKey = (roomId: string) => `parlor.request.${roomId}`;
+export const tableRequests = {
+  get(roomId: string): TableRequest | null {
+    try {
+      const r: Partial<TableRequest> | null = JSON.parse(sessionStorage.getItem(requestKey(roomId)) ?? 'null');
+      return typeof r?.game === 'string' && r.options && typeof r.options === 'object' ? { game: r.game, options: r.options } : null;
+    } catch {
+      return null;
+    }
+  },
+  set(roomId: string, request: TableRequest) {
+    try {
+      const { name: _name, ...options } = request.options;
+      sessionStorage.setItem(requestKey(roomId), JSON.stringify({ game: request.game, options }));
+    } catch {
+      // Storage full or off: the finished table offers the lobby only.
+    }
+  },
+};
+
 export const playerName = {
   get: () => localStorage.getItem('parlor.name') ?? '',
   set: (name: string) => localStorage.setItem('parlor.name', name),

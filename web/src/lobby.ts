@@ -1,7 +1,7 @@
 /** The lobby: the games, a create form built from each game's option schema, the queue, invites, open tables. */
 import type { Room } from '@colyseus/sdk';
 import { joinQueue } from '../../client/queue.ts';
-import { client, games, invite, playerName, reason, seats as seatTickets, tables, type GameInfo, type JsonSchema, type SeatTicket, type TableListing } from './api.ts';
+import { client, games, invite, playerName, reason, seats as seatTickets, tableRequests, tables, type GameInfo, type JsonSchema, type SeatTicket, type TableListing } from './api.ts';
 import { h } from './dom.ts';
 import { optionChoices, optionLabel } from './games/generic.ts';
 import type { Pending } from './table.ts';
@@ -60,7 +60,11 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
   let current = '';
 
   const busy = (on: boolean) => form.querySelectorAll('button').forEach((b) => (b.disabled = on));
-  const enter = (room: Room, game: string) => goToTable({ room, game });
+  /** `options`: what the table was asked for, which its "New table like this" asks for again once the game is over. */
+  const enter = (room: Room, game: string, options: Record<string, unknown>) => {
+    tableRequests.set(room.roomId, { game, options });
+    goToTable({ room, game });
+  };
 
   function renderForm(game: GameInfo) {
     current = game.id;
@@ -95,7 +99,8 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
       busy(true);
       say('Opening a table…');
       try {
-        enter(await client.create(game.id, { ...collect(), private: isPrivate.checked }), game.id);
+        const options = { ...collect(), private: isPrivate.checked };
+        enter(await client.create(game.id, options), game.id, options);
       } catch (err) {
         say(reason(err), true);
         busy(false);
@@ -108,7 +113,8 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
       busy(true);
       say('Finding you a table with other players…');
       try {
-        enter(await joinQueue(client, game.id, { ...collect(), bots: 0 }), game.id);
+        const options = { ...collect(), bots: 0 };
+        enter(await joinQueue(client, game.id, options), game.id, options);
       } catch (err) {
         say(reason(err), true);
         busy(false);

@@ -28,7 +28,7 @@ function route() {
   if ((page === 'table' || page === 'watch') && roomId && isRoomId(roomId)) {
     const handOver = pending?.room.roomId === roomId ? pending : null;
     pending = null;
-    leave = showTable(app, roomId, page === 'watch' ? 'watch' : 'play', handOver, invite && isInviteCode(invite) ? invite : undefined);
+    leave = showTable(app, roomId, page === 'watch' ? 'watch' : 'play', handOver, invite && isInviteCode(invite) ? invite : undefined, goToTable);
   } else {
     leave = showLobby(app, goToTable);
   }

@@ -4,7 +4,7 @@
  */
 import type { Room, SeatReservation } from '@colyseus/sdk';
 import { followSeat, rejoinOnce, RejoinError } from '../../client/rejoin.ts';
-import { client, endpoint, gameRecord, games, playerName, post, reason, savedLog, seats, tables, type GameInfo, type SeatTicket } from './api.ts';
+import { client, endpoint, gameRecord, games, playerName, post, reason, savedLog, seats, tableRequests, tables, type GameInfo, type SeatTicket } from './api.ts';
 import { coarsePointer, h, seatColour, showsAlready } from './dom.ts';
 import { boardFor, describeEventGeneric } from './games/index.ts';
 import { legalMovesOf } from './legal.ts';
@@ -54,8 +54,11 @@ const COPIED_SHOWN_MS = 4000;
 /** Answers of a server that is up but cannot serve now (its Redis away, too many requests). */
 const SERVER_BUSY = new Set(['core/store-unavailable', 'core/rate-limited']);
 
-/** `invite`: a private table's code, which a new player needs for a seat there (a seat's token does not). */
-export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watch', handOver: Pending | null, invite?: string): () => void {
+/**
+ * `invite`: a private table's code, which a new player needs for a seat there (a seat's token does not). `goToTable`
+ * opens a table the page joined (the finished game's "New table like this").
+ */
+export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watch', handOver: Pending | null, invite: string | undefined, goToTable: (p: Pending) => void): () => void {
   let room: Room | null = null;
   let mySeat: number | null = null;
   let closed = false;
@@ -101,8 +104,9 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     h(
       'main',
       { class: 'table-page' },
-      h('div', { class: 'main-col' }, resultEl, boardEl),
-      h('div', { class: 'side-col' }, seatList, controls, h('details', { class: 'log-box', open: true }, h('summary', null, 'Log'), earlierEl, logEl)),
+      // The result beside the board (under it on a phone), where it does not push the board down the page as the game ends.
+      h('div', { class: 'main-col' }, boardEl),
+      h('div', { class: 'side-col' }, resultEl, seatList, controls, h('details', { class: 'log-box', open: true }, h('summary', null, 'Log'), earlierEl, logEl)),
     ),
   );
 
@@ -997,6 +1001,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     };
     resultEl.replaceChildren(
       h('h2', null, 'Result'),
+      nextSteps(),
       h(
         'table',
         { class: 'standings' },
@@ -1008,8 +1013,48 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
         ),
       ),
       h('p', { class: 'seed' }, 'Seed commitment ', h('code', null, plain.seedCommitment), h('br'), 'Revealed seed ', h('code', { 'data-seed': plain.seed }, plain.seed)),
-      h('button', { type: 'button', class: 'primary', 'data-focus': 'verify', 'data-action': 'verify', onclick: () => void verify() }, 'Verify this game'),
+      h('button', { type: 'button', 'data-focus': 'verify', 'data-action': 'verify', onclick: () => void verify() }, 'Verify this game'),
       verdict,
+    );
+  }
+
+  /**
+   * A table of the same game with the same options, asked for as the lobby asked for this one (the table this tab opened
+   * from the lobby: one joined elsewhere offers the lobby only).
+   */
+  async function newTableLikeThis(button: HTMLButtonElement) {
+    const request = tableRequests.get(roomId);
+    if (!request) return;
+    button.disabled = true;
+    againNote.className = 'verdict';
+    againNote.textContent = 'Opening a table…';
+    try {
+      const options = { ...request.options, name: playerName.get() || undefined };
+      const next = await client.create(request.game, options);
+      tableRequests.set(next.roomId, { game: request.game, options });
+      goToTable({ room: next, game: request.game });
+    } catch (err) {
+      againNote.className = 'verdict bad';
+      againNote.textContent = `Could not open a table: ${reason(err)}`;
+      button.disabled = false;
+    }
+  }
+  const againNote = h('p', { class: 'verdict', role: 'status', 'aria-live': 'polite' });
+  /** What next, once the game is over: another table like this one, or the lobby. */
+  function nextSteps(): HTMLElement {
+    const again = mySeat !== null && tableRequests.get(roomId) !== null;
+    return h(
+      'div',
+      { class: 'next' },
+      h(
+        'div',
+        { class: 'row' },
+        again
+          ? h('button', { type: 'button', class: 'primary', 'data-focus': 'new-table', 'data-action': 'new-table', onclick: (e: Event) => void newTableLikeThis(e.currentTarget as HTMLButtonElement) }, 'New table like this')
+          : null,
+        h('a', { class: 'button', href: '#/', 'data-focus': 'to-lobby' }, 'Back to lobby'),
+      ),
+      againNote,
     );
   }
 
