@@ -51,9 +51,9 @@ describe('Fast Track on the page', () => {
     expect(two.slice(1).map((ev) => fastTrack.describeEvent!(ev, ctx, two))).toEqual(['red 1 moves from space 0 to space 3.', 'red 2 moves from space 5 to space 9.']);
   });
 
-  it('says a play-again card was played before asking for the next, a discard too', () => {
+  it('says a play-again card gives you another play (not that the card is played again) before asking for the next, a discard too', () => {
     const ctx = (moves: Move[]) => ({ ...context('fast-track', { turn: { chain: ['QC'] } }), moves });
-    expect(fastTrack.status!(ctx([{ type: 'discard', card: '5H' }]))).toBe('Q♣ plays again. No card of yours can move a marble: choose one to discard.');
+    expect(fastTrack.status!(ctx([{ type: 'discard', card: '5H' }]))).toBe('After Q♣ you play again. No card of yours can move a marble: choose one to discard.');
     expect(fastTrack.status!({ ...ctx([{ type: 'discard', card: '5H' }]), table: {} })).toBe('No card of yours can move a marble: choose one to discard.');
   });
 
@@ -81,7 +81,7 @@ describe('Fast Track on the page', () => {
     const plays: Move[] = [{ type: 'move', card: '5H', marble: 'red-0', to: 'track-8' }, { type: 'move', card: 'KS', marble: 'red-1', to: 'track-3' }];
     expect(status(plays)).toBe('Choose a card to play, then a marble.');
     expect(status(plays, ['card:5H'])).toBe('5♥: now choose a marble.');
-    expect(status(plays, [], { turn: { seat: 0, chain: ['KS'], split: null } })).toBe('K♠ plays again. Choose a card to play, then a marble.');
+    expect(status(plays, [], { turn: { seat: 0, chain: ['KS'], split: null } })).toBe('After K♠ you play again. Choose a card to play, then a marble.');
     expect(status([{ type: 'discard', card: '5H' }, { type: 'discard', card: '9C' }])).toBe('No card of yours can move a marble: choose one to discard.');
     const rest = { turn: { seat: 0, chain: ['7D'], split: { card: '7D', marble: 'red-0', remaining: 1 } } };
     expect(status([{ type: 'splitRest', marble: 'red-1', to: 'track-9' }], [], rest)).toBe('7: 1 step left: choose the other marble to take it.');

@@ -317,7 +317,7 @@ export const fastTrack: GameBoard = {
     if (all('splitRest')) return `${split}: choose the other marble to take ${t.turn.split.remaining === 1 ? 'it' : 'them'}.`;
     // A play-again card (A, K, Q, J, 6, joker) was played (or discarded) this turn: another card follows.
     const chain: string[] = t.turn?.chain ?? [];
-    const again = chain.length ? `${cardText(chain.at(-1)!)} plays again. ` : '';
+    const again = chain.length ? `After ${cardText(chain.at(-1)!)} you play again. ` : ''; // (not the card played again)
     if (all('discard')) return again + NO_CARD_MOVES;
     return again + cardThenMarble(fastTrack, ctx, cardText);
   },
