@@ -404,6 +404,14 @@ describe('Tractor on the page', () => {
     expect([0, 1, 2, 3].map((seat) => seatTitle(context('tractor', { ...table, bids: [] }), seat))).toEqual(['Ada (starter)', 'Bo', 'Cy', 'Di']);
   });
 
+  it("tells who named trump apart from the starter's side in the line over the table (\"declared\" and \"declarers\" read as one)", () => {
+    const table = { phase: 'playing', starter: 0, declarers: [true, false, true, false], bids: [{ seat: 0, card: '2S', count: 1 }, { seat: 1, card: '2H', count: 2 }], trick: [] };
+    const [line] = drawnTexts(() => tractor.render(context('tractor', table)), 'tractor-head');
+    expect(line).toContain(' · trump named by: Ada 1× 2♠, Bo 2× 2♥ (★ the one that stands)');
+    expect(line).toContain(" · starter's side: Ada, Cy");
+    expect(line).not.toMatch(/\bdeclare/);
+  });
+
   it("cuts a long name on the table as the round boards do (it ran out of its seat's box, off a phone's window)", () => {
     const ctx = { ...context('tractor', { starter: 0 }), name: () => 'W'.repeat(32) };
     expect(seatTitle(ctx, 0)).toBe(`${'W'.repeat(11)}… (starter)`);

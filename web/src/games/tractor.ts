@@ -295,12 +295,13 @@ export const tractor: GameBoard = {
       { class: 'tractor' },
       h(
         'p',
-        null,
+        { class: 'tractor-head' },
         h('b', null, `Hand ${t.handNumber || 1}`),
         ` · ${phaseText(t.phase)}`,
         ` · levels: ${levelsText(ctx)}`,
-        (t.bids ?? []).length ? ` · declared: ${t.bids.map((b: Plain) => `${ctx.name(b.seat)} ${b.count}× ${cardText(b.card)}`).join(', ')} (★ the one that stands)` : '',
-        (t.declarers ?? []).some(Boolean) ? ` · declarers: ${t.declarers.flatMap((on: boolean, seat: number) => (on ? [ctx.name(seat)] : [])).join(', ')}` : '',
+        // Who named trump, and the starter's side (the game's "declarers"): "declared" and "declarers" read as one thing.
+        (t.bids ?? []).length ? ` · trump named by: ${t.bids.map((b: Plain) => `${ctx.name(b.seat)} ${b.count}× ${cardText(b.card)}`).join(', ')} (★ the one that stands)` : '',
+        (t.declarers ?? []).some(Boolean) ? ` · starter's side: ${t.declarers.flatMap((on: boolean, seat: number) => (on ? [ctx.name(seat)] : [])).join(', ')}` : '',
         (t.friendCalls ?? []).length ? ` · friends: ${t.friendCalls.map((f: Plain) => `${ordinalText(f.ordinal)} ${cardText(f.card)}${f.seat >= 0 ? ` = ${ctx.name(f.seat)}` : ''}`).join(', ')}` : '',
       ),
       narrow ? h('p', { class: 'tractor-lines' }, tableLines(ctx).join(' · ')) : null,
