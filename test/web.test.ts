@@ -659,22 +659,23 @@ describe('web client', () => {
     }
   }, 60_000);
 
-  it.concurrent('Ready Set Bet: the seated host rolls with a button on the board', async ({ expect }) => {
+  it.concurrent('Ready Set Bet: the seated host rolls with the one roll button, by keyboard and by click', async ({ expect }) => {
     const page = await newPage();
     // The creator takes seat 0, the host's seat with hostMode hostSeat; two bots bet.
     await createInLobby(page, 'Ready Set Bet', { seats: 3, bots: 2, options: { hostMode: 'hostSeat', startDelayMs: 0 } });
     expect(await page.locator('.seat.me').getAttribute('data-seat')).toBe('0');
-    const roll = page.locator('.board [data-key="roll"].can');
+    // Its one move is offered first among the controls, and focus waits on it; nothing is sent for the host.
+    const roll = page.locator('.controls .only-move .move');
     await roll.waitFor({ timeout: 20_000 });
+    expect(await roll.textContent()).toBe('Roll the dice');
     // The host holds no tokens: no empty token row, no "$0" — it is told it rolls.
     expect(await page.locator('.controls .status').textContent()).toContain('You are the host');
     expect(await page.locator('.board .section-title', { hasText: 'Your tokens' }).count()).toBe(0);
-    // Its one move is also offered first among the controls, and focus waits on it; nothing is sent for the host.
-    const only = page.locator('.controls .only-move .move');
-    expect(await only.textContent()).toBe('Roll the dice');
+    // One "Roll the dice" on the page: the board does not offer the same move again.
+    expect(await page.getByRole('button', { name: 'Roll the dice' }).count()).toBe(1);
     await expect.poll(() => page.evaluate(() => document.activeElement?.matches('.controls .only-move .move') ?? false)).toBe(true);
     expect(await page.locator('.log li', { hasText: 'Rolled' }).count()).toBe(0);
-    await roll.click();
+    await page.keyboard.press('Enter');
     await page.locator('.log li', { hasText: 'Rolled' }).first().waitFor({ timeout: 5000 });
     // The log is a live region: new lines are appended, the lines shown stay (a screen reader reads the new ones).
     await page.evaluate(() => ((window as unknown as { firstLine: Element | null }).firstLine = document.querySelector('.log li')));

@@ -1087,7 +1087,12 @@ describe('Ready Set Bet on the page', () => {
     const after = ctx(1, [{ type: 'roll' }]);
     expect(readySetBet.status!(after)).toBe('Roll the dice.');
     expect(drawnTexts(() => tokenRow(after), 'token')).toEqual([]);
-    expect(drawnTexts(() => h('div', null, bettors(after)), 'tokens-left')).toEqual(['']);
+    // Beside the others' "tokens left", its row says why it has none to bet (it was left blank).
+    expect(drawnTexts(() => h('div', null, bettors(after)), 'tokens-left')).toEqual(['bets closed with the first roll']);
+    // Its one move is the roll, which the move panel offers: the board shows no second roll button; beside its bets it does.
+    const rollButtons = (c: BoardContext) => drawnParts(() => readySetBet.render(c), 'roll').length;
+    expect(rollButtons({ ...after, table: { ...after.table, board: [], horses: [] } })).toBe(0);
+    expect(rollButtons({ ...before, table: { ...before.table, board: [], horses: [] } })).toBe(1);
   });
   it("says a seated host's time left for its bets and first roll beside its name, as the seat list does", () => {
     const players = [0, 1].map((seat) => ({ seat, bettor: true, money: 0, available: [2, 3], passed: false }));

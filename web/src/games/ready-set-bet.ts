@@ -228,8 +228,9 @@ function otherBets(ctx: BoardContext) {
   return h(
     'div',
     { class: 'rsb-bets' },
-    // The seated host rolls (hostMode hostSeat): its one move, as a button.
-    ctx.moves.some((m) => m.type === 'roll') ? h('div', { class: 'rsb-row' }, h('button', { type: 'button', class: 'chip roll', 'data-key': 'roll' }, 'Roll the dice')) : null,
+    // The seated host rolls (hostMode hostSeat), as a button beside its bets. Not where the roll is its one move: the move
+    // panel offers that one first (focus waits on it), and a second "Roll the dice" here read as another step.
+    ctx.moves.some((m) => m.type === 'roll') && ctx.moves.length > 1 ? h('div', { class: 'rsb-row' }, h('button', { type: 'button', class: 'chip roll', 'data-key': 'roll' }, 'Roll the dice')) : null,
     h('div', { class: 'section-title' }, 'Colour bets'),
     h('div', { class: 'rsb-row' }, boardOf(t).filter((sp) => !sp.horse).map((sp) => spaceChip(sp.id, sp.label, odds(sp), ctx))),
     (t.props ?? []).length ? [h('div', { class: 'section-title' }, 'Prop bets'), h('div', { class: 'rsb-row' }, t.props.map((p: Plain) => spaceChip(p.id, `${p.ahead} ahead of ${p.behind.join(', ')}`, odds(p), ctx)))] : null,
@@ -290,8 +291,15 @@ function lowerBoard(ctx: BoardContext) {
   );
 }
 
-/** A bettor's tokens left in the bettors' table: "tokens left $3 $5", "tokens left —" when all are bet, '' when bets are closed. */
-const tokensLeftText = (open: number[] | null) => (open ? `tokens left ${open.map((v) => `$${v}`).join(' ') || '—'}` : '');
+/**
+ * A bettor's tokens left in the bettors' table: "tokens left $3 $5", "tokens left —" when all are bet, '' when bets are
+ * closed; a seated host's closed with its first roll while the others' are open: said so, not left blank beside theirs.
+ */
+const tokensLeftText = (t: Plain, p: Plain) => {
+  const open = tokensToBet(t, p);
+  if (!open) return t.bettingOpen ? 'bets closed with the first roll' : '';
+  return `tokens left ${open.map((v) => `$${v}`).join(' ') || '—'}`;
+};
 
 /** The bettors: money, the tokens each has left while bets are open (tokensToBet), and notes. */
 export function bettors(ctx: BoardContext) {
@@ -306,7 +314,7 @@ export function bettors(ctx: BoardContext) {
           null,
           h('td', null, h('span', { class: 'dot', style: `background:${seatColour(p.seat)}` }), ' ', ctx.name(p.seat)),
           h('td', null, dollars(p.money)),
-          h('td', { class: 'tokens-left' }, tokensLeftText(tokensToBet(ctx.table, p))),
+          h('td', { class: 'tokens-left' }, tokensLeftText(ctx.table, p)),
           // Done betting while bets are open: after them, everyone is (the race's pass is no news in the draft).
           h('td', null, [p.passed && ctx.table.bettingOpen ? 'done betting' : '', p.drafting ? 'drafting' : '', (p.vip ?? []).map((v: Plain) => v.name).join(', '), p.hiddenVip ? `${p.hiddenVip} hidden VIP` : ''].filter(Boolean).join(' · ')),
         ),
