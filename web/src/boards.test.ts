@@ -1067,6 +1067,13 @@ describe('Ready Set Bet on the page', () => {
     expect(readySetBet.waiting!(ctx({ bettingOpen: false }, { passed: true }))).toBeNull();
     expect(readySetBet.waiting!(ctx({}, { bettor: false }))).toBeNull();
   });
+  it('says a bettor waits for the dice where the server rolls, not for "the host"; a seated host is named', () => {
+    const me = { seat: 0, bettor: true, money: 0, available: [], passed: true };
+    const ctx = (table: Record<string, unknown>, active: number[]) => ({ ...context('ready-set-bet', { race: 1, phase: 'racing', bettingOpen: false, rolls: 4, players: [me], ...table }), active });
+    expect(panelLine(ctx({}, [-1]), readySetBet, 0).join('')).toBe('Waiting for the next roll of the dice.');
+    expect(panelLine(ctx({ rolls: 0 }, [-1]), readySetBet, 0).join('')).toBe('Waiting for the first roll of the dice.');
+    expect(panelLine(ctx({ hostSeat: 2 }, [2]), readySetBet, 0).join('')).toBe('Waiting for Cy.');
+  });
   it('names a seated betting host once while the others wait for its bets before the first roll', () => {
     // Ada (seat 0) hosts and bets first (hostMode hostSeat, hostBets, hostBetsFirst); Bo (seat 1) may bet from the first roll.
     const players = [0, 1].map((seat) => ({ seat, bettor: true, money: 0, available: [2, 3], passed: false }));

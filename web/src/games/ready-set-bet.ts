@@ -586,8 +586,11 @@ export const readySetBet: GameBoard = {
     const me = (t.players ?? []).find((p: Plain) => p.seat === ctx.mySeat);
     // The host's turn clock beside its name, as the page's own "Waiting for …" says it (the host is the seat listed).
     if (waitsForHost(t, me)) return { who: `Waiting for the host, ${ctx.name(t.hostSeat)}, who bets first`, seats: [t.hostSeat], after: 'Your bets open with the first roll. ' };
-    if (!t.bettingOpen || !me?.bettor || !(me.passed || !(me.available ?? []).length)) return null;
-    return 'You are done betting this race: the others bet until the red line closes the betting.';
+    if (t.bettingOpen && me?.bettor && (me.passed || !(me.available ?? []).length)) return 'You are done betting this race: the others bet until the red line closes the betting.';
+    // The server rolls (hostMode server, the seat -1): what comes is the dice, not "the host", a person a newcomer looks
+    // for in vain. (A seated host is a seat of the table: the page names it.)
+    if (t.phase === 'racing' && ctx.active.length > 0 && ctx.active.every((seat) => seat === -1)) return t.rolls ? 'Waiting for the next roll of the dice.' : 'Waiting for the first roll of the dice.';
+    return null;
   },
   status(ctx) {
     const t = ctx.table;
