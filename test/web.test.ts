@@ -687,6 +687,30 @@ describe('web client', () => {
     await page.close();
   }, 60_000);
 
+  it.concurrent('Tractor at 1280×800 (4 seats): your whole hand, the trumps too, is in the window without scrolling, under the table', async ({ expect }) => {
+    const page = await newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await createInLobby(page, 'Tractor (Shengji)', { seats: 4, bots: 3, options: { handLimit: 1, dealDelayMs: 0, declareWindowMs: 300 } });
+    // The page plays nothing: its turn comes (to bury, call or play) with the whole hand dealt, and stays.
+    await page.waitForFunction(() => /· (burying|calling|playing)/.test(document.querySelector('.tractor p')?.textContent ?? '') && document.querySelector('.controls .status.mine') && document.querySelector('.board .hand [data-key].can'), undefined, { timeout: 45_000 });
+    await page.waitForTimeout(300);
+    const at = await page.evaluate(() => {
+      const cards = [...document.querySelectorAll('.board .your-hand [data-key]')].map((el) => el.getBoundingClientRect());
+      const table = document.querySelector('.board svg')!.getBoundingClientRect();
+      const rows = [...new Set(cards.map((r) => Math.round(r.top)))].sort((a, b) => a - b);
+      return { scrollY: window.scrollY, height: window.innerHeight, count: cards.length, table: table.bottom, tableHeight: table.height, bottom: Math.max(...cards.map((r) => r.bottom)), top: Math.min(...cards.map((r) => r.top)), row: rows[1]! - rows[0]! };
+    });
+    expect(at.scrollY).toBe(0);
+    expect(at.count).toBeGreaterThanOrEqual(25);
+    expect(at.top).toBeGreaterThanOrEqual(at.table);
+    expect(at.bottom).toBeLessThanOrEqual(at.height);
+    // With room for a row more: the starter picks up the kitty's 8 cards to bury (33 in hand).
+    expect(at.bottom + at.row).toBeLessThanOrEqual(at.height);
+    // The table is not shrunk to a stamp to make room: its seats' words stay readable.
+    expect(at.tableHeight).toBeGreaterThanOrEqual(300);
+    await page.close();
+  }, 60_000);
+
   it.concurrent("Tractor on a phone: the table picture's words stay readable; a wider window redraws it for its width", async ({ expect }) => {
     const page = await newPage(390);
     await createInLobby(page, 'Tractor (Shengji)', { seats: 4, bots: 3, options: { handLimit: 1, dealDelayMs: 0, declareWindowMs: 300 } });
@@ -700,7 +724,7 @@ describe('web client', () => {
     const viewBox = () => page.locator('.board svg').first().getAttribute('viewBox');
     expect(await viewBox()).toBe('0 0 380 210'); // four seats: a low table, your cards under it (540 high, they were out of the window)
     await page.setViewportSize({ width: 1280, height: 900 });
-    await expect.poll(viewBox, { timeout: 3000 }).toBe('0 0 760 430');
+    await expect.poll(viewBox, { timeout: 3000 }).toBe('0 0 760 360');
     await page.close();
   }, 60_000);
 
@@ -756,7 +780,7 @@ describe('web client', () => {
     expect(top.table.bottom).toBeGreaterThan(top.cards.top);
     // A desktop's hand stays in its place under the table.
     await four.setViewportSize({ width: 1280, height: 900 });
-    await expect.poll(() => four.locator('.board svg').first().getAttribute('viewBox'), { timeout: 3000 }).toBe('0 0 760 430');
+    await expect.poll(() => four.locator('.board svg').first().getAttribute('viewBox'), { timeout: 3000 }).toBe('0 0 760 360');
     expect(await four.locator('.board .your-hand').evaluate((el) => getComputedStyle(el).position)).toBe('static');
     await Promise.all([four.close(), six.close()]);
   }, 90_000);

@@ -184,8 +184,10 @@ export function tableLayout(n: number, narrow: boolean) {
   const gap = 6;
   // Width, a seat's box, how far the boxes stand from the middle, and the height.
   const [W, boxW, boxH, rx] = narrow ? [380, 150, 62, 107] : [760, 160, 68, 290];
-  const ry = narrow ? compactRy(n, rx, boxW, boxH, gap) : 145;
-  const H = narrow ? 2 * ry + boxH + 10 : 430;
+  // A wide window's table as low as its seats' boxes allow round the middle's two lines: at 430 high (ry 145) it held much
+  // empty green, and your hand under it began near the foot of a 1280×800 window, its trumps cut.
+  const ry = narrow ? compactRy(n, rx, boxW, boxH, gap) : 115;
+  const H = narrow ? 2 * ry + boxH + 10 : 360;
   const seats = Array.from({ length: n }, (_, k) => ({ x: W / 2 + seatDx(k, n, rx, boxW + gap), y: H / 2 + Math.sin(seatAngle(k, n)) * ry }));
   return { W, H, boxW, boxH, seats };
 }
