@@ -906,6 +906,20 @@ describe('web client', () => {
     await page.close();
   }, 30_000);
 
+  it.concurrent('lobby: a first visitor is told what its two ways to a table do, beside the buttons that take them', async ({ expect }) => {
+    const page = await newPage(390, true);
+    await page.goto(`${server.http}/`);
+    await page.locator('form.create [data-action=create]').waitFor();
+    const intro = page.locator('.lobby .intro');
+    expect(await intro.textContent()).toBe('Play now: a table with others at once. Create table: your own, with bots or friends.');
+    // Said before the form, and in the window as the page opens on a phone.
+    const [line, form] = await Promise.all([intro.boundingBox(), page.locator('form.create').boundingBox()]);
+    expect(line!.y + line!.height).toBeLessThanOrEqual(form!.y);
+    expect(line!.y + line!.height).toBeLessThanOrEqual(844);
+    expect(await page.locator('[data-action=play-now]').textContent()).toMatch(/^Play now/);
+    await page.close();
+  }, 30_000);
+
   it.concurrent("lobby: the table's own options (seats, bots, turn clock, private) show the server's descriptions under them", async ({ expect }) => {
     const page = await newPage();
     await page.goto(`${server.http}/`);

@@ -27,7 +27,15 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
     h(
       'main',
       { class: 'lobby' },
-      h('section', { class: 'panel' }, h('h2', null, 'New table'), gameTabs, form),
+      h(
+        'section',
+        { class: 'panel' },
+        h('h2', null, 'New table'),
+        // What a first visitor does here, in the words of the form's two buttons.
+        h('p', { class: 'muted intro' }, h('b', null, 'Play now'), ': a table with others at once. ', h('b', null, 'Create table'), ': your own, with bots or friends.'),
+        gameTabs,
+        form,
+      ),
       h(
         'section',
         { class: 'panel' },
