@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // The module reads the page's address when loaded.
 Object.assign(globalThis, { location: { protocol: 'http:', host: 'localhost' } });
-const { ApiError, gameRecord, isInviteCode, isRoomId, reason, seats } = await import('./api.ts');
+const { ApiError, client, gameRecord, isInviteCode, isRoomId, reason, seats, tableLikeThis, tableRequests } = await import('./api.ts');
 
 describe('reason', () => {
   it("gives a refused request's words, an HTTP refusal's, and a matchmaking error's without its code", () => {
@@ -75,5 +75,39 @@ describe('isRoomId', () => {
   it("takes a table's id, not a path or a query a link could carry into the page's requests", () => {
     expect(isRoomId('aB3_x-9Qz')).toBe(true);
     for (const id of ['', '..', '%2e%2e', 'a?b=1', 'a b', 'a.b', 'x'.repeat(65)]) expect(isRoomId(id)).toBe(false);
+  });
+});
+
+describe('tableLikeThis', () => {
+  afterEach(() => (vi.unstubAllGlobals(), vi.restoreAllMocks()));
+  const storage = () => {
+    const kept = new Map<string, string>();
+    vi.stubGlobal('sessionStorage', { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => void kept.set(k, v) });
+  };
+  const room = (roomId: string) => ({ roomId }) as never;
+
+  it('asks the table queue again after Play now, and remembers the new table as queued', async () => {
+    storage();
+    const asked: unknown[] = [];
+    vi.spyOn(client.http, 'post').mockImplementation(async (path: string, init?: { body?: unknown }) => (asked.push([path, init?.body]), { data: { roomId: 'Next1' } }) as never);
+    vi.spyOn(client, 'consumeSeatReservation').mockImplementation(async (r: { roomId: string }) => room(r.roomId));
+    const create = vi.spyOn(client, 'create');
+    tableRequests.set('Done1', { game: 'fast-track', options: { seats: 2, bots: 0, name: 'Ada' }, queued: true });
+    const next = await tableLikeThis(tableRequests.get('Done1')!, 'Ada');
+    expect(next.roomId).toBe('Next1');
+    expect(asked).toEqual([['/api/queue/fast-track', { seats: 2, bots: 0, name: 'Ada' }]]);
+    expect(create).not.toHaveBeenCalled();
+    expect(tableRequests.get('Next1')).toEqual({ game: 'fast-track', options: { seats: 2, bots: 0 }, queued: true });
+  });
+
+  it('creates a table with the same game and options after a table the lobby created', async () => {
+    storage();
+    const create = vi.spyOn(client, 'create').mockImplementation(async () => room('Next2'));
+    const post = vi.spyOn(client.http, 'post');
+    tableRequests.set('Done2', { game: 'tractor', options: { seats: 4, bots: 3, private: true } });
+    await tableLikeThis(tableRequests.get('Done2')!, undefined);
+    expect(create).toHaveBeenCalledWith('tractor', { seats: 4, bots: 3, private: true, name: undefined });
+    expect(post).not.toHaveBeenCalled();
+    expect(tableRequests.get('Next2')).toEqual({ game: 'tractor', options: { seats: 4, bots: 3, private: true }, queued: false });
   });
 });

@@ -1,5 +1,6 @@
 /** The server's HTTP API as the client uses it (docs/PROTOCOL.md), and where its WebSocket is. */
-import { Client } from '@colyseus/sdk';
+import { Client, type Room } from '@colyseus/sdk';
+import { joinQueue } from '../../client/queue.ts';
 
 export const endpoint = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`;
 export const client = new Client(endpoint);
@@ -177,13 +178,15 @@ export const savedLog = {
 export interface TableRequest {
   game: string;
   options: Record<string, unknown>;
+  /** Asked of the table queue (Play now): the next one is asked of it too, a table with others at once. */
+  queued?: boolean;
 }
 const requestKey = (roomId: string) => `parlor.request.${roomId}`;
 export const tableRequests = {
   get(roomId: string): TableRequest | null {
     try {
       const r: Partial<TableRequest> | null = JSON.parse(sessionStorage.getItem(requestKey(roomId)) ?? 'null');
-      return typeof r?.game === 'string' && r.options && typeof r.options === 'object' ? { game: r.game, options: r.options } : null;
+      return typeof r?.game === 'string' && r.options && typeof r.options === 'object' ? { game: r.game, options: r.options, queued: r.queued === true } : null;
     } catch {
       return null;
     }
@@ -191,12 +194,23 @@ export const tableRequests = {
   set(roomId: string, request: TableRequest) {
     try {
       const { name: _name, ...options } = request.options;
-      sessionStorage.setItem(requestKey(roomId), JSON.stringify({ game: request.game, options }));
+      sessionStorage.setItem(requestKey(roomId), JSON.stringify({ game: request.game, options, queued: request.queued === true }));
     } catch {
       // Storage full or off: the finished table offers the lobby only.
     }
   },
 };
+
+/**
+ * Another table like the one `request` asked for, once its game is over: from the table queue again after Play now
+ * (a table with others at once), else created with the same game and options. Remembered as that one was.
+ */
+export async function tableLikeThis(request: TableRequest, name: string | undefined): Promise<Room> {
+  const options = { ...request.options, name };
+  const room = request.queued ? await joinQueue(client, request.game, options) : await client.create(request.game, options);
+  tableRequests.set(room.roomId, { ...request, options });
+  return room;
+}
 
 export const playerName = {
   get: () => localStorage.getItem('parlor.name') ?? '',

@@ -69,8 +69,8 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
 
   const busy = (on: boolean) => form.querySelectorAll('button').forEach((b) => (b.disabled = on));
   /** `options`: what the table was asked for, which its "New table like this" asks for again once the game is over. */
-  const enter = (room: Room, game: string, options: Record<string, unknown>) => {
-    tableRequests.set(room.roomId, { game, options });
+  const enter = (room: Room, game: string, options: Record<string, unknown>, queued = false) => {
+    tableRequests.set(room.roomId, { game, options, queued });
     goToTable({ room, game });
   };
 
@@ -122,7 +122,7 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
       say('Finding you a table with other players…');
       try {
         const options = { ...collect(), bots: 0 };
-        enter(await joinQueue(client, game.id, options), game.id, options);
+        enter(await joinQueue(client, game.id, options), game.id, options, true);
       } catch (err) {
         say(reason(err), true);
         busy(false);

@@ -4,7 +4,7 @@
  */
 import type { Room, SeatReservation } from '@colyseus/sdk';
 import { followSeat, rejoinOnce, RejoinError } from '../../client/rejoin.ts';
-import { client, endpoint, gameRecord, games, playerName, post, reason, savedLog, seats, tableRequests, tables, type GameInfo, type SeatTicket } from './api.ts';
+import { client, endpoint, gameRecord, games, playerName, post, reason, savedLog, seats, tableLikeThis, tableRequests, tables, type GameInfo, type SeatTicket } from './api.ts';
 import { coarsePointer, h, seatColour, showsAlready } from './dom.ts';
 import { boardFor, describeEventGeneric } from './games/index.ts';
 import { legalMovesOf } from './legal.ts';
@@ -1020,18 +1020,16 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
 
   /**
    * A table of the same game with the same options, asked for as the lobby asked for this one (the table this tab opened
-   * from the lobby: one joined elsewhere offers the lobby only).
+   * from the lobby: one joined elsewhere offers the lobby only): created, or from the table queue again after Play now.
    */
   async function newTableLikeThis(button: HTMLButtonElement) {
     const request = tableRequests.get(roomId);
     if (!request) return;
     button.disabled = true;
     againNote.className = 'verdict';
-    againNote.textContent = 'Opening a table…';
+    againNote.textContent = request.queued ? 'Finding you a table with other players…' : 'Opening a table…';
     try {
-      const options = { ...request.options, name: playerName.get() || undefined };
-      const next = await client.create(request.game, options);
-      tableRequests.set(next.roomId, { game: request.game, options });
+      const next = await tableLikeThis(request, playerName.get() || undefined);
       goToTable({ room: next, game: request.game });
     } catch (err) {
       againNote.className = 'verdict bad';
@@ -1042,15 +1040,15 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   const againNote = h('p', { class: 'verdict', role: 'status', 'aria-live': 'polite' });
   /** What next, once the game is over: another table like this one, or the lobby. */
   function nextSteps(): HTMLElement {
-    const again = mySeat !== null && tableRequests.get(roomId) !== null;
+    const request = mySeat !== null ? tableRequests.get(roomId) : null;
     return h(
       'div',
       { class: 'next' },
       h(
         'div',
         { class: 'row' },
-        again
-          ? h('button', { type: 'button', class: 'primary', 'data-focus': 'new-table', 'data-action': 'new-table', onclick: (e: Event) => void newTableLikeThis(e.currentTarget as HTMLButtonElement) }, 'New table like this')
+        request
+          ? h('button', { type: 'button', class: 'primary', 'data-focus': 'new-table', 'data-action': 'new-table', onclick: (e: Event) => void newTableLikeThis(e.currentTarget as HTMLButtonElement) }, request.queued ? 'Play again' : 'New table like this')
           : null,
         h('a', { class: 'button', href: '#/', 'data-focus': 'to-lobby' }, 'Back to lobby'),
       ),
