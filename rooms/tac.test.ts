@@ -51,6 +51,12 @@ describe('tac room', () => {
     expect(state(a).table.turnSeat).toBe(0);
     await waitFor(() => Array.from(mine(players[2]!).view.cards as string[]).includes(gifts[0]!.card as string), 5000, 'gift arrived');
     for (const p of players) expect(p.events.flatMap((e) => e.events.map((x) => x.type))).toContain('exchangeDone');
+    // Each seat is told the card it received, in its own private entry only (the events name no card).
+    for (const [i, p] of players.entries()) {
+      await waitFor(() => Array.from(mine(p).view.received as string[]).join() === gifts[(i + 2) % 4]!.card, 5000, 'received card shown');
+      expect(state(p).private.size).toBe(1);
+      expect(JSON.stringify(p.events.filter((e) => e.events.some((x) => x.type === 'exchangeDone')))).not.toContain('"card"');
+    }
     await expect(players[1]!.room.request('move', legalMoves(players[1]!)[0] ?? { type: 'discard', card: '9' })).rejects.toMatchObject({
       reason: { code: 'core/not-your-turn' },
     });

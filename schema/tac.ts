@@ -50,6 +50,7 @@ const TacPrivate = schema(
     cards: t.array('string'),
     cardColours: t.array('uint8'),
     given: t.array('string'),
+    received: t.array('string'),
     devilHand: t.array('string'),
   },
   'TacPrivate',

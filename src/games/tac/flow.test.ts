@@ -381,9 +381,49 @@ describe('view and invariants', () => {
     const spectator = game.viewFor(s, SPECTATOR);
     expect(spectator.private).toBeNull();
     expect(game.viewFor(s, 1).public).toEqual(spectator.public);
-    expect(game.viewFor(s, 1).private).toEqual({ colours: [1], cards: s.hands[1], cardColours: [1, 1, 1, 1, 1], given: [''], devilHand: [] });
+    expect(game.viewFor(s, 1).private).toEqual({ colours: [1], cards: s.hands[1], cardColours: [1, 1, 1, 1, 1], given: [''], received: [''], devilHand: [] });
     expect(spectator.public.handCounts).toEqual([5, 5, 5, 5]);
     expect(JSON.stringify(spectator.public)).not.toContain('"cards"');
+  });
+
+  it('shows the card a hand received in the exchange to its own seat only', () => {
+    const dealt = play(fresh(), SYSTEM, { type: 'deal' });
+    const done = exchangeAll(dealt);
+    // exchangeAll gives each hand's first listed card.
+    const gave = (c: number) => (legalMoves(dealt, c)[0] as { card: Card }).card;
+    expect(done.received).toEqual([gave(2), gave(3), gave(0), gave(1)]);
+    expect([0, 1, 2, 3].map((seat) => game.viewFor(done, seat).private!.received)).toEqual([[gave(2)], [gave(3)], [gave(0)], [gave(1)]]);
+    // Nobody else's view changes with what a hand received: not the spectator's, not the Devil's player's, not the giver's.
+    const devil = play(table({ options: { master: true }, hands: { 0: ['devil'], 1: ['5', '9'] }, patch: { received: [null, '9', null, null] } }), 0, { type: 'devil', card: 'devil' });
+    for (const s of [done, devil]) {
+      for (const c of [0, 1, 2, 3]) {
+        const other = { ...s, received: s.received.map((r, i) => (i === c ? (r === '9' ? '5' : '9') : r)) };
+        for (const viewer of [SPECTATOR, 0, 1, 2, 3].filter((v) => v !== c)) expect(game.viewFor(other, viewer)).toEqual(game.viewFor(s, viewer));
+      }
+    }
+    expect(game.viewFor(devil, 0).private!.devilHand).toEqual(['5', '9']);
+    expect(game.viewFor(devil, 0).private!.received).toEqual(['']);
+    expect(JSON.stringify(game.viewFor(done, SPECTATOR))).not.toContain('received');
+  });
+
+  it('keeps the received card for the deal while it is in the hand: not once a card of its face is played, the Fool passes the hands or the next deal comes', () => {
+    const s = table({ hands: { 0: ['5', '9'], 1: ['9'] }, marbles: { 0: 10, 4: 30 }, patch: { received: ['9', '9', null, null] } });
+    const other = play(s, 0, { type: 'move', card: '5', marble: 0, to: 15 });
+    expect(other.received.slice(0, 2)).toEqual(['9', '9']);
+    expect(play(other, 1, { type: 'move', card: '9', marble: 4, to: 39 }).received.slice(0, 2)).toEqual(['9', null]);
+    expect(play(s, 0, { type: 'move', card: '9', marble: 0, to: 19 }).received[0]).toBeNull();
+    const fool = table({ options: { master: true }, hands: { 0: ['fool', '2'], 1: ['5', '6'], 2: ['9'], 3: ['10'] }, marbles: { 0: 10 }, patch: { received: ['2', '6', '9', null] } });
+    expect(play(fool, 0, { type: 'fool', card: 'fool' }).received).toEqual([null, null, null, null]);
+    const again = redeal(exchangeAll(play(fresh(), SYSTEM, { type: 'deal' })));
+    expect([again.phase, again.received]).toEqual(['exchange', [null, null, null, null]]);
+    expect(game.viewFor(again, 0).private!.received).toEqual(['']);
+  });
+
+  it('resample re-deals what the other hands received with them', () => {
+    const done = exchangeAll(play(fresh(), SYSTEM, { type: 'deal' }));
+    const other = game.resample!(done, 0, randomSource('resample'));
+    expect(other.received[0]).toBe(done.received[0]);
+    for (const c of [1, 2, 3]) expect(other.hands[c]).toContain(other.received[c]);
   });
 
   it('resample re-deals only what the viewer cannot see', () => {

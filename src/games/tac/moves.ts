@@ -306,6 +306,7 @@ function cloneState(s: TacState): TacState {
     discard: s.discard.slice(),
     hands: s.hands.map((h) => h.slice()),
     exchange: s.exchange.slice(),
+    received: s.received.slice(),
     marbles: cloneMarbles(s.marbles),
     canOpen: s.canOpen.slice(),
     last: s.last && { ...s.last, before: s.last.before && cloneMarbles(s.last.before) },
@@ -344,6 +345,7 @@ function deal(s: TacState, events: GameEvent[]): void {
   s.round++;
   s.canOpen = s.hands.map((hand) => s.options.announce && (hand.includes('1') || hand.includes('13')));
   s.exchange = s.hands.map(() => null);
+  s.received = s.hands.map(() => null);
   s.last = null;
   s.tacBlocked = false;
   s.phase = 'exchange';
@@ -356,7 +358,10 @@ function exchange(s: TacState, seat: number, card: Card, events: GameEvent[]): v
   s.exchange[colour] = card;
   events.push({ type: 'exchangeGiven', colour });
   if (s.exchange.some((given) => given === null)) return;
-  s.exchange.forEach((given, c) => s.hands[exchangePartner(s, c)]!.push(given!));
+  s.exchange.forEach((given, c) => {
+    s.hands[exchangePartner(s, c)]!.push(given!);
+    s.received[exchangePartner(s, c)] = given;
+  });
   // Sorted: the card received last in a hand told whoever later sees that hand (the Devil, the Fool's pass)
   // what the partners exchanged. Playing keeps the order.
   s.hands = s.hands.map((hand) => hand.sort(byCardOrder));
@@ -368,6 +373,8 @@ function exchange(s: TacState, seat: number, card: Card, events: GameEvent[]): v
 
 function takeCard(s: TacState, colour: number, card: Card): void {
   s.hands[colour] = removeCards(s.hands[colour]!, [card])!;
+  // The received card has left the hand (copies of a face are one and the same to its player).
+  if (s.received[colour] === card) s.received[colour] = null;
   s.discard.push(card);
 }
 
@@ -468,6 +475,8 @@ function warrior(s: TacState, marble: number, events: GameEvent[]): void {
  */
 function fool(s: TacState, colour: number, events: GameEvent[]): void {
   s.hands = s.hands.map((_, c) => s.hands[(c + 1) % s.colours]!);
+  // No hand is the one its seat received a card in any more.
+  s.received = s.hands.map(() => null);
   events.push({ type: 'fool', colour });
   const byDevil = s.devilTarget >= 0;
   s.devilTarget = -1;

@@ -60,6 +60,7 @@ export function setup(options: TacOptions, seats: number, seed: string): TacStat
     discard: [],
     hands: Array.from({ length: colours }, () => []),
     exchange: Array.from({ length: colours }, () => null),
+    received: Array.from({ length: colours }, () => null),
     dealInCycle: 0,
     round: 0,
     // The first deal makes colour 0 the dealer's left-hand neighbour, so colour 0 leads.

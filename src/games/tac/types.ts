@@ -70,6 +70,12 @@ export interface TacState {
   hands: Card[][];
   /** The card each colour gives its partner this round; null until chosen. */
   exchange: (Card | null)[];
+  /**
+   * The card each colour received in this deal's exchange while it is still in that hand: cleared when a card of
+   * that face leaves the hand (played, discarded, played by the Devil's player), when the Fool passes the hands, and
+   * at the next deal. Null otherwise. Only the hand's own seat sees it (private view `received`).
+   */
+  received: (Card | null)[];
   /** Deals since the last reshuffle (the deal sizes follow a fixed schedule per deck). */
   dealInCycle: number;
   round: number;
@@ -171,6 +177,11 @@ export interface TacPrivate {
   cardColours: number[];
   /** Per own colour: the card given in the exchange under way, '' if none (or none yet). */
   given: string[];
+  /**
+   * Per own colour: the card its hand received from the partner in this deal's exchange, while it is still in that
+   * hand ('' before the exchange is done, once a card of that face has left the hand, after the Fool passed the hands).
+   */
+  received: string[];
   /** Devil: the hand being played from (the seat's own secret while it chooses). */
   devilHand: string[];
 }

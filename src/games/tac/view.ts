@@ -54,12 +54,13 @@ export function viewFor(s: TacState, viewer: Viewer): View<TacPublic, TacPrivate
       cards: own.flatMap((c) => s.hands[c]!),
       cardColours: own.flatMap((c) => s.hands[c]!.map(() => c)),
       given: own.map((c) => s.exchange[c] ?? ''),
+      received: own.map((c) => s.received[c] ?? ''),
       devilHand: devilSeat(s) === viewer ? s.hands[s.devilTarget]!.slice() : [],
     },
   };
 }
 
-/** Leak probe: the deck, the other players' hands and cards in flight re-dealt at random. */
+/** Leak probe: the deck, the other players' hands (with the card each received) and cards in flight re-dealt at random. */
 export function resample(s: TacState, viewer: Viewer, random: RandomSource): TacState {
   const known = (c: number) => seatOf(s, c) === viewer || (c === s.devilTarget && devilSeat(s) === viewer);
   const hidden = Array.from({ length: s.colours }, (_, c) => c).filter((c) => !known(c));
@@ -68,6 +69,8 @@ export function resample(s: TacState, viewer: Viewer, random: RandomSource): Tac
   for (const c of hidden) {
     next.hands[c] = pool.splice(0, s.hands[c]!.length);
     if (s.exchange[c] !== null) next.exchange[c] = pool.shift()!;
+    // What another hand received is as hidden as the hand: any card of the re-dealt one.
+    if (s.received[c] !== null) next.received[c] = next.hands[c]![0] ?? null;
   }
   next.deck = pool;
   return next;
