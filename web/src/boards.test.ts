@@ -338,8 +338,35 @@ describe('TAC on the page', () => {
   it('tells a spectator of the exchange what the players do, not to give a card', () => {
     const table = { phase: 'exchange', ring: 64, seatOfColour: [0, 1, 2, 3], teamOfColour: [0, 1, 0, 1], turn: 0, devilTarget: -1, exchangeGiven: [false, true, false, false] };
     const notes = (view: unknown) => drawnTexts(() => tac.render({ ...context('tac', table), view, mySeat: view ? 0 : null }), 'note');
-    expect(notes(null)).toEqual(['Exchange: each player gives one card to their partner (given: blue).']);
-    expect(notes({ colours: [0], cards: ['5'], cardColours: [0], given: [] })).toEqual(['Exchange: give one card to your partner (given: blue).']);
+    expect(notes(null)).toEqual(['Exchange: each player gives one card to their partner (already given: blue).']);
+    expect(notes({ colours: [0], cards: ['5'], cardColours: [0], given: [] })).toEqual(['Exchange: give one card to your partner (already given: blue).']);
+    const none = drawnTexts(() => tac.render({ ...context('tac', { ...table, exchangeGiven: [false, false, false, false] }), mySeat: null }), 'note');
+    expect(none).toEqual(['Exchange: each player gives one card to their partner (nobody has given yet).']);
+  });
+
+  it('tells a player which card the partner gave them and marks it in the hand, in the log too; a spectator and the Devil\'s hand show none', () => {
+    const table = { phase: 'play', ring: 64, marbles: [], seatOfColour: [0, 1, 2, 3], teamOfColour: [0, 1, 0, 1], turn: 1, turnSeat: 1, devilTarget: -1, winner: -1 };
+    const view = { colours: [0], cards: ['5', '7', '7', 'tac'], cardColours: [0, 0, 0, 0], given: [''], received: ['7'], devilHand: [] };
+    const page = (v: unknown, more: Record<string, unknown> = {}) => () => tac.render({ ...context('tac', { ...table, ...more }), view: v, mySeat: v ? 0 : null });
+    expect(drawnTexts(page(view), 'tac-received')).toEqual(['You received 7 from your partner (marked in your hand).']);
+    // One card marked, the first of its face (its twin is the same card to play).
+    expect(drawnParts(page(view), 'received').map((part) => [part.attributes['data-key'], part.text])).toEqual([['card:0:7', '7received']]);
+    const say = (v: unknown) => tac.describeEvent!({ type: 'exchangeDone' }, { ...context('tac', table), view: v as Plain }, [{ type: 'exchangeDone' }]);
+    expect(say(view)).toBe('The partners have exchanged their cards. You received 7 from your partner.');
+    // Once played (or before the exchange, or the next deal): nothing said, nothing marked.
+    const gone = { ...view, cards: ['5', '7', 'tac'], cardColours: [0, 0, 0], received: [''] };
+    expect([drawnTexts(page(gone), 'tac-received'), drawnParts(page(gone), 'received')]).toEqual([[], []]);
+    expect(say(gone)).toBe('The partners have exchanged their cards.');
+    expect(say(null)).toBe('The partners have exchanged their cards.');
+    expect(drawnTexts(page(null), 'tac-received')).toEqual([]);
+    // The Devil's player sees the victim's hand, never which card the victim received; their own is still marked.
+    const devil = { ...view, devilHand: ['7', '9'] };
+    expect(drawnParts(page(devil, { devilTarget: 1, turn: 0, turnSeat: 0 }), 'received').map((part) => part.attributes['data-key'])).toEqual(['card:0:7']);
+    // A seat of two colours: each hand by its colour, from its other hand.
+    const two = { colours: [0, 2], cards: ['5', '9', '12'], cardColours: [0, 2, 2], given: ['', ''], received: ['5', '12'], devilHand: [] };
+    const twoPage = () => tac.render({ ...context('tac', { ...table, seatOfColour: [0, 1, 0, 1] }), view: two, mySeat: 0 });
+    expect(drawnTexts(twoPage, 'tac-received')).toEqual(["Red's hand received 5 from green's. Green's hand received 12 from red's (marked in your hands)."]);
+    expect(drawnParts(twoPage, 'received').map((part) => part.attributes['data-key'])).toEqual(['card:0:5', 'card:2:12']);
   });
 
   it("lets a TAC's move of a marble the undone card knocked out be picked by its apron, where the marble lies now", () => {

@@ -136,6 +136,22 @@ function ownPartner(ctx: BoardContext, colour: number): number | null {
 }
 
 /**
+ * What your hands received in this deal's exchange, while the card is still there (the view's `received`): per own colour
+ * its card and the sentence that says it ("You received 7 from your partner"; a seat of two colours: "Green's hand
+ * received 7 from red's").
+ */
+export function receivedCards(ctx: BoardContext): { colour: number; card: string; text: string }[] {
+  const v = ctx.view;
+  return ((v?.colours ?? []) as number[]).flatMap((colour, i) => {
+    const card: string = v?.received?.[i] ?? '';
+    if (!card) return [];
+    const from = ownPartner(ctx, colour);
+    const text = from === null ? `You received ${tacCard(card)} from your partner` : `${cap(COLOUR_NAME[colour] ?? '')}'s hand received ${tacCard(card)} from ${COLOUR_NAME[from]}'s`;
+    return [{ colour, card, text }];
+  });
+}
+
+/**
  * The part a move's marble is tapped by: the marble, or its apron where it lies there now (a TAC's moves name the marbles
  * as the card it undoes leaves them: one that card knocked out is back on the ring for the TAC's move).
  */
@@ -262,7 +278,8 @@ function pendingNotes(t: Plain, ctx: BoardContext): string[] {
   const twoHands = (ctx.view?.colours?.length ?? 0) > 1;
   // (A spectator gives nothing: the note says what the players do.)
   const asked = !ctx.view ? 'each player gives one card to their partner' : twoHands ? 'each of your hands passes one card to the other' : 'give one card to your partner';
-  if (t.phase === 'exchange') notes.push(`Exchange: ${asked} (given: ${(t.exchangeGiven ?? []).map((g: boolean, c: number) => (g ? COLOUR_NAME[c] : '')).filter(Boolean).join(', ') || 'nobody yet'}).`);
+  const given = (t.exchangeGiven ?? []).map((g: boolean, c: number) => (g ? COLOUR_NAME[c] : '')).filter(Boolean);
+  if (t.phase === 'exchange') notes.push(`Exchange: ${asked} (${given.length ? `already given: ${given.join(', ')}` : 'nobody has given yet'}).`);
   // While it is pending the skipped player is on turn, and only discards (or answers with a TAC).
   if (t.skipPending) notes.push(`${ctx.name(t.turnSeat ?? t.seatOfColour?.[t.turn] ?? 0)} (${COLOUR_NAME[t.turn] ?? ''}) is skipped (an 8): a card is discarded, unless a TAC answers it.`);
   if (t.devilTarget >= 0) notes.push(`Devil: playing a card from ${ctx.name(t.seatOfColour?.[t.devilTarget] ?? 0)}'s hand.`);
@@ -282,9 +299,22 @@ export const tac: GameBoard = {
       byColour.set(col, [...(byColour.get(col) ?? []), c]);
     });
     const inPlay = ctx.moves.length ? handColour(ctx) : -1;
-    const hand = (list: string[], col: number) => {
+    const received = receivedCards(ctx);
+    // The card received in the exchange is marked in its hand ("received" under its face) while it is there: the
+    // first copy of its face (copies are one and the same).
+    const hand = (list: string[], col: number, own = true) => {
       const keys = handKeys(list, col);
-      return h('div', { class: 'hand' }, list.map((c, i) => h('button', { type: 'button', class: 'chip card', 'data-key': keys[i], style: `border-bottom: 4px solid ${FILL[col]}` }, tacCard(c))));
+      const got = own ? received.find((r) => r.colour === col) : undefined;
+      const marked = got ? list.indexOf(got.card) : -1;
+      return h(
+        'div',
+        { class: 'hand' },
+        list.map((c, i) =>
+          i === marked
+            ? h('button', { type: 'button', class: 'chip card received', 'data-key': keys[i], style: `border-bottom: 4px solid ${FILL[col]}; flex-direction: column`, title: `${got!.text}.` }, tacCard(c), h('small', { style: 'font-size: 0.6em; font-weight: 400' }, 'received'))
+            : h('button', { type: 'button', class: 'chip card', 'data-key': keys[i], style: `border-bottom: 4px solid ${FILL[col]}` }, tacCard(c)),
+        ),
+      );
     };
     const marks = [
       t.canOpen?.some(Boolean) ? '● after a name: was dealt a 1 or 13 this round (announced at the deal: can bring a marble out)' : '',
@@ -304,6 +334,7 @@ export const tac: GameBoard = {
             hand(list, col),
           ])
         : null,
+      received.length ? h('p', { class: 'tac-received' }, `${received.map((r) => r.text).join('. ')} (marked in your hand${received.length > 1 ? 's' : ''}).`) : null,
       h('p', { class: 'legend' }, `Marbles show their number (red 2 is the red marble marked 2); home fields count 1–4 from the entrance.${marks.length ? ` ${marks.join('; ')}.` : ''}`),
       v?.given?.some(Boolean)
         ? h(
@@ -319,7 +350,7 @@ export const tac: GameBoard = {
           )
         : null,
       // The Devil's victim's cards: one of them is played for the victim.
-      v?.devilHand?.length ? [h('div', { class: 'section-title' }, `${COLOUR_NAME[t.devilTarget] ?? ''}'s hand (the Devil plays one)`), hand(v.devilHand, t.devilTarget)] : null,
+      v?.devilHand?.length ? [h('div', { class: 'section-title' }, `${COLOUR_NAME[t.devilTarget] ?? ''}'s hand (the Devil plays one)`), hand(v.devilHand, t.devilTarget, false)] : null,
       h(
         'ul',
         { class: 'plain-list' },
@@ -449,8 +480,11 @@ export const tac: GameBoard = {
         return ev.skipped ? `${colour(ev.colour)}, skipped, discards ${tacCard(String(ev.card))}.` : `${colour(ev.colour)} cannot move and discards ${tacCard(String(ev.card))}.`;
       case 'exchangeGiven':
         return `${colour(ev.colour)} gives a card to the partner.`;
-      case 'exchangeDone':
-        return 'The partners have exchanged their cards.';
+      case 'exchangeDone': {
+        // Yours, as your private view holds it now (the events name no card: only you see which one came).
+        const received = receivedCards(ctx).map((r) => ` ${r.text}.`);
+        return `The partners have exchanged their cards.${received.join('')}`;
+      }
       case 'skip':
         return `${colour(ev.colour)} is skipped.`;
       case 'devil':
