@@ -369,6 +369,28 @@ describe('TAC on the page', () => {
     expect(drawnParts(twoPage, 'received').map((part) => part.attributes['data-key'])).toEqual(['card:0:5', 'card:2:12']);
   });
 
+  it("rings a marble another player moved outside a start field's ring and clear of the highlight of a marble you can move", () => {
+    // Your red marble swapped onto blue's start (field 16) by another player while you waited.
+    const marbles = (at: number) => [{ id: 0, colour: 0, zone: 'ring', field: at, fresh: false }];
+    const ctx = (at: number) => ({ ...context('tac', { ring: 64, spacing: 16, colours: 4, marbles: marbles(at), seatOfColour: [0, 1, 2, 3], turn: 1, devilTarget: -1 }), roomId: 'moved-tac' });
+    expect(drawnParts(() => tac.render(ctx(5)), 'moved')).toEqual([]); // where it stood when your turn ended
+    const [band, ring] = [drawnParts(() => tac.render(ctx(16)), 'moved-band'), drawnParts(() => tac.render(ctx(16)), 'moved')];
+    expect([band.length, ring.length]).toEqual([1, 1]);
+    const start = drawnParts(() => tac.render(ctx(16)), 'start-field').find((part) => part.attributes['data-key'] === 'to:ring-16')!.attributes;
+    const num = (a: Record<string, string>, k: string) => Number(a[k]);
+    const [dashes, under] = [ring[0]!.attributes, band[0]!.attributes];
+    expect([dashes.cx, dashes.cy]).toEqual([start.cx, start.cy]);
+    // The dashes lie on a white band that starts outside the start's coloured ring: a gap of white between them.
+    expect(dashes['stroke-dasharray']).toBeTruthy();
+    expect(under.stroke).toBe('#fff');
+    expect(num(under, 'r') - num(under, 'stroke-width') / 2).toBeGreaterThanOrEqual(num(start, 'r') + num(start, 'stroke-width') / 2 - 0.01);
+    expect(num(dashes, 'r') - num(dashes, 'stroke-width') / 2).toBeGreaterThan(num(start, 'r') + num(start, 'stroke-width') / 2 + 0.5);
+    // The highlight of a marble you can move is its rim (style.css: 3 wide, 5 once picked): a gap to the start's ring.
+    const marble = drawnParts(() => tac.render(ctx(16)), 'marble').find((part) => part.attributes['data-key'] === 'marble:0')!.attributes;
+    expect(num(start, 'r') - num(start, 'stroke-width') / 2).toBeGreaterThan(num(marble, 'r') + 5 / 2 + 0.5);
+    expect(drawnTexts(() => tac.render(ctx(16)), 'legend')[0]).toContain('a dashed ring on white, outside the field: moved by another player since your turn');
+  });
+
   it("lets a TAC's move of a marble the undone card knocked out be picked by its apron, where the marble lies now", () => {
     const marbles = Array.from({ length: 16 }, (_, id) => ({ id, colour: Math.floor(id / 4), zone: id < 4 ? 'apron' : 'ring', field: id }));
     const ctx = context('tac', { ring: 64, marbles, seatOfColour: [0, 1, 2, 3], turn: 0, devilTarget: -1 });

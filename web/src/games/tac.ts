@@ -31,6 +31,8 @@ export const tacCard = (c: string) => CARD_NAME[c] ?? c;
 
 /** The aprons' circle: outside the ring, clear of its start fields. */
 const APRON = R + 34;
+/** The width of the white band under the dashed ring of a marble moved by another player. */
+const MOVED_BAND = 3;
 
 function geometry(t: Plain) {
   const ring: number = t.ring ?? 0;
@@ -43,6 +45,9 @@ function geometry(t: Plain) {
   const home = (colour: number, k: number): P => at(start(colour), R - 34 - k * 30);
   const apron = (colour: number, k: number): P => at(start(colour) - 2.2 + k * 0.9, APRON);
   const r = ring > 64 ? 9 : 11;
+  // A marble another player moved has a dashed ring round it, on a white band: clear of a start field's coloured ring
+  // (r + 3.5, 2 wide) and of the highlight on a marble you can move (its rim), which it sat on and blended into.
+  const moved = r + 6.5;
   // A colour's player along the aprons' circle after its apron's last marble, centred on its line, upright.
   const nameLabel = (colour: number, text: string): Label => {
     const size = 16;
@@ -51,7 +56,7 @@ function geometry(t: Plain) {
     const a = -Math.PI / 2 + (2 * Math.PI * middle) / ring;
     return alongLabel(at(middle, APRON), [-Math.sin(a), Math.cos(a)], text, size, true);
   };
-  return { ring, at, start, home, apron, r, nameLabel };
+  return { ring, at, start, home, apron, r, moved, nameLabel };
 }
 
 /**
@@ -62,12 +67,13 @@ export function tacLayout(t: Plain, name: (seat: number) => string) {
   const g = geometry(t);
   const colours: number = t.colours ?? 0;
   const marbles = (c: number) => (t.marbles ?? []).filter((m: Plain) => m.colour === c).length || 4;
+  // Wherever a marble stands it may have the ring of a marble moved by another player round it (its band included).
+  const around = g.moved + MOVED_BAND / 2;
   const spots: Spot[] = [
-    ...Array.from({ length: g.ring }, (_, i) => ({ x: g.at(i)[0], y: g.at(i)[1], r: g.r + 3 })),
-    // (A home field is a square: its corners reach 1.42 of its half-width from its middle; a marble moved by another
-    // player has a ring round it.)
-    ...Array.from({ length: colours }, (_, c) => Array.from({ length: marbles(c) }, (_, k) => ({ x: g.home(c, k)[0], y: g.home(c, k)[1], r: g.r * 1.42 }))).flat(),
-    ...Array.from({ length: colours }, (_, c) => Array.from({ length: marbles(c) }, (_, k) => ({ x: g.apron(c, k)[0], y: g.apron(c, k)[1], r: g.r + 3 }))).flat(),
+    ...Array.from({ length: g.ring }, (_, i) => ({ x: g.at(i)[0], y: g.at(i)[1], r: around })),
+    // (A home field is a square: its corners reach 1.42 of its half-width from its middle.)
+    ...Array.from({ length: colours }, (_, c) => Array.from({ length: marbles(c) }, (_, k) => ({ x: g.home(c, k)[0], y: g.home(c, k)[1], r: Math.max(g.r * 1.42, around) }))).flat(),
+    ...Array.from({ length: colours }, (_, c) => Array.from({ length: marbles(c) }, (_, k) => ({ x: g.apron(c, k)[0], y: g.apron(c, k)[1], r: around }))).flat(),
   ];
   const names = Array.from({ length: colours }, (_, c) => {
     const seat = t.seatOfColour?.[c];
@@ -173,6 +179,18 @@ function render(ctx: BoardContext) {
   const apronIndex = new Map<number, number>();
   const turnColour = t.turn;
   const moved = movedMarbles(ctx);
+  // Where each marble stands (an apron's in the order they are listed).
+  const placed = marbles.map((m) => {
+    let p: P;
+    if (m.zone === 'ring') p = g.at(m.field);
+    else if (m.zone === 'home') p = g.home(m.colour, m.field);
+    else {
+      const k = apronIndex.get(m.colour) ?? 0;
+      apronIndex.set(m.colour, k + 1);
+      p = g.apron(m.colour, k);
+    }
+    return { m, p };
+  });
   const frame = s('circle', { cx: C, cy: C, r: g.ring ? +layout.frame.toFixed(1) : R + 64, fill: '#f4ead2', stroke: '#c9b98f', 'stroke-width': 4 });
   if (!g.ring) return svg(SIZE, SIZE, { 'aria-label': 'TAC board' }, frame); // before the first state
   return svg(
@@ -186,12 +204,14 @@ function render(ctx: BoardContext) {
       const owner = Array.from({ length: colours }, (_, c) => c).find((c) => g.start(c) === i);
       return [
         s('circle', {
+          ...(owner !== undefined ? { class: 'start-field' } : {}),
           cx: x,
           cy: y,
-          r: owner !== undefined ? g.r + 3 : g.r,
+          // A start's coloured ring stands off a marble on it: a gap to the rim a marble you can move lights up in.
+          r: owner !== undefined ? g.r + 3.5 : g.r,
           fill: owner !== undefined ? `${FILL[owner]}44` : '#fff',
           stroke: owner !== undefined ? FILL[owner] : '#b9a775',
-          'stroke-width': owner !== undefined ? 3 : 1.5,
+          'stroke-width': owner !== undefined ? 2 : 1.5,
           'data-key': `to:ring-${i}`,
           'aria-label': `field ${i}${owner !== undefined ? ` (${COLOUR_NAME[owner]} start)` : ''}`,
         }),
@@ -211,22 +231,23 @@ function render(ctx: BoardContext) {
       }),
       labelText(layout.names[c]!, { fill: '#444', 'font-weight': c === turnColour ? 700 : 400 }, t.seatOfColour?.[c] !== undefined ? ctx.name(t.seatOfColour[c]) : undefined),
     ]),
-    marbles.map((m) => {
-      let p: P;
-      if (m.zone === 'ring') p = g.at(m.field);
-      else if (m.zone === 'home') p = g.home(m.colour, m.field);
-      else {
-        const k = apronIndex.get(m.colour) ?? 0;
-        apronIndex.set(m.colour, k + 1);
-        p = g.apron(m.colour, k);
-      }
+    // Moved by another player while you waited: a dark dashed ring on a white band, outside a start field's coloured ring
+    // and the rim a marble you can move lights up in. Under every marble (a neighbour's covers it, not it a neighbour);
+    // taps pass through.
+    placed.map(({ m, p }) =>
+      moved.has(String(m.id))
+        ? [
+            s('circle', { class: 'moved-band', cx: p[0], cy: p[1], r: g.moved, fill: 'none', stroke: '#fff', 'stroke-width': MOVED_BAND, 'pointer-events': 'none' }),
+            s('circle', { class: 'moved', cx: p[0], cy: p[1], r: g.moved, fill: 'none', stroke: '#222', 'stroke-width': 2, 'stroke-dasharray': '3 2.5', 'pointer-events': 'none' }),
+          ]
+        : null,
+    ),
+    placed.map(({ m, p }) => {
       const n = marbleOf(t, m.id).n;
-      // Moved by another player while you waited (a dashed ring round it, taps pass through to the marble).
-      const ring = moved.has(String(m.id)) ? s('circle', { class: 'moved', cx: p[0], cy: p[1], r: g.r + 3, fill: 'none', stroke: '#333', 'stroke-width': 2, 'stroke-dasharray': '4 3', 'pointer-events': 'none' }) : null;
       const at = m.zone === 'ring' ? `on field ${m.field}` : m.zone === 'home' ? `in home ${m.field + 1}` : 'in the apron';
       return [
-        ring,
         s('circle', {
+          class: 'marble',
           cx: p[0],
           cy: p[1],
           r: g.r - 1,
@@ -319,7 +340,7 @@ export const tac: GameBoard = {
     const marks = [
       t.canOpen?.some(Boolean) ? '● after a name: was dealt a 1 or 13 this round (announced at the deal: can bring a marble out)' : '',
       (t.marbles ?? []).some((m: Plain) => m.fresh) ? 'dark rim: a marble just out on its start (not home before it has moved)' : '',
-      movedMarbles(ctx).size ? 'a dashed ring: moved by another player since your turn' : '',
+      movedMarbles(ctx).size ? 'a dashed ring on white, outside the field: moved by another player since your turn' : '',
     ].filter(Boolean);
     return h(
       'div',
