@@ -14,6 +14,19 @@ const GwtStage = schema({ routes: t.array(GwtRoute) }, 'GwtStage');
 
 const GwtPrintedStation = schema({ cost: t.uint8().default(0), vp: t.uint8().default(0), turnout: t.uint8().default(0) }, 'GwtPrintedStation');
 
+const GwtBuilding = schema(
+  {
+    kind: t.string().default(''),
+    actions: t.array('string'),
+    craftsmen: t.uint8().default(0),
+    feeHand: t.string().default(''),
+    fee: t.uint8().default(0),
+    vp: t.uint8().default(0),
+    text: t.string().default(''),
+  },
+  'GwtBuilding',
+);
+
 const GwtNames = schema(
   {
     cards: t.map(GwtName),
@@ -85,9 +98,12 @@ const GwtTable = schema(
     pending: t.string().default(''),
     pendingStation: t.int8().default(-1),
     pendingCount: t.uint8().default(0),
+    pendingCity: t.string().default(''),
+    pendingValue: t.uint8().default(0),
     session: GwtSession,
     auxiliary: t.array(GwtAuxText),
     names: GwtNames,
+    buildings: t.map(GwtBuilding),
     railroadSpaces: t.uint8().default(0),
     trail: t.map('string'),
     foresight: t.array('string'),

@@ -1,9 +1,11 @@
 /**
  * Building and auxiliary actions in words, for the public view: an `action` move names a local action by
  * its position on the building (`1.0`: the second action, its first choice; `risk`: the risk action), an
- * `aux` move by its number; clients show these texts and need no copy of the building tiles.
+ * `aux` move by its number; `buildings` describes every building in play (actions, craftsmen, hand and fee,
+ * VP). Clients show these texts and need no copy of the building tiles.
  */
-import type { Effect } from './data/buildings.ts';
+import type { Effect, PrivateBuilding } from './data/buildings.ts';
+import { FEES } from './data/board.ts';
 import { NEUTRAL_BUILDINGS, PRIVATE_BUILDINGS, RISK_EFFECTS } from './data/buildings.ts';
 import { BREED_NAMES } from './names.ts';
 import { engineAuxTerms, tileBuilding } from './rules.ts';
@@ -92,4 +94,67 @@ export function auxiliaryTexts(state: GwtState): { aux: number; single: string; 
     const text = (level: number) => (aux === 1 ? `+$${level}` : aux === 2 ? `draw ${level}, then discard ${level}` : engine(aux, level));
     return { aux, single: text(1), double: text(2) };
   });
+}
+
+/** A building in words, for the public view's `buildings` (static per game: the same frozen object in every view). */
+export interface BuildingText {
+  /** `neutral` (A–G) or `private` (1a–10b). */
+  kind: string;
+  /** Its local actions, one entry per action; a choice of several is joined by " or ". */
+  actions: string[];
+  /** Craftsmen it takes to build (0 for a neutral building). */
+  craftsmen: number;
+  /** The hands printed on it: `none`, `green`, `black` or `both`; another player passing or stopping there pays the fee. */
+  feeHand: string;
+  /** That fee at this table's player count ($0 without a hand). */
+  fee: number;
+  /** Victory points it scores at the end. */
+  vp: number;
+  /** The whole in one line: "+$2 per own building in a forest · 1 craftsman · green hand: fee $2 · 1 VP". */
+  text: string;
+}
+
+const groupText = (group: Effect[]): string => group.map(effectText).join(' or ');
+
+/** "green hand: fee $2", "green and black hands: fee $3", "no fee". */
+function handText(hand: PrivateBuilding['hand'], fee: number): string {
+  if (hand === 'none') return 'no fee';
+  return `${hand === 'both' ? 'green and black hands' : `${hand} hand`}: fee $${fee}`;
+}
+
+function buildingText(code: string, playerCount: number): BuildingText {
+  const neutral = NEUTRAL_BUILDINGS[code];
+  if (neutral) {
+    const actions = neutral.map(groupText);
+    return { kind: 'neutral', actions, craftsmen: 0, feeHand: 'none', fee: 0, vp: 0, text: actions.join('; ') };
+  }
+  const b = PRIVATE_BUILDINGS[code]!;
+  const fees = FEES[playerCount] ?? { green: 0, black: 0 };
+  const fee = (b.hand === 'green' || b.hand === 'both' ? fees.green : 0) + (b.hand === 'black' || b.hand === 'both' ? fees.black : 0);
+  const actions = b.actions.map(groupText);
+  const craftsmen = `${b.craftsmen} ${b.craftsmen === 1 ? 'craftsman' : 'craftsmen'}`;
+  return { kind: 'private', actions, craftsmen: b.craftsmen, feeHand: b.hand, fee, vp: b.vp, text: `${actions.join('; ')} · ${craftsmen} · ${handText(b.hand, fee)} · ${b.vp} VP` };
+}
+
+/** Built once per player count and choice of sides, frozen: every view of a game carries the same object. */
+const buildingsInPlay = new Map<string, Readonly<Record<string, BuildingText>>>();
+
+/**
+ * The buildings of a game in words, keyed by their code as the trail (`n:A`, `p:0:3a`) and the players' `buildings`
+ * name them: the neutral buildings A–G and the private buildings of the sides in play (`sides`, the same for everyone).
+ */
+export function buildingTexts(playerCount: number, sides: readonly string[]): Readonly<Record<string, BuildingText>> {
+  const key = `${playerCount}:${sides.join(',')}`;
+  let texts = buildingsInPlay.get(key);
+  if (!texts) {
+    const out: Record<string, BuildingText> = {};
+    for (const code of [...Object.keys(NEUTRAL_BUILDINGS), ...sides]) {
+      const text = buildingText(code, playerCount);
+      Object.freeze(text.actions);
+      out[code] = Object.freeze(text);
+    }
+    texts = Object.freeze(out);
+    buildingsInPlay.set(key, texts);
+  }
+  return texts;
 }

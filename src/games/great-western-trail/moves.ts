@@ -14,7 +14,7 @@ import { HAZARD_TYPES } from './data/trail.ts';
 import {
   buildOptions, canUpgrade, certificateLimit, certificateSpends, discOptions, drawCards, engineAuxTerms, engineReach, forestBuildings, gain,
   gainCertificates, handBreedingValue, handLimit, hireOptions, isLocation, moveCard, pay, payFees, placeSmallTile, placeWorker,
-  routeFee, routes, stationAt, stationPosition, stepLimit, takeDisc, takeObjective, tileBuilding, tileOwner, transportCost,
+  routeFee, routes, smallTileSpace, stationAt, stationPosition, stepLimit, takeDisc, takeObjective, tileBuilding, tileOwner, transportCost,
 } from './rules.ts';
 import { localActionTexts } from './labels.ts';
 import { GAME_ID } from './types.ts';
@@ -119,8 +119,12 @@ function taken(state: GwtState, move: GwtMove): Record<string, string | number> 
       const session = state.turn.session!;
       return { text: localActionTexts(session.tile, session.risk).find((a) => a.id === move.action)!.text };
     }
-    case 'foresight':
-      return { tile: state.foresight[(step as { column: number }).column * 2 + move.pick]! };
+    case 'foresight': {
+      // Where the tile goes: a worker to the job market, a hazard or teepee to its trail space ('' when none is free:
+      // it leaves the game).
+      const tile = state.foresight[(step as { column: number }).column * 2 + move.pick]!;
+      return { tile, to: isWorker(tile) ? 'jobMarket' : smallTileSpace(state, tile) };
+    }
     case 'hire':
       return { worker: state.jobMarket[move.slot]! };
     case 'takeHazard':

@@ -225,6 +225,48 @@ describe('phase B: using a location', () => {
     expect(pub.railroadSpaces).toBe(40);
   });
 
+  it('the public view says every building in play in words: its actions, craftsmen, hand and fee, VP; the same frozen object in every view', () => {
+    const s = fresh(3);
+    const pub = game.viewFor(s, SPECTATOR).public;
+    // Neutral A–G and the private buildings of the sides in play (side a for everyone by default), nothing else.
+    expect(Object.keys(pub.buildings)).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', '1a', '2a', '3a', '4a', '5a', '6a', '7a', '8a', '9a', '10a']);
+    expect(pub.buildings.A).toEqual({
+      kind: 'neutral',
+      actions: ['discard 1 Guernsey → +$2', 'hire 1 worker', 'hire 1 worker (costs $2 more)'],
+      craftsmen: 0,
+      feeHand: 'none',
+      fee: 0,
+      vp: 0,
+      text: 'discard 1 Guernsey → +$2; hire 1 worker; hire 1 worker (costs $2 more)',
+    });
+    // A choice of several effects is one action.
+    expect(pub.buildings.C!.actions).toEqual(['+1 certificate or take 1 objective card', 'move your engine forward up to 1 space per engineer']);
+    // The fee is the hand's at this table's player count (3 players: green $2, black $1).
+    expect(pub.buildings['4a']).toEqual({
+      kind: 'private',
+      actions: ['pay $5 → remove a hazard', 'move your cattleman up to 2 steps'],
+      craftsmen: 2,
+      feeHand: 'black',
+      fee: 1,
+      vp: 3,
+      text: 'pay $5 → remove a hazard; move your cattleman up to 2 steps · 2 craftsmen · black hand: fee $1 · 3 VP',
+    });
+    expect(pub.buildings['7a']).toMatchObject({ feeHand: 'both', fee: 3, vp: 6, craftsmen: 5 });
+    expect(pub.buildings['7a']!.text).toContain('green and black hands: fee $3');
+    expect(pub.buildings['2a']!.text).toContain('1 craftsman · no fee · 1 VP');
+    expect(game.viewFor(fresh(4), SPECTATOR).public.buildings['4a']!.fee).toBe(2);
+    // Static: every view of the game, at every step, carries the same frozen object (a room sends it once).
+    const later = goTo(s, 'A');
+    expect(game.viewFor(later, 1).public.buildings).toBe(pub.buildings);
+    expect(Object.isFrozen(pub.buildings) && Object.isFrozen(pub.buildings.A) && Object.isFrozen(pub.buildings.A!.actions)).toBe(true);
+    // Random sides: the side drawn for each number, the same for everyone.
+    const mixed = fresh(2, { privateBuildings: 'randomSides' }, 'sides');
+    const codes = Object.keys(game.viewFor(mixed, SPECTATOR).public.buildings).slice(7);
+    expect(codes).toEqual(mixed.sides);
+    expect(codes.some((c) => c.endsWith('b'))).toBe(true);
+    expect(game.viewFor(mixed, SPECTATOR).public.buildings['10b'] ?? game.viewFor(mixed, SPECTATOR).public.buildings['10a']).toBeDefined();
+  });
+
   it('an auxiliary action instead of local actions, single only, and nothing after it', () => {
     let s = fresh(2, { endTurn: 'asked' }); // (auto: the turn would end by itself, see "phase C" below)
     s = goTo(s, 'G');
@@ -1042,6 +1084,11 @@ describe('Kansas City', () => {
     expect(t.players[0]!.certificates).toBe(4);
     expect(t.players[0]!.discard).toHaveLength(4);
     expect(t.turn.stack.at(-1)).toEqual({ kind: 'deliver', max: 9, extraordinary: false });
+    // The view says the value delivered (the hand was shown for the income), and the city the disc then claims.
+    expect(viewFor(t, SPECTATOR).public.pendingValue).toBe(9);
+    const claimed = play(t, { type: 'deliver', city: 'wichita' });
+    expect(viewFor(claimed, SPECTATOR).public).toMatchObject({ pending: 'disc', pendingCity: 'wichita', pendingValue: 0, pendingStation: -1 });
+    expect(viewFor(s, SPECTATOR).public).toMatchObject({ pendingCity: '', pendingValue: 0 });
     expect(legalMoves(t, 0).map((m) => (m.type === 'deliver' ? m.city : ''))).toEqual(['kansasCity', 'topeka', 'wichita', 'coloradoSprings', 'santaFe']);
   });
   it('delivery: transport cost, disc, return to start, refill foresight and the hand', () => {
@@ -1500,9 +1547,16 @@ describe('views and invariants', () => {
     k.foresight = ['flood-g4', 'green', 'cowboy', 'engineer', 'blue', 'craftsman'];
     k.players[0]!.location = 'G-1';
     const kc = play(k, { type: 'move', path: ['KANSAS_CITY'] });
-    expect(eventOf(kc, { type: 'foresight', pick: 1 }).event).toEqual({ type: 'foresight', pick: 1, seat: 0, tile: 'green' });
+    // And where the tile went: a teepee to the first free teepee space, a hazard to its type's, a worker to the job market.
+    expect(eventOf(kc, { type: 'foresight', pick: 1 }).event).toEqual({ type: 'foresight', pick: 1, seat: 0, tile: 'green', to: 'TEEPEE--3' });
+    expect(eventOf(kc, { type: 'foresight', pick: 0 }).event).toEqual({ type: 'foresight', pick: 0, seat: 0, tile: 'flood-g4', to: 'FLOOD-1' });
     const second = play(kc, { type: 'foresight', pick: 0 });
-    expect(eventOf(second, { type: 'foresight', pick: 1 }).event).toEqual({ type: 'foresight', pick: 1, seat: 0, tile: 'engineer' });
+    expect(second.trail['FLOOD-1']).toBe('h:flood-g4');
+    expect(eventOf(second, { type: 'foresight', pick: 1 }).event).toEqual({ type: 'foresight', pick: 1, seat: 0, tile: 'engineer', to: 'jobMarket' });
+    // A hazard with no free space of its type leaves the game: said with no space.
+    const full = structuredClone(kc);
+    for (const space of ['FLOOD-1', 'FLOOD-2', 'FLOOD-3', 'FLOOD-4']) if (space in full.trail) full.trail[space] = 'h:flood-b2';
+    expect(eventOf(full, { type: 'foresight', pick: 0 }).event).toMatchObject({ tile: 'flood-g4', to: '' });
     let h = fresh();
     h.trail['FLOOD-1'] = 'h:flood-g4';
     h = goTo(h, 'F');

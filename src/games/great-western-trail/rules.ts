@@ -200,16 +200,21 @@ export function buildingsOnTrail(state: GwtState, seat: number): string[] {
   return PRIVATE_SPACES.filter((s) => tileOwner(state.trail[s] ?? '') === seat).map((s) => tileBuilding(state.trail[s]!));
 }
 
+/** The trail space a hazard (the lowest free space of its type) or teepee tile would be placed on, '' when all are full. */
+export function smallTileSpace(state: GwtState, tile: string): string {
+  return (isHazard(tile) ? hazardSpaces(hazardType(tile)) : TEEPEE_SPACES).find((s) => state.trail[s] === '') ?? '';
+}
+
 /** Places a hazard on the lowest free space of its type; returns false when all are full. */
 export function placeHazard(state: GwtState, tile: string): boolean {
-  const space = hazardSpaces(hazardType(tile)).find((s) => state.trail[s] === '');
+  const space = smallTileSpace(state, tile);
   if (!space) return false;
   state.trail[space] = `h:${tile}`;
   return true;
 }
 
 export function placeTeepee(state: GwtState, tile: string): boolean {
-  const space = TEEPEE_SPACES.find((s) => state.trail[s] === '');
+  const space = smallTileSpace(state, tile);
   if (!space) return false;
   state.trail[space] = `t:${tile}`;
   return true;

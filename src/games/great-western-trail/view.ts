@@ -5,7 +5,8 @@ import type { City } from './data/board.ts';
 import { LAST_SPACE } from './data/board.ts';
 import { CATTLE } from './data/cards.ts';
 import type { Worker } from './data/tiles.ts';
-import { auxiliaryTexts, localActionTexts } from './labels.ts';
+import { auxiliaryTexts, buildingTexts, localActionTexts } from './labels.ts';
+import type { BuildingText } from './labels.ts';
 import { NAMES } from './names.ts';
 import type { Names } from './names.ts';
 import { quotes } from './quotes.ts';
@@ -55,6 +56,13 @@ export interface PublicView {
   pendingStation: number;
   /** The cards the pending `discard` step still asks for, or the most a `remove` step may remove; 0 for other steps. */
   pendingCount: number;
+  /** The city a pending `disc` step claims (the city delivered to), '' otherwise (a station's disc: `pendingStation`). */
+  pendingCity: string;
+  /**
+   * The value a pending `deliver` step delivers, cities up to it being open to it: the hand's breeding value with the
+   * certificates spent (the hand was shown for the income), or an extraordinary delivery's spaces; 0 for other steps.
+   */
+  pendingValue: number;
   /**
    * Phase B at a location. `actions`: the local actions offered there in words, keyed as `action` moves
    * name them (`1.0`, `risk`); empty where only an auxiliary action is allowed.
@@ -67,6 +75,12 @@ export interface PublicView {
    * supply tiles, trail spaces and the trail's layout, cities, discs, stations and station masters (names.ts).
    */
   names: Names;
+  /**
+   * The buildings in play in words (labels.ts), keyed by code as the trail (`n:A`, `p:0:3a`) and the players'
+   * `buildings` name them: neutral A–G and the private buildings of the sides in play. Static: the same frozen object
+   * in every view of the game.
+   */
+  buildings: Readonly<Record<string, BuildingText>>;
   /** Spaces on the railroad, 0 included (static). */
   railroadSpaces: number;
   trail: Record<string, string>;
@@ -114,11 +128,14 @@ export function viewFor(state: GwtState, viewer: Viewer): View<PublicView, Priva
     pending: step?.kind ?? '',
     pendingStation: step && 'station' in step ? step.station : -1,
     pendingCount: step?.kind === 'discard' || step?.kind === 'remove' ? step.count : 0,
+    pendingCity: step?.kind === 'disc' ? step.city : '',
+    pendingValue: step?.kind === 'deliver' ? step.max : 0,
     session: s
       ? { space: s.space, tile: s.tile, used: [...s.used], acted: s.acted, auxUsed: s.auxUsed, actions: s.local ? localActionTexts(s.tile, s.risk) : [] }
       : null,
     auxiliary: auxiliaryTexts(state),
     names: NAMES,
+    buildings: buildingTexts(state.playerCount, state.sides),
     railroadSpaces: LAST_SPACE + 1,
     trail: { ...state.trail },
     foresight: [...state.foresight],
