@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { h } from './dom.ts';
 import { distanceToPolygon, labelCorners, type Label, type P, type Spot } from './games/board-layout.ts';
 import { fastTrack, fastTrackLayout, playerLine } from './games/fast-track.ts';
-import { greatWesternTrail, sectionOpen, sectionToggled, turnLine } from './games/great-western-trail.ts';
+import { buildingTapped, greatWesternTrail, sectionOpen, sectionToggled, turnLine } from './games/great-western-trail.ts';
 import { bettors, dollars, finishOrder, raceStatus, readySetBet, settlementText, tieNote, tokenRow, vipChoices } from './games/ready-set-bet.ts';
 import { colourLine, tac, tacLayout } from './games/tac.ts';
 import { handOutcome, lastTrickText, levelsText, seatTitle, tableLayout, tableLines, tractor, trumpsTitle } from './games/tractor.ts';
@@ -923,6 +923,84 @@ describe('Great Western Trail on the page', () => {
       ['auxiliary action 3 (1 of 2)', 'auxiliary action 3, first disc (one frees the single, both the double)'],
       ['auxiliary action 1 (double)', 'auxiliary action 1: the double'],
     ]);
+  });
+
+  it('says what each building does and costs, as the view describes it: on the trail, in the buildings to place, in the build step', () => {
+    const buildings = {
+      A: { kind: 'neutral', actions: ['discard 1 Guernsey → +$2', 'hire 1 worker'], craftsmen: 0, feeHand: 'none', fee: 0, vp: 0, text: 'discard 1 Guernsey → +$2; hire 1 worker' },
+      '4a': {
+        kind: 'private',
+        actions: ['pay $5 → remove a hazard', 'move your cattleman up to 2 steps'],
+        craftsmen: 2,
+        feeHand: 'black',
+        fee: 2,
+        vp: 3,
+        text: 'pay $5 → remove a hazard; move your cattleman up to 2 steps · 2 craftsmen · black hand: fee $2 · 3 VP',
+      },
+    };
+    const names = {
+      trail: [{ routes: [{ name: '', spaces: ['A'], to: [] }] }, { routes: [{ name: 'buildings', spaces: ['A-1', 'A-2'], to: [] }] }],
+      phases: { B: 'acting at a location' },
+      steps: { build: 'a building to place' },
+    };
+    const players = [{ buildings: ['4a'], workers: {}, discs: [] }, { buildings: [], workers: {}, discs: [] }];
+    const table = { names, buildings, players, trail: { A: 'n:A', 'A-1': '', 'A-2': 'p:1:4a' }, current: 0, phase: 'B', pending: 'build', endTrigger: -1, foresightColumn: -1 };
+    const ctx = context('great-western-trail', table);
+    // On the trail: each building's title says it (a neutral one too, before anyone stands on it).
+    const locs = drawnParts(() => greatWesternTrail.render(ctx), 'loc');
+    expect(locs.find((l) => l.attributes['data-key'] === 'v:A')!.attributes.title).toBe('discard 1 Guernsey → +$2; hire 1 worker');
+    expect(locs.find((l) => l.attributes['data-key'] === 'v:A-2')!.attributes.title).toBe(`Bo: ${buildings['4a'].text}`);
+    expect(locs.find((l) => l.attributes['data-key'] === 'v:A-1')!.attributes.title).toBeUndefined();
+    // Your buildings to place: craftsmen and VP first, then what it does and its fee.
+    const toPlace = drawnParts(() => greatWesternTrail.render({ ...ctx, table: { ...table, trail: { A: 'n:A' } } }), 'gwt').filter((c) => c.attributes['data-key'] === 'v:4a');
+    expect(toPlace.map((c) => c.text)).toEqual(['building 4a · 2 craftsmen · 3 VP' + 'pay $5 → remove a hazard; move your cattleman up to 2 steps · black hand: fee $2']);
+    // The build step's choices say the building's words after the move's price.
+    const build: Move = { type: 'build', building: '4a', space: 'A-1' };
+    const priced = { ...ctx, view: { hand: [], quotes: { [JSON.stringify(build)]: -4 } }, moves: [build] };
+    expect(greatWesternTrail.describe(build, priced)).toBe(`Place building 4a on A-1 · −$4 (${buildings['4a'].text})`);
+    // A building selected is described in a line under its stage, whose it is said.
+    const notes = (c: typeof ctx) => drawnTexts(() => greatWesternTrail.render(c), 'gwt-building-note');
+    expect(notes(ctx)).toEqual([]);
+    expect(notes({ ...ctx, selected: ['v:A-2'] })).toEqual([`Building 4a (Bo's) on A-2: ${buildings['4a'].text}`]);
+    // A building tapped (no move names it: nothing is redrawn) is described at once, and stays over the redraws.
+    const stage = { after: vi.fn() };
+    const part = { dataset: { buildingAt: 'A' }, closest: (sel: string) => (sel === '[data-building-at]' ? part : stage) };
+    const root = { querySelectorAll: () => [] };
+    const drawn = drawnTexts(() => {
+      buildingTapped({ target: part as unknown as EventTarget, currentTarget: root as unknown as EventTarget }, ctx);
+      return stage.after.mock.calls[0]![0];
+    }, 'gwt-building-note');
+    expect(drawn).toEqual(['Neutral building A: discard 1 Guernsey → +$2; hire 1 worker']);
+    expect(notes(ctx)).toEqual(['Neutral building A: discard 1 Guernsey → +$2; hire 1 worker']);
+    expect(notes({ ...ctx, roomId: 'table-2' })).toEqual([]); // (another table's tap)
+    // A building no move takes now says what it is in the move panel's line: in reach on a phone, the trail far above.
+    expect(greatWesternTrail.whyNot!('v:A', ctx)).toBe('Neutral building A: discard 1 Guernsey → +$2; hire 1 worker.');
+    expect(greatWesternTrail.whyNot!('v:A-2', { ...ctx, moves: [build] })).toBe(`Building 4a (Bo's) on A-2: ${buildings['4a'].text}. It cannot be chosen now.`);
+    expect(greatWesternTrail.whyNot!('v:4a', { ...ctx, moves: [build] })).toBe(`Building 4a: ${buildings['4a'].text}. It cannot be placed now.`);
+    expect(greatWesternTrail.whyNot!('v:A-1', { ...ctx, moves: [build] })).toBeNull(); // (no building there: the page's words)
+  });
+
+  it("says a delivery's value and where a disc goes, as the view says them, and where a foresight tile went, as its event says", () => {
+    const names = {
+      phases: { KC: 'in Kansas City', B: 'acting at a location' },
+      steps: { deliver: 'a city to deliver to', disc: 'a disc to place' },
+      cities: { wichita: { text: 'Wichita (4)', kind: 'white' } },
+      stations: [{ cost: 2, vp: 1, turnout: 4 }, { cost: 2, vp: 1, turnout: 7 }, { cost: 4, vp: 2, turnout: 10 }],
+      spaces: { 'TEEPEE--3': { text: 'teepee −3', kind: 'teepee' } },
+      tiles: { green: { text: 'green teepee', kind: 'teepee' }, engineer: { text: 'engineer', kind: 'worker' } },
+    };
+    const base = { names, current: 0, endTrigger: -1, foresightColumn: -1, pendingStation: -1, pendingCity: '', pendingValue: 0 };
+    const status = (table: Record<string, unknown>, moves: Move[]) => greatWesternTrail.status!({ ...context('great-western-trail', { ...base, ...table }), moves });
+    expect(status({ phase: 'KC', pending: 'deliver', pendingValue: 9 }, [{ type: 'deliver', city: 'wichita' }])).toBe('Choose a city to deliver to (hand value 9).');
+    expect(status({ phase: 'B', pending: 'deliver', pendingValue: 4 }, [{ type: 'deliver', city: 'wichita' }])).toBe('Choose a city to deliver to (extraordinary delivery of value 4).');
+    expect(status({ phase: 'KC', pending: 'disc', pendingCity: 'wichita' }, [{ type: 'disc', disc: 'cert4' }])).toBe('Choose a disc to place in Wichita (city value 4).');
+    expect(status({ phase: 'B', pending: 'disc', pendingStation: 2 }, [{ type: 'disc', disc: 'cert4' }])).toBe('Choose a disc to place on station 3 (2 VP).');
+    // The board's first line, for everyone.
+    expect(turnLine(context('great-western-trail', { ...base, phase: 'KC', pending: 'deliver', pendingValue: 9 }))).toBe(' · in Kansas City · choosing a city to deliver to (hand value 9)');
+    const logged = (ev: GameEvent) => greatWesternTrail.describeEvent!(ev, context('great-western-trail', base), []);
+    expect(logged({ type: 'foresight', pick: 0, tile: 'green', to: 'TEEPEE--3', seat: 1 })).toBe('Bo: takes the foresight tile: green teepee, onto teepee −3.');
+    expect(logged({ type: 'foresight', pick: 1, tile: 'engineer', to: 'jobMarket', seat: 1 })).toBe('Bo: takes the foresight tile: engineer, into the job market.');
+    expect(logged({ type: 'foresight', pick: 1, tile: 'green', to: '', seat: 1 })).toBe('Bo: takes the foresight tile: green teepee, out of the game (no free space for it).');
   });
 
   it("names the step on the board's first line as the move panel does, a foresight tile with its column", () => {

@@ -54,9 +54,72 @@ function stationText(ctx: BoardContext, station: number, withCost = true): strin
   return `station ${station + 1}${printed ? ` (${withCost ? `$${printed.cost}, ` : ''}${printed.vp} VP)` : ''}`;
 }
 
+/** A building as the view describes it (`table.buildings`, keyed `A`, `4a`): its actions, craftsmen, hand and fee, VP; null if unknown. */
+const building = (ctx: BoardContext, code: string): Plain | null => ctx.table.buildings?.[code] ?? null;
+/** What a building does and costs in one line ("pay $5 → remove a hazard; … · 2 craftsmen · black hand: fee $1 · 3 VP"), '' if unknown. */
+const buildingText = (ctx: BoardContext, code: string): string => String(building(ctx, code)?.text ?? '');
+/** The building standing on a trail location, by its code (`A`, `4a`): '' where none stands. */
+function buildingAt(ctx: BoardContext, loc: string): string {
+  const [kind, a = '', b = ''] = String(ctx.table.trail?.[loc] ?? '').split(':');
+  return kind === 'n' ? a : kind === 'p' ? b : '';
+}
+
+/**
+ * The trail location whose building the player last tapped, by table: its line stays under its stage over the redraws
+ * (a title is no help on a phone), until another is tapped. A location selected for a move is described first.
+ */
+const tapped = new Map<string, string>();
+
+/** The line describing the building on `loc`: "Building 4a (Bo's) on A-2: …", "Neutral building A: …"; null where none stands. */
+function buildingNote(ctx: BoardContext, loc: string) {
+  const code = buildingAt(ctx, loc);
+  const text = code ? buildingText(ctx, code) : '';
+  if (!text) return null;
+  return h(
+    'p',
+    { class: 'gwt-building-note', role: 'status', style: 'flex-basis:100%;margin:0.2rem 0;font-size:0.9rem;overflow-wrap:anywhere' },
+    h('b', null, buildingNoteHead(ctx, loc)),
+    text,
+  );
+}
+
+/** Which building stands on `loc`, whose and where: "Building 4a (Bo's) on A-2: ", "Neutral building A: ". */
+function buildingNoteHead(ctx: BoardContext, loc: string): string {
+  const code = buildingAt(ctx, loc);
+  const c = content(names(ctx), ctx.table.trail?.[loc] ?? '');
+  if (c.kind === 'neutral') return `Neutral building ${code}: `;
+  const owner = c.owner === null ? '' : c.owner === ctx.mySeat ? ' (yours)' : ` (${ctx.name(c.owner)}'s)`;
+  return `Building ${code}${owner} on ${spaceName(ctx, loc)}: `;
+}
+
+/** The location whose building is described under the trail: the one selected, else the one last tapped. */
+function describedLocation(ctx: BoardContext): string {
+  const selected = (ctx.selected ?? []).map((k) => k.slice(2)).findLast((loc) => buildingAt(ctx, loc) !== '');
+  const last = tapped.get(ctx.roomId) ?? '';
+  return selected ?? (buildingAt(ctx, last) ? last : '');
+}
+
+/**
+ * A tap on a trail location with a building (caught at the board's root): its line is drawn under the location's stage
+ * at once, whether or not the tap makes a move (a part no move names redraws nothing).
+ */
+export function buildingTapped(e: Pick<Event, 'target' | 'currentTarget'>, ctx: BoardContext) {
+  const part = (e.target as Element | null)?.closest?.<HTMLElement>('[data-building-at]');
+  const root = e.currentTarget as HTMLElement;
+  if (!part || !root) return;
+  const loc = part.dataset.buildingAt!;
+  tapped.set(ctx.roomId, loc);
+  const note = buildingNote(ctx, loc);
+  for (const old of root.querySelectorAll('.gwt-building-note')) old.remove();
+  const stage = part.closest('.gwt-trail > *') ?? part;
+  if (note) stage.after(note);
+}
+
 /** A trail location: its name, what stands there (an owner's colour on the border) and the cattlemen on it. */
 function location(loc: string, ctx: BoardContext) {
   const c = content(names(ctx), ctx.table.trail?.[loc] ?? '');
+  const code = buildingAt(ctx, loc);
+  const about = code ? buildingText(ctx, code) : '';
   const end = ['start', 'kc'].includes(kindOf(names(ctx), 'spaces', loc));
   const cattlemen = (ctx.table.players ?? []).flatMap((p: Plain, seat: number) => (p.location === loc ? [seat] : []));
   const owner = c.owner !== null ? ` (${ctx.name(c.owner)})` : '';
@@ -68,7 +131,9 @@ function location(loc: string, ctx: BoardContext) {
       'data-key': `v:${loc}`,
       style: c.owner !== null ? `border-color:${seatColour(c.owner)}` : null,
       'aria-label': `${spaceName(ctx, loc)}${c.text ? `: ${c.text}${owner}` : ''}`,
-      title: c.owner !== null ? ctx.name(c.owner) : null,
+      // What the building does and costs, as the view describes it; tapped, the same in a line under its stage.
+      title: [c.owner !== null ? ctx.name(c.owner) : '', about].filter(Boolean).join(': ') || null,
+      'data-building-at': code ? loc : null,
     },
     h('small', null, spaceName(ctx, loc)),
     c.text ? h('span', null, c.text) : null,
@@ -130,6 +195,30 @@ function discChip(ctx: BoardContext, disc: string, mine: boolean) {
   return chip(mine ? `v:${disc}` : null, discButtonName(name), kindOf(names(ctx), 'discs', disc) === 'dark' ? 'disc dark' : 'disc', { title: name });
 }
 
+/**
+ * A building not yet placed, as the view describes it: its code with craftsmen and VP first (what a choice of one to
+ * build weighs), then what it does and its hand's fee on a line under them.
+ */
+function buildingChip(ctx: BoardContext, code: string, mine: boolean) {
+  const b = building(ctx, code);
+  if (!b) return chip(mine ? `v:${code}` : null, `building ${code}`);
+  const head = `${code} · ${count(b.craftsmen, 'craftsman', 'craftsmen')} · ${b.vp} VP`;
+  const fee = b.feeHand === 'none' ? 'no fee' : `${b.feeHand === 'both' ? 'green and black hands' : `${b.feeHand} hand`}: fee $${b.fee}`;
+  const body = `${(b.actions ?? []).join('; ')} · ${fee}`;
+  return h(
+    'button',
+    {
+      type: 'button',
+      class: 'chip gwt',
+      'data-key': mine ? `v:${code}` : null,
+      'aria-label': `building ${head}: ${body}`,
+      style: 'flex-direction:column;align-items:flex-start;max-width:280px;text-align:left;font-weight:400',
+    },
+    h('b', null, `building ${head}`),
+    h('small', null, body),
+  );
+}
+
 type Route = { name: string; spaces: string[]; to: string[] };
 
 /**
@@ -157,10 +246,16 @@ function trail(ctx: BoardContext) {
         ),
       ),
     );
+  // The building described (selected or tapped) in a line under its stage.
+  const described = describedLocation(ctx);
+  const stageOf = (stage: { routes: Route[] }) => [
+    single(stage.routes) ? location(stage.routes[0]!.spaces[0]!, ctx) : fork(stage.routes),
+    described && stage.routes.some((r) => r.spaces.includes(described)) ? buildingNote(ctx, described) : null,
+  ];
   return h(
     'div',
     null,
-    h('div', { class: 'gwt-trail' }, stages.map((stage) => (single(stage.routes) ? location(stage.routes[0]!.spaces[0]!, ctx) : fork(stage.routes)))),
+    h('div', { class: 'gwt-trail' }, stages.map(stageOf)),
     h('div', { class: 'gwt-route' }, h('small', null, 'beside the trail'), beside.map((loc) => location(loc, ctx)), others.map((loc) => location(loc, ctx))),
   );
 }
@@ -191,6 +286,13 @@ function foresight(ctx: BoardContext) {
       ),
     ),
   );
+}
+
+/** Where a foresight tile went, as its event says (a server before it said nothing): the job market, a trail space, or out of the game. */
+function foresightPlace(ctx: BoardContext, to: unknown): string {
+  if (typeof to !== 'string') return '';
+  if (to === 'jobMarket') return ', into the job market';
+  return to ? `, onto ${spaceName(ctx, to)}` : ', out of the game (no free space for it)';
 }
 
 /** Steps that name no part of the board, as buttons while they are legal: the chooser offers their variants. */
@@ -339,7 +441,7 @@ function playerBoards(ctx: BoardContext, opens: Opens) {
       h('dt', null, 'workers'),
       h('dd', null, `${count(p.workers?.cowboy, 'cowboy')}, ${count(p.workers?.craftsman, 'craftsman', 'craftsmen')}, ${count(p.workers?.engineer, 'engineer')}`),
       h('dt', null, 'buildings to place'),
-      h('dd', null, h('div', { class: 'hand' }, (p.buildings ?? []).map((b: string) => chip(mine ? `v:${b}` : null, `building ${b}`)))),
+      h('dd', null, h('div', { class: 'hand' }, (p.buildings ?? []).map((b: string) => buildingChip(ctx, b, mine)))),
       h('dt', null, 'discs on the board'),
       h('dd', null, h('div', { class: 'hand' }, (p.discs ?? []).map((d: string) => discChip(ctx, d, mine)))),
       h('dt', null, 'cities'),
@@ -394,7 +496,26 @@ function stepText(ctx: BoardContext): string {
   const column = t.pending === 'foresight' && t.foresightColumn >= 0 ? ` for column ${t.foresightColumn + 1}` : '';
   const count = Number(t.pendingCount ?? 0);
   const cards = count > 1 && (t.pending === 'discard' || t.pending === 'remove') ? ` (${t.pending === 'remove' ? 'up to ' : ''}${count} cards, one at a time)` : '';
-  return `${named(names(ctx), 'steps', t.pending)}${column}${cards}`;
+  return `${named(names(ctx), 'steps', t.pending)}${column}${cards}${deliveryValue(ctx)}${discPlace(ctx)}`;
+}
+
+/**
+ * What a pending delivery is worth, as the view says (cities up to that value are open to it): in Kansas City the hand's
+ * breeding value with the certificates spent, else an extraordinary delivery's (building 9a).
+ */
+function deliveryValue(ctx: BoardContext): string {
+  const t = ctx.table;
+  const value = Number(t.pendingValue ?? 0);
+  if (t.pending !== 'deliver' || !value) return '';
+  return t.phase === 'KC' ? ` (hand value ${value})` : ` (extraordinary delivery of value ${value})`;
+}
+
+/** Where a pending disc goes, as the view says: the city delivered to, or the station upgraded. */
+function discPlace(ctx: BoardContext): string {
+  const t = ctx.table;
+  if (t.pending !== 'disc') return '';
+  if (t.pendingCity) return ` in ${cityValueText(cityName(ctx, t.pendingCity))}`;
+  return Number(t.pendingStation ?? -1) >= 0 ? ` on ${stationText(ctx, t.pendingStation, false)}` : '';
 }
 
 /** The board's first line after whose turn it is: the phase, the step as the move panel names it, where, the last round. */
@@ -480,6 +601,7 @@ export const greatWesternTrail: GameBoard = {
       playerBoards(ctx, opens),
     );
     root.addEventListener('toggle', sectionToggled, true); // (a toggle does not bubble: caught on its way down)
+    root.addEventListener('click', (e) => buildingTapped(e, ctx));
     return root;
   },
   keys(move: Move) {
@@ -493,9 +615,20 @@ export const greatWesternTrail: GameBoard = {
     }
     return k;
   },
+  // A building tapped that no move takes now says what it is in the panel's line (at hand on a phone, the trail far above).
+  whyNot(key, ctx) {
+    const code = key.startsWith('v:') ? key.slice(2) : '';
+    const loc = code && buildingAt(ctx, code) ? code : '';
+    const about = loc ? buildingText(ctx, buildingAt(ctx, loc)) : building(ctx, code)?.kind === 'private' ? buildingText(ctx, code) : '';
+    if (!about) return null;
+    const which = loc ? buildingNoteHead(ctx, loc) : `Building ${code}: `;
+    return `${which}${about}.${ctx.moves.length ? ` ${loc ? 'It cannot be chosen now.' : 'It cannot be placed now.'}` : ''}`;
+  },
   describe(move, ctx) {
     const text = moveWords(move, ctx);
-    return `${text}${moneyText(move, text, ctx)}`;
+    // A building to place says what it does and costs after the money: its words would read as the move's own price.
+    const about = move.type === 'build' ? buildingText(ctx, String(move.building)) : '';
+    return `${text}${moneyText(move, text, ctx)}${about ? ` (${about})` : ''}`;
   },
   describeEvent(ev: GameEvent, ctx, events = [ev]) {
     const who = typeof ev.seat === 'number' ? `${ctx.name(ev.seat)}: ` : '';
@@ -515,7 +648,7 @@ export const greatWesternTrail: GameBoard = {
     }
     if (ev.type === 'skip') return `${who}skips.`;
     // The tile as it lay (the event's: gone from the foresight by now); a server before it sent none.
-    if (ev.type === 'foresight') return `${who}takes ${typeof ev.tile === 'string' && ev.tile ? `the foresight tile: ${tileName(ctx, ev.tile)}` : 'a foresight tile'}.`;
+    if (ev.type === 'foresight') return `${who}takes ${typeof ev.tile === 'string' && ev.tile ? `the foresight tile: ${tileName(ctx, ev.tile)}` : 'a foresight tile'}${foresightPlace(ctx, ev.to)}.`;
     if (ev.type === 'income') {
       const amount = typeof ev.amount === 'number' ? ` of $${ev.amount}` : ''; // (a server before the amount sent none)
       return `${who}takes the income${amount}${Number(ev.certificates) ? ` using ${ev.certificates} certificate${ev.certificates === 1 ? '' : 's'}` : ''}.`;
