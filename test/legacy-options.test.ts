@@ -109,6 +109,13 @@ describe('a game stored before an option existed', () => {
     expect(resumed.snapshot).toBeNull();
   });
 
+  it("plays Great Western Trail's end as one more turn for every other player when the record has no finalRound", () => {
+    const { finalRound: _, ...before } = greatWesternTrail.options.parse({});
+    expect(greatWesternTrail.options.parse({}).finalRound).toBe('endOfRound');
+    expect(greatWesternTrail.options.parse(recordedOptions(greatWesternTrail, before))).toMatchObject({ finalRound: 'everyoneOnce' });
+    expect(greatWesternTrail.options.parse(recordedOptions(greatWesternTrail, { ...before, finalRound: 'endOfRound' }))).toMatchObject({ finalRound: 'endOfRound' });
+  });
+
   it("plays Great Western Trail's city-pair objective as compulsory when the record has no cityPairObjective", () => {
     const { cityPairObjective: _, ...before } = greatWesternTrail.options.parse({});
     expect(greatWesternTrail.options.parse(recordedOptions(greatWesternTrail, before))).toMatchObject({ cityPairObjective: 'must' });
@@ -242,7 +249,7 @@ const CHOICES: Record<string, Record<string, readonly unknown[]>> = {
 const DEFAULTS: Record<string, Record<string, unknown>> = {
   'fast-track': { board: 'auto', coloursPerPlayer: 'auto', teams: 'none', partnerMarbles: 'always', friendlyCapture: true, fastTrackObligation: 'strict', ringStepOff: 'never', bullseyeEntry: 'anyFastTrack', bullseyeBackward: true, bullseyeCapture: true, jackSwap: 'anyTwo', stallRelief: 0 },
   tractor: { mode: 'tractor', friends: 0, friendCards: 'nonTrump', friendJoin: 'unrestricted', smallTeamBonus: true, startLevel: '2', topLevel: 'A', mustDefend: 'A', handLimit: 0, jackBackToTwo: false, firstStarter: 'winningBid', noBidFirstHand: 'redeal', redealLimit: 10, noBidLaterHand: 'levelOrHighest', bidPolicy: 'jokerOrGreaterLength', reinforcement: 'whileWinning', bidTakeback: false, jokerBids: 'pairOrMore', kittyTheft: false, buryRestriction: 'none', tractorFollow: 'pairs', throwEvaluation: 'largestUnit', throwUnits: 'pairs', throwPenalty: 'none', kittyReveal: 'attackersLastTrick', kittyMultiplier: 'cards', dealDelayMs: 150, declareWindowMs: 5000, handEndDelayMs: 6000 },
-  'great-western-trail': { neutralBuildings: 'firstGame', privateBuildings: 'sideA', firstTurn: 'neutral', fees: 'payWhatYouCan', tieBreak: 'shared', cowboysInStack2: 11, unplaceableSetupTile: 'discard', turnoutTransport: 'next', extraordinaryTurnout: 'notCounted', requireAction: true, stationMasterTeepee: 'trade', finalRound: 'everyoneOnce', kansasCityVp: 6, lastSpace: 'autoUpgrade', doubleAuxiliary: 'rulesDocument', refillMarketAtEnd: true, finalTurn: 'kansasCity', objectivesInKansasCity: false, cityPairObjective: 'may', jerseyBonus: 'always', upgrade9b: 'atOrBehind', revealedHandOrder: 'sorted', auxAfterCopy: 'never', auxiliary5Cards: 'outOfGame', skipOnlySteps: 'passed', endTurn: 'auto', copyAdjacency: 'direct' },
+  'great-western-trail': { neutralBuildings: 'firstGame', privateBuildings: 'sideA', firstTurn: 'neutral', fees: 'payWhatYouCan', tieBreak: 'shared', cowboysInStack2: 11, unplaceableSetupTile: 'discard', turnoutTransport: 'next', extraordinaryTurnout: 'notCounted', requireAction: true, stationMasterTeepee: 'trade', finalRound: 'endOfRound', kansasCityVp: 6, lastSpace: 'autoUpgrade', doubleAuxiliary: 'rulesDocument', refillMarketAtEnd: true, finalTurn: 'kansasCity', objectivesInKansasCity: false, cityPairObjective: 'may', jerseyBonus: 'always', upgrade9b: 'atOrBehind', revealedHandOrder: 'sorted', auxAfterCopy: 'never', auxiliary5Cards: 'outOfGame', skipOnlySteps: 'passed', endTurn: 'auto', copyAdjacency: 'direct' },
   'ready-set-bet': { hostMode: 'server', hostBets: false, hostBetsFirst: true, rollIntervalMs: 1000, startDelayMs: 3000, resultsPauseMs: 8000, draftTimeoutMs: 30000, redLine: 10, tripleRule: true, repeatMatch: 'horse', fewerTokensAtSeven: true, horseTies: 'competition', propTieWins: false, props: true, exotics: true, exoticsPersist: true, vip: true, startingMoney: 0, moneyFloor: true, tieBreak: 'shared' },
   tac: { master: false, sixTeams: '3x2', sixSpacing: 11, tacTakesBack: 'right', announce: true, dealDelayMs: 800 },
 };

@@ -20,10 +20,11 @@ export const game: GameDefinition<GwtOptions, GwtState, GwtMove, PublicView, Pri
   // a Jersey bonus without a Jersey in hand was skipped unasked; before upgrade9b, 9b reached only stations behind;
   // before revealedHandOrder an income's hand went onto the discard pile as held; before auxAfterCopy a single
   // auxiliary action was offered after 8b's copy; before skipOnlySteps a step with skip its only move waited for it;
-  // before endTurn a turn with nothing left to do waited for the endTurn move.
+  // before endTurn a turn with nothing left to do waited for the endTurn move; before finalRound's default became the
+  // end of the round every other player had one more turn after the end trigger.
   legacyOptions: {
     cityPairObjective: 'must', jerseyBonus: 'whenHeld', upgrade9b: 'behind', revealedHandOrder: 'asHeld', auxAfterCopy: 'offered', skipOnlySteps: 'asked',
-    endTurn: 'asked',
+    endTurn: 'asked', finalRound: 'everyoneOnce',
   },
   setup,
   activeActors,

@@ -1280,6 +1280,7 @@ describe('job market and game end', () => {
   });
   it('the red arrow: the last space ends the game after everyone else has one more turn (a normal one by option)', () => {
     let s = fresh(2, { finalTurn: 'normal' });
+    s.firstPlayer = 0;
     s.jobFilled = 23;
     s.foresight = ['', '', 'cowboy', 'engineer', 'craftsman', ''];
     s.players[0]!.hand = ['jersey'];
@@ -1325,6 +1326,7 @@ describe('job market and game end', () => {
   // trail again to reach Kansas City and carry out the five Kansas City sub-phases).
   it('final turn (rules document): the cattleman goes all the way to Kansas City, paying fees, for the five sub-phases', () => {
     let s = fresh(3);
+    s.firstPlayer = 0;
     s.endTrigger = 0;
     s.current = 1;
     s.foresight = ['flood-g4', '', 'cowboy', '', 'green', ''];
@@ -1363,6 +1365,42 @@ describe('job market and game end', () => {
     normal.current = 1;
     expect(legalMoves(normal, 1).every((m) => m.type === 'move' && m.path.length <= 3)).toBe(true);
     expect(has(normal, { type: 'move', path: ['A'] })).toBe(true);
+  });
+
+  // Original rules document: "بازیکن فعال بازار را پر میکند، سپس بازی تا پایان همان دور ادامه مییابد: بازیکنانی که
+  // هنوز نوبت نهایی ندارند آن را بهطور کامل انجام میدهند ... پس از پایان نوبت آخرین بازیکن، بازی تمام میشود" (the
+  // active player fills the market, then the game goes on to the end of that same round: the players who have not had
+  // their final turn yet take it in full ... after the last player's turn the game is over).
+  it('end trigger (rules document): play goes on to the end of the round, the players after the trigger one final turn each', () => {
+    const trigger = (options: Partial<GwtOptions>) => {
+      let s = fresh(3, options);
+      s.firstPlayer = 0;
+      s.current = 1;
+      s.jobFilled = 3 * 12 - 1;
+      s.foresight = ['', '', 'cowboy', '', '', ''];
+      s.players[1]!.location = 'G-1';
+      s = play(play(s, { type: 'move', path: ['KANSAS_CITY'] }), { type: 'foresight', pick: 0 });
+      expect(s.endTrigger).toBe(1);
+      s = play(play(s, { type: 'income', certificates: 0 }), { type: 'deliver', city: 'kansasCity' });
+      return play(s, { type: 'disc', disc: 'aux1' });
+    };
+    // Seat 2 ends the round: its final turn to Kansas City, then the game is over; seat 0 plays no more.
+    let s = trigger({});
+    expect(s.over).toBe(false);
+    expect(s.current).toBe(2);
+    s.foresight = ['', '', '', '', '', ''];
+    s.players[2]!.location = 'G-2';
+    s = play(play(s, { type: 'move', path: ['KANSAS_CITY'] }), { type: 'income', certificates: 0 });
+    s = play(play(s, { type: 'deliver', city: 'kansasCity' }), { type: 'disc', disc: 'aux1' });
+    expect(s.over).toBe(true);
+    // Option everyoneOnce (as games recorded before it were played): seat 0 has one more turn too.
+    let t = trigger({ finalRound: 'everyoneOnce' });
+    t.foresight = ['', '', '', '', '', ''];
+    t.players[2]!.location = 'G-2';
+    t = play(play(t, { type: 'move', path: ['KANSAS_CITY'] }), { type: 'income', certificates: 0 });
+    t = play(play(t, { type: 'deliver', city: 'kansasCity' }), { type: 'disc', disc: 'aux1' });
+    expect(t.over).toBe(false);
+    expect(t.current).toBe(0);
   });
 
   it('final round option: play stops at the end of the round', () => {

@@ -45,9 +45,10 @@ export const optionsSchema = z.object({
   stationMasterTeepee: titledChoice({ trade: 'Space value as usual', free: 'Free' })
     .default('trade')
     .describe("Station master 3's free hazard or teepee, when a teepee is taken. Space value as usual: its space's value is paid or earned as usual; Free: it costs and gives nothing."),
+  /** `endOfRound` is the original rules document's «تا پایان همان دور» (to the end of that same round). */
   finalRound: titledChoice({ everyoneOnce: 'One more turn each', endOfRound: 'End of the round' })
-    .default('everyoneOnce')
-    .describe('After the end is triggered. One more turn each: every other player has one more turn; End of the round: play stops at the end of the round, before the first player.'),
+    .default('endOfRound')
+    .describe('After the end is triggered. End of the round: play goes on to the end of the round, stopping before the first player (the original rules); One more turn each: every other player has one more turn (as older games here were played).'),
   kansasCityVp: titledChoice([
     [6, '6 VP each (original rules)'],
     [-6, '-6 VP each (printed board)'],
