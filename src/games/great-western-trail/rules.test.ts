@@ -183,6 +183,45 @@ describe('phase A: moving the cattleman', () => {
     expect(has(s, { type: 'move', path: ['A', 'B'] })).toBe(true);
   });
 
+  // Original rules document: "در اولین نوبت بازی گاوچران را روی یکی از کاشیهای ساختمان خنثی بگذارید" (in the first turn
+  // place the cattleman on one of the neutral building tiles) and "اگر کاشیای که از آن رد میشوید به بازیکن دیگری تعلق
+  // دارد یا یک چادر یا کاشی خطر است، بسته به رنگ دستها (سبز یا سیاه) روی آن باید هزینه بپردازید. هزینهی خطر و چادر به
+  // مخزن ... میرود" (a tile of another player, a teepee or a hazard costs a fee by the colour of its hands; a hazard's
+  // or teepee's goes to the bank). The fee per hand by player count is the digest's (§8.2: 2 players $2/$2).
+  it('fees, 2 players: the first turn enters for free; the next move onto the first teepee quotes and pays $2 to the bank', () => {
+    let s = fresh();
+    s.players[0]!.location = '';
+    s.trail['TEEPEE-1'] = 't:green';
+    s.trail['TEEPEE-2'] = 't:blue';
+    expect(viewFor(s, 0).private!.quotes).toEqual({});
+    s = play(s, { type: 'place', space: 'C' });
+    expect(s.players[0]!.money).toBe(20);
+    s = play(s, { type: 'aux', aux: 1, double: false });
+    expect(s.current).toBe(1);
+    s.current = 0;
+    s.turn = { phase: 'A', session: null, stack: [], cowboysUsed: 0 };
+    const quotes = viewFor(s, 0).private!.quotes;
+    expect(quotes[JSON.stringify({ type: 'move', path: ['TEEPEE-1'] })]).toBe(-2);
+    expect(quotes[JSON.stringify({ type: 'move', path: ['TEEPEE-1', 'TEEPEE-2'] })]).toBe(-4);
+    const t = play(s, { type: 'move', path: ['TEEPEE-1'] });
+    expect(t.players[0]!.money).toBe(21 - 2);
+    expect(t.players[1]!.money).toBe(20);
+  });
+
+  // Original rules document: "هرگز مجبور نیستید پیشپرداخت کنید" (you are never made to pay ahead); the digest (§3.1):
+  // never pay retroactively. A fee not paid for want of money is not owed later.
+  it('fees you could not pay are not collected later, when money comes in', () => {
+    let s = fresh();
+    s.players[0]!.money = 1;
+    s.trail['FLOOD-1'] = 'h:flood-g4';
+    s.trail['FLOOD-2'] = 'h:flood-b3';
+    expect(viewFor(s, 0).private!.quotes[JSON.stringify({ type: 'move', path: ['A', 'FLOOD-1', 'FLOOD-2'] })]).toBe(-1);
+    s = play(s, { type: 'move', path: ['A', 'FLOOD-1', 'FLOOD-2'] });
+    expect(s.players[0]!.money).toBe(0);
+    s = play(s, { type: 'aux', aux: 1, double: false });
+    expect(s.players[0]!.money).toBe(1);
+  });
+
   it('rejects moves of the wrong seat and of unknown type', () => {
     const s = fresh();
     expect(errorOf(s, { type: 'move', path: ['A'] }, 1)).toBe('core/not-your-turn');
