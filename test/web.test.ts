@@ -610,6 +610,28 @@ describe('web client', () => {
     await Promise.all([context.close(), other.close()]);
   }, 60_000);
 
+  it.concurrent("a friend seated by an invite link is offered a new table like this one once the game is over: the same game, seats and options, private with a code of its own", async ({ expect }) => {
+    const [host, friend] = await Promise.all([newPage(), newPage()]);
+    // Ready Set Bet's races run by themselves: with no pause the game is over in seconds, nobody betting.
+    const options = { startDelayMs: 0, rollIntervalMs: 10, resultsPauseMs: 0, draftTimeoutMs: 0 };
+    const roomId = await createInLobby(host, 'Ready Set Bet', { seats: 2, bots: 0, private: true, options });
+    const code = await host.locator('[data-invite]').getAttribute('data-invite');
+    await friend.goto(`${server.http}/#/table/${roomId}/${code}`);
+    await friend.locator('.seat.me').waitFor();
+    await friend.locator('.result table.standings tbody tr').first().waitFor({ timeout: 60_000 });
+    const asked = friend.waitForRequest((r) => r.method() === 'POST' && /\/matchmake\/create\/ready-set-bet$/.test(new URL(r.url()).pathname));
+    await friend.locator('.result [data-action=new-table]', { hasText: 'New table like this' }).click();
+    const body = (await asked).postDataJSON();
+    // The table's bots and turn clock are told to no player: none asked for, never an old code.
+    expect(body).toMatchObject({ seats: 2, private: true, options });
+    for (const key of ['bots', 'turnSeconds', 'invite']) expect(body).not.toHaveProperty(key);
+    await friend.waitForURL((url) => url.hash.startsWith('#/table/') && !url.hash.includes(roomId));
+    const newCode = await friend.locator('[data-invite]').getAttribute('data-invite');
+    expect(newCode).toMatch(/^[A-Z0-9]{4,12}$/);
+    expect(newCode).not.toBe(code);
+    await Promise.all([host.close(), friend.close()]);
+  }, 90_000);
+
   it.concurrent('a reload while the server cannot answer keeps the seat ticket and asks again until it can; a table gone forgets it', async ({ expect }) => {
     // Its own page: the browser's console reports every refused or failed request this test provokes.
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // The module reads the page's address when loaded.
 Object.assign(globalThis, { location: { protocol: 'http:', host: 'localhost' } });
-const { ApiError, client, gameRecord, isInviteCode, isRoomId, reason, seats, tableLikeThis, tableRequests } = await import('./api.ts');
+const { ApiError, client, gameRecord, isInviteCode, isRoomId, reason, requestFromRecord, seats, tableLikeThis, tableRequests } = await import('./api.ts');
 
 describe('reason', () => {
   it("gives a refused request's words, an HTTP refusal's, and a matchmaking error's without its code", () => {
@@ -109,5 +109,26 @@ describe('tableLikeThis', () => {
     expect(create).toHaveBeenCalledWith('tractor', { seats: 4, bots: 3, private: true, name: undefined });
     expect(post).not.toHaveBeenCalled();
     expect(tableRequests.get('Next2')).toEqual({ game: 'tractor', options: { seats: 4, bots: 3, private: true }, queued: false });
+  });
+});
+
+describe('requestFromRecord', () => {
+  afterEach(() => (vi.unstubAllGlobals(), vi.restoreAllMocks()));
+  const record = { game: 'tac', roomId: 'Friend1', options: { teams: true }, seats: 4, seed: 'ab', rng: 'chacha20', moves: [], result: { winners: [0] } };
+
+  it("asks for a table of a joined table's game, seats and game options as its record states them, private if it was: never its code, bots or clock, told to no player", async () => {
+    expect(requestFromRecord(record, false)).toEqual({ game: 'tac', options: { seats: 4, options: { teams: true }, private: false } });
+    expect(requestFromRecord(record, true)).toEqual({ game: 'tac', options: { seats: 4, options: { teams: true }, private: true } });
+    const kept = new Map<string, string>();
+    vi.stubGlobal('sessionStorage', { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => void kept.set(k, v) });
+    const create = vi.spyOn(client, 'create').mockImplementation(async () => ({ roomId: 'Next3' }) as never);
+    await tableLikeThis(requestFromRecord(record, true)!, 'Ada');
+    expect(create).toHaveBeenCalledWith('tac', { seats: 4, options: { teams: true }, private: true, name: 'Ada' });
+    // The new table offers the same again once its game is over.
+    expect(tableRequests.get('Next3')).toEqual({ game: 'tac', options: { seats: 4, options: { teams: true }, private: true }, queued: false });
+  });
+
+  it('asks for nothing from an answer that is not a record', () => {
+    for (const bad of [null, 'x', {}, { ...record, game: 1 }, { ...record, seats: '4' }, { ...record, options: null }, { ...record, options: [] }]) expect(requestFromRecord(bad, false)).toBeNull();
   });
 });

@@ -202,6 +202,19 @@ export const tableRequests = {
 };
 
 /**
+ * What a player may ask for again at a finished table this tab did not open from the lobby (joined by an invite link or
+ * the table list), from what the server tells its players: the game, its seats and game options as its record states
+ * them, and whether it was private (a seated player's `invite` is set there; the new table gets a code of its own).
+ * The table's bots and turn clock are told to no client: the new table has no bots (its free seats wait for players,
+ * who may start it with bots) and the server's turn clock. Null for an answer that is not a record.
+ */
+export function requestFromRecord(record: unknown, isPrivate: boolean): TableRequest | null {
+  const r = record as { game?: unknown; seats?: unknown; options?: unknown } | null;
+  if (typeof r?.game !== 'string' || !Number.isInteger(r.seats) || !r.options || typeof r.options !== 'object' || Array.isArray(r.options)) return null;
+  return { game: r.game, options: { seats: r.seats, options: r.options, private: isPrivate } };
+}
+
+/**
  * Another table like the one `request` asked for, once its game is over: from the table queue again after Play now
  * (a table with others at once), else created with the same game and options. Remembered as that one was.
  */

@@ -4,7 +4,7 @@
  */
 import type { Room, SeatReservation } from '@colyseus/sdk';
 import { followSeat, rejoinOnce, RejoinError } from '../../client/rejoin.ts';
-import { client, endpoint, gameRecord, games, playerName, post, reason, savedLog, seats, tableLikeThis, tableRequests, tables, type GameInfo, type SeatTicket } from './api.ts';
+import { client, endpoint, gameRecord, games, playerName, post, reason, requestFromRecord, savedLog, seats, tableLikeThis, tableRequests, tables, type GameInfo, type SeatTicket } from './api.ts';
 import { coarsePointer, h, seatColour, showsAlready } from './dom.ts';
 import { boardFor, describeEventGeneric } from './games/index.ts';
 import { legalMovesOf } from './legal.ts';
@@ -984,7 +984,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     const verify = async () => {
       verdict!.textContent = 'Replaying the game from its seed…';
       try {
-        const record = await gameRecord(roomId, () => room!.request('record', {}));
+        const record = await theRecord();
         const report = await post<{ ok: boolean; checks: Record<string, boolean>; moveLimit?: number | null; problems?: string[] }>('/api/verify', {
           record,
           commitment: plain.seedCommitment,
@@ -1019,16 +1019,30 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   }
 
   /**
-   * A table of the same game with the same options, asked for as the lobby asked for this one (the table this tab opened
-   * from the lobby: one joined elsewhere offers the lobby only): created, or from the table queue again after Play now.
+   * The finished game's record, asked for once (Verify and a new table like this both read it: the table answers a
+   * connection's `record` once a second); asked again after a failure.
+   */
+  let recordAsked: Promise<unknown> | null = null;
+  const theRecord = () =>
+    (recordAsked ??= gameRecord(roomId, () => room!.request('record', {})).catch((err: unknown) => {
+      recordAsked = null;
+      throw err;
+    }));
+  /**
+   * A table of the same game with the same options: at the table this tab opened from the lobby, asked for as the lobby
+   * asked (created, or from the table queue again after Play now); at one joined elsewhere, created with the game, seats
+   * and options its record states, private if it was (requestFromRecord).
    */
   async function newTableLikeThis(button: HTMLButtonElement) {
-    const request = tableRequests.get(roomId);
-    if (!request) return;
     button.disabled = true;
     againNote.className = 'verdict';
-    againNote.textContent = request.queued ? 'Finding you a table with other players…' : 'Opening a table…';
     try {
+      const own = room && mySeat !== null ? (room.state as Plain)?.private?.get?.(String(mySeat)) : null;
+      const asked = tableRequests.get(roomId);
+      const request = asked ?? requestFromRecord(await theRecord(), Boolean(own?.invite));
+      if (!request) throw new Error('the table did not say its game and options');
+      // (This table's bots and turn clock are not told to its players: the new one's seats wait for players.)
+      againNote.textContent = request.queued ? 'Finding you a table with other players…' : asked ? 'Opening a table…' : 'Opening a table of the same game, seats and options, its seats free for players…';
       const next = await tableLikeThis(request, playerName.get() || undefined);
       goToTable({ room: next, game: request.game });
     } catch (err) {
@@ -1038,17 +1052,17 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     }
   }
   const againNote = h('p', { class: 'verdict', role: 'status', 'aria-live': 'polite' });
-  /** What next, once the game is over: another table like this one, or the lobby. */
+  /** What next, once the game is over: another table like this one (for a player), or the lobby. */
   function nextSteps(): HTMLElement {
-    const request = mySeat !== null ? tableRequests.get(roomId) : null;
+    const request = tableRequests.get(roomId);
     return h(
       'div',
       { class: 'next' },
       h(
         'div',
         { class: 'row' },
-        request
-          ? h('button', { type: 'button', class: 'primary', 'data-focus': 'new-table', 'data-action': 'new-table', onclick: (e: Event) => void newTableLikeThis(e.currentTarget as HTMLButtonElement) }, request.queued ? 'Play again' : 'New table like this')
+        mySeat !== null
+          ? h('button', { type: 'button', class: 'primary', 'data-focus': 'new-table', 'data-action': 'new-table', onclick: (e: Event) => void newTableLikeThis(e.currentTarget as HTMLButtonElement) }, request?.queued ? 'Play again' : 'New table like this')
           : null,
         h('a', { class: 'button', href: '#/', 'data-focus': 'to-lobby' }, 'Back to lobby'),
       ),
