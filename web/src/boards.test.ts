@@ -8,7 +8,7 @@ import { bettors, dollars, finishOrder, raceStatus, readySetBet, settlementText,
 import { colourLine, tac, tacLayout } from './games/tac.ts';
 import { handOutcome, lastTrickText, levelsText, seatTitle, tableLayout, tableLines, tractor, trumpsTitle } from './games/tractor.ts';
 import { describeEventGeneric } from './games/generic.ts';
-import { chooserPrompt } from './select.ts';
+import { chooserPrompt, partLine, Selection } from './select.ts';
 import { turnLine as panelLine } from './turn.ts';
 import type { BoardContext, GameEvent, Move, Plain } from './types.ts';
 
@@ -973,10 +973,12 @@ describe('Great Western Trail on the page', () => {
     expect(drawn).toEqual(['Neutral building A: discard 1 Guernsey → +$2; hire 1 worker']);
     expect(notes(ctx)).toEqual(['Neutral building A: discard 1 Guernsey → +$2; hire 1 worker']);
     expect(notes({ ...ctx, roomId: 'table-2' })).toEqual([]); // (another table's tap)
-    // A building no move takes now says what it is in the move panel's line: in reach on a phone, the trail far above.
-    expect(greatWesternTrail.whyNot!('v:A', ctx)).toBe('Neutral building A: discard 1 Guernsey → +$2; hire 1 worker.');
-    expect(greatWesternTrail.whyNot!('v:A-2', { ...ctx, moves: [build] })).toBe(`Building 4a (Bo's) on A-2: ${buildings['4a'].text}. It cannot be chosen now.`);
-    expect(greatWesternTrail.whyNot!('v:4a', { ...ctx, moves: [build] })).toBe(`Building 4a: ${buildings['4a'].text}. It cannot be placed now.`);
+    // A building no move takes now says what it is in the move panel's line: in reach on a phone, the trail far above;
+    // a note that describes, not a refusal (the panel's red).
+    expect(greatWesternTrail.whyNot!('v:A', ctx)).toEqual({ note: 'Neutral building A: discard 1 Guernsey → +$2; hire 1 worker.' });
+    expect(greatWesternTrail.whyNot!('v:A-2', { ...ctx, moves: [build] })).toEqual({ note: `Building 4a (Bo's) on A-2: ${buildings['4a'].text}. It cannot be chosen now.` });
+    expect(greatWesternTrail.whyNot!('v:4a', { ...ctx, moves: [build] })).toEqual({ note: `Building 4a: ${buildings['4a'].text}. It cannot be placed now.` });
+    expect(partLine(new Selection(greatWesternTrail).whyNot('v:4a', { ...ctx, moves: [build] }))).toEqual({ text: `Building 4a: ${buildings['4a'].text}. It cannot be placed now.`, refusal: false });
     expect(greatWesternTrail.whyNot!('v:A-1', { ...ctx, moves: [build] })).toBeNull(); // (no building there: the page's words)
   });
 

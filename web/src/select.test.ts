@@ -4,7 +4,7 @@ import { fastTrack } from './games/fast-track.ts';
 import { readySetBet } from './games/ready-set-bet.ts';
 import { handKeys, tac } from './games/tac.ts';
 import { FOLLOWS_LISTED, phaseText, tractor } from './games/tractor.ts';
-import { chooserPrompt, Selection } from './select.ts';
+import { chooserPrompt, partLine, Selection } from './select.ts';
 import { turnLine } from './turn.ts';
 import type { BoardContext, Move } from './types.ts';
 
@@ -101,6 +101,11 @@ describe('Tractor on the page: free choices the listed moves only sample', () =>
     // With no legal move only the board's words, if it has any: nothing is asked of the player.
     expect(selection.whyNot('card:AH', context('burying', []))).toBeNull();
     expect(new Selection(fastTrack).whyNot('card:AH', context('playing', []))).toBeNull();
+    // Every refusal is said as one (the panel's red); a board's note only describes.
+    expect(partLine(selection.whyNot('card:AH/2', clubs))).toEqual({ text: 'Follow suit: play as many cards of the led suit as you can.', refusal: true });
+    expect(partLine(selection.whyNot('card:AH', burying))).toEqual({ text: 'That card cannot be played now.', refusal: true });
+    expect(partLine({ note: 'Neutral building A.' })).toEqual({ text: 'Neutral building A.', refusal: false });
+    expect(partLine(null)).toBeNull();
   });
 
   it('follows with a card a long list leaves out: past FOLLOWS_LISTED follows the list may be a sample', () => {

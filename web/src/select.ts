@@ -6,7 +6,7 @@
  * only sample a free choice (the board composes), a click on a part selects it and nothing more: the
  * board makes the move from the selection.
  */
-import type { BoardContext, GameBoard, Move } from './types.ts';
+import type { BoardContext, GameBoard, Move, PartWords } from './types.ts';
 
 /**
  * The chooser's prompt for the moves that fit a selection (`question`: for one move, the board's words for what it
@@ -61,7 +61,7 @@ export class Selection {
    * no legal move at all only the board's (Tractor's deal, where a seat may declare but not with that card), else null:
    * nothing is asked of the player, and a tap on a part says nothing.
    */
-  whyNot(key: string, ctx: BoardContext): string | null {
+  whyNot(key: string, ctx: BoardContext): PartWords | null {
     const words = this.board.whyNot?.(key, ctx) ?? null;
     if (!ctx.moves.length) return words;
     return words ?? (key.startsWith('card:') ? 'That card cannot be played now.' : 'That cannot be chosen now.');
@@ -148,4 +148,10 @@ export class Selection {
     if (free) this.keys = this.keys.filter((k) => free.keys.includes(k));
     else if (this.keys.length && this.candidates(ctx).length === 0) this.keys = this.keys.filter((k) => this.board.sticky?.(k) && ctx.moves.some((m) => this.board.keys(m, this.seeing(ctx)).includes(k)));
   }
+}
+
+/** The move panel's line for what a part picked says (Selection.whyNot): its words, and whether they refuse (an error's style) or only describe. */
+export function partLine(words: PartWords | null): { text: string; refusal: boolean } | null {
+  if (words === null) return null;
+  return typeof words === 'string' ? { text: words, refusal: true } : { text: words.note, refusal: false };
 }

@@ -9,7 +9,7 @@ import { coarsePointer, h, seatColour, showsAlready } from './dom.ts';
 import { boardFor, describeEventGeneric } from './games/index.ts';
 import { legalMovesOf } from './legal.ts';
 import { copyLink, inviteLink, watchLink } from './links.ts';
-import { chooserPrompt, Selection } from './select.ts';
+import { chooserPrompt, partLine, Selection } from './select.ts';
 import { allMovesOpen, kindsOf, partsActedOn, shownEnough, Steps } from './steps.ts';
 import { leadAlike, pickHit, pickNear, samePlayable, spreadOut, tapChoices, type PartBox } from './touch.ts';
 import { clockLow, clockText, seatsToAct, turnLine, waitsForItsPlayers } from './turn.ts';
@@ -121,9 +121,11 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
    */
   let kindsShown = '';
   let kindsRefused = '';
-  const refuse = (text: string) => {
+  /** `refusal` false: words that describe a part (a note, in the panel's plain style), not a refusal's. */
+  const refuse = (text: string, isRefusal = text !== '') => {
     refusal.textContent = text;
-    refusal.classList.toggle('bad', text !== '');
+    refusal.classList.toggle('bad', isRefusal);
+    refusal.classList.toggle('note', text !== '' && !isRefusal);
     kindsRefused = kindsShown;
   };
   const visible = (selector: string) => [...app.querySelectorAll<HTMLElement>(selector)].filter((el) => el.getClientRects().length > 0);
@@ -806,10 +808,10 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     if (!el) {
       // A part your move cannot use: why, in the panel's line (nothing is sent); the next part picked takes it away.
       const part = (target as Element | null)?.closest?.<HTMLElement>('[data-key]');
-      const why = part && ctx.mySeat !== null ? selection!.whyNot(part.dataset.key!, ctx) : null;
-      if (why) {
+      const why = partLine(part && ctx.mySeat !== null ? selection!.whyNot(part.dataset.key!, ctx) : null);
+      if (why?.text) {
         partKey = part!.dataset.key!;
-        refuse((partNote = why));
+        refuse((partNote = why.text), why.refusal);
       }
       return;
     }
@@ -840,7 +842,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     showAll = allMovesOpen(showAll, ctx.moves.length === 0, floating);
     kindsShown = kindsOf(mine === null ? [] : ctx.moves);
     // A part's note goes with the step it was read in, or once its words no longer hold (Tractor's deal over).
-    if (partNote && refusal.textContent === partNote && (kindsShown !== kindsRefused || selection!.whyNot(partKey, ctx) !== partNote)) refuse('');
+    if (partNote && refusal.textContent === partNote && (kindsShown !== kindsRefused || partLine(selection!.whyNot(partKey, ctx))?.text !== partNote)) refuse('');
     const candidates = selection!.offered(ctx);
     const free = mine === null ? null : selection!.composing(ctx);
     // A step of one legal move (Great Western Trail's income, a seated host's roll) is offered first, where focus

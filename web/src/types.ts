@@ -102,8 +102,11 @@ export interface GameBoard {
    * judges it (a refusal says why).
    */
   compose?(keys: string[], ctx: BoardContext): Composing | null;
-  /** Why a part the player picked cannot be used now, where the board can say more than the page (null: the page's words). */
-  whyNot?(key: string, ctx: BoardContext): string | null;
+  /**
+   * Why a part the player picked cannot be used now, where the board can say more than the page (null: the page's
+   * words): a refusal's words, or `{ note }`, what the part is (Great Western Trail's building), said as no error is.
+   */
+  whyNot?(key: string, ctx: BoardContext): PartWords | null;
   /** The colours a seat plays where they are not its seat colour (a Fast Track seat's marbles); empty until known. */
   seatColours?(seat: number, ctx: BoardContext): string[];
   /**
@@ -130,3 +133,6 @@ export interface GameBoard {
   /** A final standing's score in the game's words (default: the number). */
   scoreText?(standing: { seat: number; score: number; team?: number }, ctx: BoardContext): string;
 }
+
+/** What the move panel's line says of a part picked that no move can use: a refusal (said as an error), or a note. */
+export type PartWords = string | { note: string };

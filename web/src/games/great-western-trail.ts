@@ -615,14 +615,15 @@ export const greatWesternTrail: GameBoard = {
     }
     return k;
   },
-  // A building tapped that no move takes now says what it is in the panel's line (at hand on a phone, the trail far above).
+  // A building tapped that no move takes now says what it is in the panel's line (at hand on a phone, the trail far above):
+  // a note, not a refusal.
   whyNot(key, ctx) {
     const code = key.startsWith('v:') ? key.slice(2) : '';
     const loc = code && buildingAt(ctx, code) ? code : '';
     const about = loc ? buildingText(ctx, buildingAt(ctx, loc)) : building(ctx, code)?.kind === 'private' ? buildingText(ctx, code) : '';
     if (!about) return null;
     const which = loc ? buildingNoteHead(ctx, loc) : `Building ${code}: `;
-    return `${which}${about}.${ctx.moves.length ? ` ${loc ? 'It cannot be chosen now.' : 'It cannot be placed now.'}` : ''}`;
+    return { note: `${which}${about}.${ctx.moves.length ? ` ${loc ? 'It cannot be chosen now.' : 'It cannot be placed now.'}` : ''}` };
   },
   describe(move, ctx) {
     const text = moveWords(move, ctx);
