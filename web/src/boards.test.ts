@@ -102,8 +102,32 @@ describe('Fast Track on the page', () => {
     const legend = (blue: number) => drawnTexts(() => fastTrack.render(ctx(blue)), 'legend')[0];
     expect(rings(20)).toBe(0);
     expect(rings(25)).toBe(1);
-    expect(legend(25)).toContain('a dashed ring: moved by another player since your turn');
+    expect(legend(25)).toContain('a dashed ring on white, outside the space: moved by another player since your turn');
     expect(legend(20)).not.toContain('a dashed ring'); // back where it stood when your turn ended
+  });
+
+  it("rings a marble another player moved outside a corner's gold ring, a pen exit's coloured ring and the highlight of a marble you can move", () => {
+    const board = { trackLength: 56, fastTrackSpaces: [7, 21, 35, 49], homeLength: 4, colours: [{ name: 'red', seat: 0, penExit: 0, homeEntry: 54 }, { name: 'blue', seat: 1, penExit: 14, homeEntry: 12 }] };
+    // Your red marble sent onto a corner (on the fast track), or onto blue's pen exit, by another player while you waited.
+    const ctx = (space: number, ring = 'none') => ({ ...context('fast-track', { board, marbles: [{ id: 'red-0', colour: 'red', area: 'track', space, ring }], players: [], turn: { seat: 1, chain: [] } }), roomId: 'moved-ft-rings' });
+    const num = (a: Record<string, string>, k: string) => Number(a[k]);
+    const outer = (a: Record<string, string>) => num(a, 'r') + num(a, 'stroke-width') / 2;
+    const inner = (a: Record<string, string>) => num(a, 'r') - num(a, 'stroke-width') / 2;
+    expect(drawnParts(() => fastTrack.render(ctx(3)), 'moved')).toEqual([]); // where it stood when your turn ended
+    for (const [space, ring] of [[7, 'fast'], [14, 'none']] as const) {
+      const drawn = (cls: string) => drawnParts(() => fastTrack.render(ctx(space, ring)), cls);
+      const [band, dashes] = [drawn('moved-band'), drawn('moved')].map((parts) => (expect(parts.length).toBe(1), parts[0]!.attributes));
+      const field = drawn('track-space').find((part) => part.attributes['data-key'] === `to:track-${space}`)!.attributes;
+      const marble = drawn('marble').find((part) => part.attributes['data-key'] === 'marble:red-0')!.attributes;
+      expect([dashes!.cx, dashes!.cy]).toEqual([field.cx, field.cy]);
+      expect(band!.stroke).toBe('#fff');
+      expect(dashes!['stroke-dasharray']).toBeTruthy();
+      // The white band starts outside the space's own ring and the rim a marble you can move lights up in (style.css:
+      // 5 wide once picked); the dashes with a gap of white to both.
+      const under = Math.max(outer(field), num(marble, 'r') + 5 / 2);
+      expect(inner(band!)).toBeGreaterThanOrEqual(under - 0.01);
+      expect(inner(dashes!)).toBeGreaterThan(under + 0.5);
+    }
   });
 
   it("heads the board with whose turn it is, yours as yours (it named you: \"Ada to play\")", () => {

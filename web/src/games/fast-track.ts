@@ -13,7 +13,7 @@ import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.t
 import { NO_CARD_MOVES, cardThenMarble, discardQuestion, sevenLeft } from './asked.ts';
 import { count } from './generic.ts';
 import { cardChip, cardText, confirmsCard, pickedCopy } from './cards.ts';
-import { movedWhileWaiting } from './moved.ts';
+import { MOVED_BAND, movedRing, movedWhileWaiting } from './moved.ts';
 import { alongLabel, boardName, boundsOf, labelText, viewBoxOf, type Label, type Spot } from './board-layout.ts';
 
 const FILL: Record<string, string> = { red: '#d1495b', blue: '#2e86ab', green: '#3a9d5d', yellow: '#e0b000', purple: '#8e5cc2', orange: '#e07a1f' };
@@ -80,7 +80,11 @@ function geometry(t: Plain, narrow = false) {
     return alongLabel(from, [back[0] - from[0], back[1] - from[1]], boardName(name), 16);
   };
   const r = sides === 4 ? 14 : 10;
-  return { n, sides, corners, track, home, pen, penLabel, nameLabel, r };
+  // A marble another player moved has a dashed ring round it on a white band (moved.ts): outside the rim a marble you can
+  // move lights up in (r - 1, 5 wide once picked) and a pen exit's or home entry's coloured ring (r, 3 wide), and on a
+  // corner outside its gold ring (r + 5, 1.5 wide). At r + 3 it lay on them, and read as one ring with them.
+  const moved = (corner: boolean) => (corner ? r + 7.5 : r + 3.5);
+  return { n, sides, corners, track, home, pen, penLabel, nameLabel, r, moved };
 }
 
 /**
@@ -92,11 +96,13 @@ export function fastTrackLayout(t: Plain, name: (seat: number) => string, narrow
   const colours: Plain[] = t.board?.colours ?? [];
   const perColour = (colour: Plain) => (t.marbles ?? []).filter((m: Plain) => m.colour === colour.name).length || 4;
   const corners = new Set<number>(g.corners);
+  // Wherever a marble stands it may have the ring of a marble moved by another player round it (its band included).
+  const around = (corner = false) => g.moved(corner) + MOVED_BAND / 2;
   const spots: Spot[] = [
-    ...Array.from({ length: g.n }, (_, i) => ({ x: g.track(i)[0], y: g.track(i)[1], r: corners.has(i) ? g.r + 5 : g.r })),
+    ...Array.from({ length: g.n }, (_, i) => ({ x: g.track(i)[0], y: g.track(i)[1], r: around(corners.has(i)) })),
     // (A home hole is a square: its corners reach 1.42 of its half-width from its middle.)
-    ...colours.flatMap((colour) => Array.from({ length: t.board?.homeLength ?? 0 }, (_, k) => ({ x: g.home(colour, k)[0], y: g.home(colour, k)[1], r: g.r * 1.42 }))),
-    ...colours.flatMap((colour) => Array.from({ length: perColour(colour) }, (_, k) => ({ x: g.pen(colour, k)[0], y: g.pen(colour, k)[1], r: g.r }))),
+    ...colours.flatMap((colour) => Array.from({ length: t.board?.homeLength ?? 0 }, (_, k) => ({ x: g.home(colour, k)[0], y: g.home(colour, k)[1], r: Math.max(g.r * 1.42, around()) }))),
+    ...colours.flatMap((colour) => Array.from({ length: perColour(colour) }, (_, k) => ({ x: g.pen(colour, k)[0], y: g.pen(colour, k)[1], r: around() }))),
     { x: C, y: C, r: 32 },
   ];
   const names = colours.map((colour) => g.nameLabel(colour, colour.seat >= 0 ? name(colour.seat) : ''));
@@ -181,6 +187,8 @@ function render(ctx: BoardContext) {
   };
   const corners = new Set<number>(g.corners);
   const moved = movedMarbles(ctx);
+  // Where each marble stands (a pen's in the order they are listed).
+  const placed = marbles.map((m) => ({ m, p: where(m) }));
   if (!g.n || !g.corners.length) {
     // before the first state
     return svg(SIZE, SIZE, { 'aria-label': 'Fast Track board' }, s('rect', { x: 4, y: 4, width: SIZE - 8, height: SIZE - 8, rx: 30, fill: '#f7f0dd', stroke: '#c9b98f', 'stroke-width': 4 }));
@@ -201,6 +209,7 @@ function render(ctx: BoardContext) {
       const owner = colours.find((c) => c.penExit === i || c.homeEntry === i);
       return [
         s('circle', {
+          class: 'track-space',
           cx: x,
           cy: y,
           r: corners.has(i) ? g.r + 5 : g.r,
@@ -234,13 +243,13 @@ function render(ctx: BoardContext) {
         labelText(layout.words[ci]!, { 'font-style': 'italic', fill: FILL[colour.name] ?? '#555' }),
       ),
     ),
-    marbles.map((m) => {
-      const [x, y] = where(m);
+    // Moved by another player while you waited: a dashed ring on a white band outside the space's rings (moved.ts).
+    placed.map(({ m, p }) => (moved.has(m.id) ? movedRing(p[0], p[1], g.moved(m.area === 'track' && corners.has(m.space))) : null)),
+    placed.map(({ m, p: [x, y] }) => {
       const at = m.area === 'track' || m.area === 'home' ? `${m.area}-${m.space}` : m.area;
       return [
-        // Moved by another player while you waited (a dashed ring round it, taps pass through to the marble).
-        moved.has(m.id) ? s('circle', { class: 'moved', cx: x, cy: y, r: g.r + 3, fill: 'none', stroke: '#333', 'stroke-width': 2, 'stroke-dasharray': '4 3', 'pointer-events': 'none' }) : null,
         s('circle', {
+          class: 'marble',
           cx: x,
           cy: y,
           r: g.r - 1,
@@ -293,7 +302,7 @@ export const fastTrack: GameBoard = {
             h('div', { class: 'hand' }, hand.map((c) => cardChip(c, `card:${c}`))),
           ]
         : null,
-      ctx.status === 'waiting' ? null : h('p', { class: 'legend' }, `Each marble shows its number (red 2 is the red marble marked 2); home holes count 1–4 from the entrance; a gold rim: on the fast track${movedMarbles(ctx).size ? '; a dashed ring: moved by another player since your turn' : ''}.`),
+      ctx.status === 'waiting' ? null : h('p', { class: 'legend' }, `Each marble shows its number (red 2 is the red marble marked 2); home holes count 1–4 from the entrance; a gold rim: on the fast track${movedMarbles(ctx).size ? '; a dashed ring on white, outside the space: moved by another player since your turn' : ''}.`),
       h(
         'ul',
         { class: 'plain-list' },

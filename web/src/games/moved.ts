@@ -2,6 +2,20 @@
  * The marbles that moved while you waited (Fast Track, TAC): on a phone the log is out of sight under the board, and the
  * bots' moves come one after another while you look elsewhere, so the board marks them. No rules: positions compared.
  */
+import { s } from '../dom.ts';
+
+/** The width of the white band under the dashed ring of a marble moved by another player. */
+export const MOVED_BAND = 3;
+
+/**
+ * The mark of a marble moved by another player: a dark dashed ring on a white band, at radius `r` round it (a board puts
+ * it outside its field's own ring and the rim a marble you can move lights up in, which it blended into). Drawn under
+ * every marble (a neighbour's covers it, not it a neighbour); taps pass through.
+ */
+export const movedRing = (x: number, y: number, r: number) => [
+  s('circle', { class: 'moved-band', cx: x, cy: y, r, fill: 'none', stroke: '#fff', 'stroke-width': MOVED_BAND, 'pointer-events': 'none' }),
+  s('circle', { class: 'moved', cx: x, cy: y, r, fill: 'none', stroke: '#222', 'stroke-width': 2, 'stroke-dasharray': '3 2.5', 'pointer-events': 'none' }),
+];
 
 interface Memory {
   /** Where the marbles stood when your last turn ended (or when the page first drew the table). */

@@ -14,7 +14,7 @@ import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.t
 import { NO_CARD_MOVES, cardThenMarble, discardQuestion, sevenLeft } from './asked.ts';
 import { cardKeys, confirmsCard, faceOfKey, pickedCopy } from './cards.ts';
 import { count } from './generic.ts';
-import { movedWhileWaiting } from './moved.ts';
+import { MOVED_BAND, movedRing, movedWhileWaiting } from './moved.ts';
 import { alongLabel, boardName, labelCorners, labelText, textWidth, viewBoxOf, type Label, type Spot } from './board-layout.ts';
 
 const FILL = ['#d1495b', '#2e86ab', '#3a9d5d', '#e0b000', '#8e5cc2', '#e07a1f'];
@@ -31,8 +31,6 @@ export const tacCard = (c: string) => CARD_NAME[c] ?? c;
 
 /** The aprons' circle: outside the ring, clear of its start fields. */
 const APRON = R + 34;
-/** The width of the white band under the dashed ring of a marble moved by another player. */
-const MOVED_BAND = 3;
 
 function geometry(t: Plain) {
   const ring: number = t.ring ?? 0;
@@ -234,14 +232,7 @@ function render(ctx: BoardContext) {
     // Moved by another player while you waited: a dark dashed ring on a white band, outside a start field's coloured ring
     // and the rim a marble you can move lights up in. Under every marble (a neighbour's covers it, not it a neighbour);
     // taps pass through.
-    placed.map(({ m, p }) =>
-      moved.has(String(m.id))
-        ? [
-            s('circle', { class: 'moved-band', cx: p[0], cy: p[1], r: g.moved, fill: 'none', stroke: '#fff', 'stroke-width': MOVED_BAND, 'pointer-events': 'none' }),
-            s('circle', { class: 'moved', cx: p[0], cy: p[1], r: g.moved, fill: 'none', stroke: '#222', 'stroke-width': 2, 'stroke-dasharray': '3 2.5', 'pointer-events': 'none' }),
-          ]
-        : null,
-    ),
+    placed.map(({ m, p }) => (moved.has(String(m.id)) ? movedRing(p[0], p[1], g.moved) : null)),
     placed.map(({ m, p }) => {
       const n = marbleOf(t, m.id).n;
       const at = m.zone === 'ring' ? `on field ${m.field}` : m.zone === 'home' ? `in home ${m.field + 1}` : 'in the apron';
