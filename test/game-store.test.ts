@@ -215,7 +215,8 @@ describe('game store', () => {
     // Owned by a process that does not beat: the claim path of a crashed process's games takes it.
     const recovered: string[] = [];
     const peer = store('peer', { heartbeatMs: 50 });
-    peer.start(async (roomId) => void recovered.push(roomId));
+    // (Recovered, its journal runs there, as a recovered room's does: see the five tries above.)
+    peer.start(async (roomId) => void (recovered.push(roomId), peer.resume(roomId, 0)));
     await waitFor(() => recovered.includes('given-up') || null, 5000, 'the resumed game recovered');
     expect(await reader.hmget('parlor:game:given-up', 'owner', 'epoch')).toEqual(['peer', '2']);
     expect(await reader.sismember('parlor:live', 'given-up')).toBe(1);
