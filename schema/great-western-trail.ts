@@ -58,6 +58,11 @@ const GwtSession = schema(
   'GwtSession',
 );
 
+const GwtObjectiveCount = schema(
+  { seat: t.uint8().default(0), card: t.string().default(''), played: t.boolean().default(false), counted: t.string().default(''), vp: t.int8().default(0) },
+  'GwtObjectiveCount',
+);
+
 const GwtStation = schema({ discs: t.array('uint8'), master: t.uint8().default(0) }, 'GwtStation');
 
 const GwtWorkers = schema(
@@ -117,6 +122,7 @@ const GwtTable = schema(
     objectiveStackCount: t.uint8().default(0),
     stations: t.array(GwtStation),
     players: t.array(GwtPlayer),
+    objectiveScoring: t.array(GwtObjectiveCount),
   },
   'GwtTable',
 );

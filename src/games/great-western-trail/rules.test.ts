@@ -1556,6 +1556,32 @@ describe('final scoring', () => {
     expect(breakdown(o).objectives).toBe(5);
   });
 
+  it('the view says, once the game is over, how each objective card counted: met, unmet, or left out unplayed', () => {
+    const s = fresh();
+    const p = s.players[0]!;
+    p.objectives = ['START_BBH', 'GAIN2_SSH'];
+    p.deck = ['AUX_SF', 'DRAW_5H'];
+    p.cities.sanFrancisco = 1;
+    p.hazards = ['flood-g4'];
+    s.stations[0]!.discs = [0];
+    s.stations[1]!.discs = [0];
+    s.trail['A-1'] = 'p:0:1a';
+    s.trail['A-2'] = 'p:0:2a';
+    s.players[1]!.objectives = [];
+    expect(viewFor(s, 1).public.objectiveScoring).toEqual([]); // the hand and deck are not shown while the game runs
+    s.over = true;
+    const counted = viewFor(s, 1).public.objectiveScoring;
+    expect(counted).toEqual([
+      // One hazard for two played cards: GAIN2_SSH met, START_BBH (no penalty) not.
+      { seat: 0, card: 'START_BBH', played: true, counted: 'unmet', vp: 0 },
+      { seat: 0, card: 'GAIN2_SSH', played: true, counted: 'met', vp: 3 },
+      { seat: 0, card: 'AUX_SF', played: false, counted: 'met', vp: 5 },
+      { seat: 0, card: 'DRAW_5H', played: false, counted: 'leftOut', vp: 0 },
+    ]);
+    // The same figures as the outcome's objectives row.
+    expect(counted.reduce((sum, c) => sum + c.vp, 0)).toBe((game.outcome(s)!.details as { breakdown: { objectives: number }[] }).breakdown[0]!.objectives);
+  });
+
   it('station masters score their lower halves', () => {
     const o = over((s) => {
       const p = s.players[0]!;

@@ -37,41 +37,60 @@ export function taskResources(state: GwtState, seat: number): Record<Task, numbe
   };
 }
 
+/** How one objective card counted at the end: met (+its VP), unmet (its penalty) or left out (0). */
+export interface ObjectiveCount {
+  card: string;
+  /** Played into the objective area (it counts, met or not); otherwise still in the hand, deck or discard pile. */
+  played: boolean;
+  counted: 'met' | 'unmet' | 'leftOut';
+  vp: number;
+}
+
 /**
  * Best total of objective cards plus station master 3 (3 VP per 2 cards in the objective area): played cards
  * always count (+VP when fulfilled, otherwise the penalty); unplayed ones in the deck may be added or left out.
- * Each owned item fulfils one task of one card; the allocation that maximises the total is chosen.
+ * Each owned item fulfils one task of one card; the allocation that maximises the total is chosen. `cards` says how
+ * each card counted in it: played ones first, then the rest as the hand, deck and discard pile hold them.
  */
-export function objectiveScore(state: GwtState, seat: number): { objectives: number; areaCount: number } {
+export function objectiveScore(state: GwtState, seat: number): { objectives: number; areaCount: number; cards: ObjectiveCount[] } {
   const p = state.players[seat]!;
   const played = p.objectives;
   const optional = [...p.hand, ...p.deck, ...p.discard].filter((c) => c in OBJECTIVES);
   const cards = [...played.map((c) => ({ c, must: true })), ...optional.map((c) => ({ c, must: false }))];
   const perPair = p.stationMasters.includes(3) ? 3 : 0;
   const start = TASKS.map((t) => taskResources(state, seat)[t]);
-  const memo = new Map<string, { objectives: number; areaCount: number; total: number }>();
-  const best = (i: number, res: number[], count: number): { objectives: number; areaCount: number; total: number } => {
-    if (i === cards.length) return { objectives: 0, areaCount: count, total: Math.floor(count / 2) * perPair };
+  type Counted = ObjectiveCount['counted'];
+  type Best = { objectives: number; areaCount: number; total: number; how: Counted[] };
+  const memo = new Map<string, Best>();
+  const best = (i: number, res: number[], count: number): Best => {
+    if (i === cards.length) return { objectives: 0, areaCount: count, total: Math.floor(count / 2) * perPair, how: [] };
     const key = `${i}|${res.join(',')}|${count}`;
     const hit = memo.get(key);
     if (hit) return hit;
     const { c, must } = cards[i]!;
     const card = OBJECTIVES[c]!;
-    const options: { objectives: number; areaCount: number; total: number }[] = [];
-    const add = (gainVp: number, nextRes: number[], nextCount: number) => {
+    const options: Best[] = [];
+    const add = (how: Counted, gainVp: number, nextRes: number[], nextCount: number) => {
       const rest = best(i + 1, nextRes, nextCount);
-      options.push({ objectives: rest.objectives + gainVp, areaCount: rest.areaCount, total: rest.total + gainVp });
+      options.push({ objectives: rest.objectives + gainVp, areaCount: rest.areaCount, total: rest.total + gainVp, how: [how, ...rest.how] });
     };
     const need = TASKS.map((t) => card.tasks.filter((x) => x === t).length);
-    if (need.every((n, k) => res[k]! >= n)) add(card.vp, res.map((r, k) => r - need[k]!), count + 1);
-    add(-card.penalty, res, count + 1);
-    if (!must) add(0, res, count);
+    if (need.every((n, k) => res[k]! >= n)) add('met', card.vp, res.map((r, k) => r - need[k]!), count + 1);
+    add('unmet', -card.penalty, res, count + 1);
+    if (!must) add('leftOut', 0, res, count);
     const pick = options.reduce((a, b) => (b.total > a.total ? b : a));
     memo.set(key, pick);
     return pick;
   };
   const result = best(0, start, 0);
-  return { objectives: result.objectives, areaCount: result.areaCount };
+  return {
+    objectives: result.objectives,
+    areaCount: result.areaCount,
+    cards: cards.map(({ c, must }, i) => {
+      const counted = result.how[i]!;
+      return { card: c, played: must, counted, vp: counted === 'met' ? OBJECTIVES[c]!.vp : counted === 'unmet' ? 0 - OBJECTIVES[c]!.penalty : 0 };
+    }),
+  };
 }
 
 export function scoreBreakdown(state: GwtState, seat: number): Record<Category, number> {

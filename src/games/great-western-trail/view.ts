@@ -10,6 +10,8 @@ import type { BuildingText } from './labels.ts';
 import { NAMES } from './names.ts';
 import type { Names } from './names.ts';
 import { quotes } from './quotes.ts';
+import { objectiveScore } from './scoring.ts';
+import type { ObjectiveCount } from './scoring.ts';
 import type { GwtState } from './types.ts';
 
 /**
@@ -98,6 +100,13 @@ export interface PublicView {
   objectiveStackCount: number;
   stations: { discs: number[]; master: number }[];
   players: PublicPlayer[];
+  /**
+   * Once the game is over, how each seat's objective cards counted in the final scoring (its `objectives` row), seat by
+   * seat: the played ones (`counted` met: +VP, unmet: the penalty), then those left in the hand, deck or discard pile,
+   * which count only where that helps (`leftOut`: no penalty, `vp` 0). The cards are shown at the end, as the scoring
+   * shows them at the table; empty while the game runs.
+   */
+  objectiveScoring: (ObjectiveCount & { seat: number })[];
 }
 
 export interface PrivateView {
@@ -168,6 +177,7 @@ export function viewFor(state: GwtState, viewer: Viewer): View<PublicView, Priva
       discardCount: p.discard.length,
       discardTop: p.discard.at(-1) ?? '',
     })),
+    objectiveScoring: state.over ? state.players.flatMap((_, seat) => objectiveScore(state, seat).cards.map((c) => ({ seat, ...c }))) : [],
   };
   if (viewer < 0 || viewer >= state.playerCount) return { public: pub, private: null };
   const p = state.players[viewer]!;
