@@ -394,6 +394,10 @@ describe('web client', () => {
     await page.locator('.gwt-score').waitFor({ timeout: 5000 });
     expect(await page.locator('.gwt-score tbody tr').count()).toBe(11);
     expect(await page.locator('.gwt-score tbody th').allTextContents()).toContain('Objective cards');
+    // Under it, how each objective card counted: every player began with one, so both are there.
+    const counted = await page.locator('.gwt-objective-scoring li').allTextContents();
+    expect(counted.length).toBeGreaterThanOrEqual(2);
+    for (const line of counted) expect(line).toMatch(/ — (not )?played, (met: \+\d+ VP|not met: (−?\d+ VP|left out, no penalty))/);
     await page.close();
   }, 150_000);
 

@@ -484,6 +484,40 @@ function finalScoring(ctx: BoardContext) {
       ),
       h('tfoot', null, h('tr', null, h('th', { scope: 'row' }, 'Total'), seats.map((seat) => h('td', null, String(total(seat)))))),
     ),
+    objectiveScoring(ctx),
+  );
+}
+
+/** A signed VP figure: "+3", "−2", "0". */
+const signedVp = (vp: number) => (vp > 0 ? `+${vp}` : vp < 0 ? `−${-vp}` : '0');
+
+/**
+ * How each seat's objective cards counted in the objectives row, as the view says once the game is over: met,
+ * unmet (its penalty) or, not played, left out.
+ */
+function objectiveScoring(ctx: BoardContext) {
+  const scoring: Plain[] = Array.isArray(ctx.table.objectiveScoring) ? ctx.table.objectiveScoring : [];
+  if (!scoring.length) return null;
+  const seats = [...new Set(scoring.map((c) => Number(c.seat)))].sort((a, b) => a - b);
+  const how = (c: Plain) => {
+    const where = c.played ? 'played' : 'not played';
+    if (c.counted === 'met') return `${where}, met: ${signedVp(c.vp)} VP`;
+    if (c.counted === 'unmet') return `${where}, not met: ${signedVp(c.vp)} VP${c.played ? '' : ' (counted for a station master)'}`;
+    return `${where}, not met: left out, no penalty`;
+  };
+  return h(
+    'div',
+    { class: 'gwt-objective-scoring' },
+    h('div', { class: 'section-title' }, 'Objective cards in the scoring'),
+    h('p', { class: 'legend' }, 'Played cards count met or not (not met: their penalty); cards still in the hand, deck or discard pile count only where that helps.'),
+    seats.map((seat) =>
+      h(
+        'div',
+        null,
+        h('b', null, dot(seat, ctx), ` ${ctx.name(seat)}`),
+        h('ul', { class: 'plain-list' }, scoring.filter((c) => c.seat === seat).map((c) => h('li', null, `${objectiveText(ctx, c.card).split(' · played: ')[0]} — ${how(c)}`))),
+      ),
+    ),
   );
 }
 
