@@ -449,6 +449,17 @@ describe('TAC on the page', () => {
     expect(tac.describe({ type: 'seven', card: 'tac', marble: 0, to: 3 }, ctx)).toBe('TAC as 7: red 1 to field 3');
   });
 
+  it("says what a TAC plays and whose card it takes back, as the view's last card says", () => {
+    const marbles = Array.from({ length: 16 }, (_, id) => ({ id, colour: Math.floor(id / 4), zone: 'ring', field: id * 3 }));
+    const ctx = context('tac', { ring: 64, marbles, seatOfColour: [0, 1, 0, 1], lastCard: '12', lastColour: 1 });
+    expect(tac.describe({ type: 'move', card: 'tac', marble: 8, to: 44 }, ctx)).toBe("TAC as 12, taking back blue's: green 1 to field 44");
+    const angel = { ...ctx, table: { ...ctx.table, lastCard: 'angel', lastColour: 3 } };
+    expect(tac.describe({ type: 'enter', card: 'tac', colour: 3 }, angel)).toBe("TAC as Angel, taking back yellow's: bring a yellow marble out");
+    // The card itself given or discarded is named as itself.
+    expect(tac.describe({ type: 'discard', card: 'tac' }, ctx)).toBe('Discard TAC');
+    expect(tac.describe({ type: 'move', card: '12', marble: 8, to: 44 }, ctx)).toBe('12: green 1 to field 44');
+  });
+
   it('asks of a card picked in the exchange whether to give it, and of one that can only be discarded whether to discard it, not to play it', () => {
     const table = { phase: 'exchange', seatOfColour: [0, 1, 0, 1], teamOfColour: [0, 1, 0, 1], turn: 0, devilTarget: -1 };
     const give: Move = { type: 'exchange', card: '5' };

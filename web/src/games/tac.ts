@@ -419,7 +419,11 @@ export const tac: GameBoard = {
   },
   describe(move, ctx) {
     const to = (f: unknown) => fieldText(f, ctx.table.ring ?? 0);
-    const card = move.card ? tacCard(String(move.card)) : '';
+    // A TAC plays the last card, taken back from the colour that played it: the move says which ("TAC: green 1 to
+    // field 44" left a player to work out from the board's middle what it copied and whose it undid).
+    const last = ctx.table.lastCard ? tacCard(String(ctx.table.lastCard)) : '';
+    const takenBack = last && move.card === 'tac' && ['move', 'enter', 'swap', 'skip', 'warrior'].includes(move.type) ? `TAC as ${last}, taking back ${COLOUR_NAME[ctx.table.lastColour] ?? 'the last'}'s` : '';
+    const card = takenBack || (move.card ? tacCard(String(move.card)) : '');
     // A marble in the apron now that a TAC's move names: the undo brings it back first.
     const marble = (id: unknown) => `${marbleName(ctx.table, id)}${marbleKey(ctx.table, Number(id)).startsWith('apron:') ? ', back from the apron,' : ''}`;
     // The marble standing on the field a move ends on, which it knocks out (one of your own too): the move's words named
