@@ -449,6 +449,12 @@ describe('TAC on the page', () => {
     expect(tac.describe({ type: 'seven', card: 'tac', marble: 0, to: 3 }, ctx)).toBe('TAC as 7: red 1 to field 3');
   });
 
+  it("says what the result's score means: won or lost, and the marbles each of the seat's colours has home", () => {
+    const ctx = { ...context('tac', { seatOfColour: [0, 1, 0, 1] }), result: { standings: [], details: { winningTeam: 1, homeCounts: [3, 4, 1, 4] } } } as unknown as BoardContext;
+    expect(tac.scoreText!({ seat: 1, score: 1, team: 1 }, ctx)).toBe('won · home: blue 4 of 4, yellow 4 of 4');
+    expect(tac.scoreText!({ seat: 0, score: 0, team: 0 }, ctx)).toBe('lost · home: red 3 of 4, green 1 of 4');
+  });
+
   it("says what a TAC plays and whose card it takes back, as the view's last card says", () => {
     const marbles = Array.from({ length: 16 }, (_, id) => ({ id, colour: Math.floor(id / 4), zone: 'ring', field: id * 3 }));
     const ctx = context('tac', { ring: 64, marbles, seatOfColour: [0, 1, 0, 1], lastCard: '12', lastColour: 1 });

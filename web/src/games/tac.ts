@@ -417,6 +417,14 @@ export const tac: GameBoard = {
     if (move.type === 'enter') k.push(`apron:${move.colour ?? ctx.table.turn}`);
     return k;
   },
+  // The outcome's score is 1 for the winning team, 0 for the rest (README, Winning): said as such, with the marbles
+  // each of the seat's colours has home (`details.homeCounts`). A bare "1" and "0" read as points scored.
+  scoreText(standing, ctx) {
+    const homes: unknown = ctx.result?.details?.homeCounts;
+    const colours = ((ctx.table.seatOfColour ?? []) as number[]).flatMap((seat, c) => (seat === standing.seat ? [c] : []));
+    const home = Array.isArray(homes) && colours.length ? ` · home: ${colours.map((c) => `${COLOUR_NAME[c]} ${Number(homes[c] ?? 0)} of 4`).join(', ')}` : '';
+    return `${standing.score > 0 ? 'won' : 'lost'}${home}`;
+  },
   describe(move, ctx) {
     const to = (f: unknown) => fieldText(f, ctx.table.ring ?? 0);
     // A TAC plays the last card, taken back from the colour that played it: the move says which ("TAC: green 1 to
