@@ -397,6 +397,19 @@ describe('client faults in the logs', () => {
     ]);
   });
 
+  it("a create a silent peer never answered, which Colyseus makes here instead, is a warning, not an error line", () => {
+    resetClientFaults();
+    const lines: string[] = [];
+    const log = colyseusLogger(pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) }));
+    for (let i = 0; i < 3; i++) log.error('ipc_timeout: create room request timed out for tac on processId p2.');
+    log.error('something else broke');
+    const parsed = lines.map((l) => JSON.parse(l) as { level: number; msg: string });
+    expect(parsed.map((l) => [l.level, l.msg])).toEqual([
+      [40, 'ipc_timeout: create room request timed out for tac on processId p2. (created here instead)'],
+      [50, 'something else broke'],
+    ]);
+  });
+
   it('a spectator sending truncated frames and sockets sending oversize frames leave no error lines or stacks', async () => {
     const proc = await spawnServer({ RATE_LIMIT_EXEMPT: '' });
     try {
