@@ -65,6 +65,9 @@ export function applyMove(state: GwtState, actor: Actor, move: unknown): MoveRes
   // Sorted: in the order held, the last cards drawn would show, and with the public discards earlier hands.
   if (move.type === 'income') events.push({ type: 'handRevealed', seat: actor, hand: [...state.players[actor as number]!.hand].sort() });
   perform(next, move as GwtMove);
+  // The job market's last space filled (the red arrow): the game's end is triggered, by the seat that filled it. The
+  // log said only "Last round." and then who won: not what had ended the game, nor who had.
+  if (state.endTrigger < 0 && next.endTrigger >= 0) events.push({ type: 'endTriggered', seat: next.endTrigger });
   const seat = actor as number;
   const moneyMoved = next.players[seat]!.money - state.players[seat]!.money;
   // The income's amount (the hand's breeds and the certificates), a disc's (Kansas City's $6, the step-limit disc's $3,

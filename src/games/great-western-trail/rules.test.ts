@@ -1324,7 +1324,11 @@ describe('job market and game end', () => {
     s.foresight = ['', '', 'cowboy', 'engineer', 'craftsman', ''];
     s.players[0]!.hand = ['jersey'];
     s.players[0]!.location = 'G-1';
-    s = play(play(s, { type: 'move', path: ['KANSAS_CITY'] }), { type: 'foresight', pick: 0 });
+    s = play(s, { type: 'move', path: ['KANSAS_CITY'] });
+    // The move that fills the last space says so, with the seat that triggered the end.
+    const filled = game.applyMove(s, 0, { type: 'foresight', pick: 0 });
+    expect(filled.ok && filled.events).toEqual([{ type: 'foresight', pick: 0, seat: 0, tile: 'cowboy', to: 'jobMarket' }, { type: 'endTriggered', seat: 0 }]);
+    s = play(s, { type: 'foresight', pick: 0 });
     expect(s.endTrigger).toBe(0);
     expect(s.players[0]!.jobToken).toBe(true);
     expect(legalMoves(s, 0)).toEqual([{ type: 'income', certificates: 0 }]);
