@@ -716,6 +716,8 @@ describe('Great Western Trail on the page', () => {
     expect(greatWesternTrail.describe({ type: 'deliver', city: 'wichita' }, ctx)).toBe('Deliver to Wichita (city value 4)');
     expect(greatWesternTrail.describeEvent!({ type: 'deliver', city: 'wichita', seat: 1 }, ctx, [])).toBe('Bo: delivers to Wichita (city value 4).');
     expect(greatWesternTrail.describeEvent!({ type: 'income', certificates: 2, amount: 9, seat: 1 }, ctx, [])).toBe('Bo: takes the income of $9 using 2 certificates.');
+    // What ended the game, and who: the log said only who won.
+    expect(greatWesternTrail.describeEvent!({ type: 'endTriggered', seat: 1 }, ctx, [])).toBe("Bo: fills the job market's last space, which triggers the game's end: the last turns follow.");
     // A turn ended by its player, and one that ends by itself after the move that left nothing to do in it.
     const ended = { type: 'endTurn', seat: 1 };
     expect(greatWesternTrail.describeEvent!(ended, ctx, [ended])).toBe('Bo: ends the turn.');

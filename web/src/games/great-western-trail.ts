@@ -682,6 +682,8 @@ export const greatWesternTrail: GameBoard = {
       return `${who}ends the turn${drawn ? ` and draws ${drawn}` : ''}.`;
     }
     if (ev.type === 'skip') return `${who}skips.`;
+    // What ended the game, and who (the log said only "Game over"; the panel "Last round." while it lasted).
+    if (ev.type === 'endTriggered') return `${who}fills the job market's last space, which triggers the game's end: the last turns follow.`;
     // The tile as it lay (the event's: gone from the foresight by now); a server before it sent none.
     if (ev.type === 'foresight') return `${who}takes ${typeof ev.tile === 'string' && ev.tile ? `the foresight tile: ${tileName(ctx, ev.tile)}` : 'a foresight tile'}${foresightPlace(ctx, ev.to)}.`;
     if (ev.type === 'income') {
