@@ -349,6 +349,15 @@ describe('TAC on the page', () => {
     expect(colourLine(1, context('tac', { ...table, handCounts: [4, 1, 0, 2] }))).toBe('blue: Bo · team 2 · 1 card');
   });
 
+  it("shows a TAC seat in its marbles' colours, and each colour's line with that colour's dot alone", () => {
+    // Seat 0 plays green and seat 1 red: a dot in the seat's own colour (red for seat 0) read as the marbles' colour.
+    const ctx = context('tac', { seatOfColour: [1, 0, 0, 1], teamOfColour: [0, 1, 1, 0], handCounts: [4, 4, 4, 4], ring: 64, marbles: [], round: 1, winner: -1 });
+    expect(tac.seatColours!(0, ctx)).toEqual(['#2e86ab', '#3a9d5d']);
+    expect(tac.seatColours!(1, ctx)).toEqual(['#d1495b', '#e0b000']);
+    const dots = drawnParts(() => tac.render(ctx), 'dot').map((d) => d.attributes.style);
+    expect(dots).toEqual(['background:#d1495b', 'background:#2e86ab', 'background:#3a9d5d', 'background:#e0b000']);
+  });
+
   it('tells a player skipped by an 8 that they are skipped, not that no card of theirs can move a marble', () => {
     const table = { phase: 'play', ring: 64, seatOfColour: [0, 1, 2, 3], teamOfColour: [0, 1, 0, 1], turn: 0, turnSeat: 0, devilTarget: -1, sevenRemaining: 0, skipPending: true };
     const ctx = (moves: Move[]) => ({ ...context('tac', table), view: { colours: [0], cards: ['5', 'tac'], cardColours: [0, 0], given: [] }, moves });

@@ -366,11 +366,18 @@ export const tac: GameBoard = {
       h(
         'ul',
         { class: 'plain-list' },
-        (t.seatOfColour ?? []).map((seat: number, c: number) =>
-          h('li', null, h('span', { class: 'dot', style: `background:${FILL[c]}` }), ` ${colourLine(c, ctx)}`, h('span', { class: 'dot', style: `background:${seatColour(seat)};margin-left:.4rem` })),
+        (t.seatOfColour ?? []).map((_seat: number, c: number) =>
+          // The colour's dot alone: a second dot after the player's name, in the seat's own colour, read as the
+          // marbles' colour ("green: Ada" with a red dot).
+          h('li', null, h('span', { class: 'dot', style: `background:${FILL[c]}` }), ` ${colourLine(c, ctx)}`),
         ),
       ),
     );
+  },
+  // The colours a seat plays, as Fast Track's: the seats' list showed each player in the seat's own colour (red for the
+  // player of green), which read as the marbles' colour.
+  seatColours(seat, ctx) {
+    return ((ctx.table.seatOfColour ?? []) as number[]).flatMap((owner, c) => (owner === seat ? [FILL[c] ?? seatColour(seat)] : []));
   },
   // What your listed moves ask of you; for everyone, the 7 split under way (else only drawn inside the ring).
   status(ctx) {
