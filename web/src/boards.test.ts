@@ -451,11 +451,12 @@ describe('TAC on the page', () => {
     expect(status([{ type: 'move', card: '5', marble: 3, to: 8 }], { marbles: marbles.map((m) => (m.id === 3 ? { ...m, zone: 'ring' } : m)) })).toBe('Choose a card to play, then a marble.');
   });
 
-  it("names a 7's first run as a 7, and a TAC played as a 7 as such", () => {
+  it("names a 7's first run as a 7, and a TAC played as a 7 as such, with whose 7 it takes back", () => {
     const marbles = Array.from({ length: 16 }, (_, id) => ({ id, colour: Math.floor(id / 4) }));
-    const ctx = context('tac', { ring: 64, marbles, seatOfColour: [0, 1, 2, 3] });
+    const ctx = context('tac', { ring: 64, marbles, seatOfColour: [0, 1, 2, 3], lastCard: '7', lastColour: 1 });
     expect(tac.describe({ type: 'seven', card: '7', marble: 0, to: 3 }, ctx)).toBe('7: red 1 to field 3');
-    expect(tac.describe({ type: 'seven', card: 'tac', marble: 0, to: 3 }, ctx)).toBe('TAC as 7: red 1 to field 3');
+    // As a TAC's other moves say it ("TAC as 12, taking back blue's: …"): it said only "TAC as 7".
+    expect(tac.describe({ type: 'seven', card: 'tac', marble: 0, to: 3 }, ctx)).toBe("TAC as 7, taking back blue's: red 1 to field 3");
   });
 
   it("says what the result's score means: won or lost, and the marbles each of the seat's colours has home", () => {

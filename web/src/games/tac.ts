@@ -437,7 +437,8 @@ export const tac: GameBoard = {
     // A TAC plays the last card, taken back from the colour that played it: the move says which ("TAC: green 1 to
     // field 44" left a player to work out from the board's middle what it copied and whose it undid).
     const last = ctx.table.lastCard ? tacCard(String(ctx.table.lastCard)) : '';
-    const takenBack = last && move.card === 'tac' && ['move', 'enter', 'swap', 'skip', 'warrior'].includes(move.type) ? `TAC as ${last}, taking back ${COLOUR_NAME[ctx.table.lastColour] ?? 'the last'}'s` : '';
+    const whose = `${COLOUR_NAME[ctx.table.lastColour] ?? 'the last'}'s`;
+    const takenBack = last && move.card === 'tac' && ['move', 'enter', 'swap', 'skip', 'warrior'].includes(move.type) ? `TAC as ${last}, taking back ${whose}` : '';
     const card = takenBack || (move.card ? tacCard(String(move.card)) : '');
     // A marble in the apron now that a TAC's move names: the undo brings it back first.
     const marble = (id: unknown) => `${marbleName(ctx.table, id)}${marbleKey(ctx.table, Number(id)).startsWith('apron:') ? ', back from the apron,' : ''}`;
@@ -455,8 +456,8 @@ export const tac: GameBoard = {
       case 'move':
         return `${card}: ${marble(move.marble)} to ${to(move.to)}${onto(move)}`;
       case 'seven':
-        // A 7's first run (a TAC copying a 7 says so).
-        return `${card === '7' ? '7' : `${card} as 7`}: ${marble(move.marble)} to ${to(move.to)}${onto(move)}`;
+        // A 7's first run (a TAC copying a 7 says so, and whose 7 it takes back, as a TAC's other moves do).
+        return `${card === '7' ? '7' : move.card === 'tac' && last ? `TAC as 7, taking back ${whose}` : `${card} as 7`}: ${marble(move.marble)} to ${to(move.to)}${onto(move)}`;
       case 'step':
         return `7: ${marble(move.marble)} to ${to(move.to)}${onto(move)}`;
       case 'swap':
