@@ -1033,6 +1033,39 @@ describe('web client', () => {
     await Promise.all([ada.close(), bo.close()]);
   }, 60_000);
 
+  it.concurrent("keyboard: TAC's exchange, a card picked with Enter puts focus on the button that gives it, Esc back on the card", async ({ expect }) => {
+    const page = await newPage();
+    await createInLobby(page, 'TAC', { seats: 4, bots: 3, options: { dealDelayMs: 0 } });
+    const card = page.locator('.board .hand [data-key].can').first();
+    await card.waitFor({ timeout: 10_000 });
+    const key = (await card.getAttribute('data-key'))!;
+    const focused = (selector: string) => page.evaluate((sel) => document.activeElement?.matches(sel) ?? false, selector);
+    const confirm = '.controls .chooser .move';
+    // By mouse the card picked keeps focus: the chooser waits for a click.
+    await card.click();
+    await page.locator(confirm).waitFor({ timeout: 5000 });
+    await page.waitForTimeout(200);
+    expect(await focused(confirm)).toBe(false);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.controls .chooser').count()).toBe(0);
+    // By keyboard: Enter picks the card, and focus goes to the one move to confirm (left on the card, Enter dropped the pick).
+    await page.locator(`.board [data-key="${key}"]`).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(confirm), { timeout: 5000 }).toBe(true);
+    expect(await page.locator('.controls .chooser p').first().textContent()).toMatch(/^Give it to your partner\?/);
+    // Esc clears the pick, and focus goes back to the card.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => focused(`.board [data-key="${key}"]`), { timeout: 5000 }).toBe(true);
+    expect(await page.locator('.controls .chooser').count()).toBe(0);
+    // Enter, Enter: the card is given.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(confirm), { timeout: 5000 }).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.controls .status').textContent(), { timeout: 5000 }).not.toContain('give your partner');
+    expect(await page.locator('.notice.bad').count()).toBe(0);
+    await page.close();
+  }, 60_000);
+
   it.concurrent('keyboard: Tab reaches legal parts, Space selects a token, Esc clears it, Enter on a space bets the selected token', async ({ expect }) => {
     const page = await newPage();
     // The first roll waits long enough that bets stay open for the whole test.

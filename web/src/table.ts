@@ -81,6 +81,14 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   let frames = 0;
   /** Focus waits on the title for the next part to act on (the page put it there, not the player). */
   let parked = false;
+  /**
+   * The board part just picked with Enter or Space, until the next draw: where that pick leaves one move to confirm (a
+   * card picked alone, offered first: TAC's exchange, Fast Track's and TAC's plays), focus goes to its button. Left on
+   * the card, Enter again dropped the pick, and the button was reached only by tabbing past the rest of the hand.
+   */
+  let pickedByKey = '';
+  /** The part focus came from to the confirm button: where it goes back when the pick is cleared (Esc, "Clear selection"). */
+  let confirmingFrom = '';
 
   // Focusable by the page only: where focus waits when the part it was on is gone and nothing is to act on.
   const title = h('h1', { tabindex: -1 }, 'Parlor');
@@ -572,10 +580,21 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       // part to act on, not the page's body.
       const again = app.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"], [data-focus="${CSS.escape(focusKey)}"]`);
       again?.focus({ preventScroll: true });
-      if (!again || document.activeElement !== again || (wasUsable && !usable(again))) landFocus();
+      // The confirm button gone with the pick cleared, not sent: back to the part picked, where it still is usable.
+      const back = !again && confirmingFrom && (focusKey === 'pick-0' || focusKey === 'clear') ? app.querySelector<HTMLElement>(`.board [data-key="${CSS.escape(confirmingFrom)}"]`) : null;
+      if (back && usable(back)) back.focus({ preventScroll: true });
+      else if (!again || document.activeElement !== again || (wasUsable && !usable(again))) landFocus();
     } else if (waiting) {
       landFocus(); // the next part to act on, once there is one
     }
+    if (!document.activeElement?.closest('.controls .chooser')) confirmingFrom = '';
+    // A pick with Enter or Space that leaves one move to confirm: focus on its button, Enter confirms it (Esc clears).
+    const confirm = pickedByKey && selection!.keys.includes(pickedByKey) ? visible('.controls .chooser .move') : [];
+    if (confirm.length === 1) {
+      confirmingFrom = pickedByKey;
+      confirm[0]!.focus();
+    }
+    pickedByKey = '';
     if (!firstBoardAt) {
       firstBoardAt = performance.now();
       document.body.dataset.firstBoardMs = String(Math.round(firstBoardAt));
@@ -824,6 +843,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   boardEl.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
+      pickedByKey = pickable(e.target as Element | null)?.dataset.key ?? '';
       onPick(e.target);
     }
   });
