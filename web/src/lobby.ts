@@ -156,22 +156,9 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
     );
   }
 
-  /**
-   * What each list last drew: a refresh that finds the same redraws nothing. Redrawn every 3 s, a list took focus from
-   * a link reached with Tab, and a press on a link whose list was replaced before its release was no click.
-   */
-  const drawn = { seats: '', tables: '' };
-  const unchanged = (which: keyof typeof drawn, shown: unknown) => {
-    const text = JSON.stringify(shown);
-    if (drawn[which] === text) return true;
-    drawn[which] = text;
-    return false;
-  };
-
   /** The seats this browser holds at tables still open, private ones included, each with its way back. */
   function drawYourSeats(held: SeatTicket[], found: Map<string, TableListing>) {
     const live = held.filter((ticket) => found.has(ticket.roomId));
-    if (unchanged('seats', live.map((ticket) => [ticket.roomId, names.get(ticket.game) ?? ticket.game, ticket.seat, tableState(found.get(ticket.roomId)!)]))) return;
     yourSeats.replaceChildren(
       ...(live.length
         ? [
@@ -214,8 +201,6 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
     }
     if (closed) return;
     drawYourSeats(held, found);
-    const shown = list.map((t) => [t.roomId, names.get(t.game) ?? t.game, t.seats, tableState(t), t.open, Boolean(seatTickets.get(t.roomId))]);
-    if (unchanged('tables', shown)) return;
     tableList.replaceChildren(
       list.length === 0
         ? h('p', { class: 'muted' }, 'No public tables yet.')
