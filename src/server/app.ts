@@ -317,23 +317,21 @@ const PEER_SILENT_CREATE = /^ipc_timeout: create room request timed out/;
 export function colyseusLogger(logger: Logger) {
   const child = logger.child({ component: 'colyseus' });
   const text = (args: unknown[]) => args.map((a) => (typeof a === 'string' ? a : a instanceof Error ? (a.stack ?? a.message) : safeJson(a, 2000))).join(' ');
+  // A warning repeats while its cause lasts (a Redis outage: every connection's every retry): one line per
+  // kind a window, with how many were skipped.
+  const warnRepeated = (line: string) => {
+    const suppressed = dueLine(`colyseus:${line.slice(0, 60)}`);
+    if (suppressed !== null) child.warn(suppressed ? { suppressed } : {}, line);
+  };
   return {
     debug: (...a: unknown[]) => child.debug(text(a)),
     info: (...a: unknown[]) => child.info(text(a)),
-    // A warning repeats while its cause lasts (a Redis outage: every connection's every retry): one line per
-    // kind a window, with how many were skipped.
-    warn: (...a: unknown[]) => {
-      const line = text(a);
-      const suppressed = dueLine(`colyseus:${line.slice(0, 60)}`);
-      if (suppressed !== null) child.warn(suppressed ? { suppressed } : {}, line);
-    },
+    warn: (...a: unknown[]) => warnRepeated(text(a)),
     error: (...a: unknown[]) => {
       const line = text(a);
       if (CLIENT_CAUSED.test(line)) warnClientFault(child, 'bad-message', { error: line.split('\n')[0] }, 'client sent a message that does not decode');
-      else if (PEER_SILENT_CREATE.test(line)) {
-        const suppressed = dueLine(`colyseus:${line.slice(0, 60)}`);
-        if (suppressed !== null) child.warn(suppressed ? { suppressed } : {}, `${line} (created here instead)`);
-      } else child.error(line);
+      else if (PEER_SILENT_CREATE.test(line)) warnRepeated(`${line} (created here instead)`);
+      else child.error(line);
     },
     trace: (...a: unknown[]) => child.trace(text(a)),
   };
