@@ -1,6 +1,6 @@
 /** The DOM builders without a browser: what they set, and how. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { h, s } from './dom.ts';
+import { drawKeyed, h, s } from './dom.ts';
 
 /** An element that records how it was built: its attributes, its inline style (set through the CSSOM), its children. */
 class Element {
@@ -34,5 +34,77 @@ describe('h and s', () => {
     const el = h('span', { title: '<img src=x onerror=alert(1)>' }, '<b>Ada</b>') as unknown as Element;
     expect(el.childNodes).toEqual(['<b>Ada</b>']);
     expect(el.attributes.title).toBe('<img src=x onerror=alert(1)>');
+  });
+});
+
+/** A list's row as drawKeyed sees it: its attributes and text, and how often it was put in a list. */
+class Row {
+  readonly attributes: Record<string, string> = {};
+  list: List | null = null;
+  placed = 0;
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+  setAttribute(name: string, value: string) {
+    this.attributes[name] = value;
+  }
+  getAttribute(name: string) {
+    return this.attributes[name] ?? null;
+  }
+  isEqualNode(other: Row) {
+    return other.text === this.text && JSON.stringify(other.attributes) === JSON.stringify(this.attributes);
+  }
+  remove() {
+    this.list?.children.splice(this.list.children.indexOf(this), 1);
+    this.list = null;
+  }
+}
+class List {
+  readonly children: Row[] = [];
+  insertBefore(row: Row, before: Row | null) {
+    row.remove();
+    this.children.splice(before ? this.children.indexOf(before) : this.children.length, 0, row);
+    row.list = this;
+    row.placed++;
+  }
+}
+
+describe('drawKeyed', () => {
+  type Item = { id: string; text: string };
+  type DomElement = Parameters<typeof drawKeyed>[0]; // (the page's Element, not the one above)
+  const draw = (list: List, items: Item[]) =>
+    drawKeyed(list as unknown as DomElement, items, (item) => item.id, (item) => new Row(item.text) as unknown as DomElement);
+  const shown = (list: List) => list.children.map((row) => `${row.attributes['data-key']}:${row.text}`);
+
+  it("keeps a row that shows the same as the same element, never moved: a refresh leaves the focus on its link and a press on it clicks", () => {
+    const list = new List();
+    draw(list, [{ id: 'a', text: 'waiting' }, { id: 'b', text: 'playing' }]);
+    const [a, b] = list.children;
+    draw(list, [{ id: 'a', text: 'waiting' }, { id: 'b', text: 'playing' }]);
+    expect(list.children[0]).toBe(a);
+    expect(list.children[1]).toBe(b);
+    expect([a!.placed, b!.placed]).toEqual([1, 1]);
+  });
+
+  it('replaces a row that changed alone, removes rows gone, inserts new ones where the items put them', () => {
+    const list = new List();
+    draw(list, [{ id: 'a', text: 'waiting' }, { id: 'b', text: 'waiting' }, { id: 'c', text: 'playing' }, { id: 'd', text: 'finished' }]);
+    const [a, b, , d] = list.children;
+    draw(list, [{ id: 'n', text: 'waiting' }, { id: 'a', text: 'waiting' }, { id: 'b', text: 'playing' }, { id: 'd', text: 'finished' }, { id: 'm', text: 'finished' }]);
+    expect(shown(list)).toEqual(['n:waiting', 'a:waiting', 'b:playing', 'd:finished', 'm:finished']);
+    expect(list.children[1]).toBe(a);
+    expect(list.children[2]).not.toBe(b);
+    expect(list.children[3]).toBe(d);
+    expect([a!.placed, d!.placed]).toEqual([1, 1]); // kept in place, others inserted around them
+    draw(list, []);
+    expect(list.children).toEqual([]);
+  });
+
+  it("follows the items' order when it changes", () => {
+    const list = new List();
+    draw(list, [{ id: 'a', text: '1' }, { id: 'b', text: '2' }, { id: 'c', text: '3' }]);
+    draw(list, [{ id: 'c', text: '3' }, { id: 'a', text: '1' }, { id: 'b', text: '2' }]);
+    expect(shown(list)).toEqual(['c:3', 'a:1', 'b:2']);
   });
 });

@@ -55,3 +55,24 @@ export function showsAlready(container: Element, drawn: DocumentFragment): boole
   const shown = container.childNodes;
   return shown.length === drawn.childNodes.length && [...shown].every((n, i) => n.isEqualNode(drawn.childNodes[i]!));
 }
+
+/**
+ * Shows one row per item in `list`, in the items' order, each keyed by `key` (its `data-key`). A row drawn the same as
+ * the one shown for its key (isEqualNode) leaves that element on the page: a list redrawn every few seconds keeps the
+ * focus on a row's link, and a press on it still clicks on release. A row drawn otherwise is replaced alone, rows of
+ * keys gone are removed, new ones inserted in their place; a kept row moves only if the items' order changed.
+ */
+export function drawKeyed<T>(list: Element, items: readonly T[], key: (item: T) => string, draw: (item: T) => Element): void {
+  const shown = new Map([...list.children].map((row) => [row.getAttribute('data-key'), row]));
+  const rows = items.map((item) => {
+    const row = draw(item);
+    row.setAttribute('data-key', key(item));
+    const old = shown.get(key(item));
+    return old?.isEqualNode(row) ? old : row;
+  });
+  const kept = new Set(rows);
+  for (const row of [...list.children]) if (!kept.has(row)) row.remove();
+  rows.forEach((row, i) => {
+    if (list.children[i] !== row) list.insertBefore(row, list.children[i] ?? null);
+  });
+}

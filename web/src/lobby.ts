@@ -2,7 +2,7 @@
 import type { Room } from '@colyseus/sdk';
 import { joinQueue } from '../../client/queue.ts';
 import { client, games, invite, playerName, reason, seats as seatTickets, tableRequests, tables, type GameInfo, type JsonSchema, type SeatTicket, type TableListing } from './api.ts';
-import { h } from './dom.ts';
+import { drawKeyed, h } from './dom.ts';
 import { optionChoices, optionLabel } from './games/generic.ts';
 import type { Pending } from './table.ts';
 
@@ -20,6 +20,11 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
   const form = h('form', { class: 'create', 'aria-label': 'New table' });
   const tableList = h('div', { class: 'tables' });
   const yourSeats = h('div', { class: 'your-seats' });
+  // The lists' rows, kept from one refresh to the next while their tables show the same (drawKeyed).
+  const tableRows = h('ul', { class: 'table-list' });
+  const noTables = h('p', { class: 'muted' }, 'No public tables yet.');
+  const seatRows = h('ul', { class: 'table-list' });
+  const seatsTitle = h('h2', null, 'Your seats');
   const codeInput = h('input', { id: 'invite-code', name: 'code', placeholder: 'Invite code', maxlength: 12, autocapitalize: 'characters', size: 10 });
 
   app.append(
@@ -159,26 +164,15 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
   /** The seats this browser holds at tables still open, private ones included, each with its way back. */
   function drawYourSeats(held: SeatTicket[], found: Map<string, TableListing>) {
     const live = held.filter((ticket) => found.has(ticket.roomId));
-    yourSeats.replaceChildren(
-      ...(live.length
-        ? [
-            h('h2', null, 'Your seats'),
-            h(
-              'ul',
-              { class: 'table-list' },
-              live.map((ticket) => {
-                const t = found.get(ticket.roomId)!;
-                return h(
-                  'li',
-                  null,
-                  h('span', null, h('b', null, names.get(ticket.game) ?? ticket.game), ` · seat ${ticket.seat + 1} · ${tableState(t)}`),
-                  h('a', { class: 'button primary', href: `#/table/${ticket.roomId}` }, 'Back to your seat'),
-                );
-              }),
-            ),
-          ]
-        : []),
+    drawKeyed(seatRows, live, (ticket) => ticket.roomId, (ticket) =>
+      h(
+        'li',
+        null,
+        h('span', null, h('b', null, names.get(ticket.game) ?? ticket.game), ` · seat ${ticket.seat + 1} · ${tableState(found.get(ticket.roomId)!)}`),
+        h('a', { class: 'button primary', href: `#/table/${ticket.roomId}` }, 'Back to your seat'),
+      ),
     );
+    showOnly(yourSeats, live.length ? [seatsTitle, seatRows] : []);
   }
 
   async function refreshTables() {
@@ -201,28 +195,21 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
     }
     if (closed) return;
     drawYourSeats(held, found);
-    tableList.replaceChildren(
-      list.length === 0
-        ? h('p', { class: 'muted' }, 'No public tables yet.')
-        : h(
-            'ul',
-            { class: 'table-list' },
-            list.map((t) =>
-              h(
-                'li',
-                null,
-                h('span', null, h('b', null, names.get(t.game) ?? t.game), ` · ${t.seats} seats · ${tableState(t)}`),
-                h(
-                  'span',
-                  { class: 'row' },
-                  // This browser holds a seat there (a page left, a tab closed): the table page takes it back.
-                  seatTickets.get(t.roomId) ? h('a', { class: 'button primary', href: `#/table/${t.roomId}` }, 'Back to your seat') : t.open ? h('a', { class: 'button', href: `#/table/${t.roomId}` }, 'Join') : null,
-                  h('a', { class: 'button', href: `#/watch/${t.roomId}` }, 'Watch'),
-                ),
-              ),
-            ),
-          ),
+    drawKeyed(tableRows, list, (t) => t.roomId, (t) =>
+      h(
+        'li',
+        null,
+        h('span', null, h('b', null, names.get(t.game) ?? t.game), ` · ${t.seats} seats · ${tableState(t)}`),
+        h(
+          'span',
+          { class: 'row' },
+          // This browser holds a seat there (a page left, a tab closed): the table page takes it back.
+          seatTickets.get(t.roomId) ? h('a', { class: 'button primary', href: `#/table/${t.roomId}` }, 'Back to your seat') : t.open ? h('a', { class: 'button', href: `#/table/${t.roomId}` }, 'Join') : null,
+          h('a', { class: 'button', href: `#/watch/${t.roomId}` }, 'Watch'),
+        ),
+      ),
     );
+    showOnly(tableList, [list.length ? tableRows : noTables]);
   }
 
   let closed = false;
@@ -253,6 +240,11 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
     closed = true;
     clearInterval(timer);
   };
+}
+
+/** `parent` shows `children`, put there again only when it shows others (those kept keep the focus). */
+function showOnly(parent: HTMLElement, children: HTMLElement[]) {
+  if (parent.children.length !== children.length || children.some((c, i) => parent.children[i] !== c)) parent.replaceChildren(...children);
 }
 
 function field(label: string, input: HTMLElement, help: HTMLElement | null = null) {
