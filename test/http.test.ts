@@ -84,6 +84,22 @@ describe('http', () => {
     expect(titles('tractor.startLevel')).toMatchObject({ '"10"': '10', '"J"': 'Jack', '"A"': 'Ace' });
   });
 
+  it("says which options have an effect only under others' values (appliesWhen): other options of the same game, each with a value it accepts", async () => {
+    const listed = (await (await get('/api/games')).json()) as { id: string; options: { properties: Record<string, { appliesWhen?: Record<string, unknown> }> } }[];
+    const needs = listed.flatMap((g) => Object.entries(g.options.properties).flatMap(([key, o]) => (o.appliesWhen ? [{ game: g.id, key, appliesWhen: o.appliesWhen, others: Object.keys(g.options.properties).filter((k) => k !== key) }] : [])));
+    for (const { game, key, appliesWhen, others } of needs) {
+      for (const [other, value] of Object.entries(appliesWhen)) {
+        expect(others, `${game}.${key}`).toContain(other);
+        expect(games.find((g) => g.id === game)!.options.safeParse({ [other]: value }).success, `${game}.${key} needs ${other} ${JSON.stringify(value)}`).toBe(true);
+      }
+    }
+    // Ready Set Bet's host bets: no seat hosts where the server rolls.
+    expect(needs.filter((n) => n.game === 'ready-set-bet').map(({ key, appliesWhen }) => ({ key, appliesWhen }))).toEqual([
+      { key: 'hostBets', appliesWhen: { hostMode: 'hostSeat' } },
+      { key: 'hostBetsFirst', appliesWhen: { hostMode: 'hostSeat', hostBets: true } },
+    ]);
+  });
+
   it("describes every game's table options too (seats, bots, turn clock, private), with the game's seat range and the server's default clock", async () => {
     type Option = { type: string; minimum?: number; maximum?: number; default?: unknown; description?: string };
     const listed = (await (await get('/api/games')).json()) as { id: string; tableOptions: { properties: Record<string, Option> } }[];

@@ -936,6 +936,27 @@ describe('web client', () => {
     await page.close();
   }, 30_000);
 
+  it.concurrent("lobby: an option with no effect under the others chosen is disabled, and left out of the table's options: Ready Set Bet's host bets where no seat hosts", async ({ expect }) => {
+    const page = await newPage();
+    await fillLobbyForm(page, 'Ready Set Bet', { seats: 3 });
+    const enabled = (name: string) => page.locator(`form.create [name=${name}]`).isEnabled();
+    expect([await enabled('hostBets'), await enabled('hostBetsFirst')]).toEqual([false, false]); // the server rolls
+    await fillLobbyForm(page, 'Ready Set Bet', { seats: 3, bots: 0, options: { hostMode: 'hostSeat', hostBets: true } });
+    expect([await enabled('hostBets'), await enabled('hostBetsFirst')]).toEqual([true, true]);
+    await page.locator('form.create [name=hostBets]').uncheck();
+    expect([await enabled('hostBets'), await enabled('hostBetsFirst')]).toEqual([true, false]); // the host does not bet
+    // Host bets asked for, then the server chosen to roll: the table is asked for without them.
+    await page.locator('form.create [name=hostBets]').check();
+    const server = await page.locator('form.create [name=hostMode] option[data-value=\'"server"\']').getAttribute('value');
+    await page.locator('form.create [name=hostMode]').selectOption(server!);
+    expect([await enabled('hostBets'), await enabled('hostBetsFirst')]).toEqual([false, false]);
+    const asked = page.waitForRequest((r) => r.url().includes('/matchmake/create/ready-set-bet'));
+    await page.locator('[data-action=create]').click();
+    expect((await asked).postDataJSON().options).toEqual({});
+    await page.waitForURL(/#\/table\//);
+    await page.close();
+  }, 30_000);
+
   it.concurrent('lobby: a first visitor is told what its two ways to a table do, beside the buttons that take them', async ({ expect }) => {
     const page = await newPage(390, true);
     await page.goto(`${server.http}/`);

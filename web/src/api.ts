@@ -27,6 +27,8 @@ export interface JsonSchema {
   title?: string;
   /** What the option does, in a sentence (shown under it in the create form). */
   description?: string;
+  /** The other options' values the option has an effect under, all of them (the create form disables it under others). */
+  appliesWhen?: Record<string, unknown>;
   properties?: Record<string, JsonSchema>;
 }
 

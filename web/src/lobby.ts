@@ -99,9 +99,21 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
     // What each does, in the server's words (GET /api/games), under it as a game option's description is.
     const help = (key: string, input: HTMLElement) => helpText(`table-help-${key}`, game.tableOptions?.properties?.[key]?.description, input);
     const optionFields = Object.entries(game.options.properties ?? {}).map(([key, schema]) => optionField(key, schema, game.defaults[key]));
+    // An option with no effect under the others' values chosen (its schema's appliesWhen) is disabled, and sent as its
+    // default: a table asked for with it would be the same game, yet the queue would not seat it with others.
+    const byKey = new Map(optionFields.map((f) => [f.key, f]));
+    const fitOptions = () => {
+      for (const f of optionFields) {
+        const needs = Object.entries(game.options.properties?.[f.key]?.appliesWhen ?? {});
+        f.input.disabled = !needs.every(([key, value]) => JSON.stringify(byKey.get(key)?.value() ?? game.defaults[key]) === JSON.stringify(value));
+      }
+    };
+    for (const f of optionFields) f.input.addEventListener('change', fitOptions);
+    fitOptions();
     const collect = () => {
       const options: Record<string, unknown> = {};
       for (const f of optionFields) {
+        if (f.input.disabled) continue;
         const v = f.value();
         if (JSON.stringify(v) !== JSON.stringify(game.defaults[f.key])) options[f.key] = v;
       }
@@ -262,7 +274,7 @@ function helpText(id: string, description: string | undefined, input: HTMLElemen
  * One form field from a JSON Schema property: a select for choices, a checkbox, a number, or JSON text; under
  * it the schema's description as help text, where the game gives one.
  */
-function optionField(key: string, schema: JsonSchema, value: unknown): { key: string; el: HTMLElement; value(): unknown } {
+function optionField(key: string, schema: JsonSchema, value: unknown): { key: string; el: HTMLElement; input: HTMLInputElement | HTMLSelectElement; value(): unknown } {
   const choices = optionChoices(schema);
   const label = optionLabel(key, schema.title);
   const helpId = `option-help-${key}`;
@@ -271,20 +283,21 @@ function optionField(key: string, schema: JsonSchema, value: unknown): { key: st
   if (choices) {
     // A choice shown in words or by its title; the value sent is the choice itself, on each option as JSON (data-value).
     const select = h('select', { name: key, 'aria-describedby': described }, choices.map((c, i) => h('option', { value: i, 'data-value': JSON.stringify(c.value), selected: JSON.stringify(c.value) === JSON.stringify(value) }, c.text)));
-    return { key, el: field(label, select, help), value: () => choices[Number(select.value)]!.value };
+    return { key, el: field(label, select, help), input: select, value: () => choices[Number(select.value)]!.value };
   }
   if (schema.type === 'boolean') {
     const box = h('input', { type: 'checkbox', name: key, checked: Boolean(value), 'aria-describedby': described });
-    return { key, el: h('div', { class: 'field' }, h('label', { class: 'check' }, box, ` ${label}`), help), value: () => box.checked };
+    return { key, el: h('div', { class: 'field' }, h('label', { class: 'check' }, box, ` ${label}`), help), input: box, value: () => box.checked };
   }
   if (schema.type === 'integer' || schema.type === 'number') {
     const input = h('input', { type: 'number', name: key, min: schema.minimum, max: schema.maximum, step: schema.type === 'integer' ? 1 : 'any', value: Number(value ?? 0), 'aria-describedby': described });
-    return { key, el: field(label, input, help), value: () => Number(input.value) };
+    return { key, el: field(label, input, help), input, value: () => Number(input.value) };
   }
   const input = h('input', { name: key, value: JSON.stringify(value ?? null), 'aria-describedby': described });
   return {
     key,
     el: field(label, input, help),
+    input,
     value: () => {
       try {
         return JSON.parse(input.value);

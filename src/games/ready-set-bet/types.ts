@@ -12,12 +12,14 @@ export const optionsSchema = z.object({
   hostBets: z
     .boolean()
     .default(false)
-    .describe('With a seated host: the host also gets a set of tokens and may bet, but only before the race starts (the original rules allow it).'),
+    .describe('With a seated host: the host also gets a set of tokens and may bet, but only before the race starts (the original rules allow it).')
+    .meta({ appliesWhen: { hostMode: 'hostSeat' } }),
   /** The rules document: the host bets "before the race starts", the players "during the race". */
   hostBetsFirst: z
     .boolean()
     .default(true)
-    .describe("With a betting host: the others may bet only once the host's first roll has started the race (the original rules). Off: everyone from before the first roll (as older games here were played)."),
+    .describe("With a betting host: the others may bet only once the host's first roll has started the race (the original rules). Off: everyone from before the first roll (as older games here were played).")
+    .meta({ appliesWhen: { hostMode: 'hostSeat', hostBets: true } }),
   rollIntervalMs: z.number().int().min(10).max(60_000).default(1000).describe('Milliseconds between two rolls while a race runs.'),
   startDelayMs: z.number().int().min(0).max(60_000).default(3000).describe("Milliseconds before a race's first roll."),
   resultsPauseMs: z.number().int().min(0).max(600_000).default(8000).describe('Milliseconds the settlement stays up before the game moves on by itself.'),
