@@ -99,6 +99,7 @@ const GwtTable = schema(
     current: t.int8().default(0),
     over: t.boolean().default(false),
     endTrigger: t.int8().default(-1),
+    endsBefore: t.int8().default(-1),
     phase: t.string().default(''),
     pending: t.string().default(''),
     pendingStation: t.int8().default(-1),

@@ -933,6 +933,25 @@ describe('Great Western Trail on the page', () => {
     expect(logged({ type: 'claimMaster', worker: 'cowboy', seat: 1 })).toBe('Bo: gives a cowboy for the station master.');
   });
 
+  it('says in the move panel who triggered the last round and how the game ends, as the view\'s endsBefore says', () => {
+    const names = { phases: { A: 'moving' } };
+    const players = [{}, {}, {}, {}];
+    const status = (table: Record<string, unknown>) =>
+      greatWesternTrail.status!({ ...context('great-western-trail', { names, current: 2, phase: 'A', pending: '', foresightColumn: -1, players, ...table }), moves: [] });
+    // The default rule: to the end of the round, before the first player's next turn.
+    expect(status({ endTrigger: 1, endsBefore: 0 })).toBe(
+      "Cy is moving. Last round: Bo filled the job market; play goes on to the end of the round, the game ends before your next turn.",
+    );
+    expect(status({ endTrigger: 2, endsBefore: 3, current: 2 })).toBe(
+      "Cy is moving. Last round: Cy filled the job market; play goes on to the end of the round, the game ends before Di's next turn. This turn is the last.",
+    );
+    // One more turn each (or the first player's own trigger): every other seat plays once more.
+    expect(status({ endTrigger: 0, endsBefore: 0, current: 1 })).toBe('Bo is moving. Last round: you filled the job market; every other player has one more turn, then the game ends.');
+    // A server before endsBefore: the words it had.
+    expect(status({ endTrigger: 1 })).toBe('Cy is moving. Last round.');
+    expect(status({ endTrigger: -1, endsBefore: -1 })).toBe('Cy is moving.');
+  });
+
   it('says in the move panel what is asked now, as the view names the phase and the step: the board\'s first line is out of view', () => {
     const names = {
       phases: { A: 'moving', B: 'acting at a location', KC: 'in Kansas City' },

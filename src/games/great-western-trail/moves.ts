@@ -12,7 +12,7 @@ import type { Worker } from './data/tiles.ts';
 import { EDGES, KANSAS_CITY, NEUTRAL_SPACES, RISK_ACTIONS, START, TEEPEE_SPACES, hazardSpaces, predecessors, teepeeValue } from './data/trail.ts';
 import { HAZARD_TYPES } from './data/trail.ts';
 import {
-  buildOptions, canUpgrade, certificateLimit, certificateSpends, discOptions, drawCards, engineAuxTerms, engineReach, forestBuildings, gain,
+  buildOptions, canUpgrade, certificateLimit, certificateSpends, discOptions, drawCards, endsBefore, engineAuxTerms, engineReach, forestBuildings, gain,
   gainCertificates, handBreedingValue, handLimit, hireOptions, isLocation, moveCard, pay, payFees, placeSmallTile, placeWorker,
   routeFee, routes, smallTileSpace, stationAt, stationPosition, stepLimit, takeDisc, takeObjective, tileBuilding, tileOwner, transportCost,
 } from './rules.ts';
@@ -497,8 +497,7 @@ function endTurn(state: GwtState): void {
   const p = state.players[state.current]!;
   drawCards(state, p, handLimit(p) - p.hand.length);
   const next = nextSeat(state.current, state.playerCount);
-  const lastBefore = state.options.finalRound === 'everyoneOnce' ? state.endTrigger : state.firstPlayer;
-  if (state.endTrigger >= 0 && next === lastBefore) {
+  if (next === endsBefore(state)) {
     state.over = true;
     return;
   }

@@ -1430,6 +1430,9 @@ describe('job market and game end', () => {
     // Seat 2 ends the round: its final turn to Kansas City, then the game is over; seat 0 plays no more.
     let s = trigger({});
     expect(s.over).toBe(false);
+    // The view says before whose turn the game ends: the first player's (-1 before the trigger).
+    expect(viewFor(s, SPECTATOR).public.endsBefore).toBe(0);
+    expect(viewFor(fresh(3), SPECTATOR).public.endsBefore).toBe(-1);
     expect(s.current).toBe(2);
     s.foresight = ['', '', '', '', '', ''];
     s.players[2]!.location = 'G-2';
@@ -1438,6 +1441,7 @@ describe('job market and game end', () => {
     expect(s.over).toBe(true);
     // Option everyoneOnce (as games recorded before it were played): seat 0 has one more turn too.
     let t = trigger({ finalRound: 'everyoneOnce' });
+    expect(viewFor(t, SPECTATOR).public.endsBefore).toBe(1);
     t.foresight = ['', '', '', '', '', ''];
     t.players[2]!.location = 'G-2';
     t = play(play(t, { type: 'move', path: ['KANSAS_CITY'] }), { type: 'income', certificates: 0 });

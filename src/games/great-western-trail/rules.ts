@@ -230,6 +230,15 @@ export function placeSmallTile(state: GwtState, tile: string): void {
 
 export const tokenRow = (state: GwtState): number => Math.floor(state.jobFilled / state.playerCount);
 
+/**
+ * Once the end is triggered, the seat before whose next turn the game ends: the first player (`finalRound: endOfRound`,
+ * the end of the round), or the seat that triggered it (`everyoneOnce`: every other seat has one more turn); -1 before.
+ */
+export function endsBefore(state: GwtState): number {
+  if (state.endTrigger < 0) return -1;
+  return state.options.finalRound === 'everyoneOnce' ? state.endTrigger : state.firstPlayer;
+}
+
 /** Puts a worker on the next job-market space, moving the token across arrows (cattle refill, game end and its refill). */
 export function placeWorker(state: GwtState, tile: string): void {
   state.jobMarket[state.jobFilled] = tile;

@@ -10,6 +10,7 @@ import type { BuildingText } from './labels.ts';
 import { NAMES } from './names.ts';
 import type { Names } from './names.ts';
 import { quotes } from './quotes.ts';
+import { endsBefore } from './rules.ts';
 import { objectiveScore } from './scoring.ts';
 import type { ObjectiveCount } from './scoring.ts';
 import type { GwtState } from './types.ts';
@@ -50,6 +51,11 @@ export interface PublicView {
   current: number;
   over: boolean;
   endTrigger: number;
+  /**
+   * Once the end is triggered, the seat before whose next turn the game ends (rules.ts `endsBefore`: the first player,
+   * at the end of the round; with `finalRound: everyoneOnce` the seat that triggered it); -1 before.
+   */
+  endsBefore: number;
   /** 'A' move, 'B' act at a location, 'KC' Kansas City. */
   phase: string;
   /** Kind of the pending sub-step ('' when none). */
@@ -133,6 +139,7 @@ export function viewFor(state: GwtState, viewer: Viewer): View<PublicView, Priva
     current: state.current,
     over: state.over,
     endTrigger: state.endTrigger,
+    endsBefore: endsBefore(state),
     phase: state.turn.phase === 'A' ? 'A' : s ? 'B' : 'KC',
     pending: step?.kind ?? '',
     pendingStation: step && 'station' in step ? step.station : -1,

@@ -594,10 +594,27 @@ function asked(ctx: BoardContext): string {
   return t.session?.space ? `At ${placeText(t.session.space, ctx)}: ${offered}.` : `${capital(offered)}.`;
 }
 
+/**
+ * The last round for the move panel once the end is triggered: who filled the job market and how the game ends, as
+ * the view's `endsBefore` says (the panel said only "Last round.", as it still does where a server sent no `endsBefore`).
+ */
+function lastRound(ctx: BoardContext): string {
+  const t = ctx.table;
+  if (!(t.endTrigger >= 0)) return '';
+  const ends = Number(t.endsBefore ?? -1);
+  if (ends < 0) return ' Last round.';
+  const who = t.endTrigger === ctx.mySeat ? 'you' : ctx.name(t.endTrigger);
+  const whose = ends === ctx.mySeat ? 'your' : `${ctx.name(ends)}'s`;
+  // The seat that triggered it last: every other seat has one more turn (the option's rule, or the first player's trigger).
+  const how = ends === t.endTrigger ? 'every other player has one more turn, then the game ends' : `play goes on to the end of the round, the game ends before ${whose} next turn`;
+  const lastTurn = (t.current + 1) % (t.players?.length || 1) === ends ? ' This turn is the last.' : '';
+  return ` Last round: ${who} filled the job market; ${how}.${lastTurn}`;
+}
+
 export const greatWesternTrail: GameBoard = {
   status(ctx) {
     if (ctx.status !== 'playing') return '';
-    return `${asked(ctx)}${ctx.table.endTrigger >= 0 ? ' Last round.' : ''}`;
+    return `${asked(ctx)}${lastRound(ctx)}`;
   },
   render(ctx) {
     const t = ctx.table;
