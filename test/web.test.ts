@@ -559,7 +559,7 @@ describe('web client', () => {
     await Promise.all([player.close(), watcher.close()]);
   }, 60_000);
 
-  it.concurrent('a player copies an invite link that seats a friend, a spectator sees neither it nor the code; a second tab takes the seat and the first says so; from the lobby the browser goes back to its seat at a private table', async () => {
+  it.concurrent('a player copies an invite link that seats a friend, a spectator sees neither it nor the code, nor the players once every seat is taken; a second tab takes the seat and the first says so; from the lobby the browser goes back to its seat at a private table', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } }); // one browser profile: its tabs share the seat token
     const [first, second] = await Promise.all([context.newPage(), context.newPage()]);
     for (const page of [first, second]) page.on('pageerror', (e) => consoleProblems.push(`page error: ${e.message}`));
@@ -584,7 +584,9 @@ describe('web client', () => {
     const cleared = copied.waitFor({ state: 'detached', timeout: 8000 });
     await other.goto(link!);
     await other.locator('.seat.me').waitFor();
-    expect(await other.locator('[data-invite]').getAttribute('data-invite')).toBe(code);
+    // Every seat is taken now: nobody else could use the code, and neither player is offered it any more.
+    await first.locator('[data-invite]').waitFor({ state: 'detached', timeout: 5000 });
+    expect(await other.locator('[data-invite], [data-focus=copy-invite]').count()).toBe(0);
     await cleared; // (before the second tab's notice could replace it)
     await second.goto(`${server.http}/#/table/${roomId}`);
     await second.locator('.seat.me').waitFor();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyLink, inviteLink, watchLink } from './links.ts';
+import { copyLink, inviteLink, inviteOnOffer, watchLink } from './links.ts';
 
 // api.ts reads the page's address when loaded.
 Object.assign(globalThis, { location: { protocol: 'http:', host: 'localhost' } });
@@ -13,6 +13,19 @@ describe('links', () => {
     expect(link).toBe('https://games.example.com/#/table/HW7rFGrDo/T697Y4UCCZ');
     const [, page, roomId, code] = new URL(link).hash.replace(/^#/, '').split('/');
     expect([page, isRoomId(roomId!), isInviteCode(code!)]).toEqual(['table', true, true]);
+  });
+
+  it('an invite code is offered only while a new player could sit: before the start, a seat free', () => {
+    const seats = (...taken: boolean[]) => taken.map((t) => ({ taken: t }));
+    expect(inviteOnOffer('T697Y4UCCZ', 'waiting', seats(true, false))).toBe('T697Y4UCCZ');
+    // Every seat taken (by players or bots): nobody else can use it.
+    expect(inviteOnOffer('T697Y4UCCZ', 'waiting', seats(true, true))).toBe('');
+    // A seat freed again before the start (its player left): offered again.
+    expect(inviteOnOffer('T697Y4UCCZ', 'waiting', seats(true, false, true))).toBe('T697Y4UCCZ');
+    // Once the game runs or is over no new player sits, whatever the seats say.
+    expect(inviteOnOffer('T697Y4UCCZ', 'playing', seats(true, false))).toBe('');
+    expect(inviteOnOffer('T697Y4UCCZ', 'over', seats(true, true))).toBe('');
+    expect(inviteOnOffer('', 'waiting', seats(true, false))).toBe('');
   });
 
   it('a spectator link watches, with no code', () => {

@@ -8,7 +8,7 @@ import { client, endpoint, gameRecord, games, playerName, post, reason, requestF
 import { coarsePointer, h, seatColour, showsAlready } from './dom.ts';
 import { boardFor, describeEventGeneric } from './games/index.ts';
 import { legalMovesOf } from './legal.ts';
-import { copyLink, inviteLink, watchLink } from './links.ts';
+import { copyLink, inviteLink, inviteOnOffer, watchLink } from './links.ts';
 import { chooserPrompt, partLine, Selection } from './select.ts';
 import { allMovesOpen, kindsOf, partsActedOn, shownEnough, Steps } from './steps.ts';
 import { leadAlike, pickHit, pickNear, samePlayable, spreadOut, tapChoices, type PartBox } from './touch.ts';
@@ -621,7 +621,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   function drawInfo(plain: Plain, ctx: BoardContext) {
     const base = `${location.origin}${location.pathname}`;
     // A private table's code is in the seat's own private entry: seated players see it, spectators never receive it.
-    const code: string = mySeat === null ? '' : (plain.private?.[String(mySeat)]?.invite ?? '');
+    const code = inviteOnOffer(mySeat === null ? '' : (plain.private?.[String(mySeat)]?.invite ?? ''), ctx.status, ctx.seats);
     info.replaceChildren(
       ...[
       h('span', { class: 'pill' }, plain.status === 'waiting' ? 'waiting for players' : plain.status === 'over' ? 'game over' : waitsForItsPlayers(ctx) ? 'paused' : 'playing'),
