@@ -377,17 +377,22 @@ describe('TAC on the page', () => {
     expect(none).toEqual(['Exchange: each player gives one card to their partner (nobody has given yet).']);
   });
 
-  it('tells a player which card the partner gave them and marks it in the hand, in the log too; a spectator and the Devil\'s hand show none', () => {
+  it('tells a player which card the partner gave them and marks it in the hand (none of two alike), in the log too; a spectator and the Devil\'s hand show none', () => {
     const table = { phase: 'play', ring: 64, marbles: [], seatOfColour: [0, 1, 2, 3], teamOfColour: [0, 1, 0, 1], turn: 1, turnSeat: 1, devilTarget: -1, winner: -1 };
-    const view = { colours: [0], cards: ['5', '7', '7', 'tac'], cardColours: [0, 0, 0, 0], given: [''], received: ['7'], devilHand: [] };
+    const view = { colours: [0], cards: ['5', '7', 'tac'], cardColours: [0, 0, 0], given: [''], received: ['7'], devilHand: [] };
     const page = (v: unknown, more: Record<string, unknown> = {}) => () => tac.render({ ...context('tac', { ...table, ...more }), view: v, mySeat: v ? 0 : null });
     expect(drawnTexts(page(view), 'tac-received')).toEqual(['You received 7 from your partner (marked in your hand).']);
-    // One card marked, the first of its face (its twin is the same card to play).
     expect(drawnParts(page(view), 'received').map((part) => [part.attributes['data-key'], part.text])).toEqual([['card:0:7', '7received']]);
     const say = (v: unknown) => tac.describeEvent!({ type: 'exchangeDone' }, { ...context('tac', table), view: v as Plain }, [{ type: 'exchangeDone' }]);
     expect(say(view)).toBe('The partners have exchanged their cards. You received 7 from your partner.');
+    // Two 7s in the hand: the view names the face, not which of them came (the first of them played ends it), so
+    // neither is marked as the one, and the words say so.
+    const twins = { ...view, cards: ['5', '7', '7', 'tac'], cardColours: [0, 0, 0, 0] };
+    expect(drawnTexts(page(twins), 'tac-received')).toEqual(['You received 7 from your partner, one of your two 7s.']);
+    expect(drawnParts(page(twins), 'received')).toEqual([]);
+    expect(say(twins)).toBe('The partners have exchanged their cards. You received 7 from your partner, one of your two 7s.');
     // Once played (or before the exchange, or the next deal): nothing said, nothing marked.
-    const gone = { ...view, cards: ['5', '7', 'tac'], cardColours: [0, 0, 0], received: [''] };
+    const gone = { ...view, cards: ['5', 'tac'], cardColours: [0, 0], received: [''] };
     expect([drawnTexts(page(gone), 'tac-received'), drawnParts(page(gone), 'received')]).toEqual([[], []]);
     expect(say(gone)).toBe('The partners have exchanged their cards.');
     expect(say(null)).toBe('The partners have exchanged their cards.');

@@ -139,19 +139,28 @@ function ownPartner(ctx: BoardContext, colour: number): number | null {
   return own.find((c) => c !== colour && team[c] === team[colour]) ?? null;
 }
 
+/** Where the received cards are marked, after their sentence: nowhere where none could be. */
+const markedIn = (count: number) => (count ? ` (marked in your hand${count > 1 ? 's' : ''})` : '');
+
+const COPIES = ['', 'one', 'two', 'three', 'four', 'five', 'six'];
+
 /**
  * What your hands received in this deal's exchange, while the card is still there (the view's `received`): per own colour
- * its card and the sentence that says it ("You received 7 from your partner"; a seat of two colours: "Green's hand
- * received 7 from red's").
+ * its card, the sentence that says it ("You received 7 from your partner"; a seat of two colours: "Green's hand
+ * received 7 from red's") and whether one card of the hand can be marked as it. The view names a face, not a card: with
+ * several cards of that face in the hand nothing says which came from the partner (the first of them to leave the hand
+ * ends `received`, whichever it is), so none is marked and the sentence says so ("one of your two 7s").
  */
-export function receivedCards(ctx: BoardContext): { colour: number; card: string; text: string }[] {
+export function receivedCards(ctx: BoardContext): { colour: number; card: string; text: string; marked: boolean }[] {
   const v = ctx.view;
   return ((v?.colours ?? []) as number[]).flatMap((colour, i) => {
     const card: string = v?.received?.[i] ?? '';
     if (!card) return [];
     const from = ownPartner(ctx, colour);
-    const text = from === null ? `You received ${tacCard(card)} from your partner` : `${cap(COLOUR_NAME[colour] ?? '')}'s hand received ${tacCard(card)} from ${COLOUR_NAME[from]}'s`;
-    return [{ colour, card, text }];
+    const copies = ((v?.cards ?? []) as string[]).filter((c, j) => c === card && colourOfCard(v, j) === colour).length;
+    const among = copies > 1 ? `, one of ${from === null ? 'your' : 'its'} ${COPIES[copies] ?? copies} ${tacCard(card)}s` : '';
+    const text = from === null ? `You received ${tacCard(card)} from your partner${among}` : `${cap(COLOUR_NAME[colour] ?? '')}'s hand received ${tacCard(card)} from ${COLOUR_NAME[from]}'s${among}`;
+    return [{ colour, card, text, marked: copies === 1 }];
   });
 }
 
@@ -312,11 +321,11 @@ export const tac: GameBoard = {
     });
     const inPlay = ctx.moves.length ? handColour(ctx) : -1;
     const received = receivedCards(ctx);
-    // The card received in the exchange is marked in its hand ("received" under its face) while it is there: the
-    // first copy of its face (copies are one and the same).
+    // The card received in the exchange is marked in its hand ("received" under its face) while it is there and the
+    // only card of its face (receivedCards).
     const hand = (list: string[], col: number, own = true) => {
       const keys = handKeys(list, col);
-      const got = own ? received.find((r) => r.colour === col) : undefined;
+      const got = own ? received.find((r) => r.colour === col && r.marked) : undefined;
       const marked = got ? list.indexOf(got.card) : -1;
       return h(
         'div',
@@ -346,7 +355,7 @@ export const tac: GameBoard = {
             hand(list, col),
           ])
         : null,
-      received.length ? h('p', { class: 'tac-received' }, `${received.map((r) => r.text).join('. ')} (marked in your hand${received.length > 1 ? 's' : ''}).`) : null,
+      received.length ? h('p', { class: 'tac-received' }, `${received.map((r) => r.text).join('. ')}${markedIn(received.filter((r) => r.marked).length)}.`) : null,
       h('p', { class: 'legend' }, `Marbles show their number (red 2 is the red marble marked 2); home fields count 1–4 from the entrance.${marks.length ? ` ${marks.join('; ')}.` : ''}`),
       v?.given?.some(Boolean)
         ? h(
