@@ -59,7 +59,7 @@ const GwtSession = schema(
 );
 
 const GwtObjectiveCount = schema(
-  { seat: t.uint8().default(0), card: t.string().default(''), played: t.boolean().default(false), counted: t.string().default(''), vp: t.int8().default(0) },
+  { seat: t.uint8().default(0), card: t.string().default(''), played: t.boolean().default(false), starting: t.boolean().default(false), counted: t.string().default(''), vp: t.int8().default(0) },
   'GwtObjectiveCount',
 );
 

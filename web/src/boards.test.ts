@@ -665,27 +665,31 @@ function drawnParts(draw: () => unknown, className: string | RegExp): { text: st
 describe('Great Western Trail on the page', () => {
   it('says under the final scoring how each objective card counted: met, not met (its penalty), or left out unplayed', () => {
     const cards = {
-      START_BBH: { text: '2 own buildings, 1 hazard → 3 VP', kind: 'objective' },
+      START_BBH: { text: '2 own buildings, 1 hazard → 3 VP (no penalty if unmet)', kind: 'objective' },
+      START_SSG: { text: '2 stations, 1 green teepee → 3 VP (no penalty if unmet)', kind: 'objective' },
       GAIN2_SSH: { text: '2 stations, 1 hazard → 3 VP (−2 if unmet) · played: +$2', kind: 'objective' },
       DRAW_5H: { text: '1 cattle card of value 5, 1 hazard → 3 VP (−2 if unmet) · played: draw up to 3 cards', kind: 'objective' },
     };
     const objectiveScoring = [
-      { seat: 0, card: 'START_BBH', played: true, counted: 'met', vp: 3 },
-      { seat: 0, card: 'GAIN2_SSH', played: true, counted: 'unmet', vp: -2 },
-      { seat: 0, card: 'DRAW_5H', played: false, counted: 'leftOut', vp: 0 },
+      { seat: 0, card: 'START_BBH', played: true, starting: true, counted: 'met', vp: 3 },
+      { seat: 0, card: 'GAIN2_SSH', played: true, starting: false, counted: 'unmet', vp: -2 },
+      { seat: 0, card: 'DRAW_5H', played: false, starting: false, counted: 'leftOut', vp: 0 },
+      { seat: 1, card: 'START_SSG', played: true, starting: true, counted: 'unmet', vp: 0 },
     ];
-    const breakdown = [{ objectives: 1 }, { objectives: 0 }];
+    const breakdown = [{ objectives: 1 }, { objectives: 0 }, { objectives: 0 }];
     const ctx = {
-      ...context('great-western-trail', { names: { cards }, current: 0, players: [{}, {}], objectiveScoring }),
+      ...context('great-western-trail', { names: { cards }, current: 0, players: [{}, {}, {}], objectiveScoring }),
       status: 'over',
-      result: { standings: [{ seat: 0, score: 1 }, { seat: 1, score: 0 }], details: { breakdown } },
+      result: { standings: [{ seat: 0, score: 1 }, { seat: 1, score: 0 }, { seat: 2, score: 0 }], details: { breakdown } },
     } as unknown as BoardContext;
     const lines = drawnTexts(() => greatWesternTrail.render(ctx), 'gwt-objective-scoring')[0]!;
     expect(lines).toContain('Ada');
-    expect(lines).toContain('2 own buildings, 1 hazard → 3 VP — played, met: +3 VP');
+    expect(lines).toContain('2 own buildings, 1 hazard → 3 VP (no penalty if unmet) — starting objective, met: +3 VP');
     expect(lines).toContain('2 stations, 1 hazard → 3 VP (−2 if unmet) — played, not met: −2 VP');
     expect(lines).toContain('1 cattle card of value 5, 1 hazard → 3 VP (−2 if unmet) — not played, not met: left out, no penalty');
-    expect(lines).not.toContain('Bo'); // no objective cards, no line
+    // A starting objective not met costs nothing: said so (it read "played, not met: 0 VP").
+    expect(lines).toContain('2 stations, 1 green teepee → 3 VP (no penalty if unmet) — starting objective, not met: no penalty');
+    expect(lines).not.toContain('Cy'); // no objective cards, no line
   });
 
   it("heads the board with whose turn it is, yours as yours (it read your own name's turn)", () => {

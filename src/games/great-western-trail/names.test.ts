@@ -26,11 +26,12 @@ describe('the view names every code from the engine data', () => {
       expect(entry.kind).toBe('objective');
       expect(entry.text).toContain(`→ ${card.vp} VP`);
       if (card.penalty) expect(entry.text).toContain(`(−${card.penalty} if unmet)`);
-      else expect(entry.text).not.toContain('if unmet');
+      else expect(entry.text).toContain('(no penalty if unmet)'); // the starting objectives
       const hazards = card.tasks.filter((t) => t === 'H').length;
       if (hazards) expect(entry.text).toContain(`${hazards} hazard${hazards === 1 ? '' : 's'}`);
     }
     expect(NAMES.cards.GAIN2_4HH!.text).toBe('1 cattle card of value 4, 2 hazards → 3 VP (−2 if unmet) · played: +$2');
+    expect(NAMES.cards.START_BBH!.text).toBe('2 own buildings, 1 hazard → 3 VP (no penalty if unmet)');
   });
 
   it('says what an auxiliary action a building or an objective card offers is: one of your player board, single or double', () => {

@@ -144,7 +144,8 @@ export function objectiveText(code: string): string {
   for (const t of card.tasks) counts.set(t, (counts.get(t) ?? 0) + 1);
   const asks = [...counts].map(([t, n]) => TASK_WORDS[t](n)).join(', ');
   const action = OBJECTIVE_ACTION_WORDS[card.action];
-  return `${asks} → ${card.vp} VP${card.penalty ? ` (−${card.penalty} if unmet)` : ''}${action ? ` · played: ${action}` : ''}`;
+  // A starting objective has no penalty: said, where a card without the penalty's words read as if it were forgotten.
+  return `${asks} → ${card.vp} VP (${card.penalty ? `−${card.penalty}` : 'no penalty'} if unmet)${action ? ` · played: ${action}` : ''}`;
 }
 
 /** "West Highland, value 4, 5 VP". */

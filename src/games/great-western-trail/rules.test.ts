@@ -1581,10 +1581,10 @@ describe('final scoring', () => {
     const counted = viewFor(s, 1).public.objectiveScoring;
     expect(counted).toEqual([
       // One hazard for two played cards: GAIN2_SSH met, START_BBH (no penalty) not.
-      { seat: 0, card: 'START_BBH', played: true, counted: 'unmet', vp: 0 },
-      { seat: 0, card: 'GAIN2_SSH', played: true, counted: 'met', vp: 3 },
-      { seat: 0, card: 'AUX_SF', played: false, counted: 'met', vp: 5 },
-      { seat: 0, card: 'DRAW_5H', played: false, counted: 'leftOut', vp: 0 },
+      { seat: 0, card: 'START_BBH', played: true, starting: true, counted: 'unmet', vp: 0 },
+      { seat: 0, card: 'GAIN2_SSH', played: true, starting: false, counted: 'met', vp: 3 },
+      { seat: 0, card: 'AUX_SF', played: false, starting: false, counted: 'met', vp: 5 },
+      { seat: 0, card: 'DRAW_5H', played: false, starting: false, counted: 'leftOut', vp: 0 },
     ]);
     // The same figures as the outcome's objectives row.
     expect(counted.reduce((sum, c) => sum + c.vp, 0)).toBe((game.outcome(s)!.details as { breakdown: { objectives: number }[] }).breakdown[0]!.objectives);

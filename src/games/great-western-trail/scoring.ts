@@ -2,7 +2,7 @@
 import { CITY_DATA, CITY_PAIRS, STATIONS, STATION_MASTER_DATA, STEP_DISC_VP } from './data/board.ts';
 import type { City, MasterCount } from './data/board.ts';
 import { PRIVATE_BUILDINGS } from './data/buildings.ts';
-import { CATTLE, OBJECTIVES, TASKS, isCattle } from './data/cards.ts';
+import { CATTLE, OBJECTIVES, STARTING_OBJECTIVES, TASKS, isCattle } from './data/cards.ts';
 import type { Task } from './data/cards.ts';
 import { hazardVp } from './data/tiles.ts';
 import { buildingsOnTrail } from './rules.ts';
@@ -42,6 +42,8 @@ export interface ObjectiveCount {
   card: string;
   /** Played into the objective area (it counts, met or not); otherwise still in the hand, deck or discard pile. */
   played: boolean;
+  /** A starting objective: dealt into the objective area at setup (it counts as played), with no penalty if unmet. */
+  starting: boolean;
   counted: 'met' | 'unmet' | 'leftOut';
   vp: number;
 }
@@ -88,7 +90,7 @@ export function objectiveScore(state: GwtState, seat: number): { objectives: num
     areaCount: result.areaCount,
     cards: cards.map(({ c, must }, i) => {
       const counted = result.how[i]!;
-      return { card: c, played: must, counted, vp: counted === 'met' ? OBJECTIVES[c]!.vp : counted === 'unmet' ? 0 - OBJECTIVES[c]!.penalty : 0 };
+      return { card: c, played: must, starting: STARTING_OBJECTIVES.includes(c), counted, vp: counted === 'met' ? OBJECTIVES[c]!.vp : counted === 'unmet' ? 0 - OBJECTIVES[c]!.penalty : 0 };
     }),
   };
 }

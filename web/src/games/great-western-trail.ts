@@ -500,8 +500,11 @@ function objectiveScoring(ctx: BoardContext) {
   if (!scoring.length) return null;
   const seats = [...new Set(scoring.map((c) => Number(c.seat)))].sort((a, b) => a - b);
   const how = (c: Plain) => {
-    const where = c.played ? 'played' : 'not played';
+    // A starting objective was dealt, not played (it counts as played); unmet it costs nothing ("0 VP" read as a penalty
+    // of nothing, as if it were missing).
+    const where = c.starting ? 'starting objective' : c.played ? 'played' : 'not played';
     if (c.counted === 'met') return `${where}, met: ${signedVp(c.vp)} VP`;
+    if (c.counted === 'unmet' && !c.vp) return `${where}, not met: no penalty`;
     if (c.counted === 'unmet') return `${where}, not met: ${signedVp(c.vp)} VP${c.played ? '' : ' (counted for a station master)'}`;
     return `${where}, not met: left out, no penalty`;
   };
@@ -509,7 +512,7 @@ function objectiveScoring(ctx: BoardContext) {
     'div',
     { class: 'gwt-objective-scoring' },
     h('div', { class: 'section-title' }, 'Objective cards in the scoring'),
-    h('p', { class: 'legend' }, 'Played cards count met or not (not met: their penalty); cards still in the hand, deck or discard pile count only where that helps.'),
+    h('p', { class: 'legend' }, 'Played cards and the starting objective count met or not (not met: their penalty, none for the starting objective); cards still in the hand, deck or discard pile count only where that helps.'),
     seats.map((seat) =>
       h(
         'div',
