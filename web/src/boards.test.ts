@@ -130,6 +130,30 @@ describe('Fast Track on the page', () => {
     }
   });
 
+  it("keeps a pen exit's and a home entry's coloured ring clear of the highlight of a marble you can move, there and on the next space", () => {
+    const rim = 3; // the highlight: the marble's rim, as style.css draws a part you can pick (3 wide)
+    const num = (a: Record<string, string>, k: string) => Number(a[k]);
+    for (const kind of ['hex', 'square'] as const) {
+      const { board } = fastTrackBoard(kind, kind === 'hex' ? [0, 1, 2, 3, 4, 5] : [0, 1, 2, 3]);
+      const n = board.trackLength;
+      // Red's marbles on its pen exit and the space after it, on its home entry and the space before it.
+      const spaces = [0, 1, n - 2, n - 3];
+      const marbles = spaces.map((space, k) => ({ id: `red-${k}`, colour: 'red', area: 'track', space, ring: 'none' }));
+      const draw = () => fastTrack.render({ ...context('fast-track', { board, marbles, players: [], turn: { seat: 0, chain: [] } }), roomId: `rings-${kind}` });
+      const fields = drawnParts(draw, 'track-space').map((part) => part.attributes);
+      const drawnMarbles = drawnParts(draw, 'marble').map((part) => part.attributes);
+      for (const [own, next] of [[0, 1], [2, 3]] as const) {
+        const ring = fields.find((a) => a['data-key'] === `to:track-${spaces[own]}`)!;
+        const [here, there] = [drawnMarbles[own]!, drawnMarbles[next]!];
+        expect(ring.stroke).toBe('#d1495b');
+        const lit = (m: Record<string, string>) => num(m, 'r') + rim / 2;
+        expect(num(ring, 'r') - num(ring, 'stroke-width') / 2 - lit(here)).toBeGreaterThanOrEqual(0.5 - 1e-9);
+        const apart = Math.hypot(num(there, 'cx') - num(ring, 'cx'), num(there, 'cy') - num(ring, 'cy'));
+        expect(apart - lit(there) - (num(ring, 'r') + num(ring, 'stroke-width') / 2)).toBeGreaterThanOrEqual(0.5 - 1e-9);
+      }
+    }
+  });
+
   it("heads the board with whose turn it is, yours as yours (it named you: \"Ada to play\")", () => {
     const board = { trackLength: 56, fastTrackSpaces: [7, 21, 35, 49], homeLength: 4, colours: [{ name: 'red', seat: 0, penExit: 0, homeEntry: 54 }, { name: 'blue', seat: 1, penExit: 14, homeEntry: 12 }] };
     const first = (seat: number) => drawnTexts(() => fastTrack.render({ ...context('fast-track', { board, marbles: [], players: [], turn: { seat, chain: [] } }), roomId: 'head-ft' }), 'fast-track')[0]!;

@@ -80,11 +80,16 @@ function geometry(t: Plain, narrow = false) {
     return alongLabel(from, [back[0] - from[0], back[1] - from[1]], boardName(name), 16);
   };
   const r = sides === 4 ? 14 : 10;
+  // A pen exit's or home entry's coloured ring (2 wide, r - 0.5 to r + 1.5) and the rim a marble you can move lights up
+  // in (style.css: 3 wide, r - 4 to r - 1) keep a gap between them, and the ring one to a highlighted marble on the next
+  // space (the hexagon's spaces are 2.14 r apart): the ring at r, 3 wide, round a marble of r - 1, lay on the rim.
+  const marble = r - 2.5;
+  const ownerRing = { r: r + 0.5, width: 2 };
   // A marble another player moved has a dashed ring round it on a white band (moved.ts): outside the rim a marble you can
-  // move lights up in (r - 1, 5 wide once picked) and a pen exit's or home entry's coloured ring (r, 3 wide), and on a
-  // corner outside its gold ring (r + 5, 1.5 wide). At r + 3 it lay on them, and read as one ring with them.
+  // move lights up in (5 wide once picked) and a pen exit's or home entry's coloured ring, and on a corner outside its
+  // gold ring (r + 5, 1.5 wide). At r + 3 it lay on them, and read as one ring with them.
   const moved = (corner: boolean) => (corner ? r + 7.5 : r + 3.5);
-  return { n, sides, corners, track, home, pen, penLabel, nameLabel, r, moved };
+  return { n, sides, corners, track, home, pen, penLabel, nameLabel, r, marble, ownerRing, moved };
 }
 
 /**
@@ -212,10 +217,10 @@ function render(ctx: BoardContext) {
           class: 'track-space',
           cx: x,
           cy: y,
-          r: corners.has(i) ? g.r + 5 : g.r,
+          r: corners.has(i) ? g.r + 5 : owner ? g.ownerRing.r : g.r,
           fill: corners.has(i) ? '#ffe9a8' : owner ? `${FILL[owner.name] ?? '#999'}33` : '#fff',
           stroke: owner ? FILL[owner.name] : '#b9a775',
-          'stroke-width': owner ? 3 : 1.5,
+          'stroke-width': owner ? g.ownerRing.width : 1.5,
           'data-key': `to:track-${i}`,
           'aria-label': `space ${i}${corners.has(i) ? ' (fast track)' : ''}`,
         }),
@@ -252,7 +257,7 @@ function render(ctx: BoardContext) {
           class: 'marble',
           cx: x,
           cy: y,
-          r: g.r - 1,
+          r: g.marble,
           fill: FILL[m.colour] ?? '#666',
           stroke: m.ring !== 'none' ? '#ffd54f' : '#fff',
           'stroke-width': m.ring !== 'none' ? 4 : 2,
