@@ -31,6 +31,13 @@ type Reservations = Record<string, [unknown, unknown, boolean?, boolean?]>;
 
 /** Pending reservations one seat token may hold at once (a reclaim retried, not a flood). */
 const MAX_PENDING_PER_TOKEN = 3;
+/**
+ * Pending reservations at one table that its join will refuse (a token no seat holds, a new player at a private
+ * table without its code), all together: a few, for such a client to be told why at the join. Counted apart, so
+ * a flood of them (from an address exempt from the per-address caps, or many addresses) takes no place anyone else
+ * could have.
+ */
+export const MAX_PENDING_REFUSED = 4;
 /** Colyseus' RoomInternalState.DISPOSING: a closing room takes nobody. */
 const DISPOSING = 2;
 /** Seats offered back to the table queue per table configuration at most (the oldest are dropped; each is tried once). */
@@ -188,8 +195,8 @@ export class Seats {
 
   /**
    * Who gets a reservation: a new player while a seat is free; a seat's token holder always (a few
-   * pending reservations per token); spectators (and unknown tokens, refused at join) while fewer than
-   * MAX_SPECTATORS watch or are about to.
+   * pending reservations per token); spectators while fewer than MAX_SPECTATORS watch or are about to; a join
+   * refused at the join while fewer than MAX_PENDING_REFUSED such are pending.
    */
   admits(opts: unknown): boolean {
     const kind = this.kindOf(opts);
@@ -198,6 +205,7 @@ export class Seats {
       const token = (opts as JoinOptions).seatToken;
       return this.pending().filter((o) => (o as JoinOptions).seatToken === token).length < MAX_PENDING_PER_TOKEN;
     }
+    if (kind === 'refused') return this.pending().filter((o) => this.kindOf(o) === 'refused').length < MAX_PENDING_REFUSED;
     const watching = this.room.clients.filter((c) => this.seatOf(c) === null);
     const coming = this.pending().filter((o) => this.kindOf(o) === 'spectator');
     if (watching.length + coming.length >= roomSettings.maxSpectators) return false;
@@ -210,15 +218,16 @@ export class Seats {
   }
 
   /**
-   * Like joinKind, but a token no seat has counts as a spectator, and so does a new player at a private table
-   * without its invite code (both refused at join, capped until then): neither holds a seat meanwhile.
+   * Like joinKind, but a token no seat has, and a new player at a private table without its invite code, are
+   * `refused` (at the join, capped until then): neither holds a seat or a spectator's place meanwhile. A pending
+   * reservation's kind is what it is now: one of several reclaims racing is refused once the first spent the token.
    */
-  private kindOf(opts: unknown): 'player' | 'holder' | 'spectator' {
+  private kindOf(opts: unknown): 'player' | 'holder' | 'spectator' | 'refused' {
     const kind = joinKind(opts);
-    if (kind === 'player') return this.room.inviteCode.admits(opts as JoinOptions) ? 'player' : 'spectator';
+    if (kind === 'player') return this.room.inviteCode.admits(opts as JoinOptions) ? 'player' : 'refused';
     if (kind !== 'holder') return kind;
     const token = (opts as JoinOptions).seatToken;
-    return this.records.some((r) => r.token === token) ? 'holder' : 'spectator';
+    return this.records.some((r) => r.token === token) ? 'holder' : 'refused';
   }
 
   /**
