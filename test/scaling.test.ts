@@ -194,6 +194,21 @@ describe('two processes on one Redis', () => {
     }
   });
 
+  it('creates no table on a peer whose heartbeat lapsed, though Colyseus still counts it among the processes', async () => {
+    // A peer killed a while ago, with the fewest rooms, that no call has timed out against yet: Colyseus would send the create there.
+    const redis = new Redis(fileRedis.url);
+    try {
+      await redis.hset('roomcount', 'silent-process', '-1,0');
+      const reservation = await matchmake(a, 'create', 'high-card', { seats: 2 });
+      expect([a.processId, b.processId]).toContain(reservation.processId);
+      expect(a.output()).not.toContain('silent-process'); // no create waited for it (Colyseus logs the timeout)
+      expect(await redis.hexists('roomcount', 'silent-process')).toBe(0); // out of the choice from now on
+    } finally {
+      await redis.hdel('roomcount', 'silent-process');
+      redis.disconnect();
+    }
+  });
+
   it('counts a reservation for a peer’s table as used there, never as lapsed here', async () => {
     const env = { REDIS_URL: fileRedis.url, RATE_LIMIT_EXEMPT: '', COLYSEUS_SEAT_RESERVATION_TIME: '1', MAX_LAPSED_RESERVATIONS_PER_ADDRESS: '2' };
     const [c, d] = await Promise.all([spawnServer(env), spawnServer(env)]);

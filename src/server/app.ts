@@ -21,7 +21,7 @@ import { GameStore } from './game-store.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
 import { registry } from './metrics.ts';
-import { createScaling } from './scaling.ts';
+import { createScaling, processToCreateOn } from './scaling.ts';
 import { queueRoutes } from './queue.ts';
 import { mountVerify } from './verify.ts';
 import { chargeLookUpBytes, countedAsReserving, installFrontDoor, setLiveGameCheck } from './front-door.ts';
@@ -83,6 +83,7 @@ export function createParlorServer({ config, logger, extraRooms = {} }: ParlorSe
     transport,
     presence: scaling.presence,
     driver: scaling.driver,
+    selectProcessIdToCreateRoom: () => processToCreateOn(store && ((processId) => store!.isAlive(processId))),
     ...(config.publicAddress ? { publicAddress: config.publicAddress } : {}),
     express: (app) => routes(app, { config, logger, scaling }),
   });

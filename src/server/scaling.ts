@@ -151,6 +151,23 @@ type ListingRedis = Redis & {
   removeOwnListing(listings: string, game: string, roomId: string, processId: string): Promise<number>;
 };
 
+/**
+ * Where Colyseus creates a table: the process with the fewest rooms, as its own choice is, but never a peer whose
+ * heartbeat lapsed (`isAlive`, the game store's), which is taken out of the choice as Colyseus does once a call to
+ * a peer timed out. Colyseus forgets a peer that died (SIGKILL) only then, so a create it sent there, however long
+ * after the crash, waited its 2 s IPC timeout before the table was made here. A peer alive by its beat may still be
+ * dead (the beat has not lapsed yet): Colyseus' timeout covers that. (A peer that stalled past its beat puts itself
+ * back in the choice, as it does after Colyseus' own, once its room count changes.)
+ */
+export async function processToCreateOn(isAlive: ((processId: string) => Promise<boolean>) | null): Promise<string> {
+  const processes = (await matchMaker.stats.fetchAll()).sort((p1, p2) => p1.roomCount - p2.roomCount);
+  for (const { processId } of processes) {
+    if (processId === matchMaker.processId || !isAlive || (await isAlive(processId))) return processId;
+    await matchMaker.stats.excludeProcess(processId);
+  }
+  return matchMaker.processId;
+}
+
 export function createScaling(config: Pick<Config, 'REDIS_URL'>): Scaling {
   if (!config.REDIS_URL) {
     return { presence: new InMemoryPresence(), driver: new LocalDriver(), redisReachable: async () => null, close: async () => {} };
