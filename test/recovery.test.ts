@@ -161,6 +161,28 @@ describe('durable games', () => {
     }
   }, 60_000);
 
+  it('sends a queued player whose group’s table was on a killed process to a new table at once, not after the calls to it time out', async () => {
+    // Calls to a silent process time out late here: a ticket that waited for them would wait tens of seconds.
+    const slowCalls = { COLYSEUS_PRESENCE_SHORT_TIMEOUT: '20000' };
+    const doomed = await spawnServer({ ...env(), ...slowCalls });
+    let survivor: ServerProcess | undefined;
+    try {
+      const queue = (p: ServerProcess) => fetch(`${p.http}/api/queue/high-card`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seats: 2 }) });
+      // The first of its group: its table is made on the only process there is.
+      const first = await adopt(await new Client(doomed.ws).consumeSeatReservation(await (await queue(doomed)).json()));
+      survivor = await spawnServer({ ...env(), ...slowCalls });
+      await doomed.stop('SIGKILL');
+      const asked = Date.now();
+      const second = await queue(survivor);
+      expect(second.status).toBe(200);
+      const reservation = (await second.json()) as { roomId: string };
+      expect(reservation.roomId).not.toBe(first.room.roomId); // a new table: the group’s had no process to answer
+      expect(Date.now() - asked).toBeLessThan(10_000);
+    } finally {
+      await Promise.all([doomed, survivor].map((p) => p?.stop('SIGKILL')));
+    }
+  });
+
   it('hands running games over on SIGTERM; players rejoin on the other process', async () => {
     // Loopback limited like any address: the table stays charged to its creator through the handover. A
     // taken-over table waits RECONNECT_SECONDS for its players before it may close: 4 here.
