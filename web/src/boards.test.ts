@@ -8,6 +8,7 @@ import { bettors, dollars, finishOrder, raceStatus, readySetBet, settlementText,
 import { colourLine, tac, tacLayout } from './games/tac.ts';
 import { handOutcome, lastTrickText, levelsText, seatTitle, tableLayout, tableLines, tractor, trumpsTitle } from './games/tractor.ts';
 import { describeEventGeneric } from './games/generic.ts';
+import { boardFor } from './games/index.ts';
 import { chooserPrompt, partLine, Selection } from './select.ts';
 import { turnLine as panelLine } from './turn.ts';
 import type { BoardContext, GameEvent, Move, Plain } from './types.ts';
@@ -1427,6 +1428,25 @@ describe('Ready Set Bet on the page', () => {
   });
   it("calls the server's own part (the rolls) the host, as the rules do, not the dealer", () => {
     expect(readySetBet.systemName).toBe('the host');
+  });
+});
+
+describe('a table waiting for its players', () => {
+  it("draws no game from the state's empty defaults, in any game: one line says the game is set out once every seat is taken", () => {
+    // Before the start the table's state is its schema's defaults (a Tractor hand result and throw failure of nobody's).
+    const defaults: Record<string, Record<string, unknown>> = {
+      tractor: { phase: '', handNumber: 0, levels: [], throwFailure: { seat: 0, attempted: [], forced: [] }, result: { attackerPoints: 0, kittyPoints: 0, kittyMultiplier: 0, declarersWon: false, steps: 0, nextStarter: 0 } },
+      'great-western-trail': { phase: '', turn: 0 },
+      'ready-set-bet': { phase: '', race: 0, races: 0 },
+      tac: { phase: '', round: 0 },
+      'fast-track': {},
+    };
+    for (const [game, table] of Object.entries(defaults)) {
+      const draw = () => boardFor(game).render({ ...context(game, table), status: 'waiting' });
+      expect(drawnTexts(draw, 'before-start')).toEqual(['The game is set out once every seat is taken.']);
+    }
+    // Once it runs the game draws its board again.
+    expect(drawnTexts(() => boardFor('tractor').render(context('tractor', { ...defaults.tractor, phase: 'dealing', handNumber: 1 })), 'before-start')).toEqual([]);
   });
 });
 

@@ -291,15 +291,14 @@ export const fastTrack: GameBoard = {
       h(
         'p',
         null,
-        ctx.status === 'over' ? 'Game over.' : ctx.status === 'waiting' ? 'The marbles are set out once every seat is taken.' : [
+        ctx.status === 'over' ? 'Game over.' : [
           t.phase === 'cut' ? 'Cutting for the first player… ' : '',
           t.turn?.seat >= 0 ? (t.turn.seat === ctx.mySeat ? 'Your turn' : `${ctx.name(t.turn.seat)} to play`) : '',
           t.turn?.chain?.length ? ` · played this turn: ${t.turn.chain.map(cardText).join(', ')}` : '',
           t.turn?.split?.remaining > 0 ? ` · split ${sevenLeft(t.turn.split.remaining)}` : '',
         ],
       ),
-      // Before the start the state holds no board yet (its size follows the seats): nothing to draw.
-      ctx.status === 'waiting' ? null : render(ctx),
+      render(ctx),
       // Your cards right under the board (the legend after them): on a desktop both fit the window.
       ctx.view && hand.length > 0
         ? [
@@ -307,7 +306,7 @@ export const fastTrack: GameBoard = {
             h('div', { class: 'hand' }, hand.map((c) => cardChip(c, `card:${c}`))),
           ]
         : null,
-      ctx.status === 'waiting' ? null : h('p', { class: 'legend' }, `Each marble shows its number (red 2 is the red marble marked 2); home holes count 1–4 from the entrance; a gold rim: on the fast track${movedMarbles(ctx).size ? '; a dashed ring on white, outside the space: moved by another player since your turn' : ''}.`),
+      h('p', { class: 'legend' }, `Each marble shows its number (red 2 is the red marble marked 2); home holes count 1–4 from the entrance; a gold rim: on the fast track${movedMarbles(ctx).size ? '; a dashed ring on white, outside the space: moved by another player since your turn' : ''}.`),
       h(
         'ul',
         { class: 'plain-list' },

@@ -1,4 +1,5 @@
 /** Each game's board; any other game gets the generic one. */
+import { h } from '../dom.ts';
 import type { GameBoard } from '../types.ts';
 import { generic } from './generic.ts';
 import { readySetBet } from './ready-set-bet.ts';
@@ -17,4 +18,12 @@ const boards: Record<string, GameBoard> = {
   'great-western-trail': greatWesternTrail,
 };
 
-export const boardFor = (game: string): GameBoard => boards[game] ?? generic;
+/**
+ * Each game's board, drawn once the game has started: before, the table's state holds only its schema's empty
+ * defaults (the deal, the board follow the seats taken), which a board drew as nonsense (Tractor "Ada's throw failed",
+ * Great Western Trail "Your turn", Ready Set Bet "Race 0 of 0", TAC an empty ring).
+ */
+export const boardFor = (game: string): GameBoard => {
+  const board = boards[game] ?? generic;
+  return { ...board, render: (ctx) => (ctx.status === 'waiting' ? h('p', { class: 'before-start' }, 'The game is set out once every seat is taken.') : board.render(ctx)) };
+};
