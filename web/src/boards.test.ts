@@ -155,6 +155,19 @@ describe('Fast Track on the page', () => {
     }
   });
 
+  it("tints a pen exit and a home entry without letting the board's lines show through: the fast track's dashes ran across their numbers", () => {
+    for (const kind of ['hex', 'square'] as const) {
+      const { board } = fastTrackBoard(kind, kind === 'hex' ? [0, 1, 2, 3, 4, 5] : [0, 1, 2, 3]);
+      const draw = () => fastTrack.render({ ...context('fast-track', { board, marbles: [], players: [], turn: { seat: 0, chain: [] } }), roomId: `tint-${kind}` });
+      const fields = drawnParts(draw, 'track-space').map((part) => part.attributes);
+      const red = board.colours.find((c) => c.name === 'red')!;
+      for (const space of [red.penExit, red.homeEntry]) {
+        // Red's tint over white, opaque (#rrggbb, no alpha).
+        expect(fields.find((a) => a['data-key'] === `to:track-${space}`)!.fill).toBe('#f6dbde');
+      }
+    }
+  });
+
   it("heads the board with whose turn it is, yours as yours (it named you: \"Ada to play\")", () => {
     const board = { trackLength: 56, fastTrackSpaces: [7, 21, 35, 49], homeLength: 4, colours: [{ name: 'red', seat: 0, penExit: 0, homeEntry: 54 }, { name: 'blue', seat: 1, penExit: 14, homeEntry: 12 }] };
     const first = (seat: number) => drawnTexts(() => fastTrack.render({ ...context('fast-track', { board, marbles: [], players: [], turn: { seat, chain: [] } }), roomId: 'head-ft' }), 'fast-track')[0]!;
@@ -452,6 +465,15 @@ describe('TAC on the page', () => {
     const marble = drawnParts(() => tac.render(ctx(16)), 'marble').find((part) => part.attributes['data-key'] === 'marble:0')!.attributes;
     expect(num(start, 'r') - num(start, 'stroke-width') / 2).toBeGreaterThan(num(marble, 'r') + 5 / 2 + 0.5);
     expect(drawnTexts(() => tac.render(ctx(16)), 'legend')[0]).toContain('a dashed ring on white, outside the field: moved by another player since your turn');
+  });
+
+  it("tints a start field without letting the ring's line show through: it ran across the field's number", () => {
+    const ctx = { ...context('tac', { ring: 64, spacing: 16, colours: 4, marbles: [], seatOfColour: [0, 1, 2, 3], turn: 0, devilTarget: -1 }), roomId: 'tint-tac' };
+    const fills = drawnParts(() => tac.render(ctx), 'start-field').map((part) => part.attributes.fill);
+    // Each colour's tint over white, opaque (#rrggbb, no alpha): red's first.
+    expect(fills).toHaveLength(4);
+    expect(fills[0]).toBe('#f3ced3');
+    for (const fill of fills) expect(fill).toMatch(/^#[0-9a-f]{6}$/);
   });
 
   it("lets a TAC's move of a marble the undone card knocked out be picked by its apron, where the marble lies now", () => {

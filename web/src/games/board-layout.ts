@@ -7,6 +7,14 @@ import { s } from '../dom.ts';
 
 export type P = [number, number];
 
+/**
+ * `colour` (#rrggbb) at `share` over white, opaque: the tint of a colour's own space (a pen exit, a home entry, a start).
+ * Drawn translucent, it let the board's lines under the track (the track's outline, Fast Track's dashes joining the
+ * corners along it) show through, struck across the space's number.
+ */
+export const overWhite = (colour: string, share: number) =>
+  `#${[1, 3, 5].map((at) => Math.round(255 - (255 - parseInt(colour.slice(at, at + 2), 16)) * share).toString(16).padStart(2, '0')).join('')}`;
+
 /** A word on the board: from (x, y) along `angle` (degrees, upright: never upside down), centred across its line. */
 export interface Label {
   x: number;

@@ -14,7 +14,7 @@ import { NO_CARD_MOVES, cardThenMarble, discardQuestion, sevenLeft } from './ask
 import { count } from './generic.ts';
 import { cardChip, cardText, confirmsCard, pickedCopy } from './cards.ts';
 import { MOVED_BAND, movedRing, movedWhileWaiting } from './moved.ts';
-import { alongLabel, boardName, boundsOf, labelText, viewBoxOf, type Label, type Spot } from './board-layout.ts';
+import { alongLabel, boardName, boundsOf, labelText, overWhite, viewBoxOf, type Label, type Spot } from './board-layout.ts';
 
 const FILL: Record<string, string> = { red: '#d1495b', blue: '#2e86ab', green: '#3a9d5d', yellow: '#e0b000', purple: '#8e5cc2', orange: '#e07a1f' };
 const SIZE = 700;
@@ -218,7 +218,7 @@ function render(ctx: BoardContext) {
           cx: x,
           cy: y,
           r: corners.has(i) ? g.r + 5 : owner ? g.ownerRing.r : g.r,
-          fill: corners.has(i) ? '#ffe9a8' : owner ? `${FILL[owner.name] ?? '#999'}33` : '#fff',
+          fill: corners.has(i) ? '#ffe9a8' : owner ? overWhite(FILL[owner.name] ?? '#999999', 0.2) : '#fff',
           stroke: owner ? FILL[owner.name] : '#b9a775',
           'stroke-width': owner ? g.ownerRing.width : 1.5,
           'data-key': `to:track-${i}`,

@@ -15,7 +15,7 @@ import { NO_CARD_MOVES, cardThenMarble, discardQuestion, sevenLeft } from './ask
 import { cardKeys, confirmsCard, faceOfKey, pickedCopy } from './cards.ts';
 import { count } from './generic.ts';
 import { MOVED_BAND, movedRing, movedWhileWaiting } from './moved.ts';
-import { alongLabel, boardName, labelCorners, labelText, textWidth, viewBoxOf, type Label, type Spot } from './board-layout.ts';
+import { alongLabel, boardName, labelCorners, labelText, overWhite, textWidth, viewBoxOf, type Label, type Spot } from './board-layout.ts';
 
 const FILL = ['#d1495b', '#2e86ab', '#3a9d5d', '#e0b000', '#8e5cc2', '#e07a1f'];
 const COLOUR_NAME = ['red', 'blue', 'green', 'yellow', 'purple', 'orange'];
@@ -216,7 +216,7 @@ function render(ctx: BoardContext) {
           cy: y,
           // A start's coloured ring stands off a marble on it: a gap to the rim a marble you can move lights up in.
           r: owner !== undefined ? g.r + 3.5 : g.r,
-          fill: owner !== undefined ? `${FILL[owner]}44` : '#fff',
+          fill: owner !== undefined ? overWhite(FILL[owner]!, 0.27) : '#fff',
           stroke: owner !== undefined ? FILL[owner] : '#b9a775',
           'stroke-width': owner !== undefined ? 2 : 1.5,
           'data-key': `to:ring-${i}`,
