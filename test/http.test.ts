@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { joinAsPlayer } from './helpers/clients.ts';
 import { games } from '../src/games/index.ts';
+import { optionLabel } from '../web/src/games/generic.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -98,6 +99,14 @@ describe('http', () => {
       { key: 'hostBets', appliesWhen: { hostMode: 'hostSeat' } },
       { key: 'hostBetsFirst', appliesWhen: { hostMode: 'hostSeat', hostBets: true } },
     ]);
+  });
+
+  it("names every option in words a player reads: a title where its key's words would not do (a number glued to a word, an initialism, a place's name)", async () => {
+    const listed = (await (await get('/api/games')).json()) as { id: string; options: { properties: Record<string, { title?: string }> } }[];
+    const labels = listed.flatMap((g) => Object.entries(g.options.properties).map(([key, o]) => optionLabel(key, o.title)));
+    expect(labels.filter((label) => /[a-z]\d|\bVp\b|\bcity\b|\bTac\b/.test(label))).toEqual([]);
+    expect(labels).toContain('Cowboys in the second stack');
+    expect(labels).toContain('What a TAC takes back');
   });
 
   it("describes every game's table options too (seats, bots, turn clock, private), with the game's seat range and the server's default clock", async () => {

@@ -28,7 +28,8 @@ export const optionsSchema = z.object({
     [12, '12 (6 in the third stack)'],
   ])
     .default(11)
-    .describe("Cowboys in Kansas City's second supply stack; the rest of the 18 go in the third."),
+    .describe("Cowboys in Kansas City's second supply stack; the rest of the 18 go in the third.")
+    .meta({ title: 'Cowboys in the second stack' }),
   unplaceableSetupTile: titledChoice({ discard: 'Discard it', return: 'Shuffle it back' })
     .default('discard')
     .describe('At setup, a stack-1 tile with no free space left. Discard it: it leaves the game; Shuffle it back: it is shuffled back into stack 1.'),
@@ -54,7 +55,8 @@ export const optionsSchema = z.object({
     [-6, '-6 VP each (printed board)'],
   ])
     .default(6)
-    .describe('VP at the end for each of your discs on Kansas City. 6 VP each: the original rules; -6 VP each: as printed on the board.'),
+    .describe('VP at the end for each of your discs on Kansas City. 6 VP each: the original rules; -6 VP each: as printed on the board.')
+    .meta({ title: 'VP for your discs on Kansas City' }),
   lastSpace: titledChoice({ autoUpgrade: 'Free upgrade, engine stays', upgradeThenBack: 'Upgrade, then back' })
     .default('autoUpgrade')
     .describe('Railroad space 39. Free upgrade, engine stays: the engine stops there and station 10 is upgraded for free (the original rules); Upgrade, then back: the printed board, an optional paid upgrade, then the engine must move back, earning $3.'),
@@ -71,7 +73,8 @@ export const optionsSchema = z.object({
   objectivesInKansasCity: z
     .boolean()
     .default(false)
-    .describe('House rule: objective cards may also be played between the Kansas City sub-phases.'),
+    .describe('House rule: objective cards may also be played between the Kansas City sub-phases.')
+    .meta({ title: 'Objective cards in Kansas City' }),
   cityPairObjective: titledChoice({ may: 'May take it', must: 'Must take it' })
     .default('may')
     .describe("A completed city pair's objective card. May take it: you may (the original rules); Must take it: you must while any is left (as older games here were played)."),
@@ -85,7 +88,8 @@ export const optionsSchema = z.object({
   /** `atOrBehind` covers both sources: the original rules document (where the engine stands) and the printed tile (behind it). */
   upgrade9b: titledChoice({ atOrBehind: 'At or behind the engine', behind: 'Behind the engine' })
     .default('atOrBehind')
-    .describe('The station building 9b upgrades. At or behind the engine: the one where your engine stands or any behind it; Behind the engine: only one behind it (as older games here were played).'),
+    .describe('The station building 9b upgrades. At or behind the engine: the one where your engine stands or any behind it; Behind the engine: only one behind it (as older games here were played).')
+    .meta({ title: 'What building 9b upgrades' }),
   revealedHandOrder: titledChoice({ sorted: 'Sorted', asHeld: 'In the order held' })
     .default('sorted')
     .describe('A hand revealed for income goes onto your discard pile, whose top card everyone sees. Sorted: in sorted order; In the order held: which showed the card drawn last (as older games here were played).'),
@@ -98,7 +102,8 @@ export const optionsSchema = z.object({
    */
   auxiliary5Cards: titledChoice({ outOfGame: 'Out of the game', discarded: 'Onto your discard pile' })
     .default('outOfGame')
-    .describe("Auxiliary action 5's hand cards. Out of the game: they leave the game (as on the printed board); Onto your discard pile: they are discarded."),
+    .describe("Auxiliary action 5's hand cards. Out of the game: they leave the game (as on the printed board); Onto your discard pile: they are discarded.")
+    .meta({ title: "Auxiliary action 5's cards" }),
   /**
    * Every such step depends on public facts alone; the Jersey bonus offered without a Jersey in hand stays asked
    * (`jerseyBonus: always`): passing it would tell the table what the hand lacks.

@@ -20,13 +20,15 @@ export const options = z.object({
     [16, '16 fields (a ring of 96)'],
   ])
     .default(11)
-    .describe('The six-colour board (3 or 6 players): fields from one start to the next, 11 fields (a ring of 66) or 16 fields (a ring of 96).'),
+    .describe('The six-colour board (3 or 6 players): fields from one start to the next, 11 fields (a ring of 66) or 16 fields (a ring of 96).')
+    .meta({ title: "Six-colour board's spacing" }),
   tacTakesBack: titledChoice({ right: 'The card of your opponent on your right', previous: 'The previous card, whoever played it' })
     .default('right')
     .describe(
       'Which card a TAC takes back. The card of your opponent on your right: only a card (or discard) of the player just before you; ' +
         'The previous card, whoever played it: also a partner\'s or your own when the players between have no cards left (master games, after the Devil makes its victim play the Fool).',
-    ),
+    )
+    .meta({ title: 'What a TAC takes back' }),
   announce: z.boolean().default(true).describe('After each deal everyone is shown which hands hold a 1 or 13, a card that brings a marble out.'),
   dealDelayMs: z.number().int().min(0).max(10_000).default(800).describe('Milliseconds before each deal (pace only).'),
 });
