@@ -973,7 +973,7 @@ describe('web client', () => {
     await page.close();
   }, 30_000);
 
-  it.concurrent("lobby: the table's own options (seats, bots, turn clock, private) show the server's descriptions under them", async ({ expect }) => {
+  it.concurrent("lobby: the table's own options (seats, bots, turn clock, private) show the server's descriptions under them; a refused create is said in the window", async ({ expect }) => {
     const page = await newPage();
     await page.goto(`${server.http}/`);
     await page.getByRole('tab', { name: 'Fast Track' }).click();
@@ -987,6 +987,13 @@ describe('web client', () => {
       expect(await text.isVisible()).toBe(true); // not folded away with the rules options
     }
     expect(await page.locator('form.create [name=turnSeconds]').getAttribute('placeholder')).toBe('default: 300'); // the server's clock
+    // A create the server refuses is said in the window, though its line is under both panels (below it on a phone).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('tab', { name: 'Ready Set Bet' }).click();
+    await page.locator('input[name=seats]').fill('9'); // nine seats take a seated host: the server rolls by default
+    await page.locator('[data-action=create]').click();
+    await page.locator('.notice.bad').waitFor();
+    expect(await page.locator('.notice.bad').evaluate((el) => el.getBoundingClientRect().bottom <= window.innerHeight && el.getBoundingClientRect().top >= 0)).toBe(true);
     await page.close();
   }, 30_000);
 

@@ -12,6 +12,11 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
     status.textContent = text;
     status.classList.toggle('bad', bad);
   };
+  /** A request of the visitor's refused: said where it is seen (the line is under both panels, below the window on a phone). */
+  const refused = (err: unknown) => {
+    say(reason(err), true);
+    status.scrollIntoView({ block: 'nearest' });
+  };
   const nameInput = h('input', { id: 'player-name', name: 'name', maxlength: 32, placeholder: 'Your name', autocomplete: 'nickname', value: playerName.get() });
   nameInput.addEventListener('change', () => playerName.set(nameInput.value.trim()));
   const name = () => nameInput.value.trim() || undefined;
@@ -55,7 +60,7 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
               say('Looking up the code…');
               invite(codeInput.value)
                 .then(({ roomId }) => (location.hash = `#/table/${roomId}/${encodeURIComponent(codeInput.value.trim())}`)) // a private table seats by its code
-                .catch((err) => say(reason(err), true));
+                .catch(refused);
             },
           },
           codeInput,
@@ -127,7 +132,7 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
         const options = { ...collect(), private: isPrivate.checked };
         enter(await client.create(game.id, options), game.id, options);
       } catch (err) {
-        say(reason(err), true);
+        refused(err);
         busy(false);
       }
     };
@@ -141,7 +146,7 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
         const options = { ...collect(), bots: 0 };
         enter(await joinQueue(client, game.id, options), game.id, options, true);
       } catch (err) {
-        say(reason(err), true);
+        refused(err);
         busy(false);
       }
     };
