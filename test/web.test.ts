@@ -714,8 +714,9 @@ describe('web client', () => {
     const page = await newPage();
     await page.setViewportSize({ width: 1280, height: 800 });
     await createInLobby(page, 'Tractor (Shengji)', { seats: 4, bots: 3, options: { handLimit: 1, dealDelayMs: 0, declareWindowMs: 300 } });
-    // The page plays nothing: its turn comes (to bury, call or play) with the whole hand dealt, and stays.
-    await page.waitForFunction(() => /· (burying|calling|playing)/.test(document.querySelector('.tractor p')?.textContent ?? '') && document.querySelector('.controls .status.mine') && document.querySelector('.board .hand [data-key].can'), undefined, { timeout: 45_000 });
+    // The page plays nothing: its turn comes (to bury, call or play) with the whole hand dealt, and stays. (Polled every
+    // 100 ms, here and below: by default every animation frame, which keeps the page producing frames the whole wait.)
+    await page.waitForFunction(() => /· (burying|calling|playing)/.test(document.querySelector('.tractor p')?.textContent ?? '') && document.querySelector('.controls .status.mine') && document.querySelector('.board .hand [data-key].can'), undefined, { timeout: 45_000, polling: 100 });
     await page.waitForTimeout(300);
     const at = await page.evaluate(() => {
       const cards = [...document.querySelectorAll('.board .your-hand [data-key]')].map((el) => el.getBoundingClientRect());
@@ -757,7 +758,7 @@ describe('web client', () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await createInLobby(page, 'Tractor (Shengji)', { seats, bots: seats - 1, options: { handLimit: 1, dealDelayMs: 0, declareWindowMs: 300 } });
       // The page plays nothing: its turn to play a card comes in the first trick and stays.
-      await page.waitForFunction(() => /· playing/.test(document.querySelector('.tractor p')?.textContent ?? '') && document.querySelector('.controls.turn .status.mine') && document.querySelector('.board .hand [data-key].can'), undefined, { timeout: 45_000 });
+      await page.waitForFunction(() => /· playing/.test(document.querySelector('.tractor p')?.textContent ?? '') && document.querySelector('.controls.turn .status.mine') && document.querySelector('.board .hand [data-key].can'), undefined, { timeout: 45_000, polling: 100 });
       await page.waitForTimeout(300);
       return page;
     };
@@ -1618,7 +1619,7 @@ describe('web client', () => {
     const page = await newPage(390);
     await page.setViewportSize({ width: 390, height: 844 });
     await createInLobby(page, 'Tractor (Shengji)', { seats: 4, bots: 3, options: { handLimit: 1, dealDelayMs: 0, declareWindowMs: 300 } });
-    await page.waitForFunction(() => /· playing/.test(document.querySelector('.tractor p')?.textContent ?? '') && document.querySelector('.controls.turn .status.mine') && document.querySelector('.all-moves'), undefined, { timeout: 45_000 });
+    await page.waitForFunction(() => /· playing/.test(document.querySelector('.tractor p')?.textContent ?? '') && document.querySelector('.controls.turn .status.mine') && document.querySelector('.all-moves'), undefined, { timeout: 45_000, polling: 100 });
     await page.locator('.all-moves summary').click();
     await page.locator('.all-moves[open] .move').first().waitFor();
     // Whether the list went away while the others played (it is drawn only on the player's turn).
@@ -1628,7 +1629,7 @@ describe('web client', () => {
       new MutationObserver(() => (seen.listGone ||= !document.querySelector('.all-moves'))).observe(document.body, { childList: true, subtree: true });
     });
     await page.locator('.all-moves[open] .move').first().click();
-    await page.waitForFunction(() => (window as unknown as { listGone: boolean }).listGone && document.querySelector('.controls.turn .status.mine') && document.querySelector('.all-moves'), undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => (window as unknown as { listGone: boolean }).listGone && document.querySelector('.controls.turn .status.mine') && document.querySelector('.all-moves'), undefined, { timeout: 20_000, polling: 100 });
     expect(await page.locator('.all-moves').evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
     await page.close();
   }, 60_000);
