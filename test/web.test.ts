@@ -496,7 +496,7 @@ describe('web client', () => {
   }, 110_000);
 
   // Retried: on two cores busy with the suite's other pages a first press has ended without a click now and
-  // then (2 of 5 full runs in one stop, never alone); not understood — see the closing note.
+  // then (2 of 5 full runs in one stop, never alone), not understood.
   it.concurrent('a press held while the board redraws still clicks: Tractor cards during the deal', { retry: 2, timeout: 60_000 }, async ({ expect }) => {
     const page = await newPage();
     // A card dealt every 150 ms redraws the hand under the pointer during each 300 ms press; the deal's 15 s
