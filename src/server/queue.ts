@@ -20,6 +20,7 @@ import type { Logger } from './logger.ts';
 import { JOIN_OPTIONS_JSON, jsonProblem } from './json-bounds.ts';
 import { countedAsReserving, SERVER_CLOSING, shuttingDown, tableChargeFor, type TableCharge } from './front-door.ts';
 import { warnClientFault } from './client-faults.ts';
+import { heldByAProcess } from './scaling.ts';
 
 /** How long a ticket holder waits for its group's room before claiming its creation. */
 export const CREATE_WAIT_MS = 5000;
@@ -138,18 +139,6 @@ async function reserve(room: IRoomCache, options: Ticket['options']) {
     const held = await matchMaker.remoteRoomCall(room.roomId, 'hasReservedSeat', [sessionId], 5000).catch(() => false);
     return held ? matchMaker.buildSeatReservation(room, sessionId) : null;
   }
-}
-
-/**
- * Whether a live process holds the room: one here, or one listening on its channel, which every process holding a
- * room does while its connection to the presence lives. A killed process's connection goes with it: a call to
- * its table would wait out Colyseus' IPC timeout and then a health check of its process (4 s) before failing as
- * this does at once. (A stalled process keeps its connection, and is asked as before.)
- */
-async function heldByAProcess(roomId: string): Promise<boolean> {
-  if (matchMaker.getLocalRoomById(roomId) || !/^[\w-]+$/.test(roomId)) return true; // (a name a channel pattern would misread: asked as before)
-  const listening = await matchMaker.presence.channels(`$${roomId}`).catch(() => null); // (a Redis that refuses PUBSUB: asked as before)
-  return listening === null || listening.length > 0;
 }
 
 /** The room of a group: created by its first ticket holder, or by whoever claims creation after a stall. */

@@ -168,6 +168,19 @@ export async function processToCreateOn(isAlive: ((processId: string) => Promise
   return matchMaker.processId;
 }
 
+/**
+ * Whether a live process holds the room: one here, or one listening on its channel, which every process holding a
+ * room does while its connection to the presence lives. A killed process's connection goes with it: a call to
+ * its table would wait out Colyseus' IPC timeout (and, for a seat, then a health check of its process: 4 s)
+ * before failing as this does at once. (A stalled process keeps its connection, and is asked as before. A table
+ * just listed is subscribed to a moment later: a call to it then would be lost as well.)
+ */
+export async function heldByAProcess(roomId: string): Promise<boolean> {
+  if (matchMaker.getLocalRoomById(roomId) || !/^[\w-]+$/.test(roomId)) return true; // (a name a channel pattern would misread: asked as before)
+  const listening = await matchMaker.presence.channels(`$${roomId}`).catch(() => null); // (a Redis that refuses PUBSUB: asked as before)
+  return listening === null || listening.length > 0;
+}
+
 export function createScaling(config: Pick<Config, 'REDIS_URL'>): Scaling {
   if (!config.REDIS_URL) {
     return { presence: new InMemoryPresence(), driver: new LocalDriver(), redisReachable: async () => null, close: async () => {} };
