@@ -183,6 +183,39 @@ describe('durable games', () => {
     }
   });
 
+  it('answers a seat, a join, a reconnection and an invite for a table on a killed process "moving" at once, not after the calls to it time out', async () => {
+    // Calls to a silent process time out late here, and its heartbeat lapses late: a request that asked it would
+    // wait tens of seconds, and the survivor takes no game over while the requests are asked.
+    const slow = { ...env(), COLYSEUS_PRESENCE_SHORT_TIMEOUT: '20000', HEARTBEAT_MS: '10000' };
+    const doomed = await spawnServer(slow);
+    let survivor: ServerProcess | undefined;
+    try {
+      // A private table waiting for its second player (unlocked: a join by id would ask its process for a seat).
+      const reservation = await matchmake(doomed, { seats: 2, options: { handSize: 4 }, private: true });
+      const ada = await adopt(await new Client(doomed.ws).consumeSeatReservation(reservation));
+      const invite = await waitFor(() => mine(ada)?.invite as string, 3000, 'invite code');
+      const { roomId } = reservation;
+      survivor = await spawnServer(slow);
+      await doomed.stop('SIGKILL');
+
+      const post = (path: string, body: object) =>
+        fetch(`${survivor!.http}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(10_000) });
+      const answers = await Promise.all([
+        post(`/api/rooms/${roomId}/seat`, { seatToken: ada.seatToken }),
+        post(`/matchmake/joinById/${roomId}`, { invite }),
+        post(`/matchmake/reconnect/${roomId}`, { reconnectionToken: ada.room.reconnectionToken.split(':')[1] }),
+        fetch(`${survivor.http}/api/invites/${invite}`, { signal: AbortSignal.timeout(10_000) }),
+      ]);
+      for (const answer of answers) {
+        expect(answer.status).toBe(503);
+        expect(answer.headers.get('retry-after')).toBe('1');
+        expect(await answer.json()).toMatchObject({ code: 'core/room-moving' });
+      }
+    } finally {
+      await Promise.all([doomed, survivor].map((p) => p?.stop('SIGKILL')));
+    }
+  }, 90_000);
+
   it('hands running games over on SIGTERM; players rejoin on the other process', async () => {
     // Loopback limited like any address: the table stays charged to its creator through the handover. A
     // taken-over table waits RECONNECT_SECONDS for its players before it may close: 4 here.

@@ -26,6 +26,7 @@ import type { Table } from '../../rooms/table.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
 import { warnClientFault } from './client-faults.ts';
+import { heldByAProcess } from './scaling.ts';
 import { JOIN_OPTIONS_JSON, jsonProblem } from './json-bounds.ts';
 import { AddressLimiter, addressKey, chargeRequest, chargedAddress, clientAddress } from './rate-limit.ts';
 import { setReservationLedger, UnusedReservations } from './unused-reservations.ts';
@@ -379,6 +380,12 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
     if (watcher !== null) options.watcher = watcher;
     const auth = createAuthContext({ headers: req.headers as never, req, remoteAddress: address });
     try {
+      // A table listed on a process that was killed: Colyseus would wait out its IPC timeout asking it (for a seat,
+      // then a health check too). Not one it refuses without asking (joinById of a locked table).
+      const named = method === 'joinById' || method === 'reconnect' ? await matchMaker.getRoomById(roomName) : undefined;
+      if (named && !(method === 'joinById' && named.locked) && !(await heldByAProcess(named.roomId))) {
+        return sendJson(req, res, TABLE_MOVING.status, TABLE_MOVING.code, TABLE_MOVING.message, refusalHeaders(TABLE_MOVING));
+      }
       sendReservation(req, res, await matchMaker.controller.invokeMethod(method, roomName, options, auth));
     } catch (err) {
       const answer = await matchmakeAnswer(err as Error & { code?: number }, method, method === 'reconnect' || method === 'joinById' ? roomName : null);

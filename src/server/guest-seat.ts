@@ -7,6 +7,7 @@ import { matchMaker } from '@colyseus/core';
 import type { Table } from '../../rooms/table.ts';
 import { roomSettings } from '../../rooms/settings.ts';
 import { warnClientFault } from './client-faults.ts';
+import { heldByAProcess } from './scaling.ts';
 import type { Logger } from './logger.ts';
 
 export interface GuestRequest {
@@ -45,14 +46,16 @@ export async function reserveGuestSeat(roomId: string, guest: GuestRequest, logg
     if (store?.settling) return STORE_COMING_BACK;
     return { status: 404, code: 'core/unknown-room', message: 'No such room.' };
   }
-  // A listing left by a dead process would cost a 2 s IPC timeout, and a table here may be handing its
-  // game over: say "moving" at once, retry soon.
+  // A listing left by a dead process (its heartbeat lapsed, or nobody listens on the table's channel: killed) would
+  // cost Colyseus' IPC timeout and a health check, and a table here may be handing its game over: say "moving" at
+  // once, retry soon.
   const local = matchMaker.getLocalRoomById(room.roomId) as Partial<Pick<Table, 'handingOver'>> | undefined;
   // Stopping without a peer to take the game: its table closes when the grace period ends.
   if (local && !local.handingOver && matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) {
     return { status: 503, code: 'core/server-closing', message: 'This server is shutting down; the table closes when its game ends or the grace period does.' };
   }
   if (local?.handingOver || (store && room.processId !== matchMaker.processId && !(await store.isAlive(room.processId)))) return TABLE_MOVING;
+  if (!(await heldByAProcess(room.roomId))) return TABLE_MOVING; // (killed: its heartbeat lapses in a moment)
   const { spectator, seatToken, name } = guest;
   const options = Object.fromEntries(Object.entries({ spectator, seatToken, name, watcher: watcher ?? undefined }).filter(([, v]) => v !== undefined));
   try {

@@ -11,6 +11,7 @@ import { matchMaker } from '@colyseus/core';
 import { INVITES_KEY, roomSettings } from '../../rooms/settings.ts';
 import { STORE_COMING_BACK, STORE_UNREACHABLE, TABLE_MOVING, type Refusal } from './guest-seat.ts';
 import { LISTINGS_KEY, OTHERS_TABLE } from './game-store.ts';
+import { heldByAProcess } from './scaling.ts';
 
 // KEYS: invites, live games · ARGV: code, the value read, its room id → 'gone' (removed), 'live' (kept: its game
 // runs or is being taken over), 'changed' (another value now). One script: a peer that takes the game over
@@ -68,10 +69,10 @@ async function answerFound(code: string, found: string): Promise<InviteAnswer | 
   // Without Redis the codes die with their process.
   if (!store) return { status: 200, table };
   const room = await matchMaker.getRoomById(table.roomId);
-  if (room && (room.processId === matchMaker.processId || (await store.isAlive(room.processId)))) return { status: 200, table };
-  // No table on a live process. As for seat tokens (guest-seat.ts): its game listed live is on its way back
-  // (handed over or orphaned, a peer takes it within a few beats), and just after Redis came back its
-  // process may not have put the table back yet. Otherwise the table is gone: finished, or given up.
+  if (room && (room.processId === matchMaker.processId || ((await store.isAlive(room.processId)) && (await heldByAProcess(room.roomId))))) return { status: 200, table };
+  // No table on a live process (its heartbeat lapsed, or nobody listens on the table's channel: killed). As for seat
+  // tokens (guest-seat.ts): its game listed live is on its way back (handed over or orphaned, a peer takes it within a
+  // few beats), and just after Redis came back its process may not have put the table back yet. Otherwise the table is gone: finished, or given up.
   if (store.settling) return (await store.isLive(table.roomId)) ? TABLE_MOVING : STORE_COMING_BACK;
   const outcome = await store.redis.eval(DROP_IF_GONE, 2, INVITES_KEY, store.keys.live, code, found, table.roomId);
   if (outcome === 'live') return TABLE_MOVING;
