@@ -164,6 +164,7 @@ describe('durable games', () => {
   it('sends a queued player whose group’s table was on a killed process to a new table at once, not after the calls to it time out', async () => {
     // Calls to a silent process time out late here: a ticket that waited for them would wait tens of seconds.
     const slowCalls = { COLYSEUS_PRESENCE_SHORT_TIMEOUT: '20000' };
+    await file.forgetEarlierProcesses();
     const doomed = await spawnServer({ ...env(), ...slowCalls });
     let survivor: ServerProcess | undefined;
     try {
@@ -187,6 +188,7 @@ describe('durable games', () => {
     // Calls to a silent process time out late here, and its heartbeat lapses late: a request that asked it would
     // wait tens of seconds, and the survivor takes no game over while the requests are asked.
     const slow = { ...env(), COLYSEUS_PRESENCE_SHORT_TIMEOUT: '20000', HEARTBEAT_MS: '10000' };
+    await file.forgetEarlierProcesses();
     const doomed = await spawnServer(slow);
     let survivor: ServerProcess | undefined;
     try {

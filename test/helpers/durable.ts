@@ -1,6 +1,7 @@
 /** A high-card game between real server processes on a Redis, for the fault tests (recovery, recovery-redis and recovery-stall). */
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { Client, type SeatReservation } from '@colyseus/sdk';
+import { Redis } from 'ioredis';
 import type { ServerProcess } from './process.ts';
 import { OLDEST_REDIS, startRedis, watchCommands, type CommandWatch, type RedisHandle } from './redis.ts';
 import { adopt, legalMoves, mine, state, type Player } from './clients.ts';
@@ -17,6 +18,20 @@ export function fileRedis() {
     redis: undefined as unknown as RedisHandle,
     /** Default heartbeat (700 ms); a snapshot every 2 moves so recovery replays from a snapshot, not only moves. */
     env: () => ({ REDIS_URL: file.redis.url, RECONNECT_SECONDS: '20', SNAPSHOT_EVERY: '2' }),
+    /**
+     * No process of an earlier test left on this Redis (all killed at their tests' ends): their beats lapsed, and
+     * Colyseus' list of processes emptied. A process starting health-checks every process listed, and a dead one
+     * answers only at the IPC timeout (20 s where a test lengthens it), as would a create sent to one still beating.
+     */
+    async forgetEarlierProcesses() {
+      const redis = new Redis(file.redis.url);
+      try {
+        await waitFor(async () => (await redis.keys('parlor:proc:*')).length === 0, 10_000, "earlier processes' heartbeats to lapse");
+        await redis.del('roomcount'); // Colyseus' process list (its Stats)
+      } finally {
+        redis.disconnect();
+      }
+    },
   };
   let commands: CommandWatch;
   beforeAll(async () => {
