@@ -381,8 +381,10 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
     const auth = createAuthContext({ headers: req.headers as never, req, remoteAddress: address });
     try {
       // A table listed on a process that was killed: Colyseus would wait out its IPC timeout asking it (for a seat,
-      // then a health check too). Not one it refuses without asking (joinById of a locked table).
-      const named = method === 'joinById' || method === 'reconnect' ? await matchMaker.getRoomById(roomName) : undefined;
+      // then a health check too). Not one it refuses without asking (joinById of a locked table); a table here is
+      // not looked up (nothing to wait for).
+      const remote = (method === 'joinById' || method === 'reconnect') && !matchMaker.getLocalRoomById(roomName);
+      const named = remote ? await matchMaker.getRoomById(roomName) : undefined;
       if (named && !(method === 'joinById' && named.locked) && !(await heldByAProcess(named.roomId))) {
         return sendJson(req, res, TABLE_MOVING.status, TABLE_MOVING.code, TABLE_MOVING.message, refusalHeaders(TABLE_MOVING));
       }
