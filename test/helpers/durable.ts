@@ -51,13 +51,15 @@ export function fileRedis() {
 
 export async function matchmake(through: ServerProcess, options: object): Promise<SeatReservation> {
   const res = await fetch(`${through.http}/matchmake/create/high-card`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(options) });
+  if (!res.ok) throw new Error(`create answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as SeatReservation;
 }
 
 /** Two humans at a 2-seat table with 4 cards each; returns after both anted and played one card each. */
 export async function gameUnderWay(procs: ServerProcess[], extra: object = {}) {
   const reservation = await matchmake(procs[0]!, { seats: 2, options: { handSize: 4 }, ...extra });
-  const owner = procs.find((p) => p.processId === reservation.processId)!;
+  const owner = procs.find((p) => p.processId === reservation.processId);
+  if (!owner) throw new Error(`the table was made on ${reservation.processId}, none of this test's processes`);
   const ada = await adopt(await new Client(owner.ws).consumeSeatReservation(reservation));
   // A private table seats its second player by its invite code.
   const invite = (extra as { private?: boolean }).private ? await waitFor(() => mine(ada)?.invite as string, 3000, 'invite code') : undefined;

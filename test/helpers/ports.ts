@@ -1,14 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-
-/** Ports handed out in this test process: a port is checked free, closed, then bound later by its taker. */
-const handedOut = new Set<number>();
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /**
- * Where this process takes ports from: below the system's ephemeral range, so an outgoing connection (a
- * server's to Redis, a browser's) never takes a port between its check and its bind (it did: nginx
- * exiting "Address already in use"), and a slice of its own per test worker, so two workers checking
- * at once do not pick the same one.
+ * Where ports are taken from: below the system's ephemeral range, so an outgoing connection (a server's to Redis,
+ * a browser's) never takes a port between its check and its bind (it did: nginx exiting "Address already in use").
  */
 const range = (() => {
   let ephemeralLow = 32768;
@@ -17,12 +14,54 @@ const range = (() => {
   } catch {
     // not Linux: the usual low end
   }
-  const low = 10_000;
-  const slices = 8;
-  const size = Math.floor((Math.max(ephemeralLow, low + slices * 100) - low) / slices);
-  const slice = Number(process.env.VITEST_POOL_ID ?? process.pid) % slices;
-  return { from: low + slice * size, size };
+  const from = 10_000;
+  return { from, size: Math.max(ephemeralLow - from, 1000) };
 })();
+
+/**
+ * A port is checked free, closed, then bound by its taker seconds later (a server loading its engines): another
+ * test process checking it meanwhile would find it free too. So each port handed out is claimed first with a
+ * file only one process can create, kept until this process exits; a claim whose process died is taken over.
+ * (Slices by VITEST_POOL_ID did not keep workers apart: two files of one group ran at once with the same id,
+ * and a server of one answered the other's health check.)
+ */
+const claims = join(tmpdir(), 'parlor-test-ports');
+const claimed = new Set<number>();
+
+function claim(port: number): boolean {
+  const file = join(claims, String(port));
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      claimed.add(port);
+      return true;
+    } catch {
+      let holder = 0;
+      try {
+        holder = Number(readFileSync(file, 'utf8'));
+      } catch {
+        continue; // released meanwhile
+      }
+      if (!holder || holderAlive(holder)) return false; // (empty: its taker is writing its pid)
+      rmSync(file, { force: true });
+    }
+  }
+  return false;
+}
+
+function holderAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+mkdirSync(claims, { recursive: true });
+process.on('exit', () => {
+  for (const port of claimed) rmSync(join(claims, String(port)), { force: true });
+});
 
 const bindable = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -31,13 +70,12 @@ const bindable = (port: number) =>
     srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
 
-/** A TCP port free right now on 127.0.0.1, outside the ephemeral range, not handed out before by this test process. */
+/** A TCP port free right now on 127.0.0.1, outside the ephemeral range, handed out to no other live test process. */
 export async function freePort(): Promise<number> {
   for (;;) {
     const port = range.from + Math.floor(Math.random() * range.size);
-    if (handedOut.has(port) || !(await bindable(port))) continue;
-    handedOut.add(port);
-    return port;
+    if (claimed.has(port) || !claim(port)) continue;
+    if (await bindable(port)) return port;
   }
 }
 
