@@ -209,6 +209,24 @@ describe('two processes on one Redis', () => {
     }
   });
 
+  it('creates no table on a peer killed a moment ago, whose heartbeat still lives but whose connection is gone', async () => {
+    // Its beat outlives it by up to three beats; nothing listens on its process's channel any more.
+    const redis = new Redis(fileRedis.url);
+    try {
+      await redis.multi().hset('roomcount', 'killed-process', '-1,0').set('parlor:proc:killed-process', '1', 'PX', 30_000).exec();
+      const asked = Date.now();
+      const reservation = await matchmake(a, 'create', 'high-card', { seats: 2 });
+      expect([a.processId, b.processId]).toContain(reservation.processId);
+      expect(Date.now() - asked).toBeLessThan(2000); // the IPC timeout (2 s) not waited out
+      expect(a.output()).not.toContain('killed-process');
+      expect(await redis.hexists('roomcount', 'killed-process')).toBe(0);
+    } finally {
+      await redis.del('parlor:proc:killed-process');
+      await redis.hdel('roomcount', 'killed-process');
+      redis.disconnect();
+    }
+  });
+
   it('counts a reservation for a peer’s table as used there, never as lapsed here', async () => {
     const env = { REDIS_URL: fileRedis.url, RATE_LIMIT_EXEMPT: '', COLYSEUS_SEAT_RESERVATION_TIME: '1', MAX_LAPSED_RESERVATIONS_PER_ADDRESS: '2' };
     const [c, d] = await Promise.all([spawnServer(env), spawnServer(env)]);

@@ -152,17 +152,19 @@ type ListingRedis = Redis & {
 };
 
 /**
- * Where Colyseus creates a table: the process with the fewest rooms, as its own choice is, but never a peer whose
- * heartbeat lapsed (`isAlive`, the game store's), which is taken out of the choice as Colyseus does once a call to
- * a peer timed out. Colyseus forgets a peer that died (SIGKILL) only then, so a create it sent there, however long
- * after the crash, waited its 2 s IPC timeout before the table was made here. A peer alive by its beat may still be
- * dead (the beat has not lapsed yet): Colyseus' timeout covers that. (A peer that stalled past its beat puts itself
- * back in the choice, as it does after Colyseus' own, once its room count changes.)
+ * Where Colyseus creates a table: the process with the fewest rooms, as its own choice is, but never a peer that is
+ * gone: its heartbeat lapsed (`isAlive`, the game store's), or no connection listens on its process's channel (a
+ * killed process's went with it; its beat lives on for up to three beats). Such a peer is taken out of the choice
+ * as Colyseus does once a call to a peer timed out: Colyseus forgets a peer that died (SIGKILL) only then, so a
+ * create it sent there, however long after the crash, waited its IPC timeout before the table was made here. (A
+ * peer that stalled past its beat, or whose connection came back, puts itself back in the choice, as it does after
+ * Colyseus' own, once its room count changes.)
  */
 export async function processToCreateOn(isAlive: ((processId: string) => Promise<boolean>) | null): Promise<string> {
   const processes = (await matchMaker.stats.fetchAll()).sort((p1, p2) => p1.roomCount - p2.roomCount);
   for (const { processId } of processes) {
-    if (processId === matchMaker.processId || !isAlive || (await isAlive(processId))) return processId;
+    if (processId === matchMaker.processId || !isAlive) return processId;
+    if ((await isAlive(processId)) && (await listenedTo(`p:${processId}`))) return processId;
     await matchMaker.stats.excludeProcess(processId);
   }
   return matchMaker.processId;
@@ -176,9 +178,23 @@ export async function processToCreateOn(isAlive: ((processId: string) => Promise
  * just listed is subscribed to a moment later: a call to it then would be lost as well.)
  */
 export async function heldByAProcess(roomId: string): Promise<boolean> {
-  if (matchMaker.getLocalRoomById(roomId) || !/^[\w-]+$/.test(roomId)) return true; // (a name a channel pattern would misread: asked as before)
-  const listening = await matchMaker.presence.channels(`$${roomId}`).catch(() => null); // (a Redis that refuses PUBSUB: asked as before)
-  return listening === null || listening.length > 0;
+  return Boolean(matchMaker.getLocalRoomById(roomId)) || listenedTo(`$${roomId}`);
+}
+
+/** Whether a connection listens on a presence channel; without Redis, or when Redis refuses PUBSUB, assumed so. */
+async function listenedTo(channel: string): Promise<boolean> {
+  const presence = matchMaker.presence;
+  if (!(presence instanceof ScalingPresence)) return true;
+  const listeners = await presence.subscribers(channel).catch(() => null);
+  return listeners === null || listeners > 0;
+}
+
+/** Colyseus' Redis presence, able to count one channel's subscribers (NUMSUB; its `channels` scans every channel). */
+class ScalingPresence extends RedisPresence {
+  async subscribers(channel: string): Promise<number> {
+    const reply = (await this.pub.pubsub('NUMSUB', channel)) as [string, number | string];
+    return Number(reply[1]);
+  }
 }
 
 export function createScaling(config: Pick<Config, 'REDIS_URL'>): Scaling {
@@ -196,7 +212,7 @@ export function createScaling(config: Pick<Config, 'REDIS_URL'>): Scaling {
     /* reported through /ready (else ioredis prints each to stderr, outside the logs) */
   });
   return {
-    presence: new RedisPresence(config.REDIS_URL),
+    presence: new ScalingPresence(config.REDIS_URL),
     driver: new ListingDriver(driverClient),
     async redisReachable() {
       try {
