@@ -196,6 +196,11 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       return this.clients.length;
     }
 
+    /** Why a join with these options would be refused whoever else comes or goes; asked by the front door over the presence once its reservation was refused. */
+    refusalOf(options: unknown): string | null {
+      return this.seats.refusalOf(options);
+    }
+
     // ── the table's life ─────────────────────────────────────────────────────────────────────────────
 
     startIfFull() {

@@ -31,13 +31,9 @@ type Reservations = Record<string, [unknown, unknown, boolean?, boolean?]>;
 
 /** Pending reservations one seat token may hold at once (a reclaim retried, not a flood). */
 const MAX_PENDING_PER_TOKEN = 3;
-/**
- * Pending reservations at one table that its join will refuse (a token no seat holds, a new player at a private
- * table without its code), all together: a few, for such a client to be told why at the join. Counted apart, so
- * a flood of them (from an address exempt from the per-address caps, or many addresses) takes no place anyone else
- * could have.
- */
-export const MAX_PENDING_REFUSED = 4;
+/** The join's refusals of who may never take a seat here, also given instead of a reservation (see refusalOf). */
+const BAD_SEAT_TOKEN = 'core/bad-seat-token: no seat at this table has that token';
+const INVITE_REQUIRED = 'core/invite-required: this table is private; join with its invite code (`invite`), or watch as a spectator';
 /** Colyseus' RoomInternalState.DISPOSING: a closing room takes nobody. */
 const DISPOSING = 2;
 /** Seats offered back to the table queue per table configuration at most (the oldest are dropped; each is tried once). */
@@ -195,8 +191,8 @@ export class Seats {
 
   /**
    * Who gets a reservation: a new player while a seat is free; a seat's token holder always (a few
-   * pending reservations per token); spectators while fewer than MAX_SPECTATORS watch or are about to; a join
-   * refused at the join while fewer than MAX_PENDING_REFUSED such are pending.
+   * pending reservations per token); spectators while fewer than MAX_SPECTATORS watch or are about to; nobody the
+   * join would refuse (told why by refusalOf instead: such requests, however many, take no place anyone could have).
    */
   admits(opts: unknown): boolean {
     const kind = this.kindOf(opts);
@@ -205,7 +201,7 @@ export class Seats {
       const token = (opts as JoinOptions).seatToken;
       return this.pending().filter((o) => (o as JoinOptions).seatToken === token).length < MAX_PENDING_PER_TOKEN;
     }
-    if (kind === 'refused') return this.pending().filter((o) => this.kindOf(o) === 'refused').length < MAX_PENDING_REFUSED;
+    if (kind === 'refused') return false;
     const watching = this.room.clients.filter((c) => this.seatOf(c) === null);
     const coming = this.pending().filter((o) => this.kindOf(o) === 'spectator');
     if (watching.length + coming.length >= roomSettings.maxSpectators) return false;
@@ -218,9 +214,19 @@ export class Seats {
   }
 
   /**
+   * Why this table refuses a join with these options whoever else comes or goes (a seat token no seat holds, a new
+   * player at a private table without its code), as its join would; null when it does not. Asked by the front door
+   * once a reservation was refused, to answer with the reason rather than "full".
+   */
+  refusalOf(opts: unknown): string | null {
+    if (this.kindOf(opts) !== 'refused') return null;
+    return joinKind(opts) === 'holder' ? BAD_SEAT_TOKEN : INVITE_REQUIRED;
+  }
+
+  /**
    * Like joinKind, but a token no seat has, and a new player at a private table without its invite code, are
-   * `refused` (at the join, capped until then): neither holds a seat or a spectator's place meanwhile. A pending
-   * reservation's kind is what it is now: one of several reclaims racing is refused once the first spent the token.
+   * `refused`. A pending reservation's kind is what it is now: one of several reclaims racing is refused at the
+   * join once the first spent the token.
    */
   private kindOf(opts: unknown): 'player' | 'holder' | 'spectator' | 'refused' {
     const kind = joinKind(opts);
@@ -358,11 +364,11 @@ export class Seats {
     let seat: Seat;
     if (opts.seatToken) {
       seat = this.records.findIndex((s) => s.token === opts.seatToken);
-      if (seat < 0) throw new ServerError(ErrorCode.APPLICATION_ERROR, 'core/bad-seat-token: no seat at this table has that token');
+      if (seat < 0) throw new ServerError(ErrorCode.APPLICATION_ERROR, BAD_SEAT_TOKEN);
       const holder = this.records[seat]!.sessionId;
       if (holder) this.evict(holder);
     } else {
-      if (!room.inviteCode.admits(opts)) throw new ServerError(ErrorCode.APPLICATION_ERROR, 'core/invite-required: this table is private; join with its invite code (`invite`), or watch as a spectator');
+      if (!room.inviteCode.admits(opts)) throw new ServerError(ErrorCode.APPLICATION_ERROR, INVITE_REQUIRED);
       seat = this.records.findIndex((s) => s.sessionId === null && !s.bot && !s.token);
       if (seat < 0 || room.state.status !== 'waiting') throw new ServerError(ErrorCode.APPLICATION_ERROR, 'core/table-full: no free seat at this table');
     }

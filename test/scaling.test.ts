@@ -86,6 +86,13 @@ describe('two processes on one Redis', () => {
     for (const p of [a, b]) {
       expect(await (await fetch(`${p.http}/api/invites/${code}`)).json()).toEqual({ roomId: host.room.roomId, game: 'high-card' });
     }
+    // Without the code, or with a seat token no seat holds, refused at once with the table's reason from the other process too.
+    const refusal = async (body: object, path = `/matchmake/joinById/${host.room.roomId}`) => {
+      const res = await fetch(`${b.http}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return [res.status, ((await res.json()) as { code?: string }).code];
+    };
+    expect(await refusal({ name: 'Eve' })).toEqual([403, 'core/invite-required']);
+    expect(await refusal({ seatToken: 'no-seat-has-this-token' }, `/api/rooms/${host.room.roomId}/seat`)).toEqual([403, 'core/bad-seat-token']);
     const guest = await adopt(await new Client(b.ws).joinById(host.room.roomId, { invite: code }));
     expect(guest.room.roomId).toBe(host.room.roomId);
     // (Each only while the game is its process's: test/recovery-stall.test.ts has a stalled copy that closes.)

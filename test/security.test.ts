@@ -24,7 +24,6 @@ import { UnusedReservations } from '../src/server/unused-reservations.ts';
 import { InMemoryPresence } from '../src/server/scaling.ts';
 import { verificationsInProgress } from '../src/server/verify.ts';
 import { defaultMaxConnections } from '../src/server/open-connections.ts';
-import { MAX_PENDING_REFUSED } from '../rooms/seats.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -601,17 +600,19 @@ describe('spectator places per address', () => {
 });
 
 describe("joins by id without a private table's code", () => {
-  it('take no spectator place there, and are held a few at a time: a stranger with the room id cannot hold more', async () => {
+  it("are refused at once with the reason, and take none of the address's spectator places there", async () => {
     const door = await startServer({ RATE_LIMIT_EXEMPT: '', TRUSTED_PROXIES: '1', MAX_SPECTATORS_PER_ADDRESS: '2' });
     try {
       const call = async (path: string, body: unknown, from: string) => {
         const res = await fetch(`${door.http}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': from }, body: JSON.stringify(body) });
-        return { status: res.status, body: (await res.json()) as SeatReservation & { code?: string } };
+        return { status: res.status, body: (await res.json()) as SeatReservation & { code?: string; message?: string } };
       };
       const table = (await call('/matchmake/create/high-card', { seats: 4, private: true }, '192.0.2.1')).body;
-      for (let i = 0; i < MAX_PENDING_REFUSED; i++) expect((await call(`/matchmake/joinById/${table.roomId}`, { name: 'Eve' }, '192.0.2.7')).status).toBe(200);
-      const refused = await call(`/matchmake/joinById/${table.roomId}`, { name: 'Eve' }, '192.0.2.7');
-      expect([refused.status, refused.body.code]).toEqual([409, 'core/room-full']);
+      for (let i = 0; i < 6; i++) {
+        const refused = await call(`/matchmake/joinById/${table.roomId}`, { name: 'Eve' }, '192.0.2.7');
+        expect([refused.status, refused.body.code]).toEqual([403, 'core/invite-required']);
+        expect(refused.body.message).toMatch(/^core\/invite-required: this table is private/);
+      }
       for (let i = 0; i < 2; i++) expect((await call(`/api/rooms/${table.roomId}/seat`, { spectator: true }, '192.0.2.7')).status).toBe(200); // its places are its own still
     } finally {
       await door.close();

@@ -20,7 +20,7 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { ClientJoinOptions, joinOptionsProblem } from '../../rooms/join-options.ts';
 import { roomSettings } from '../../rooms/settings.ts';
-import { OWNER_SILENT, refusalHeaders, reserveGuestSeat, TABLE_MOVING, type GuestRequest, type Refusal } from './guest-seat.ts';
+import { OWNER_SILENT, refusalHeaders, refusalOf, reserveGuestSeat, TABLE_MOVING, type GuestRequest, type Refusal } from './guest-seat.ts';
 import { LISTINGS_KEY, OTHERS_TABLE } from './game-store.ts';
 import type { Table } from '../../rooms/table.ts';
 import type { Config } from './config.ts';
@@ -390,7 +390,9 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
       }
       sendReservation(req, res, await matchMaker.controller.invokeMethod(method, roomName, options, auth));
     } catch (err) {
-      const answer = await matchmakeAnswer(err as Error & { code?: number }, method, method === 'reconnect' || method === 'joinById' ? roomName : null);
+      // A join by id refused as "full" may be refused whoever comes or goes (a private table without its code): said so.
+      const refused = method === 'joinById' && /is already full/.test(String((err as Error)?.message)) ? await refusalOf(roomName, options) : null;
+      const answer = refused ?? (await matchmakeAnswer(err as Error & { code?: number }, method, method === 'reconnect' || method === 'joinById' ? roomName : null));
       if (answer.status >= 500 && answer.code === 'core/internal') log.error({ err, method, roomName: roomName.slice(0, 64) }, 'matchmaking failed');
       sendJson(req, res, answer.status, answer.code, answer.message, refusalHeaders(answer));
     }

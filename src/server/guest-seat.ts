@@ -65,7 +65,20 @@ export async function reserveGuestSeat(roomId: string, guest: GuestRequest, logg
     if (local?.handingOver) return TABLE_MOVING;
     // Its process died and its heartbeat has not lapsed yet: a peer takes the game over in a moment.
     if (OWNER_SILENT.test((err as Error)?.message ?? '')) return { ...TABLE_MOVING, message: 'The table’s server does not answer; retry in a moment.' };
+    const refused = await refusalOf(room.roomId, options);
+    if (refused) return refused;
     warnClientFault(logger, `guest-seat:${room.roomId}`, { roomId: room.roomId, error: err as Error }, 'guest seat reservation refused');
     return { status: 409, code: 'core/room-full', message: 'The room cannot take another guest now.' };
   }
+}
+
+/**
+ * Why the table refused a reservation for these options whoever else comes or goes (a seat token no seat holds, a
+ * private table without its code: 403 with the join's own code), asked of the table once Colyseus reported the
+ * refusal as "full"; null when the table was only full, or cannot say.
+ */
+export async function refusalOf(roomId: string, options: object): Promise<Refusal | null> {
+  const why: unknown = await matchMaker.remoteRoomCall(roomId, 'refusalOf', [options]).catch(() => null);
+  const reason = typeof why === 'string' ? /^(core\/[a-z-]+): (.+)$/.exec(why) : null;
+  return reason ? { status: 403, code: reason[1]!, message: reason[2]! } : null;
 }
