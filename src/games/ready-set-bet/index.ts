@@ -93,7 +93,11 @@ export const game: GameDefinition<Options, State, Move, PublicView, PrivateView>
     const bettors = hostSeated && options.hostBets ? seats : others;
     if (bettors < 2) return { code: `${GAME_ID}/too-few-bettors`, message: 'At least two players must bet besides the host.' };
     if (others > MAX_BETTORS) {
-      return { code: `${GAME_ID}/too-many-bettors`, message: `At most ${MAX_BETTORS} players bet besides the host; a 9th seat is for a seated host (hostMode hostSeat).` };
+      // Worded for the player who chose them: the setting by the create form's label and choice (its title), not its keys.
+      const message = hostSeated
+        ? `At most ${MAX_BETTORS} players bet besides the host: a table has at most ${MAX_BETTORS + 1} seats.`
+        : `With the server rolling the dice a table has at most ${MAX_BETTORS} seats: a ${MAX_BETTORS + 1}th seat is for a seated host (Host mode: A seated host).`;
+      return { code: `${GAME_ID}/too-many-bettors`, message };
     }
     // Every draft offers each bettor two cards and kept cards leave the deck: the last draft (after race 3) deals
     // 2 × bettors from the 32 − 2 × bettors the two earlier drafts left, so RACES × bettors ≤ 32 (8 bettors).

@@ -732,6 +732,16 @@ describe('a host and eight bettors (9 seats)', () => {
     expect(check({ ...nine, hostBets: true }, 8)).toBeNull();
   });
 
+  it("says why a table is refused in the create form's words, not the options' keys", () => {
+    const refusal = (options: Record<string, unknown>, seats: number) => game.validateSetup!(game.options.parse(options), seats);
+    for (const [options, seats] of [[{}, 9], [nine, 10], [{ ...nine, hostBets: true }, 9], [nine, 2]] as const) {
+      const { message } = refusal(options, seats)!;
+      expect(message).not.toMatch(/hostMode|hostSeat|hostBets|\bvip\b/);
+    }
+    // The server rolls: the setting to change is named as the form shows it (its label "Host mode", its choice's title).
+    expect(refusal({}, 9)!.message).toBe('With the server rolling the dice a table has at most 8 seats: a 9th seat is for a seated host (Host mode: A seated host).');
+  });
+
   it('a host who bets keeps both 3 tokens when each non-host player returns one', () => {
     const s = fresh({ ...nine, hostBets: true, vip: false }, 9);
     expect(s.players.map((p) => p.tokens)).toEqual([[2, 3, 3, 4, 5], ...Array(8).fill([2, 3, 4, 5])]);
