@@ -1454,7 +1454,9 @@ describe('Ready Set Bet on the page', () => {
 });
 
 describe('a table waiting for its players', () => {
-  it("draws no game from the state's empty defaults, in any game: one line says the game is set out once every seat is taken", () => {
+  /** True also where its seated players start it early: "Start now with bots" fills the free seats. */
+  const BEFORE_START = 'The game is set out once every seat is taken: by players joining, or by bots once the players here start it now.';
+  it("draws no game from the state's empty defaults, in any game: one line says the game is set out once every seat is taken, by players or by the bots its players may start it with", () => {
     // Before the start the table's state is its schema's defaults (a Tractor hand result and throw failure of nobody's).
     const defaults: Record<string, Record<string, unknown>> = {
       tractor: { phase: '', handNumber: 0, levels: [], throwFailure: { seat: 0, attempted: [], forced: [] }, result: { attackerPoints: 0, kittyPoints: 0, kittyMultiplier: 0, declarersWon: false, steps: 0, nextStarter: 0 } },
@@ -1465,7 +1467,7 @@ describe('a table waiting for its players', () => {
     };
     for (const [game, table] of Object.entries(defaults)) {
       const draw = () => boardFor(game).render({ ...context(game, table), status: 'waiting' });
-      expect(drawnTexts(draw, 'before-start')).toEqual(['The game is set out once every seat is taken.']);
+      expect(drawnTexts(draw, 'before-start')).toEqual([BEFORE_START]);
     }
     // Once it runs the game draws its board again.
     expect(drawnTexts(() => boardFor('tractor').render(context('tractor', { ...defaults.tractor, phase: 'dealing', handNumber: 1 })), 'before-start')).toEqual([]);

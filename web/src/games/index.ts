@@ -23,7 +23,9 @@ const boards: Record<string, GameBoard> = {
  * defaults (the deal, the board follow the seats taken), which a board drew as nonsense (Tractor "Ada's throw failed",
  * Great Western Trail "Your turn", Ready Set Bet "Race 0 of 0", TAC an empty ring).
  */
+/** Said also where its seated players may start early: "Start now with bots" gives the free seats to bots (docs/PROTOCOL.md). */
+const BEFORE_START = 'The game is set out once every seat is taken: by players joining, or by bots once the players here start it now.';
 export const boardFor = (game: string): GameBoard => {
   const board = boards[game] ?? generic;
-  return { ...board, render: (ctx) => (ctx.status === 'waiting' ? h('p', { class: 'before-start' }, 'The game is set out once every seat is taken.') : board.render(ctx)) };
+  return { ...board, render: (ctx) => (ctx.status === 'waiting' ? h('p', { class: 'before-start' }, BEFORE_START) : board.render(ctx)) };
 };
