@@ -1696,6 +1696,36 @@ describe('web client', () => {
     }
   }, 150_000);
 
+  it.concurrent("lobby: an option that has no effect under the others chosen shows unticked, says what it needs, and is not sent", async ({ expect }) => {
+    const page = await newPage();
+    await fillLobbyForm(page, 'Ready Set Bet', { seats: 4, bots: 3 });
+    const option = (name: string) => page.locator(`form.create [name=${name}]`);
+    const shown = async (name: string) => ({ disabled: await option(name).isDisabled(), checked: await option(name).isChecked(), note: await page.locator(`#option-applies-${name}:visible`).textContent({ timeout: 500 }).catch(() => null) });
+    // The server rolls (the default): the host's bets do not apply, and the host's first bets not either.
+    expect(await shown('hostBetsFirst')).toEqual({ disabled: true, checked: false, note: 'Applies only with Host mode: A seated host, and Host bets: on.' });
+    expect(await shown('hostBets')).toEqual({ disabled: true, checked: false, note: 'Applies only with Host mode: A seated host.' });
+    const hostMode = async (value: string) =>
+      option('hostMode').selectOption((await option('hostMode').evaluate((el, json) => [...(el as HTMLSelectElement).options].find((o) => o.dataset.value === json)!.value, JSON.stringify(value)))!);
+    await hostMode('hostSeat');
+    await option('hostBets').check();
+    // A seated host who bets: the host bets first, as the rules have it (the option's default).
+    expect(await shown('hostBetsFirst')).toEqual({ disabled: false, checked: true, note: null });
+    await option('hostBetsFirst').uncheck();
+    await hostMode('server');
+    expect(await shown('hostBetsFirst')).toEqual({ disabled: true, checked: false, note: 'Applies only with Host mode: A seated host, and Host bets: on.' });
+    // Back under a seated host who bets, the player's choice comes back.
+    await hostMode('hostSeat');
+    expect(await shown('hostBets')).toEqual({ disabled: false, checked: true, note: null });
+    expect(await shown('hostBetsFirst')).toEqual({ disabled: false, checked: false, note: null });
+    await hostMode('server');
+    const asked = page.waitForRequest((r) => r.method() === 'POST' && /\/matchmake\/create\/ready-set-bet$/.test(new URL(r.url()).pathname));
+    await page.locator('[data-action=create]').click();
+    const body = (await asked).postDataJSON();
+    for (const key of ['hostBets', 'hostBetsFirst']) expect(body.options).not.toHaveProperty(key);
+    await page.waitForURL(/#\/table\//);
+    await page.close();
+  }, 60_000);
+
   it('logs no console errors or warnings on any page', () => {
     expect(consoleProblems).toEqual([]);
   });

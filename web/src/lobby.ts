@@ -3,7 +3,7 @@ import type { Room } from '@colyseus/sdk';
 import { joinQueue } from '../../client/queue.ts';
 import { client, games, invite, playerName, reason, seats as seatTickets, tableRequests, tables, type GameInfo, type JsonSchema, type SeatTicket, type TableListing } from './api.ts';
 import { drawKeyed, h } from './dom.ts';
-import { optionChoices, optionLabel } from './games/generic.ts';
+import { appliesOnlyWith, optionChoices, optionLabel } from './games/generic.ts';
 import type { Pending } from './table.ts';
 
 export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): () => void {
@@ -105,12 +105,43 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
     const help = (key: string, input: HTMLElement) => helpText(`table-help-${key}`, game.tableOptions?.properties?.[key]?.description, input);
     const optionFields = Object.entries(game.options.properties ?? {}).map(([key, schema]) => optionField(key, schema, game.defaults[key]));
     // An option with no effect under the others' values chosen (its schema's appliesWhen) is disabled, and sent as its
-    // default: a table asked for with it would be the same game, yet the queue would not seat it with others.
+    // default: a table asked for with it would be the same game, yet the queue would not seat it with others. It shows
+    // as not applying, with the values it needs: a box left ticked read as a rule the table would play by. What the
+    // player had chosen comes back once it applies again.
     const byKey = new Map(optionFields.map((f) => [f.key, f]));
+    const properties = game.options.properties ?? {};
+    const notes = new Map(
+      optionFields.flatMap((f) => {
+        const needs = properties[f.key]?.appliesWhen;
+        if (!needs) return [];
+        const note = h('small', { class: 'help applies', id: `option-applies-${f.key}`, hidden: true }, appliesOnlyWith(needs, properties));
+        f.el.append(note);
+        f.input.setAttribute('aria-describedby', [f.input.getAttribute('aria-describedby'), note.id].filter(Boolean).join(' '));
+        return [[f.key, note]];
+      }),
+    );
+    const ticked = new Map<string, boolean>();
+    /** Whether `f`'s option has an effect under the values chosen: every option it needs applies and holds the value. */
+    const applies = (f: (typeof optionFields)[number]) =>
+      Object.entries(properties[f.key]?.appliesWhen ?? {}).every(([key, value]) => {
+        const other = byKey.get(key);
+        return !other?.input.disabled && JSON.stringify(other?.value() ?? game.defaults[key]) === JSON.stringify(value);
+      });
     const fitOptions = () => {
-      for (const f of optionFields) {
-        const needs = Object.entries(game.options.properties?.[f.key]?.appliesWhen ?? {});
-        f.input.disabled = !needs.every(([key, value]) => JSON.stringify(byKey.get(key)?.value() ?? game.defaults[key]) === JSON.stringify(value));
+      // Again while one changes: an option may need one that needs another (Host bets first, Host bets, Host mode).
+      for (let pass = 0, changed = true; changed && pass <= optionFields.length; pass++) {
+        changed = false;
+        for (const f of optionFields) {
+          const on = applies(f);
+          if (f.input.disabled === !on) continue;
+          changed = true;
+          f.input.disabled = !on;
+          notes.get(f.key)!.hidden = on;
+          if (f.input instanceof HTMLInputElement && f.input.type === 'checkbox') {
+            if (!on) ticked.set(f.key, f.input.checked);
+            f.input.checked = on && (ticked.get(f.key) ?? f.input.checked);
+          }
+        }
       }
     };
     for (const f of optionFields) f.input.addEventListener('change', fitOptions);

@@ -1,6 +1,6 @@
 /** The lobby's words without a browser: the create form's option labels and choices. */
 import { describe, expect, it } from 'vitest';
-import { optionChoices, optionLabel } from './games/generic.ts';
+import { appliesOnlyWith, optionChoices, optionLabel } from './games/generic.ts';
 
 describe('optionLabel', () => {
   it("reads an option's name in words, its unit apart", () => {
@@ -23,5 +23,17 @@ describe('optionChoices', () => {
     expect(optionChoices({ enum: ['anyFastTrack', 'ownFastTrack'] })).toEqual([{ value: 'anyFastTrack', text: 'any fast track' }, { value: 'ownFastTrack', text: 'own fast track' }]);
     expect(optionChoices({ anyOf: [{ const: 'auto' }, { const: 2 }] })).toEqual([{ value: 'auto', text: 'auto' }, { value: 2, text: '2' }]);
     expect(optionChoices({ type: 'integer' })).toBeNull();
+  });
+});
+
+describe('appliesOnlyWith', () => {
+  it("says under which other options' values an option has an effect, by their labels and choices as the form shows them", () => {
+    const properties = {
+      hostMode: { anyOf: [{ type: 'string', const: 'server', title: 'The server' }, { type: 'string', const: 'hostSeat', title: 'A seated host' }] },
+      hostBets: { type: 'boolean' },
+      redLine: { type: 'integer' },
+    };
+    expect(appliesOnlyWith({ hostMode: 'hostSeat', hostBets: true }, properties)).toBe('Applies only with Host mode: A seated host, and Host bets: on.');
+    expect(appliesOnlyWith({ hostBets: false, redLine: 10 }, properties)).toBe('Applies only with Host bets: off, and Red line: 10.');
   });
 });

@@ -33,6 +33,20 @@ export function optionChoices(schema: JsonSchema): { value: unknown; text: strin
   return schema.anyOf.map((s) => ({ value: s.const, text: s.title ?? inWords(s.const) }));
 }
 
+/**
+ * Why an option is left out of the create form's table (its schema's `appliesWhen`): the other options' values it has an
+ * effect under, each by its label and its value as the form shows it ("Host mode: A seated host", "Host bets: on").
+ */
+export function appliesOnlyWith(appliesWhen: Record<string, unknown>, properties: Record<string, JsonSchema>): string {
+  const shown = Object.entries(appliesWhen).map(([key, wanted]) => {
+    const schema = properties[key] ?? {};
+    const choice = optionChoices(schema)?.find((c) => JSON.stringify(c.value) === JSON.stringify(wanted));
+    const text = choice ? choice.text : typeof wanted === 'boolean' ? (wanted ? 'on' : 'off') : String(wanted);
+    return `${optionLabel(key, schema.title)}: ${text}`;
+  });
+  return `Applies only with ${shown.join(', and ')}.`;
+}
+
 function value(v: unknown): string {
   if (v === null || v === undefined || v === '') return '—';
   if (Array.isArray(v)) return v.length ? v.map(value).join(', ') : '—';
