@@ -1726,6 +1726,30 @@ describe('web client', () => {
     await page.close();
   }, 60_000);
 
+  it.concurrent('lobby on a phone: your seats come before the create form (beside it on a wide window)', async ({ expect }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } }); // one profile: the lobby tab sees the table tab's seat
+    const [table, lobby] = await Promise.all([context.newPage(), context.newPage()]);
+    for (const page of [table, lobby]) page.on('pageerror', (e) => consoleProblems.push(`page error: ${e.message}`));
+    // No seats yet: no empty panel for them.
+    await lobby.goto(`${server.http}/`);
+    await lobby.locator('form.create button').first().waitFor();
+    expect(await lobby.locator('.lobby > .mine').isVisible()).toBe(false);
+    const roomId = await createInLobby(table, 'Fast Track', { seats: 2, bots: 0, options: { coloursPerPlayer: 1 } });
+    await lobby.locator(`.your-seats a[href="#/table/${roomId}"]`).waitFor({ timeout: 8000 });
+    const boxes = async () => {
+      const [seats, form] = await Promise.all([lobby.locator('.your-seats').boundingBox(), lobby.locator('form.create').boundingBox()]);
+      return { seats: seats!, form: form! };
+    };
+    const phone = await boxes();
+    expect(phone.seats.y + phone.seats.height).toBeLessThanOrEqual(phone.form.y);
+    expect(phone.seats.y + phone.seats.height).toBeLessThanOrEqual(844); // in the window as the lobby opens
+    await lobby.setViewportSize({ width: 1280, height: 900 });
+    const wide = await boxes();
+    expect(wide.seats.x).toBeGreaterThanOrEqual(wide.form.x + wide.form.width);
+    expect(wide.seats.y).toBeLessThan(wide.form.y + wide.form.height);
+    await context.close();
+  }, 60_000);
+
   it('logs no console errors or warnings on any page', () => {
     expect(consoleProblems).toEqual([]);
   });

@@ -25,6 +25,9 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
   const form = h('form', { class: 'create', 'aria-label': 'New table' });
   const tableList = h('div', { class: 'tables' });
   const yourSeats = h('div', { class: 'your-seats' });
+  // A panel of its own, shown while there are seats to go back to: beside the form on a wide window, above it on a
+  // phone (style.css), where a returning player would otherwise scroll past the whole form to find their games.
+  const yourSeatsPanel = h('section', { class: 'panel mine', hidden: true }, yourSeats);
   // The lists' rows, kept from one refresh to the next while their tables show the same (drawKeyed).
   const tableRows = h('ul', { class: 'table-list' });
   const noTables = h('p', { class: 'muted' }, 'No public tables yet.');
@@ -39,17 +42,17 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
       { class: 'lobby' },
       h(
         'section',
-        { class: 'panel' },
+        { class: 'panel new-table' },
         h('h2', null, 'New table'),
         // What a first visitor does here, in the words of the form's two buttons.
         h('p', { class: 'muted intro' }, h('b', null, 'Play now'), ': a table with others at once. ', h('b', null, 'Create table'), ': your own, with bots or friends.'),
         gameTabs,
         form,
       ),
+      yourSeatsPanel,
       h(
         'section',
-        { class: 'panel' },
-        yourSeats,
+        { class: 'panel others' },
         h('h2', null, 'Join a friend'),
         h(
           'form',
@@ -221,6 +224,7 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
       ),
     );
     showOnly(yourSeats, live.length ? [seatsTitle, seatRows] : []);
+    yourSeatsPanel.hidden = live.length === 0;
   }
 
   async function refreshTables() {
