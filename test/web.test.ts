@@ -583,6 +583,8 @@ describe('web client', () => {
     // Said for a few seconds: kept at the page's top, it spoke of free seats long after the table had filled.
     const cleared = copied.waitFor({ state: 'detached', timeout: 8000 });
     await other.goto(link!);
+    await other.locator('#seat-name').fill('Bo'); // (asked for a name before the seat is taken)
+    await other.locator('[data-action=take-seat]').click();
     await other.locator('.seat.me').waitFor();
     // Every seat is taken now: nobody else could use the code, and neither player is offered it any more.
     await first.locator('[data-invite]').waitFor({ state: 'detached', timeout: 5000 });
@@ -617,6 +619,8 @@ describe('web client', () => {
     const roomId = await createInLobby(host, 'Ready Set Bet', { seats: 2, bots: 0, private: true, options });
     const code = await host.locator('[data-invite]').getAttribute('data-invite');
     await friend.goto(`${server.http}/#/table/${roomId}/${code}`);
+    await friend.locator('#seat-name').fill('Bo'); // (asked for a name before the seat is taken)
+    await friend.locator('[data-action=take-seat]').click();
     await friend.locator('.seat.me').waitFor();
     await host.close(); // (its seat held for it meanwhile: the races run on for the friend, one page drawing them)
     await friend.locator('.result table.standings tbody tr').first().waitFor({ timeout: 60_000 });
@@ -1695,6 +1699,27 @@ describe('web client', () => {
       await page.close();
     }
   }, 150_000);
+
+  it.concurrent('a friend come by an invite link is asked for a name before the seat is taken; a name the browser keeps is taken as it is', async ({ expect }) => {
+    const host = await newPage();
+    const roomId = await createInLobby(host, 'Fast Track', { seats: 3, bots: 0, private: true, options: { coloursPerPlayer: 1 } });
+    const link = `${server.http}/#/table/${roomId}/${await host.locator('[data-invite]').getAttribute('data-invite')}`;
+    const [friend, another] = await Promise.all([newPage(), newPage()]);
+    await friend.goto(link);
+    await friend.locator('#seat-name').waitFor({ timeout: 5000 });
+    expect(await friend.locator('.seat.me').count()).toBe(0);
+    expect(await host.locator('.seat', { hasText: 'free seat' }).count()).toBe(2); // not seated while asked
+    await friend.locator('#seat-name').fill('Bo');
+    await friend.locator('[data-action=take-seat]').click();
+    await friend.locator('.seat.me', { hasText: 'Bo (you)' }).waitFor({ timeout: 5000 });
+    await host.locator('.seat', { hasText: 'Bo' }).waitFor({ timeout: 5000 });
+    expect(await friend.evaluate(() => localStorage.getItem('parlor.name'))).toBe('Bo'); // kept for the lobby and the next table
+    await another.addInitScript(() => localStorage.setItem('parlor.name', 'Cy'));
+    await another.goto(link);
+    await another.locator('.seat.me', { hasText: 'Cy (you)' }).waitFor({ timeout: 5000 });
+    expect(await another.locator('#seat-name').count()).toBe(0);
+    await Promise.all([host.close(), friend.close(), another.close()]);
+  }, 60_000);
 
   it.concurrent("lobby: an option that has no effect under the others chosen shows unticked, says what it needs, and is not sent", async ({ expect }) => {
     const page = await newPage();

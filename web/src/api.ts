@@ -231,3 +231,17 @@ export const playerName = {
   get: () => localStorage.getItem('parlor.name') ?? '',
   set: (name: string) => localStorage.setItem('parlor.name', name),
 };
+
+/**
+ * The lobby's Name field was beside the invite code the player just joined with (left empty or not): the table page
+ * does not ask again. Once, for the next table page of this tab (a link opened later is asked for it).
+ */
+let askedInLobby = false;
+export const nameAsked = {
+  set: () => void (askedInLobby = true),
+  take: () => {
+    const asked = askedInLobby;
+    askedInLobby = false;
+    return asked;
+  },
+};

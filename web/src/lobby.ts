@@ -1,7 +1,7 @@
 /** The lobby: the games, a create form built from each game's option schema, the queue, invites, open tables. */
 import type { Room } from '@colyseus/sdk';
 import { joinQueue } from '../../client/queue.ts';
-import { client, games, invite, playerName, reason, seats as seatTickets, tableRequests, tables, type GameInfo, type JsonSchema, type SeatTicket, type TableListing } from './api.ts';
+import { client, games, invite, nameAsked, playerName, reason, seats as seatTickets, tableRequests, tables, type GameInfo, type JsonSchema, type SeatTicket, type TableListing } from './api.ts';
 import { drawKeyed, h } from './dom.ts';
 import { appliesOnlyWith, optionChoices, optionLabel } from './games/generic.ts';
 import type { Pending } from './table.ts';
@@ -60,10 +60,16 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
             class: 'row',
             onsubmit: (e: Event) => {
               e.preventDefault();
+              // The name beside the code is the one the seat is taken with: the table page need not ask for it.
+              playerName.set(nameInput.value.trim());
+              nameAsked.set();
               say('Looking up the code…');
               invite(codeInput.value)
                 .then(({ roomId }) => (location.hash = `#/table/${roomId}/${encodeURIComponent(codeInput.value.trim())}`)) // a private table seats by its code
-                .catch(refused);
+                .catch((err) => {
+                  nameAsked.take();
+                  refused(err);
+                });
             },
           },
           codeInput,

@@ -4,7 +4,7 @@
  */
 import type { Room, SeatReservation } from '@colyseus/sdk';
 import { followSeat, rejoinOnce, RejoinError } from '../../client/rejoin.ts';
-import { client, endpoint, gameRecord, games, playerName, post, reason, requestFromRecord, savedLog, seats, tableLikeThis, tableRequests, tables, type GameInfo, type SeatTicket } from './api.ts';
+import { client, endpoint, gameRecord, games, nameAsked, playerName, post, reason, requestFromRecord, savedLog, seats, tableLikeThis, tableRequests, tables, type GameInfo, type SeatTicket } from './api.ts';
 import { coarsePointer, h, seatColour, showsAlready } from './dom.ts';
 import { boardFor, describeEventGeneric } from './games/index.ts';
 import { legalMovesOf } from './legal.ts';
@@ -61,6 +61,8 @@ const SERVER_BUSY = new Set(['core/store-unavailable', 'core/rate-limited']);
 export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watch', handOver: Pending | null, invite: string | undefined, goToTable: (p: Pending) => void): () => void {
   let room: Room | null = null;
   let mySeat: number | null = null;
+  /** Taken whichever way the page gets its seat: it speaks of this page only, not of a link opened later. */
+  const nameAskedInLobby = nameAsked.take();
   let closed = false;
   let board: GameBoard | null = null;
   let selection: Selection | null = null;
@@ -230,12 +232,38 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       say(needsCode);
       return spectate();
     }
+    // A friend come by the invite link is asked for a name first, as the lobby's Name field asks whoever creates or
+    // joins there (its Join by code has, already); a name kept in this browser is used as it is.
+    if (invite && !playerName.get() && !nameAskedInLobby) await askName();
+    if (closed) throw new Error('the page was left');
     try {
       return await client.joinById(roomId, { name: playerName.get() || undefined, invite });
     } catch (err) {
       say(/^core\/invite-required\b/.test(String((err as Error)?.message ?? '')) ? needsCode : 'No free seat at this table: you are watching.');
       return spectate();
     }
+  }
+
+  /** Asks in the move panel for the name the seat is taken with (kept for the lobby and the next table). */
+  function askName(): Promise<void> {
+    return new Promise((resolve) => {
+      const input = h('input', { id: 'seat-name', name: 'name', maxlength: 32, placeholder: 'Your name', autocomplete: 'nickname', required: true });
+      const form = h(
+        'form',
+        { class: 'compose', 'aria-label': 'Your name' },
+        h('p', null, h('label', { for: 'seat-name' }, 'A seat is free for you at this table. Your name, as the other players see it:')),
+        h('span', { class: 'row' }, input, h('button', { type: 'submit', class: 'primary', 'data-action': 'take-seat' }, 'Take the seat')),
+      );
+      form.addEventListener('submit', (e) => {
+        e.preventDefault();
+        const name = input.value.trim();
+        if (!name) return void (input.value = ''); // (nothing visible: asked again, the field's own hint says why)
+        playerName.set(name);
+        resolve();
+      });
+      moveArea.replaceChildren(form);
+      input.focus();
+    });
   }
 
   /** Following the seat failed: forgotten if the server said so, else asked for again until it can say. */
