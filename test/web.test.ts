@@ -1700,6 +1700,104 @@ describe('web client', () => {
     }
   }, 150_000);
 
+  it.concurrent('a move answered before the state that shows it: the page waits for that state, a tap meanwhile sends nothing, and no refusal is said', async ({ expect }) => {
+    const page = await newPage();
+    // The server's frames to the page after its move are held, the move's reply let through (ROOM_RESPONSE): the
+    // moment between a reply and the patch that shows the move (docs/PROTOCOL.md, Events), made long enough to tap in.
+    const ROOM_REQUEST = 21;
+    const ROOM_RESPONSE = 22;
+    const code = (m: string | Buffer) => (typeof m === 'string' ? -1 : m[0]! & 0x1f);
+    const isMove = (m: string | Buffer) => code(m) === ROOM_REQUEST && (m as Buffer).includes('move');
+    let armed = false;
+    let holding = false;
+    let moveRequests = 0;
+    const held: (string | Buffer)[] = [];
+    let release = () => undefined as void;
+    await page.routeWebSocket(/./, (ws) => {
+      const toServer = ws.connectToServer();
+      ws.onMessage((m) => {
+        if (isMove(m)) {
+          moveRequests++;
+          holding ||= armed;
+        }
+        toServer.send(m);
+      });
+      toServer.onMessage((m) => (holding && code(m) !== ROOM_RESPONSE ? held.push(m) : ws.send(m)));
+      release = () => {
+        holding = armed = false;
+        for (const m of held.splice(0)) ws.send(m);
+      };
+    });
+    // The SDK first tries Node's WebSocket(url, { headers, protocols }), which a browser's refuses at once; the routed
+    // one refuses it only later, uncaught: refused at once here too, the SDK goes on to the browser's form.
+    await page.addInitScript(() => {
+      const Routed = window.WebSocket;
+      window.WebSocket = class extends Routed {
+        constructor(url: string | URL, protocols?: string | string[]) {
+          if (protocols !== undefined && typeof protocols !== 'string' && !Array.isArray(protocols)) throw new SyntaxError('protocols: not a protocol');
+          super(url, protocols);
+        }
+      };
+    });
+    try {
+      await createInLobby(page, 'Fast Track', { seats: 2, bots: 1, options: { coloursPerPlayer: 1 } });
+      await page.locator('.controls .status.mine').waitFor({ timeout: 20_000 });
+      await page.locator('.all-moves summary').click();
+      const first = page.locator('.all-moves .move').first();
+      armed = true;
+      await first.click();
+      // Answered: the page has the reply, not the state after it, and still shows the moves of the position before.
+      await expect.poll(() => page.locator('#app').getAttribute('data-inflight'), { timeout: 5000 }).toBe('0');
+      expect(moveRequests).toBe(1);
+      expect(holding).toBe(true);
+      await page.locator('.all-moves .move').first().dispatchEvent('click');
+      await page.waitForTimeout(300);
+      expect(moveRequests).toBe(1); // the tap sent nothing: the move would be the old position's
+      await expect.poll(() => page.locator('.controls').getAttribute('aria-busy'), { timeout: 5000 }).toBe('true');
+      release();
+      await expect.poll(() => page.locator('.controls').getAttribute('aria-busy'), { timeout: 10_000 }).toBe('false');
+      expect(await page.locator('.notice.bad').count()).toBe(0);
+    } finally {
+      release();
+      await page.close();
+    }
+  }, 60_000);
+
+  it.concurrent("a refusal of the player's move is read through the turn, and goes once the player's next turn begins", async ({ expect }) => {
+    const page = await newPage();
+    // A short clock: the turn passes without a move of the page's (the bot plays it), and the next comes.
+    await createInLobby(page, 'Fast Track', { seats: 2, bots: 1, turnSeconds: 3, options: { coloursPerPlayer: 1 } });
+    await page.locator('.controls .status.mine').waitFor({ timeout: 20_000 });
+    await page.locator('.all-moves summary').click();
+    // A move the game does not have, as a client holding no rule could send (rewritten and clicked in one task).
+    await page.locator('.all-moves .move').first().evaluate((button) => {
+      button.dataset.move = JSON.stringify({ type: 'nonsense' });
+      (button as HTMLButtonElement).click();
+    });
+    await page.locator('.controls .notice.bad', { hasText: 'Refused' }).waitFor({ timeout: 10_000 });
+    // Whether the refusal was still said as the page's turn ended (the clock played it), and as its next turn began.
+    const seen = await page.evaluate(
+      () =>
+        new Promise<{ turnOver: boolean; nextTurn: boolean } | 'timed out'>((resolve) => {
+          const refused = () => [...document.querySelectorAll('.controls .notice.bad')].some((el) => el.textContent?.startsWith('Refused'));
+          let turnOver: boolean | null = null;
+          const look = () => {
+            const mine = document.querySelector('.controls .status.mine') !== null;
+            if (turnOver === null && !mine) turnOver = refused();
+            else if (turnOver !== null && mine) {
+              observer.disconnect();
+              resolve({ turnOver, nextTurn: refused() });
+            }
+          };
+          const observer = new MutationObserver(look);
+          observer.observe(document.querySelector('.controls')!, { subtree: true, childList: true, characterData: true, attributes: true });
+          setTimeout(() => resolve('timed out'), 30_000);
+        }),
+    );
+    expect(seen).toEqual({ turnOver: true, nextTurn: false });
+    await page.close();
+  }, 60_000);
+
   it.concurrent('a friend come by an invite link is asked for a name before the seat is taken; a name the browser keeps is taken as it is', async ({ expect }) => {
     const host = await newPage();
     const roomId = await createInLobby(host, 'Fast Track', { seats: 3, bots: 0, private: true, options: { coloursPerPlayer: 1 } });

@@ -10,6 +10,7 @@ import { boardFor, describeEventGeneric } from './games/index.ts';
 import { legalMovesOf } from './legal.ts';
 import { copyLink, inviteLink, inviteOnOffer, watchLink } from './links.ts';
 import { chooserPrompt, partLine, Selection } from './select.ts';
+import { ANSWER_STATE_WAIT_MS, MoveAnswers, RefusalTurn } from './answers.ts';
 import { allMovesOpen, kindsOf, partsActedOn, shownEnough, Steps } from './steps.ts';
 import { leadAlike, pickHit, pickNear, samePlayable, spreadOut, tapChoices, type PartBox } from './touch.ts';
 import { clockLow, clockText, seatsToAct, turnLine, waitsForItsPlayers } from './turn.ts';
@@ -127,16 +128,19 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   /**
    * The kinds of move the panel last offered, and those it offered when its refusal line was said: why a part could not
    * be used, said in another step (a tap during a race, the race since settled), no longer speaks of the page. (A
-   * refusal of the server's stays until a move is taken, the turn passed or not: the player reads why.)
+   * refusal of the server's stays until a move is taken, the turn passed or not, or the player's next turn begins:
+   * the player reads why, and a new turn's panel does not speak of the last.)
    */
   let kindsShown = '';
   let kindsRefused = '';
+  const refusalTurn = new RefusalTurn();
   /** `refusal` false: words that describe a part (a note, in the panel's plain style), not a refusal's. */
   const refuse = (text: string, isRefusal = text !== '') => {
     refusal.textContent = text;
     refusal.classList.toggle('bad', isRefusal);
     refusal.classList.toggle('note', text !== '' && !isRefusal);
     kindsRefused = kindsShown;
+    refusalTurn.said();
   };
   const visible = (selector: string) => [...app.querySelectorAll<HTMLElement>(selector)].filter((el) => el.getClientRects().length > 0);
   const firstVisible = (selector: string): HTMLElement | undefined => visible(selector)[0];
@@ -283,6 +287,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
 
   function attach(next: Room) {
     room = next;
+    answers.forget(); // (a move asked of the room before: its answer and state are that room's)
     next.onMessage('seat', ({ seat, seatToken }: { seat: number; seatToken: string }) => {
       mySeat = seat;
       const game = (next.state as Plain)?.game ?? handOver?.game ?? '';
@@ -484,25 +489,42 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
 
   let inFlight = 0;
   app.dataset.inflight = '0';
+  const answers = new MoveAnswers();
+  /**
+   * Whether the page waits on the server's answer to the player's move, or on the state it names: the moves on show
+   * are the position's before it (the reply comes before the patch), and a tap on one would be refused.
+   */
+  const awaitingAnswer = () => answers.waiting(Number((room?.state as Plain)?.seq) || 0, performance.now());
+  /** The move panel and the board say so (style.css), and their parts send nothing meanwhile. */
+  function markAwaiting() {
+    const busy = awaitingAnswer();
+    controls.classList.toggle('awaiting', busy);
+    for (const el of [controls, boardEl]) el.setAttribute('aria-busy', String(busy));
+  }
   async function send(move: Move) {
-    if (!room) return;
+    if (!room || awaitingAnswer()) return;
+    answers.sent();
     closeOffer(); // (a move made by the panel's buttons, the keyboard: what it offered was for the position before)
     selection?.sent();
     showAll = allMovesOpen(showAll, true, floating);
     sent.push({ move, at: Date.now() });
     app.dataset.inflight = String(++inFlight); // lets tests and assistive tools know a move is on its way
     schedule();
+    const asked = room;
     try {
-      await room.request('move', move);
+      const reply = (await asked.request('move', move)) as { seq?: number } | undefined;
+      if (room === asked) answers.answered(reply?.seq, performance.now());
       say('');
       refuse('');
     } catch (err) {
+      if (room === asked) answers.answered((err as { reason?: { seq?: number } })?.reason?.seq, performance.now());
       sent = sent.filter((s) => s.move !== move);
       refuse(`Refused — ${reason(err)}`);
     } finally {
       app.dataset.inflight = String(--inFlight);
     }
     schedule();
+    setTimeout(schedule, ANSWER_STATE_WAIT_MS + 50); // (a state that never reaches the answer: the panel is offered again)
   }
 
   /**
@@ -594,6 +616,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     drawSeats(plain, ctx);
     drawBoard(ctx);
     drawControls(ctx, Number(plain.turnDeadline) || 0, Number(plain.stepDeadline) || 0);
+    markAwaiting();
     padForPanel();
     drawLog();
     drawResult(plain, ctx);
@@ -842,6 +865,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   let partNote = '';
   let partKey = '';
   function onPick(target: EventTarget | null, at?: { x: number; y: number }) {
+    if (awaitingAnswer()) return; // the parts lit are the position's before the player's move
     // On a board's picture a marble may sit on the space you mean, a space reach over its neighbour: the part under the
     // pointer it meant. (A card, a button: the one clicked.)
     const direct = pickable(target as Element | null);
@@ -891,6 +915,8 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     kindsShown = kindsOf(mine === null ? [] : ctx.moves);
     // A part's note goes with the step it was read in, or once its words no longer hold (Tractor's deal over).
     if (partNote && refusal.textContent === partNote && (kindsShown !== kindsRefused || partLine(selection!.whyNot(partKey, ctx))?.text !== partNote)) refuse('');
+    // The server's refusal, with the player's next turn.
+    if (refusalTurn.outlived(mine === null ? 0 : ctx.moves.length) && refusal.textContent !== '' && refusal.textContent !== partNote) refuse('');
     const candidates = selection!.offered(ctx);
     const free = mine === null ? null : selection!.composing(ctx);
     // A step of one legal move (Great Western Trail's income, a seated host's roll) is offered first, where focus
