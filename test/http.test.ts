@@ -101,6 +101,22 @@ describe('http', () => {
     ]);
   });
 
+  it("says the table sizes some options' values allow (seatsWhen): options of the game, each with a value it accepts, and bounds within its seat range", async () => {
+    type Bound = { when: Record<string, unknown>; min?: number; max?: number };
+    const listed = (await (await get('/api/games')).json()) as { id: string; seats: { min: number; max: number }; options: { properties: Record<string, unknown>; seatsWhen?: Bound[] } }[];
+    for (const g of listed) {
+      for (const bound of g.options.seatsWhen ?? []) {
+        for (const [option, value] of Object.entries(bound.when)) {
+          expect(Object.keys(g.options.properties), `${g.id} seatsWhen`).toContain(option);
+          expect(games.find((game) => game.id === g.id)!.options.safeParse({ [option]: value }).success, `${g.id}: ${option} ${JSON.stringify(value)}`).toBe(true);
+        }
+        for (const n of [bound.min, bound.max]) if (n !== undefined) expect(n >= g.seats.min && n <= g.seats.max, `${g.id}: ${n}`).toBe(true);
+      }
+    }
+    // Ready Set Bet's ninth seat is a seated host's.
+    expect(listed.find((g) => g.id === 'ready-set-bet')!.options.seatsWhen).toContainEqual({ when: { hostMode: 'server' }, max: 8 });
+  });
+
   it("names every option in words a player reads: a title where its key's words would not do (a number glued to a word, an initialism, a place's name)", async () => {
     const listed = (await (await get('/api/games')).json()) as { id: string; options: { properties: Record<string, { title?: string }> } }[];
     const labels = listed.flatMap((g) => Object.entries(g.options.properties).map(([key, o]) => optionLabel(key, o.title)));

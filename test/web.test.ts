@@ -994,8 +994,8 @@ describe('web client', () => {
     expect(await page.locator('form.create [name=turnSeconds]').getAttribute('placeholder')).toBe('default: 300'); // the server's clock
     // A create the server refuses is said in the window, though its line is under both panels (below it on a phone).
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByRole('tab', { name: 'Ready Set Bet' }).click();
-    await page.locator('input[name=seats]').fill('9'); // nine seats take a seated host: the server rolls by default
+    await page.getByRole('tab', { name: 'TAC' }).click();
+    await page.locator('input[name=seats]').fill('5'); // within the seats' range (2–6), but TAC is not played by five
     page.removeAllListeners('console'); // the browser's own line for the refusal's 400, which the page says in words
     await page.locator('[data-action=create]').click();
     await page.locator('.notice.bad').waitFor();
@@ -1845,6 +1845,30 @@ describe('web client', () => {
     await page.locator('[data-action=create]').click();
     const body = (await asked).postDataJSON();
     for (const key of ['hostBets', 'hostBetsFirst']) expect(body.options).not.toHaveProperty(key);
+    await page.waitForURL(/#\/table\//);
+    await page.close();
+  }, 60_000);
+
+  it.concurrent("lobby: the seat count is bounded by the options chosen (the schema's seatsWhen): Ready Set Bet's ninth seat only for a seated host", async ({ expect }) => {
+    const page = await newPage();
+    await fillLobbyForm(page, 'Ready Set Bet', { seats: 8 });
+    const seats = page.locator('form.create [name=seats]');
+    const label = page.locator('form.create label.field:has([name=seats]) > span');
+    const bounds = async () => ({ min: await seats.getAttribute('min'), max: await seats.getAttribute('max'), value: await seats.inputValue(), label: await label.textContent() });
+    // The server rolls (the default): every seat bets, eight at most.
+    expect(await bounds()).toEqual({ min: '2', max: '8', value: '8', label: 'Seats (2–8)' });
+    const hostMode = page.locator('form.create [name=hostMode]');
+    const choose = async (value: string) => hostMode.selectOption((await hostMode.locator(`option[data-value='${JSON.stringify(value)}']`).getAttribute('value'))!);
+    await choose('hostSeat');
+    expect(await bounds()).toEqual({ min: '3', max: '9', value: '8', label: 'Seats (3–9)' }); // a host and at least two bettors
+    await seats.fill('9');
+    // Back to the server rolling: nine seats are brought within the bound, and the table asked for is one it takes.
+    await choose('server');
+    expect(await bounds()).toEqual({ min: '2', max: '8', value: '8', label: 'Seats (2–8)' });
+    await page.locator('input[name=bots]').fill('7');
+    const asked = page.waitForResponse((r) => /\/matchmake\/create\/ready-set-bet$/.test(new URL(r.url()).pathname));
+    await page.locator('[data-action=create]').click();
+    expect((await asked).status()).toBe(200);
     await page.waitForURL(/#\/table\//);
     await page.close();
   }, 60_000);

@@ -30,6 +30,8 @@ export interface JsonSchema {
   /** The other options' values the option has an effect under, all of them (the create form disables it under others). */
   appliesWhen?: Record<string, unknown>;
   properties?: Record<string, JsonSchema>;
+  /** A game's options only: the table sizes some options' values allow, each bound holding under all its `when` values. */
+  seatsWhen?: { when: Record<string, unknown>; min?: number; max?: number }[];
 }
 
 export interface TableListing {

@@ -155,6 +155,24 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
     };
     for (const f of optionFields) f.input.addEventListener('change', fitOptions);
     fitOptions();
+    // The table sizes the options chosen allow (the schema's seatsWhen: Ready Set Bet's ninth seat only for a seated
+    // host): the seat count is bounded by them, and said in its label. A count beyond is brought within.
+    const seatsLabel = h('span', null);
+    const fitSeats = () => {
+      const chosen = (key: string) => {
+        const f = byKey.get(key);
+        return f && !f.input.disabled ? f.value() : game.defaults[key];
+      };
+      const holding = (game.options.seatsWhen ?? []).filter((b) => Object.entries(b.when).every(([key, value]) => JSON.stringify(chosen(key)) === JSON.stringify(value)));
+      const least = Math.max(game.seats.min, ...holding.map((b) => b.min ?? game.seats.min));
+      const most = Math.min(game.seats.max, ...holding.map((b) => b.max ?? game.seats.max));
+      [seats.min, seats.max] = [String(least), String(most)];
+      if (seats.value !== '') seats.value = String(Math.min(Math.max(Number(seats.value), least), most));
+      seatsLabel.textContent = `Seats (${least}–${most})`;
+      fitBots();
+    };
+    for (const f of optionFields) f.input.addEventListener('change', fitSeats);
+    fitSeats();
     const collect = () => {
       const options: Record<string, unknown> = {};
       for (const f of optionFields) {
@@ -198,7 +216,7 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
       h(
         'div',
         { class: 'fields' },
-        field(`Seats (${game.seats.min}–${game.seats.max})`, seats, help('seats', seats)),
+        field(seatsLabel, seats, help('seats', seats)),
         field('Bots', bots, help('bots', bots)),
         field('Turn clock (s; 0 = none)', clock, help('turnSeconds', clock)),
         h('div', { class: 'field' }, h('label', { class: 'check' }, isPrivate, ' Private table (invite code)'), help('private', isPrivate)),
@@ -305,8 +323,8 @@ function showOnly(parent: HTMLElement, children: HTMLElement[]) {
   if (parent.children.length !== children.length || children.some((c, i) => parent.children[i] !== c)) parent.replaceChildren(...children);
 }
 
-function field(label: string, input: HTMLElement, help: HTMLElement | null = null) {
-  return h('label', { class: 'field' }, h('span', null, label), input, help);
+function field(label: string | HTMLElement, input: HTMLElement, help: HTMLElement | null = null) {
+  return h('label', { class: 'field' }, typeof label === 'string' ? h('span', null, label) : label, input, help);
 }
 
 /** An option's description as help text under it (none without one), read out with the input's name. */

@@ -732,6 +732,24 @@ describe('a host and eight bettors (9 seats)', () => {
     expect(check({ ...nine, hostBets: true }, 8)).toBeNull();
   });
 
+  it('lists its table sizes under the options that bound them (seatsWhen): exactly the sizes validateSetup takes', () => {
+    type Bound = { when: Record<string, unknown>; min?: number; max?: number };
+    const bounds = (toJSONSchema(game.options, { io: 'input', unrepresentable: 'any' }) as { seatsWhen?: Bound[] }).seatsWhen ?? [];
+    expect(bounds.length).toBeGreaterThan(0);
+    for (const hostMode of ['server', 'hostSeat']) {
+      for (const hostBets of [false, true]) {
+        for (const vip of [false, true]) {
+          const options = game.options.parse({ hostMode, hostBets, vip });
+          const holding = bounds.filter((b) => Object.entries(b.when).every(([key, value]) => options[key as keyof typeof options] === value));
+          for (let seats = game.seats.min; seats <= game.seats.max; seats++) {
+            const listed = holding.every((b) => seats >= (b.min ?? seats) && seats <= (b.max ?? seats));
+            expect(game.validateSetup!(options, seats) === null, JSON.stringify({ hostMode, hostBets, vip, seats })).toBe(listed);
+          }
+        }
+      }
+    }
+  });
+
   it("says why a table is refused in the create form's words, not the options' keys", () => {
     const refusal = (options: Record<string, unknown>, seats: number) => game.validateSetup!(game.options.parse(options), seats);
     for (const [options, seats] of [[{}, 9], [nine, 10], [{ ...nine, hostBets: true }, 9], [nine, 2]] as const) {

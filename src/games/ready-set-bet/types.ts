@@ -82,6 +82,14 @@ export const optionsSchema = z.object({
     .default('shared')
     .describe('Equal money at the end. Shared victory: they share it; Fewest VIP cards: fewer VIP cards wins; Most winning bets: more winning bets wins (both house rules).')
     .meta({ title: 'Tie-break' }),
+}).meta({
+  // The table sizes validateSetup takes, by the options that bound them (docs/PROTOCOL.md: `seatsWhen`): the create
+  // form bounds its seats by them. At most 8 bettors; the VIP deck serves at most 8; at least two bet besides a host.
+  seatsWhen: [
+    { when: { hostMode: 'server' }, max: 8 },
+    { when: { hostMode: 'hostSeat', hostBets: false }, min: 3 },
+    { when: { hostMode: 'hostSeat', hostBets: true, vip: true }, max: 8 },
+  ],
 });
 export type Options = z.infer<typeof optionsSchema>;
 
