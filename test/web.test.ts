@@ -1614,6 +1614,29 @@ describe('web client', () => {
       await page.goto(`${server.http}/#/watch/${ada.room.roomId}`);
       await page.locator('.log-earlier').waitFor({ timeout: 10_000 });
       expect(await page.locator('.log li').count()).toBe(60);
+      // The log is scrolled to its newest line, and follows the lines that come while it is there; scrolled back by the
+      // player to read, it stays where they put it as lines come.
+      const scroll = () => page.locator('.log').evaluate((log) => ({ top: log.scrollTop, end: log.scrollHeight - log.clientHeight }));
+      const atEnd = async () => {
+        const at = await scroll();
+        return at.end > 0 && Math.abs(at.top - at.end) <= 1;
+      };
+      /** Ada moves, and the page draws the lines of it (and of the bot's move after it). */
+      const nextLines = async () => {
+        await page.locator('.log li').last().evaluate((li) => li.setAttribute('data-seen', ''));
+        await waitFor(() => legalMoves(ada).length > 0, 10_000, 'Ada’s turn');
+        const at = (await ada.room.request('move', { ...legalMoves(ada)[0], expectSeq: state(ada).seq })) as { seq: number };
+        await waitFor(() => state(ada).seq >= at.seq, 10_000, 'the state after the move');
+        await page.locator('.log li:last-child:not([data-seen])').waitFor({ timeout: 10_000 });
+      };
+      await expect.poll(atEnd, { timeout: 5000 }).toBe(true);
+      await nextLines();
+      await expect.poll(atEnd, { timeout: 5000 }).toBe(true);
+      await page.locator('.log').evaluate((log) => (log.scrollTop = 100));
+      await nextLines();
+      await page.waitForTimeout(200); // (a frame or more: the page would have scrolled the log by now)
+      expect((await scroll()).top).toBeLessThan(110);
+      expect(await atEnd()).toBe(false);
       await page.close();
     } finally {
       await ada.room.leave();

@@ -28,6 +28,8 @@ export interface Pending {
 /** Lines of the log kept (and across a reload), and of those the lines shown. */
 const LOG_LINES = 200;
 const LOG_SHOWN = 60;
+/** A log scrolled to within this of its end (CSS pixels: a fraction of a line) is at its end. */
+const LOG_END_SLACK_PX = 4;
 /** Close code of a session whose seat token was used by another connection (docs/PROTOCOL.md). */
 const SEAT_RECLAIMED = 4000;
 /** Close code of a watched table closing with no player at it (finished, or its players gone and none back): nothing to watch again. */
@@ -106,6 +108,8 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   const controls = h('section', { class: 'controls', 'aria-label': 'Your moves' }, refusal, moveArea);
   /** Whether the move panel floats at the window's bottom over the board: a phone's, on the player's turn (style.css). */
   const floating = () => getComputedStyle(controls).position === 'sticky';
+  /** floating() as the page was last laid out (read once a draw, after its changes, and at a resize): reading the style between a draw's changes made the browser work it out again. */
+  let panelFloats = false;
   const logEl = h('ol', { class: 'log', 'aria-label': 'What happened', 'aria-live': 'polite' });
   const earlierEl = h('p', { class: 'log-earlier', hidden: true }, 'Earlier moves are not shown.');
   const resultEl = h('section', { class: 'result', 'aria-label': 'Result' });
@@ -167,7 +171,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   function showNewStep(ctx: BoardContext) {
     if (!steps.begins(ctx.mySeat === null ? [] : ctx.moves)) return;
     const panel = controls.getBoundingClientRect();
-    const boardBottom = floating() ? Math.min(panel.top, window.innerHeight) : window.innerHeight;
+    const boardBottom = panelFloats ? Math.min(panel.top, window.innerHeight) : window.innerHeight;
     const inView = (el: HTMLElement, bottom: number) => shownEnough(el.getBoundingClientRect(), bottom, window.innerWidth);
     const board = partsActedOn([...boardEl.querySelectorAll<HTMLElement>('[data-key].can')]);
     const panelParts = [...controls.querySelectorAll<HTMLElement>('.only-move .move, .compose .move')];
@@ -499,14 +503,15 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   function markAwaiting() {
     const busy = awaitingAnswer();
     controls.classList.toggle('awaiting', busy);
-    for (const el of [controls, boardEl]) el.setAttribute('aria-busy', String(busy));
+    // (Set only when it changes: a draw changes nothing it need not.)
+    for (const el of [controls, boardEl]) if (el.getAttribute('aria-busy') !== String(busy)) el.setAttribute('aria-busy', String(busy));
   }
   async function send(move: Move) {
     if (!room || awaitingAnswer()) return;
     answers.sent();
     closeOffer(); // (a move made by the panel's buttons, the keyboard: what it offered was for the position before)
     selection?.sent();
-    showAll = allMovesOpen(showAll, true, floating);
+    showAll = allMovesOpen(showAll, true, () => panelFloats);
     sent.push({ move, at: Date.now() });
     app.dataset.inflight = String(++inFlight); // lets tests and assistive tools know a move is on its way
     schedule();
@@ -611,15 +616,19 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     const waiting = parked && focused === title;
 
     gameInfo ??= gameList.find((g) => g.id === plain.game); // joined before the state said which game
-    title.textContent = gameInfo?.name ?? plain.game;
+    const name = gameInfo?.name ?? plain.game;
+    if (title.textContent !== name) title.textContent = name;
+    // Every change first, then every read of the layout (the browser works the layout out once, where a read between
+    // two changes had it do so again), then the scrolling and focus that follow from it.
     drawInfo(plain, ctx);
     drawSeats(plain, ctx);
     drawBoard(ctx);
     drawControls(ctx, Number(plain.turnDeadline) || 0, Number(plain.stepDeadline) || 0);
     markAwaiting();
-    padForPanel();
-    drawLog();
+    const logGrew = drawLog();
     drawResult(plain, ctx);
+    padForPanel();
+    if (logGrew) followLog();
     // Once the page is laid out as drawn: the result's box, shown until the first draw hides it, had put the board lower.
     showNewStep(ctx);
 
@@ -630,7 +639,8 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       // longer (a button stays focusable: Ready Set Bet's colour bets through the results and the draft): the next
       // part to act on, not the page's body.
       const again = app.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"], [data-focus="${CSS.escape(focusKey)}"]`);
-      again?.focus({ preventScroll: true });
+      // (The element kept by the redraw is focused still: focusing it again has the browser work out the style first.)
+      if (again !== focused) again?.focus({ preventScroll: true });
       // The confirm button gone with the pick cleared, not sent: back to the part picked, where it still is usable.
       const back = !again && confirmingFrom && (focusKey === 'pick-0' || focusKey === 'clear') ? app.querySelector<HTMLElement>(`.board [data-key="${CSS.escape(confirmingFrom)}"]`) : null;
       if (back && usable(back)) back.focus({ preventScroll: true });
@@ -673,7 +683,10 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     const base = `${location.origin}${location.pathname}`;
     // A private table's code is in the seat's own private entry: seated players see it, spectators never receive it.
     const code = inviteOnOffer(mySeat === null ? '' : (plain.private?.[String(mySeat)]?.invite ?? ''), ctx.status, ctx.seats);
-    info.replaceChildren(
+    // Drawn aside and compared, as the board is: most redraws change nothing here. (A kept button's handler copies
+    // the same link: its title shows it.)
+    const drawn = document.createDocumentFragment();
+    drawn.append(
       ...[
       h('span', { class: 'pill' }, plain.status === 'waiting' ? 'waiting for players' : plain.status === 'over' ? 'game over' : waitsForItsPlayers(ctx) ? 'paused' : 'playing'),
       mySeat === null ? h('span', { class: 'pill' }, 'spectating') : null,
@@ -683,6 +696,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       copyButton('Copy spectator link', watchLink(base, roomId), 'copy-watch', 'Spectator link copied.'),
       ].filter((x) => x !== null),
     );
+    if (!showsAlready(info, drawn)) info.replaceChildren(drawn);
   }
 
   /** The colours a seat plays: the board's where it knows them (Fast Track's marbles), else the seat's own. */
@@ -710,7 +724,9 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     const deadline = plain.turnDeadline as number;
     const acting = seatsToAct(ctx, board);
     const toAct = (seat: number) => acting.includes(seat);
-    seatList.replaceChildren(
+    // Compared with the list shown, as the board is (its clocks tick in place between draws, so they compare equal).
+    const drawn = document.createDocumentFragment();
+    drawn.append(
       ...ctx.seats.map((seat, i) =>
         h(
           'li',
@@ -726,6 +742,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
         ),
       ),
     );
+    if (!showsAlready(seatList, drawn)) seatList.replaceChildren(drawn);
   }
 
   function drawBoard(ctx: BoardContext) {
@@ -911,7 +928,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   function drawControls(ctx: BoardContext, deadline: number, step: number) {
     const mine = ctx.mySeat;
     // (Read before the panel's `turn` is toggled below: the panel floated while the player's moves were listed.)
-    showAll = allMovesOpen(showAll, ctx.moves.length === 0, floating);
+    showAll = allMovesOpen(showAll, ctx.moves.length === 0, () => panelFloats);
     kindsShown = kindsOf(mine === null ? [] : ctx.moves);
     // A part's note goes with the step it was read in, or once its words no longer hold (Tractor's deal over).
     if (partNote && refusal.textContent === partNote && (kindsShown !== kindsRefused || partLine(selection!.whyNot(partKey, ctx))?.text !== partNote)) refuse('');
@@ -1025,26 +1042,44 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
    * not under it, its focus ring too (style.css gives the board's parts this margin; not the panel's own controls, in view).
    */
   function padForPanel() {
-    boardEl.style.setProperty('--move-panel', floating() ? `${Math.ceil(controls.getBoundingClientRect().height) + FOCUS_RING_PX}px` : '0px');
+    panelFloats = floating();
+    const kept = panelFloats ? `${Math.ceil(controls.getBoundingClientRect().height) + FOCUS_RING_PX}px` : '0px';
+    // (Set only when it changes: the board's every part inherits it, and a set has the browser style them all again.)
+    if (boardEl.style.getPropertyValue('--move-panel') !== kept) boardEl.style.setProperty('--move-panel', kept);
   }
 
-  /** Appends the new lines only: the log is a live region, and a screen reader reads what is added. */
+  /**
+   * Appends the new lines only: the log is a live region, and a screen reader reads what is added. Returns whether it
+   * grew: the draw then keeps the newest line in view (followLog), once the page is laid out.
+   */
   let logged: { seq: number; text: string } | undefined;
-  function drawLog() {
-    earlierEl.hidden = !earlierLeftOut && log.length <= LOG_SHOWN;
-    if (log.at(-1) === logged) return;
+  function drawLog(): boolean {
+    const earlierHidden = !earlierLeftOut && log.length <= LOG_SHOWN;
+    if (earlierEl.hidden !== earlierHidden) earlierEl.hidden = earlierHidden;
+    if (log.at(-1) === logged) return false;
     const from = logged ? log.lastIndexOf(logged) + 1 : 0; // 0 when the line drawn last was trimmed away
     if (from === 0) logEl.replaceChildren();
     logEl.append(...log.slice(Math.max(from, log.length - LOG_SHOWN)).map((l) => h('li', null, l.text)));
     while (logEl.childElementCount > LOG_SHOWN) logEl.firstElementChild!.remove();
     logged = log.at(-1);
-    logEl.scrollTop = logEl.scrollHeight;
+    return true;
+  }
+  /**
+   * Whether the log shows its newest line: new lines keep it there, unless the player scrolled back to read (then it
+   * stays where they are). Kept up to date as the log scrolls, so a draw reads no layout for it.
+   */
+  let logAtEnd = true;
+  logEl.addEventListener('scroll', () => (logAtEnd = logEl.scrollTop + logEl.clientHeight >= logEl.scrollHeight - LOG_END_SLACK_PX), { passive: true });
+  function followLog() {
+    if (logAtEnd) logEl.scrollTop = logEl.scrollHeight;
   }
 
   function drawResult(plain: Plain, ctx: BoardContext) {
     if (plain.status !== 'over') {
-      resultEl.replaceChildren();
-      resultEl.hidden = true;
+      if (!resultEl.hidden) {
+        resultEl.replaceChildren();
+        resultEl.hidden = true;
+      }
       return;
     }
     if (resultEl.hidden) {
