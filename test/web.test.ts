@@ -272,6 +272,13 @@ describe('web client', () => {
     expect(token).toBeTruthy();
     const logBefore = await page.locator('.log li').allTextContents();
     expect(logBefore.length).toBeGreaterThan(0);
+    // The tab keeps its log for a reload to its newest line as the page goes (written a while after each change, and then).
+    const kept = await page.evaluate((id) => {
+      const shown = document.querySelector('.log li:last-child')?.textContent;
+      window.dispatchEvent(new PageTransitionEvent('pagehide'));
+      return { shown, saved: (JSON.parse(sessionStorage.getItem(`parlor.log.${id}`) ?? '[]') as { text: string }[]).map((line) => line.text) };
+    }, roomId);
+    expect(kept.saved).toContain(kept.shown);
     await page.reload();
     await page.locator('.seat.me').waitFor();
     expect(await page.locator('.seat.me').getAttribute('data-seat')).toBe(seatBefore);

@@ -28,6 +28,8 @@ export interface Pending {
 /** Lines of the log kept (and across a reload), and of those the lines shown. */
 const LOG_LINES = 200;
 const LOG_SHOWN = 60;
+/** How soon a change to the log is written for a reload (and at once as the page goes). */
+const LOG_SAVE_MS = 500;
 /** A log scrolled to within this of its end (CSS pixels: a fraction of a line) is at its end. */
 const LOG_END_SLACK_PX = 4;
 /** Close code of a session whose seat token was used by another connection (docs/PROTOCOL.md). */
@@ -72,6 +74,19 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   let gameInfo: GameInfo | undefined;
   let gameList: GameInfo[] = [];
   let log = savedLog.get(roomId);
+  /**
+   * The log is kept for a reload of the tab: written a while after it changes, not at each message (a write encodes
+   * the whole log, and a race's rolls come several a second), and at once as the page goes (a reload, the tab closed).
+   */
+  let logSaveTimer: ReturnType<typeof setTimeout> | undefined;
+  const saveLog = () => {
+    if (logSaveTimer === undefined) return;
+    clearTimeout(logSaveTimer);
+    logSaveTimer = undefined;
+    savedLog.set(roomId, log);
+  };
+  const saveLogSoon = () => void (logSaveTimer ??= setTimeout(saveLog, LOG_SAVE_MS));
+  window.addEventListener('pagehide', saveLog);
   /** The log does not go back to the table's first event: the server kept only its latest, or the log its last LOG_LINES. */
   let earlierLeftOut = false;
   let sent: { move: Move; at: number }[] = [];
@@ -316,7 +331,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
         log = log.slice(-LOG_LINES);
         earlierLeftOut = true;
       }
-      savedLog.set(roomId, log);
+      saveLogSoon();
       schedule();
     });
     next.onMessage('error', (e: { code: string; message: string }) => say(`${e.code}: ${e.message}`, true));
@@ -379,7 +394,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
         // The lines the page already shows stay (a screen reader would read them all again).
         if (told.length !== log.length || told.some((l, i) => l.seq !== log[i]!.seq || l.text !== log[i]!.text)) log = told;
         earlierLeftOut = !complete || all.length > LOG_LINES;
-        savedLog.set(roomId, log);
+        saveLogSoon();
         schedule();
       },
       () => undefined, // (asked too often, or a server without it: the log goes on from what this page saw)
@@ -1186,6 +1201,8 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
 
   return () => {
     closed = true;
+    saveLog();
+    window.removeEventListener('pagehide', saveLog);
     clearInterval(tick);
     window.removeEventListener('keydown', onKey);
     window.removeEventListener('pointerdown', onOutside, true);
