@@ -76,3 +76,51 @@ export function drawKeyed<T>(list: Element, items: readonly T[], key: (item: T) 
     if (list.children[i] !== row) list.insertBefore(row, list.children[i] ?? null);
   });
 }
+
+/**
+ * Makes `container` show what `drawn` holds (its children), changing only what differs: a node drawn the same
+ * (isEqualNode) stays, an element of the same tag and part (`data-key`) is kept and its attributes and children brought
+ * up to date, anything else is replaced. A redraw that changes a few parts of a large board then has the browser style,
+ * lay out and paint those again, not the whole board, and every other part stays the same element (the one focused or
+ * under the pointer). Handlers are not compared: they are delegated.
+ */
+export function morph(container: Element, drawn: ParentNode): void {
+  let shown = container.firstChild;
+  for (const node of [...drawn.childNodes]) {
+    if (!shown) {
+      container.append(node);
+      continue;
+    }
+    const following = shown.nextSibling;
+    if (!shown.isEqualNode(node)) {
+      if (shown instanceof Element && node instanceof Element && samePart(shown, node)) {
+        syncAttributes(shown, node);
+        morph(shown, node);
+      } else if (shown instanceof CharacterData && node instanceof CharacterData && shown.nodeType === node.nodeType) {
+        shown.data = node.data;
+      } else {
+        container.replaceChild(node, shown);
+      }
+    }
+    shown = following;
+  }
+  while (shown) {
+    const following = shown.nextSibling;
+    shown.remove();
+    shown = following;
+  }
+}
+
+const samePart = (a: Element, b: Element) => a.namespaceURI === b.namespaceURI && a.localName === b.localName && a.getAttribute('data-key') === b.getAttribute('data-key');
+
+function syncAttributes(el: Element, from: Element) {
+  for (const { namespaceURI, localName, name, value } of [...from.attributes]) {
+    if (el.getAttributeNS(namespaceURI, localName) === value) continue;
+    // (A style through the CSSOM: the page's Content-Security-Policy refuses a style attribute set as markup.)
+    if (name === 'style') (el as HTMLElement).style.cssText = (from as HTMLElement).style.cssText;
+    else el.setAttributeNS(namespaceURI, name, value);
+  }
+  for (const { namespaceURI, localName } of [...el.attributes]) {
+    if (!from.hasAttributeNS(namespaceURI, localName)) el.removeAttributeNS(namespaceURI, localName);
+  }
+}

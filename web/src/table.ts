@@ -5,7 +5,7 @@
 import type { Room, SeatReservation } from '@colyseus/sdk';
 import { followSeat, rejoinOnce, RejoinError } from '../../client/rejoin.ts';
 import { client, endpoint, gameRecord, games, nameAsked, playerName, post, reason, requestFromRecord, savedLog, seats, tableLikeThis, tableRequests, tables, type GameInfo, type SeatTicket } from './api.ts';
-import { coarsePointer, h, seatColour, showsAlready } from './dom.ts';
+import { coarsePointer, h, morph, seatColour, showsAlready } from './dom.ts';
 import { boardFor, describeEventGeneric } from './games/index.ts';
 import { legalMovesOf } from './legal.ts';
 import { copyLink, inviteLink, inviteOnOffer, watchLink } from './links.ts';
@@ -767,10 +767,11 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     } catch (err) {
       node = h('p', { class: 'bad' }, `This board could not be drawn (${(err as Error).message}); the move list still works.`);
     }
-    // Marked for the moves before it is shown, then compared with the board on the page: a redraw that changes
-    // nothing on the board (a move it does not show, a log line, a notice) leaves the board's elements alone, so
-    // the browser does not lay out and paint it all again (on a phone, or a page with many redraws, the bulk of
-    // a frame), and the part under the pointer or the focus stays the same element.
+    // Marked for the moves before it is shown, then brought onto the board on the page where it differs (morph): a
+    // redraw that changes nothing on the board (a move it does not show, a log line, a notice) leaves the board's
+    // elements alone, one that moves a marble changes that marble's, so the browser does not lay out and paint it all
+    // again (on a phone, or a page with many redraws, the bulk of a frame), and the parts under the pointer or the
+    // focus stay the same elements.
     const drawn = document.createDocumentFragment();
     drawn.append(node);
     const clickable = selection!.clickable(ctx);
@@ -795,10 +796,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
         el.setAttribute('aria-disabled', 'true');
       }
     }
-    if (showsAlready(boardEl, drawn)) return;
-    const scroll = boardEl.scrollLeft;
-    boardEl.replaceChildren(drawn);
-    if (scroll) boardEl.scrollLeft = scroll; // (a write lays the page out at once: only when there is a scroll to keep)
+    morph(boardEl, drawn);
   }
 
   const pickable = (el: Element | null) => {
