@@ -204,6 +204,25 @@ async function playCardsOnly(player: Player, timeoutMs: number) {
   }
 }
 
+/**
+ * A Ready Set Bet seat that never bets: between races it says it is ready and keeps the first VIP card offered, as a
+ * player does, so the game waits on it no longer than on the others (not the draft's whole timeout each race).
+ */
+async function readyBetweenRaces(player: Player, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  while (state(player).status !== 'over' && player.room.connection.isOpen) {
+    if (Date.now() > until) throw new Error(`seat ${player.seat}: the game did not end in time`);
+    const move = legalMoves(player).find((m) => m.type === 'ready' || m.type === 'keepVip');
+    if (!move) {
+      await sleep(20);
+      continue;
+    }
+    // The state after the move (or where the table stood when it refused) before the next look: no move twice.
+    const at = (await player.room.request('move', { ...move, expectSeq: state(player).seq }).catch((e) => e.reason)) as { seq?: number } | undefined;
+    await waitFor(() => state(player).seq >= (at?.seq ?? 0) || state(player).status === 'over', 10_000, 'the state after the move');
+  }
+}
+
 async function expectFinished(page: Page) {
   expect(await page.locator('.result table.standings tbody tr').count()).toBeGreaterThan(0);
   expect(await page.locator('.board').textContent()).not.toMatch(/ to play\b|'s turn\b/); // no turn shown once it is over
@@ -475,6 +494,8 @@ describe('web client', () => {
     // run and the next one begun, the bets were off the board before every page had seen them all).
     await Promise.all(pages.map((p) => p.locator('.board > *').first().waitFor()));
     const fourth = await adopt(await new Client(server.ws).joinById(roomId, { invite: code! }));
+    const fourthDone = readyBetweenRaces(fourth, 100_000);
+    fourthDone.catch(() => undefined); // awaited below; a failure before that must not go unhandled
     // On the phone each bettor's tokens and notes get the table's whole width (four columns cramped them into a few words a line).
     await pages[1]!.locator('.board table.bettors tr').first().waitFor();
     const tokensShare = await pages[1]!.evaluate(() => {
@@ -502,6 +523,7 @@ describe('web client', () => {
     expect(await watcher.locator('.pill', { hasText: 'spectating' }).count()).toBe(1);
     await watcher.close();
     const counts = await Promise.all(pages.map((p) => playToTheEnd(p, 80_000)));
+    await fourthDone;
     expect(counts.some((c) => c.board > 0)).toBe(true);
     for (const p of pages) await expectFinished(p);
     await Promise.all([...pages.map((p) => p.close()), fourth.room.leave()]);
