@@ -82,7 +82,8 @@ export function drawKeyed<T>(list: Element, items: readonly T[], key: (item: T) 
  * (isEqualNode) stays, an element of the same tag and part (`data-key`) is kept and its attributes and children brought
  * up to date, anything else is replaced. A redraw that changes a few parts of a large board then has the browser style,
  * lay out and paint those again, not the whole board, and every other part stays the same element (the one focused or
- * under the pointer). Handlers are not compared: they are delegated.
+ * under the pointer). Handlers are not compared: a kept element keeps the listeners it was first drawn with, so a
+ * board's own listeners must read the state as last drawn, not the one they were made with (great-western-trail.ts).
  */
 export function morph(container: Element, drawn: ParentNode): void {
   let shown = container.firstChild;

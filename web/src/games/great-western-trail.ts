@@ -69,6 +69,8 @@ function buildingAt(ctx: BoardContext, loc: string): string {
  * (a title is no help on a phone), until another is tapped. A location selected for a move is described first.
  */
 const tapped = new Map<string, string>();
+/** Each table's board context as last drawn, for the listeners of a board kept on the page (see render). */
+const drawnLast = new Map<string, BoardContext>();
 
 /** The line describing the building on `loc`: "Building 4a (Bo's) on A-2: …", "Neutral building A: …"; null where none stands. */
 function buildingNote(ctx: BoardContext, loc: string) {
@@ -654,8 +656,11 @@ export const greatWesternTrail: GameBoard = {
       h('div', { class: 'section-title' }, 'Players'),
       playerBoards(ctx, opens),
     );
+    // The page brings a redrawn board onto the one shown (dom.ts, morph): this root may be dropped and the first one
+    // kept, with its listeners. So they read the table as last drawn, never the state they were made with.
+    drawnLast.set(ctx.roomId, ctx);
     root.addEventListener('toggle', sectionToggled, true); // (a toggle does not bubble: caught on its way down)
-    root.addEventListener('click', (e) => buildingTapped(e, ctx));
+    root.addEventListener('click', (e) => buildingTapped(e, drawnLast.get(ctx.roomId) ?? ctx));
     return root;
   },
   keys(move: Move) {
