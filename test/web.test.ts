@@ -1701,10 +1701,11 @@ describe('web client', () => {
       new MutationObserver(() => (seen.listGone ||= !document.querySelector('.all-moves'))).observe(document.body, { childList: true, subtree: true });
     });
     await page.locator('.all-moves[open] .move').first().click();
-    await page.waitForFunction(() => (window as unknown as { listGone: boolean }).listGone && document.querySelector('.controls.turn .status.mine') && document.querySelector('.all-moves'), undefined, { timeout: 20_000, polling: 100 });
+    // (The others' three moves and a trick's end, each a patch apart: slow when the whole games beside it load the machine.)
+    await page.waitForFunction(() => (window as unknown as { listGone: boolean }).listGone && document.querySelector('.controls.turn .status.mine') && document.querySelector('.all-moves'), undefined, { timeout: 45_000, polling: 100 });
     expect(await page.locator('.all-moves').evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
     await page.close();
-  }, 60_000);
+  }, 100_000);
 
   // Last of the concurrent tests: its five seats would slow the whole games running beside it, and by the time it
   // starts they are long over (they start first); beside the last few short tests it fills the cores they leave idle.
