@@ -164,7 +164,7 @@ export async function processToCreateOn(isAlive: ((processId: string) => Promise
   const processes = (await matchMaker.stats.fetchAll()).sort((p1, p2) => p1.roomCount - p2.roomCount);
   for (const { processId } of processes) {
     if (processId === matchMaker.processId || !isAlive) return processId;
-    if ((await isAlive(processId)) && (await listenedTo(`p:${processId}`))) return processId;
+    if ((await isAlive(processId)) && (await listenedTo(processChannel(processId)))) return processId;
     await matchMaker.stats.excludeProcess(processId);
   }
   return matchMaker.processId;
@@ -178,8 +178,12 @@ export async function processToCreateOn(isAlive: ((processId: string) => Promise
  * just listed is subscribed to a moment later: a call to it then would be lost as well.)
  */
 export async function heldByAProcess(roomId: string): Promise<boolean> {
-  return Boolean(matchMaker.getLocalRoomById(roomId)) || listenedTo(`$${roomId}`);
+  return Boolean(matchMaker.getLocalRoomById(roomId)) || listenedTo(roomChannel(roomId));
 }
+
+/** The presence channels Colyseus' processes listen on, for calls to a process and to a room (its own names; not exported). */
+const processChannel = (processId: string) => `p:${processId}`;
+const roomChannel = (roomId: string) => `$${roomId}`;
 
 /** Whether a connection listens on a presence channel; without Redis, or when Redis refuses PUBSUB, assumed so. */
 async function listenedTo(channel: string): Promise<boolean> {

@@ -130,12 +130,16 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
       }),
     );
     const ticked = new Map<string, boolean>();
+    /** An option's value as the table would be asked for: its field's, or its default where the field is disabled (or none). */
+    const chosen = (key: string) => {
+      const f = byKey.get(key);
+      return f && !f.input.disabled ? (f.value() ?? game.defaults[key]) : game.defaults[key];
+    };
+    /** Whether the options chosen hold every value of `when` (appliesWhen, seatsWhen); `applying`: each of them applies too. */
+    const holds = (when: Record<string, unknown>, applying = false) =>
+      Object.entries(when).every(([key, value]) => !(applying && byKey.get(key)?.input.disabled) && JSON.stringify(chosen(key)) === JSON.stringify(value));
     /** Whether `f`'s option has an effect under the values chosen: every option it needs applies and holds the value. */
-    const applies = (f: (typeof optionFields)[number]) =>
-      Object.entries(properties[f.key]?.appliesWhen ?? {}).every(([key, value]) => {
-        const other = byKey.get(key);
-        return !other?.input.disabled && JSON.stringify(other?.value() ?? game.defaults[key]) === JSON.stringify(value);
-      });
+    const applies = (f: (typeof optionFields)[number]) => holds(properties[f.key]?.appliesWhen ?? {}, true);
     const fitOptions = () => {
       // Again while one changes: an option may need one that needs another (Host bets first, Host bets, Host mode).
       for (let pass = 0, changed = true; changed && pass <= optionFields.length; pass++) {
@@ -159,11 +163,7 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
     // host): the seat count is bounded by them, and said in its label. A count beyond is brought within.
     const seatsLabel = h('span', null);
     const fitSeats = () => {
-      const chosen = (key: string) => {
-        const f = byKey.get(key);
-        return f && !f.input.disabled ? f.value() : game.defaults[key];
-      };
-      const holding = (game.options.seatsWhen ?? []).filter((b) => Object.entries(b.when).every(([key, value]) => JSON.stringify(chosen(key)) === JSON.stringify(value)));
+      const holding = (game.options.seatsWhen ?? []).filter((b) => holds(b.when));
       const least = Math.max(game.seats.min, ...holding.map((b) => b.min ?? game.seats.min));
       const most = Math.min(game.seats.max, ...holding.map((b) => b.max ?? game.seats.max));
       [seats.min, seats.max] = [String(least), String(most)];
