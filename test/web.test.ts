@@ -1079,9 +1079,12 @@ describe('web client', () => {
     const ada = await newPage();
     const roomId = await createInLobby(ada, 'Fast Track', { seats: 3, bots: 0, options: { coloursPerPlayer: 1 } });
     const bo = await newPage();
+    // The table's own link, no name kept in Bo's browser: asked for one before the seat is taken, not seated as "Player 2".
     await bo.goto(`${server.http}/#/table/${roomId}`);
+    await bo.locator('#seat-name').fill('Bo');
+    await bo.locator('[data-action=take-seat]').click();
     await bo.locator('.seat.me').waitFor();
-    await ada.locator('.seat', { hasText: /Player 2|Seat 2/ }).first().waitFor(); // Bo seated, as Ada's page shows
+    await ada.locator('.seat', { hasText: 'Bo' }).first().waitFor(); // Bo seated, as Ada's page shows
     // Bo's page redraws for what follows, and its board shows none of it: the board's elements are left alone (not laid
     // out and painted again), as long as nothing on it changes.
     const boardShown = () => bo.evaluate(() => !(window as unknown as { boardChanged: boolean }).boardChanged);

@@ -255,9 +255,11 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       say(needsCode);
       return spectate();
     }
-    // A friend come by the invite link is asked for a name first, as the lobby's Name field asks whoever creates or
-    // joins there (its Join by code has, already); a name kept in this browser is used as it is.
-    if (invite && !playerName.get() && !nameAskedInLobby) await askName();
+    // A player come by a link (an invite, a table's own link, the lobby's Join with its Name field left empty) is asked
+    // for a name first: the seat would otherwise show "Player 2" to the table. The lobby's Join by code had the Name
+    // field beside it and asks no more; a name kept in this browser is used as it is.
+    // (Only where the listing shows a free seat: a link to a table gone or full says so without asking.)
+    if (listed?.open && !playerName.get() && !nameAskedInLobby) await askName();
     if (closed) throw new Error('the page was left');
     try {
       return await client.joinById(roomId, { name: playerName.get() || undefined, invite });
