@@ -41,6 +41,7 @@ import { shareHandshake, shareUnchangedViews, type SchemaSerializing } from './s
 import { detachColyseusTimer, fromNow, nextTimerIn, startPatching, stopPatching, wake as wakeTable } from './patch-clock.ts';
 import { beforeShutdown, close, dispose } from './shutdown.ts';
 import { ReclaimWait } from './reclaim-wait.ts';
+import { ActingListing } from './acting-listing.ts';
 import { EventHistory } from './history.ts';
 import { serveRequests } from './requests.ts';
 import type { EventsMessage, PrivateSeat, Table, TableState } from './table.ts';
@@ -87,6 +88,8 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     readonly journal: TableJournal = new TableJournal(this.asTable());
     readonly projection: Projection = new Projection(this.asTable());
     readonly reclaimWait: ReclaimWait = new ReclaimWait(this.asTable());
+    /** Whose turn it is, in the lobby's listing (acting-listing.ts). */
+    private readonly acting = new ActingListing((acting) => this.list({ acting }), (run, ms) => this.clock.setTimeout(run, ms));
     /** The latest `events` messages sent, for the `history` request. */
     history = new EventHistory();
 
@@ -218,10 +221,11 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
 
     /**
      * What the lobby's list says of the table beside its seats: `started` (a locked table has not started when
-     * every free seat is promised, or its players filled it with bots and one left) and `over`. A copy letting
-     * its game go writes nothing. (setMetadata replaces the listing's metadata: spread it.)
+     * every free seat is promised, or its players filled it with bots and one left), `over` and `acting` (the seats
+     * that must act, acting-listing.ts). A copy letting its game go writes nothing. (setMetadata replaces the listing's
+     * metadata: spread it.)
      */
-    private list(change: { started?: true; over?: true }) {
+    private list(change: { started?: true; over?: true; acting?: number[] }) {
       if (!this.handingOver) void this.setMetadata({ ...this.metadata, ...change }).catch(listingNotWritten(this.asTable()));
     }
 
@@ -229,6 +233,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     sync() {
       this.state.seq = this.journal.seq;
       if (this.projection.syncGame() && this.state.status !== 'over') this.finish();
+      else if (this.state.status === 'playing') this.acting.show(this.projection.activeSeats);
     }
 
     /**
@@ -254,7 +259,8 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       // Now public like the seed: moves the engine threw on or a bot got wrong, whole (during play only their outline).
       const faulty = this.moves.faulty.length ? { faultyMoves: this.moves.faulty } : {};
       this.log.info({ winners: outcome?.winners, moves: this.journal.seq, seed: this.seed, ...faulty }, 'game over');
-      this.list({ over: true }); // the lobby's list shows it finished
+      this.acting.stop();
+      this.list({ over: true, acting: [] }); // the lobby's list shows it finished
       this['_events'].emit('finished'); // no longer one of its creator's open tables (front-door.ts), though it stays a while
       this.announce({ seq: this.journal.seq, actor: SYSTEM, events: [{ type: 'gameOver', winners: outcome?.winners ?? [] }] });
       if (this.closing) this.clock.setTimeout(() => void close(this.asTable(), 4001), 1000);

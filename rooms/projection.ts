@@ -15,8 +15,8 @@ export class Projection {
   private readonly listed: Listed[] = [];
   /** Each choice set's values as last projected, with their texts. */
   private readonly chosen = new Map<string, Listed>();
-  /** The seats in `state.activeSeats`, as a plain list (reading the synced one goes through its proxy). */
-  private activeSeats: readonly Actor[] = [];
+  /** The seats in `state.activeSeats`, as a plain list (reading the synced one goes through its proxy); a new list whenever they change. */
+  activeSeats: readonly Actor[] = [];
   /** Schema instances a seat's mirror created (emptied after each seat: one list, not one per seat and patch). */
   private readonly created: Schema[] = [];
 

@@ -169,6 +169,7 @@ describe('moves', () => {
 
   it('plays a whole game to the end with a result', async () => {
     const [a, b] = await table();
+    const listed = async () => ((await (await fetch(`${server.http}/api/tables`)).json()) as { roomId: string; over: boolean; acting: number[] }[]).find((t) => t.roomId === a.room.roomId);
     const commitment = state(a).seedCommitment;
     expect(commitment).toMatch(/^[0-9a-f]{64}$/);
     expect(state(a).seed).toBe(''); // hidden while the game runs
@@ -178,6 +179,8 @@ describe('moves', () => {
     for (let turn = 0; turn < 6; turn++) {
       // The player to move is the one the server lists legal moves for.
       const p = await waitFor(() => players.find((x) => legalMoves(x).some((m) => m.type === 'play')), 3000, 'player to move');
+      // The lobby's listing says whose turn it is ("Your seats" shows it), one turn after another (at most a second behind).
+      if (turn < 2) await waitFor(async () => (await listed())?.acting.join() === String(p.seat), 3000, `seat ${p.seat} listed as acting`);
       await p.room.request('move', legalMoves(p).find((m) => m.type === 'play'));
       await waitFor(() => !legalMoves(p).length || state(p).table.handCounts[p.seat] < 3 - Math.floor(turn / 2), 3000, 'move synced');
     }
@@ -187,8 +190,8 @@ describe('moves', () => {
     expect(state(a).result.winners.length).toBeGreaterThan(0);
     expect(a.events.some((e) => e.events.some((ev) => ev.type === 'gameOver'))).toBe(true);
     // The lobby's list shows the table finished (its result still there to see), not playing.
-    const listed = await waitFor(async () => ((await (await fetch(`${server.http}/api/tables`)).json()) as { roomId: string; over: boolean }[]).find((t) => t.roomId === a.room.roomId && t.over), 3000, 'listed as finished');
-    expect(listed).toMatchObject({ game: 'high-card', open: false, started: true, over: true });
+    const finished = await waitFor(async () => (await listed())?.over && (await listed()), 3000, 'listed as finished');
+    expect(finished).toMatchObject({ game: 'high-card', open: false, started: true, over: true, acting: [] });
     // Both go back to the lobby: the table stays a while for its result to be seen by whoever follows its link.
     await withReconnectSeconds(2, async () => {
       const roomId = a.room.roomId;

@@ -1944,7 +1944,7 @@ describe('web client', () => {
     await page.close();
   }, 60_000);
 
-  it.concurrent('lobby on a phone: your seats come before the create form (beside it on a wide window)', async ({ expect }) => {
+  it.concurrent("lobby on a phone: your seats come before the create form (beside it on a wide window), each saying when it is the seat's turn", async ({ expect }) => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } }); // one profile: the lobby tab sees the table tab's seat
     const [table, lobby] = await Promise.all([context.newPage(), context.newPage()]);
     for (const page of [table, lobby]) page.on('pageerror', (e) => consoleProblems.push(`page error: ${e.message}`));
@@ -1952,8 +1952,11 @@ describe('web client', () => {
     await lobby.goto(`${server.http}/`);
     await lobby.locator('form.create button').first().waitFor();
     expect(await lobby.locator('.lobby > .mine').isVisible()).toBe(false);
-    const roomId = await createInLobby(table, 'Fast Track', { seats: 2, bots: 0, options: { coloursPerPlayer: 1 } });
+    const roomId = await createInLobby(table, 'Fast Track', { seats: 2, bots: 1, options: { coloursPerPlayer: 1 } });
     await lobby.locator(`.your-seats a[href="#/table/${roomId}"]`).waitFor({ timeout: 8000 });
+    // The game waits for the table tab's player (its bot moves at once): the lobby says so beside the seat.
+    await table.locator('.seat.me .tag.turn').waitFor({ timeout: 10_000 });
+    await lobby.locator('.your-seats li', { hasText: 'Fast Track' }).locator('.tag.turn', { hasText: 'your turn' }).waitFor({ timeout: 10_000 });
     const boxes = async () => {
       const [seats, form] = await Promise.all([lobby.locator('.your-seats').boundingBox(), lobby.locator('form.create').boundingBox()]);
       return { seats: seats!, form: form! };

@@ -114,6 +114,8 @@ function describe(l: Listing) {
     // (A listing of an earlier version's process has no `started`: a locked table was then a running one.)
     started: typeof l.metadata.started === 'boolean' ? l.metadata.started : l.locked === true,
     over: l.metadata.over === true,
+    // The seats that must act now (a "your turn" for whoever holds one), as last written (at most once a second).
+    acting: Array.isArray(l.metadata.acting) ? (l.metadata.acting as unknown[]).filter((s): s is number => Number.isInteger(s)) : [],
     // True only in answers by id (the public list has no private table): a page opened by a private table's id
     // without its code watches it without asking for a seat it would be refused.
     private: l.private === true,

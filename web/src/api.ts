@@ -47,6 +47,8 @@ export interface TableListing {
   over: boolean;
   /** Invite only: a new player takes a seat there only with its code. */
   private: boolean;
+  /** The seats that must act now (absent from a server before it). */
+  acting?: number[];
 }
 
 /**

@@ -239,14 +239,17 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
   /** The seats this browser holds at tables still open, private ones included, each with its way back. */
   function drawYourSeats(held: SeatTicket[], found: Map<string, TableListing>) {
     const live = held.filter((ticket) => found.has(ticket.roomId));
-    drawKeyed(seatRows, live, (ticket) => ticket.roomId, (ticket) =>
-      h(
+    drawKeyed(seatRows, live, (ticket) => ticket.roomId, (ticket) => {
+      const table = found.get(ticket.roomId)!;
+      // Where the game waits for this seat (the listing's acting seats, a second or two behind the table).
+      const yourTurn = !table.over && (table.acting ?? []).includes(ticket.seat);
+      return h(
         'li',
         null,
-        h('span', null, h('b', null, names.get(ticket.game) ?? ticket.game), ` · seat ${ticket.seat + 1} · ${tableState(found.get(ticket.roomId)!)}`),
+        h('span', null, h('b', null, names.get(ticket.game) ?? ticket.game), ` · seat ${ticket.seat + 1} · ${tableState(table)}`, yourTurn && ' ', yourTurn && h('span', { class: 'tag turn' }, 'your turn')),
         h('a', { class: 'button primary', href: `#/table/${ticket.roomId}` }, 'Back to your seat'),
-      ),
-    );
+      );
+    });
     showOnly(yourSeats, live.length ? [seatsTitle, seatRows] : []);
     yourSeatsPanel.hidden = live.length === 0;
   }
