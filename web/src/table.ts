@@ -5,6 +5,7 @@
 import type { Room, SeatReservation } from '@colyseus/sdk';
 import { followSeat, rejoinOnce, RejoinError } from '../../client/rejoin.ts';
 import { client, endpoint, gameRecord, games, nameAsked, playerName, post, reason, requestFromRecord, savedLog, seats, tableLikeThis, tableRequests, tables, type GameInfo, type SeatTicket } from './api.ts';
+import { boardInputs } from './board-inputs.ts';
 import { coarsePointer, h, morph, seatColour, showsAlready } from './dom.ts';
 import { boardFor, describeEventGeneric } from './games/index.ts';
 import { legalMovesOf } from './legal.ts';
@@ -762,7 +763,13 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     if (!showsAlready(seatList, drawn)) seatList.replaceChildren(drawn);
   }
 
+  /** What the board on the page was drawn from (board-inputs.ts): a frame drawn from the same leaves it as it is. */
+  let boardDrawnFrom = '';
+
   function drawBoard(ctx: BoardContext) {
+    const inputs = boardInputs(board!, ctx);
+    if (inputs === boardDrawnFrom) return;
+    boardDrawnFrom = inputs;
     let node: Node;
     try {
       node = board!.render(ctx);

@@ -69,6 +69,11 @@ export interface Composing {
 export interface GameBoard {
   /** Draws the board; clickable parts carry `data-key`, and those that only pass a step or choose how another part acts `data-aside` too (see partsActedOn). */
   render(ctx: BoardContext): Node;
+  /**
+   * What the drawing reads besides the context, as text: what the board keeps per table (a section the player opened, a
+   * building tapped). The page draws the board again only when this, the context or the window's width class changed.
+   */
+  drawnAlso?(ctx: BoardContext): string;
   /** Keys a move involves (`card:7H`, `marble:red-0`, `space:win-7-a` …): clicking one selects among the moves that have it. */
   keys(move: Move, ctx: BoardContext): string[];
   /** The move in words. */

@@ -663,6 +663,8 @@ export const greatWesternTrail: GameBoard = {
     root.addEventListener('click', (e) => buildingTapped(e, drawnLast.get(ctx.roomId) ?? ctx));
     return root;
   },
+  // The building last tapped and the sections opened or closed at this table: drawn as the player left them.
+  drawnAlso: (ctx) => JSON.stringify([tapped.get(ctx.roomId) ?? '', [...(chosen.get(ctx.roomId) ?? [])]]),
   keys(move: Move) {
     const k: string[] = [move.type];
     for (const [field, value] of Object.entries(move)) {
