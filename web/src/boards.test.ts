@@ -263,6 +263,20 @@ describe('Fast Track board layout', () => {
     expect(hex(true).viewBox.width).toBeLessThan(hex(false).viewBox.width);
     expect(hex(false).viewBox.height).toBeLessThan(hex(false).viewBox.width); // lying on a side in a wide window, lower than wide
   });
+
+  it("draws each table its own track and its own players' names, where other tables were drawn before in the same page", () => {
+    // Built once and cloned (dom.ts): a square and a hexagon of two players each, then the square with another player on it.
+    const square = fastTrackBoard('square', [0, 2]);
+    const hex = fastTrackBoard('hex', [0, 3]);
+    const draw = ({ board, marbles }: ReturnType<typeof fastTrackBoard>, names: string[], roomId: string) =>
+      fastTrack.render({ ...context('fast-track', { board, marbles, players: [], turn: { seat: -1, chain: [] } }), roomId, name: (seat) => names[seat] ?? '' });
+    const tables = () => h('div', null, draw(square, ['Ada', 'Bo'], 'square-1'), draw(hex, ['Ada', 'Bo'], 'hex'), draw(square, ['Zed', 'Bo'], 'square-2'));
+    expect(drawnParts(tables, 'track-space')).toHaveLength(56 + 84 + 56);
+    const words = drawnTexts(tables, 'fast-track');
+    expect(words[0]).toContain('Ada');
+    expect(words[2]).toContain('Zed');
+    expect(words[2]).not.toContain('Ada');
+  });
 });
 
 describe('TAC board layout', () => {
@@ -474,6 +488,35 @@ describe('TAC on the page', () => {
     expect(fills).toHaveLength(4);
     expect(fills[0]).toBe('#f3ced3');
     for (const fill of fills) expect(fill).toMatch(/^#[0-9a-f]{6}$/);
+  });
+
+  it('draws each table its own ring and homes, where tables of other sizes were drawn before in the same page, and every frame new fields', () => {
+    // Built once and cloned (dom.ts): four colours on 64 fields, six on 96, two on 64 with their starts 32 apart, then four
+    // again with three marbles each.
+    const tables = [
+      { ring: 64, spacing: 16, colours: 4, home: 4 },
+      { ring: 96, spacing: 16, colours: 6, home: 4 },
+      { ring: 64, spacing: 32, colours: 2, home: 4 },
+      { ring: 64, spacing: 16, colours: 4, home: 3 },
+    ];
+    const ctx = ({ home, ...t }: (typeof tables)[number], i: number) => {
+      const marbles = Array.from({ length: t.colours * home }, (_, id) => ({ id, colour: Math.floor(id / home), zone: 'apron', field: 0 }));
+      return { ...context('tac', { ...t, marbles, seatOfColour: [0, 1, 2, 3, 0, 1], turn: 0, devilTarget: -1 }), roomId: `sizes-${i}` };
+    };
+    const keysOf = (cls: string) => drawnParts(() => h('div', null, tables.map((t, i) => tac.render(ctx(t, i)))), cls).map((part) => part.attributes['data-key']);
+    expect(keysOf('start-field')).toEqual([0, 16, 32, 48, 0, 16, 32, 48, 64, 80, 0, 32, 0, 16, 32, 48].map((f) => `to:ring-${f}`));
+    const homes = keysOf('space-no').length - (64 + 96 + 64 + 64); // (a number on each field and home field)
+    expect(homes).toBe(16 + 24 + 8 + 12);
+    // Each frame's fields are its own: the page's mark on one frame's field is not on the next frame's.
+    type Part = { attributes: Record<string, string>; childNodes: unknown[]; setAttribute(name: string, value: string): void };
+    const find = (part: Part, key: string): Part | undefined =>
+      part.attributes['data-key'] === key ? part : part.childNodes.map((n) => (typeof n === 'object' ? find(n as Part, key) : undefined)).find(Boolean);
+    const marks = drawnParts(() => {
+      const first = tac.render(ctx(tables[0]!, 0)) as unknown as Part;
+      find(first, 'to:ring-0')!.setAttribute('class', 'start-field can');
+      return h('div', null, first as unknown as Node, tac.render(ctx(tables[0]!, 0)));
+    }, 'start-field').filter((part) => part.attributes['data-key'] === 'to:ring-0');
+    expect(marks.map((part) => part.attributes.class)).toEqual(['start-field can', 'start-field']);
   });
 
   it("lets a TAC's move of a marble the undone card knocked out be picked by its apron, where the marble lies now", () => {
@@ -688,6 +731,13 @@ function drawnParts(draw: () => unknown, className: string | RegExp): { text: st
     addEventListener() {}
     append(...nodes: (Element | string)[]) {
       this.childNodes.push(...nodes);
+    }
+    /** A copy, as a board's parts built once are cloned each frame (dom.ts, cloned). */
+    cloneNode(deep = false): Element {
+      const copy = new Element();
+      Object.assign(copy.attributes, this.attributes);
+      if (deep) copy.append(...this.childNodes.map((n) => (typeof n === 'string' ? n : n.cloneNode(true))));
+      return copy;
     }
     get textContent(): string {
       return this.childNodes.map((n) => (typeof n === 'string' ? n : n.textContent)).join('');

@@ -1,6 +1,6 @@
 /** The DOM builders without a browser: what they set, and how. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { drawKeyed, h, s } from './dom.ts';
+import { cloned, drawKeyed, h, s } from './dom.ts';
 
 /** An element that records how it was built: its attributes, its inline style (set through the CSSOM), its children. */
 class Element {
@@ -13,6 +13,12 @@ class Element {
   addEventListener() {}
   append(...nodes: unknown[]) {
     this.childNodes.push(...nodes);
+  }
+  cloneNode(deep = false) {
+    const copy = new Element();
+    Object.assign(copy.attributes, this.attributes);
+    if (deep) copy.append(...this.childNodes.map((n) => (n instanceof Element ? n.cloneNode(true) : n)));
+    return copy;
   }
 }
 
@@ -34,6 +40,29 @@ describe('h and s', () => {
     const el = h('span', { title: '<img src=x onerror=alert(1)>' }, '<b>Ada</b>') as unknown as Element;
     expect(el.childNodes).toEqual(['<b>Ada</b>']);
     expect(el.attributes.title).toBe('<img src=x onerror=alert(1)>');
+  });
+});
+
+describe('cloned', () => {
+  it('builds the parts of a key once and gives each frame copies of its own, never the parts built or another frame\'s', () => {
+    let builds = 0;
+    const build = (fill: string) => () => {
+      builds++;
+      return [s('circle', { 'data-key': 'to:ring-0', fill }, s('title', null, 'field 0')), s('text', null, '0')];
+    };
+    const first = cloned('ring:a', build('#fff')) as unknown as Element[];
+    first[0]!.setAttribute('class', 'can'); // marked as the page marks a frame's parts
+    const second = cloned('ring:a', build('#fff')) as unknown as Element[];
+    expect(builds).toBe(1);
+    expect(second).toHaveLength(2);
+    expect(second[0]).not.toBe(first[0]);
+    expect(second[0]!.attributes).toEqual({ 'data-key': 'to:ring-0', fill: '#fff' }); // not the first frame's mark
+    expect(second[0]!.childNodes[0]).not.toBe(first[0]!.childNodes[0]); // a deep copy
+    expect((second[1]!.childNodes as unknown[])[0]).toBe('0');
+    // Another key: built for it.
+    const other = cloned('ring:b', build('#000')) as unknown as Element[];
+    expect(builds).toBe(2);
+    expect(other[0]!.attributes.fill).toBe('#000');
   });
 });
 

@@ -37,6 +37,22 @@ export function svg(width: number, height: number, attrs: Attrs, ...children: Ch
   return s('svg', { viewBox: `0 0 ${width} ${height}`, role: 'group', ...attrs }, ...children);
 }
 
+/** Parts built once per document and layout (see `cloned`): templates, never shown themselves. */
+const templates = new WeakMap<object, Map<string, Node[]>>();
+
+/**
+ * Parts of a board that depend on its layout alone (TAC's ring of fields, Fast Track's spaces), drawn every frame: built
+ * by `build` once per `key`, cloned after that (cloneNode is native, far cheaper than building them in script). The
+ * clones are new elements each frame, as built ones are, which the page marks (clickable, selected) and brings onto the
+ * board as any other. `key` must name everything `build` reads; listeners are not cloned (a board's are delegated).
+ */
+export function cloned(key: string, build: () => Child): Node[] {
+  const built = templates.get(document) ?? templates.set(document, new Map()).get(document)!;
+  let parts = built.get(key);
+  if (!parts) built.set(key, (parts = [...s('g', null, build()).childNodes]));
+  return parts.map((part) => part.cloneNode(true));
+}
+
 /** Seat colours, the same on every board and in the seat list: one per seat up to the largest table (9). */
 export const SEAT_COLOURS = ['#d1495b', '#2e86ab', '#3a9d5d', '#e0a100', '#8e5cc2', '#e07a1f', '#5b6770', '#c2185b', '#7a5230'];
 export const seatColour = (seat: number) => SEAT_COLOURS[((seat % SEAT_COLOURS.length) + SEAT_COLOURS.length) % SEAT_COLOURS.length];

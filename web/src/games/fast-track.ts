@@ -8,7 +8,7 @@
  * the moves use ("red 2 to space 17"). Cards of one rank whose listed moves are the same (two jacks) answer
  * as one card: the chooser offers each move once, as the moves of the one tapped (else of the first).
  */
-import { h, phoneWidth, s, seatColour, svg } from '../dom.ts';
+import { cloned, h, phoneWidth, s, seatColour, svg } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
 import { NO_CARD_MOVES, cardThenMarble, discardQuestion, sevenLeft } from './asked.ts';
 import { count } from './generic.ts';
@@ -176,7 +176,8 @@ function locationKey(to: string, marble: string): string {
 
 function render(ctx: BoardContext) {
   const t = ctx.table;
-  const layout = fastTrackLayout(t, ctx.name, phoneWidth());
+  const narrow = phoneWidth();
+  const layout = fastTrackLayout(t, ctx.name, narrow);
   const { g, frame: box } = layout;
   const colours: Plain[] = t.board?.colours ?? [];
   const marbles: Plain[] = t.marbles ?? [];
@@ -198,56 +199,60 @@ function render(ctx: BoardContext) {
     // before the first state
     return svg(SIZE, SIZE, { 'aria-label': 'Fast Track board' }, s('rect', { x: 4, y: 4, width: SIZE - 8, height: SIZE - 8, rx: 30, fill: '#f7f0dd', stroke: '#c9b98f', 'stroke-width': 4 }));
   }
-  const frame = s('rect', { x: +box.x.toFixed(1), y: +box.y.toFixed(1), width: +box.width.toFixed(1), height: +box.height.toFixed(1), rx: 30, fill: '#f7f0dd', stroke: '#c9b98f', 'stroke-width': 4 });
+  // Everything under the marbles follows the board, the marbles of each colour (its pen's holes), the seats' names and the
+  // window's width class alone: built once, cloned each frame (dom.ts).
+  const layoutKey = JSON.stringify(['fast-track', t.board, narrow, colours.map((c) => [marbles.filter((m) => m.colour === c.name).length, c.seat >= 0 ? ctx.name(c.seat) : ''])]);
   return svg(
     layout.viewBox.width,
     layout.viewBox.height,
     { 'aria-label': `Fast Track ${t.board?.kind ?? ''} board`, viewBox: viewBoxOf(layout.viewBox) },
-    frame,
-    s('polygon', { points: Array.from({ length: g.sides }, (_, k) => g.track(g.corners[k] ?? 0).join(',')).join(' '), fill: '#efe4c6', stroke: '#d8c9a0', 'stroke-width': 2 }),
-    // fast track: the corners joined round the centre
-    s('polygon', { points: g.corners.map((i) => g.track(i).join(',')).join(' '), fill: 'none', stroke: '#b08d3c', 'stroke-width': 3, 'stroke-dasharray': '2 8' }),
-    s('circle', { cx: C, cy: C, r: 30, fill: '#fff', stroke: '#b08d3c', 'stroke-width': 4, 'data-key': 'to:bullseye' }),
-    labelText(layout.words.at(-1)!, { fill: '#8a6d2a' }),
-    Array.from({ length: g.n }, (_, i) => {
-      const [x, y] = g.track(i);
-      const owner = colours.find((c) => c.penExit === i || c.homeEntry === i);
-      return [
-        s('circle', {
-          class: 'track-space',
-          cx: x,
-          cy: y,
-          r: corners.has(i) ? g.r + 5 : owner ? g.ownerRing.r : g.r,
-          fill: corners.has(i) ? '#ffe9a8' : owner ? overWhite(FILL[owner.name] ?? '#999999', 0.2) : '#fff',
-          stroke: owner ? FILL[owner.name] : '#b9a775',
-          'stroke-width': owner ? g.ownerRing.width : 1.5,
-          'data-key': `to:track-${i}`,
-          'aria-label': `space ${i}${corners.has(i) ? ' (fast track)' : ''}`,
-        }),
-        // Its number, quiet but legible: the moves name spaces by number (too small to read on a phone: hidden there).
-        s('text', { class: 'space-no', x, y: y + g.r * 0.36, 'text-anchor': 'middle', 'font-size': g.r * 1.05, fill: '#6f6034' }, i),
-      ];
-    }),
-    colours.map((colour, ci) =>
-      s(
-        'g',
-        null,
-        Array.from({ length: t.board?.homeLength ?? 0 }, (_, k) => {
-          const [x, y] = g.home(colour, k);
-          return [
-            s('rect', { x: x - g.r, y: y - g.r, width: g.r * 2, height: g.r * 2, rx: 4, fill: `${FILL[colour.name]}22`, stroke: FILL[colour.name], 'stroke-width': 2, 'data-key': `to:${colour.name}:home-${k}`, 'aria-label': `${colour.name} home ${k + 1}` }),
-            s('text', { class: 'space-no', x, y: y + g.r * 0.36, 'text-anchor': 'middle', 'font-size': g.r * 1.05, fill: FILL[colour.name] }, k + 1),
-          ];
-        }),
-        Array.from({ length: marbles.filter((m) => m.colour === colour.name).length }, (_, k) => {
-          const [x, y] = g.pen(colour, k);
-          return s('circle', { cx: x, cy: y, r: g.r - 2, fill: 'none', stroke: FILL[colour.name], 'stroke-dasharray': '3 3', 'data-key': k === 0 ? `to:${colour.name}:pen` : null, 'aria-label': k === 0 ? `${colour.name} pen` : null });
-        }),
-        // Its player's name along the side, and the pen the moves name ("red 2 from the pen").
-        colour.seat >= 0 ? labelText(layout.names[ci]!, { fill: '#555' }, ctx.name(colour.seat)) : null,
-        labelText(layout.words[ci]!, { 'font-style': 'italic', fill: FILL[colour.name] ?? '#555' }),
+    cloned(layoutKey, () => [
+      s('rect', { x: +box.x.toFixed(1), y: +box.y.toFixed(1), width: +box.width.toFixed(1), height: +box.height.toFixed(1), rx: 30, fill: '#f7f0dd', stroke: '#c9b98f', 'stroke-width': 4 }),
+      s('polygon', { points: Array.from({ length: g.sides }, (_, k) => g.track(g.corners[k] ?? 0).join(',')).join(' '), fill: '#efe4c6', stroke: '#d8c9a0', 'stroke-width': 2 }),
+      // fast track: the corners joined round the centre
+      s('polygon', { points: g.corners.map((i) => g.track(i).join(',')).join(' '), fill: 'none', stroke: '#b08d3c', 'stroke-width': 3, 'stroke-dasharray': '2 8' }),
+      s('circle', { cx: C, cy: C, r: 30, fill: '#fff', stroke: '#b08d3c', 'stroke-width': 4, 'data-key': 'to:bullseye' }),
+      labelText(layout.words.at(-1)!, { fill: '#8a6d2a' }),
+      Array.from({ length: g.n }, (_, i) => {
+        const [x, y] = g.track(i);
+        const owner = colours.find((c) => c.penExit === i || c.homeEntry === i);
+        return [
+          s('circle', {
+            class: 'track-space',
+            cx: x,
+            cy: y,
+            r: corners.has(i) ? g.r + 5 : owner ? g.ownerRing.r : g.r,
+            fill: corners.has(i) ? '#ffe9a8' : owner ? overWhite(FILL[owner.name] ?? '#999999', 0.2) : '#fff',
+            stroke: owner ? FILL[owner.name] : '#b9a775',
+            'stroke-width': owner ? g.ownerRing.width : 1.5,
+            'data-key': `to:track-${i}`,
+            'aria-label': `space ${i}${corners.has(i) ? ' (fast track)' : ''}`,
+          }),
+          // Its number, quiet but legible: the moves name spaces by number (too small to read on a phone: hidden there).
+          s('text', { class: 'space-no', x, y: y + g.r * 0.36, 'text-anchor': 'middle', 'font-size': g.r * 1.05, fill: '#6f6034' }, i),
+        ];
+      }),
+      colours.map((colour, ci) =>
+        s(
+          'g',
+          null,
+          Array.from({ length: t.board?.homeLength ?? 0 }, (_, k) => {
+            const [x, y] = g.home(colour, k);
+            return [
+              s('rect', { x: x - g.r, y: y - g.r, width: g.r * 2, height: g.r * 2, rx: 4, fill: `${FILL[colour.name]}22`, stroke: FILL[colour.name], 'stroke-width': 2, 'data-key': `to:${colour.name}:home-${k}`, 'aria-label': `${colour.name} home ${k + 1}` }),
+              s('text', { class: 'space-no', x, y: y + g.r * 0.36, 'text-anchor': 'middle', 'font-size': g.r * 1.05, fill: FILL[colour.name] }, k + 1),
+            ];
+          }),
+          Array.from({ length: marbles.filter((m) => m.colour === colour.name).length }, (_, k) => {
+            const [x, y] = g.pen(colour, k);
+            return s('circle', { cx: x, cy: y, r: g.r - 2, fill: 'none', stroke: FILL[colour.name], 'stroke-dasharray': '3 3', 'data-key': k === 0 ? `to:${colour.name}:pen` : null, 'aria-label': k === 0 ? `${colour.name} pen` : null });
+          }),
+          // Its player's name along the side, and the pen the moves name ("red 2 from the pen").
+          colour.seat >= 0 ? labelText(layout.names[ci]!, { fill: '#555' }, ctx.name(colour.seat)) : null,
+          labelText(layout.words[ci]!, { 'font-style': 'italic', fill: FILL[colour.name] ?? '#555' }),
+        ),
       ),
-    ),
+    ]),
     // Moved by another player while you waited: a dashed ring on a white band outside the space's rings (moved.ts).
     placed.map(({ m, p }) => (moved.has(m.id) ? movedRing(p[0], p[1], g.moved(m.area === 'track' && corners.has(m.space))) : null)),
     placed.map(({ m, p: [x, y] }) => {

@@ -9,7 +9,7 @@
  * is in (`card:2:5`), so a seat of two colours sees only the hand in play light up; a second copy of a card is a
  * part of its own (`card:2:5/2`), so only the one tapped lights up.
  */
-import { h, s, seatColour, svg } from '../dom.ts';
+import { cloned, h, s, seatColour, svg } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
 import { NO_CARD_MOVES, cardThenMarble, discardQuestion, sevenLeft } from './asked.ts';
 import { cardKeys, confirmsCard, faceOfKey, pickedCopy } from './cards.ts';
@@ -177,6 +177,44 @@ function toKey(to: number, marble: number, t: Plain) {
   return to >= t.ring ? `to:${marbleOf(t, marble).colour}:home-${to - t.ring}` : `to:ring-${to}`;
 }
 
+type Geometry = ReturnType<typeof geometry>;
+
+/** The ring's fields, a start's in its colour, each with its number. */
+function ringFields(g: Geometry, colours: number) {
+  return Array.from({ length: g.ring }, (_, i) => {
+    const [x, y] = g.at(i);
+    const owner = Array.from({ length: colours }, (_, c) => c).find((c) => g.start(c) === i);
+    return [
+      s('circle', {
+        ...(owner !== undefined ? { class: 'start-field' } : {}),
+        cx: x,
+        cy: y,
+        // A start's coloured ring stands off a marble on it: a gap to the rim a marble you can move lights up in.
+        r: owner !== undefined ? g.r + 3.5 : g.r,
+        fill: owner !== undefined ? overWhite(FILL[owner]!, 0.27) : '#fff',
+        stroke: owner !== undefined ? FILL[owner] : '#b9a775',
+        'stroke-width': owner !== undefined ? 2 : 1.5,
+        'data-key': `to:ring-${i}`,
+        'aria-label': `field ${i}${owner !== undefined ? ` (${COLOUR_NAME[owner]} start)` : ''}`,
+      }),
+      // Its number, quiet but legible: the moves name fields by number (too small to read on a phone: hidden there).
+      s('text', { class: 'space-no', x, y: y + g.r * 0.36, 'text-anchor': 'middle', 'font-size': g.r, fill: '#6f6034' }, i),
+    ];
+  });
+}
+
+/** A colour's home: a field for each of its `count` marbles. */
+function homeFields(g: Geometry, c: number, count: number) {
+  return Array.from({ length: count }, (_, k) => {
+    const [x, y] = g.home(c, k);
+    return [
+      s('rect', { x: x - g.r, y: y - g.r, width: g.r * 2, height: g.r * 2, rx: 4, fill: `${FILL[c]}22`, stroke: FILL[c], 'stroke-width': 2, 'data-key': `to:${c}:home-${k}`, 'aria-label': `${COLOUR_NAME[c]} home ${k + 1}` }),
+      // Numbered as the moves say it ("home 1" next to the entrance).
+      s('text', { class: 'space-no', x, y: y + g.r * 0.35, 'text-anchor': 'middle', 'font-size': g.r, fill: FILL[c] }, k + 1),
+    ];
+  });
+}
+
 function render(ctx: BoardContext) {
   const t = ctx.table;
   const layout = tacLayout(t, ctx.name);
@@ -205,39 +243,18 @@ function render(ctx: BoardContext) {
     layout.viewBox.height,
     { 'aria-label': 'TAC board', viewBox: viewBoxOf(layout.viewBox) },
     frame,
-    s('circle', { cx: C, cy: C, r: R, fill: 'none', stroke: '#d8c9a0', 'stroke-width': 2 }),
-    Array.from({ length: g.ring }, (_, i) => {
-      const [x, y] = g.at(i);
-      const owner = Array.from({ length: colours }, (_, c) => c).find((c) => g.start(c) === i);
+    // The ring and the homes' fields follow the layout alone: built once, cloned each frame (dom.ts).
+    cloned(`tac-ring:${g.ring}:${t.spacing}:${colours}`, () => [
+      s('circle', { cx: C, cy: C, r: R, fill: 'none', stroke: '#d8c9a0', 'stroke-width': 2 }),
+      ringFields(g, colours),
+    ]),
+    Array.from({ length: colours }, (_, c) => {
+      const count = marbles.filter((m) => m.colour === c).length;
       return [
-        s('circle', {
-          ...(owner !== undefined ? { class: 'start-field' } : {}),
-          cx: x,
-          cy: y,
-          // A start's coloured ring stands off a marble on it: a gap to the rim a marble you can move lights up in.
-          r: owner !== undefined ? g.r + 3.5 : g.r,
-          fill: owner !== undefined ? overWhite(FILL[owner]!, 0.27) : '#fff',
-          stroke: owner !== undefined ? FILL[owner] : '#b9a775',
-          'stroke-width': owner !== undefined ? 2 : 1.5,
-          'data-key': `to:ring-${i}`,
-          'aria-label': `field ${i}${owner !== undefined ? ` (${COLOUR_NAME[owner]} start)` : ''}`,
-        }),
-        // Its number, quiet but legible: the moves name fields by number (too small to read on a phone: hidden there).
-        s('text', { class: 'space-no', x, y: y + g.r * 0.36, 'text-anchor': 'middle', 'font-size': g.r, fill: '#6f6034' }, i),
+        cloned(`tac-home:${g.ring}:${t.spacing}:${c}:${count}`, () => homeFields(g, c, count)),
+        labelText(layout.names[c]!, { fill: '#444', 'font-weight': c === turnColour ? 700 : 400 }, t.seatOfColour?.[c] !== undefined ? ctx.name(t.seatOfColour[c]) : undefined),
       ];
     }),
-    Array.from({ length: colours }, (_, c) => [
-      // A colour's home has a field for each of its marbles.
-      Array.from({ length: marbles.filter((m) => m.colour === c).length }, (_, k) => {
-        const [x, y] = g.home(c, k);
-        return [
-          s('rect', { x: x - g.r, y: y - g.r, width: g.r * 2, height: g.r * 2, rx: 4, fill: `${FILL[c]}22`, stroke: FILL[c], 'stroke-width': 2, 'data-key': `to:${c}:home-${k}`, 'aria-label': `${COLOUR_NAME[c]} home ${k + 1}` }),
-          // Numbered as the moves say it ("home 1" next to the entrance).
-          s('text', { class: 'space-no', x, y: y + g.r * 0.35, 'text-anchor': 'middle', 'font-size': g.r, fill: FILL[c] }, k + 1),
-        ];
-      }),
-      labelText(layout.names[c]!, { fill: '#444', 'font-weight': c === turnColour ? 700 : 400 }, t.seatOfColour?.[c] !== undefined ? ctx.name(t.seatOfColour[c]) : undefined),
-    ]),
     // Moved by another player while you waited: a dark dashed ring on a white band, outside a start field's coloured ring
     // and the rim a marble you can move lights up in. Under every marble (a neighbour's covers it, not it a neighbour);
     // taps pass through.
