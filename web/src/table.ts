@@ -339,7 +339,10 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     });
     next.onMessage('error', (e: { code: string; message: string }) => say(`${e.code}: ${e.message}`, true));
     next.onMessage('*', () => undefined);
-    next.onStateChange(() => schedule());
+    next.onStateChange(() => {
+      patches++;
+      schedule();
+    });
     catchUp(next);
     next.onReconnect(() => catchUp(next)); // the events sent while the connection was down never came
     next.onLeave((code) => {
@@ -375,10 +378,28 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     schedule();
   }
 
-  /** An `events` message's log lines. */
-  function lines(msg: EventsMessage): LogLine[] {
+  /** Patches applied to the room's state: a new one changes what plainState gives. */
+  let patches = 0;
+  let plainKept: { room: Room; patches: number; plain: Plain } | null = null;
+  /**
+   * The room's state as plain JSON (toJSON), made once per patch: a frame's draw and the log lines of the events that
+   * came with the patch read the same one (Great Western Trail's state, with the printed game's words, is large). Read only.
+   */
+  function plainState(r: Room): Plain {
+    if (plainKept?.room !== r || plainKept.patches !== patches) plainKept = { room: r, patches, plain: (r.state as Plain).toJSON() };
+    return plainKept.plain;
+  }
+  /** The position now, as a board reads it. */
+  const contextNow = (): BoardContext | null => (room ? context(plainState(room)) : null);
+
+  /**
+   * An `events` message's log lines, in the words of `ctx`, the position now: read once for all the lines, not with the
+   * whole state's toJSON for each event (a history caught up with read it for every event of the table's past).
+   */
+  function lines(msg: EventsMessage, ctx = contextNow()): LogLine[] {
+    if (!ctx) return [];
     return msg.events.flatMap((ev) => {
-      const text = describe(ev, msg.actor, msg.events);
+      const text = describe(ev, msg.actor, msg.events, ctx);
       return text ? [{ seq: msg.seq, text }] : [];
     });
   }
@@ -392,7 +413,8 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     from.request('history').then(
       ({ messages, complete }: { messages: EventsMessage[]; complete: boolean }) => {
         if (closed || room !== from) return;
-        const all = messages.flatMap(lines);
+        const ctx = contextNow();
+        const all = messages.flatMap((msg) => lines(msg, ctx));
         const told = all.slice(-LOG_LINES);
         // The lines the page already shows stay (a screen reader would read them all again).
         if (told.length !== log.length || told.some((l, i) => l.seq !== log[i]!.seq || l.text !== log[i]!.text)) log = told;
@@ -501,9 +523,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     return board;
   }
 
-  function describe(ev: GameEvent, actor: number, events: GameEvent[]): string | null {
-    if (!room) return null;
-    const ctx = context((room.state as Plain).toJSON());
+  function describe(ev: GameEvent, actor: number, events: GameEvent[], ctx: BoardContext): string | null {
     // The room's own events read the same in every game. The game's own, in its words even before the page
     // first draws (a tab in the background draws nothing: Tractor's deal logged "Bot 3: dealt" meanwhile).
     return (ROOM_EVENTS.has(ev.type) ? null : boardOf(ctx.game)?.describeEvent?.(ev, ctx, events)) ?? describeEventGeneric(ev, actor, ctx);
@@ -619,7 +639,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
 
   function draw() {
     if (!room?.state) return;
-    const plain = (room.state as Plain).toJSON();
+    const plain = plainState(room);
     if (!boardOf(plain.game)) return;
     if (mySeat === null && plain.private) {
       const own = Object.values(plain.private as Record<string, { seat: number }>)[0];
@@ -855,7 +875,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   /** Whether a tap's candidates all lead to the same moves (a marble and the one field it can go to): one choice, not asked. */
   function alikeParts(parts: HTMLElement[]): boolean {
     if (!room) return false;
-    const ctx = context((room.state as Plain).toJSON());
+    const ctx = context(plainState(room));
     return leadAlike(parts.map((el) => selection!.leads(el.dataset.key!, ctx).map((m) => JSON.stringify(m))));
   }
   function offerParts(parts: HTMLElement[], at: { x: number; y: number }) {
@@ -914,7 +934,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     if (unsure.length && !alike) return offerParts(unsure, at!);
     const el = alike ? unsure[0]! : direct && !direct.closest('svg') ? direct : ((at ? partAt(at) : null) ?? direct);
     if (!room) return;
-    const ctx = context((room.state as Plain).toJSON());
+    const ctx = context(plainState(room));
     if (!el) {
       // A part your move cannot use: why, in the panel's line (nothing is sent); the next part picked takes it away.
       const part = (target as Element | null)?.closest?.<HTMLElement>('[data-key]');
