@@ -760,6 +760,18 @@ function drawnParts(draw: () => unknown, className: string | RegExp): { text: st
 }
 
 describe('Great Western Trail on the page', () => {
+  it('draws the railroad as it stands at each frame, where its parts are built once for what they show: an engine moved, a station claimed, a name', () => {
+    const names = { stations: [{ cost: 2, vp: 1, turnout: 2 }], stationMasters: { 5: 'gain $2 each turn' } };
+    const table = (engine: number, master: number) => ({ names, players: [{ engine }, { engine: 0 }], railroadSpaces: 6, stations: [{ master, discs: master ? [0] : [] }], current: 0 });
+    const frames = [table(0, 0), table(3, 0), table(3, 5), table(3, 5)];
+    const draw = () => h('div', null, frames.map((t, i) => greatWesternTrail.render({ ...context('great-western-trail', t), ...(i === 3 ? { name: (seat: number) => ['Zed', 'Bo'][seat]! } : {}) })));
+    // Each frame's dots: the engines' on the railroad (both on space 0, then Ada's on 3), the station's disc once claimed,
+    // then the players' boards.
+    const dots = drawnParts(draw, 'dot').map((part) => part.attributes.title);
+    expect(dots).toEqual(['Ada', 'Bo', 'Ada', 'Bo', ...['Bo', 'Ada', 'Ada', 'Bo'], ...['Bo', 'Ada', 'Ada', 'Ada', 'Bo'], ...['Bo', 'Zed', 'Zed', 'Zed', 'Bo']]);
+    expect(drawnTexts(draw, 'station')).toEqual(['Station 1$2 · 1 VP', 'Station 1$2 · 1 VP', 'Station 1$2 · 1 VPstation master 5: gain $2 each turn', 'Station 1$2 · 1 VPstation master 5: gain $2 each turn']);
+  });
+
   it('says under the final scoring how each objective card counted: met, not met (its penalty), or left out unplayed', () => {
     const cards = {
       START_BBH: { text: '2 own buildings, 1 hazard → 3 VP (no penalty if unmet)', kind: 'objective' },

@@ -39,6 +39,7 @@ export function svg(width: number, height: number, attrs: Attrs, ...children: Ch
 
 /** Parts built once per document and layout (see `cloned`): templates, never shown themselves. */
 const templates = new WeakMap<object, Map<string, Node[]>>();
+const TEMPLATES_KEPT = 500;
 
 /**
  * Parts of a board that depend on its layout alone (TAC's ring of fields, Fast Track's spaces), drawn every frame: built
@@ -49,7 +50,10 @@ const templates = new WeakMap<object, Map<string, Node[]>>();
 export function cloned(key: string, build: () => Child): Node[] {
   const built = templates.get(document) ?? templates.set(document, new Map()).get(document)!;
   let parts = built.get(key);
-  if (!parts) built.set(key, (parts = [...s('g', null, build()).childNodes]));
+  if (!parts) {
+    if (built.size >= TEMPLATES_KEPT) built.clear(); // (keys of parts that change now and then, as a railroad's, add up over games)
+    built.set(key, (parts = [...s('g', null, build()).childNodes]));
+  }
   return parts.map((part) => part.cloneNode(true));
 }
 

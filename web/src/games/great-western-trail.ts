@@ -7,7 +7,7 @@
  * Clicks: anything a listed move names — a trail location, a card, a building, a worker slot, a
  * railroad space, a city, a disc — keeps the moves that name it; the chooser says what is left.
  */
-import { h, phoneWidth, seatColour } from '../dom.ts';
+import { cloned, h, phoneWidth, seatColour } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
 import { capital, count, describeMoveGeneric } from './generic.ts';
 import { cityValueText, content, kindOf, named } from './great-western-trail-words.ts';
@@ -411,7 +411,10 @@ function railroad(ctx: BoardContext, opens: Opens) {
       turnout.length ? h('small', null, 'engine on the turnout ', turnout.map((s) => dot(s, ctx))) : null,
     );
   };
-  const body = h(
+  // Its spaces and stations change only as an engine moves or a station is upgraded or claimed: built once for what
+  // they show, cloned each frame (dom.ts).
+  const shown = [t.railroadSpaces ?? 0, [...engines], stations, printedStations(ctx), stations.map((st) => (st.master ? masterName(ctx, st.master) : '')), (t.players ?? []).map((_: Plain, seat: number) => ctx.name(seat))];
+  const [body] = cloned(JSON.stringify(['gwt-railroad', ...shown]), () => h(
     'div',
     null,
     h(
@@ -428,7 +431,7 @@ function railroad(ctx: BoardContext, opens: Opens) {
       ),
     ),
     h('div', { class: 'gwt-stations' }, stations.map((_, i) => station(i))),
-  );
+  )) as [HTMLElement];
   return fold(ctx, 'railroad', opens(body), 'gwt-section', h('summary', { class: 'section-title' }, 'Railroad: engines and stations'), body);
 }
 
