@@ -1956,11 +1956,14 @@ describe('web client', () => {
     await lobby.goto(`${server.http}/`);
     await lobby.locator('form.create button').first().waitFor();
     expect(await lobby.locator('.lobby > .mine').isVisible()).toBe(false);
+    expect(await lobby.title()).toBe('Parlor');
     const roomId = await createInLobby(table, 'Fast Track', { seats: 2, bots: 1, options: { coloursPerPlayer: 1 } });
     await lobby.locator(`.your-seats a[href="#/table/${roomId}"]`).waitFor({ timeout: 8000 });
     // The game waits for the table tab's player (its bot moves at once): the lobby says so beside the seat.
     await table.locator('.seat.me .tag.turn').waitFor({ timeout: 10_000 });
+    expect(await table.title()).toBe('Your turn · Fast Track · Parlor'); // (the tab's title, for a tab in the background)
     await lobby.locator('.your-seats li', { hasText: 'Fast Track' }).locator('.tag.turn', { hasText: 'your turn' }).waitFor({ timeout: 10_000 });
+    expect(await lobby.title()).toBe('Your turn (1) · Parlor');
     const boxes = async () => {
       const [seats, form] = await Promise.all([lobby.locator('.your-seats').boundingBox(), lobby.locator('form.create').boundingBox()]);
       return { seats: seats!, form: form! };

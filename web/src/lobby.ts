@@ -241,8 +241,7 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
     const live = held.filter((ticket) => found.has(ticket.roomId));
     drawKeyed(seatRows, live, (ticket) => ticket.roomId, (ticket) => {
       const table = found.get(ticket.roomId)!;
-      // Where the game waits for this seat (the listing's acting seats, a second or two behind the table).
-      const yourTurn = !table.over && (table.acting ?? []).includes(ticket.seat);
+      const yourTurn = isYourTurn(table, ticket);
       return h(
         'li',
         null,
@@ -250,6 +249,9 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
         h('a', { class: 'button primary', href: `#/table/${ticket.roomId}` }, 'Back to your seat'),
       );
     });
+    // The tab's title counts the tables waiting for this player: a lobby left open in the background shows it.
+    const waiting = live.filter((ticket) => isYourTurn(found.get(ticket.roomId)!, ticket)).length;
+    document.title = waiting ? `Your turn (${waiting}) · Parlor` : 'Parlor';
     showOnly(yourSeats, live.length ? [seatsTitle, seatRows] : []);
     yourSeatsPanel.hidden = live.length === 0;
   }
@@ -381,6 +383,9 @@ const MAX_ASKED_TABLES = 20;
 const FORGET_AFTER_MS = 24 * 3600_000;
 
 /** A listed table in words: a table not open to new players has not always started (its free seats are promised, or its players filled it with bots). */
+/** Whether the game at this table waits for this seat (the listing's acting seats, a second or two behind the table). */
+const isYourTurn = (table: TableListing, ticket: SeatTicket) => !table.over && (table.acting ?? []).includes(ticket.seat);
+
 function tableState(t: TableListing): string {
   return t.over ? 'finished' : t.started ? 'playing' : t.open ? 'waiting for players' : 'waiting for its players';
 }

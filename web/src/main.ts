@@ -24,6 +24,7 @@ function route() {
   leave?.();
   leave = null;
   app.replaceChildren();
+  document.title = 'Parlor'; // (each page says more once it knows it)
   const [, page, roomId, invite] = location.hash.replace(/^#/, '').split('/');
   if ((page === 'table' || page === 'watch') && roomId && isRoomId(roomId)) {
     const handOver = pending?.room.roomId === roomId ? pending : null;

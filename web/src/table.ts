@@ -656,6 +656,9 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     gameInfo ??= gameList.find((g) => g.id === plain.game); // joined before the state said which game
     const name = gameInfo?.name ?? plain.game;
     if (title.textContent !== name) title.textContent = name;
+    // The tab's title says when the game waits for this player: a tab in the background, or among many, shows it.
+    const tabTitle = `${mySeat !== null && ctx.status === 'playing' && ctx.active.includes(mySeat) ? 'Your turn · ' : ''}${name} · Parlor`;
+    if (document.title !== tabTitle) document.title = tabTitle;
     // Every change first, then every read of the layout (the browser works the layout out once, where a read between
     // two changes had it do so again), then the scrolling and focus that follow from it.
     drawInfo(plain, ctx);
