@@ -103,6 +103,7 @@ describe('Fast Track on the page', () => {
     const legend = (blue: number) => drawnTexts(() => fastTrack.render(ctx(blue)), 'legend')[0];
     expect(rings(20)).toBe(0);
     expect(rings(25)).toBe(1);
+    expect(pictureParts(() => fastTrack.render(ctx(25)))).toEqual(pictureParts(() => fastTrack.render(ctx(20)))); // (the ring in a group of its own)
     expect(legend(25)).toContain('a dashed ring on white, outside the space: moved by another player since your turn');
     expect(legend(20)).not.toContain('a dashed ring'); // back where it stood when your turn ended
   });
@@ -466,6 +467,7 @@ describe('TAC on the page', () => {
     expect(drawnParts(() => tac.render(ctx(5)), 'moved')).toEqual([]); // where it stood when your turn ended
     const [band, ring] = [drawnParts(() => tac.render(ctx(16)), 'moved-band'), drawnParts(() => tac.render(ctx(16)), 'moved')];
     expect([band.length, ring.length]).toEqual([1, 1]);
+    expect(pictureParts(() => tac.render(ctx(16)))).toEqual(pictureParts(() => tac.render(ctx(5)))); // (the ring in a group of its own)
     const start = drawnParts(() => tac.render(ctx(16)), 'start-field').find((part) => part.attributes['data-key'] === 'to:ring-16')!.attributes;
     const num = (a: Record<string, string>, k: string) => Number(a[k]);
     const [dashes, under] = [ring[0]!.attributes, band[0]!.attributes];
@@ -757,6 +759,18 @@ function drawnParts(draw: () => unknown, className: string | RegExp): { text: st
   } finally {
     vi.unstubAllGlobals();
   }
+}
+
+/**
+ * The kinds (class, else `data-key`) of the board picture's own parts, in order: what `morph` pairs by place. A part that
+ * comes and goes among them (a ring round a moved marble) must not shift the ones after it.
+ */
+function pictureParts(draw: () => unknown): string[] {
+  let root: unknown;
+  drawnParts(() => (root = draw()), '(none)');
+  type Part = { attributes: Record<string, string>; childNodes: (Part | string)[] };
+  const find = (el: Part): Part | null => (el.attributes.viewBox ? el : el.childNodes.reduce<Part | null>((hit, n) => hit ?? (typeof n === 'string' ? null : find(n)), null));
+  return find(root as Part)!.childNodes.map((n) => (typeof n === 'string' ? 'text' : (n.attributes.class ?? n.attributes['data-key'] ?? '')));
 }
 
 describe('Great Western Trail on the page', () => {

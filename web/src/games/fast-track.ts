@@ -254,7 +254,8 @@ function render(ctx: BoardContext) {
       ),
     ]),
     // Moved by another player while you waited: a dashed ring on a white band outside the space's rings (moved.ts).
-    placed.map(({ m, p }) => (moved.has(m.id) ? movedRing(p[0], p[1], g.moved(m.area === 'track' && corners.has(m.space))) : null)),
+    // (In a group of their own: a ring coming or going leaves every marble after it in its place, tac.ts.)
+    s('g', { class: 'moved-rings' }, placed.map(({ m, p }) => (moved.has(m.id) ? movedRing(p[0], p[1], g.moved(m.area === 'track' && corners.has(m.space))) : null))),
     placed.map(({ m, p: [x, y] }) => {
       const at = m.area === 'track' || m.area === 'home' ? `${m.area}-${m.space}` : m.area;
       return [

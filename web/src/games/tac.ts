@@ -257,8 +257,9 @@ function render(ctx: BoardContext) {
     }),
     // Moved by another player while you waited: a dark dashed ring on a white band, outside a start field's coloured ring
     // and the rim a marble you can move lights up in. Under every marble (a neighbour's covers it, not it a neighbour);
-    // taps pass through.
-    placed.map(({ m, p }) => (moved.has(String(m.id)) ? movedRing(p[0], p[1], g.moved) : null)),
+    // taps pass through. In a group of their own: however many there are, every marble after them stays in its place
+    // among the board's parts (dom.ts, morph, pairs parts by their place), not replaced when a ring comes or goes.
+    s('g', { class: 'moved-rings' }, placed.map(({ m, p }) => (moved.has(String(m.id)) ? movedRing(p[0], p[1], g.moved) : null))),
     placed.map(({ m, p }) => {
       const n = marbleOf(t, m.id).n;
       const at = m.zone === 'ring' ? `on field ${m.field}` : m.zone === 'home' ? `in home ${m.field + 1}` : 'in the apron';
