@@ -1764,6 +1764,8 @@ describe('web client', () => {
       const called = () => (state(others[0]!).table.friendCalls as { card: string; ordinal: number }[]).map((f) => ({ card: f.card, ordinal: f.ordinal }));
       await expect.poll(called, { timeout: 5000 }).toEqual(friends);
       expect(await page.locator('.tractor p').first().textContent()).toContain('friends: ');
+      // The call's line, once: its events message is a task after the patch's, and a frame may be drawn between the two.
+      await page.locator('.log li', { hasText: 'calls the' }).first().waitFor({ timeout: 5000 });
       expect(await page.locator('.log li', { hasText: 'calls the' }).count()).toBe(1);
       expect(await page.locator('.notice.bad').count()).toBe(0);
       await playToTheEnd(page, 90_000);
