@@ -1285,12 +1285,13 @@ describe('web client', () => {
     await createInLobby(page, 'Ready Set Bet', { seats: 2, bots: 1, options: { startDelayMs: 3000, rollIntervalMs: 60, resultsPauseMs: 60_000, vip: false } });
     await page.locator('.board .rsb-bets .bet-space.can').first().waitFor({ timeout: 10_000 });
     // A colour bet the bot has not taken, focused at once (the bot's bets draw the board again).
-    const key = await page.evaluate(() => {
+    // (Read back in the same task: with a roll every 60 ms, a frame before the next could find the bot on that space.)
+    const [key, focused] = await page.evaluate(() => {
       const part = document.querySelector<HTMLElement>('.board .rsb-bets .bet-space.can')!;
       part.focus();
-      return part.dataset.key!;
+      return [part.dataset.key!, document.activeElement === part] as const;
     });
-    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.key)).toBe(key);
+    expect(focused).toBe(true);
     // The race runs to its end: the button stays on the board, unusable; focus is not drawn back onto it.
     await page.locator('.board [data-key="ready"].can').waitFor({ timeout: 30_000 });
     expect(await page.locator(`.board [data-key="${key}"]`).getAttribute('aria-disabled')).toBe('true');
