@@ -239,9 +239,10 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
   /** The seats this browser holds at tables still open, private ones included, each with its way back. */
   function drawYourSeats(held: SeatTicket[], found: Map<string, TableListing>) {
     const live = held.filter((ticket) => found.has(ticket.roomId));
+    const yourTurnAt = new Set(live.filter((ticket) => isYourTurn(found.get(ticket.roomId)!, ticket)).map((ticket) => ticket.roomId));
     drawKeyed(seatRows, live, (ticket) => ticket.roomId, (ticket) => {
       const table = found.get(ticket.roomId)!;
-      const yourTurn = isYourTurn(table, ticket);
+      const yourTurn = yourTurnAt.has(ticket.roomId);
       return h(
         'li',
         null,
@@ -250,8 +251,7 @@ export function showLobby(app: HTMLElement, goToTable: (p: Pending) => void): ()
       );
     });
     // The tab's title counts the tables waiting for this player: a lobby left open in the background shows it.
-    const waiting = live.filter((ticket) => isYourTurn(found.get(ticket.roomId)!, ticket)).length;
-    document.title = waiting ? `Your turn (${waiting}) · Parlor` : 'Parlor';
+    document.title = yourTurnAt.size ? `Your turn (${yourTurnAt.size}) · Parlor` : 'Parlor';
     showOnly(yourSeats, live.length ? [seatsTitle, seatRows] : []);
     yourSeatsPanel.hidden = live.length === 0;
   }
