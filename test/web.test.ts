@@ -1447,6 +1447,10 @@ describe('web client', () => {
     const all = page.locator('.controls .all-moves');
     if (!(await all.evaluate((el) => (el as HTMLDetailsElement).open))) await all.locator('summary').click();
     const squeezed = await all.locator('.move-list').evaluate((list) => {
+      // Open while measured: a redraw for the bot's move may have closed the list since the click (shut, it measures 0).
+      const details = list.closest('details')!;
+      const wasOpen = details.open;
+      details.open = true;
       // Eight moves at least, whatever the game left listed at this point (a turn may list only two): copies added a moment.
       const listed = [...list.querySelectorAll<HTMLElement>('.move')];
       const copies = Array.from({ length: Math.max(0, 8 - listed.length) }, () => list.appendChild(listed[0]!.cloneNode(true) as HTMLElement));
@@ -1457,6 +1461,7 @@ describe('web client', () => {
       const count = moves.filter((el) => el.scrollHeight > el.clientHeight + 1).length;
       moves.forEach((el, i) => (el.textContent = words[i]!));
       copies.forEach((el) => el.remove());
+      details.open = wasOpen;
       return { overflowing, count };
     });
     expect(squeezed).toEqual({ overflowing: true, count: 0 });
