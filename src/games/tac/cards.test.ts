@@ -69,6 +69,15 @@ describe('the 7', () => {
     expect([where(s, 1), where(t, 0), where(t, 1)]).toEqual([home(3), home(0), home(2)]);
   });
 
+  it('knocks out a marble sitting on the own start and goes on past it into the home; no other card passes it', () => {
+    // Seed: the 7 «позволяет выбить шарик на любом из расстоянии от 1 до 7» and «вы можете завести в Дом сколько
+    // угодно шариков»; the digest: the start must be free to pass «unless a 7 knocks the blocker out».
+    const s = table({ hands: { 0: ['7', '6'] }, marbles: { 0: 59, 4: 0 } });
+    expect(targets(s, 0, '6', 0)).toEqual([]); // a 6 would have to jump the marble on the start
+    const t = play(s, 0, { type: 'seven', card: '7', marble: 0, to: H(1) });
+    expect([where(t, 0), where(t, 4), t.seven]).toEqual([home(1), 'apron', null]);
+  });
+
   it('never steps out of the home back onto the ring', () => {
     // Seed: «Один раз зайдя в Дом, обратно выйти нельзя!» (only a TAC on the entering card takes it out).
     const s = play(table({ hands: { 0: ['7'] }, marbles: { 0: 62, 1: 30 } }), 0, { type: 'seven', card: '7', marble: 0, to: 63 });

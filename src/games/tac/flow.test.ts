@@ -172,6 +172,23 @@ describe('the end of the game', () => {
     expect(game.outcome(s)!.winners).toEqual([0, 2]);
   });
 
+  it('a winning move made with a TAC is answered by the next opponent\'s TAC: the card before it is restored and played again', () => {
+    // Seed: «Вы обязаны использовать Карту ТАК для отмены победного Хода ваших соперников» with «Использование Карты
+    // ТАК после Карты ТАК: … Действие первой Карты ТАК отменяется, и Действие карты, сделанное до розыгрыша первой
+    // Карты ТАК, восстанавливается»; «Еще один ТАК после вашего не может быть использован в данной ситуации».
+    const s = table({
+      hands: { 0: ['3', '9'], 1: ['tac', '9'], 2: ['tac', '9'], 3: ['tac', '9'] },
+      marbles: { 0: 40, 8: 50, 4: 14, 5: H(1), 6: H(2), 7: H(3), 12: H(0), 13: H(1), 14: H(2), 15: H(3) },
+    });
+    const won = play(play(s, 0, { type: 'move', card: '3', marble: 0, to: 43 }), 1, { type: 'move', card: 'tac', marble: 4, to: H(0) });
+    expect([won.phase, won.winPending, won.turn]).toEqual(['play', true, 2]);
+    expect(legalMoves(won, 2)).toEqual([{ type: 'move', card: 'tac', marble: 8, to: 53 }]);
+    const answered = play(won, 2, { type: 'move', card: 'tac', marble: 8, to: 53 });
+    expect([where(answered, 0), where(answered, 4), where(answered, 8), answered.winner]).toEqual([43, 14, 53, -1]);
+    // No TAC may answer the answer; colour 3 (home, so it moves its partner's marbles) plays on with its 9.
+    expect([answered.tacBlocked, answered.turn, legalMoves(answered, 3)]).toEqual([true, 3, [{ type: 'move', card: '9', marble: 4, to: 23 }]]);
+  });
+
   it('no TAC may answer the TAC on a winning move', () => {
     const s = play(nearlyWon(['tac']), 0, { type: 'move', card: '3', marble: 0, to: H(0) });
     const t = play({ ...s, hands: [[], ['tac'], ['tac'], ['9']] }, 1, { type: 'move', card: 'tac', marble: 4, to: 23 });
@@ -265,6 +282,16 @@ describe('master cards', () => {
     const s = play(table({ options: { master: true }, hands: { 0: ['fool', 'tac'], 1: ['5'] }, marbles: { 0: 10 }, last }), 0, { type: 'fool', card: 'fool' });
     const t = play({ ...s, hands: [['tac'], [], ['9'], ['2']] }, 0, { type: 'move', card: 'tac', marble: 0, to: 13 });
     expect(where(t, 0)).toBe(13);
+  });
+
+  it('TAC copies a Warrior: the run and its knock-out are undone, and the TAC player\'s own marble runs', () => {
+    const s = play(table({ options: { master: true }, hands: { 0: ['warrior'], 1: ['tac'] }, marbles: { 0: 10, 4: 20, 8: 30 } }), 0, {
+      type: 'warrior', card: 'warrior', marble: 0,
+    });
+    expect([where(s, 0), where(s, 4)]).toEqual([20, 'apron']);
+    expect(legalMoves(s, 1)).toEqual([{ type: 'warrior', card: 'tac', marble: 4 }]);
+    const t = play(s, 1, { type: 'warrior', card: 'tac', marble: 4 });
+    expect([where(t, 0), where(t, 4), where(t, 8)]).toEqual([10, 30, 'apron']);
   });
 
   it('TAC copies an Angel for the TAC player\'s own next player', () => {
