@@ -146,6 +146,16 @@ describe('live deal and declaring', () => {
     expect(code(game.applyMove(len, 3, { type: 'declare', card: '2C', count: 3 }))).toBe('ok');
     expect(code(game.applyMove(std, 3, { type: 'declare', card: 'SJ', count: 2 }))).toBe('ok');
   });
+  it('three decks: more identical cards beat fewer, jokers or not; at equal count jokers beat level cards', () => {
+    // Digest, declaring at three or more decks: «more identical cards beat fewer (triple > pair …)»; count
+    // first, then big joker > small joker > level cards.
+    const hands = [['BJ', 'BJ'], ['2C', '2C', '2C'], ['SJ', 'SJ', 'SJ'], ['2H', '2H', '2H']];
+    let s = ok(game.applyMove(table({}, hands, 6), 0, { type: 'declare', card: 'BJ', count: 2 }));
+    s = ok(game.applyMove(s, 1, { type: 'declare', card: '2C', count: 3 }));
+    expect([s.trumpSuit, code(game.applyMove(s, 3, { type: 'declare', card: '2H', count: 3 }))]).toEqual(['C', 'tractor/not-stronger']);
+    s = ok(game.applyMove(s, 2, { type: 'declare', card: 'SJ', count: 3 }));
+    expect([s.trumpSuit, s.bids.map((b) => b.seat)]).toEqual([null, [0, 1, 2]]);
+  });
   it('joker declarations: all copies in play, or none at all', () => {
     const six = table({ jokerBids: 'allDecks' }, [['SJ', 'SJ'], [], [], []], 6);
     expect(code(game.applyMove(six, 0, { type: 'declare', card: 'SJ', count: 2 }))).toBe('tractor/all-jokers');
@@ -369,6 +379,21 @@ describe('following', () => {
     expect(code(play(follow(lead, ['5H', '5H', '7H', '8H']), 1, ['5H', '7H', '8H']))).toBe('tractor/must-play-pairs');
     expect(code(play(follow(lead, ['5H', '5H', '7H', '8H']), 1, ['5H', '5H', '8H']))).toBe('ok');
   });
+  it('three decks: a led triple draws a triple, else a pair; a led pair may split a triple; a triple is won only by a higher triple', () => {
+    const six = (lead: string[], hand: string[]) =>
+      playing({ leader: 0, hands: [['3C'], hand, ['4C'], ['5C'], ['6C'], ['7C']], trick: [{ seat: 0, cards: lead }] });
+    const triple = ['9H', '9H', '9H'];
+    expect(code(play(six(triple, ['5H', '5H', '5H', '7H', '7H', '8H']), 1, ['7H', '7H', '8H']))).toBe('tractor/must-play-pairs');
+    expect(code(play(six(triple, ['5H', '5H', '5H', '7H', '7H', '8H']), 1, ['5H', '5H', '5H']))).toBe('ok');
+    expect(code(play(six(triple, ['7H', '7H', '8H', '10H', '3D']), 1, ['7H', '8H', '10H']))).toBe('tractor/must-play-pairs');
+    expect(code(play(six(triple, ['7H', '7H', '8H', '10H', '3D']), 1, ['7H', '7H', '10H']))).toBe('ok');
+    expect(code(play(six(['9H', '9H'], ['5H', '5H', '5H', '8H']), 1, ['5H', '8H']))).toBe('tractor/must-play-pairs');
+    expect(code(play(six(['9H', '9H'], ['5H', '5H', '5H', '8H']), 1, ['5H', '5H']))).toBe('ok');
+    const win = (...plays: string[][]) => trickWinner(plays.map((cards) => ({ cards })), T('2', 'S'), tractorOptions.parse({}));
+    expect(win(triple, ['AH', 'AH', 'KH'], ['3S', '3S', 'BJ'], ['10H', '10H', '10H'], ['4D', '5D', '6D'], ['4S', '4S', '4S'])).toBe(5);
+    expect(win(triple, ['AH', 'AH', 'KH'], ['3S', '3S', 'BJ'], ['10H', '10H', '10H'], ['4D', '5D', '6D'], ['7D', '8D', '9D'])).toBe(3);
+  });
+
   it('lists every legal follow', () => {
     const moves = game.legalMoves(follow(['10H', '10H'], ['9H', '9H', '3H', '4D']), 1).map((m) => (m as { cards: string[] }).cards.slice().sort().join(' '));
     expect(moves).toEqual(['9H 9H']);
