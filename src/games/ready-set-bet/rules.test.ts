@@ -218,6 +218,17 @@ describe('the race', () => {
     expect([next.race, next.positions, next.lastRoll]).toEqual([2, [0, 0, 0, 0, 0, 0, 0, 0, 0], null]);
   });
 
+  it('a new race starts a new run of rolls: its first roll is no repeat of the last roll of the race before', () => {
+    // Between races the race board goes back to how it was set up («صفحهی مسابقه را نیز به حالت اوّلیه ... برگردانید»):
+    // the bonus is for the same result twice in a row within a race.
+    const done = finishWith(fresh({ vip: false }, 2), '8', { '6': 3 });
+    expect(done.settlements[0]!.winner).toBe('8');
+    const next = rollSum(apply(done, SYSTEM, { type: 'continue' }), 8);
+    expect([next.race, position(next, '8'), next.lastRoll!.bonus]).toEqual([2, 1, 0]);
+    // Within the new race the second 8 in a row is the repeat.
+    expect(position(rollSum(next, 8), '8')).toBe(1 + 2);
+  });
+
   it('four races: the first three lead on to another race, the fourth ends the game', () => {
     for (const race of [1, 2, 3]) {
       const s = finishWith(edit(fresh({ vip: false }, 2), (x) => (x.race = race)), '8');
