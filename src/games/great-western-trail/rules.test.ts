@@ -546,6 +546,30 @@ describe('neutral buildings', () => {
     expect(s.current).toBe(1);
   });
 
+  // Original rules document: "تا بهاندازهی تعداد گاوچرانهایتان از ردیفهای بازار کارت گاو بخرید و هزینه را بپردازید؛
+  // سپس کارت خریداریشده را روی ستون خارجشده بگذارید" (buy cattle cards with up to as many cowboys as you have, pay the
+  // cost, the cards go onto the discard pile); the costs are the board's price table (digest §9.3).
+  it.each([
+    [['holstein'], 1, 6],
+    [['ayrshire'], 2, 3],
+    [['brownswiss', 'holstein'], 3, 5],
+    [['highland5'], 1, 12],
+    [['highland3'], 3, 6],
+    [['highland3', 'highland4'], 5, 8],
+    [['longhorn7'], 2, 12],
+    [['longhorn5'], 4, 6],
+  ])('E: the price table: %j with %i cowboys costs $%i', (cards, cowboys, price) => {
+    let s = fresh();
+    s.players[0]!.workers.cowboy = 6;
+    s.market = ['holstein', 'brownswiss', 'ayrshire', 'highland3', 'highland4', 'highland5', 'longhorn5', 'longhorn7'];
+    s = play(goTo(s, 'E'), { type: 'action', action: '1.0' });
+    s = play(s, { type: 'buyCattle', cards, cowboys });
+    expect(s.players[0]!.money).toBe(20 - price);
+    expect([...s.players[0]!.discard].sort()).toEqual(cards);
+    expect(s.market).toHaveLength(8 - cards.length);
+    expect(s.turn.cowboysUsed).toBe(cowboys);
+  });
+
   it('F: discard a pair for $4; pay $7 for a hazard', () => {
     let s = fresh();
     s.players[0]!.hand = ['jersey', 'jersey', 'angus'];
@@ -714,6 +738,25 @@ describe('private buildings', () => {
   it('10a: certificate marker to the maximum; move up to 5', () => {
     const s = at('10a');
     expect(play(s, { type: 'action', action: '0.0' }).players[0]!.certificates).toBe(3);
+  });
+  // Original rules document: "نمیتوانید از کانزاس سیتی عبور کنید؛ وقتی گاوچران به کانزاس سیتی میرسد باید همانجا
+  // بایستد" (you cannot pass Kansas City: the cattleman stops there) and "کانزاس سیتی: باید پنج زیرمرحله را به ترتیب
+  // انجام دهید" (Kansas City: the five sub-phases, in order) - also when a building's action moves the cattleman.
+  it("10a: a building's cattleman move stops in Kansas City, whose five sub-phases follow", () => {
+    let s = fresh();
+    s.trail['G-1'] = 'p:0:10a';
+    s.foresight = ['flood-g4', 'green', '', '', '', ''];
+    s.players[0]!.hand = ['guernsey', 'holstein'];
+    s = play(goTo(s, 'G-1'), { type: 'action', action: '1.0' });
+    expect(legalMoves(s, 0)).toEqual([{ type: 'move', path: ['KANSAS_CITY'] }, { type: 'skip' }]);
+    s = play(s, { type: 'move', path: ['KANSAS_CITY'] });
+    expect(s.players[0]!.location).toBe('KANSAS_CITY');
+    // 10a's other action is gone with the building: Kansas City's steps, and only them.
+    expect(legalMoves(s, 0)).toEqual([{ type: 'foresight', pick: 0 }, { type: 'foresight', pick: 1 }]);
+    s = play(play(s, { type: 'foresight', pick: 0 }), { type: 'income', certificates: 0 });
+    expect(s.players[0]!.money).toBe(20 + 5);
+    s = play(play(s, { type: 'deliver', city: 'wichita' }), { type: 'disc', disc: 'aux1' });
+    expect([s.players[0]!.cities.wichita, s.players[0]!.location, s.current]).toEqual([1, 'START', 1]);
   });
   it('1b: discard an objective card for 2 certificates; engine exactly 1 back for $3', () => {
     const s = at('1b', (x) => {
@@ -1155,6 +1198,28 @@ describe('Kansas City', () => {
     expect(t.foresight.every((x) => x !== '')).toBe(true);
     expect(t.players[0]!.hand).toHaveLength(4);
     expect(t.current).toBe(1);
+  });
+  // Original rules document: "شش فضای پیشبینی در کانزاس سیتی را با کاشیهای مخزن پر کنید: ۲ کاشی برای فضاهای ۱، ۲ کاشی
+  // برای فضاهای ۲ و ۲ کاشی برای فضاهای ۳" (fill the six foresight spaces: 2 tiles for spaces 1, 2 for spaces 2, 2 for
+  // spaces 3) and, after the delivery, "سه فضای خالی پیشبینی را از مخزن کانزاس سیتی پر کنید" (fill the three empty
+  // foresight spaces from the supply): each column from the stack of its number, at setup and after every visit.
+  it('foresight: each column is filled from the supply stack of its number, at setup and after the visit', () => {
+    const workers = ['cowboy', 'craftsman', 'engineer'];
+    const dealt = setup(std, 2, 'columns');
+    // Each column's tiles come out of its own stack: stack 1 holds no workers, stack 2 nothing but workers, and
+    // stack 3 (26 tiles) gave column 3 its two.
+    expect(dealt.foresight.slice(0, 2).some((t) => workers.includes(t))).toBe(false);
+    expect(dealt.foresight.slice(2, 4).every((t) => workers.includes(t))).toBe(true);
+    expect(dealt.stacks[2]).toHaveLength(26 - 2);
+    const s = fresh();
+    s.foresight = ['flood-g4', 'blue', 'cowboy', 'engineer', 'green', 'craftsman'];
+    s.stacks = [['drought-b2', 'green'], ['craftsman', 'cowboy'], ['blue', 'engineer']];
+    s.players[0]!.hand = ['jersey'];
+    let t = play(play(play(toKc(s), { type: 'foresight', pick: 0 }), { type: 'foresight', pick: 1 }), { type: 'foresight', pick: 1 });
+    t = play(play(play(t, { type: 'income', certificates: 0 }), { type: 'deliver', city: 'kansasCity' }), { type: 'disc', disc: 'aux1' });
+    // The top of each stack (the last tile) went to the space its column left empty.
+    expect(t.foresight).toEqual(['green', 'blue', 'cowboy', 'cowboy', 'green', 'engineer']);
+    expect(t.stacks).toEqual([['drought-b2'], ['craftsman'], ['blue']]);
   });
   it('white city spaces take white discs; a hand-limit disc costs $5', () => {
     const s = fresh();
