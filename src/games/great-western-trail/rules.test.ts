@@ -1382,6 +1382,25 @@ describe('job market and game end', () => {
     expect(t.jobFilled).toBe(12);
     expect(t.market).toHaveLength(7);
   });
+  // Original rules document: "اگر نشانگر روی پیکان زرد بیفتد باید بازار گاو را پر کنید: ۷ کارت برای ۲ نفره، ۱۰ برای ۳
+  // نفره و ۱۳ برای ۴ نفره" (when the token lands on a yellow arrow, fill the cattle market: 7 cards for 2 players, 10 for
+  // 3, 13 for 4). The board has two, below rows 6 and 9 (digest §10); a row filled elsewhere refills nothing.
+  it.each([
+    [3, 6, 10],
+    [3, 9, 10],
+    [4, 6, 13],
+    [4, 9, 13],
+    [4, 8, 0],
+  ])('%i players: the worker completing row %i refills the cattle market to %i', (seats, row, size) => {
+    const s = fresh(seats);
+    s.market = [];
+    s.jobFilled = row * seats - 1;
+    s.foresight = ['', '', 'engineer', '', '', ''];
+    s.players[0]!.location = 'G-1';
+    const t = play(play(s, { type: 'move', path: ['KANSAS_CITY'] }), { type: 'foresight', pick: 0 });
+    expect(t.jobFilled).toBe(row * seats);
+    expect(t.market).toHaveLength(size);
+  });
   it('the red arrow: the last space ends the game after everyone else has one more turn (a normal one by option)', () => {
     let s = fresh(2, { finalTurn: 'normal' });
     s.firstPlayer = 0;
