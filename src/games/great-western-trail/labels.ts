@@ -9,11 +9,14 @@ import { FEES } from './data/board.ts';
 import { NEUTRAL_BUILDINGS, PRIVATE_BUILDINGS, RISK_EFFECTS } from './data/buildings.ts';
 import { BREED_NAMES } from './names.ts';
 import { engineAuxTerms, tileBuilding } from './rules.ts';
-import type { GwtState } from './types.ts';
+import type { GwtOptions, GwtState } from './types.ts';
+
+/** Which stations 9b reaches (option `upgrade9b`): its words say so. */
+type Upgrade9b = GwtOptions['upgrade9b'];
 
 const certificates = (n: number) => `+${n} certificate${n === 1 ? '' : 's'}`;
 
-export function effectText(e: Effect): string {
+export function effectText(e: Effect, upgrade9b: Upgrade9b = 'atOrBehind'): string {
   switch (e.k) {
     case 'discard': {
       const gains = [e.money ? `+$${e.money}` : '', e.certs ? certificates(e.certs) : '', e.engine ? `engine ${e.engine} forward` : ''].filter(Boolean);
@@ -68,14 +71,14 @@ export function effectText(e: Effect): string {
     case 'copy':
       return 'use the local actions of an adjacent building';
     case 'upgradeBehind':
-      return 'upgrade a station where your engine stands or behind it';
+      return upgrade9b === 'behind' ? 'upgrade a station behind your engine' : 'upgrade a station where your engine stands or behind it';
   }
 }
 
 /** The local actions of the tile at a location, keyed as `action` moves name them. */
-export function localActionTexts(tile: string, risk: 'jersey' | 'any' | ''): { id: string; text: string }[] {
+export function localActionTexts(tile: string, risk: 'jersey' | 'any' | '', upgrade9b: Upgrade9b = 'atOrBehind'): { id: string; text: string }[] {
   const groups = tile.startsWith('n:') ? NEUTRAL_BUILDINGS[tile.slice(2)] : tile.startsWith('p:') ? PRIVATE_BUILDINGS[tileBuilding(tile)]?.actions : undefined;
-  const out = (groups ?? []).flatMap((group, g) => group.map((effect, a) => ({ id: `${g}.${a}`, text: effectText(effect) })));
+  const out = (groups ?? []).flatMap((group, g) => group.map((effect, a) => ({ id: `${g}.${a}`, text: effectText(effect, upgrade9b) })));
   if (risk) out.push({ id: 'risk', text: `risk action: ${effectText(RISK_EFFECTS[risk])}` });
   return out;
 }
@@ -114,7 +117,7 @@ export interface BuildingText {
   text: string;
 }
 
-const groupText = (group: Effect[]): string => group.map(effectText).join(' or ');
+const groupText = (group: Effect[], upgrade9b: Upgrade9b): string => group.map((e) => effectText(e, upgrade9b)).join(' or ');
 
 /** "green hand: fee $2", "green and black hands: fee $3", "no fee". */
 function handText(hand: PrivateBuilding['hand'], fee: number): string {
@@ -122,34 +125,34 @@ function handText(hand: PrivateBuilding['hand'], fee: number): string {
   return `${hand === 'both' ? 'green and black hands' : `${hand} hand`}: fee $${fee}`;
 }
 
-function buildingText(code: string, playerCount: number): BuildingText {
+function buildingText(code: string, playerCount: number, upgrade9b: Upgrade9b): BuildingText {
   const neutral = NEUTRAL_BUILDINGS[code];
   if (neutral) {
-    const actions = neutral.map(groupText);
+    const actions = neutral.map((group) => groupText(group, upgrade9b));
     return { kind: 'neutral', actions, craftsmen: 0, feeHand: 'none', fee: 0, vp: 0, text: actions.join('; ') };
   }
   const b = PRIVATE_BUILDINGS[code]!;
   const fees = FEES[playerCount] ?? { green: 0, black: 0 };
   const fee = (b.hand === 'green' || b.hand === 'both' ? fees.green : 0) + (b.hand === 'black' || b.hand === 'both' ? fees.black : 0);
-  const actions = b.actions.map(groupText);
+  const actions = b.actions.map((group) => groupText(group, upgrade9b));
   const craftsmen = `${b.craftsmen} ${b.craftsmen === 1 ? 'craftsman' : 'craftsmen'}`;
   return { kind: 'private', actions, craftsmen: b.craftsmen, feeHand: b.hand, fee, vp: b.vp, text: `${actions.join('; ')} · ${craftsmen} · ${handText(b.hand, fee)} · ${b.vp} VP` };
 }
 
-/** Built once per player count and choice of sides, frozen: every view of a game carries the same object. */
+/** Built once per player count, choice of sides and `upgrade9b`, frozen: every view of a game carries the same object. */
 const buildingsInPlay = new Map<string, Readonly<Record<string, BuildingText>>>();
 
 /**
  * The buildings of a game in words, keyed by their code as the trail (`n:A`, `p:0:3a`) and the players' `buildings`
  * name them: the neutral buildings A–G and the private buildings of the sides in play (`sides`, the same for everyone).
  */
-export function buildingTexts(playerCount: number, sides: readonly string[]): Readonly<Record<string, BuildingText>> {
-  const key = `${playerCount}:${sides.join(',')}`;
+export function buildingTexts(playerCount: number, sides: readonly string[], upgrade9b: Upgrade9b = 'atOrBehind'): Readonly<Record<string, BuildingText>> {
+  const key = `${playerCount}:${sides.join(',')}:${upgrade9b}`;
   let texts = buildingsInPlay.get(key);
   if (!texts) {
     const out: Record<string, BuildingText> = {};
     for (const code of [...Object.keys(NEUTRAL_BUILDINGS), ...sides]) {
-      const text = buildingText(code, playerCount);
+      const text = buildingText(code, playerCount, upgrade9b);
       Object.freeze(text.actions);
       out[code] = Object.freeze(text);
     }

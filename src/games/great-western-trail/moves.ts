@@ -120,7 +120,7 @@ function taken(state: GwtState, move: GwtMove): Record<string, string | number> 
   switch (move.type) {
     case 'action': {
       const session = state.turn.session!;
-      return { text: localActionTexts(session.tile, session.risk).find((a) => a.id === move.action)!.text };
+      return { text: localActionTexts(session.tile, session.risk, state.options.upgrade9b).find((a) => a.id === move.action)!.text };
     }
     case 'foresight': {
       // Where the tile goes: a worker to the job market, a hazard or teepee to its trail space ('' when none is free:

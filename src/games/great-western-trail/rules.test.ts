@@ -849,11 +849,19 @@ describe('private buildings', () => {
     const on = (options: object) => {
       const s = fresh(2, options);
       s.trail['C-2'] = 'p:0:9b';
+      s.sides = s.sides.map((side) => (side === '9a' ? '9b' : side));
       s.players[0]!.engine = stationPosition(0); // on station 0's turnout, not upgraded, none behind
       return goTo(s, 'C-2');
     };
     expect(legalMoves(play(on({}), { type: 'action', action: '0.0' }), 0)).toEqual([{ type: 'upgradeStation', station: 0 }, { type: 'skip' }]);
     expect(has(on({ upgrade9b: 'behind' }), { type: 'action', action: '0.0' })).toBe(false);
+    // The words the view gives the action, and the building, say the station it reaches under each.
+    const words = (options: object) => {
+      const { session, buildings } = viewFor(on(options), SPECTATOR).public;
+      return [session!.actions[0]!.text, buildings['9b']!.actions[0]];
+    };
+    expect(words({})).toEqual(Array(2).fill('upgrade a station where your engine stands or behind it'));
+    expect(words({ upgrade9b: 'behind' })).toEqual(Array(2).fill('upgrade a station behind your engine'));
   });
   it('10b: $4; engine up to 4; move up to 4', () => {
     const s = at('10b');

@@ -147,11 +147,11 @@ export function viewFor(state: GwtState, viewer: Viewer): View<PublicView, Priva
     pendingCity: step?.kind === 'disc' ? step.city : '',
     pendingValue: step?.kind === 'deliver' ? step.max : 0,
     session: s
-      ? { space: s.space, tile: s.tile, used: [...s.used], acted: s.acted, auxUsed: s.auxUsed, actions: s.local ? localActionTexts(s.tile, s.risk) : [] }
+      ? { space: s.space, tile: s.tile, used: [...s.used], acted: s.acted, auxUsed: s.auxUsed, actions: s.local ? localActionTexts(s.tile, s.risk, state.options.upgrade9b) : [] }
       : null,
     auxiliary: auxiliaryTexts(state),
     names: NAMES,
-    buildings: buildingTexts(state.playerCount, state.sides),
+    buildings: buildingTexts(state.playerCount, state.sides, state.options.upgrade9b),
     railroadSpaces: LAST_SPACE + 1,
     trail: { ...state.trail },
     foresight: [...state.foresight],
