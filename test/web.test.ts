@@ -1492,6 +1492,23 @@ describe('web client', () => {
     await page.close();
   }, 40_000);
 
+  it.concurrent("keyboard: a section focused (a player's board in Great Western Trail) keeps the focus while moves change the board around it", async ({ expect }) => {
+    const page = await newPage();
+    await createInLobby(page, 'Great Western Trail', { seats: 2, bots: 1 });
+    const botsBoard = page.locator('.board details.gwt-player > summary').nth(1);
+    await botsBoard.focus();
+    // Moves sent by script, which takes no focus: the board changes around the section read (as the others' moves
+    // change it), parts coming and going before it. The focus stays on that section's line, not another's, nor the page.
+    for (let move = 0; move < 6; move++) {
+      await page.waitForFunction(() => document.querySelector('.all-moves .move') && document.querySelector('#app')!.getAttribute('data-inflight') === '0', undefined, { timeout: 30_000 });
+      expect(await page.evaluate(() => document.activeElement?.closest('details')?.dataset.fold ?? document.activeElement?.tagName)).toBe('player:1');
+      const frame = await page.locator('#app').getAttribute('data-frame');
+      await page.evaluate(() => document.querySelector<HTMLButtonElement>('.all-moves .move')!.click());
+      await page.waitForFunction((f) => document.querySelector('#app')!.getAttribute('data-frame') !== f, frame);
+    }
+    await page.close();
+  }, 60_000);
+
   it.concurrent('a redraw leaves the page where the player scrolled it, though focus is on a part above', async ({ expect }) => {
     const page = await newPage();
     await createInLobby(page, 'Ready Set Bet', { seats: 2, bots: 1, options: { startDelayMs: 60_000 } });

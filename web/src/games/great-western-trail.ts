@@ -181,6 +181,9 @@ export function sectionToggled(e: Pick<Event, 'target' | 'currentTarget'>) {
 /** A section folded to its summary unless open `byDefault`, or the player opened it. */
 function fold(ctx: BoardContext, name: string, byDefault: boolean, className: string, summary: HTMLElement, body: HTMLElement) {
   const open = sectionOpen(ctx.roomId, name, byDefault);
+  // Named for the page, which gives the focus back to the section's line after a redraw (table.ts): an element of the
+  // page may be replaced, or brought up to date as another section's (dom.ts, morph, pairs parts by their place).
+  summary.setAttribute('data-focus', `fold:${name}`);
   return h('details', { class: className, open, 'data-fold': name, 'data-by-default': String(byDefault) }, summary, body);
 }
 
