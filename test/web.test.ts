@@ -1280,6 +1280,25 @@ describe('web client', () => {
     await page.close();
   }, 70_000);
 
+  it.concurrent("Ready Set Bet: a settlement's line the player opened stays open while another bettor gets ready", async ({ expect }) => {
+    const page = await newPage();
+    await createInLobby(page, 'Ready Set Bet', { seats: 2, bots: 0, options: { startDelayMs: 300, rollIntervalMs: 60, resultsPauseMs: 60_000, vip: false } });
+    const bo = await adopt(await new Client(server.ws).joinById(page.url().split('#/table/')[1]!, { name: 'Bo' }));
+    try {
+      const line = page.locator('.board .settlement details').first();
+      await line.locator('summary').click({ timeout: 30_000 });
+      expect(await line.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
+      // Bo's Ready redraws the board (Bo is marked ready): the line read stays open.
+      const frame = await page.locator('#app').getAttribute('data-frame');
+      await bo.room.request('move', legalMoves(bo).find((m) => m.type === 'ready'));
+      await page.waitForFunction((f) => document.querySelector('#app')!.getAttribute('data-frame') !== f, frame);
+      expect(await line.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
+    } finally {
+      await bo.room.leave();
+      await page.close();
+    }
+  }, 60_000);
+
   it.concurrent('Ready Set Bet: a colour bet focused and no longer usable (the race settled) gives focus to the next part to act on, Ready', async ({ expect }) => {
     const page = await newPage();
     await createInLobby(page, 'Ready Set Bet', { seats: 2, bots: 1, options: { startDelayMs: 3000, rollIntervalMs: 60, resultsPauseMs: 60_000, vip: false } });

@@ -1,7 +1,9 @@
 /** What a board is drawn from: the page draws it again whenever any of it changed, and only then. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { boardInputs } from './board-inputs.ts';
-import { buildingTapped, greatWesternTrail, sectionToggled } from './games/great-western-trail.ts';
+import { sectionToggled } from './games/folds.ts';
+import { buildingTapped, greatWesternTrail } from './games/great-western-trail.ts';
+import { readySetBet } from './games/ready-set-bet.ts';
 import { tac } from './games/tac.ts';
 import type { BoardContext } from './types.ts';
 
@@ -77,5 +79,13 @@ describe('boardInputs', () => {
     sectionToggled({ target: { open: true, dataset: { fold: 'railroad', byDefault: 'false' } }, currentTarget: { dataset: { table: 'inputs-gwt' } } } as unknown as Event);
     expect(boardInputs(greatWesternTrail, ctx)).not.toBe(tapped);
     expect(other()).toBe(otherBefore); // (another table's are its own)
+  });
+
+  it("change with what Ready Set Bet keeps per table: a settlement's line opened", () => {
+    const ctx = context({ game: 'ready-set-bet', roomId: 'inputs-rsb', table: { phase: 'results' } });
+    const before = boardInputs(readySetBet, ctx);
+    sectionToggled({ target: { open: true, dataset: { fold: 'settlement:1:0', byDefault: 'false' } }, currentTarget: { dataset: { table: 'inputs-rsb' } } } as unknown as Event);
+    expect(boardInputs(readySetBet, ctx)).not.toBe(before);
+    expect(boardInputs(readySetBet, { ...ctx, roomId: 'inputs-rsb-2' })).toBe(boardInputs(readySetBet, { ...context({ game: 'ready-set-bet', table: { phase: 'results' } }), roomId: 'inputs-rsb-2' }));
   });
 });

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { h } from './dom.ts';
 import { distanceToPolygon, labelCorners, type Label, type P, type Spot } from './games/board-layout.ts';
 import { fastTrack, fastTrackLayout, playerLine } from './games/fast-track.ts';
-import { buildingTapped, greatWesternTrail, sectionOpen, sectionToggled, turnLine } from './games/great-western-trail.ts';
+import { sectionOpen, sectionToggled } from './games/folds.ts';
+import { buildingTapped, greatWesternTrail, turnLine } from './games/great-western-trail.ts';
 import { bettors, dollars, finishOrder, raceStatus, readySetBet, settlementText, tieNote, tokenRow, vipChoices } from './games/ready-set-bet.ts';
 import { colourLine, tac, tacLayout } from './games/tac.ts';
 import { handOutcome, lastTrickText, levelsText, seatTitle, tableLayout, tableLines, tractor, trumpsTitle } from './games/tractor.ts';
@@ -1503,6 +1504,21 @@ describe('Ready Set Bet on the page', () => {
     expect(readySetBet.status!(ctx(0, [{ type: 'ready' }]))).toBe('Race 1 is settled: 6 won, you −$7 this race. Press Ready for the next race. Your money: −$7.');
     expect(readySetBet.status!(ctx(1, []))).toBe('Race 1: 6 won, you +$12 this race. You are ready for the next race. Your money: $12.');
   });
+  it("draws a settlement's line the player opened open over the redraws, at that table only (another bettor's Ready redrew it closed)", () => {
+    const settlement = { race: 1, winner: '6', finish: [], players: [{ seat: 0, before: 0, delta: -3, lines: [{ label: 'Win 7 (A)', token: 3, amount: -3 }] }, { seat: 1, before: 0, delta: 0, lines: [] }] };
+    const table = { race: 1, races: 4, phase: 'results', settlement, players: [{ seat: 0, bettor: true, money: -3 }, { seat: 1, bettor: true, money: 0 }] };
+    const lines = (roomId: string) => drawnParts(() => readySetBet.render({ ...context('ready-set-bet', table), roomId }), 'settled').map((line) => line.attributes);
+    const [ada, bo] = lines('rsb-folds');
+    expect([ada!.open, bo!.open]).toEqual([undefined, undefined]); // folded to a line each
+    // Ada's line opened, as the toggle reaches the board's root: drawn open from then on.
+    sectionToggled({ target: { open: true, dataset: { fold: ada!['data-fold'], byDefault: ada!['data-by-default'] } }, currentTarget: { dataset: { table: 'rsb-folds' } } } as unknown as Event);
+    expect(lines('rsb-folds').map((line) => line.open !== undefined)).toEqual([true, false]);
+    expect(lines('rsb-other').map((line) => line.open !== undefined)).toEqual([false, false]);
+    // The next race's settlement is folded again.
+    const next = drawnParts(() => readySetBet.render({ ...context('ready-set-bet', { ...table, race: 2, settlement: { ...settlement, race: 2 } }), roomId: 'rsb-folds' }), 'settled');
+    expect(next.map((line) => line.attributes.open !== undefined)).toEqual([false, false]);
+  });
+
   it('says why a tap on a betting space or a token does nothing: the bets not open to you, or the space taken', () => {
     const me = { seat: 1, bettor: true, money: 0, available: [3, 5], passed: false };
     const host = { seat: 0, bettor: true, money: 0, available: [2], passed: false };

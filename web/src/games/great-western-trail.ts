@@ -10,6 +10,7 @@
 import { cloned, h, phoneWidth, seatColour } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
 import { capital, count, describeMoveGeneric } from './generic.ts';
+import { fold, foldsChosen, foldsKept } from './folds.ts';
 import { cityValueText, content, kindOf, named } from './great-western-trail-words.ts';
 import type { Names } from './great-western-trail-words.ts';
 
@@ -147,44 +148,6 @@ function location(loc: string, ctx: BoardContext) {
 function placeText(loc: string, ctx: BoardContext): string {
   const c = content(names(ctx), ctx.table.trail?.[loc] ?? '');
   return `${spaceName(ctx, loc)}${c.text ? ` (${c.text}${c.owner !== null ? `, ${ctx.name(c.owner)}` : ''})` : ''}`;
-}
-
-/**
- * Sections the player opened or closed, by table (room id) and name: kept over the redraws, until the page would open
- * or close them itself. Another table in the same tab starts with every section as the page opens it.
- */
-const chosen = new Map<string, Map<string, { open: boolean; byDefault: boolean }>>();
-
-/** Whether a section of the table shows open: as the player left it, unless the page would now open or close it itself. */
-export function sectionOpen(table: string, name: string, byDefault: boolean): boolean {
-  const choice = chosen.get(table)?.get(name);
-  if (choice && choice.byDefault !== byDefault) chosen.get(table)!.delete(name);
-  return choice?.byDefault === byDefault ? choice.open : byDefault;
-}
-
-/**
- * A section opened or closed (a `toggle`, caught at the board's root): remembered for the table from what the section
- * and the root say now. Delegated: a section the page keeps across redraws (drawn the same though the moves changed)
- * would keep the handler, and the default, of the redraw that made it.
- */
-export function sectionToggled(e: Pick<Event, 'target' | 'currentTarget'>) {
-  const section = e.target as HTMLDetailsElement;
-  const table = (e.currentTarget as HTMLElement).dataset.table;
-  const name = section.dataset.fold;
-  if (table === undefined || !name) return;
-  const byDefault = section.dataset.byDefault === 'true';
-  const choices = chosen.get(table) ?? chosen.set(table, new Map()).get(table)!;
-  if (section.open === byDefault) choices.delete(name);
-  else choices.set(name, { open: section.open, byDefault });
-}
-
-/** A section folded to its summary unless open `byDefault`, or the player opened it. */
-function fold(ctx: BoardContext, name: string, byDefault: boolean, className: string, summary: HTMLElement, body: HTMLElement) {
-  const open = sectionOpen(ctx.roomId, name, byDefault);
-  // Named for the page, which gives the focus back to the section's line after a redraw (table.ts): an element of the
-  // page may be replaced, or brought up to date as another section's (dom.ts, morph, pairs parts by their place).
-  summary.setAttribute('data-focus', `fold:${name}`);
-  return h('details', { class: className, open, 'data-fold': name, 'data-by-default': String(byDefault) }, summary, body);
 }
 
 /** Whether a section opens by itself: on a wide window always; on a phone while it holds a part a listed move names. */
@@ -635,7 +598,7 @@ export const greatWesternTrail: GameBoard = {
     const opens: Opens = (section) => !live || [...section.querySelectorAll<HTMLElement>('[data-key]')].some((part) => live.has(part.dataset.key!));
     const root = h(
       'div',
-      { class: 'gwt', 'data-table': ctx.roomId },
+      { class: 'gwt' },
       ctx.status === 'over'
         ? [h('p', null, h('b', null, 'Game over.')), finalScoring(ctx)]
         : h(
@@ -665,12 +628,11 @@ export const greatWesternTrail: GameBoard = {
     // The page brings a redrawn board onto the one shown (dom.ts, morph): this root may be dropped and the first one
     // kept, with its listeners. So they read the table as last drawn, never the state they were made with.
     drawnLast.set(ctx.roomId, ctx);
-    root.addEventListener('toggle', sectionToggled, true); // (a toggle does not bubble: caught on its way down)
     root.addEventListener('click', (e) => buildingTapped(e, drawnLast.get(ctx.roomId) ?? ctx));
-    return root;
+    return foldsKept(root, ctx);
   },
   // The building last tapped and the sections opened or closed at this table: drawn as the player left them.
-  drawnAlso: (ctx) => JSON.stringify([tapped.get(ctx.roomId) ?? '', [...(chosen.get(ctx.roomId) ?? [])]]),
+  drawnAlso: (ctx) => JSON.stringify([tapped.get(ctx.roomId) ?? '', foldsChosen(ctx.roomId)]),
   keys(move: Move) {
     const k: string[] = [move.type];
     for (const [field, value] of Object.entries(move)) {

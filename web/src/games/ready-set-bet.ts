@@ -7,6 +7,7 @@
  * another; the choice sticks); tokens, "no more bets", "ready" and VIP cards are clickable too.
  */
 import { coarsePointer, h, phoneWidth, s, seatColour, svg } from '../dom.ts';
+import { fold, foldsChosen, foldsKept } from './folds.ts';
 import type { BoardContext, GameBoard, GameEvent, Plain } from '../types.ts';
 
 const HORSE_FILL: Record<string, string> = { blue: '#2f6fb5', orange: '#e8871e', red: '#c8323c', black: '#2b2b2b' };
@@ -363,7 +364,9 @@ function settlement(ctx: BoardContext) {
     finishOrder(ctx, st.finish ?? []),
     (st.players ?? []).map((p: Plain) => {
       const text = settlementText(p, ctx);
-      return h('details', null, h('summary', null, text.summary), h('ul', null, (p.lines ?? []).map((l: Plain, i: number) => h('li', { class: l.won ? 'good' : 'bad' }, text.lines[i]))));
+      // Folded to its line; one opened stays open as the others get ready or keep their VIP cards (folds.ts).
+      const lines = h('ul', null, (p.lines ?? []).map((l: Plain, i: number) => h('li', { class: l.won ? 'good' : 'bad' }, text.lines[i])));
+      return fold(ctx, `settlement:${st.race}:${p.seat}`, false, 'settled', h('summary', null, text.summary), lines);
     }),
   );
 }
@@ -495,15 +498,20 @@ export const readySetBet: GameBoard = {
   render(ctx) {
     const t = ctx.table;
     const tie = tieNote(ctx);
-    return h(
-      'div',
-      { class: 'rsb' },
-      h('p', { class: 'rsb-head' }, h('b', null, `Race ${t.race} of ${t.races}`), raceStatus(t, ctx.mySeat)),
-      tie ? h('p', { class: 'rsb-tie' }, tie) : null,
-      track(ctx),
-      lowerBoard(ctx),
+    return foldsKept(
+      h(
+        'div',
+        { class: 'rsb' },
+        h('p', { class: 'rsb-head' }, h('b', null, `Race ${t.race} of ${t.races}`), raceStatus(t, ctx.mySeat)),
+        tie ? h('p', { class: 'rsb-tie' }, tie) : null,
+        track(ctx),
+        lowerBoard(ctx),
+      ),
+      ctx,
     );
   },
+  // The settlement's lines the player opened or closed at this table: drawn as the player left them.
+  drawnAlso: (ctx) => foldsChosen(ctx.roomId),
   keys(move) {
     if (move.type === 'bet') return [`space:${move.space}`, `token:${move.token}`];
     if (move.type === 'keepVip') return [`vip:${move.card}`];
