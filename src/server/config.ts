@@ -20,10 +20,10 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Enables /monitor behind basic auth (user "admin"); unset = monitor disabled. */
   MONITOR_PASSWORD: z.string().min(8).optional(),
-  /** Messages per second a client may send before it is disconnected. */
-  MAX_MESSAGES_PER_SECOND: int(30),
-  /** Largest WebSocket message accepted, in bytes. */
-  MAX_PAYLOAD_BYTES: int(16 * 1024),
+  /** Messages per second a client may send before it is disconnected (at least 1: at 0 Colyseus cuts a client off at its second message in a second). */
+  MAX_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).default(30),
+  /** Largest WebSocket message accepted, in bytes (at least 1: the WebSocket server reads 0 as no bound at all). */
+  MAX_PAYLOAD_BYTES: z.coerce.number().int().min(1).default(16 * 1024),
   /** Seconds a dropped player's seat is held for Colyseus reconnection. */
   RECONNECT_SECONDS: int(60),
   /** Spectators allowed per table. */

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('configuration refused at start', () => {
+  it('refuses a message limit of 0: Colyseus would cut every client off at its second message in a second', () => {
+    expect(() => loadConfig({ MAX_MESSAGES_PER_SECOND: '0' })).toThrow(/MAX_MESSAGES_PER_SECOND/);
+    expect(loadConfig({ MAX_MESSAGES_PER_SECOND: '1' }).MAX_MESSAGES_PER_SECOND).toBe(1);
+  });
+
+  it('refuses a largest message of 0 bytes: the WebSocket server reads 0 as no bound at all', () => {
+    expect(() => loadConfig({ MAX_PAYLOAD_BYTES: '0' })).toThrow(/MAX_PAYLOAD_BYTES/);
+    expect(loadConfig({ MAX_PAYLOAD_BYTES: '1' }).MAX_PAYLOAD_BYTES).toBe(1);
+  });
+
+});
