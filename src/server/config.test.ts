@@ -12,4 +12,11 @@ describe('configuration refused at start', () => {
     expect(loadConfig({ MAX_PAYLOAD_BYTES: '1' }).MAX_PAYLOAD_BYTES).toBe(1);
   });
 
+  it('refuses a public address with a scheme: clients put ws:// or wss:// before it themselves', () => {
+    expect(() => loadConfig({ PUBLIC_ADDRESS: 'wss://games.example.com/p1' })).toThrow(/PUBLIC_ADDRESS/);
+    expect(() => loadConfig({ PUBLIC_ADDRESS: 'http://10.0.0.5:2567' })).toThrow(/PUBLIC_ADDRESS/);
+    for (const address of ['games.example.com/p1', '10.0.0.5:2567', 'localhost:2567/p2', '[::1]:2567']) {
+      expect(loadConfig({ PUBLIC_ADDRESS: address }).publicAddress).toBe(address);
+    }
+  });
 });

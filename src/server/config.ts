@@ -13,8 +13,14 @@ const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(2567),
   HOST: z.string().default('0.0.0.0'),
-  /** host:port clients use to reach THIS process (needed with several processes). */
-  PUBLIC_ADDRESS: z.string().optional(),
+  /**
+   * host[:port][/path] clients use to reach THIS process (needed with several processes). No scheme: the SDK
+   * puts ws:// or wss:// before it, so one given here made every join's address unreachable.
+   */
+  PUBLIC_ADDRESS: z
+    .string()
+    .refine((a) => !a.includes('://'), 'host[:port][/path] without a scheme (clients add ws:// or wss://)')
+    .optional(),
   /** redis://… — set it to share presence and matchmaking between processes. */
   REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
