@@ -1,6 +1,6 @@
 /**
- * Configuration from the environment, validated once at start. Every variable is documented in
- * docs/operations.md; an invalid value stops the process with a clear message.
+ * Configuration from the environment, validated once at start. Every variable is documented in the
+ * README (Configuration); an invalid value stops the process with a clear message.
  */
 import { hostname } from 'node:os';
 import { z } from 'zod';
