@@ -63,7 +63,10 @@ const Env = z.object({
    * record for good. Far above any real game (docs/operations.md says how far).
    */
   MAX_GAME_MOVES: z.coerce.number().int().min(1).default(DEFAULT_MAX_GAME_MOVES),
-  /** Seconds to let running games go on after SIGTERM before the process exits. */
+  /**
+   * After SIGTERM, in seconds: without Redis, how long running games may go on; with Redis, how long to wait for a
+   * Redis away and for the journals before the games are handed over. A hard stop follows 15 s after it (run.ts).
+   */
   SHUTDOWN_GRACE_SECONDS: int(30),
   /** With Redis: 'sync' acknowledges a move once Redis stored it; 'async' acknowledges at once. */
   DURABILITY: z.enum(['sync', 'async']).default('sync'),
