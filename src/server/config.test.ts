@@ -19,4 +19,13 @@ describe('configuration refused at start', () => {
       expect(loadConfig({ PUBLIC_ADDRESS: address }).publicAddress).toBe(address);
     }
   });
+
+  it('takes a Redis URL only as redis:// or rediss://: ioredis read http://host:6379 as the Unix socket //host:6379', () => {
+    for (const url of ['http://redis.internal:6379', 'redis.internal:6379', '10.0.0.5:6379']) {
+      expect(() => loadConfig({ REDIS_URL: url })).toThrow(/REDIS_URL/);
+    }
+    for (const url of ['redis://redis.internal:6379', 'rediss://user:secret@redis.example.com:6380/0']) {
+      expect(loadConfig({ REDIS_URL: url }).REDIS_URL).toBe(url);
+    }
+  });
 });

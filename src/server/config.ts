@@ -21,8 +21,16 @@ const Env = z.object({
     .string()
     .refine((a) => !a.includes('://'), 'host[:port][/path] without a scheme (clients add ws:// or wss://)')
     .optional(),
-  /** redis://… — set it to share presence and matchmaking between processes. */
-  REDIS_URL: z.string().url().optional(),
+  /**
+   * redis://… (rediss://… for TLS) — set it to share presence and matchmaking between processes. Only those: ioredis
+   * reads http://host:6379 as the Unix socket //host:6379, and a bare host:port passed the URL check or not by how
+   * the host is spelt (redis.internal:6379 passed, 10.0.0.5:6379 did not).
+   */
+  REDIS_URL: z
+    .string()
+    .url()
+    .refine((u) => /^rediss?:\/\//.test(u), 'redis://host:port or rediss://host:port')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Enables /monitor behind basic auth (user "admin"); unset = monitor disabled. */
   MONITOR_PASSWORD: z.string().min(8).optional(),
