@@ -57,6 +57,21 @@ export type { StoredMeta, GameRecord } from './journal.ts';
 const CONFIRMING = new Set<number>([Protocol.JOIN_ROOM, Protocol.LEAVE_ROOM]);
 type SchemaClass = new () => Schema;
 
+/** The schema encoder's root, as far as waking a table on a change goes. */
+type StateRoot = { changes: { next?: unknown }; enqueueChangeTree(tree: unknown, node?: unknown): void };
+
+/**
+ * Wakes the table at the first change queued since its last patch. A function of its own, apart from the room's
+ * methods: a closure made there would share their scope, and with it the room, whatever it names itself.
+ */
+function wakeOnStateChange(root: StateRoot, table: WeakRef<{ wake(): void }>) {
+  const enqueue = root.enqueueChangeTree.bind(root);
+  root.enqueueChangeTree = (tree, node) => {
+    if (root.changes.next === undefined) table.deref()?.wake();
+    enqueue(tree, node);
+  };
+}
+
 export type EngineRoomClass = ReturnType<typeof defineEngineRoom>;
 
 /** Builds the Colyseus room class for one game. */
@@ -380,14 +395,13 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
      * one queued since the last patch), a client's message (moves, but also requests the room clock
      * must be current for: Colyseus rate-limits messages by that clock), a new timer on its clock
      * (counted from now, see fromNow).
+     *
+     * The state's root reaches the table only weakly: the schema library keeps each seat's view's root in a
+     * finalization registry until that view is collected, and a view is the table's own (its encoder keeps the
+     * last one it wrote), so a root holding the table held every closed table, state and all, for good.
      */
     private wakeOnActivity() {
-      const root = (this.serializer.encoder as unknown as { root: { changes: { next?: unknown }; enqueueChangeTree(tree: unknown, node?: unknown): void } }).root;
-      const enqueue = root.enqueueChangeTree.bind(root);
-      root.enqueueChangeTree = (tree, node) => {
-        if (root.changes.next === undefined) this.wake();
-        enqueue(tree, node);
-      };
+      wakeOnStateChange((this.serializer.encoder as unknown as { root: StateRoot }).root, new WeakRef(this));
       const room = this as unknown as { _onMessage(client: Client, buffer: unknown): unknown };
       const onMessage = room._onMessage.bind(this);
       room._onMessage = (client, buffer) => {

@@ -1,9 +1,11 @@
 /**
  * The generic room adapter over real WebSockets, with the fixture game (test/fixture/high-card.ts):
  * seats, hidden information, moves and errors, spectators, reconnection, seat tokens, bots, the turn
- * clock, private tables and the flood limit.
+ * clock, private tables, the flood limit, and that a closed table is let go of.
  */
 import { createHash } from 'node:crypto';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type SeatReservation } from '@colyseus/sdk';
 import { matchMaker } from '@colyseus/core';
@@ -907,5 +909,29 @@ describe('quiet tables', () => {
     room.state.seats[1]!.name = 'Bo Diddley';
     expect(wakes).toBe(1);
     await waitFor(() => state(a).seats[1].name === 'Bo Diddley', 3000, 'the change patched');
+  });
+});
+
+describe('closed tables', () => {
+  it('are not kept in memory once they close: nothing the process holds for every table reaches one', async () => {
+    setFlagsFromString('--expose-gc');
+    const collectGarbage = runInNewContext('gc') as () => void;
+    // A table a player sat at (the seat's view of its private entry) and left before the start: it closes at once.
+    // (The wait for the join's confirmation holds the client, and so its table, that long: a short one here.)
+    const confirmMs = roomSettings.joinConfirmMs;
+    roomSettings.joinConfirmMs = 50;
+    const a = await joinAsPlayer(server.ws, 'high-card', { seats: 2, name: 'Ada' }, 'create').finally(() => (roomSettings.joinConfirmMs = confirmMs));
+    const roomId = a.room.roomId;
+    let collected = false;
+    const watch = new FinalizationRegistry(() => (collected = true));
+    watch.register(matchMaker.getLocalRoomById(roomId)!, roomId);
+    await a.room.leave();
+    await waitFor(() => !matchMaker.getLocalRoomById(roomId), 3000, 'the table closed');
+    // (Collections a few turns apart: the closing's own timers and finalizers run in between.)
+    for (let i = 0; i < 10 && !collected; i++) {
+      collectGarbage();
+      await sleep(20);
+    }
+    expect(collected, 'the closed table is still reachable').toBe(true);
   });
 });
