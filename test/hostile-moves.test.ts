@@ -454,6 +454,26 @@ describe('messages that are no move', () => {
     expect(warned[0]).toMatchObject({ level: 40, type: 'move' });
     expect(logLines.slice(mark).filter((l) => (l.level as number) >= 50)).toEqual([]);
   });
+
+  it("logs a payload that does not decode by the decoder's complaint alone, never the values it read", async () => {
+    resetClientFaults();
+    const mark = logLines.length;
+    const { players } = await openTable('high-card', 2, {});
+    const [a] = players as [Player, Player];
+    await waitFor(() => legalMoves(a).length, 3000, 'ante');
+    // A whole move and one byte more: the decoder reads the move, then complains that the frame goes on.
+    const connection = a.room.connection as unknown as { send(b: Uint8Array): void };
+    const send = connection.send.bind(connection);
+    connection.send = (bytes) => {
+      connection.send = send;
+      send(new Uint8Array([...bytes, 0xc0]));
+    };
+    await expect(a.room.request('move', { type: 'ante', in: true, hand: 'the-hidden-card' })).rejects.toMatchObject({ reason: { code: 'core/malformed-move' } });
+    const warned = logLines.slice(mark).filter((l) => l.fault === 'bad-message');
+    expect(warned).toHaveLength(1);
+    expect(warned[0]).toMatchObject({ level: 40, type: 'move', error: expect.stringMatching(/end of buffer not reached/) });
+    expect(JSON.stringify(logLines.slice(mark))).not.toContain('the-hidden-card');
+  });
 });
 
 describe('a client that never confirms its join', () => {

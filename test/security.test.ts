@@ -397,6 +397,17 @@ describe('client faults in the logs', () => {
     ]);
   });
 
+  it("Colyseus' complaint of a message that does not decode is a warning without the values the decoder read", () => {
+    resetClientFaults();
+    const lines: string[] = [];
+    const log = colyseusLogger(pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) }));
+    const err = new Error('Data read, but end of buffer not reached {"type":"play","cards":["the-hidden-card"]}');
+    err.stack = `${err.message}\n    at checkedRead (node_modules/msgpackr/unpack.js:249:10)`;
+    log.error(err);
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 40, fault: 'bad-message', error: 'Data read, but end of buffer not reached' });
+  });
+
   it("a create a silent peer never answered, which Colyseus makes here instead, is a warning, not an error line", () => {
     resetClientFaults();
     const lines: string[] = [];

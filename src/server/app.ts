@@ -28,7 +28,7 @@ import { chargeLookUpBytes, countedAsReserving, installFrontDoor, setLiveGameChe
 import { chargedAddress } from './rate-limit.ts';
 import { refusalHeaders, reserveGuestSeat } from './guest-seat.ts';
 import { INVITE_SWEEP_MS, lookUpInvite, sweepInvites } from './invites.ts';
-import { dueLine, safeJson, warnClientFault } from './client-faults.ts';
+import { decoderComplaint, dueLine, safeJson, warnClientFault } from './client-faults.ts';
 import { republishLiveRooms } from './redis-restore.ts';
 import { mountWeb } from './web.ts';
 import { jsonBody } from './request-body.ts';
@@ -330,7 +330,7 @@ export function colyseusLogger(logger: Logger) {
     warn: (...a: unknown[]) => warnRepeated(text(a)),
     error: (...a: unknown[]) => {
       const line = text(a);
-      if (CLIENT_CAUSED.test(line)) warnClientFault(child, 'bad-message', { error: line.split('\n')[0] }, 'client sent a message that does not decode');
+      if (CLIENT_CAUSED.test(line)) warnClientFault(child, 'bad-message', { error: decoderComplaint(line.split('\n')[0]!) }, 'client sent a message that does not decode');
       else if (PEER_SILENT_CREATE.test(line)) warnRepeated(`${line} (created here instead)`);
       else child.error(line);
     },

@@ -167,8 +167,16 @@ function payloadError(payload: Uint8Array): string | null {
     unpack(payload);
     return null;
   } catch (err) {
-    return (err as Error)?.message ?? String(err);
+    return decoderComplaint((err as Error)?.message ?? String(err));
   }
+}
+
+/**
+ * A msgpack decoder's complaint without the values it read: for a payload with bytes left over it appends the start
+ * of what it decoded as JSON, a move's values (which may name a hand's cards) that a log line must not hold.
+ */
+export function decoderComplaint(message: string): string {
+  return message.replace(/(end of buffer not reached)\b[\s\S]*/, '$1');
 }
 
 /** Bytes of the number at `at` in Colyseus' number encoding (a request id): a msgpack int or float. */
