@@ -34,7 +34,7 @@ import { recoveries, roomSettings } from './settings.ts';
 import { InviteCode } from './invite-code.ts';
 import { listingNotWritten, Seats } from './seats.ts';
 import { Timers } from './timers.ts';
-import { Moves, RoomErrors } from './moves.ts';
+import { Moves, RoomErrors, refuse, type MessageContext } from './moves.ts';
 import { TableJournal, asPlayed, replayStored, storedPrivate, type StoredMeta } from './journal.ts';
 import { Projection } from './projection.ts';
 import { shareHandshake, shareUnchangedViews, type SchemaSerializing } from './shared-frames.ts';
@@ -174,12 +174,12 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
         this.state.private.set(String(seat), privateSeat);
       }
 
+      this.guardMessages();
       serveRequests(this.asTable(), () => this.history);
 
       this.setMetadata({ table: table.key, seats: table.seats, game: game.id, started: false });
       this.seats.guardReservations();
       liveRooms.add(this);
-      this.guardMessages();
       this.wakeOnActivity();
       startPatching(this);
       if (stored) {
@@ -360,10 +360,29 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     /**
      * A fault of the server's that a client's message reaches must not end the process (Colyseus lets a
      * message handler's throw go uncaught): the client is told, this table and every other one go on, and
-     * one line per window is logged. A frame is read as readableFrame gives it: a type that is not UTF-8
-     * with replacement characters, a payload that does not decode as none (a move without one is malformed).
+     * one line per window is logged. A request is refused so too, its handler's throw or rejection alike:
+     * Colyseus would answer it with the error's own name and words, and log its stack at every request.
+     * A frame is read as readableFrame gives it: a type that is not UTF-8 with replacement characters, a
+     * payload that does not decode as none (a move without one is malformed). Called before any handler is
+     * registered.
      */
     private guardMessages() {
+      const register = this.onMessage.bind(this) as (type: string | number, ...rest: unknown[]) => unknown;
+      (this as unknown as { onMessage: typeof register }).onMessage = (type, ...rest) => {
+        const handler = rest.pop() as (...args: unknown[]) => unknown;
+        const guarded = (...args: unknown[]) => {
+          // Colyseus' request context, when there is one: the only argument with a `reject` function.
+          const ctx = typeof (args[2] as { reject?: unknown } | null)?.reject === 'function' ? (args[2] as MessageContext) : null;
+          const failed = (err: unknown) => this.messageFailed(args[0] as Client, ctx, err);
+          try {
+            const answer = handler(...args);
+            return answer instanceof Promise ? answer.catch(failed) : answer;
+          } catch (err) {
+            return failed(err);
+          }
+        };
+        return register(type, ...rest, guarded);
+      };
       const room = this as unknown as { _onMessage(client: Client, buffer: unknown): unknown };
       const onMessage = room._onMessage.bind(this);
       room._onMessage = (client, buffer) => {
@@ -377,11 +396,16 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
           if (((client as Client & ClientPrivate)._numMessagesLastSecond ?? 0) > this.maxMessagesPerSecond) client.leave(CloseCode.WITH_ERROR, 'core/rate-limited');
           return read;
         } catch (err) {
-          const suppressed = dueLine(`message-failed:${this.roomId}`);
-          if (suppressed !== null) this.log.error({ error: boundedField(err), at: (err as Error)?.stack?.split('\n').slice(1, 6).join('\n'), suppressed }, 'handling a client message failed; the table goes on');
-          client.send('error', { code: RoomErrors.internal, message: 'The server could not handle this message.' });
+          this.messageFailed(client, null, err);
         }
       };
+    }
+
+    /** A client's message met a fault of the server's: the client is refused `core/internal`, one line is logged a window. */
+    private messageFailed(client: Client, ctx: MessageContext | null, err: unknown) {
+      const suppressed = dueLine(`message-failed:${this.roomId}`);
+      if (suppressed !== null) this.log.error({ error: boundedField(err), at: (err as Error)?.stack?.split('\n').slice(1, 6).join('\n'), suppressed }, 'handling a client message failed; the table goes on');
+      return refuse(client, ctx, { code: RoomErrors.internal, message: 'The server could not handle this message.' });
     }
 
     private readable(buffer: Uint8Array): Uint8Array {

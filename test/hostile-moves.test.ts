@@ -380,6 +380,28 @@ describe('messages that are no move', () => {
     expect(await ask(b, { type: 'ante', in: true })).toBe('ok');
   });
 
+  it('answers a request whose handler throws (a server bug a client reaches) as a refusal, core/internal, and logs one error line a window', async () => {
+    resetClientFaults();
+    const mark = logLines.length;
+    const { players, roomId } = await openTable('high-card', 2, {});
+    const [a] = players as [Player, Player];
+    await waitFor(() => legalMoves(a).length, 3000, 'ante');
+    const room = matchMaker.getLocalRoomById(roomId) as unknown as { onMessage(type: string, f: () => unknown): void };
+    room.onMessage('boom', () => {
+      throw new TypeError('a bug in a handler at /srv/parlor/rooms/secret.ts:1');
+    });
+    room.onMessage('later', () => Promise.reject(new RangeError('a bug once the answer was awaited')));
+    for (const type of ['boom', 'boom', 'boom', 'later']) {
+      const refused = await a.room.request(type, {}).then(() => null, (err: unknown) => err as Error & { reason?: unknown });
+      expect(refused).toMatchObject({ name: 'rejected', reason: { code: 'core/internal', message: 'The server could not handle this message.' } });
+    }
+    // One line a window, with where it failed: Colyseus wrote the stack of each.
+    const lines = logLines.slice(mark).filter((l) => (l.level as number) >= 50);
+    expect(lines.map((l) => [l.msg, l.error])).toEqual([['handling a client message failed; the table goes on', 'TypeError: a bug in a handler at /srv/parlor/rooms/secret.ts:1']]);
+    expect(a.room.connection.isOpen).toBe(true);
+    expect(await ask(a, { type: 'ante', in: true })).toBe('ok');
+  });
+
   it('answers a message of raw bytes (sendBytes) without reading it: a known type is named as a msgpack message, the game goes on', async () => {
     const { players } = await openTable('high-card', 2, {});
     const [a] = players as [Player, Player];
