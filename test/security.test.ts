@@ -21,7 +21,7 @@ import { jsonProblem } from '../src/server/json-bounds.ts';
 import { colyseusLogger } from '../src/server/app.ts';
 import { pino } from 'pino';
 import { UnusedReservations } from '../src/server/unused-reservations.ts';
-import { InMemoryPresence } from '../src/server/scaling.ts';
+import { InMemoryPresence, createScaling } from '../src/server/scaling.ts';
 import { verificationsInProgress } from '../src/server/verify.ts';
 import { defaultMaxConnections } from '../src/server/open-connections.ts';
 
@@ -406,6 +406,22 @@ describe('client faults in the logs', () => {
     log.error(err);
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toMatchObject({ level: 40, fault: 'bad-message', error: 'Data read, but end of buffer not reached' });
+  });
+
+  it('a crowd asking for one table at once prints no warning outside the logs (each waits on its presence channel)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => void warnings.push(`${w.name}: ${w.message}`);
+    process.on('warning', onWarning);
+    const { presence } = createScaling({});
+    try {
+      // Colyseus' joinOrCreate lock: each request beyond the first waits on the table's channel for the table made.
+      for (let i = 0; i < 24; i++) await presence.subscribe('concurrent:tac:{"seats":4}', () => undefined);
+      await sleep(20); // (Node emits its warnings a tick later)
+      expect(warnings).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      presence.shutdown();
+    }
   });
 
   it("a create a silent peer never answered, which Colyseus makes here instead, is a warning, not an error line", () => {

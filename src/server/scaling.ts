@@ -201,9 +201,19 @@ class ScalingPresence extends RedisPresence {
   }
 }
 
+/**
+ * Listeners of one channel are as many as requests wait on it (a crowd's joinOrCreate for one table waits for the
+ * table its first request makes; the queue's tickets for their group's table): past 10, Node printed a warning of a
+ * leak to stderr, outside the logs, once a channel. They are let go when each wait ends.
+ */
+function crowdable<P extends Presence>(presence: P): P {
+  presence.setMaxListeners(0);
+  return presence;
+}
+
 export function createScaling(config: Pick<Config, 'REDIS_URL'>): Scaling {
   if (!config.REDIS_URL) {
-    return { presence: new InMemoryPresence(), driver: new LocalDriver(), redisReachable: async () => null, close: async () => {} };
+    return { presence: crowdable(new InMemoryPresence()), driver: new LocalDriver(), redisReachable: async () => null, close: async () => {} };
   }
   // A separate small connection for health checks, so /ready reflects Redis itself.
   const probe = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
@@ -216,7 +226,7 @@ export function createScaling(config: Pick<Config, 'REDIS_URL'>): Scaling {
     /* reported through /ready (else ioredis prints each to stderr, outside the logs) */
   });
   return {
-    presence: new ScalingPresence(config.REDIS_URL),
+    presence: crowdable(new ScalingPresence(config.REDIS_URL)),
     driver: new ListingDriver(driverClient),
     async redisReachable() {
       try {
