@@ -1,0 +1,104 @@
+/**
+ * A closed table of every game is let go of, through the real rooms and real clients: a player with bots who
+ * moves, a spectator who comes and goes, the player leaving (the table closes when its wait for them runs out),
+ * and a game played to its end. Whatever the process keeps for every table must not keep the table itself.
+ */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { matchMaker } from '@colyseus/core';
+import { roomSettings } from '../rooms/settings.ts';
+import { startServer, type TestServer } from './helpers/server.ts';
+import { joinAsPlayer, joinAsSpectator, legalMoves, state, type Player } from './helpers/clients.ts';
+import { playUntilOver } from './helpers/play.ts';
+import { sleep, waitFor } from './helpers/ports.ts';
+
+/** Each game at its smallest table, its own clocks short. */
+const TABLES = [
+  { game: 'fast-track', seats: 2, options: {} },
+  { game: 'tractor', seats: 4, options: { dealDelayMs: 0, declareWindowMs: 0, handEndDelayMs: 0 } },
+  { game: 'great-western-trail', seats: 2, options: {} },
+  { game: 'ready-set-bet', seats: 2, options: { rollIntervalMs: 30, startDelayMs: 0, resultsPauseMs: 0, draftTimeoutMs: 0 } },
+  { game: 'tac', seats: 2, options: { dealDelayMs: 0 } },
+];
+
+let server: TestServer;
+const confirmMs = roomSettings.joinConfirmMs;
+beforeAll(async () => {
+  // Held for a bounded time, then let go: a table waits RECONNECT_SECONDS for a player who left a game, and the
+  // wait for a join's confirmation holds the client (and so its table) that long from the join. Both a second
+  // here: the wait for the player, after the join, outlasts the confirmation's.
+  server = await startServer({ RECONNECT_SECONDS: '1' });
+  roomSettings.joinConfirmMs = 1000;
+});
+afterAll(async () => {
+  roomSettings.joinConfirmMs = confirmMs;
+  await server.close();
+});
+
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+const collected = new Set<string>();
+const watch = new FinalizationRegistry<string>((label) => collected.add(label));
+
+/** Watches the table's room object; returns the room id. */
+function watchTable(player: Player, label: string) {
+  const roomId = player.room.roomId;
+  watch.register(matchMaker.getLocalRoomById(roomId)!, label);
+  return roomId;
+}
+
+/** Plays up to `count` of the seat's listed moves, as they come (the bots' and the game's own moves in between). */
+async function playSome(player: Player, count: number) {
+  const until = Date.now() + 3000;
+  for (let played = 0; played < count && state(player).status === 'playing' && Date.now() < until; ) {
+    const [move] = legalMoves(player);
+    if (!move) {
+      await sleep(20);
+      continue;
+    }
+    // A refusal means the list was stale (a bot or the game moved first): the next patch brings the new one.
+    if (await player.room.request('move', move).then(() => true, () => false)) played++;
+    else await sleep(30);
+  }
+}
+
+/** The labels of the watched tables not collected after a few forced collections, a few turns apart. */
+async function stillHeld(labels: string[]) {
+  for (let i = 0; i < 20 && labels.some((l) => !collected.has(l)); i++) {
+    collectGarbage();
+    await sleep(20);
+  }
+  return labels.filter((l) => !collected.has(l));
+}
+
+// (Side by side: the game played to its end takes most of the time.)
+describe.concurrent('closed tables of every game', () => {
+  it('are let go of once the player left, after moves and a spectator', async ({ expect }) => {
+    const ids = await Promise.all(
+      TABLES.map(async ({ game, seats, options }) => {
+        const player = await joinAsPlayer(server.ws, game, { seats, bots: seats - 1, options }, 'create');
+        const roomId = watchTable(player, game);
+        await waitFor(() => state(player).status === 'playing', 5000, `${game} started`);
+        await playSome(player, 3);
+        const spectator = await joinAsSpectator(server.ws, roomId);
+        await sleep(50);
+        await spectator.leave();
+        await player.room.leave();
+        return roomId;
+      }),
+    );
+    await waitFor(() => ids.every((id) => !matchMaker.getLocalRoomById(id)), 5000, 'the tables closed');
+    expect(await stillHeld(TABLES.map((t) => t.game))).toEqual([]);
+  });
+
+  it('is let go of once its game is over and its player gone', async ({ expect }) => {
+    const { game, seats, options } = TABLES.find((t) => t.game === 'tractor')!;
+    const player = await joinAsPlayer(server.ws, game, { seats, bots: seats - 1, options: { ...options, handLimit: 1 } }, 'create');
+    const roomId = watchTable(player, `${game} over`);
+    await playUntilOver(player, 30_000);
+    await player.room.leave();
+    await waitFor(() => !matchMaker.getLocalRoomById(roomId), 5000, 'the table closed');
+    expect(await stillHeld([`${game} over`])).toEqual([]);
+  });
+});
