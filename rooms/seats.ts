@@ -47,6 +47,8 @@ export class Seats {
   private admitted = false;
   /** Session ids of new players' reservations not yet used: one that lapses frees its seat. */
   private readonly promised = new Set<string>();
+  /** Joined clients whose confirmation is awaited, with the wait that closes them (awaitConfirmation). */
+  private readonly unconfirmed = new Map<Client, ReturnType<typeof setTimeout>>();
 
   private readonly room: Table;
 
@@ -345,9 +347,21 @@ export class Seats {
    * after `joinConfirmMs` (4002 `core/join-unconfirmed`), as a dropped client (its seat token brings it back).
    */
   private awaitConfirmation(client: Client) {
-    setTimeout(() => {
+    clearTimeout(this.unconfirmed.get(client));
+    const wait = setTimeout(() => {
+      this.unconfirmed.delete(client);
       if (client.state === ClientState.JOINING) client.leave(CloseCode.WITH_ERROR, 'core/join-unconfirmed');
     }, roomSettings.joinConfirmMs).unref();
+    this.unconfirmed.set(client, wait);
+  }
+
+  /**
+   * The client is gone (it left, or dropped): so is the wait for its confirmation, which held it, and through
+   * it the table, until it ran out: a table closed meanwhile stayed in memory that long.
+   */
+  private confirmationNotAwaited(client: Client) {
+    clearTimeout(this.unconfirmed.get(client));
+    this.unconfirmed.delete(client);
   }
 
   /** A spectator, a token holder taking its seat back, or a new player. */
@@ -409,6 +423,7 @@ export class Seats {
 
   /** The holder's socket closed unexpectedly: keep the seat for a reconnection. */
   drop(client: Client, allowReconnection: (client: Client, seconds: number) => Promise<unknown>, seconds: number) {
+    this.confirmationNotAwaited(client); // a reconnection is another client, awaited anew
     const seat = this.seatOf(client);
     if (seat === null) return;
     this.records[seat]!.connected = false;
@@ -430,6 +445,7 @@ export class Seats {
 
   /** The holder left for good: before the start the seat is free again; during the game the bot plays it. */
   leave(client: Client) {
+    this.confirmationNotAwaited(client);
     const room = this.room;
     const seat = this.seatOf(client); // (none when a newer session took the seat back)
     if (seat === null) return;

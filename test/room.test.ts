@@ -917,10 +917,7 @@ describe('closed tables', () => {
     setFlagsFromString('--expose-gc');
     const collectGarbage = runInNewContext('gc') as () => void;
     // A table a player sat at (the seat's view of its private entry) and left before the start: it closes at once.
-    // (The wait for the join's confirmation holds the client, and so its table, that long: a short one here.)
-    const confirmMs = roomSettings.joinConfirmMs;
-    roomSettings.joinConfirmMs = 50;
-    const a = await joinAsPlayer(server.ws, 'high-card', { seats: 2, name: 'Ada' }, 'create').finally(() => (roomSettings.joinConfirmMs = confirmMs));
+    const a = await joinAsPlayer(server.ws, 'high-card', { seats: 2, name: 'Ada' }, 'create');
     const roomId = a.room.roomId;
     let collected = false;
     const watch = new FinalizationRegistry(() => (collected = true));

@@ -7,7 +7,6 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { matchMaker } from '@colyseus/core';
-import { roomSettings } from '../rooms/settings.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { joinAsPlayer, joinAsSpectator, legalMoves, state, type Player } from './helpers/clients.ts';
 import { playUntilOver } from './helpers/play.ts';
@@ -23,16 +22,12 @@ const TABLES = [
 ];
 
 let server: TestServer;
-const confirmMs = roomSettings.joinConfirmMs;
 beforeAll(async () => {
-  // Held for a bounded time, then let go: a table waits RECONNECT_SECONDS for a player who left a game, and the
-  // wait for a join's confirmation holds the client (and so its table) that long from the join. Both a second
-  // here: the wait for the player, after the join, outlasts the confirmation's.
+  // A table waits RECONNECT_SECONDS for a player who left a game: a second here. (The wait for a join's confirmation
+  // is let go of with its client: it held the client, and so its table, 10 s from the join.)
   server = await startServer({ RECONNECT_SECONDS: '1' });
-  roomSettings.joinConfirmMs = 1000;
 });
 afterAll(async () => {
-  roomSettings.joinConfirmMs = confirmMs;
   await server.close();
 });
 
