@@ -11,9 +11,8 @@
  *   node loadtest/table-churn.ts [--tables 4] [--waves 2] [--moves 3]
  *
  * The server runs as in production, with the inspector open on loopback: the collections and heap readings are
- * its (HeapProfiler.collectGarbage, Runtime.getHeapUsage), no hook in the server. A table is read only once
- * nothing may still hold it for a while: it waits RECONNECT_SECONDS (1 here) for its player, and each joined
- * client's wait for its join's confirmation (10 s, not configurable) holds it until then.
+ * its (HeapProfiler.collectGarbage, Runtime.getHeapUsage), no hook in the server. A wave is read once its tables
+ * have closed: each waits RECONNECT_SECONDS (1 here) for its player who left.
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -43,8 +42,6 @@ const TABLES = [
   { game: 'ready-set-bet', seats: 2, options: { rollIntervalMs: 30, startDelayMs: 0, resultsPauseMs: 0, draftTimeoutMs: 0 } },
   { game: 'tac', seats: 2, options: { dealDelayMs: 0 } },
 ];
-/** The server's wait for a join's confirmation (rooms/settings.ts joinConfirmMs), and some slack. */
-const JOIN_CONFIRM_MS = 10_000 + 500;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The server process's inspector: forced collections and the heap in use after them. */
@@ -137,7 +134,6 @@ try {
     await Promise.all(TABLES.flatMap((table) => Array.from({ length: perGame }, () => churn(endpoint, table))));
     const lastJoin = Date.now(); // (every join is before its table's player left)
     await waitFor(async () => (await openRooms(http)) === 0, 10_000, 'the tables closed');
-    await sleep(Math.max(0, lastJoin + JOIN_CONFIRM_MS - Date.now()));
     after.push(await heap.heapAfterCollection());
     const grew = after.at(-1)! - (after.at(-2) ?? start);
     console.log(`wave ${wave}  heap used ${mib(after.at(-1)!)} MiB (${grew >= 0 ? '+' : ''}${mib(grew)}; ${perGame * TABLES.length} tables in ${((lastJoin - began) / 1000).toFixed(1)} s)`);
