@@ -17,8 +17,9 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { WebSocket } from 'ws';
-import { joinAsPlayer, joinAsSpectator, legalMoves, state, type Player } from '../test/helpers/clients.ts';
+import { joinAsPlayer, joinAsSpectator, state } from '../test/helpers/clients.ts';
 import { freePort, waitFor } from '../test/helpers/ports.ts';
+import { playSome, SMALL_TABLES as TABLES } from '../test/helpers/play.ts';
 import { intOption } from './int-option.ts';
 import { measuredCode } from './measure.ts';
 import { startServers } from './servers.ts';
@@ -34,14 +35,6 @@ const perGame = intOption(args, 'tables', 1, 50);
 const waves = intOption(args, 'waves', 1, 20);
 const moves = intOption(args, 'moves', 0, 50);
 
-/** Each game at its smallest table, its own clocks short (as in the tests). */
-const TABLES = [
-  { game: 'fast-track', seats: 2, options: {} },
-  { game: 'tractor', seats: 4, options: { dealDelayMs: 0, declareWindowMs: 0, handEndDelayMs: 0 } },
-  { game: 'great-western-trail', seats: 2, options: {} },
-  { game: 'ready-set-bet', seats: 2, options: { rollIntervalMs: 30, startDelayMs: 0, resultsPauseMs: 0, draftTimeoutMs: 0 } },
-  { game: 'tac', seats: 2, options: { dealDelayMs: 0 } },
-];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The server process's inspector: forced collections and the heap in use after them. */
@@ -88,26 +81,11 @@ async function inspector(port: number) {
   };
 }
 
-/** Plays up to `count` of the seat's listed moves, as they come, for at most a few seconds. */
-async function playSome(player: Player, count: number) {
-  const until = Date.now() + 5000;
-  for (let played = 0; played < count && state(player).status === 'playing' && Date.now() < until; ) {
-    const [move] = legalMoves(player);
-    if (!move) {
-      await sleep(20);
-      continue;
-    }
-    // A refusal means the list was stale (a bot or the game moved first): the next patch brings the new one.
-    if (await player.room.request('move', move).then(() => true, () => false)) played++;
-    else await sleep(30);
-  }
-}
-
 /** One table's life: the player and bots, some moves, a spectator, the player gone. */
 async function churn(endpoint: string, { game, seats, options }: (typeof TABLES)[number]) {
   const player = await joinAsPlayer(endpoint, game, { seats, bots: seats - 1, options }, 'create');
   await waitFor(() => state(player).status === 'playing', 10_000, `${game} started`);
-  await playSome(player, moves);
+  await playSome(player, moves, 5000);
   const spectator = await joinAsSpectator(endpoint, player.room.roomId);
   await sleep(50);
   await spectator.leave();

@@ -19,21 +19,13 @@ import { safeJson } from '../src/server/client-faults.ts';
 import { spawnServer } from './helpers/process.ts';
 import { adopt, joinAsPlayer, joinAsSpectator, legalMoves, state, type Player } from './helpers/clients.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
+import { SMALL_TABLES as TABLES } from './helpers/play.ts'; // every seat a fuzzing client's
 
 const SEED = process.env.FUZZ_SEED ?? 'fuzz-1';
 const TOTAL = Number(process.env.FUZZ_MESSAGES ?? 100_000);
 const MAX_PAYLOAD = 16 * 1024;
 /** Messages sent at once (then all answers awaited and the invariants checked), over all tables. */
 const BATCH = 1000;
-
-/** All seats human (the fuzzing clients), fast clocks so SYSTEM steps do not stall the game. */
-const TABLES = [
-  { game: 'fast-track', seats: 2, options: {} },
-  { game: 'tractor', seats: 4, options: { dealDelayMs: 0, declareWindowMs: 0, handEndDelayMs: 0 } },
-  { game: 'great-western-trail', seats: 2, options: {} },
-  { game: 'ready-set-bet', seats: 2, options: { rollIntervalMs: 30, startDelayMs: 0, resultsPauseMs: 0, draftTimeoutMs: 0 } },
-  { game: 'tac', seats: 2, options: { dealDelayMs: 0 } },
-];
 
 type Move = Record<string, unknown> & { type: string };
 interface RoomCheck {

@@ -8,18 +8,10 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { matchMaker } from '@colyseus/core';
 import { startServer, type TestServer } from './helpers/server.ts';
-import { joinAsPlayer, joinAsSpectator, legalMoves, state, type Player } from './helpers/clients.ts';
-import { playUntilOver } from './helpers/play.ts';
+import { joinAsPlayer, joinAsSpectator, state, type Player } from './helpers/clients.ts';
+import { playSome, playUntilOver, SMALL_TABLES as TABLES } from './helpers/play.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
 
-/** Each game at its smallest table, its own clocks short. */
-const TABLES = [
-  { game: 'fast-track', seats: 2, options: {} },
-  { game: 'tractor', seats: 4, options: { dealDelayMs: 0, declareWindowMs: 0, handEndDelayMs: 0 } },
-  { game: 'great-western-trail', seats: 2, options: {} },
-  { game: 'ready-set-bet', seats: 2, options: { rollIntervalMs: 30, startDelayMs: 0, resultsPauseMs: 0, draftTimeoutMs: 0 } },
-  { game: 'tac', seats: 2, options: { dealDelayMs: 0 } },
-];
 
 let server: TestServer;
 beforeAll(async () => {
@@ -43,21 +35,6 @@ function watchTable(player: Player, label: string) {
   return roomId;
 }
 
-/** Plays up to `count` of the seat's listed moves, as they come (the bots' and the game's own moves in between). */
-async function playSome(player: Player, count: number) {
-  const until = Date.now() + 3000;
-  for (let played = 0; played < count && state(player).status === 'playing' && Date.now() < until; ) {
-    const [move] = legalMoves(player);
-    if (!move) {
-      await sleep(20);
-      continue;
-    }
-    // A refusal means the list was stale (a bot or the game moved first): the next patch brings the new one.
-    if (await player.room.request('move', move).then(() => true, () => false)) played++;
-    else await sleep(30);
-  }
-}
-
 /** The labels of the watched tables not collected after a few forced collections, a few turns apart. */
 async function stillHeld(labels: string[]) {
   for (let i = 0; i < 20 && labels.some((l) => !collected.has(l)); i++) {
@@ -75,7 +52,7 @@ describe.concurrent('closed tables of every game', () => {
         const player = await joinAsPlayer(server.ws, game, { seats, bots: seats - 1, options }, 'create');
         const roomId = watchTable(player, game);
         await waitFor(() => state(player).status === 'playing', 5000, `${game} started`);
-        await playSome(player, 3);
+        await playSome(player, 3, 3000);
         const spectator = await joinAsSpectator(server.ws, roomId);
         await sleep(50);
         await spectator.leave();

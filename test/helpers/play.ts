@@ -6,6 +6,30 @@
 import { joinAsPlayer, legalMoves, state, type AnyState, type Player } from './clients.ts';
 import { sleep } from './ports.ts';
 
+/** Each game at its smallest table, its own clocks short (so that the server's moves do not hold a game up). */
+export const SMALL_TABLES = [
+  { game: 'fast-track', seats: 2, options: {} },
+  { game: 'tractor', seats: 4, options: { dealDelayMs: 0, declareWindowMs: 0, handEndDelayMs: 0 } },
+  { game: 'great-western-trail', seats: 2, options: {} },
+  { game: 'ready-set-bet', seats: 2, options: { rollIntervalMs: 30, startDelayMs: 0, resultsPauseMs: 0, draftTimeoutMs: 0 } },
+  { game: 'tac', seats: 2, options: { dealDelayMs: 0 } },
+];
+
+/** Plays up to `count` of the seat's listed moves as they come (others move in between), for at most `withinMs`. */
+export async function playSome(player: Player, count: number, withinMs: number) {
+  const until = Date.now() + withinMs;
+  for (let played = 0; played < count && state(player).status === 'playing' && Date.now() < until; ) {
+    const [move] = legalMoves(player);
+    if (!move) {
+      await sleep(20);
+      continue;
+    }
+    // A refusal means the list was stale (a bot or the game moved first): the next patch brings the new one.
+    if (await player.room.request('move', move).then(() => true, () => false)) played++;
+    else await sleep(30);
+  }
+}
+
 /** At most this many requests in any second: under the default limit of 30. */
 const REQUESTS_PER_SECOND = 25;
 
