@@ -28,4 +28,11 @@ describe('configuration refused at start', () => {
       expect(loadConfig({ REDIS_URL: url }).REDIS_URL).toBe(url);
     }
   });
+
+  it('refuses a durable wait of 0 ms (every sync move would go on undurably) and an empty listening address (every interface)', () => {
+    expect(() => loadConfig({ DURABILITY_ACK_TIMEOUT_MS: '0' })).toThrow(/DURABILITY_ACK_TIMEOUT_MS/);
+    expect(loadConfig({ DURABILITY_ACK_TIMEOUT_MS: '1' }).DURABILITY_ACK_TIMEOUT_MS).toBe(1);
+    expect(() => loadConfig({ HOST: '' })).toThrow(/HOST/);
+    expect(loadConfig({ HOST: '127.0.0.1' }).HOST).toBe('127.0.0.1');
+  });
 });

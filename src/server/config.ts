@@ -12,7 +12,8 @@ const int = (fallback: number) => z.coerce.number().int().min(0).default(fallbac
 const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(2567),
-  HOST: z.string().default('0.0.0.0'),
+  /** Not empty: an empty one listened on every interface, as 0.0.0.0 does, where a single one was meant. */
+  HOST: z.string().min(1).default('0.0.0.0'),
   /**
    * host[:port][/path] clients use to reach THIS process (needed with several processes). No scheme: the SDK
    * puts ws:// or wss:// before it, so one given here made every join's address unreachable.
@@ -78,8 +79,11 @@ const Env = z.object({
   SHUTDOWN_GRACE_SECONDS: int(30),
   /** With Redis: 'sync' acknowledges a move once Redis stored it; 'async' acknowledges at once. */
   DURABILITY: z.enum(['sync', 'async']).default('sync'),
-  /** How long a sync acknowledgement waits for Redis before the game goes on and catches up later. */
-  DURABILITY_ACK_TIMEOUT_MS: int(500),
+  /**
+   * How long a sync acknowledgement waits for Redis before the game goes on and catches up later (at least 1: at 0
+   * no move would wait for Redis, every sync move going on undurably).
+   */
+  DURABILITY_ACK_TIMEOUT_MS: z.coerce.number().int().min(1).default(500),
   /** A snapshot of the engine state every N moves bounds the replay on recovery. */
   SNAPSHOT_EVERY: z.coerce.number().int().min(1).default(100),
   /** Hours a finished game's record (options, seed, moves, result) stays in Redis. */
