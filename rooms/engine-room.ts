@@ -370,15 +370,13 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       const register = this.onMessage.bind(this) as (type: string | number, ...rest: unknown[]) => unknown;
       (this as unknown as { onMessage: typeof register }).onMessage = (type, ...rest) => {
         const handler = rest.pop() as (...args: unknown[]) => unknown;
+        // Nothing more on a message's way than the try: what a failure needs is worked out when one comes.
         const guarded = (...args: unknown[]) => {
-          // Colyseus' request context, when there is one: the only argument with a `reject` function.
-          const ctx = typeof (args[2] as { reject?: unknown } | null)?.reject === 'function' ? (args[2] as MessageContext) : null;
-          const failed = (err: unknown) => this.messageFailed(args[0] as Client, ctx, err);
           try {
             const answer = handler(...args);
-            return answer instanceof Promise ? answer.catch(failed) : answer;
+            return answer instanceof Promise ? answer.catch((err: unknown) => this.messageFailed(args, err)) : answer;
           } catch (err) {
-            return failed(err);
+            return this.messageFailed(args, err);
           }
         };
         return register(type, ...rest, guarded);
@@ -396,16 +394,21 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
           if (((client as Client & ClientPrivate)._numMessagesLastSecond ?? 0) > this.maxMessagesPerSecond) client.leave(CloseCode.WITH_ERROR, 'core/rate-limited');
           return read;
         } catch (err) {
-          this.messageFailed(client, null, err);
+          this.messageFailed([client], err);
         }
       };
     }
 
-    /** A client's message met a fault of the server's: the client is refused `core/internal`, one line is logged a window. */
-    private messageFailed(client: Client, ctx: MessageContext | null, err: unknown) {
+    /**
+     * A client's message (a handler's arguments: the client first, then Colyseus' request context among the rest when
+     * it is a request, the one with a `reject`) met a fault of the server's: the client is refused `core/internal`,
+     * one line is logged a window.
+     */
+    private messageFailed([client, ...rest]: unknown[], err: unknown) {
+      const ctx = (rest.find((a) => typeof (a as { reject?: unknown } | null)?.reject === 'function') as MessageContext | undefined) ?? null;
       const suppressed = dueLine(`message-failed:${this.roomId}`);
       if (suppressed !== null) this.log.error({ error: boundedField(err), at: (err as Error)?.stack?.split('\n').slice(1, 6).join('\n'), suppressed }, 'handling a client message failed; the table goes on');
-      return refuse(client, ctx, { code: RoomErrors.internal, message: 'The server could not handle this message.' });
+      return refuse(client as Client, ctx, { code: RoomErrors.internal, message: 'The server could not handle this message.' });
     }
 
     private readable(buffer: Uint8Array): Uint8Array {

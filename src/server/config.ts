@@ -8,6 +8,8 @@ import { defaultMaxConnections } from './open-connections.ts';
 import { DEFAULT_MAX_GAME_MOVES } from '../../rooms/settings.ts';
 
 const int = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+/** At least 1: a setting for which 0 would not mean "none" (each says what it would do). */
+const positiveInt = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 
 const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -36,9 +38,9 @@ const Env = z.object({
   /** Enables /monitor behind basic auth (user "admin"); unset = monitor disabled. */
   MONITOR_PASSWORD: z.string().min(8).optional(),
   /** Messages per second a client may send before it is disconnected (at least 1: at 0 Colyseus cuts a client off at its second message in a second). */
-  MAX_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).default(30),
+  MAX_MESSAGES_PER_SECOND: positiveInt(30),
   /** Largest WebSocket message accepted, in bytes (at least 1: the WebSocket server reads 0 as no bound at all). */
-  MAX_PAYLOAD_BYTES: z.coerce.number().int().min(1).default(16 * 1024),
+  MAX_PAYLOAD_BYTES: positiveInt(16 * 1024),
   /** Seconds a dropped player's seat is held for Colyseus reconnection. */
   RECONNECT_SECONDS: int(60),
   /** Spectators allowed per table. */
@@ -71,7 +73,7 @@ const Env = z.object({
    * getting anywhere (two tabs of one person at a private table, a script) would otherwise grow its journal and
    * record for good. Far above any real game (docs/operations.md says how far).
    */
-  MAX_GAME_MOVES: z.coerce.number().int().min(1).default(DEFAULT_MAX_GAME_MOVES),
+  MAX_GAME_MOVES: positiveInt(DEFAULT_MAX_GAME_MOVES),
   /**
    * After SIGTERM, in seconds: without Redis, how long running games may go on; with Redis, how long to wait for a
    * Redis away and for the journals before the games are handed over. A hard stop follows 15 s after it (run.ts).
@@ -83,9 +85,9 @@ const Env = z.object({
    * How long a sync acknowledgement waits for Redis before the game goes on and catches up later (at least 1: at 0
    * no move would wait for Redis, every sync move going on undurably).
    */
-  DURABILITY_ACK_TIMEOUT_MS: z.coerce.number().int().min(1).default(500),
+  DURABILITY_ACK_TIMEOUT_MS: positiveInt(500),
   /** A snapshot of the engine state every N moves bounds the replay on recovery. */
-  SNAPSHOT_EVERY: z.coerce.number().int().min(1).default(100),
+  SNAPSHOT_EVERY: positiveInt(100),
   /** Hours a finished game's record (options, seed, moves, result) stays in Redis. */
   RECORD_RETENTION_HOURS: z.coerce.number().min(0).default(168),
   /**

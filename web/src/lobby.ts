@@ -382,10 +382,10 @@ const MAX_ASKED_TABLES = 20;
 /** A seat not listed is forgotten once it was taken this long ago. */
 const FORGET_AFTER_MS = 24 * 3600_000;
 
-/** A listed table in words: a table not open to new players has not always started (its free seats are promised, or its players filled it with bots). */
 /** Whether the game at this table waits for this seat (the listing's acting seats, a second or two behind the table). */
 const isYourTurn = (table: TableListing, ticket: SeatTicket) => !table.over && (table.acting ?? []).includes(ticket.seat);
 
+/** A listed table in words: a table not open to new players has not always started (its free seats are promised, or its players filled it with bots). */
 function tableState(t: TableListing): string {
   return t.over ? 'finished' : t.started ? 'playing' : t.open ? 'waiting for players' : 'waiting for its players';
 }

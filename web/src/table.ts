@@ -877,8 +877,8 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   }
   /** Whether a tap's candidates all lead to the same moves (a marble and the one field it can go to): one choice, not asked. */
   function alikeParts(parts: HTMLElement[]): boolean {
-    if (!room) return false;
-    const ctx = context(plainState(room));
+    const ctx = contextNow();
+    if (!ctx) return false;
     return leadAlike(parts.map((el) => selection!.leads(el.dataset.key!, ctx).map((m) => JSON.stringify(m))));
   }
   function offerParts(parts: HTMLElement[], at: { x: number; y: number }) {
@@ -936,8 +936,8 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     const alike = unsure.length > 0 && alikeParts(unsure);
     if (unsure.length && !alike) return offerParts(unsure, at!);
     const el = alike ? unsure[0]! : direct && !direct.closest('svg') ? direct : ((at ? partAt(at) : null) ?? direct);
-    if (!room) return;
-    const ctx = context(plainState(room));
+    const ctx = contextNow();
+    if (!ctx) return;
     if (!el) {
       // A part your move cannot use: why, in the panel's line (nothing is sent); the next part picked takes it away.
       const part = (target as Element | null)?.closest?.<HTMLElement>('[data-key]');
