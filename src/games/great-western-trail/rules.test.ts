@@ -3,6 +3,7 @@ import { SPECTATOR, recordedOptions } from '../../core/game.ts';
 import { randomSource } from '../../core/rng.ts';
 import { game } from './index.ts';
 import { legalMoves } from './moves.ts';
+import { OBJECTIVES } from './data/cards.ts';
 import { NAMES } from './names.ts';
 import { resample, viewFor } from './view.ts';
 import { engineReach, gainCertificates, placeSmallTile, stationPosition, transportCost } from './rules.ts';
@@ -1680,6 +1681,33 @@ describe('final scoring', () => {
     ]);
     // The same figures as the outcome's objectives row.
     expect(counted.reduce((sum, c) => sum + c.vp, 0)).toBe((game.outcome(s)!.details as { breakdown: { objectives: number }[] }).breakdown[0]!.objectives);
+  });
+
+  it('which of two unplayed objective cards scoring alike is met follows their codes, not where they lay hidden', () => {
+    const listing = (place: (p: GwtState['players'][number]) => void) => {
+      const s = fresh();
+      const p = s.players[0]!;
+      p.objectives = [];
+      p.hand = p.hand.filter((c) => !(c in OBJECTIVES));
+      p.deck = p.deck.filter((c) => !(c in OBJECTIVES));
+      p.discard = [];
+      place(p);
+      // One hazard, two buildings, two stations: DRAW_BBH (B B H) or GAIN2_SSH (S S H), 3 VP each, not both.
+      p.hazards = ['flood-g4'];
+      s.stations[0]!.discs = [0];
+      s.stations[1]!.discs = [0];
+      s.trail['A-1'] = 'p:0:1a';
+      s.trail['A-2'] = 'p:0:2a';
+      s.over = true;
+      return viewFor(s, 1).public.objectiveScoring.filter((c) => c.seat === 0);
+    };
+    const expected = [
+      { seat: 0, card: 'DRAW_BBH', played: false, starting: false, counted: 'met', vp: 3 },
+      { seat: 0, card: 'GAIN2_SSH', played: false, starting: false, counted: 'leftOut', vp: 0 },
+    ];
+    expect(listing((p) => p.deck.unshift('DRAW_BBH', 'GAIN2_SSH'))).toEqual(expected);
+    expect(listing((p) => p.deck.unshift('GAIN2_SSH', 'DRAW_BBH'))).toEqual(expected);
+    expect(listing((p) => { p.hand.push('GAIN2_SSH'); p.discard.push('DRAW_BBH'); })).toEqual(expected);
   });
 
   it('station masters score their lower halves', () => {

@@ -52,12 +52,14 @@ export interface ObjectiveCount {
  * Best total of objective cards plus station master 3 (3 VP per 2 cards in the objective area): played cards
  * always count (+VP when fulfilled, otherwise the penalty); unplayed ones in the deck may be added or left out.
  * Each owned item fulfils one task of one card; the allocation that maximises the total is chosen. `cards` says how
- * each card counted in it: played ones first, then the rest as the hand, deck and discard pile hold them.
+ * each card counted in it: played ones first (in the order played), then the rest by code. That order, not the
+ * hidden one of the hand and deck, settles which of two cards scoring alike is met, so the listing shown at the end
+ * tells nothing of where a card lay.
  */
 export function objectiveScore(state: GwtState, seat: number): { objectives: number; areaCount: number; cards: ObjectiveCount[] } {
   const p = state.players[seat]!;
   const played = p.objectives;
-  const optional = [...p.hand, ...p.deck, ...p.discard].filter((c) => c in OBJECTIVES);
+  const optional = [...p.hand, ...p.deck, ...p.discard].filter((c) => c in OBJECTIVES).sort();
   const cards = [...played.map((c) => ({ c, must: true })), ...optional.map((c) => ({ c, must: false }))];
   const perPair = p.stationMasters.includes(3) ? 3 : 0;
   const start = TASKS.map((t) => taskResources(state, seat)[t]);
