@@ -24,6 +24,7 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 USER node
 EXPOSE 2567
+# Asks /health at HOST (127.0.0.1 when HOST is every interface), on PORT: src/server/health-check.ts.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 2567) + '/health').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
+  CMD ["node", "dist/src/server/health-check.js"]
 CMD ["node", "dist/src/server/main.js"]

@@ -1,7 +1,8 @@
 /**
  * Performs the Dockerfile's steps without Docker, so a broken recipe is caught where no Docker engine
  * runs: copies exactly what the Dockerfile's build stage COPYs into a clean folder, installs, builds,
- * then makes a production-only install with the built output, starts it and asks /health.
+ * then makes a production-only install with the built output, starts it on a HOST of one address, asks /health and
+ * runs the image's HEALTHCHECK command as the image would, with the server up and once it stopped.
  *
  *   node scripts/container-check.ts        (prints each step; exit code 0 when healthy)
  *
@@ -86,7 +87,8 @@ npm(runDir, ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'])
 cpSync(join(buildDir, 'dist'), join(runDir, 'dist'), { recursive: true });
 step('runtime stage: production install done');
 
-// 3. Start it as the image would (Node 22, NODE_ENV=production, PORT honoured) and ask /health.
+// 3. Start it as the image would (Node 22, NODE_ENV=production, PORT and HOST honoured) and ask /health. HOST names
+// one address other than 127.0.0.1 (the loopback's 127.0.0.2), as an operator's HOST naming one interface would.
 const port = await new Promise<number>((ok) => {
   const s = createServer().listen(0, '127.0.0.1', () => {
     const p = (s.address() as { port: number }).port;
@@ -96,19 +98,30 @@ const port = await new Promise<number>((ok) => {
 // The runtime stage's CMD, as the image runs it (its `node` is this Node 22).
 const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(runtimeStage)![1]!) as string[];
 if (cmd[0] !== 'node') throw new Error(`container-check: the runtime CMD does not start with node: ${cmd.join(' ')}`);
+const host = '127.0.0.2';
+const runEnv = { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), HOST: host, LOG_LEVEL: 'warn' };
 const child = spawn(process.execPath, cmd.slice(1), {
   cwd: runDir,
-  env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+  env: runEnv,
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 let healthy = false;
 for (let i = 0; i < 300 && !healthy && child.exitCode === null; i++) {
   await new Promise((r) => setTimeout(r, 100));
-  healthy = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
+  healthy = await fetch(`http://${host}:${port}/health`).then((r) => r.ok, () => false);
 }
 step(healthy ? `runtime: /health answered on port ${port}` : 'runtime: /health never answered');
+// The image's HEALTHCHECK command, run where the image runs it (exec form, or shell form through sh), with its environment.
+const healthCommand = /^HEALTHCHECK\b.*?\bCMD (.*)$/m.exec(runtimeStage.replace(/\\\n\s*/g, ' '))![1]!.trim();
+const healthCheck = () => {
+  const argv = healthCommand.startsWith('[') ? (JSON.parse(healthCommand) as string[]) : ['sh', '-c', healthCommand];
+  const file = argv[0] === 'node' ? process.execPath : argv[0]!;
+  return spawnSync(file, argv.slice(1), { cwd: runDir, env: runEnv, encoding: 'utf8', timeout: 10_000 }).status;
+};
+const checked = healthy && healthCheck() === 0;
+step(checked ? `runtime: the HEALTHCHECK passes with HOST=${host}` : `runtime: the HEALTHCHECK fails with HOST=${host}`);
 // The image serves the web client it built: the lobby page at /.
-const lobby = healthy ? await fetch(`http://127.0.0.1:${port}/`).then(async (r) => (r.ok ? r.text() : ''), () => '') : '';
+const lobby = healthy ? await fetch(`http://${host}:${port}/`).then(async (r) => (r.ok ? r.text() : ''), () => '') : '';
 const served = /<script[^>]+src="\/assets\//.test(lobby);
 step(served ? 'runtime: / serves the built web client' : 'runtime: / does not serve the web client');
 // The operator's command ships too (docs/operations.md: `node dist/scripts/resume-game.js` in the image):
@@ -120,5 +133,8 @@ const exited = new Promise<number | null>((ok) => child.once('exit', (code) => o
 child.kill('SIGTERM');
 const code = await exited;
 step(`runtime: exited with ${code} after SIGTERM`);
+// And it fails once nothing answers there.
+const stopped = healthCheck() !== 0;
+step(stopped ? 'runtime: the HEALTHCHECK fails once the server stopped' : 'runtime: the HEALTHCHECK still passes with the server stopped');
 rmSync(work, { recursive: true, force: true });
-if (!healthy || !served || !resumes || code !== 0) process.exit(1);
+if (!healthy || !checked || !served || !resumes || code !== 0 || !stopped) process.exit(1);
