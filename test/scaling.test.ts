@@ -13,7 +13,7 @@ import { Client, type SeatReservation } from '@colyseus/sdk';
 import { Redis } from 'ioredis';
 import { spawnServer, statusOf, type ServerProcess } from './helpers/process.ts';
 import { adopt, legalMoves, mine, state } from './helpers/clients.ts';
-import { sleep, waitFor } from './helpers/ports.ts';
+import { freePort, sleep, waitFor } from './helpers/ports.ts';
 import { startRedis, type RedisHandle } from './helpers/redis.ts';
 import { TABLE_CHARGE_SECONDS, finishedTablesKey, tablesKey } from '../src/server/front-door.ts';
 
@@ -471,7 +471,7 @@ describe('two processes on one Redis', () => {
     const url = new URL(redis.url);
     url.password = 'a-Wrong-Secret-9';
     try {
-      const { code, output } = await runToExit({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', WARM_UP_MS: '0', REDIS_URL: url.toString() });
+      const { code, output } = await runToExit({ PORT: String(await freePort()), HOST: '127.0.0.1', LOG_LEVEL: 'info', WARM_UP_MS: '0', REDIS_URL: url.toString() });
       expect(code).toBe(1);
       expect(output).toContain('Redis refused or could not be reached at start; exiting');
       expect(output).not.toContain('a-Wrong-Secret-9'); // a refused AUTH's error carried it as the command's argument

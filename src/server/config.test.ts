@@ -36,3 +36,12 @@ describe('configuration refused at start', () => {
     expect(loadConfig({ HOST: '127.0.0.1' }).HOST).toBe('127.0.0.1');
   });
 });
+
+describe('settings that name a port, a time or a count no one could use', () => {
+  it('refuses PORT 0 (and an empty one, read as 0): the system would pick a port no health check, proxy or PUBLIC_ADDRESS knows', () => {
+    expect(() => loadConfig({ PORT: '0' })).toThrow(/PORT/);
+    expect(() => loadConfig({ PORT: '' })).toThrow(/PORT/);
+    expect(loadConfig({ PORT: '1' }).PORT).toBe(1);
+    expect(loadConfig({}).PORT).toBe(2567);
+  });
+});

@@ -13,7 +13,11 @@ const positiveInt = (fallback: number) => z.coerce.number().int().min(1).default
 
 const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(2567),
+  /**
+   * At least 1: at 0 the system picks a port that neither the image's health check, the proxy's process list nor the
+   * default PUBLIC_ADDRESS (hostname:PORT) could know, so the process ran unreachable (an empty PORT read as 0 too).
+   */
+  PORT: z.coerce.number().int().min(1).max(65535).default(2567),
   /** Not empty: an empty one listened on every interface, as 0.0.0.0 does, where a single one was meant. */
   HOST: z.string().min(1).default('0.0.0.0'),
   /**
