@@ -111,7 +111,7 @@ export function createParlorServer({ config, logger, extraRooms = {} }: ParlorSe
         mode: config.DURABILITY,
         ackTimeoutMs: config.DURABILITY_ACK_TIMEOUT_MS,
         snapshotEvery: config.SNAPSHOT_EVERY,
-        retentionSeconds: Math.round(config.RECORD_RETENTION_HOURS * 3600),
+        retentionSeconds: config.RECORD_RETENTION_HOURS * 3600,
         recordsPerAddressDay: config.RECORDS_PER_ADDRESS_DAY,
         heartbeatMs: config.HEARTBEAT_MS,
       });

@@ -44,4 +44,11 @@ describe('settings that name a port, a time or a count no one could use', () => 
     expect(loadConfig({ PORT: '1' }).PORT).toBe(1);
     expect(loadConfig({}).PORT).toBe(2567);
   });
+
+  it('refuses a record retention of 0 hours (a record kept one second) or of part of an hour', () => {
+    expect(() => loadConfig({ RECORD_RETENTION_HOURS: '0' })).toThrow(/RECORD_RETENTION_HOURS/);
+    expect(() => loadConfig({ RECORD_RETENTION_HOURS: '0.0001' })).toThrow(/RECORD_RETENTION_HOURS/);
+    expect(loadConfig({ RECORD_RETENTION_HOURS: '1' }).RECORD_RETENTION_HOURS).toBe(1);
+    expect(loadConfig({}).RECORD_RETENTION_HOURS).toBe(168);
+  });
 });

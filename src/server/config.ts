@@ -92,8 +92,8 @@ const Env = z.object({
   DURABILITY_ACK_TIMEOUT_MS: positiveInt(500),
   /** A snapshot of the engine state every N moves bounds the replay on recovery. */
   SNAPSHOT_EVERY: positiveInt(100),
-  /** Hours a finished game's record (options, seed, moves, result) stays in Redis. */
-  RECORD_RETENTION_HOURS: z.coerce.number().min(0).default(168),
+  /** Hours a finished game's record (options, seed, moves, result) stays in Redis (at least 1: at 0 it was kept a second). */
+  RECORD_RETENTION_HOURS: positiveInt(168),
   /**
    * Records of one creator address kept the whole retention a day; beyond, an hour at most (an address that
    * plays scripted quick games cannot fill Redis with a week of records). 0 = no limit.
