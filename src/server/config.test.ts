@@ -51,4 +51,15 @@ describe('settings that name a port, a time or a count no one could use', () => 
     expect(loadConfig({ RECORD_RETENTION_HOURS: '1' }).RECORD_RETENTION_HOURS).toBe(1);
     expect(loadConfig({}).RECORD_RETENTION_HOURS).toBe(168);
   });
+
+  it("checks Colyseus' own COLYSEUS_SEAT_RESERVATION_TIME: a positive number of seconds its timers can hold", () => {
+    // Colyseus reads Number(value || 15): 0, a negative or a non-number lapsed every reservation at once.
+    for (const bad of ['0', '-5', 'abc', '', '2147484']) {
+      expect(() => loadConfig({ COLYSEUS_SEAT_RESERVATION_TIME: bad }), bad).toThrow(/COLYSEUS_SEAT_RESERVATION_TIME/);
+    }
+    for (const [good, seconds] of [['15', 15], ['0.5', 0.5], ['2147483', 2147483]] as const) {
+      expect(loadConfig({ COLYSEUS_SEAT_RESERVATION_TIME: good }).COLYSEUS_SEAT_RESERVATION_TIME).toBe(seconds);
+    }
+    expect(loadConfig({}).COLYSEUS_SEAT_RESERVATION_TIME).toBeUndefined(); // Colyseus' 15
+  });
 });

@@ -106,6 +106,12 @@ const Env = z.object({
    * once, which stopped every verification.
    */
   VERIFY_TIMEOUT_MS: z.coerce.number().int().min(1).max(2 ** 31 - 1).default(30_000),
+  /**
+   * Read by Colyseus itself (`Number(process.env.COLYSEUS_SEAT_RESERVATION_TIME || 15)` in its Room), checked here:
+   * seconds a seat reservation waits for its join. At 0, below or not a number every reservation lapsed at once,
+   * and past 2^31 - 1 ms its timer fires at once.
+   */
+  COLYSEUS_SEAT_RESERVATION_TIME: z.coerce.number().positive().max(Math.floor((2 ** 31 - 1) / 1000)).optional(),
   /** Liveness beat of this process in Redis; peers take over its games after three missed beats. */
   HEARTBEAT_MS: z.coerce.number().int().min(100).default(700),
 
