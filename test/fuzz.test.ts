@@ -17,7 +17,7 @@ import { pick, randomSource } from '../src/core/rng.ts';
 import { verifyRecord, type GameRecordInput } from '../src/server/verify.ts';
 import { safeJson } from '../src/server/client-faults.ts';
 import { spawnServer } from './helpers/process.ts';
-import { adopt, joinAsPlayer, joinAsSpectator, legalMoves, state, type Player } from './helpers/clients.ts';
+import { adopt, joinAsPlayer, joinAsSpectator, legalMoves, refusalCode, state, type Player } from './helpers/clients.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
 import { SMALL_TABLES as TABLES } from './helpers/play.ts'; // every seat a fuzzing client's
 
@@ -119,7 +119,7 @@ async function openTable(config: (typeof TABLES)[number]): Promise<Table> {
   for (const p of players) (p.room as unknown as { packr: Packr }).packr = new Packr({ structuredClone: true });
   for (const r of [...players.map((p) => p.room), spectator]) r.onMessage('error', () => errorsSeen.count++);
   await waitFor(() => state(first).status === 'playing', 5000, `${config.game} started`);
-  return { game: config.game, codes: new RegExp(`^(core|${config.game})/[\\w-]+$`), players, spectator, roomId: first.room.roomId, pool: [], listed: new Map() };
+  return { game: config.game, codes: refusalCode(config.game), players, spectator, roomId: first.room.roomId, pool: [], listed: new Map() };
 }
 
 beforeAll(async () => {

@@ -65,3 +65,12 @@ export function legalMoves(p: Player): LegalMove[] {
 export function state(p: Player): AnyState {
   return p.room.state as AnyState;
 }
+
+/**
+ * A refusal's code (docs/PROTOCOL.md, Errors): `core/…` or `<game-id>/…`, the reason letters and hyphens, lower
+ * case but for a move type a game names in it (Great Western Trail's `illegal-takeObjective`). `game` narrows the
+ * namespace to `core` and that game.
+ */
+export function refusalCode(game = '[a-z-]+'): RegExp {
+  return new RegExp(`^(core|${game})/[A-Za-z-]+$`);
+}
