@@ -63,3 +63,16 @@ describe('settings that name a port, a time or a count no one could use', () => 
     expect(loadConfig({}).COLYSEUS_SEAT_RESERVATION_TIME).toBeUndefined(); // Colyseus' 15
   });
 });
+
+describe('a setting set but empty', () => {
+  it('is refused, naming it, where empty means nothing: a number read it as 0 (no limit, no spectator)', () => {
+    for (const name of ['RATE_LIMIT_HTTP_PER_SECOND', 'MAX_SPECTATORS', 'MAX_CONNECTIONS', 'WARM_UP_MS', 'PUBLIC_ADDRESS', 'HOST', 'LOG_LEVEL']) {
+      for (const value of ['', '  ']) expect(() => loadConfig({ [name]: value }), `${name}="${value}"`).toThrow(new RegExp(`${name}: empty`));
+    }
+    expect(() => loadConfig({ MAX_SPECTATORS: '', PORT: 'abc' })).toThrow(/MAX_SPECTATORS: empty[^]*PORT: /); // every problem at once
+  });
+
+  it('keeps its meaning where it has one: RATE_LIMIT_EXEMPT empty exempts no address', () => {
+    expect(loadConfig({ RATE_LIMIT_EXEMPT: '' }).RATE_LIMIT_EXEMPT).toEqual([]);
+  });
+});

@@ -163,10 +163,20 @@ const Env = z.object({
 
 export type Config = z.infer<typeof Env> & { publicAddress: string | undefined; WARM_UP_MS: number; MAX_CONNECTIONS: number };
 
+/**
+ * Set but empty (`VAR=`, a compose `${VAR:-}`): refused, but where empty has a meaning. A number read it as 0 (for a
+ * limit: none; MAX_SPECTATORS: no spectator), an empty PUBLIC_ADDRESS left every process advertising none.
+ */
+const EMPTY_MEANS_SOMETHING = new Set(['RATE_LIMIT_EXEMPT']); // no address exempt
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = Env.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+  const empty = Object.keys(Env.shape).filter((k) => !EMPTY_MEANS_SOMETHING.has(k) && env[k]?.trim() === '');
+  const parsed = Env.safeParse({ ...env, ...Object.fromEntries(empty.map((k) => [k, undefined])) });
+  if (empty.length > 0 || !parsed.success) {
+    const problems = [
+      ...empty.map((k) => `  ${k}: empty (unset it for the default)`),
+      ...(parsed.error?.issues ?? []).map((i) => `  ${i.path.join('.')}: ${i.message}`),
+    ].join('\n');
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const c = parsed.data;
