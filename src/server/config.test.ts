@@ -76,3 +76,20 @@ describe('a setting set but empty', () => {
     expect(loadConfig({ RATE_LIMIT_EXEMPT: '' }).RATE_LIMIT_EXEMPT).toEqual([]);
   });
 });
+
+describe('a setting that becomes a timer', () => {
+  it('is refused past what a Node timer holds (2^31 - 1 ms): a longer timer fires at once', () => {
+    const bounds: [string, number][] = [
+      ['RECONNECT_SECONDS', 2147483], // a dropped player's seat let go at once
+      ['SHUTDOWN_GRACE_SECONDS', 2147483 - 15], // the hard stop comes 15 s after the grace: every SIGTERM one
+      ['DURABILITY_ACK_TIMEOUT_MS', 2 ** 31 - 1],
+      ['HEARTBEAT_MS', Math.floor((2 ** 31 - 1) / 4)], // the invite sweep waits four beats
+      ['VERIFY_TIMEOUT_MS', 2 ** 31 - 1],
+      ['COLYSEUS_SEAT_RESERVATION_TIME', 2147483],
+    ];
+    for (const [name, most] of bounds) {
+      expect(loadConfig({ [name]: String(most) })[name as keyof ReturnType<typeof loadConfig>], name).toBe(most);
+      expect(() => loadConfig({ [name]: String(most + 1) }), name).toThrow(new RegExp(name));
+    }
+  });
+});

@@ -7,9 +7,16 @@ import { z } from 'zod';
 import { defaultMaxConnections } from './open-connections.ts';
 import { DEFAULT_MAX_GAME_MOVES } from '../../rooms/settings.ts';
 
-const int = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+/**
+ * The longest a Node timer waits, in ms and whole seconds: a longer one fires at once (a seat dropped as its player
+ * left, every SIGTERM a hard stop), so a setting that becomes a timer is bounded by it.
+ */
+const TIMER_MS = 2 ** 31 - 1;
+const TIMER_SECONDS = Math.floor(TIMER_MS / 1000);
+
+const int = (fallback: number, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(0).max(max).default(fallback);
 /** At least 1: a setting for which 0 would not mean "none" (each says what it would do). */
-const positiveInt = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(1).max(max).default(fallback);
 
 const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -46,7 +53,7 @@ const Env = z.object({
   /** Largest WebSocket message accepted, in bytes (at least 1: the WebSocket server reads 0 as no bound at all). */
   MAX_PAYLOAD_BYTES: positiveInt(16 * 1024),
   /** Seconds a dropped player's seat is held for Colyseus reconnection. */
-  RECONNECT_SECONDS: int(60),
+  RECONNECT_SECONDS: int(60, TIMER_SECONDS),
   /** Spectators allowed per table. */
   MAX_SPECTATORS: int(32),
   /** Spectator places one address may take at one table (else one address could fill every place of a table). */
@@ -82,14 +89,14 @@ const Env = z.object({
    * After SIGTERM, in seconds: without Redis, how long running games may go on; with Redis, how long to wait for a
    * Redis away and for the journals before the games are handed over. A hard stop follows 15 s after it (run.ts).
    */
-  SHUTDOWN_GRACE_SECONDS: int(30),
+  SHUTDOWN_GRACE_SECONDS: int(30, TIMER_SECONDS - 15),
   /** With Redis: 'sync' acknowledges a move once Redis stored it; 'async' acknowledges at once. */
   DURABILITY: z.enum(['sync', 'async']).default('sync'),
   /**
    * How long a sync acknowledgement waits for Redis before the game goes on and catches up later (at least 1: at 0
    * no move would wait for Redis, every sync move going on undurably).
    */
-  DURABILITY_ACK_TIMEOUT_MS: positiveInt(500),
+  DURABILITY_ACK_TIMEOUT_MS: positiveInt(500, TIMER_MS),
   /** A snapshot of the engine state every N moves bounds the replay on recovery. */
   SNAPSHOT_EVERY: positiveInt(100),
   /** Hours a finished game's record (options, seed, moves, result) stays in Redis (at least 1: at 0 it was kept a second). */
@@ -102,18 +109,17 @@ const Env = z.object({
   /**
    * Milliseconds the verifier may spend on one `POST /api/verify` before it is stopped (503 `core/verify-timeout`):
    * a record built to be slow would otherwise hold it for everyone. The longest real games take about a second,
-   * a few on a machine busy with other work. At most 2^31 - 1 (about 24 days): a timer longer than that fires at
-   * once, which stopped every verification.
+   * a few on a machine busy with other work. At most TIMER_MS (about 24 days): past it every verification stopped.
    */
-  VERIFY_TIMEOUT_MS: z.coerce.number().int().min(1).max(2 ** 31 - 1).default(30_000),
+  VERIFY_TIMEOUT_MS: positiveInt(30_000, TIMER_MS),
   /**
    * Read by Colyseus itself (`Number(process.env.COLYSEUS_SEAT_RESERVATION_TIME || 15)` in its Room), checked here:
-   * seconds a seat reservation waits for its join. At 0, below or not a number every reservation lapsed at once,
-   * and past 2^31 - 1 ms its timer fires at once.
+   * seconds a seat reservation waits for its join. At 0 or below, not a number, or past TIMER_SECONDS, every
+   * reservation lapsed at once.
    */
-  COLYSEUS_SEAT_RESERVATION_TIME: z.coerce.number().positive().max(Math.floor((2 ** 31 - 1) / 1000)).optional(),
-  /** Liveness beat of this process in Redis; peers take over its games after three missed beats. */
-  HEARTBEAT_MS: z.coerce.number().int().min(100).default(700),
+  COLYSEUS_SEAT_RESERVATION_TIME: z.coerce.number().positive().max(TIMER_SECONDS).optional(),
+  /** Liveness beat of this process in Redis; peers take over its games after three missed beats (the invite sweep waits four). */
+  HEARTBEAT_MS: z.coerce.number().int().min(100).max(Math.floor(TIMER_MS / 4)).default(700),
 
   // ── per client address (docs/operations.md, "Security"); 0 = unlimited ──
   /** WebSocket connections a client address may open per second. */
