@@ -5,6 +5,7 @@ import { sectionToggled } from './games/folds.ts';
 import { buildingTapped, greatWesternTrail } from './games/great-western-trail.ts';
 import { readySetBet } from './games/ready-set-bet.ts';
 import { tac } from './games/tac.ts';
+import { Selection } from './select.ts';
 import type { BoardContext } from './types.ts';
 
 const seat = { name: 'Ada', taken: true, connected: true, bot: false, team: 0, clocked: false, shortClock: false, startNow: false };
@@ -54,6 +55,18 @@ describe('boardInputs', () => {
       { result: { standings: [{ seat: 0, rank: 1, score: 1, team: 0 }], details: null } },
     ];
     for (const change of changes) expect(boardInputs(tac, context(change)), JSON.stringify(change)).not.toBe(before);
+  });
+
+  it('are those of the selection a frame keeps: a part a new position drops is drawn and keyed as no longer picked', () => {
+    const selection = new Selection(tac);
+    const picked = context();
+    expect(selection.click('card:0:5', picked)).toBeNull(); // (the card picked, its marble still to choose)
+    expect(selection.keys).toEqual(['card:0:5']);
+    // The frame after the turn passed, its context made with the keys as they were: the card no move plays now is dropped.
+    const frame = selection.prune(context({ moves: [], selected: selection.keys }));
+    expect(selection.keys).toEqual([]);
+    expect(frame.selected).toEqual([]);
+    expect(boardInputs(tac, frame)).toBe(boardInputs(tac, context({ moves: [], selected: [] })));
   });
 
   it("change with the window's width class and its pointer: a board may be drawn for a phone's", () => {

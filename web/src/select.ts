@@ -142,11 +142,15 @@ export class Selection {
     this.keys = [];
   }
 
-  /** Drops selected keys that no legal move has any more (the position changed). */
-  prune(ctx: BoardContext) {
+  /**
+   * Drops selected keys that no legal move has any more (the position changed). Returns the context seeing the keys
+   * kept: the frame's board is drawn from it (a part dropped no longer drawn as picked) and keyed by it (board-inputs.ts).
+   */
+  prune(ctx: BoardContext): BoardContext {
     const free = this.composing(ctx);
     if (free) this.keys = this.keys.filter((k) => free.keys.includes(k));
     else if (this.keys.length && this.candidates(ctx).length === 0) this.keys = this.keys.filter((k) => this.board.sticky?.(k) && ctx.moves.some((m) => this.board.keys(m, this.seeing(ctx)).includes(k)));
+    return this.seeing(ctx);
   }
 }
 

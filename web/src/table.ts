@@ -645,8 +645,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       const own = Object.values(plain.private as Record<string, { seat: number }>)[0];
       if (own) mySeat = own.seat;
     }
-    const ctx = context(plain);
-    selection!.prune(ctx);
+    const ctx = selection!.prune(context(plain));
     const focused = document.activeElement as HTMLElement | null;
     const focusKey = focused?.dataset?.key ?? focused?.dataset?.focus;
     const usable = (el: Element | null | undefined) => Boolean(el?.classList.contains('can') || el?.classList.contains('sel'));
