@@ -1528,6 +1528,24 @@ describe('web client', () => {
     await page.close();
   }, 60_000);
 
+  it.concurrent("keyboard: another player's chip focused (Great Western Trail) keeps the focus while moves change the board around it", async ({ expect }) => {
+    const page = await newPage();
+    await createInLobby(page, 'Great Western Trail', { seats: 2, bots: 1 });
+    await page.locator('.board details.gwt-player > summary').nth(1).click();
+    // The bot's last city: a chip no move names (a keyless button), after the parts of its board that come and go.
+    const city = page.locator('.board details.gwt-player').nth(1).locator('.hand').last().locator('button').last();
+    await city.focus();
+    const name = await city.textContent();
+    for (let move = 0; move < 6; move++) {
+      await page.waitForFunction(() => document.querySelector('.all-moves .move') && document.querySelector('#app')!.getAttribute('data-inflight') === '0', undefined, { timeout: 30_000 });
+      expect(await page.evaluate(() => [document.activeElement?.closest('details')?.dataset.fold, document.activeElement?.textContent])).toEqual(['player:1', name]);
+      const frame = await page.locator('#app').getAttribute('data-frame');
+      await page.evaluate(() => document.querySelector<HTMLButtonElement>('.all-moves .move')!.click());
+      await page.waitForFunction((f) => document.querySelector('#app')!.getAttribute('data-frame') !== f, frame);
+    }
+    await page.close();
+  }, 60_000);
+
   it.concurrent('a redraw leaves the page where the player scrolled it, though focus is on a part above', async ({ expect }) => {
     const page = await newPage();
     await createInLobby(page, 'Ready Set Bet', { seats: 2, bots: 1, options: { startDelayMs: 60_000 } });

@@ -157,19 +157,27 @@ function chip(key: string | null, label: string, extra = '', attrs: Record<strin
   return h('button', { type: 'button', class: `chip gwt ${extra}`, 'data-key': key, ...attrs }, label);
 }
 
+/**
+ * A part of a player's board: yours by its key (a move may name it), another's, which no move names, named for the
+ * page's focus, given back to it after a redraw (table.ts): the board brought onto the page pairs its keyless parts by
+ * place (dom.ts, morph), and one coming or going before it left the focus on another player's chip or the page's body.
+ */
+const playerPart = (ctx: BoardContext, seat: number, key: string): Record<string, string> =>
+  seat === ctx.mySeat ? { 'data-key': key } : { 'data-focus': `player:${seat}:${key}` };
+
 /** A disc on a player board: its short name, as on its button, the whole in its title ("… (one frees the single, both the double)"). */
-function discChip(ctx: BoardContext, disc: string, mine: boolean) {
+function discChip(ctx: BoardContext, disc: string, seat: number) {
   const name = discName(ctx, disc);
-  return chip(mine ? `v:${disc}` : null, discButtonName(name), kindOf(names(ctx), 'discs', disc) === 'dark' ? 'disc dark' : 'disc', { title: name });
+  return chip(null, discButtonName(name), kindOf(names(ctx), 'discs', disc) === 'dark' ? 'disc dark' : 'disc', { ...playerPart(ctx, seat, `v:${disc}`), title: name });
 }
 
 /**
  * A building not yet placed, as the view describes it: its code with craftsmen and VP first (what a choice of one to
  * build weighs), then what it does and its hand's fee on a line under them.
  */
-function buildingChip(ctx: BoardContext, code: string, mine: boolean) {
+function buildingChip(ctx: BoardContext, code: string, seat: number) {
   const b = building(ctx, code);
-  if (!b) return chip(mine ? `v:${code}` : null, `building ${code}`);
+  if (!b) return chip(null, `building ${code}`, '', playerPart(ctx, seat, `v:${code}`));
   const head = `${code} · ${count(b.craftsmen, 'craftsman', 'craftsmen')} · ${b.vp} VP`;
   const fee = b.feeHand === 'none' ? 'no fee' : `${b.feeHand === 'both' ? 'green and black hands' : `${b.feeHand} hand`}: fee $${b.fee}`;
   const body = `${(b.actions ?? []).join('; ')} · ${fee}`;
@@ -178,7 +186,7 @@ function buildingChip(ctx: BoardContext, code: string, mine: boolean) {
     {
       type: 'button',
       class: 'chip gwt',
-      'data-key': mine ? `v:${code}` : null,
+      ...playerPart(ctx, seat, `v:${code}`),
       'aria-label': `building ${head}: ${body}`,
       style: 'flex-direction:column;align-items:flex-start;max-width:280px;text-align:left;font-weight:400',
     },
@@ -412,11 +420,11 @@ function playerBoards(ctx: BoardContext, opens: Opens) {
       h('dt', null, 'workers'),
       h('dd', null, `${count(p.workers?.cowboy, 'cowboy')}, ${count(p.workers?.craftsman, 'craftsman', 'craftsmen')}, ${count(p.workers?.engineer, 'engineer')}`),
       h('dt', null, 'buildings to place'),
-      h('dd', null, h('div', { class: 'hand' }, (p.buildings ?? []).map((b: string) => buildingChip(ctx, b, mine)))),
+      h('dd', null, h('div', { class: 'hand' }, (p.buildings ?? []).map((b: string) => buildingChip(ctx, b, seat)))),
       h('dt', null, 'discs on the board'),
-      h('dd', null, h('div', { class: 'hand' }, (p.discs ?? []).map((d: string) => discChip(ctx, d, mine)))),
+      h('dd', null, h('div', { class: 'hand' }, (p.discs ?? []).map((d: string) => discChip(ctx, d, seat)))),
       h('dt', null, 'cities'),
-      h('dd', null, h('div', { class: 'hand' }, Object.entries(p.cities ?? {}).map(([city, n]) => chip(mine ? `v:${city}` : null, `${cityName(ctx, city)}${n ? ` ×${n}` : ''}`, n ? 'has-disc' : '')))),
+      h('dd', null, h('div', { class: 'hand' }, Object.entries(p.cities ?? {}).map(([city, n]) => chip(null, `${cityName(ctx, city)}${n ? ` ×${n}` : ''}`, n ? 'has-disc' : '', playerPart(ctx, seat, `v:${city}`))))),
       h('dt', null, 'hazards'),
       h('dd', null, (p.hazards ?? []).map((x: string) => tileName(ctx, x)).join(', ') || '—'),
       h('dt', null, 'teepees'),
