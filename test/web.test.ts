@@ -2040,6 +2040,28 @@ describe('web client', () => {
     await context.close();
   }, 60_000);
 
+  it.concurrent('Fast Track: the marbles marked as moved while you waited are counted afresh after a visit to the lobby', async ({ expect }) => {
+    const page = await newPage();
+    const roomId = await createInLobby(page, 'Fast Track', { seats: 2, bots: 1, options: { coloursPerPlayer: 1 } });
+    const yourTurn = () => page.waitForFunction(() => document.querySelector('.all-moves .move') && document.querySelector('#app')!.getAttribute('data-inflight') === '0', undefined, { timeout: 30_000 });
+    // Moves until the bot's move between two of yours is marked on the board.
+    for (let move = 0; move < 60; move++) {
+      await yourTurn();
+      if (await page.locator('.board .moved').count()) break;
+      const frame = await page.locator('#app').getAttribute('data-frame');
+      await page.evaluate(() => document.querySelector<HTMLButtonElement>('.all-moves .move')!.click());
+      await page.waitForFunction((f) => document.querySelector('#app')!.getAttribute('data-frame') !== f, frame);
+    }
+    expect(await page.locator('.board .moved').count()).toBeGreaterThan(0);
+    // To the lobby and back in the same tab, as a page opened now: nothing to compare yet, so nothing marked.
+    await page.evaluate(() => (location.hash = '#/'));
+    await page.locator('form.create button').first().waitFor();
+    await page.evaluate((id) => (location.hash = `#/table/${id}`), roomId);
+    await yourTurn();
+    expect(await page.locator('.board .moved').count()).toBe(0);
+    await page.close();
+  }, 60_000);
+
   it('logs no console errors or warnings on any page', () => {
     expect(consoleProblems).toEqual([]);
   });

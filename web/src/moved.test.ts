@@ -1,6 +1,6 @@
 /** Which marbles the board marks as moved while you waited: positions compared across your turns. */
 import { describe, expect, it } from 'vitest';
-import { movedWhileWaiting } from './games/moved.ts';
+import { forgetMoved, movedWhileWaiting } from './games/moved.ts';
 
 const at = (entries: Record<string, string>) => new Map(Object.entries(entries));
 
@@ -23,5 +23,15 @@ describe('marbles moved while you waited', () => {
     movedWhileWaiting('t3', 0, false, at({ a: 'x' }));
     movedWhileWaiting('t4', 0, false, at({ a: 'z' }));
     expect([...movedWhileWaiting('t3', 0, false, at({ a: 'y' }))]).toEqual(['a']);
+  });
+
+  it('forgets a table the page left (its every seat), not another: a return counts from then', () => {
+    movedWhileWaiting('t5', 0, false, at({ a: 'x' }));
+    movedWhileWaiting('t5', 1, false, at({ a: 'x' }));
+    movedWhileWaiting('t6', 0, false, at({ a: 'x' }));
+    forgetMoved('t5');
+    expect([...movedWhileWaiting('t5', 0, false, at({ a: 'y' }))]).toEqual([]);
+    expect([...movedWhileWaiting('t5', 1, false, at({ a: 'y' }))]).toEqual([]);
+    expect([...movedWhileWaiting('t6', 0, false, at({ a: 'y' }))]).toEqual(['a']);
   });
 });

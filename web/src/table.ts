@@ -1241,6 +1241,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     window.removeEventListener('pointercancel', release);
     window.removeEventListener('resize', onResize);
     clearTimeout(resizeTimer);
+    board?.left?.(roomId);
     void room?.leave(true).catch(() => undefined);
   };
 }

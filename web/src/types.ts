@@ -74,6 +74,11 @@ export interface GameBoard {
    * building tapped). The page draws the board again only when this, the context or the window's width class changed.
    */
   drawnAlso?(ctx: BoardContext): string;
+  /**
+   * The page left the table (for the lobby or another table): what the board kept of it goes, so a return to it starts
+   * afresh as a page opened then would (Fast Track's and TAC's marbles moved while you waited, counted from then).
+   */
+  left?(roomId: string): void;
   /** Keys a move involves (`card:7H`, `marble:red-0`, `space:win-7-a` …): clicking one selects among the moves that have it. */
   keys(move: Move, ctx: BoardContext): string[];
   /** The move in words. */

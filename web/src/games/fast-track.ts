@@ -13,7 +13,7 @@ import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.t
 import { NO_CARD_MOVES, cardThenMarble, discardQuestion, sevenLeft } from './asked.ts';
 import { count } from './generic.ts';
 import { cardChip, cardText, confirmsCard, pickedCopy } from './cards.ts';
-import { MOVED_BAND, movedRing, movedWhileWaiting } from './moved.ts';
+import { forgetMoved, MOVED_BAND, movedRing, movedWhileWaiting } from './moved.ts';
 import { alongLabel, boardName, boundsOf, labelText, overWhite, viewBoxOf, type Label, type Spot } from './board-layout.ts';
 
 const FILL: Record<string, string> = { red: '#d1495b', blue: '#2e86ab', green: '#3a9d5d', yellow: '#e0b000', purple: '#8e5cc2', orange: '#e07a1f' };
@@ -288,6 +288,7 @@ export function playerLine(p: Plain, ctx: BoardContext): string {
 }
 
 export const fastTrack: GameBoard = {
+  left: forgetMoved,
   render(ctx) {
     const t = ctx.table;
     const hand: string[] = ctx.view?.hand ?? [];

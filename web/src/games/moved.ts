@@ -28,6 +28,11 @@ interface Memory {
 
 const memory = new Map<string, Memory>();
 
+/** The page left the table: its seats' memory goes (GameBoard.left), a return counting from then as a new page would. */
+export function forgetMoved(table: string) {
+  for (const key of [...memory.keys()]) if (key.startsWith(`${table}#`)) memory.delete(key);
+}
+
 /**
  * The marbles (ids) to mark as moved by others since your last turn, given where every marble stands now (`at`: id to
  * place) and whether it is your turn (`mine`). Kept per table (`table`: its room id). A spectator (`seat` null) sees

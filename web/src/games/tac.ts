@@ -14,7 +14,7 @@ import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.t
 import { NO_CARD_MOVES, cardThenMarble, discardQuestion, sevenLeft } from './asked.ts';
 import { cardKeys, confirmsCard, faceOfKey, pickedCopy } from './cards.ts';
 import { count } from './generic.ts';
-import { MOVED_BAND, movedRing, movedWhileWaiting } from './moved.ts';
+import { forgetMoved, MOVED_BAND, movedRing, movedWhileWaiting } from './moved.ts';
 import { alongLabel, boardName, labelCorners, labelText, overWhite, textWidth, viewBoxOf, type Label, type Spot } from './board-layout.ts';
 
 const FILL = ['#d1495b', '#2e86ab', '#3a9d5d', '#e0b000', '#8e5cc2', '#e07a1f'];
@@ -328,6 +328,7 @@ function pendingNotes(t: Plain, ctx: BoardContext): string[] {
 }
 
 export const tac: GameBoard = {
+  left: forgetMoved,
   render(ctx) {
     const t = ctx.table;
     const v = ctx.view;
