@@ -1441,6 +1441,16 @@ describe('Ready Set Bet on the page', () => {
     expect(line).toBe('Waiting for the host, Ada, who bets first. Your bets open with the first roll. Your tokens to bet: $2, $3.');
     expect(line.match(/host/g)).toHaveLength(1);
   });
+  it('tells a seated host who does not bet to roll while a race runs, and between races what is asked of it: Ready, not a roll', () => {
+    const host = { seat: 0, bettor: false, money: 0, available: [], passed: false };
+    const ctx = (phase: string, moves: Move[], more: Record<string, unknown> = {}) =>
+      ({ ...context('ready-set-bet', { race: 1, phase, bettingOpen: false, rolls: 40, hostSeat: 0, players: [host], ...more }), moves });
+    expect(readySetBet.status!(ctx('racing', [{ type: 'roll' }]))).toBe('You are the host: you roll the dice.');
+    const settlement = { race: 1, winner: '8', players: [{ seat: 1, delta: 4 }] };
+    expect(readySetBet.status!(ctx('results', [{ type: 'ready' }], { settlement }))).toBe('Race 1 is settled: 8 won. Press Ready for the next race.');
+    expect(readySetBet.status!(ctx('vipDraft', [], { settlement }))).toBe('');
+  });
+
   it('tells a seated host who bets that its first roll closes its bets, and offers it no tokens once it has rolled', () => {
     const host = { seat: 0, bettor: true, money: 0, available: [2, 3], passed: false };
     const ctx = (rolls: number, moves: Move[]) => ({ ...context('ready-set-bet', { race: 1, phase: 'racing', bettingOpen: true, rolls, hostSeat: 0, players: [host] }), moves });

@@ -603,7 +603,8 @@ export const readySetBet: GameBoard = {
   status(ctx) {
     const t = ctx.table;
     const me = (t.players ?? []).find((p: Plain) => p.seat === ctx.mySeat);
-    if (me?.bettor === false) return 'You are the host: you roll the dice.';
+    // (Between races the host's move is the others': Ready for the next race, not a roll.)
+    if (me?.bettor === false) return t.phase === 'racing' ? 'You are the host: you roll the dice.' : asked(ctx);
     // A spectator: whose bets are open while the host is to move.
     if (!me) return hostBetting(t) ? "The host bets first: the others' bets open with the first roll." : '';
     // What you bet with while a race runs: your tokens left (in the order the board shows them).
