@@ -1451,6 +1451,15 @@ describe('Ready Set Bet on the page', () => {
     expect(readySetBet.status!(ctx('vipDraft', [], { settlement }))).toBe('');
   });
 
+  it("draws a seated host's Ready between races as a button on the board, as a bettor's (the move panel offers none then)", () => {
+    const host = { seat: 0, bettor: false, money: 0, available: [], passed: false };
+    const ready = (phase: string, moves: Move[]) =>
+      drawnParts(() => h('div', null, tokenRow({ ...context('ready-set-bet', { race: 1, phase, bettingOpen: false, rolls: 40, hostSeat: 0, players: [host] }), moves })), 'chip').map((part) => part.attributes['data-key']);
+    expect(ready('results', [{ type: 'ready' }])).toEqual(['ready']);
+    expect(ready('results', [])).toEqual([]); // (ready already)
+    expect(ready('racing', [{ type: 'roll' }])).toEqual([]);
+  });
+
   it('tells a seated host who bets that its first roll closes its bets, and offers it no tokens once it has rolled', () => {
     const host = { seat: 0, bettor: true, money: 0, available: [2, 3], passed: false };
     const ctx = (rolls: number, moves: Move[]) => ({ ...context('ready-set-bet', { race: 1, phase: 'racing', bettingOpen: true, rolls, hostSeat: 0, players: [host] }), moves });

@@ -176,9 +176,13 @@ function tokensToBet(t: Plain, p: Plain): number[] | null {
 export function tokenRow(ctx: BoardContext) {
   const t = ctx.table;
   const mine = ctx.mySeat !== null ? (t.players ?? []).find((p: Plain) => p.seat === ctx.mySeat) : null;
-  if (!mine || mine.bettor === false) return null;
-  const tokens = tokensToBet(t, mine);
+  if (!mine) return null;
   const ready = ctx.moves.some((m) => m.type === 'ready');
+  const readyButton = ready ? h('button', { type: 'button', class: 'chip', 'data-key': 'ready' }, 'Ready for the next race') : null;
+  // A seated host who does not bet holds no tokens: between races its row is the Ready button alone (the move panel,
+  // which says to press it, offers no button of its own while every seat may get ready).
+  if (mine.bettor === false) return readyButton && h('div', { class: 'rsb-tokens', role: 'group', 'aria-label': 'Between races' }, readyButton);
+  const tokens = tokensToBet(t, mine);
   const note = tokens || ready ? null : closedNote(t, mine);
   return h(
     'div',
@@ -189,7 +193,7 @@ export function tokenRow(ctx: BoardContext) {
     (tokens ?? []).map((v: number) => h('button', { type: 'button', class: 'chip token', 'data-key': `token:${v}`, 'data-aside': true, style: `border-color:${seatColour(mine.seat)}` }, `$${v}`)),
     // Passing the step, not a part of it (partsActedOn): the page brings the spaces to bet on into view and focus first.
     ctx.moves.some((m) => m.type === 'bet') ? h('button', { type: 'button', class: 'chip', 'data-key': 'pass', 'data-aside': true }, 'No more bets') : null,
-    ready ? h('button', { type: 'button', class: 'chip', 'data-key': 'ready' }, 'Ready for the next race') : null,
+    readyButton,
     note ? h('span', { class: 'chip note' }, note) : null,
   );
 }
