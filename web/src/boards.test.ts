@@ -1273,6 +1273,12 @@ describe('Ready Set Bet on the page', () => {
     const draft = raceStatus({ phase: 'vipDraft', bettingOpen: false, rolls: 31, lastRoll: roll, race: 1 });
     expect(draft).toBe(' · VIP draft before race 2: each bettor keeps one of the two cards offered');
   });
+  it("says a repeat of the last roll's horse pays its bonus, and what it is; not for the 7, whose lane adds nothing", () => {
+    const horses = [{ horse: '7', bonus: 0 }, { horse: '9', bonus: 2 }];
+    const head = (lastRoll: typeof roll) => raceStatus({ phase: 'racing', bettingOpen: true, rolls: 12, lastRoll, race: 1, bonusArmed: true, horses });
+    expect(head({ a: 4, b: 5, sum: 9, horse: '9', moved: 1, bonus: 0 })).toBe(' · bets open · roll 12: 4 + 5 = 9 → 9 moves 1 · a repeat pays the bonus (+2)');
+    expect(head(roll)).toBe(' · bets open · roll 12: 3 + 4 = 7 → 7 moves 3');
+  });
   it("heads the race with bets not yet open to a bettor or a spectator waiting for a seated host who bets first (the view's hostBetsFirst), and open to the host", () => {
     const players = [{ seat: 0, bettor: true, money: 0, available: [2, 3] }, { seat: 1, bettor: true, money: 0, available: [2, 3] }];
     const table = { race: 1, races: 4, phase: 'racing', bettingOpen: true, hostBetsFirst: true, rolls: 0, lastRoll: null, hostSeat: 0, horses: [], board: [], players };

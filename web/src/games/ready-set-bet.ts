@@ -384,10 +384,12 @@ export function raceStatus(t: Plain, seat: number | null = null): string {
   if (t.phase === 'vipDraft') return ` · VIP draft before race ${t.race + 1}: each bettor keeps one of the two cards offered`;
   if (hostBetting(t) && seat !== t.hostSeat) return ` · the host bets first · ${seat === null ? 'bets open' : 'your bets open'} with the first roll`;
   const roll = t.lastRoll;
+  // What the last roll's horse would add if rolled again (the view's horses; 7 adds nothing: no word of a bonus).
+  const bonus = Number((t.horses ?? []).find((horse: Plain) => horse.horse === roll?.horse)?.bonus) || 0;
   return [
     ` · ${t.bettingOpen ? 'bets open' : t.phase === 'racing' ? 'no more bets' : t.phase === 'results' ? 'results' : t.phase === 'over' ? 'game over' : t.phase}`,
     t.rolls && roll?.sum ? ` · roll ${t.rolls}: ${roll.a} + ${roll.b} = ${roll.sum} → ${roll.horse} moves ${roll.moved}${roll.bonus ? ` (bonus +${roll.bonus})` : ''}` : ' · waiting for the first roll',
-    t.bonusArmed && t.phase === 'racing' ? ' · a repeat pays the bonus' : '',
+    t.bonusArmed && t.phase === 'racing' && bonus > 0 ? ` · a repeat pays the bonus (+${bonus})` : '',
   ].join('');
 }
 
