@@ -1328,7 +1328,8 @@ describe('Ready Set Bet on the page', () => {
     expect(drawnTexts(render, 'rsb-tie')).toEqual(["Bo and Ada ended with $12 each: the table's tie-break, fewest VIP cards, ranks them (Bo with 2 VIP cards, Ada with 3 VIP cards)."]);
   });
   it('offers two copies of one VIP card as one choice, said to be two copies (two buttons alike chose nothing)', () => {
-    const card = (id: string, name: string) => ({ id, name, text: `${name}'s text`, duration: 'game' });
+    // (A card's words say how long it lasts, "Rest of the game: …": its duration is not said again in the view's own word.)
+    const card = (id: string, name: string) => ({ id, name, text: `Rest of the game: ${name}'s text.`, duration: 'game' });
     const twins = [card('insurance-1', 'Insurance'), card('insurance-2', 'Insurance')];
     const two = [card('insurance-1', 'Insurance'), card('high-roller-1', 'High Roller')];
     expect(vipChoices(twins)).toEqual({ cards: [twins[0]], copies: true });
@@ -1336,7 +1337,7 @@ describe('Ready Set Bet on the page', () => {
     const me = { seat: 0, bettor: true, money: 7, available: [] };
     const ctx = (offer: Plain[]) => ({ ...context('ready-set-bet', { race: 1, races: 4, phase: 'vipDraft', players: [me], horses: [], board: [] }), moves: offer.map((c) => ({ type: 'keepVip', card: c.id })), view: { offer, hand: [] } });
     const buttons = (offer: Plain[]) => drawnParts(() => readySetBet.render(ctx(offer)), 'vip').map((part) => [part.attributes['data-key'], part.text]);
-    expect(buttons(twins)).toEqual([['vip:insurance-1', "Insurance (two copies) Insurance's text (game)"]]);
+    expect(buttons(twins)).toEqual([['vip:insurance-1', "Insurance (two copies) Rest of the game: Insurance's text."]]);
     expect(buttons(two).map(([key]) => key)).toEqual(['vip:insurance-1', 'vip:high-roller-1']);
     expect(drawnTexts(() => readySetBet.render(ctx(twins)), 'section-title')).toContain('VIP draft: two copies of one card, keep it');
     expect(readySetBet.status!(ctx(twins))).toBe("You were dealt two copies of one VIP card, Insurance: keep it (when the draft's time is up, it is kept for you). Your money: $7.");

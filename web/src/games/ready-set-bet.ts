@@ -283,7 +283,7 @@ function lowerBoard(ctx: BoardContext) {
             'div',
             { class: 'hand' },
             offer.cards.map((c: Plain) =>
-              h('button', { type: 'button', class: 'chip vip', 'data-key': `vip:${c.id}`, title: c.text }, h('b', null, offer.copies ? `${c.name} (two copies)` : c.name), h('small', null, ` ${c.text} (${c.duration})`)),
+              h('button', { type: 'button', class: 'chip vip', 'data-key': `vip:${c.id}`, title: c.text }, h('b', null, offer.copies ? `${c.name} (two copies)` : c.name), h('small', null, ` ${c.text}`)),
             ),
           ),
         ]
