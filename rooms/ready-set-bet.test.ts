@@ -147,6 +147,25 @@ describe('ready-set-bet room', () => {
     expect(state(a!).stepDeadline as number).toBeLessThanOrEqual(drafted + 60_000);
   });
 
+  it("gives the VIP draft and the next race's start their own waits, however soon the players ended the step before", async () => {
+    const players = await table(2, { rollIntervalMs: 10, startDelayMs: 0, resultsPauseMs: 60_000, draftTimeoutMs: 20_000 });
+    const [a] = players;
+    await waitFor(() => state(a!).table.phase === 'results' && legalMoves(a!).length > 0, 15_000, "race 1's results");
+    for (const p of players) await p.room.request('move', { type: 'ready' }); // long before the 60-s pause is over
+    await waitFor(() => state(a!).table.phase === 'vipDraft', 3000, 'the VIP draft');
+    const drafted = Date.now();
+    await waitFor(() => (state(a!).stepDeadline as number) > drafted, 3000, "the draft's end");
+    // Its own 20 s, not what was left of the results pause (it ran out 60 s after the results).
+    expect(state(a!).stepDeadline as number).toBeLessThan(drafted + 25_000);
+    expect(state(a!).stepDeadline as number).toBeGreaterThan(drafted + 15_000);
+    for (const p of players) {
+      await waitFor(() => legalMoves(p).length > 0, 3000, 'a VIP offer');
+      await p.room.request('move', legalMoves(p)[0]);
+    }
+    // Race 2's first roll after its own start delay (0), not at the draft's end 20 s on.
+    await waitFor(() => state(a!).table.race === 2 && state(a!).table.rolls > 0, 5000, "race 2's first roll");
+  });
+
   it('shows a player who comes back what was dealt to them while they were away (their VIP offer)', async () => {
     const [a, b] = await table(2, { ...fast, draftTimeoutMs: 60_000 });
     const token = b!.room.reconnectionToken;

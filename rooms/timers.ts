@@ -14,7 +14,8 @@ import type { Table } from './table.ts';
 type TimerKind = 'system' | 'bot' | 'clock';
 
 export class Timers {
-  private readonly pending = new Map<Actor, { timer: Delayed; deadline: number; kind: TimerKind }>();
+  /** `step`: for SYSTEM's timer, the step it ends (the game's `systemStep`): another step is another wait. */
+  private readonly pending = new Map<Actor, { timer: Delayed; deadline: number; kind: TimerKind; step?: string }>();
   /**
    * Turn clocks of seats handed to a bot mid-turn (the player left): a seat taken back before it moved
    * resumes its turn's deadline, not a fresh clock — else leaving and reclaiming just before the clock
@@ -106,8 +107,13 @@ export class Timers {
       if (!acting.includes(actor)) this.botFinishing.delete(actor); // the turn passed
     });
     const botPlays = (actor: Actor) => seats.botDriven(actor) || this.botFinishing.has(actor);
+    const systemStep = game.systemStep?.(room.engineState);
     this.pending.forEach((entry, actor) => {
-      const stale = !active.includes(actor) || (entry.kind === 'clock' && botPlays(actor)) || (entry.kind === 'bot' && !botPlays(actor));
+      const stale =
+        !active.includes(actor) ||
+        (entry.kind === 'clock' && botPlays(actor)) ||
+        (entry.kind === 'bot' && !botPlays(actor)) ||
+        (entry.kind === 'system' && entry.step !== systemStep);
       if (stale) {
         if (entry.kind === 'clock' && acting.includes(actor)) this.heldClocks.set(actor, entry.deadline);
         entry.timer.clear();
@@ -125,6 +131,7 @@ export class Timers {
           const [move] = game.legalMoves(room.engineState, SYSTEM);
           if (move) room.moves.apply(SYSTEM, move);
         });
+        this.pending.get(SYSTEM)!.step = systemStep;
       } else if (botPlays(actor)) {
         this.schedule(actor, 'bot', since, roomSettings.botDelayMs, () => this.botMove(actor));
       } else if (room.table.turnSeconds > 0 && !actsOptionally(game, room.engineState, active, actor)) {

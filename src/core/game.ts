@@ -205,6 +205,13 @@ export interface GameDefinition<
   teams?(state: State): number[] | undefined;
   /** Milliseconds the room waits before the next SYSTEM move (a roll interval, a dealing pace). */
   systemDelayMs?(state: State, options: Options): number;
+  /**
+   * Names the step SYSTEM's next move ends (Ready Set Bet: the race and its phase). SYSTEM's delay counts from the
+   * move that began the step: players' moves within it (bets while the dice roll, each Ready after a race) leave the
+   * wait as it is, and one that begins another step while SYSTEM stays active (the last Ready opening the VIP draft)
+   * starts it afresh. Without it, the wait counts from when SYSTEM became active.
+   */
+  systemStep?(state: State): string;
   /** Conservation and other state invariants: returns a list of violations (empty when sound). */
   invariants?(state: State): string[];
   /**

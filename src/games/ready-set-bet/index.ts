@@ -130,6 +130,8 @@ export const game: GameDefinition<Options, State, Move, PublicView, PrivateView>
         return 0;
     }
   },
+  // The results pause and the VIP draft each wait their own time, however soon the seats' moves end the step before.
+  systemStep: (state) => `${state.race}:${state.phase}`,
   invariants,
   resample,
 };
