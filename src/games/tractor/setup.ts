@@ -32,7 +32,7 @@ export function friendCount(options: TractorOptions, seats: number): number {
 export function validateSetup(options: TractorOptions, seats: number): MoveError | null {
   if (options.mode === 'tractor' && seats % 2 !== 0) return { code: 'tractor/seats', message: 'Fixed partnerships need an even number of players (4, 6 or 8).' };
   if (options.mode === 'findingFriends' && friendCount(options, seats) + 1 >= seats) {
-    return { code: 'tractor/friends', message: 'The starter and his friends must be fewer than all players.' };
+    return { code: 'tractor/friends', message: 'The starter and the friends must be fewer than all players.' };
   }
   return null;
 }

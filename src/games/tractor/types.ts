@@ -18,7 +18,7 @@ export const tractorOptions = z.object({
     .min(0)
     .max(5)
     .default(0)
-    .describe('Finding friends: how many friends the starter calls (0: half the table minus one). The starter and his friends must be fewer than all players.'),
+    .describe('Finding friends: how many friends the starter calls (0: half the table minus one). The starter and the friends must be fewer than all players.'),
   friendCards: titledChoice({ nonTrump: 'Any but trumps', trumpsIncluded: 'Trumps too', noHighest: 'No trumps, no aces', noPoints: 'No trumps, no point cards' })
     .default('nonTrump')
     .describe('Finding friends: the cards that may be called, never a joker. Any but trumps: any card but trumps; Trumps too: trumps as well; No trumps, no aces: no trump and no A (no K at level A); No trumps, no point cards: no trump and no 5, 10 or K (a K at level A).'),
@@ -75,17 +75,17 @@ export const tractorOptions = z.object({
   bidTakeback: z
     .boolean()
     .default(false)
-    .describe('The player of the top declaration may take his last declaration back while declaring is open.'),
+    .describe('The player of the top declaration may take back their last declaration while declaring is open.'),
   jokerBids: titledChoice({ pairOrMore: 'A pair or more', allDecks: 'Every copy in play', disabled: 'Not allowed' })
     .default('pairOrMore')
     .describe('Declaring with jokers, for a hand without trump suit. A pair or more: two or more of one joker; Every copy in play: every copy of that joker in play; Not allowed: not at all.'),
   kittyTheft: z
     .boolean()
     .default(false)
-    .describe('After the kitty is buried, another player may make a stronger declaration: he takes the kitty, buries in turn, and his declaration fixes the trump suit; the starter stays.'),
+    .describe('After the kitty is buried, another player may make a stronger declaration, take the kitty and bury in turn; that declaration fixes the trump suit; the starter stays.'),
   buryRestriction: titledChoice({ none: 'Any card', noPoints: 'No point cards', noPointsOrTrumps: 'No point cards or trumps' })
     .default('none')
-    .describe('Cards the starter may bury only when he has no others. Any card: no such cards; No point cards: 5s, 10s and Ks; No point cards or trumps: those and trumps.'),
+    .describe('Cards the starter may bury only when holding no others. Any card: no such cards; No point cards: 5s, 10s and Ks; No point cards or trumps: those and trumps.'),
   tractorFollow: titledChoice({ pairs: 'Pairs suffice', tractors: 'Tractors must be played' })
     .default('pairs')
     .describe('Following a tractor. Pairs suffice: identical pairs of the suit, consecutive or not (the original rules); Tractors must be played: a tractor held, or the longest part of one.'),
@@ -154,7 +154,7 @@ export interface FriendCall {
   seat: number;
 }
 
-/** Finding friends, while the starter calls: what a call may name (whatever he holds), and how many calls he makes. */
+/** Finding friends, while the starter calls: what a call may name (whatever the starter holds), and how many calls are made. */
 export interface FriendCallable {
   /** Every face that may be called, by suit (spades, hearts, clubs, diamonds) and high to low. */
   cards: string[];
@@ -194,7 +194,7 @@ export interface TractorState {
   kitty: string[];
   /** Who holds the kitty now: the starter, or after a kitty theft the thief (-1 before the pick-up). */
   exchanger: number;
-  /** The cards the exchanger picked up, for his view while burying. */
+  /** The cards the exchanger picked up, for the exchanger's view while burying. */
   pickedUp: string[];
   bids: Bid[];
   declarers: boolean[];
@@ -251,7 +251,7 @@ export interface TractorPublic {
   attackerPoints: number;
   throwFailure: ThrowFailure | null;
   friendCalls: FriendCall[];
-  /** Finding friends: what the starter may call, while he calls (null otherwise). */
+  /** Finding friends: what the starter may call, while calling (null otherwise). */
   callable: FriendCallable | null;
   result: HandResult | null;
   winners: number[];
