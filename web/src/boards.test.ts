@@ -370,6 +370,17 @@ describe('TAC on the page', () => {
     expect(tac.describe({ type: 'move', card: '4', marble: 0, to: 51 }, ctx)).toBe('4: red 1 to field 51');
   });
 
+  it("names in a 7's run every marble it passes, which it knocks out, up to its own start on the way home", () => {
+    const at: Record<number, [string, number]> = { 1: ['ring', 35], 4: ['ring', 36], 11: ['ring', 37], 2: ['ring', 62], 12: ['ring', 0], 3: ['home', 0] };
+    const marbles = Array.from({ length: 16 }, (_, id) => ({ id, colour: Math.floor(id / 4), zone: at[id]?.[0] ?? 'apron', field: at[id]?.[1] ?? -1 }));
+    const ctx = context('tac', { ring: 64, spacing: 16, marbles, seatOfColour: [0, 1, 2, 3] });
+    expect(tac.describe({ type: 'seven', card: '7', marble: 1, to: 38 }, ctx)).toBe('7: red 2 to field 38, knocking out blue 1 and green 4');
+    expect(tac.describe({ type: 'step', marble: 1, to: 36 }, ctx)).toBe('7: red 2 to field 36, knocking out blue 1');
+    // Into the home through the own start: the marble on the start is passed; one in the home is not on the ring.
+    expect(tac.describe({ type: 'step', marble: 2, to: 66 }, ctx)).toBe('7: red 3 to home 3, knocking out yellow 1');
+    expect(tac.describe({ type: 'step', marble: 3, to: 67 }, ctx)).toBe('7: red 4 to home 4');
+  });
+
   it("logs a 7's run as one line: from where to where, every marble it knocked out on the way, the steps left", () => {
     const marbles = Array.from({ length: 16 }, (_, id) => ({ id, colour: Math.floor(id / 4) }));
     const ctx = context('tac', { ring: 64, marbles, seatOfColour: [0, 1, 2, 3] });

@@ -478,6 +478,21 @@ export const tac: GameBoard = {
       const there = (ctx.table.marbles ?? []).find((o: Plain) => o.zone === 'ring' && o.field === m.to && o.id !== m.marble);
       return there ? `, knocking out ${marbleName(ctx.table, there.id)}` : '';
     };
+    // A 7's run knocks out every ring marble it passes, not only the one it ends on: the words of a run past a marble
+    // named none. It runs forward on the ring up to its field, or up to its own start on the way into its home.
+    const passed = (m: Move) => {
+      if (m.card === 'tac') return '';
+      const t = ctx.table;
+      const all: Plain[] = t.marbles ?? [];
+      const mover = all.find((o) => o.id === m.marble);
+      const ring = Number(t.ring ?? 0);
+      if (mover?.zone !== 'ring' || !ring) return '';
+      const end = Number(m.to) >= ring ? mover.colour * Number(t.spacing ?? 0) : Number(m.to);
+      const fields: number[] = [];
+      for (let f = mover.field; f !== end && fields.length < ring; ) fields.push((f = (f + 1) % ring));
+      const knocked = fields.flatMap((f) => all.filter((o) => o.zone === 'ring' && o.field === f && o.id !== m.marble)).map((o) => marbleName(t, o.id));
+      return knocked.length ? `, knocking out ${[knocked.slice(0, -1).join(', '), knocked.at(-1)].filter(Boolean).join(' and ')}` : '';
+    };
     switch (move.type) {
       case 'enter':
         return `${card}: bring a${typeof move.colour === 'number' ? ` ${COLOUR_NAME[move.colour] ?? ''}` : ''} marble out`;
@@ -485,9 +500,9 @@ export const tac: GameBoard = {
         return `${card}: ${marble(move.marble)} to ${to(move.to)}${onto(move)}`;
       case 'seven':
         // A 7's first run (a TAC copying a 7 says so, and whose 7 it takes back, as a TAC's other moves do).
-        return `${card === '7' ? '7' : move.card === 'tac' && last ? `TAC as 7, taking back ${whose}` : `${card} as 7`}: ${marble(move.marble)} to ${to(move.to)}${onto(move)}`;
+        return `${card === '7' ? '7' : move.card === 'tac' && last ? `TAC as 7, taking back ${whose}` : `${card} as 7`}: ${marble(move.marble)} to ${to(move.to)}${passed(move)}`;
       case 'step':
-        return `7: ${marble(move.marble)} to ${to(move.to)}${onto(move)}`;
+        return `7: ${marble(move.marble)} to ${to(move.to)}${passed(move)}`;
       case 'swap':
         return `${card}: swap ${marble(move.a)} and ${marble(move.b)}`;
       case 'skip':
