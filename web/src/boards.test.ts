@@ -370,6 +370,19 @@ describe('TAC on the page', () => {
     expect(tac.describe({ type: 'move', card: '4', marble: 0, to: 51 }, ctx)).toBe('4: red 1 to field 51');
   });
 
+  it('offers to confirm the TAC a marble tapped alone would play: it takes back the last card, which the tap did not name', () => {
+    const marbles = Array.from({ length: 16 }, (_, id) => ({ id, colour: Math.floor(id / 4), zone: id === 0 ? 'ring' : 'apron', field: id === 0 ? 0 : -1 }));
+    const table = { phase: 'play', ring: 64, spacing: 16, marbles, seatOfColour: [0, 1, 2, 3], teamOfColour: [0, 1, 0, 1], turn: 0, devilTarget: -1, sevenRemaining: 0, lastCard: '1', lastColour: 3 };
+    const moves: Move[] = [{ type: 'enter', card: 'tac', colour: 0 }, { type: 'move', card: '9', marble: 0, to: 9 }];
+    const ctx: BoardContext = { ...context('tac', table), moves, view: { colours: [0], cards: ['tac', '9'], cardColours: [0, 0], given: [] } };
+    const selection = new Selection(tac);
+    expect(selection.click('apron:0', ctx)).toBeNull();
+    expect(selection.offered(ctx)).toEqual([moves[0]]);
+    expect(tac.describe(moves[0]!, ctx)).toBe("TAC as 1, taking back yellow's: bring a red marble out");
+    // A marble whose one move plays a card of another kind is sent at once, as before.
+    expect(new Selection(tac).click('marble:0', ctx)).toEqual(moves[1]);
+  });
+
   it("names in a 7's run every marble it passes, which it knocks out, up to its own start on the way home", () => {
     const at: Record<number, [string, number]> = { 1: ['ring', 35], 4: ['ring', 36], 11: ['ring', 37], 2: ['ring', 62], 12: ['ring', 0], 3: ['home', 0] };
     const marbles = Array.from({ length: 16 }, (_, id) => ({ id, colour: Math.floor(id / 4), zone: at[id]?.[0] ?? 'apron', field: at[id]?.[1] ?? -1 }));

@@ -431,7 +431,9 @@ export const tac: GameBoard = {
   },
   // A card tapped is offered to confirm (a card played is gone), but not where every listed move is a discard: a seat
   // that cannot move discards a card each turn, and asked "Discard it?" every time it tapped twice a turn for a round.
-  confirms: confirmsCard,
+  // So is a TAC that a marble or field tapped alone would play: it takes back the last card, and the tap named neither
+  // (a tap on the apron brought a marble out with the TAC, knocking the player's own marble off its start).
+  confirms: (key, ctx) => confirmsCard(key, ctx) || ctx.moves.filter((m) => tac.keys(m, ctx).includes(key)).every((m) => m.card === 'tac'),
   // The exchange gives the card away, to the partner (or to the seat's other hand), and a discard throws it away: not "Play it?".
   question(move, ctx) {
     if (move.type !== 'exchange') return discardQuestion(move);
