@@ -1259,6 +1259,21 @@ describe('Great Western Trail on the page', () => {
     expect(logged({ type: 'foresight', pick: 1, tile: 'green', to: '', seat: 1 })).toBe('Bo: takes the foresight tile: green teepee, out of the game (no free space for it).');
   });
 
+  it('says in the move panel what is left to choose once a building or a space is picked for the building step', () => {
+    const names = { phases: { B: 'acting at a location' }, steps: { build: 'a building to place' }, spaces: { 'A-1': { text: 'A-1', kind: 'private' }, 'FLOOD-RISK-1': { text: 'flood risk 1', kind: 'risk' } } };
+    const moves: Move[] = [
+      { type: 'build', building: '1a', space: 'A-1' },
+      { type: 'build', building: '1a', space: 'FLOOD-RISK-1' },
+      { type: 'build', building: '2a', space: 'A-1' },
+      { type: 'skip' },
+    ];
+    const status = (selected: string[]) =>
+      greatWesternTrail.status!({ ...context('great-western-trail', { names, current: 0, phase: 'B', pending: 'build', endTrigger: -1, foresightColumn: -1 }), moves, selected });
+    expect(status([])).toBe('Choose a building to place, or skip.');
+    expect(status(['v:1a'])).toBe('Building 1a: now choose the space to place it on.');
+    expect(status(['v:FLOOD-RISK-1'])).toBe('Flood risk 1: now choose the building to place there.');
+  });
+
   it("names the step on the board's first line as the move panel does, a foresight tile with its column", () => {
     const names = { phases: { KC: 'in Kansas City', B: 'acting at a location' }, steps: { foresight: 'a foresight tile', hazard: 'a hazard to remove' } };
     const line = (table: Record<string, unknown>) => turnLine(context('great-western-trail', { names, current: 0, endTrigger: -1, foresightColumn: -1, ...table }));

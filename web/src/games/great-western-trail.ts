@@ -566,6 +566,10 @@ function asked(ctx: BoardContext): string {
   // What a disc of an auxiliary action's pair frees, left off its button: said here once.
   const pairs = t.pending === 'disc' && ctx.moves.some((m) => m.type === 'disc' && PAIR_NOTE.test(discName(ctx, String(m.disc))));
   if (pairs) return `Choose ${stepText(ctx)}${orSkip}. Of an auxiliary action's two discs, one lifted frees its single action, both its double.`;
+  if (t.pending === 'build') {
+    const picked = buildPicked(ctx);
+    if (picked) return picked;
+  }
   if (t.pending) return `Choose ${stepText(ctx)}${orSkip}.`;
   if (types.has('place')) return 'Choose where your cattleman starts on the trail.';
   if (types.has('move')) return 'Move your cattleman along the trail.';
@@ -574,6 +578,20 @@ function asked(ctx: BoardContext): string {
   const offered = `${choices.length ? `choose ${choices.join(' or ')}` : ''}${end}`;
   if (!offered) return '';
   return t.session?.space ? `At ${placeText(t.session.space, ctx)}: ${offered}.` : `${capital(offered)}.`;
+}
+
+/**
+ * What is left of the building step once a building or a space is picked: the line asked for a building still, with one
+ * picked and 21 spaces offered for it.
+ */
+function buildPicked(ctx: BoardContext): string {
+  const selected = ctx.selected ?? [];
+  const builds = ctx.moves.filter((m) => m.type === 'build');
+  const building = builds.find((m) => selected.includes(`v:${String(m.building)}`))?.building;
+  const space = builds.find((m) => selected.includes(`v:${String(m.space)}`))?.space;
+  if (building && !space) return `Building ${String(building)}: now choose the space to place it on.`;
+  if (space && !building) return `${capital(spaceName(ctx, String(space)))}: now choose the building to place there.`;
+  return '';
 }
 
 /**
