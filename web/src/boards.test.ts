@@ -1259,6 +1259,14 @@ describe('Great Western Trail on the page', () => {
     expect(logged({ type: 'foresight', pick: 1, tile: 'green', to: '', seat: 1 })).toBe('Bo: takes the foresight tile: green teepee, out of the game (no free space for it).');
   });
 
+  it("says in the move panel that a worker's Jersey bonus is taken by discarding a Jersey", () => {
+    const names = { phases: { B: 'acting at a location' }, steps: { jersey: 'a Jersey bonus' } };
+    const status = (moves: Move[]) =>
+      greatWesternTrail.status!({ ...context('great-western-trail', { names, current: 0, phase: 'B', pending: 'jersey', endTrigger: -1, foresightColumn: -1 }), moves });
+    expect(status([{ type: 'discard', card: 'jersey' }, { type: 'skip' }])).toBe('Discard a Jersey for the bonus of the worker you hired, or skip.');
+    expect(status([{ type: 'skip' }])).toBe('You cannot choose a Jersey bonus now: skip.');
+  });
+
   it('says in the move panel what is left to choose once a building or a space is picked for the building step', () => {
     const names = { phases: { B: 'acting at a location' }, steps: { build: 'a building to place' }, spaces: { 'A-1': { text: 'A-1', kind: 'private' }, 'FLOOD-RISK-1': { text: 'flood risk 1', kind: 'risk' } } };
     const moves: Move[] = [

@@ -566,6 +566,9 @@ function asked(ctx: BoardContext): string {
   // What a disc of an auxiliary action's pair frees, left off its button: said here once.
   const pairs = t.pending === 'disc' && ctx.moves.some((m) => m.type === 'disc' && PAIR_NOTE.test(discName(ctx, String(m.disc))));
   if (pairs) return `Choose ${stepText(ctx)}${orSkip}. Of an auxiliary action's two discs, one lifted frees its single action, both its double.`;
+  // A worker's Jersey bonus is taken by discarding a Jersey, the one part it offers: "Choose a Jersey bonus" named
+  // neither the discard nor why (the card's chip says only "Jersey, value 1").
+  if (t.pending === 'jersey' && types.has('discard')) return `Discard a Jersey for the bonus of the worker you hired${orSkip}.`;
   if (t.pending === 'build') {
     const picked = buildPicked(ctx);
     if (picked) return picked;
