@@ -410,6 +410,14 @@ describe('TAC on the page', () => {
     expect(say(one)).toEqual(['', '7: red 1 from field 5 to field 6, knocks out blue 1 (6 of the 7 left).']);
   });
 
+  it('logs the Devil and the Fool played in one line each, the card with what it does', () => {
+    const ctx = context('tac', { ring: 64, marbles: [], seatOfColour: [0, 1, 2, 3] });
+    const say = (events: GameEvent[]) => events.map((ev) => tac.describeEvent!(ev, ctx, events)).filter(Boolean);
+    expect(say([{ type: 'play', colour: 0, card: 'devil', as: 'devil', move: 'devil' }, { type: 'devil', colour: 0, target: 1 }])).toEqual(['red (Ada) plays the Devil on blue (Bo).']);
+    expect(say([{ type: 'play', colour: 2, card: 'fool', as: 'fool', move: 'fool' }, { type: 'fool', colour: 2 }])).toEqual(['green (Cy) plays the Fool: the hands pass on.']);
+    expect(say([{ type: 'play', colour: 0, card: '5', as: '5', move: 'move' }])).toEqual(['red (Ada) plays 5.']);
+  });
+
   it('says in the move panel what is asked: a card, then a marble; the steps of a 7; a discard; the exchange', () => {
     const marbles = Array.from({ length: 16 }, (_, id) => ({ id, colour: Math.floor(id / 4) }));
     const table = { phase: 'play', ring: 64, marbles, seatOfColour: [0, 1, 2, 3], teamOfColour: [0, 1, 0, 1], turn: 0, devilTarget: -1, sevenRemaining: 0 };

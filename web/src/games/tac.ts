@@ -531,6 +531,9 @@ export const tac: GameBoard = {
     const field = (f: unknown) => fieldText(f, ctx.table.ring ?? 0);
     switch (ev.type) {
       case 'play':
+        // The Devil's and the Fool's own lines say who played them and what they do: "plays Devil." before
+        // "plays the Devil on blue" said it twice.
+        if ((ev.card === 'devil' || ev.card === 'fool') && events.some((e) => e.type === ev.card)) return '';
         return `${colour(ev.colour)} plays ${tacCard(String(ev.card))}${ev.as && ev.as !== ev.card ? ` as ${tacCard(String(ev.as))}` : ''}.`;
       case 'tac':
         return `TAC! ${colour(ev.colour)} undoes ${colour(ev.undidColour)}'s ${tacCard(String(ev.undid ?? ''))}${ev.skipCancelled ? ' (and the skip)' : ''} and plays it.`;
