@@ -89,8 +89,9 @@ describe('Fast Track on the page', () => {
     expect(status([{ type: 'splitRest', marble: 'red-1', to: 'track-9' }], [], rest)).toBe('7: 1 step left: choose the other marble to take it.');
     expect(status([{ type: 'splitRest', marble: 'red-1', to: 'track-9' }], [], { turn: { ...rest.turn, split: { ...rest.turn.split, remaining: 3 } } })).toBe('7: 3 steps left: choose the other marble to take them.');
     const ctx = context('fast-track', table);
-    expect(fastTrack.describe({ type: 'split', card: '7D', marble: 'red-0', steps: 1, to: 'track-6' }, ctx)).toBe('7♦ split: red 1 1 step to space 6');
-    expect(fastTrack.describe({ type: 'split', card: '7D', marble: 'red-0', steps: 4, to: 'track-9' }, ctx)).toBe('7♦ split: red 1 4 steps to space 9');
+    // (The marble's number and the steps apart: "red 1 4 steps" read as one number.)
+    expect(fastTrack.describe({ type: 'split', card: '7D', marble: 'red-0', steps: 1, to: 'track-6' }, ctx)).toBe('7♦ split: red 1 to space 6 (1 step, 6 left for another marble)');
+    expect(fastTrack.describe({ type: 'split', card: '7D', marble: 'red-0', steps: 4, to: 'track-9' }, ctx)).toBe('7♦ split: red 1 to space 9 (4 steps, 3 left for another marble)');
     // Someone else's split: the steps left, no more.
     expect(status([], [], { turn: { seat: 1, chain: ['7D'], split: { card: '7D', marble: 'blue-0', remaining: 4 } } })).toBe('7: 4 steps left.');
     expect(playerLine({ seat: 1, colours: ['green'], handCount: 1, deckCount: 30 }, context('fast-track', table))).toBe('Bo: green · 1 card · deck 30');

@@ -366,7 +366,8 @@ export const fastTrack: GameBoard = {
       case 'move':
         return `${card}: ${marble(move.marble)}${from} to ${to(move.to)}`;
       case 'split':
-        return `${card} split: ${marble(move.marble)} ${count(Number(move.steps), 'step')} to ${to(move.to)}`;
+        // The marble's number and the steps apart ("red 1 4 steps" read as one number), and what is left of the 7.
+        return `${card} split: ${marble(move.marble)} to ${to(move.to)} (${count(Number(move.steps), 'step')}, ${7 - Number(move.steps)} left for another marble)`;
       case 'splitRest':
         return `Rest of the 7: ${marble(move.marble)} to ${to(move.to)}`;
       case 'swap':
