@@ -181,7 +181,12 @@ describe('Fast Track on the page', () => {
   it('says what the result\'s scores count: the marbles home, a team\'s for a team game', () => {
     const ctx = context('fast-track', {});
     expect([4, 1, 0].map((score, seat) => fastTrack.scoreText!({ seat, score, team: -1 }, ctx))).toEqual(['4 marbles home', '1 marble home', '0 marbles home']);
-    expect(fastTrack.scoreText!({ seat: 0, score: 8, team: 0 }, ctx)).toBe("8 of the team's marbles home");
+    // A team game's score is 1 for the winning team and 0 for the others (teamOutcome); the marbles home are in the
+    // details. It said "1 of the team's marbles home" of the winners, with all eight home.
+    const teams = { ...context('fast-track', {}), result: { standings: [], winners: [0, 2], details: { marblesHome: [8, 3, 8, 3] } } } as unknown as BoardContext;
+    expect(fastTrack.scoreText!({ seat: 0, score: 1, team: 0 }, teams)).toBe("won · 8 of the team's marbles home");
+    expect(fastTrack.scoreText!({ seat: 1, score: 0, team: 1 }, teams)).toBe("lost · 3 of the team's marbles home");
+    expect(fastTrack.scoreText!({ seat: 1, score: 0, team: 1 }, ctx)).toBe('lost');
   });
 
   it('describes the cut for the first player, and leaves the win to the room\'s game-over line', () => {

@@ -379,9 +379,13 @@ export const fastTrack: GameBoard = {
     }
     return move.type;
   },
-  // The outcome's score is the marbles home (README, Winning): a team's, for a team game.
-  scoreText(standing) {
-    if ((standing.team ?? -1) >= 0) return `${standing.score} of the team's marbles home`;
+  // The outcome's score is the marbles home (README, Winning); a team game's is 1 for the winning team and 0 for the
+  // others, the team's marbles home in the details (`marblesHome`, per seat).
+  scoreText(standing, ctx) {
+    if ((standing.team ?? -1) >= 0) {
+      const home: unknown = ctx.result?.details?.marblesHome?.[standing.seat];
+      return `${standing.score > 0 ? 'won' : 'lost'}${typeof home === 'number' ? ` · ${home} of the team's marbles home` : ''}`;
+    }
     return `${standing.score} ${standing.score === 1 ? 'marble' : 'marbles'} home`;
   },
   describeEvent(ev: GameEvent, ctx, events) {
