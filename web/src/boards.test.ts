@@ -195,6 +195,18 @@ describe('Fast Track on the page', () => {
     expect(say({ type: 'cut', cards: { 0: '7H', 1: 'KS' } })).toBe('Cut for the first player: Ada 7♥, Bo K♠.');
     expect(say({ type: 'won', seats: [1] })).toBe('');
   });
+
+  it('names a joker in a sentence as a joker: both are the same card in Fast Track', () => {
+    const table = { phase: 'play', turn: { seat: 0, chain: ['SJ'], split: null }, players: [{ seat: 0, colours: ['red'] }] };
+    const ctx = context('fast-track', table);
+    const say = (events: GameEvent[]) => events.map((ev) => fastTrack.describeEvent!(ev, ctx, events));
+    expect(say([{ type: 'played', seat: 0, card: 'SJ' }, { type: 'moved', marble: 'red-0', from: 'pen', to: 'track-0' }])[0]).toBe('Ada plays a joker.');
+    expect(say([{ type: 'played', seat: 1, card: 'BJ' }])).toEqual(['Bo discards a joker (no effect).']);
+    expect(say([{ type: 'cut', cards: { 0: 'BJ', 1: 'KS' } }])).toEqual(['Cut for the first player: Ada joker, Bo K♠.']);
+    const moves: Move[] = [{ type: 'move', card: '5H', marble: 'red-0', to: 'track-5' }];
+    expect(fastTrack.status!({ ...ctx, moves })).toBe('After a joker you play again. Choose a card to play, then a marble.');
+    expect(playerLine({ seat: 0, colours: ['red'], handCount: 4, deckCount: 40, discardTop: 'SJ', cut: 'BJ' }, ctx)).toBe('Ada: red · 4 cards · deck 40 · last joker · cut joker');
+  });
 });
 
 /** Whether two convex boxes overlap (no line of either side separates them). */

@@ -138,6 +138,12 @@ function placeName(v: unknown): string {
 
 /** Rank a card shows (suits play no part in Fast Track; both jokers are jokers). */
 const face = (card: string) => (card === 'BJ' || card === 'SJ' ? 'joker' : card.slice(0, -1));
+/**
+ * A card inside a sentence: a joker as "joker" ("Bot 4 plays Small joker." named a difference Fast Track does not make,
+ * capitalised mid-sentence), with its article after a verb ("plays a joker").
+ */
+const cardWord = (card: string) => (face(card) === 'joker' ? 'joker' : cardText(card));
+const aCard = (card: string) => (face(card) === 'joker' ? 'a joker' : cardText(card));
 
 /**
  * For each card in hand with listed moves, the keys of its twins: the cards of its rank whose listed moves are
@@ -284,7 +290,7 @@ const movedMarbles = (ctx: BoardContext) =>
 
 /** A player in the list under the board: colours, cards in hand, deck, last card played, the cut. */
 export function playerLine(p: Plain, ctx: BoardContext): string {
-  return `${ctx.name(p.seat)}: ${p.colours.join(' & ')} · ${count(p.handCount, 'card')} · deck ${p.deckCount}${p.discardTop ? ` · last ${cardText(p.discardTop)}` : ''}${p.cut ? ` · cut ${cardText(p.cut)}` : ''}`;
+  return `${ctx.name(p.seat)}: ${p.colours.join(' & ')} · ${count(p.handCount, 'card')} · deck ${p.deckCount}${p.discardTop ? ` · last ${cardWord(p.discardTop)}` : ''}${p.cut ? ` · cut ${cardWord(p.cut)}` : ''}`;
 }
 
 export const fastTrack: GameBoard = {
@@ -301,7 +307,7 @@ export const fastTrack: GameBoard = {
         ctx.status === 'over' ? 'Game over.' : [
           t.phase === 'cut' ? 'Cutting for the first player… ' : '',
           t.turn?.seat >= 0 ? (t.turn.seat === ctx.mySeat ? 'Your turn' : `${ctx.name(t.turn.seat)} to play`) : '',
-          t.turn?.chain?.length ? ` · played this turn: ${t.turn.chain.map(cardText).join(', ')}` : '',
+          t.turn?.chain?.length ? ` · played this turn: ${t.turn.chain.map(cardWord).join(', ')}` : '',
           t.turn?.split?.remaining > 0 ? ` · split ${sevenLeft(t.turn.split.remaining)}` : '',
         ],
       ),
@@ -337,7 +343,7 @@ export const fastTrack: GameBoard = {
     if (all('splitRest')) return `${split}: choose the other marble to take ${t.turn.split.remaining === 1 ? 'it' : 'them'}.`;
     // A play-again card (A, K, Q, J, 6, joker) was played (or discarded) this turn: another card follows.
     const chain: string[] = t.turn?.chain ?? [];
-    const again = chain.length ? `After ${cardText(chain.at(-1)!)} you play again. ` : ''; // (not the card played again)
+    const again = chain.length ? `After ${aCard(chain.at(-1)!)} you play again. ` : ''; // (not the card played again)
     if (all('discard')) return again + NO_CARD_MOVES;
     return again + cardThenMarble(fastTrack, ctx, cardText);
   },
@@ -393,7 +399,7 @@ export const fastTrack: GameBoard = {
     switch (ev.type) {
       case 'played':
         // A card that moves no marble was discarded: its move's events are the card alone.
-        return events.some((e) => e.type === 'moved') ? `${who} plays ${cardText(String(ev.card))}.` : `${who} discards ${cardText(String(ev.card))} (no effect).`;
+        return events.some((e) => e.type === 'moved') ? `${who} plays ${aCard(String(ev.card))}.` : `${who} discards ${aCard(String(ev.card))} (no effect).`;
       case 'moved': {
         // A jack's swap moves two marbles, each to the other's place: one line, not two moves (one of them backward).
         const other = events.find((e) => e !== ev && e.type === 'moved' && e.from === ev.to && e.to === ev.from);
@@ -411,7 +417,7 @@ export const fastTrack: GameBoard = {
         return '';
       case 'cut': {
         // Everyone still contending shows a card: the single highest starts, a tie cuts again.
-        const shown = Object.entries((ev.cards ?? {}) as Record<string, string>).map(([seat, card]) => `${ctx.name(Number(seat))} ${cardText(card)}`);
+        const shown = Object.entries((ev.cards ?? {}) as Record<string, string>).map(([seat, card]) => `${ctx.name(Number(seat))} ${cardWord(card)}`);
         return `Cut for the first player: ${shown.join(', ')}.`;
       }
       case 'won':
