@@ -436,6 +436,24 @@ describe('TAC on the page', () => {
     expect(say([{ type: 'play', colour: 0, card: '5', as: '5', move: 'move' }])).toEqual(['red (Ada) plays 5.']);
   });
 
+  it("names under the Devil the player who played the victim's card, and whose card it was", () => {
+    const ctx = context('tac', { ring: 64, marbles: [], seatOfColour: [0, 1, 2, 3] });
+    const say = (events: GameEvent[]) => events.map((ev) => tac.describeEvent!(ev, ctx, events)).filter(Boolean);
+    // The log said "blue (Bo) plays 7." of the 7 red played from blue's hand.
+    expect(say([{ type: 'play', colour: 1, by: 0, card: '7', as: '7', move: 'seven' }])).toEqual(["red (Ada) plays blue's 7 (the Devil)."]);
+    expect(say([{ type: 'discard', colour: 1, by: 0, card: '5', skipped: false }])).toEqual(["red (Ada) discards blue's 5 (the Devil): blue cannot move."]);
+    expect(say([{ type: 'play', colour: 1, by: 0, card: 'fool', as: 'fool', move: 'fool' }, { type: 'fool', colour: 1, by: 0 }])).toEqual([
+      "red (Ada) plays blue's Fool (the Devil): the hands pass on.",
+    ]);
+    expect(say([{ type: 'tac', colour: 1, by: 0, undid: '3', undidColour: 3, skipCancelled: false }, { type: 'play', colour: 1, by: 0, card: 'tac', as: '3', move: 'move' }])).toEqual([
+      "TAC! red (Ada) undoes yellow (Di)'s 3 with blue's TAC (the Devil) and plays it for blue.",
+      "red (Ada) plays blue's TAC as 3 (the Devil).",
+    ]);
+    // A card played in one's own turn, or an event of a server before `by`, reads as before.
+    expect(say([{ type: 'play', colour: 1, card: '7', as: '7', move: 'seven' }])).toEqual(['blue (Bo) plays 7.']);
+    expect(say([{ type: 'tac', colour: 1, undid: '3', undidColour: 0, skipCancelled: true }])).toEqual(["TAC! blue (Bo) undoes red (Ada)'s 3 (and the skip) and plays it."]);
+  });
+
   it('says in the move panel what is asked: a card, then a marble; the steps of a 7; a discard; the exchange', () => {
     const marbles = Array.from({ length: 16 }, (_, id) => ({ id, colour: Math.floor(id / 4) }));
     const table = { phase: 'play', ring: 64, marbles, seatOfColour: [0, 1, 2, 3], teamOfColour: [0, 1, 0, 1], turn: 0, devilTarget: -1, sevenRemaining: 0 };

@@ -6,7 +6,7 @@ import { game, options } from './index.ts';
 import { activeActors, exchangePartner, legalMoves } from './moves.ts';
 import { errorOf, play, table, where } from './scenario.ts';
 import { deckFor, setup } from './setup.ts';
-import { byCardOrder, type Card, type TacState } from './types.ts';
+import { byCardOrder, type Card, type TacMove, type TacState } from './types.ts';
 
 const H = (i: number) => 64 + i;
 const fresh = (seats = 4, opts = {}) => setup(options.parse(opts), seats, 'flow');
@@ -241,6 +241,33 @@ describe('master cards', () => {
     const s = play(table({ options: { master: true }, hands: { 0: ['devil'], 1: ['5'] } }), 0, { type: 'devil', card: 'devil' });
     const t = play(s, 0, { type: 'discard', card: '5' });
     expect([t.hands[1], t.turn]).toEqual([[], 2]);
+  });
+
+  it("Devil: the events of the victim's card say whose turn played it (`by`); a card played in one's own turn has none", () => {
+    const events = (state: TacState, move: TacMove) => {
+      const r = game.applyMove(state, state.turn, move);
+      if (!r.ok) throw new Error(r.error.code);
+      return r.events.filter((e) => ['play', 'tac', 'discard', 'fool'].includes(String(e.type)));
+    };
+    const master = { options: { master: true }, marbles: { 4: 20, 12: 50 } };
+    const devil = (hand: Card[], last: TacState['last'] = null, marbles: Record<number, number> = master.marbles) => {
+      const before = table({ ...master, hands: { 0: ['devil'], 1: hand }, marbles });
+      return play({ ...before, last: last && { ...last, before: before.marbles } }, 0, { type: 'devil', card: 'devil' });
+    };
+    expect(events(devil(['5', '9']), { type: 'move', card: '9', marble: 4, to: 29 })).toEqual([{ type: 'play', colour: 1, by: 0, card: '9', as: '9', move: 'move' }]);
+    expect(events(devil(['5'], null, {}), { type: 'discard', card: '5' })).toEqual([{ type: 'discard', colour: 1, by: 0, card: '5', skipped: false }]);
+    expect(events(devil(['fool']), { type: 'fool', card: 'fool' })).toEqual([
+      { type: 'play', colour: 1, by: 0, card: 'fool', as: 'fool', move: 'fool' },
+      { type: 'fool', colour: 1, by: 0 },
+    ]);
+    expect(events(devil(['tac'], { card: '3', colour: 3, before: null }), { type: 'move', card: 'tac', marble: 4, to: 23 })).toEqual([
+      { type: 'tac', colour: 1, by: 0, undid: '3', undidColour: 3, skipCancelled: false },
+      { type: 'play', colour: 1, by: 0, card: 'tac', as: '3', move: 'move' },
+    ]);
+    // In one's own turn (a Fool's hand received included) the colour is whose card it is and who played it.
+    expect(events(table({ ...master, hands: { 0: ['5'] }, marbles: { 0: 10 } }), { type: 'move', card: '5', marble: 0, to: 15 })).toEqual([{ type: 'play', colour: 0, card: '5', as: '5', move: 'move' }]);
+    const fooled = play(table({ ...master, hands: { 0: ['fool', '2'], 1: ['5'] }, marbles: { 0: 10 } }), 0, { type: 'fool', card: 'fool' });
+    expect(events(fooled, { type: 'move', card: '5', marble: 0, to: 15 })).toEqual([{ type: 'play', colour: 0, card: '5', as: '5', move: 'move' }]);
   });
 
   it('Warrior: runs to the next marble clockwise and knocks it out', () => {

@@ -71,6 +71,14 @@ function handColour(s: TacState): number {
   return s.devilTarget >= 0 ? s.devilTarget : s.turn;
 }
 
+/**
+ * For a card's events: `by`, the colour whose turn plays it, where that is not the colour whose card it is (the
+ * Devil's player playing its victim's card). The log said "blue plays 7" of the 7 the Devil's red played.
+ */
+function playedBy(s: TacState): { by?: number } {
+  return s.devilTarget >= 0 ? { by: s.turn } : {};
+}
+
 // ---------------------------------------------------------------- what a card can do
 
 /** Every way `colour` can use the effect of `card`; moves name `played` (the card leaving the hand). */
@@ -381,7 +389,7 @@ function takeCard(s: TacState, colour: number, card: Card): void {
 function discard(s: TacState, card: Card, events: GameEvent[]): void {
   const colour = handColour(s);
   takeCard(s, colour, card);
-  events.push({ type: 'discard', colour, card, skipped: s.skipPending });
+  events.push({ type: 'discard', colour, ...playedBy(s), card, skipped: s.skipPending });
   // A TAC may copy a discarded card (nothing to undo); after a discarded TAC, the card beneath it.
   if (card === 'tac') s.last = s.last && { ...s.last, before: null, by: colour };
   else s.last = { card, colour, before: null };
@@ -402,12 +410,12 @@ function playCard(s: TacState, m: CardMove, events: GameEvent[]): void {
     const last = s.last!;
     card = last.card;
     if (last.before) s.marbles = cloneMarbles(last.before);
-    events.push({ type: 'tac', colour, undid: last.card, undidColour: last.colour, skipCancelled: s.skipPending });
+    events.push({ type: 'tac', colour, ...playedBy(s), undid: last.card, undidColour: last.colour, skipCancelled: s.skipPending });
     s.skipPending = false;
   }
   s.tacBlocked = false;
   s.winPending = false;
-  events.push({ type: 'play', colour, card: m.card, as: card, move: m.type });
+  events.push({ type: 'play', colour, ...playedBy(s), card: m.card, as: card, move: m.type });
   if (m.type === 'devil' || m.type === 'fool') {
     // Neither card becomes the card a TAC copies: a TAC after them refers to the card before.
     if (m.type === 'devil') {
@@ -477,7 +485,7 @@ function fool(s: TacState, colour: number, events: GameEvent[]): void {
   s.hands = s.hands.map((_, c) => s.hands[(c + 1) % s.colours]!);
   // No hand is the one its seat received a card in any more.
   s.received = s.hands.map(() => null);
-  events.push({ type: 'fool', colour });
+  events.push({ type: 'fool', colour, ...playedBy(s) });
   const byDevil = s.devilTarget >= 0;
   s.devilTarget = -1;
   if (!byDevil && s.hands[colour]!.length > 0) s.foolPending = true;

@@ -529,14 +529,25 @@ export const tac: GameBoard = {
     const colour = (c: unknown) => (typeof c === 'number' ? `${COLOUR_NAME[c]} (${ctx.name(ctx.table.seatOfColour?.[c] ?? 0)})` : '');
     const marble = (id: unknown) => marbleName(ctx.table, id);
     const field = (f: unknown) => fieldText(f, ctx.table.ring ?? 0);
+    // Under the Devil a card is played by the colour on turn (`by`) from its victim's hand (`colour`): said as
+    // "red (Ada) plays blue's 7 (the Devil)", where "blue (Bo) plays 7" named the victim as the player.
+    const devil = typeof ev.by === 'number' && ev.by !== ev.colour;
+    const player = colour(devil ? ev.by : ev.colour);
+    const victim = COLOUR_NAME[Number(ev.colour)] ?? '';
+    const victims = devil ? `${victim}'s ` : '';
+    const byDevil = devil ? ' (the Devil)' : '';
     switch (ev.type) {
       case 'play':
         // The Devil's and the Fool's own lines say who played them and what they do: "plays Devil." before
         // "plays the Devil on blue" said it twice.
         if ((ev.card === 'devil' || ev.card === 'fool') && events.some((e) => e.type === ev.card)) return '';
-        return `${colour(ev.colour)} plays ${tacCard(String(ev.card))}${ev.as && ev.as !== ev.card ? ` as ${tacCard(String(ev.as))}` : ''}.`;
-      case 'tac':
-        return `TAC! ${colour(ev.colour)} undoes ${colour(ev.undidColour)}'s ${tacCard(String(ev.undid ?? ''))}${ev.skipCancelled ? ' (and the skip)' : ''} and plays it.`;
+        return `${player} plays ${victims}${tacCard(String(ev.card))}${ev.as && ev.as !== ev.card ? ` as ${tacCard(String(ev.as))}` : ''}${byDevil}.`;
+      case 'tac': {
+        const undid = `${colour(ev.undidColour)}'s ${tacCard(String(ev.undid ?? ''))}${ev.skipCancelled ? ' (and the skip)' : ''}`;
+        // The Devil's TAC plays the card taken back for its victim, with the victim's marbles.
+        if (devil) return `TAC! ${player} undoes ${undid} with ${victims}TAC${byDevil} and plays it for ${victim}.`;
+        return `TAC! ${player} undoes ${undid} and plays it.`;
+      }
       case 'knockout':
         // A 7's run says itself which marbles it knocked out.
         if (events.some((e) => e.type === 'step' && Array.isArray(e.knocked) && e.knocked.includes(ev.marble))) return '';
@@ -557,6 +568,7 @@ export const tac: GameBoard = {
         return `Round ${ev.round}: cards dealt.`;
       case 'discard':
         // A skipped player (an 8) discards whether or not they could move.
+        if (devil) return `${player} discards ${victims}${tacCard(String(ev.card))}${byDevil}: ${victim} cannot move.`;
         return ev.skipped ? `${colour(ev.colour)}, skipped, discards ${tacCard(String(ev.card))}.` : `${colour(ev.colour)} cannot move and discards ${tacCard(String(ev.card))}.`;
       case 'exchangeGiven':
         return `${colour(ev.colour)} gives a card to the partner.`;
@@ -570,7 +582,7 @@ export const tac: GameBoard = {
       case 'devil':
         return `${colour(ev.colour)} plays the Devil on ${colour(ev.target)}.`;
       case 'fool':
-        return `${colour(ev.colour)} plays the Fool: the hands pass on.`;
+        return `${player} plays ${devil ? `${victims}Fool${byDevil}` : 'the Fool'}: the hands pass on.`;
       case 'swap':
         return `${marble(ev.a)} and ${marble(ev.b)} swap places.`;
       case 'reshuffle':
