@@ -969,6 +969,21 @@ describe('Great Western Trail on the page', () => {
     expect(logged({ type: 'engine', to: 3, amount: 3, seat: 1 })).toBe('Bo: moves the engine to space 3, +$3.');
   });
 
+  it("logs what a Jersey discarded for a hired worker's bonus gave, as its event says", () => {
+    const logged = (ev: GameEvent) => greatWesternTrail.describeEvent!(ev, context('great-western-trail', {}), [ev]);
+    // The log said only "Bo: discards jersey.": the money or the certificates it brought were nowhere.
+    const jersey = { type: 'discard', card: 'jersey', seat: 1 };
+    expect(logged({ ...jersey, bonus: 'jerseyMoney2', amount: 2, certificatesGained: 0 })).toBe("Bo: discards a Jersey for the bonus of the worker hired: +$2.");
+    expect(logged({ ...jersey, bonus: 'jerseyMoney4', amount: 4, certificatesGained: 0 })).toBe("Bo: discards a Jersey for the bonus of the worker hired: +$4.");
+    expect(logged({ ...jersey, bonus: 'jerseyCert1', amount: 0, certificatesGained: 1 })).toBe("Bo: discards a Jersey for the bonus of the worker hired: +1 certificate.");
+    expect(logged({ ...jersey, bonus: 'jerseyCert2', amount: 0, certificatesGained: 2 })).toBe("Bo: discards a Jersey for the bonus of the worker hired: +2 certificates.");
+    expect(logged({ ...jersey, bonus: 'jerseyCert1', amount: 0, certificatesGained: 0 })).toBe(
+      "Bo: discards a Jersey for the bonus of the worker hired: no certificate (the certificates are at their limit).",
+    );
+    // Any other discard, or one from a server before the bonus was said, as before.
+    expect(logged(jersey)).toBe('Bo: discards jersey.');
+  });
+
   it("logs another player's move as theirs, not yours: a local action in the view's words is said to the player who may take it", () => {
     const session = { space: 'E', actions: [{ id: '0.0', text: 'move your engine up to 2 forward' }, { id: '1.0', text: 'discard 1 cattle card → +$2, take 1 objective card into your hand' }, { id: '2.0', text: '+$2' }] };
     const ctx = context('great-western-trail', { session });

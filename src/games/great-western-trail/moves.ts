@@ -77,6 +77,12 @@ export function applyMove(state: GwtState, actor: Actor, move: unknown): MoveRes
   // What a move paid (a worker hired, a building placed, cattle bought, a delivery's transport, a route's fees, a
   // hazard, a station upgraded): the log can say the price, not only the move.
   if (PRICED.has(move.type)) events[0]!.cost = state.players[seat]!.money - next.players[seat]!.money;
+  // A Jersey bonus's discard (its `bonus` from taken): the money it brought and how far the temporary certificates
+  // rose (the track's step from 4 is to 6; none at the limit). The log said only "discards Jersey".
+  if (events[0]!.bonus !== undefined) {
+    events[0]!.amount = moneyMoved;
+    events[0]!.certificatesGained = next.players[seat]!.certificates - state.players[seat]!.certificates;
+  }
   // Phase C's draw, counted (never which cards): the hand's size is on the table.
   if (move.type === 'endTurn') events[0]!.drawn = next.players[seat]!.hand.length - state.players[seat]!.hand.length;
   const [turnOf, overBefore] = [next.current, next.over];
@@ -142,6 +148,9 @@ function taken(state: GwtState, move: GwtMove): Record<string, string | number> 
     }
     case 'claimMaster':
       return { master: state.stations[(step as { station: number }).station]!.master };
+    case 'discard':
+      // A Jersey discarded for a hired worker's bonus: which bonus (jerseyCert1, jerseyMoney2, jerseyCert2, jerseyMoney4).
+      return step?.kind === 'jersey' ? { bonus: step.bonus } : {};
     default:
       return {};
   }

@@ -620,6 +620,33 @@ describe('worker slot bonuses', () => {
     expect(play(hireInto('engineer', 4), { type: 'discard', card: 'jersey' }).players[0]!.certificates).toBe(2);
     expect(play(hireInto('engineer', 5), { type: 'discard', card: 'jersey' }).players[0]!.money).toBe(20 - 6 + 4);
   });
+  it("a Jersey bonus's discard says what the bonus gave: its `bonus`, the money (`amount`) and the certificates gained", () => {
+    // The log said only "discards Jersey, value 1": the $2 or the certificate it brought was nowhere.
+    const jersey = (had: number, certificates = 0, limitDiscsTaken = false) => {
+      const s = hireInto('engineer', had);
+      s.players[0]!.certificates = certificates;
+      if (limitDiscsTaken) s.players[0]!.discs = s.players[0]!.discs.filter((d) => d !== 'cert4' && d !== 'cert6');
+      const r = game.applyMove(s, 0, { type: 'discard', card: 'jersey' });
+      if (!r.ok) throw new Error(r.error.code);
+      return r.events[0];
+    };
+    const event = { type: 'discard', card: 'jersey', seat: 0 };
+    expect(jersey(1)).toEqual({ ...event, bonus: 'jerseyCert1', amount: 0, certificatesGained: 1 });
+    expect(jersey(2)).toEqual({ ...event, bonus: 'jerseyMoney2', amount: 2, certificatesGained: 0 });
+    expect(jersey(4)).toEqual({ ...event, bonus: 'jerseyCert2', amount: 0, certificatesGained: 2 });
+    expect(jersey(5)).toEqual({ ...event, bonus: 'jerseyMoney4', amount: 4, certificatesGained: 0 });
+    // At the limit (3 while the certificate discs lie on the board) nothing; the track runs 0-1-2-3-4-6, so once
+    // both discs are taken one space up from 4 is 6.
+    expect(jersey(1, 3)).toMatchObject({ bonus: 'jerseyCert1', certificatesGained: 0 });
+    expect(jersey(4, 2)).toMatchObject({ bonus: 'jerseyCert2', certificatesGained: 1 });
+    expect(jersey(1, 4, true)).toMatchObject({ bonus: 'jerseyCert1', certificatesGained: 2 });
+    // Any other discard (a hand over its limit, a local action's step) says nothing of a bonus.
+    const s = fresh();
+    s.players[0]!.hand = ['jersey', 'angus'];
+    s.turn.stack.push({ kind: 'discard', count: 1 });
+    const r = game.applyMove(s, 0, { type: 'discard', card: 'jersey' });
+    expect(r.ok && r.events[0]).toEqual(event);
+  });
   it("a Jersey bonus is offered whether or not the hand holds a Jersey: the pending step does not tell the table what it lacks", () => {
     const hire = (hand: string[], options: Partial<GwtOptions> = {}) => {
       let s = fresh(2, options);

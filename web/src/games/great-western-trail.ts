@@ -739,6 +739,17 @@ export const greatWesternTrail: GameBoard = {
       const disc = discName(ctx, String(ev.disc)).replace(PAIR_NOTE, (_, which: string) => `, ${which} disc`);
       return `${who}places a disc${where} (from ${disc})${money}.`;
     }
+    // A Jersey discarded for a hired worker's bonus: what it gave, as its event says (a server before it said only
+    // the discard). A certificate bonus at the limit gives none.
+    if (ev.type === 'discard' && typeof ev.bonus === 'string') {
+      const certificates = Number(ev.certificatesGained);
+      const gave = Number(ev.amount)
+        ? signed(Number(ev.amount))
+        : certificates
+          ? `+${certificates} certificate${certificates === 1 ? '' : 's'}`
+          : 'no certificate (the certificates are at their limit)';
+      return `${who}discards a Jersey for the bonus of the worker hired: ${gave}.`;
+    }
     const { seat: _seat, cost: _cost, ...move } = ev; // the seat is said already, the price after the words
     // A local action or an auxiliary action is chosen, its words quoted: what it offers is done by the moves after it
     // ("takes the local action “place a building ($2 per craftsman)”", then "places building 3a on …").
