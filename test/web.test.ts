@@ -1487,6 +1487,44 @@ describe('web client', () => {
     await Promise.all([page.close(), watcher.close()]);
   }, 60_000);
 
+  it.concurrent('on a phone the part focus lands on when the focused one goes is brought out from under the move panel: Great Western Trail at 390×844', async ({ expect }) => {
+    const page = await newPage(390);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await createInLobby(page, 'Great Western Trail', { seats: 2, bots: 1 });
+    await page.locator('.controls .status.mine').waitFor({ timeout: 15_000 });
+    // Focus landed on the first part to act on, near the page's top. The window grows lower (a phone's keyboard
+    // shown): that part would lie under the panel. The player Tabs to a part that the next redraw takes away (a
+    // stand-in; the board drawn again for a wide window, then a phone's), and focus lands on the first part again.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.matches('.board [data-key].can') ?? false), { timeout: 5000 }).toBe(true);
+    const key = await page.evaluate(() => (document.activeElement as HTMLElement).dataset.key!);
+    const under = () =>
+      page.evaluate((key) => {
+        const part = document.querySelector(`.board [data-key="${CSS.escape(key)}"]`)!.getBoundingClientRect();
+        const panel = document.querySelector('.controls')!.getBoundingClientRect();
+        return { top: part.top, bottom: part.bottom, panelTop: panel.top, floats: getComputedStyle(document.querySelector('.controls')!).position === 'sticky' };
+      }, key);
+    const low = Math.ceil((await under()).bottom) + 10;
+    const redrawnAt = async (width: number) => {
+      const frame = await page.locator('#app').getAttribute('data-frame');
+      await page.setViewportSize({ width, height: low });
+      await expect.poll(() => page.locator('#app').getAttribute('data-frame'), { timeout: 5000 }).not.toBe(frame);
+    };
+    await redrawnAt(800);
+    await page.evaluate(() => {
+      const gone = Object.assign(document.createElement('button'), { className: 'can' });
+      gone.dataset.key = 'gone';
+      document.querySelector('.board')!.append(gone);
+      gone.focus({ preventScroll: true });
+    });
+    await redrawnAt(390);
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.key)).toBe(key);
+    const after = await under();
+    expect(after.floats).toBe(true);
+    expect(after.top).toBeGreaterThanOrEqual(0);
+    expect(after.bottom).toBeLessThanOrEqual(after.panelTop);
+    await page.close();
+  }, 40_000);
+
   it.concurrent("on a phone a step is brought into view by its parts, not by its Skip button: Great Western Trail's job market when hiring", async ({ expect }) => {
     const page = await newPage(390, true);
     await createInLobby(page, 'Great Western Trail', { seats: 2, bots: 1 });

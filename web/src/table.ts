@@ -186,19 +186,27 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
    */
   function showNewStep(ctx: BoardContext) {
     if (!steps.begins(ctx.mySeat === null ? [] : ctx.moves)) return;
-    const panel = controls.getBoundingClientRect();
-    const boardBottom = panelFloats ? Math.min(panel.top, window.innerHeight) : window.innerHeight;
-    const inView = (el: HTMLElement, bottom: number) => shownEnough(el.getBoundingClientRect(), bottom, window.innerWidth);
     const board = partsActedOn([...boardEl.querySelectorAll<HTMLElement>('[data-key].can')]);
     const panelParts = [...controls.querySelectorAll<HTMLElement>('.only-move .move, .compose .move')];
-    if (board.some((el) => inView(el, boardBottom)) || panelParts.some((el) => inView(el, window.innerHeight))) return;
+    if (board.some(inView) || panelParts.some(inView)) return;
     nextPart()?.scrollIntoView({ block: 'center' });
   }
-  /** Where focus goes when the part it was on is gone: the next part to act on, else the title until there is one. */
+  /** Whether a part shows enough in the window: a board's part above the move panel where that floats over the board. */
+  function inView(el: HTMLElement): boolean {
+    const bottom = panelFloats && !controls.contains(el) ? Math.min(controls.getBoundingClientRect().top, window.innerHeight) : window.innerHeight;
+    return shownEnough(el.getBoundingClientRect(), bottom, window.innerWidth);
+  }
+  /**
+   * Where focus goes when the part it was on is gone: the next part to act on, else the title until there is one.
+   * Not scrolled to when in view (the page stays where the player has it); a part under the floating move panel or
+   * out of the window is brought into view, the least way (focus hidden there was found only by a Tab, Great Western
+   * Trail's buildings under the panel on a phone). The title is not: scrolling up to it would leave the board.
+   */
   function landFocus() {
     const part = nextPart();
     parked = !part;
     (part ?? title).focus({ preventScroll: true });
+    if (part && !inView(part)) part.scrollIntoView({ block: 'nearest' });
   }
   // The lobby's button that opened the table is gone: focus starts on the table, not the page's body.
   landFocus();
