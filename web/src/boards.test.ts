@@ -1295,6 +1295,13 @@ describe('Great Western Trail on the page', () => {
     expect(greatWesternTrail.whyNot!('v:A-1', { ...ctx, moves: [build] })).toBeNull(); // (no building there: the page's words)
   });
 
+  it('names the foresight tiles outside the column being chosen for the focus: the redraw pairs keyless parts by place', () => {
+    const names = { trail: [], phases: { KC: 'in Kansas City' }, steps: { foresight: 'a foresight tile' } };
+    const table = { names, current: 0, phase: 'KC', pending: 'foresight', endTrigger: -1, foresightColumn: 1, players: [{}, {}], foresight: ['cowboy', 'engineer', 'flood-g4', '', 'craftsman', 'jersey-1'] };
+    const tiles = drawnParts(() => greatWesternTrail.render(context('great-western-trail', table)), 'gwt').filter((c) => c.attributes['data-key']?.startsWith('pick:') || c.attributes['data-focus']?.startsWith('foresight:'));
+    expect(tiles.map((c) => c.attributes['data-key'] ?? c.attributes['data-focus'])).toEqual(['foresight:0:0', 'foresight:0:1', 'pick:0', 'pick:1', 'foresight:2:0', 'foresight:2:1']);
+  });
+
   it("says a delivery's value and where a disc goes, as the view says them, and where a foresight tile went, as its event says", () => {
     const names = {
       phases: { KC: 'in Kansas City', B: 'acting at a location' },

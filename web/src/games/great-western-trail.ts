@@ -256,7 +256,9 @@ function foresight(ctx: BoardContext) {
           h('small', null, `${column + 1}`),
           [0, 1].map((pick) => {
             const tile = foresightTile(ctx, column, pick);
-            return chip(column === resolving ? `pick:${pick}` : null, tile ? tileName(ctx, tile) : '—');
+            // Outside the column being chosen no move names a tile: named for the page's focus (see playerPart).
+            const label = tile ? tileName(ctx, tile) : '—';
+            return column === resolving ? chip(`pick:${pick}`, label) : chip(null, label, '', { 'data-focus': `foresight:${column}:${pick}` });
           }),
         ),
       ),
