@@ -1009,6 +1009,10 @@ describe('Great Western Trail on the page', () => {
     expect(logged({ type: 'action', action: '1.0', seat: 1 })).toBe('Bo: takes the local action “place a building ($2 per craftsman)”.'); // (a server before `text`)
     expect(logged({ type: 'foresight', pick: 0, tile: 'flood-g4', seat: 1 })).toBe('Bo: takes the foresight tile: flood, green hand, 4 VP.');
     expect(logged({ type: 'foresight', pick: 0, seat: 1 })).toBe('Bo: takes a foresight tile.');
+    // A skip says the step passed (its words the view's).
+    const steps = { ...ctx, table: { ...ctx.table, names: { ...names, steps: { build: 'a building to place' } } } };
+    expect(greatWesternTrail.describeEvent!({ type: 'skip', step: 'build', seat: 1 }, steps, [])).toBe('Bo: skips choosing a building to place.');
+    expect(logged({ type: 'skip', seat: 1 })).toBe('Bo: skips.'); // (a server before `step`)
     expect(logged({ type: 'hire', slot: 0, worker: 'cowboy', seat: 1 })).toBe('Bo: hires the cowboy in row 1 of the job market.'); // (a server before `cost`)
     // What a purchase paid, as its event says.
     expect(logged({ type: 'hire', slot: 0, worker: 'cowboy', cost: 6, seat: 1 })).toBe('Bo: hires the cowboy in row 1 of the job market for $6.');

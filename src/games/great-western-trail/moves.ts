@@ -151,6 +151,9 @@ function taken(state: GwtState, move: GwtMove): Record<string, string | number> 
     case 'discard':
       // A Jersey discarded for a hired worker's bonus: which bonus (jerseyCert1, jerseyMoney2, jerseyCert2, jerseyMoney4).
       return step?.kind === 'jersey' ? { bonus: step.bonus } : {};
+    case 'skip':
+      // The step passed (the view's `names.steps`): a log said only "skips".
+      return step ? { step: step.kind } : {};
     default:
       return {};
   }

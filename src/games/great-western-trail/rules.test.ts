@@ -1837,6 +1837,9 @@ describe('views and invariants', () => {
     expect(eventOf(upgraded.state, disc).event).toMatchObject({ type: 'disc', seat: 0, station: 1 });
     const placed = play(upgraded.state, disc);
     expect(eventOf(placed, { type: 'claimMaster', worker: 'cowboy' }).event).toEqual({ type: 'claimMaster', worker: 'cowboy', seat: 0, master });
+    // A skip names the step it passed.
+    expect(eventOf(u, { type: 'skip' }).event).toEqual({ type: 'skip', seat: 0, step: 'upgrade' });
+    expect(eventOf(placed, { type: 'skip' }).event).toEqual({ type: 'skip', seat: 0, step: 'master' });
   });
   it('a purchase\'s event says what it paid: a worker hired, a building placed, cattle bought, a station upgraded', () => {
     const paid = (state: GwtState, move: GwtMove) => {

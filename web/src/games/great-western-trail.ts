@@ -707,7 +707,8 @@ export const greatWesternTrail: GameBoard = {
       if (events.indexOf(ev) > 0) return `${who}the turn ends by itself (nothing is left to do in it)${drawn ? `; draws ${drawn}` : ''}.`;
       return `${who}ends the turn${drawn ? ` and draws ${drawn}` : ''}.`;
     }
-    if (ev.type === 'skip') return `${who}skips.`;
+    // The step passed, as its event names it (a server before it named none).
+    if (ev.type === 'skip') return `${who}skips${typeof ev.step === 'string' && ev.step ? ` choosing ${named(names(ctx), 'steps', ev.step)}` : ''}.`;
     // What ended the game, and who (the log said only "Game over"; the panel "Last round." while it lasted).
     if (ev.type === 'endTriggered') return `${who}fills the job market's last space, which triggers the game's end: the last turns follow.`;
     // The tile as it lay (the event's: gone from the foresight by now); a server before it sent none.
