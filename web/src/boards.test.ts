@@ -346,6 +346,13 @@ describe('TAC on the page', () => {
     expect(tac.describeEvent!({ type: 'discard', colour: 3, card: '2', skipped: false }, ctx, [])).toBe('yellow (Di) cannot move and discards 2.');
   });
 
+  it('logs whom a card of the exchange goes to: the partner by name, or a seat\'s own other hand', () => {
+    const say = (ev: GameEvent, seatOfColour = [0, 1, 2, 3]) => tac.describeEvent!(ev, context('tac', { seatOfColour }), [ev]);
+    expect(say({ type: 'exchangeGiven', colour: 0, to: 2 })).toBe('red (Ada) gives a card to their partner, green (Cy).');
+    expect(say({ type: 'exchangeGiven', colour: 0, to: 2 }, [0, 1, 0, 1])).toBe("red (Ada) passes a card to green's hand.");
+    expect(say({ type: 'exchangeGiven', colour: 0 })).toBe('red (Ada) gives a card to the partner.'); // (a server before `to`)
+  });
+
   it("heads the board with the phase in words and whose turn it is, yours as yours (it gave the engine's word: \"· play\", \"· exchange\")", () => {
     const head = (t: Record<string, unknown>) => drawnParts(() => tac.render(context('tac', { ring: 64, marbles: [], seatOfColour: [0, 1, 2, 3], round: 2, winner: -1, ...t })), 'tac')[0]!.text;
     expect(head({ phase: 'play', turn: 1, turnSeat: 1 })).toMatch(/^Round 2 · Bo to play \(blue\)/);

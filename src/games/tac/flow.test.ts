@@ -92,6 +92,9 @@ describe('the exchange', () => {
     const s = play(fresh(), SYSTEM, { type: 'deal' });
     const given = s.hands[0]![0]!;
     const t = play(s, 0, { type: 'exchange', card: given });
+    // Its event names the colour given to, not the card.
+    const r = game.applyMove(s, 0, { type: 'exchange', card: given });
+    expect(r.ok && r.events).toEqual([{ type: 'exchangeGiven', colour: 0, to: 2 }]);
     expect(activeActors(t)).toEqual([1, 2, 3]);
     expect(t.hands[2]!.length).toBe(5);
     expect(game.viewFor(t, 2).private!.given).toEqual(['']);

@@ -364,7 +364,9 @@ function exchange(s: TacState, seat: number, card: Card, events: GameEvent[]): v
   const colour = exchangingColour(s, seat);
   s.hands[colour] = removeCards(s.hands[colour]!, [card])!;
   s.exchange[colour] = card;
-  events.push({ type: 'exchangeGiven', colour });
+  // Whom the card goes to: a log said "the partner", and which colour that is depends on the teams and, two teams of
+  // three, the round.
+  events.push({ type: 'exchangeGiven', colour, to: exchangePartner(s, colour) });
   if (s.exchange.some((given) => given === null)) return;
   s.exchange.forEach((given, c) => {
     s.hands[exchangePartner(s, c)]!.push(given!);

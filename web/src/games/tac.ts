@@ -570,8 +570,14 @@ export const tac: GameBoard = {
         // A skipped player (an 8) discards whether or not they could move.
         if (devil) return `${player} discards ${victims}${tacCard(String(ev.card))}${byDevil}: ${victim} cannot move.`;
         return ev.skipped ? `${colour(ev.colour)}, skipped, discards ${tacCard(String(ev.card))}.` : `${colour(ev.colour)} cannot move and discards ${tacCard(String(ev.card))}.`;
-      case 'exchangeGiven':
-        return `${colour(ev.colour)} gives a card to the partner.`;
+      case 'exchangeGiven': {
+        // Whom to, as the event names it (a server before it named none); a seat of two colours passes between its hands.
+        const to = typeof ev.to === 'number' ? ev.to : null;
+        if (to === null) return `${colour(ev.colour)} gives a card to the partner.`;
+        const seats: number[] = ctx.table.seatOfColour ?? [];
+        if (seats[to] !== undefined && seats[to] === seats[Number(ev.colour)]) return `${colour(ev.colour)} passes a card to ${COLOUR_NAME[to]}'s hand.`;
+        return `${colour(ev.colour)} gives a card to their partner, ${colour(to)}.`;
+      }
       case 'exchangeDone': {
         // Yours, as your private view holds it now (the events name no card: only you see which one came).
         const received = receivedCards(ctx).map((r) => ` ${r.text}.`);
