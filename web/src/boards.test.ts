@@ -612,6 +612,7 @@ describe('TAC on the page', () => {
     expect(tac.status!(ctx([{ type: 'move', card: '9', marble: 8, to: 41 }]))).toBe("Green's turn. Choose a card to play, then a marble.");
     expect(tac.status!(ctx([{ type: 'discard', card: '9' }]))).toBe("Green's turn. No card of yours can move a marble: choose one to discard.");
     expect(tac.status!(ctx([{ type: 'discard', card: '9' }], { skipPending: true }))).toBe("Green's turn. You are skipped (an 8): choose a card to discard.");
+    expect(tac.status!(ctx([{ type: 'step', marble: 8, to: 41 }], { sevenRemaining: 3 }))).toBe("Green's turn. 7: 3 steps left: choose a marble, then the field it steps to.");
   });
 
   it("says, once your marbles are all home, that your cards move your partner's", () => {

@@ -418,10 +418,10 @@ export const tac: GameBoard = {
       const to = ownPartner(ctx, handColour(ctx));
       return to === null ? 'Choose a card to give your partner.' : `Choose a card to pass from ${COLOUR_NAME[handColour(ctx)]}'s hand to ${COLOUR_NAME[to]}'s.`;
     }
-    if (all('step')) return `${seven}: choose a marble, then the field it steps to.`;
     // A seat of two colours plays them in turn: which one's turn it is (its hand is the one "in play").
     const own: number[] = ctx.view?.colours ?? [];
     const whose = own.length > 1 && own.includes(t.turn) ? `${cap(COLOUR_NAME[t.turn] ?? '')}'s turn. ` : '';
+    if (all('step')) return `${whose}${seven}: choose a marble, then the field it steps to.`;
     // Skipped by an 8: every card may only be discarded (or a TAC undo the 8), whether or not it could move a marble.
     if (t.skipPending) return `${whose}You are skipped (an 8): choose a card to discard${all('discard') ? '' : ', or play your TAC to undo the 8'}.`;
     const devil = t.devilTarget >= 0 ? `Devil: ${ctx.name(t.seatOfColour?.[t.devilTarget] ?? 0)}'s hand. ` : '';
