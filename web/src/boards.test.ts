@@ -83,6 +83,8 @@ describe('Fast Track on the page', () => {
     const plays: Move[] = [{ type: 'move', card: '5H', marble: 'red-0', to: 'track-8' }, { type: 'move', card: 'KS', marble: 'red-1', to: 'track-3' }];
     expect(status(plays)).toBe('Choose a card to play, then a marble.');
     expect(status(plays, ['card:5H'])).toBe('5♥: now choose a marble.');
+    // A card that moves no marble where another does: thrown away, not played (the chooser asks "Discard it?").
+    expect(status([...plays, { type: 'discard', card: 'KD' }], ['card:KD'])).toBe('K♦: it can only be discarded.');
     expect(status(plays, [], { turn: { seat: 0, chain: ['KS'], split: null } })).toBe('After K♠ you play again. Choose a card to play, then a marble.');
     expect(status([{ type: 'discard', card: '5H' }, { type: 'discard', card: '9C' }])).toBe('No card of yours can move a marble: choose one to discard.');
     const rest = { turn: { seat: 0, chain: ['7D'], split: { card: '7D', marble: 'red-0', remaining: 1 } } };
