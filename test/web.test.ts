@@ -981,6 +981,31 @@ describe('web client', () => {
     await page.close();
   }, 60_000);
 
+  it.concurrent("lobby: a wide window's create form shows every choice of its options whole (TAC's \"What a TAC takes back\" was cut off)", async ({ expect }) => {
+    const page = await newPage();
+    await page.goto(`${server.http}/`);
+    const cut: string[] = [];
+    for (const tab of await page.getByRole('tab').allTextContents()) {
+      await page.getByRole('tab', { name: tab }).click();
+      if (!(await page.locator('details.options').evaluate((d) => (d as HTMLDetailsElement).open))) await page.locator('details.options summary').click();
+      // A select is as wide as its longest choice, where its room allows: narrower, that choice shows cut.
+      cut.push(
+        ...(await page.locator('form.create select').evaluateAll((selects, tab) =>
+          selects.flatMap((el) => {
+            const select = el as HTMLSelectElement;
+            const shown = select.getBoundingClientRect().width;
+            select.style.width = 'max-content';
+            select.style.maxWidth = 'none';
+            const needed = select.getBoundingClientRect().width;
+            select.style.width = select.style.maxWidth = '';
+            return needed > shown + 0.5 ? [`${tab}: ${select.name}`] : [];
+          }), tab)),
+      );
+    }
+    expect(cut).toEqual([]);
+    await page.close();
+  }, 30_000);
+
   it.concurrent("lobby: an option with no effect under the others chosen is disabled, and left out of the table's options: Ready Set Bet's host bets where no seat hosts", async ({ expect }) => {
     const page = await newPage();
     await fillLobbyForm(page, 'Ready Set Bet', { seats: 3 });

@@ -339,6 +339,9 @@ function helpText(id: string, description: string | undefined, input: HTMLElemen
   return h('small', { class: 'help', id }, description);
 }
 
+/** A choice's text longer than this (in characters) does not fit in one column of the create form. */
+const WIDE_CHOICE_CHARS = 25;
+
 /**
  * One form field from a JSON Schema property: a select for choices, a checkbox, a number, or JSON text; under
  * it the schema's description as help text, where the game gives one.
@@ -352,7 +355,11 @@ function optionField(key: string, schema: JsonSchema, value: unknown): { key: st
   if (choices) {
     // A choice shown in words or by its title; the value sent is the choice itself, on each option as JSON (data-value).
     const select = h('select', { name: key, 'aria-describedby': described }, choices.map((c, i) => h('option', { value: i, 'data-value': JSON.stringify(c.value), selected: JSON.stringify(c.value) === JSON.stringify(value) }, c.text)));
-    return { key, el: field(label, select, help), input: select, value: () => choices[Number(select.value)]!.value };
+    const el = field(label, select, help);
+    // A long choice takes two of the form's columns: in one, a wide window's 210 px, it showed cut ("The card of your
+    // opponent on your right" as "The card of your opponent on").
+    if (Math.max(...choices.map((c) => c.text.length)) > WIDE_CHOICE_CHARS) el.classList.add('wide');
+    return { key, el, input: select, value: () => choices[Number(select.value)]!.value };
   }
   if (schema.type === 'boolean') {
     const box = h('input', { type: 'checkbox', name: key, checked: Boolean(value), 'aria-describedby': described });
