@@ -339,8 +339,11 @@ function helpText(id: string, description: string | undefined, input: HTMLElemen
   return h('small', { class: 'help', id }, description);
 }
 
-/** A choice's text longer than this (in characters) does not fit in one column of the create form. */
-const WIDE_CHOICE_CHARS = 25;
+/**
+ * A choice's text longer than this (in characters) may not fit in one column of the create form: 25 just fit at 1280
+ * wide, and a margin keeps a font a little wider from cutting them.
+ */
+const WIDE_CHOICE_CHARS = 22;
 
 /**
  * One form field from a JSON Schema property: a select for choices, a checkbox, a number, or JSON text; under
