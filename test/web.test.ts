@@ -223,6 +223,28 @@ async function readyBetweenRaces(player: Player, timeoutMs: number) {
   }
 }
 
+/**
+ * Presses the first move of the list of all legal moves once one is there and none is in flight, then waits for the
+ * page's next frame. Found and pressed in one task: between a wait and a click of their own, a redraw could take the
+ * button away.
+ */
+async function sendFirstListedMove(page: Page) {
+  const pressed = await page.waitForFunction(
+    () => {
+      const app = document.querySelector('#app')!;
+      const button = document.querySelector<HTMLButtonElement>('.all-moves .move');
+      if (!button || app.getAttribute('data-inflight') !== '0') return null;
+      const frame = app.getAttribute('data-frame') ?? '';
+      button.click();
+      return { frame };
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
+  const { frame } = (await pressed.jsonValue())!;
+  await page.waitForFunction((f) => document.querySelector('#app')!.getAttribute('data-frame') !== f, frame);
+}
+
 async function expectFinished(page: Page) {
   expect(await page.locator('.result table.standings tbody tr').count()).toBeGreaterThan(0);
   expect(await page.locator('.board').textContent()).not.toMatch(/ to play\b|'s turn\b/); // no turn shown once it is over
@@ -1584,9 +1606,7 @@ describe('web client', () => {
     for (let move = 0; move < 6; move++) {
       await page.waitForFunction(() => document.querySelector('.all-moves .move') && document.querySelector('#app')!.getAttribute('data-inflight') === '0', undefined, { timeout: 30_000 });
       expect(await page.evaluate(() => document.activeElement?.closest('details')?.dataset.fold ?? document.activeElement?.tagName)).toBe('player:1');
-      const frame = await page.locator('#app').getAttribute('data-frame');
-      await page.evaluate(() => document.querySelector<HTMLButtonElement>('.all-moves .move')!.click());
-      await page.waitForFunction((f) => document.querySelector('#app')!.getAttribute('data-frame') !== f, frame);
+      await sendFirstListedMove(page);
     }
     await page.close();
   }, 60_000);
@@ -1602,9 +1622,7 @@ describe('web client', () => {
     for (let move = 0; move < 6; move++) {
       await page.waitForFunction(() => document.querySelector('.all-moves .move') && document.querySelector('#app')!.getAttribute('data-inflight') === '0', undefined, { timeout: 30_000 });
       expect(await page.evaluate(() => [document.activeElement?.closest('details')?.dataset.fold, document.activeElement?.textContent])).toEqual(['player:1', name]);
-      const frame = await page.locator('#app').getAttribute('data-frame');
-      await page.evaluate(() => document.querySelector<HTMLButtonElement>('.all-moves .move')!.click());
-      await page.waitForFunction((f) => document.querySelector('#app')!.getAttribute('data-frame') !== f, frame);
+      await sendFirstListedMove(page);
     }
     await page.close();
   }, 60_000);
@@ -2111,9 +2129,7 @@ describe('web client', () => {
     for (let move = 0; move < 60; move++) {
       await yourTurn();
       if (await page.locator('.board .moved').count()) break;
-      const frame = await page.locator('#app').getAttribute('data-frame');
-      await page.evaluate(() => document.querySelector<HTMLButtonElement>('.all-moves .move')!.click());
-      await page.waitForFunction((f) => document.querySelector('#app')!.getAttribute('data-frame') !== f, frame);
+      await sendFirstListedMove(page);
     }
     expect(await page.locator('.board .moved').count()).toBeGreaterThan(0);
     // To the lobby and back in the same tab, as a page opened now: nothing to compare yet, so nothing marked.
