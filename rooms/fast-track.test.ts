@@ -27,6 +27,31 @@ describe('fast-track room', () => {
     expect(final.table.winners.length).toBe(1);
   });
 
+  it("leaves the rest of a turn whose clock ran out to the seat's bot: one turnTimeout a turn, not one a play-again card", async () => {
+    // Seat 0's player never moves; its clock (1 s, then the away clock, no longer) runs out on every turn of its.
+    const idle = await joinAsPlayer(server.ws, 'fast-track', { seats: 2, bots: 1, turnSeconds: 1, options: { teams: 'none' } }, 'create');
+    // Seat 0's turns: each run of its messages (moves and timeouts) that the other seat's moves close.
+    const turns = () => {
+      const runs: { moves: number; timeouts: number }[] = [];
+      let run: { moves: number; timeouts: number } | null = null;
+      for (const m of idle.events) {
+        if (m.actor !== 0) {
+          if (run) runs.push(run);
+          run = null;
+          continue;
+        }
+        run ??= { moves: 0, timeouts: 0 };
+        if (m.events.some((e) => e.type === 'turnTimeout')) run.timeouts++;
+        else run.moves++;
+      }
+      return runs;
+    };
+    // A turn of several plays: a play-again card (A, K, Q, J, 6, joker) and the card after it.
+    await waitFor(() => turns().some((t) => t.moves >= 2), 40_000, 'a turn of several plays by the clock');
+    expect(turns().map((t) => t.timeouts)).toEqual(turns().map(() => 1));
+    await idle.room.leave();
+  });
+
   it('keeps hands private, shows the table to a spectator and refuses a card not in hand', async () => {
     const a = await joinAsPlayer(server.ws, 'fast-track', { seats: 2, options: { teams: 'none' } }, 'create');
     const b = await adopt(await new Client(server.ws).joinById(a.room.roomId, {}));

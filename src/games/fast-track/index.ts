@@ -67,6 +67,8 @@ export const game: GameDefinition<Options, State, Move, PublicView, PrivateView>
   },
   setup,
   activeActors,
+  // A turn is the seat's plays until the next seat's (play-again cards, a split 7's two parts): a clock run out leaves the bot the turn.
+  turnsOfSteps: true,
   legalMoves,
   applyMove,
   moveShapes,
