@@ -1540,6 +1540,15 @@ describe('Ready Set Bet on the page', () => {
     expect(notes('results', false)).not.toContain('done betting');
     expect(raceStatus({ phase: 'over', bettingOpen: false, rolls: 61, lastRoll: roll, race: 4 })).toBe(' · game over · roll 61: 3 + 4 = 7 → 7 moves 3');
   });
+  it('names your own VIP cards never shown in your row at the end (none is hidden from you); the others\' stay counted as hidden', () => {
+    const players = [{ seat: 0, bettor: true, money: 7, hiddenVip: 2, vip: [{ name: 'Jockey' }] }, { seat: 1, bettor: true, money: 2, hiddenVip: 1 }];
+    const hand = [{ name: 'Jockey', revealed: true }, { name: 'Insurance', revealed: false }, { name: 'Bonus', revealed: false }];
+    const notes = (phase: string) => drawnParts(() => h('div', null, bettors({ ...context('ready-set-bet', { race: 4, phase, bettingOpen: false, players }), view: { hand } })), 'standings')[0]!.text;
+    expect(notes('over')).toContain('Jockey · Insurance, Bonus (never shown)');
+    expect(notes('over')).not.toContain('2 hidden VIP');
+    expect(notes('over')).toContain('1 hidden VIP');
+    expect(notes('results')).toContain('2 hidden VIP');
+  });
   it("names the host's steps worth a countdown: the VIP draft's end, the next race, the first roll; not each roll of a race", () => {
     const step = (table: Record<string, unknown>) => readySetBet.stepClock!(context('ready-set-bet', { race: 1, ...table }));
     expect(step({ phase: 'vipDraft', rolls: 31 })).toBe('The draft ends in');

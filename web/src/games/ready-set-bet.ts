@@ -306,6 +306,17 @@ const tokensLeftText = (t: Plain, p: Plain) => {
   return `tokens left ${open.map((v) => `$${v}`).join(' ') || '—'}`;
 };
 
+/**
+ * A bettor's VIP cards not shown, in its row: "2 hidden VIP". Your own at the end, where the game is over with them
+ * never shown (the view reveals none then): by name, from your hand, as none of them is hidden from you.
+ */
+function hiddenVipText(ctx: BoardContext, p: Plain): string {
+  if (!p.hiddenVip) return '';
+  const unshown = (ctx.view?.hand ?? []).filter((c: Plain) => !c.revealed);
+  if (ctx.table.phase === 'over' && p.seat === ctx.mySeat && unshown.length) return `${unshown.map((c: Plain) => c.name).join(', ')} (never shown)`;
+  return `${p.hiddenVip} hidden VIP`;
+}
+
 /** The bettors: money, the tokens each has left while bets are open (tokensToBet), and notes. */
 export function bettors(ctx: BoardContext) {
   return [
@@ -321,7 +332,7 @@ export function bettors(ctx: BoardContext) {
           h('td', null, dollars(p.money)),
           h('td', { class: 'tokens-left' }, tokensLeftText(ctx.table, p)),
           // Done betting while bets are open: after them, everyone is (the race's pass is no news in the draft).
-          h('td', null, [p.passed && ctx.table.bettingOpen ? 'done betting' : '', p.drafting ? 'drafting' : '', (p.vip ?? []).map((v: Plain) => v.name).join(', '), p.hiddenVip ? `${p.hiddenVip} hidden VIP` : ''].filter(Boolean).join(' · ')),
+          h('td', null, [p.passed && ctx.table.bettingOpen ? 'done betting' : '', p.drafting ? 'drafting' : '', (p.vip ?? []).map((v: Plain) => v.name).join(', '), hiddenVipText(ctx, p)].filter(Boolean).join(' · ')),
         ),
       )),
     ),
