@@ -5,7 +5,7 @@ import { distanceToPolygon, labelCorners, type Label, type P, type Spot } from '
 import { fastTrack, fastTrackLayout, playerLine } from './games/fast-track.ts';
 import { sectionOpen, sectionToggled } from './games/folds.ts';
 import { buildingTapped, greatWesternTrail, turnLine } from './games/great-western-trail.ts';
-import { bettors, dollars, finishOrder, raceStatus, readySetBet, settlementText, tieNote, tokenRow, vipChoices } from './games/ready-set-bet.ts';
+import { bettors, dollars, finishOrder, raceOutcome, raceStatus, readySetBet, settlementText, tieNote, tokenRow, vipChoices } from './games/ready-set-bet.ts';
 import { colourLine, tac, tacLayout } from './games/tac.ts';
 import { handOutcome, lastTrickText, levelsText, seatTitle, tableLayout, tableLines, tractor, trumpsTitle } from './games/tractor.ts';
 import { describeEventGeneric } from './games/generic.ts';
@@ -1665,6 +1665,16 @@ describe('Ready Set Bet on the page', () => {
     });
     expect(readySetBet.status!(ctx(0, [{ type: 'ready' }]))).toBe('Race 1 is settled: 6 won, you −$7 this race. Press Ready for the next race. Your money: −$7.');
     expect(readySetBet.status!(ctx(1, []))).toBe('Race 1: 6 won, you +$12 this race. You are ready for the next race. Your money: $12.');
+  });
+  it('says in the move panel what a race came to where the $0 floor cut your penalties short: owed and paid, not "you $0 this race"', () => {
+    const floor = { seat: 0, before: 0, gains: 0, penalties: 2, paid: 0, delta: 0, lines: [] };
+    const some = { seat: 1, before: 0, gains: 3, penalties: 5, paid: 3, delta: 0, lines: [] };
+    const settlement = { race: 1, winner: '6', finish: [], players: [floor, some] };
+    const ctx = (mySeat: number) => ({ ...context('ready-set-bet', { race: 1, races: 4, phase: 'results', settlement, players: [{ seat: 0, bettor: true, money: 0 }, { seat: 1, bettor: true, money: 0 }] }), mySeat, moves: [] });
+    expect(readySetBet.status!(ctx(0))).toBe('Race 1: 6 won, you owed $2 but paid $0 (all you had: money stops at $0). You are ready for the next race. Your money: $0.');
+    expect(readySetBet.status!(ctx(1))).toBe('Race 1: 6 won, you won $3 and owed $5 but paid $3 (all you had: money stops at $0). You are ready for the next race. Your money: $0.');
+    // Penalties paid in full: the race's change, as before.
+    expect(raceOutcome({ ...some, before: 4, paid: 5, delta: -2 })).toBe('you −$2 this race');
   });
   it("draws a settlement's line the player opened open over the redraws, at that table only (another bettor's Ready redrew it closed)", () => {
     const settlement = { race: 1, winner: '6', finish: [], players: [{ seat: 0, before: 0, delta: -3, lines: [{ label: 'Win 7 (A)', token: 3, amount: -3 }] }, { seat: 1, before: 0, delta: 0, lines: [] }] };

@@ -347,6 +347,15 @@ export function settlementText(p: Plain, ctx: BoardContext): { summary: string; 
   };
 }
 
+/**
+ * What a race came to for you, from your settlement: "you −$7 this race"; where the $0 floor cut the penalties short
+ * (`paid` below `penalties`), what you owed and paid, not a bare "$0" that reads as nothing lost.
+ */
+export function raceOutcome(p: Plain): string {
+  if (!(p.paid < p.penalties)) return `you ${dollars(p.delta, true)} this race`;
+  return `you ${p.gains ? `won $${p.gains} and ` : ''}owed $${p.penalties} but paid $${p.paid} (all you had: money stops at $0)`;
+}
+
 /** A place in words: 1st, 2nd, 3rd, 4th … */
 export function ordinal(n: number): string {
   const tens = n % 100;
@@ -421,7 +430,7 @@ function asked(ctx: BoardContext): string {
     // What the race came to, where a phone's player looks (the settlement's lines are under the board).
     const st = t.settlement;
     const mine = (st?.players ?? []).find((p: Plain) => p.seat === ctx.mySeat);
-    const outcome = st?.winner ? `${st.winner} won${mine ? `, you ${dollars(mine.delta, true)} this race` : ''}` : '';
+    const outcome = st?.winner ? `${st.winner} won${mine ? `, ${raceOutcome(mine)}` : ''}` : '';
     if (has('ready')) return `Race ${t.race} is settled${outcome ? `: ${outcome}` : ''}. Press Ready for the next race.`;
     return `${outcome ? `Race ${t.race}: ${outcome}. ` : ''}You are ready for the next race.`;
   }
