@@ -74,6 +74,11 @@ export function applyMove(state: GwtState, actor: Actor, move: unknown): MoveRes
   // the hand-limit disc's −$5), a teepee's (its space's value), a local action's (a rate's: "+$2 per own building in a
   // forest"), an engine move's (the $3 of a move back): the log can say what was taken, not only that it was.
   if (AMOUNTED.has(move.type)) events[0]!.amount = moneyMoved;
+  // A local action that gives certificates: how far the temporary certificates rose (none at the limit, two for the
+  // one space from 4 to 6, what "certificates to your maximum" came to). Its words say what it offers.
+  if (move.type === 'action' && givesCertificates(actionEffect(state.turn.session!, (move as Extract<GwtMove, { type: 'action' }>).action))) {
+    events[0]!.certificatesGained = next.players[seat]!.certificates - state.players[seat]!.certificates;
+  }
   // What a move paid (a worker hired, a building placed, cattle bought, a delivery's transport, a route's fees, a
   // hazard, a station upgraded): the log can say the price, not only the move.
   if (PRICED.has(move.type)) events[0]!.cost = state.players[seat]!.money - next.players[seat]!.money;
@@ -108,6 +113,9 @@ function onlyEndTurnLeft(state: GwtState): boolean {
   const moves = phaseMoves(asSeen);
   return moves.length === 1 && moves[0]!.type === 'endTurn';
 }
+
+/** Whether a local action moves the temporary certificates (its event says by how much: `certificatesGained`). */
+const givesCertificates = (effect: Effect): boolean => ('certs' in effect && Boolean(effect.certs)) || effect.k === 'cert' || effect.k === 'teepeePairs' || effect.k === 'certMax';
 
 /** Moves whose event says the money they moved, signed (`amount`). */
 const AMOUNTED = new Set(['income', 'disc', 'takeTeepee', 'action', 'engine']);

@@ -694,6 +694,19 @@ describe('private buildings', () => {
     // Its event says what the rate came to: the words say "$2 per own building in a forest".
     expect(r.events[0]).toMatchObject({ type: 'action', action: '0.0', amount: 4 });
   });
+  it("a local action that gives certificates says how far they rose (`certificatesGained`): its words say what it offers", () => {
+    // The log said "takes the local action “certificates to your maximum”": how many that came to was nowhere.
+    const certMax = (certificates: number) => {
+      const r = game.applyMove(at('10a', (x) => (x.players[0]!.certificates = certificates)), 0, { type: 'action', action: '0.0' });
+      if (!r.ok) throw new Error(r.error.code);
+      return r.events[0];
+    };
+    expect(certMax(1)).toMatchObject({ type: 'action', action: '0.0', certificatesGained: 2 }); // to 3, the limit with both discs on the board
+    expect(certMax(3)).toMatchObject({ type: 'action', action: '0.0', certificatesGained: 0 });
+    // An action that moves no certificates says nothing of them.
+    const r = game.applyMove(at('10a'), 0, { type: 'action', action: '1.0' });
+    expect(r.ok && r.events[0]).not.toHaveProperty('certificatesGained');
+  });
   it('2a: discard a Guernsey for $4; buy cattle', () => {
     const s = at('2a', (x) => (x.players[0]!.hand = ['guernsey']));
     expect(play(s, { type: 'action', action: '0.0' }).players[0]!.money).toBe(24);
