@@ -979,6 +979,21 @@ describe('Great Western Trail on the page', () => {
     expect(logged({ type: 'engine', to: 3, amount: 3, seat: 1 })).toBe('Bo: moves the engine to space 3, +$3.');
   });
 
+  it("logs the certificates a local action gave, as its event says, where its words do not say that many", () => {
+    const logged = (ev: GameEvent) => greatWesternTrail.describeEvent!(ev, context('great-western-trail', {}), [ev]);
+    // The log quoted what the action offers: "certificates to your maximum" said not how many.
+    const action = { type: 'action', action: '0.0', amount: 0, seat: 1 };
+    expect(logged({ ...action, text: 'certificates to your maximum', certificatesGained: 2 })).toBe('Bo: takes the local action “certificates to their maximum”, +2 certificates.');
+    expect(logged({ ...action, text: '+1 certificate', certificatesGained: 1 })).toBe('Bo: takes the local action “+1 certificate”.');
+    expect(logged({ ...action, text: '+1 certificate', certificatesGained: 2 })).toBe('Bo: takes the local action “+1 certificate”, +2 certificates.'); // from 4 to 6
+    expect(logged({ ...action, text: '+1 certificate', certificatesGained: 0 })).toBe('Bo: takes the local action “+1 certificate”, no certificate (the certificates are at their limit).');
+    const pairs = { ...action, text: '+2 certificates and +$2 per pair of teepees (green and blue)' };
+    expect(logged({ ...pairs, amount: 4, certificatesGained: 4 })).toBe('Bo: takes the local action “+2 certificates and +$2 per pair of teepees (green and blue)”, +$4, +4 certificates.');
+    expect(logged({ ...pairs, certificatesGained: 0 })).toBe('Bo: takes the local action “+2 certificates and +$2 per pair of teepees (green and blue)”, no certificate.');
+    // A server before the field: the words alone.
+    expect(logged({ ...action, text: 'certificates to your maximum' })).toBe('Bo: takes the local action “certificates to their maximum”.');
+  });
+
   it("logs what a Jersey discarded for a hired worker's bonus gave, as its event says", () => {
     const logged = (ev: GameEvent) => greatWesternTrail.describeEvent!(ev, context('great-western-trail', {}), [ev]);
     // The log said only "Bo: discards jersey.": the money or the certificates it brought were nowhere.

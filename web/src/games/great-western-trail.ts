@@ -761,7 +761,12 @@ export const greatWesternTrail: GameBoard = {
       // The money it moved, as its event says, where its words do not say the sum (a rate: "+$2 per own building").
       const amount = Number(ev.amount);
       const money = amount && (!words.includes(`$${Math.abs(amount)}`) || words.includes(' per ')) ? `, ${signed(amount)}` : '';
-      return `${who}takes the local action ${words}${money}.`;
+      // The certificates it gave, as its event says, where its words do not say that many: a rate, "to your maximum",
+      // none at the limit, two for the track's one space from 4 to 6 (a server before it said none).
+      const gained = typeof ev.certificatesGained === 'number' ? ev.certificatesGained : -1;
+      const gave = gained > 0 ? `+${gained} certificate${gained === 1 ? '' : 's'}` : gained === 0 ? `no certificate${words.includes(' per ') ? '' : ' (the certificates are at their limit)'}` : '';
+      const certificates = gave && (!words.includes(gave) || words.includes(' per ')) ? `, ${gave}` : '';
+      return `${who}takes the local action ${words}${money}${certificates}.`;
     }
     if (ev.type === 'aux') return `${who}takes auxiliary action ${String(ev.aux)}${ev.double ? ' (double)' : ''}: ${theirs(auxWords(move as Move, ctx))}.`;
     // Without the quotes: they are the listed moves' of now, not the logged move's.
