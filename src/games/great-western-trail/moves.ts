@@ -79,6 +79,11 @@ export function applyMove(state: GwtState, actor: Actor, move: unknown): MoveRes
   if (move.type === 'action' && givesCertificates(actionEffect(state.turn.session!, (move as Extract<GwtMove, { type: 'action' }>).action))) {
     events[0]!.certificatesGained = next.players[seat]!.certificates - state.players[seat]!.certificates;
   }
+  // An engine move back for certificates (auxiliary action 3's): how far they rose, as a local action's says.
+  const back = state.turn.stack.at(-1);
+  if (move.type === 'engine' && back?.kind === 'engineBack' && (back.reward === 'cert1' || back.reward === 'cert2')) {
+    events[0]!.certificatesGained = next.players[seat]!.certificates - state.players[seat]!.certificates;
+  }
   // What a move paid (a worker hired, a building placed, cattle bought, a delivery's transport, a route's fees, a
   // hazard, a station upgraded): the log can say the price, not only the move.
   if (PRICED.has(move.type)) events[0]!.cost = state.players[seat]!.money - next.players[seat]!.money;

@@ -970,6 +970,18 @@ describe('auxiliary actions', () => {
     expect(s.players[0]!.certificates).toBe(1);
     expect(s.players[0]!.money).toBe(19);
   });
+  it("3: the engine move back says the certificates it gave (`certificatesGained`): none at the limit", () => {
+    // The log said "moves the engine to space 2": the certificate it brought, or none at the limit, was nowhere.
+    const back = (certificates: number) => {
+      const s = play(ready(['aux3a']), { type: 'aux', aux: 3, double: false });
+      s.players[0]!.certificates = certificates;
+      const r = game.applyMove(s, 0, { type: 'engine', to: 2 });
+      if (!r.ok) throw new Error(r.error.code);
+      return r.events[0];
+    };
+    expect(back(0)).toEqual({ type: 'engine', to: 2, seat: 0, amount: 0, certificatesGained: 1 });
+    expect(back(3)).toEqual({ type: 'engine', to: 2, seat: 0, amount: 0, certificatesGained: 0 });
+  });
   it('an engine move back that pays $3: its event says so', () => {
     const s = fresh();
     s.players[0]!.engine = 3;
