@@ -977,6 +977,10 @@ describe('Great Western Trail on the page', () => {
     expect(logged({ type: 'action', action: '0.0', text: 'discard 1 Guernsey → +$2', cards: ['guernsey'], amount: 2, seat: 1 })).toBe('Bo: takes the local action “discard 1 Guernsey → +$2” (guernsey).');
     expect(logged({ type: 'action', action: '1.0', text: 'hire 1 worker', amount: 0, seat: 1 })).toBe('Bo: takes the local action “hire 1 worker”.');
     expect(logged({ type: 'engine', to: 3, amount: 3, seat: 1 })).toBe('Bo: moves the engine to space 3, +$3.');
+    // Auxiliary action 3's move back: the certificates it brought, none at the limit ("moves the engine to space 2" said neither).
+    expect(logged({ type: 'engine', to: 2, amount: 0, certificatesGained: 1, seat: 1 })).toBe('Bo: moves the engine to space 2, +1 certificate.');
+    expect(logged({ type: 'engine', to: 2, amount: 0, certificatesGained: 2, seat: 1 })).toBe('Bo: moves the engine to space 2, +2 certificates.');
+    expect(logged({ type: 'engine', to: 2, amount: 0, certificatesGained: 0, seat: 1 })).toBe('Bo: moves the engine to space 2, no certificate (the certificates are at their limit).');
   });
 
   it("logs the certificates a local action gave, as its event says, where its words do not say that many", () => {

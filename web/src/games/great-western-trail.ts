@@ -718,7 +718,12 @@ export const greatWesternTrail: GameBoard = {
       return `${who}takes the income${amount}${Number(ev.certificates) ? ` using ${ev.certificates} certificate${ev.certificates === 1 ? '' : 's'}` : ''}.`;
     }
     // The money an engine move brought (the $3 of a move back), as its event says.
-    if (ev.type === 'engine') return `${who}moves the engine to ${engineName(ctx, Number(ev.to))}${Number(ev.amount) ? `, ${signed(Number(ev.amount))}` : ''}.`;
+    // And the certificates of auxiliary action 3's move back, as its event says: none at the limit.
+    if (ev.type === 'engine') {
+      const gained = Number(ev.certificatesGained);
+      const certificates = typeof ev.certificatesGained !== 'number' ? '' : gained ? `, +${gained} certificate${gained === 1 ? '' : 's'}` : ', no certificate (the certificates are at their limit)';
+      return `${who}moves the engine to ${engineName(ctx, Number(ev.to))}${Number(ev.amount) ? `, ${signed(Number(ev.amount))}` : ''}${certificates}.`;
+    }
     // The station and master of the step the move answered, as the event names them (the step is over by now; a
     // server before them named neither): the master here, the station with an upgrade's price below.
     if (ev.type === 'claimMaster') return `${who}gives a ${String(ev.worker)} for ${typeof ev.master === 'number' ? masterName(ctx, ev.master) : 'the station master'}.`;
