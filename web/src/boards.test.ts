@@ -1672,6 +1672,9 @@ describe('Ready Set Bet on the page', () => {
     expect([dollars(-1), dollars(4), dollars(-3, true), dollars(2, true), dollars(0, true)]).toEqual(['−$1', '$4', '−$3', '+$2', '$0']);
     const text = settlementText({ seat: 1, delta: -2, before: 3, lines: [{ label: 'Win 7 (A)', token: 3, amount: -2 }, { label: 'Show 4 (B)', token: 5, amount: 10, vip: 'Bonus' }] }, context('ready-set-bet', {}));
     expect(text).toEqual({ summary: 'Bo: −$2 (now $1)', lines: ['Win 7 (A) ($3): −$2', 'Show 4 (B) ($5): +$10 (Bonus)'] });
+    // The $0 floor: what was owed and paid, where "$0 (now $0)" read as nothing lost.
+    const floor = (gains: number) => settlementText({ seat: 1, before: 0, gains, penalties: 5, paid: gains, delta: 0, lines: [] }, context('ready-set-bet', {})).summary;
+    expect([floor(0), floor(3)]).toEqual(['Bo: owed $5, paid $0: all they had (now $0)', 'Bo: won $3, owed $5, paid $3: all they had (now $0)']);
     const status = readySetBet.status!(context('ready-set-bet', { race: 2, phase: 'results', players: [{ seat: 0, bettor: true, money: -4, available: [] }] }));
     expect(status).toContain('Your money: −$4.');
   });

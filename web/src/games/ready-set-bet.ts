@@ -342,7 +342,8 @@ export function bettors(ctx: BoardContext) {
 /** A bettor's settlement in words: the race's change and the money after it, then a line per bet and VIP card. */
 export function settlementText(p: Plain, ctx: BoardContext): { summary: string; lines: string[] } {
   return {
-    summary: `${ctx.name(p.seat)}: ${dollars(p.delta, true)} (now ${dollars(p.before + p.delta)})`,
+    // Where the $0 floor cut the penalties short, what was owed and paid: "$0" alone read as nothing lost.
+    summary: `${ctx.name(p.seat)}: ${p.paid < p.penalties ? `${p.gains ? `won $${p.gains}, ` : ''}owed $${p.penalties}, paid $${p.paid}: all they had` : dollars(p.delta, true)} (now ${dollars(p.before + p.delta)})`,
     lines: (p.lines ?? []).map((l: Plain) => `${l.label}${l.token ? ` ($${l.token})` : ''}: ${dollars(l.amount, true)}${l.vip ? ` (${l.vip})` : ''}`),
   };
 }
