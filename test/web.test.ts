@@ -775,7 +775,7 @@ describe('web client', () => {
   it.concurrent('Tractor at 1280×800 (4 seats): your whole hand, the trumps too, is in the window without scrolling, under the table', async ({ expect }) => {
     const page = await newPage();
     await page.setViewportSize({ width: 1280, height: 800 });
-    await createInLobby(page, 'Tractor (Shengji)', { seats: 4, bots: 3, options: { handLimit: 1, dealDelayMs: 0, declareWindowMs: 300 } });
+    await createInLobby(page, 'Tractor (Shengji)', { seats: 4, bots: 3, options: { handLimit: 1, dealDelayMs: 0, declareWindowMs: 1500 } });
     // The page plays nothing: its turn comes (to bury, call or play) with the whole hand dealt, and stays. (Polled every
     // 100 ms, here and below: by default every animation frame, which keeps the page producing frames the whole wait.)
     await page.waitForFunction(() => /· (burying|calling|playing)/.test(document.querySelector('.tractor p')?.textContent ?? '') && document.querySelector('.controls .status.mine') && document.querySelector('.board .hand [data-key].can'), undefined, { timeout: 45_000, polling: 100 });
@@ -799,7 +799,7 @@ describe('web client', () => {
 
   it.concurrent("Tractor on a phone: the table picture's words stay readable; a wider window redraws it for its width", async ({ expect }) => {
     const page = await newPage(390);
-    await createInLobby(page, 'Tractor (Shengji)', { seats: 4, bots: 3, options: { handLimit: 1, dealDelayMs: 0, declareWindowMs: 300 } });
+    await createInLobby(page, 'Tractor (Shengji)', { seats: 4, bots: 3, options: { handLimit: 1, dealDelayMs: 0, declareWindowMs: 1500 } });
     await page.locator('.board svg [data-seat] text').first().waitFor();
     // Measured in one step inside the page: the board redraws as cards are dealt.
     const nameHeight = () => page.evaluate(() => document.querySelector('.board svg [data-seat] text')?.getBoundingClientRect().height ?? 0);
@@ -818,7 +818,7 @@ describe('web client', () => {
     const phone = async (seats: number) => {
       const page = await newPage(390);
       await page.setViewportSize({ width: 390, height: 844 });
-      await createInLobby(page, 'Tractor (Shengji)', { seats, bots: seats - 1, options: { handLimit: 1, dealDelayMs: 0, declareWindowMs: 300 } });
+      await createInLobby(page, 'Tractor (Shengji)', { seats, bots: seats - 1, options: { handLimit: 1, dealDelayMs: 0, declareWindowMs: 1500 } });
       // The page plays nothing: its turn to play a card comes in the first trick and stays.
       await page.waitForFunction(() => /· playing/.test(document.querySelector('.tractor p')?.textContent ?? '') && document.querySelector('.controls.turn .status.mine') && document.querySelector('.board .hand [data-key].can'), undefined, { timeout: 45_000, polling: 100 });
       await page.waitForTimeout(300);
@@ -1838,8 +1838,11 @@ describe('web client', () => {
   it.concurrent('Tractor on a phone: the list of every move closes once a move from it is sent, and stays closed on the next turn', async ({ expect }) => {
     const page = await newPage(390);
     await page.setViewportSize({ width: 390, height: 844 });
-    await createInLobby(page, 'Tractor (Shengji)', { seats: 4, bots: 3, options: { handLimit: 1, dealDelayMs: 0, declareWindowMs: 300 } });
-    await page.waitForFunction(() => /· playing/.test(document.querySelector('.tractor p')?.textContent ?? '') && document.querySelector('.controls.turn .status.mine') && document.querySelector('.all-moves'), undefined, { timeout: 45_000, polling: 100 });
+    // A declaring window the bots answer in on a loaded machine too (one that closes before any bot declares deals the
+    // hand again, a hundred cards a patch apart), and a first wait for the deal and the first trick as long as the whole
+    // games beside it may make them (one run on a loaded machine waited out 45 s; alone it takes a few seconds).
+    await createInLobby(page, 'Tractor (Shengji)', { seats: 4, bots: 3, options: { handLimit: 1, dealDelayMs: 0, declareWindowMs: 1500 } });
+    await page.waitForFunction(() => /· playing/.test(document.querySelector('.tractor p')?.textContent ?? '') && document.querySelector('.controls.turn .status.mine') && document.querySelector('.all-moves'), undefined, { timeout: 75_000, polling: 100 });
     await page.locator('.all-moves summary').click();
     await page.locator('.all-moves[open] .move').first().waitFor();
     // Whether the list went away while the others played (it is drawn only on the player's turn).
@@ -1853,7 +1856,7 @@ describe('web client', () => {
     await page.waitForFunction(() => (window as unknown as { listGone: boolean }).listGone && document.querySelector('.controls.turn .status.mine') && document.querySelector('.all-moves'), undefined, { timeout: 45_000, polling: 100 });
     expect(await page.locator('.all-moves').evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
     await page.close();
-  }, 100_000);
+  }, 140_000);
 
   // Last of the concurrent tests: its five seats would slow the whole games running beside it, and by the time it
   // starts they are long over (they start first); beside the last few short tests it fills the cores they leave idle.
