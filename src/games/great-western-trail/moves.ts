@@ -74,25 +74,19 @@ export function applyMove(state: GwtState, actor: Actor, move: unknown): MoveRes
   // the hand-limit disc's −$5), a teepee's (its space's value), a local action's (a rate's: "+$2 per own building in a
   // forest"), an engine move's (the $3 of a move back): the log can say what was taken, not only that it was.
   if (AMOUNTED.has(move.type)) events[0]!.amount = moneyMoved;
-  // A local action that gives certificates: how far the temporary certificates rose (none at the limit, two for the
-  // one space from 4 to 6, what "certificates to your maximum" came to). Its words say what it offers.
-  if (move.type === 'action' && givesCertificates(actionEffect(state.turn.session!, (move as Extract<GwtMove, { type: 'action' }>).action))) {
-    events[0]!.certificatesGained = next.players[seat]!.certificates - state.players[seat]!.certificates;
-  }
-  // An engine move back for certificates (auxiliary action 3's): how far they rose, as a local action's says.
+  // A move that gives temporary certificates says how far they rose (none at the limit, two for the track's one space
+  // from 4 to 6, what "certificates to your maximum" came to): a local action that gives some, auxiliary action 3's
+  // engine move back for them, a Jersey discarded for a hired worker's bonus (its `bonus` from taken, with its money).
   const back = state.turn.stack.at(-1);
-  if (move.type === 'engine' && back?.kind === 'engineBack' && (back.reward === 'cert1' || back.reward === 'cert2')) {
-    events[0]!.certificatesGained = next.players[seat]!.certificates - state.players[seat]!.certificates;
-  }
+  const givesThem =
+    (move.type === 'action' && givesCertificates(actionEffect(state.turn.session!, (move as Extract<GwtMove, { type: 'action' }>).action))) ||
+    (move.type === 'engine' && back?.kind === 'engineBack' && (back.reward === 'cert1' || back.reward === 'cert2')) ||
+    events[0]!.bonus !== undefined;
+  if (givesThem) events[0]!.certificatesGained = next.players[seat]!.certificates - state.players[seat]!.certificates;
+  if (events[0]!.bonus !== undefined) events[0]!.amount = moneyMoved;
   // What a move paid (a worker hired, a building placed, cattle bought, a delivery's transport, a route's fees, a
   // hazard, a station upgraded): the log can say the price, not only the move.
   if (PRICED.has(move.type)) events[0]!.cost = state.players[seat]!.money - next.players[seat]!.money;
-  // A Jersey bonus's discard (its `bonus` from taken): the money it brought and how far the temporary certificates
-  // rose (the track's step from 4 is to 6; none at the limit). The log said only "discards Jersey".
-  if (events[0]!.bonus !== undefined) {
-    events[0]!.amount = moneyMoved;
-    events[0]!.certificatesGained = next.players[seat]!.certificates - state.players[seat]!.certificates;
-  }
   // Phase C's draw, counted (never which cards): the hand's size is on the table.
   if (move.type === 'endTurn') events[0]!.drawn = next.players[seat]!.hand.length - state.players[seat]!.hand.length;
   const [turnOf, overBefore] = [next.current, next.over];

@@ -720,8 +720,7 @@ export const greatWesternTrail: GameBoard = {
     // The money an engine move brought (the $3 of a move back), as its event says.
     // And the certificates of auxiliary action 3's move back, as its event says: none at the limit.
     if (ev.type === 'engine') {
-      const gained = Number(ev.certificatesGained);
-      const certificates = typeof ev.certificatesGained !== 'number' ? '' : gained ? `, +${gained} certificate${gained === 1 ? '' : 's'}` : ', no certificate (the certificates are at their limit)';
+      const certificates = typeof ev.certificatesGained === 'number' ? `, ${certificatesGiven(ev.certificatesGained)}` : '';
       return `${who}moves the engine to ${engineName(ctx, Number(ev.to))}${Number(ev.amount) ? `, ${signed(Number(ev.amount))}` : ''}${certificates}.`;
     }
     // The station and master of the step the move answered, as the event names them (the step is over by now; a
@@ -750,12 +749,7 @@ export const greatWesternTrail: GameBoard = {
     // A Jersey discarded for a hired worker's bonus: what it gave, as its event says (a server before it said only
     // the discard). A certificate bonus at the limit gives none.
     if (ev.type === 'discard' && typeof ev.bonus === 'string') {
-      const certificates = Number(ev.certificatesGained);
-      const gave = Number(ev.amount)
-        ? signed(Number(ev.amount))
-        : certificates
-          ? `+${certificates} certificate${certificates === 1 ? '' : 's'}`
-          : 'no certificate (the certificates are at their limit)';
+      const gave = Number(ev.amount) ? signed(Number(ev.amount)) : certificatesGiven(Number(ev.certificatesGained));
       return `${who}discards a Jersey for the bonus of the worker hired: ${gave}.`;
     }
     const { seat: _seat, cost: _cost, ...move } = ev; // the seat is said already, the price after the words
@@ -769,7 +763,7 @@ export const greatWesternTrail: GameBoard = {
       // The certificates it gave, as its event says, where its words do not say that many: a rate, "to your maximum",
       // none at the limit, two for the track's one space from 4 to 6 (a server before it said none).
       const gained = typeof ev.certificatesGained === 'number' ? ev.certificatesGained : -1;
-      const gave = gained > 0 ? `+${gained} certificate${gained === 1 ? '' : 's'}` : gained === 0 ? `no certificate${words.includes(' per ') ? '' : ' (the certificates are at their limit)'}` : '';
+      const gave = gained < 0 ? '' : gained === 0 && words.includes(' per ') ? 'no certificate' : certificatesGiven(gained);
       const certificates = gave && (!words.includes(gave) || words.includes(' per ')) ? `, ${gave}` : '';
       return `${who}takes the local action ${words}${money}${certificates}.`;
     }
@@ -926,4 +920,9 @@ function moveWords(move: Move, ctx: BoardContext): string {
       return `Deliver to ${cityValueText(cityName(ctx, String(move.city)))}`;
   }
   return describeMoveGeneric(move);
+}
+
+/** Temporary certificates a move gave, as its event's `certificatesGained` says: none only at the track's limit. */
+function certificatesGiven(gained: number): string {
+  return gained ? `+${gained} certificate${gained === 1 ? '' : 's'}` : 'no certificate (the certificates are at their limit)';
 }
