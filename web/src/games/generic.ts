@@ -10,6 +10,8 @@ import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.t
 export const words = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
 /** A text with its first letter upper-case. */
 export const capital = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+/** Words in a list: "a", "a and b", "a, b and c" (`or` or another word for `and`). */
+export const listText = (items: readonly string[], and = 'and') => (items.length > 1 ? `${items.slice(0, -1).join(', ')} ${and} ${items.at(-1)}` : (items[0] ?? ''));
 /** "1 card", "3 cards" ("2 craftsmen" with `many`). */
 export const count = (n: number | undefined, one: string, many = `${one}s`) => `${n ?? 0} ${n === 1 ? one : many}`;
 /** A trailing unit in an option's name, as a label shows it. */

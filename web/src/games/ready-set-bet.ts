@@ -8,6 +8,7 @@
  */
 import { coarsePointer, h, phoneWidth, s, seatColour, svg } from '../dom.ts';
 import { fold, foldsChosen, foldsKept } from './folds.ts';
+import { listText } from './generic.ts';
 import type { BoardContext, GameBoard, GameEvent, Plain } from '../types.ts';
 
 const HORSE_FILL: Record<string, string> = { blue: '#2f6fb5', orange: '#e8871e', red: '#c8323c', black: '#2b2b2b' };
@@ -478,8 +479,6 @@ const TIE_BREAKS: Record<string, string> = { fewestVip: 'fewest VIP cards', most
 /** A count of things in words: "1 VIP card", "3 winning bets". */
 const plural = (n: number, thing: string) => `${n} ${thing}${n === 1 ? '' : 's'}`;
 
-/** A list of names in words: "Ada", "Ada and Bo", "Ada, Bo and Cy". */
-const namesText = (names: string[]) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
 
 /**
  * At the end, under the result, what ranked bettors of equal money (the result's scores are money alone): the table's
@@ -508,7 +507,7 @@ export function tieNote(ctx: BoardContext): string | null {
         ? (seat) => plural(t.winningBets[seat] ?? 0, 'winning bet')
         : null;
   const notes = [...groups].filter(([, group]) => group.length > 1).map(([money, group]) => {
-    const who = `${namesText(group.map((s) => ctx.name(s.seat)))} ended with ${dollars(money)} each`;
+    const who = `${listText(group.map((s) => ctx.name(s.seat)))} ended with ${dollars(money)} each`;
     const counts = counted ? ` (${group.map((s) => `${ctx.name(s.seat)} with ${counted(s.seat)}`).join(', ')})` : '';
     if (group.some((s) => s.rank !== group[0]!.rank)) return `${who}: the table's tie-break, ${rule ?? 'a house rule'}, ranks them${counts}.`;
     const place = ordinal(group[0]!.rank);

@@ -13,7 +13,7 @@ import { cloned, h, s, seatColour, svg } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
 import { NO_CARD_MOVES, cardThenMarble, discardQuestion, sevenLeft } from './asked.ts';
 import { cardKeys, confirmsCard, faceOfKey, pickedCopy } from './cards.ts';
-import { count } from './generic.ts';
+import { count, listText } from './generic.ts';
 import { forgetMoved, MOVED_BAND, movedRing, movedWhileWaiting } from './moved.ts';
 import { alongLabel, boardName, labelCorners, labelText, overWhite, textWidth, viewBoxOf, type Label, type Spot } from './board-layout.ts';
 
@@ -493,7 +493,7 @@ export const tac: GameBoard = {
       const fields: number[] = [];
       for (let f = mover.field; f !== end && fields.length < ring; ) fields.push((f = (f + 1) % ring));
       const knocked = fields.flatMap((f) => all.filter((o) => o.zone === 'ring' && o.field === f && o.id !== m.marble)).map((o) => marbleName(t, o.id));
-      return knocked.length ? `, knocking out ${[knocked.slice(0, -1).join(', '), knocked.at(-1)].filter(Boolean).join(' and ')}` : '';
+      return knocked.length ? `, knocking out ${listText(knocked)}` : '';
     };
     switch (move.type) {
       case 'enter':
@@ -561,7 +561,7 @@ export const tac: GameBoard = {
         // Events of before a 7 could take several fields name no `from`.
         if (ev.from === undefined) return `${marble(ev.marble)} steps to ${field(ev.to)}${left}.`;
         const knocked = Array.isArray(ev.knocked) ? ev.knocked.map(marble) : [];
-        const knocks = knocked.length ? `, knocks out ${[knocked.slice(0, -1).join(', '), knocked.at(-1)].filter(Boolean).join(' and ')}` : '';
+        const knocks = knocked.length ? `, knocks out ${listText(knocked)}` : '';
         return `7: ${marble(ev.marble)} from ${field(ev.from)} to ${field(ev.to)}${knocks}${left}.`;
       }
       case 'deal':

@@ -19,6 +19,7 @@ import { h, phoneWidth, s, seatColour, svg } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
 import { boardName } from './board-layout.ts';
 import { cardChip, cardKeys, cardText, faceOfKey } from './cards.ts';
+import { listText } from './generic.ts';
 
 const SUIT_NAME: Record<string, string> = { S: 'spades ♠', H: 'hearts ♥', D: 'diamonds ♦', C: 'clubs ♣' };
 /** Phases in which the trump suit may still be declared; after them no suit means jokers were declared (no trump suit). */
@@ -34,8 +35,6 @@ function ordinalText(n: number): string {
   const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
   return `${n}${suffix}`;
 }
-/** Words in a list: `a, b or c` (`and` for `a, b and c`). */
-const orText = (words: string[], or = 'or') => (words.length > 1 ? `${words.slice(0, -1).join(', ')} ${or} ${words.at(-1)}` : (words[0] ?? ''));
 const callText = (f: { card: string; ordinal: number }) => `the ${ordinalText(f.ordinal)} ${cardText(f.card)}`;
 
 /** A friend call as a part: `call:2:AS` is the 2nd A♠ played. */
@@ -350,7 +349,7 @@ export const tractor: GameBoard = {
       return {
         keys: parts,
         move: friends.length === n ? { type: 'callFriends', friends } : null,
-        hint: `Call ${n} friend${n === 1 ? '' : 's'}: choose ${n === 1 ? 'a card' : `${n} cards`} below, each as the ${orText(callable.ordinals.map(ordinalText))} copy played (${friends.length} chosen).`,
+        hint: `Call ${n} friend${n === 1 ? '' : 's'}: choose ${n === 1 ? 'a card' : `${n} cards`} below, each as the ${listText(callable.ordinals.map(ordinalText), 'or')} copy played (${friends.length} chosen).`,
       };
     }
     const listed = ctx.moves.find((m) => m.type === 'bury' || m.type === 'play');
@@ -366,7 +365,7 @@ export const tractor: GameBoard = {
       // Cards of two suits in play make no lead (the server refuses it): none is offered, and the hint says why.
       const suits = [...new Set(cards.map(suitInPlay(ctx.view)))];
       const lead = `Lead: choose a single, a pair, a tractor or several of one suit to throw (${chosen}).`;
-      if (suits.length > 1) return { keys: parts, move: null, hint: `${lead} A lead is all of one suit or all trumps: these are ${orText(suits.map(suitWords), 'and')}.` };
+      if (suits.length > 1) return { keys: parts, move: null, hint: `${lead} A lead is all of one suit or all trumps: these are ${listText(suits.map(suitWords))}.` };
       return { keys: parts, move: cards.length ? { type: 'play', cards } : null, hint: lead };
     }
     // Following, the cards the listed follows use are the ones the rules let you play (the led suit while you have it),
