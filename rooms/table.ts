@@ -26,7 +26,7 @@ export type TableState = Schema & {
   status: string;
   seedCommitment: string;
   seed: string;
-  seats: ArraySchema<Schema & { name: string; taken: boolean; connected: boolean; bot: boolean; team: number; clocked: boolean; shortClock: boolean; startNow: boolean }>;
+  seats: ArraySchema<Schema & { name: string; taken: boolean; connected: boolean; bot: boolean; team: number; clocked: boolean; deadline: number; shortClock: boolean; startNow: boolean }>;
   activeSeats: ArraySchema<number>;
   turnDeadline: number;
   stepDeadline: number;

@@ -24,7 +24,7 @@ function fakeTable() {
     announced,
     asked: () => asked,
     engineState: 'open' as unknown,
-    state: { status: 'playing', turnDeadline: 0, paused: false, seats: [{ clocked: false, shortClock: false }, { clocked: false, shortClock: false }] },
+    state: { status: 'playing', turnDeadline: 0, paused: false, seats: [{ clocked: false, deadline: 0, shortClock: false }, { clocked: false, deadline: 0, shortClock: false }] },
     handingOver: false,
     reclaimWait: { paused: (): boolean => false },
     table: { seats: 2, turnSeconds: 0.1, options: {} },
@@ -193,6 +193,44 @@ describe('room timers', () => {
         const next = pauseThrough(() => (t.seats.records[0]!.connected = false), () => undefined);
         expect(t.applied).toHaveLength(3);
         expect(next).toBe(2_000);
+      });
+    } finally {
+      roomSettings.awayTurnSeconds = awaySeconds;
+    }
+  });
+
+  it("give each clocked seat its own deadline where seats are clocked at once, the earliest as the table's", () => {
+    const awaySeconds = roomSettings.awayTurnSeconds;
+    roomSettings.awayTurnSeconds = 2;
+    try {
+      withLeavingSeat((t, time) => {
+        (t.clock as unknown as { now: () => number }).now = time.now; // the room clock on the test's time
+        // Both seats a human's, both to act at once (an exchange of cards); seat 1 acts, then both act again.
+        t.seats.botDriven = () => false;
+        let acted: Actor[] = [];
+        t.game.activeActors = () => ([0, 1] as Actor[]).filter((seat) => !acted.includes(seat));
+        t.game.legalMoves = () => [{ type: 'act' }];
+        t.timers.reconcile();
+        const start = time.now();
+        expect(t.state.seats.map((s) => s.deadline)).toEqual([start + 10_000, start + 10_000]);
+        time.pass(10_000);
+        t.clock.tick(); // both clocks ran out: both seats away, the next exchange on the short clock …
+        acted = [];
+        t.timers.moved(0);
+        t.timers.playerMoved(0); // … but seat 0's player moved since: the whole clock for seat 0 only
+        t.timers.reconcile();
+        expect(t.state.seats.map((s) => s.deadline)).toEqual([time.now() + 10_000, time.now() + 2_000]);
+        expect(t.state.seats.map((s) => s.clocked)).toEqual([true, true]);
+        expect(t.state.turnDeadline).toBe(time.now() + 2_000);
+        // Seat 1 gives its card: its clock stops, seat 0's keeps its own deadline, now the table's.
+        const seat0 = t.state.seats[0]!.deadline;
+        time.pass(500);
+        acted = [1];
+        t.timers.moved(1);
+        t.timers.reconcile();
+        expect(t.state.seats.map((s) => s.deadline)).toEqual([seat0, 0]);
+        expect(t.state.seats.map((s) => s.clocked)).toEqual([true, false]);
+        expect(t.state.turnDeadline).toBe(seat0);
       });
     } finally {
       roomSettings.awayTurnSeconds = awaySeconds;

@@ -33,8 +33,8 @@ export class Timers {
    * at its pace while the seat stays listed to act, one `turnTimeout` a turn, until the turn passes or the player moves.
    */
   private readonly botFinishing = new Set<Actor>();
-  /** The seats whose `clocked` and `shortClock` are true in the synced state (see `show`). */
-  private readonly shown = { clocked: new Set<Seat>(), shortClock: new Set<Seat>() };
+  /** The seats whose `shortClock` is true in the synced state, and each seat's `deadline` there (see `reconcile`). */
+  private readonly shown = { shortClock: new Set<Seat>(), deadlines: [] as number[] };
   private readonly botRandom = randomSource(randomBytes(8).toString('hex'));
   /** Moves were applied since the timers were last reconciled (see `reconcileSoon`). */
   private due = false;
@@ -160,19 +160,27 @@ export class Timers {
     // Which seats the clock runs for (beside a seated roller, bettors are listed but not clocked), and which get
     // the short one (their pages say why their turns are short, and until when).
     const shorter = acting.length > 0 && roomSettings.awayTurnSeconds < room.table.turnSeconds;
+    // Each clocked seat's own deadline: seats clocked at once (TAC's exchange, an away seat beside present ones) differ.
+    // Compared with what was written, never read back (a schema getter a seat a patch).
     for (let seat = 0; seat < room.table.seats; seat++) {
-      this.show('clocked', seat, this.pending.get(seat)?.kind === 'clock');
-      this.show('shortClock', seat, shorter && this.away.has(seat) && !seats.botDriven(seat));
+      const entry = this.pending.get(seat);
+      const clock = entry?.kind === 'clock' ? entry.deadline : 0;
+      if (this.shown.deadlines[seat] !== clock) {
+        this.shown.deadlines[seat] = clock;
+        const shown = room.state.seats[seat]!;
+        shown.deadline = clock;
+        shown.clocked = clock > 0;
+      }
+      this.showShortClock(seat, shorter && this.away.has(seat) && !seats.botDriven(seat));
     }
   }
 
-  /** Sets a seat's flag in the synced state when it changes: compared with what was written, never read back (a schema getter a seat a patch). */
-  private show(flag: 'clocked' | 'shortClock', seat: Seat, on: boolean) {
-    const shown = this.shown[flag];
+  private showShortClock(seat: Seat, on: boolean) {
+    const shown = this.shown.shortClock;
     if (on === shown.has(seat)) return;
     if (on) shown.add(seat);
     else shown.delete(seat);
-    this.room.state.seats[seat]![flag] = on;
+    this.room.state.seats[seat]!.shortClock = on;
   }
 
   /** Runs `run` `ms` after `since` (a Date.now time), at the first room-clock tick from then. */

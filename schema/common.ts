@@ -4,7 +4,8 @@
  *   status       'waiting' | 'playing' | 'over'
  *   seedCommitment  SHA-256 (hex) of the game's seed, published when the table is created
  *   seed         the seed itself, revealed when the game is over (check it against the commitment)
- *   seats[i]     name, connected, bot, team, taken, clocked (a turn clock runs for the seat now), shortClock
+ *   seats[i]     name, connected, bot, team, taken, clocked (a turn clock runs for the seat now), deadline (when that
+ *                clock runs out, ms since epoch; 0 when none: seats clocked at once may have different ones), shortClock
  *                (its clock ran out and its player has not moved since: its turns get the shorter away clock),
  *                startNow (before the start: its player asked to fill the free seats with bots now)
  *   activeSeats  seats that may act now
@@ -34,6 +35,7 @@ export const SeatState = schema(
     bot: t.boolean().default(false),
     team: t.int8().default(-1),
     clocked: t.boolean().default(false),
+    deadline: t.number().default(0),
     shortClock: t.boolean().default(false),
     startNow: t.boolean().default(false),
   },

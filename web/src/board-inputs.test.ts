@@ -8,7 +8,7 @@ import { tac } from './games/tac.ts';
 import { Selection } from './select.ts';
 import type { BoardContext } from './types.ts';
 
-const seat = { name: 'Ada', taken: true, connected: true, bot: false, team: 0, clocked: false, shortClock: false, startNow: false };
+const seat = { name: 'Ada', taken: true, connected: true, bot: false, team: 0, deadline: 0, shortClock: false, startNow: false };
 
 /** A context as the page makes one each frame: new objects, its names a new function. */
 function context(more: Partial<BoardContext> = {}): BoardContext {

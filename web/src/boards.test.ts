@@ -1435,7 +1435,7 @@ describe('Ready Set Bet on the page', () => {
     // A spectator has no moves to tell from: the view says it.
     expect(head(null, [])).toBe('Race 1 of 4 · the host bets first · bets open with the first roll');
     const watching = { ...context('ready-set-bet', table), mySeat: null, active: [0] };
-    expect(panelLine(watching, readySetBet, 0).join('')).toBe("Watching · Ada to move. The host bets first: the others' bets open with the first roll.");
+    expect(panelLine(watching, readySetBet).join('')).toBe("Watching · Ada to move. The host bets first: the others' bets open with the first roll.");
     // Without hostBetsFirst the others are offered their bets: open to them too.
     expect(head(1, [{ type: 'bet', space: 'win-7-a', token: 3 }], false)).toBe('Race 1 of 4 · bets open · waiting for the first roll');
     expect(head(null, [], false)).toBe('Race 1 of 4 · bets open · waiting for the first roll');
@@ -1591,15 +1591,15 @@ describe('Ready Set Bet on the page', () => {
   it('says a bettor waits for the dice where the server rolls, not for "the host"; a seated host is named', () => {
     const me = { seat: 0, bettor: true, money: 0, available: [], passed: true };
     const ctx = (table: Record<string, unknown>, active: number[]) => ({ ...context('ready-set-bet', { race: 1, phase: 'racing', bettingOpen: false, rolls: 4, players: [me], ...table }), active });
-    expect(panelLine(ctx({}, [-1]), readySetBet, 0).join('')).toBe('Waiting for the next roll of the dice.');
-    expect(panelLine(ctx({ rolls: 0 }, [-1]), readySetBet, 0).join('')).toBe('Waiting for the first roll of the dice.');
-    expect(panelLine(ctx({ hostSeat: 2 }, [2]), readySetBet, 0).join('')).toBe('Waiting for Cy.');
+    expect(panelLine(ctx({}, [-1]), readySetBet).join('')).toBe('Waiting for the next roll of the dice.');
+    expect(panelLine(ctx({ rolls: 0 }, [-1]), readySetBet).join('')).toBe('Waiting for the first roll of the dice.');
+    expect(panelLine(ctx({ hostSeat: 2 }, [2]), readySetBet).join('')).toBe('Waiting for Cy.');
   });
   it('names a seated betting host once while the others wait for its bets before the first roll', () => {
     // Ada (seat 0) hosts and bets first (hostMode hostSeat, hostBets, hostBetsFirst); Bo (seat 1) may bet from the first roll.
     const players = [0, 1].map((seat) => ({ seat, bettor: true, money: 0, available: [2, 3], passed: false }));
     const ctx = { ...context('ready-set-bet', { race: 1, phase: 'racing', bettingOpen: true, hostBetsFirst: true, rolls: 0, hostSeat: 0, players }), mySeat: 1, active: [0] };
-    const line = panelLine(ctx, readySetBet, 0).join('');
+    const line = panelLine(ctx, readySetBet).join('');
     expect(line).toBe('Waiting for the host, Ada, who bets first. Your bets open with the first roll. Your tokens to bet: $2, $3.');
     expect(line.match(/host/g)).toHaveLength(1);
   });
@@ -1643,10 +1643,10 @@ describe('Ready Set Bet on the page', () => {
   });
   it("says a seated host's time left for its bets and first roll beside its name, as the seat list does", () => {
     const players = [0, 1].map((seat) => ({ seat, bettor: true, money: 0, available: [2, 3], passed: false }));
-    const seat = (clocked: boolean) => ({ name: '', taken: true, connected: true, bot: false, team: -1, clocked, shortClock: false, startNow: false });
-    const ctx = { ...context('ready-set-bet', { race: 1, phase: 'racing', bettingOpen: true, hostBetsFirst: true, rolls: 0, hostSeat: 0, players }), mySeat: 1, active: [0], seats: [seat(true), seat(false)] };
     const deadline = Date.now() + 44_000;
-    expect(panelLine(ctx, readySetBet, deadline)).toEqual(['Waiting for the host, Ada, who bets first · ', { clock: deadline }, ' left. Your bets open with the first roll. Your tokens to bet: $2, $3.']);
+    const seat = (clock: number) => ({ name: '', taken: true, connected: true, bot: false, team: -1, deadline: clock, shortClock: false, startNow: false });
+    const ctx = { ...context('ready-set-bet', { race: 1, phase: 'racing', bettingOpen: true, hostBetsFirst: true, rolls: 0, hostSeat: 0, players }), mySeat: 1, active: [0], seats: [seat(deadline), seat(0)] };
+    expect(panelLine(ctx, readySetBet)).toEqual(['Waiting for the host, Ada, who bets first · ', { clock: deadline }, ' left. Your bets open with the first roll. Your tokens to bet: $2, $3.']);
   });
   it('says between races what is asked: the VIP card to keep, the Ready to press', () => {
     const me = { seat: 0, bettor: true, money: 7, available: [2, 3, 3, 4, 5] };
@@ -1762,7 +1762,7 @@ describe('a table waiting for its players', () => {
 
 describe('the room\'s own log lines', () => {
   it('says a game every seat won (equal levels at Tractor\'s hand limit) is shared by all, not a list of winners', () => {
-    const seats = Array.from({ length: 4 }, () => ({ name: '', taken: true, connected: true, bot: false, team: -1, clocked: false, shortClock: false, startNow: false }));
+    const seats = Array.from({ length: 4 }, () => ({ name: '', taken: true, connected: true, bot: false, team: -1, deadline: 0, shortClock: false, startNow: false }));
     const ctx = { ...context('tractor', {}), seats };
     expect(describeEventGeneric({ type: 'gameOver', winners: [0, 1, 2, 3] }, -1, ctx)).toBe('Game over: every seat shares the win.');
     expect(describeEventGeneric({ type: 'gameOver', winners: [0, 2] }, -1, ctx)).toBe('Game over. Winners: Ada, Cy.');

@@ -669,9 +669,9 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     // Every change first, then every read of the layout (the browser works the layout out once, where a read between
     // two changes had it do so again), then the scrolling and focus that follow from it.
     drawInfo(plain, ctx);
-    drawSeats(plain, ctx);
+    drawSeats(ctx);
     drawBoard(ctx);
-    drawControls(ctx, Number(plain.turnDeadline) || 0, Number(plain.stepDeadline) || 0);
+    drawControls(ctx, Number(plain.stepDeadline) || 0);
     markAwaiting();
     const logGrew = drawLog();
     drawResult(plain, ctx);
@@ -768,8 +768,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     }
   }
 
-  function drawSeats(plain: Plain, ctx: BoardContext) {
-    const deadline = plain.turnDeadline as number;
+  function drawSeats(ctx: BoardContext) {
     const acting = seatsToAct(ctx, board);
     const toAct = (seat: number) => acting.includes(seat);
     // Compared with the list shown, as the board is (its clocks tick in place between draws, so they compare equal).
@@ -786,7 +785,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
           seat.taken && !seat.connected ? h('span', { class: 'tag warn' }, 'away') : null,
           seat.shortClock ? h('span', { class: 'tag warn', title: 'The clock ran out: short turns until this player moves again.' }, 'short clock') : null,
           toAct(i) ? h('span', { class: 'tag turn' }, 'to act') : null,
-          seat.clocked && deadline > 0 ? clock(deadline) : null,
+          seat.deadline > 0 ? clock(seat.deadline) : null,
         ),
       ),
     );
@@ -977,7 +976,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   };
   window.addEventListener('keydown', onKey);
 
-  function drawControls(ctx: BoardContext, deadline: number, step: number) {
+  function drawControls(ctx: BoardContext, step: number) {
     const mine = ctx.mySeat;
     // (Read before the panel's `turn` is toggled below: the panel floated while the player's moves were listed.)
     showAll = allMovesOpen(showAll, ctx.moves.length === 0, () => panelFloats);
@@ -1012,7 +1011,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       h(
         'p',
         { class: `status${ctx.moves.length ? ' mine' : ''}` },
-        turnLine(ctx, board, deadline, step).map((part) => (typeof part === 'string' ? part : clock(part.clock, part.step))),
+        turnLine(ctx, board, step).map((part) => (typeof part === 'string' ? part : clock(part.clock, part.step))),
       ),
       fillControls(ctx),
       only

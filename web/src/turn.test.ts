@@ -4,7 +4,8 @@ import { clockLow, clockText, seatsToAct, turnLine, waitsForItsPlayers, type Lin
 import type { BoardContext, Move, SeatInfo } from './types.ts';
 
 const NOW = 1_000_000;
-const seat = (clocked = false, shortClock = false): SeatInfo => ({ name: '', taken: true, connected: true, bot: false, team: -1, clocked, shortClock, startNow: false });
+/** A seat, clocked until `deadline` (0: not clocked). */
+const seat = (deadline = 0, shortClock = false): SeatInfo => ({ name: '', taken: true, connected: true, bot: false, team: -1, deadline, shortClock, startNow: false });
 
 function context(seats: SeatInfo[], active: number[], moves: Move[], mySeat: number | null = 0): BoardContext {
   return {
@@ -28,57 +29,65 @@ const PLAY = [{ type: 'play' }];
 
 describe('the move panel line', () => {
   it("gives the time left on the player's own clocked turn, as a clock part the page ticks", () => {
-    const parts = turnLine(context([seat(true), seat()], [0], PLAY), null, NOW + 22_400);
+    const parts = turnLine(context([seat(NOW + 22_400), seat()], [0], PLAY), null);
     expect(shown(parts)).toBe('Your move · 0:23 left.');
     expect(parts).toContainEqual({ clock: NOW + 22_400 });
   });
 
   it('says the clock is short where the time left is', () => {
-    expect(shown(turnLine(context([seat(true, true), seat()], [0], PLAY), null, NOW + 5_000))).toBe(
+    expect(shown(turnLine(context([seat(NOW + 5_000, true), seat()], [0], PLAY), null))).toBe(
       'Your move · 0:05 left. Your clock ran out before: your turns are short until you make a move yourself.',
     );
   });
 
   it('gives no time where no clock runs for the player (no clock at the table, a move beside the server’s step)', () => {
-    expect(turnLine(context([seat(), seat()], [0], PLAY), null, 0)).toEqual(['Your move.']);
-    expect(turnLine(context([seat(), seat(true)], [0, 1], PLAY), null, NOW + 9_000)).toEqual(['Your move.']);
+    expect(turnLine(context([seat(), seat()], [0], PLAY), null)).toEqual(['Your move.']);
+    expect(turnLine(context([seat(), seat(NOW + 9_000)], [0, 1], PLAY), null)).toEqual(['Your move.']);
   });
 
   it("waiting, names whose turn it is and their time left", () => {
-    expect(shown(turnLine(context([seat(), seat(true), seat()], [1], []), null, NOW + 75_000))).toBe('Waiting for Bo · 1:15 left.');
-    expect(turnLine(context([seat(), seat(), seat()], [1, 2], []), null, 0)).toEqual(['Waiting for Bo, Cy.']);
+    expect(shown(turnLine(context([seat(), seat(NOW + 75_000), seat()], [1], []), null))).toBe('Waiting for Bo · 1:15 left.');
+    expect(turnLine(context([seat(), seat(), seat()], [1, 2], []), null)).toEqual(['Waiting for Bo, Cy.']);
   });
 
   it('watching, names whose turn it is and their time left', () => {
-    const watching = (active: number[], deadline: number, board: unknown = null) => shown(turnLine(context([seat(), seat(true), seat()], active, [], null), board as never, deadline));
-    expect(watching([1], NOW + 75_000)).toBe('Watching · Bo to move · 1:15 left.');
-    expect(watching([0, 2], 0, { status: () => '7: 3 steps left.' })).toBe('Watching · Ada, Cy to move. 7: 3 steps left.');
+    const watching = (active: number[], board: unknown = null) => shown(turnLine(context([seat(), seat(NOW + 75_000), seat()], active, [], null), board as never));
+    expect(watching([1])).toBe('Watching · Bo to move · 1:15 left.');
+    expect(watching([0, 2], { status: () => '7: 3 steps left.' })).toBe('Watching · Ada, Cy to move. 7: 3 steps left.');
     // Nobody's turn (the server's own step), or seats listed that do not take a turn (a deal any seat may declare in).
-    expect(watching([], 0)).toBe('Watching.');
-    expect(watching([0, 1, 2], NOW + 75_000, { turnShown: () => false, status: () => 'Dealing.' })).toBe('Watching. Dealing.');
+    expect(watching([])).toBe('Watching.');
+    expect(watching([0, 1, 2], { turnShown: () => false, status: () => 'Dealing.' })).toBe('Watching. Dealing.');
+  });
+
+  it('gives each clocked seat its own time left, the first to run out where several are waited for', () => {
+    // An exchange of cards: your clock and the others' may differ (one on the short clock of a player away).
+    const seats = [seat(NOW + 30_000), seat(NOW + 5_000), seat(NOW + 12_000)];
+    expect(shown(turnLine(context(seats, [0, 1, 2], PLAY), null))).toBe('Your move · 0:30 left.');
+    expect(shown(turnLine(context(seats, [1, 2], []), null))).toBe('Waiting for Bo, Cy · 0:05 left.');
+    expect(shown(turnLine(context(seats, [0, 2], [], null), null))).toBe('Watching · Ada, Cy to move · 0:12 left.');
   });
 
   it("says what a player without a move waits for in the game's words, where the game has them", () => {
     const board = { waiting: (ctx: BoardContext) => (ctx.active.length > 1 ? 'You are done betting this race.' : null), status: () => 'Your money: $4.' } as never;
-    expect(turnLine(context([seat(), seat(), seat()], [1, 2], []), board, 0)).toEqual(['You are done betting this race. Your money: $4.']);
-    expect(turnLine(context([seat(), seat(), seat()], [1], []), board, 0)).toEqual(['Waiting for Bo. Your money: $4.']);
+    expect(turnLine(context([seat(), seat(), seat()], [1, 2], []), board)).toEqual(['You are done betting this race. Your money: $4.']);
+    expect(turnLine(context([seat(), seat(), seat()], [1], []), board)).toEqual(['Waiting for Bo. Your money: $4.']);
   });
 
   it("counts down the server's own step where the game names it, whoever's turn it is", () => {
     const board = { stepClock: (ctx: BoardContext) => (ctx.active.length > 1 ? 'The draft ends in' : null) } as never;
-    const drafting = turnLine(context([seat(), seat()], [0, 1], PLAY), board, 0, NOW + 29_500);
+    const drafting = turnLine(context([seat(), seat()], [0, 1], PLAY), board, NOW + 29_500);
     expect(shown(drafting)).toBe('Your move. The draft ends in 0:30.');
     expect(drafting).toContainEqual({ clock: NOW + 29_500, step: true }); // (never red: a window, not a turn running out)
-    expect(shown(turnLine(context([seat(), seat(), seat()], [1, 2], []), board, 0, NOW + 4_000))).toBe('Waiting for Bo, Cy. The draft ends in 0:04.');
+    expect(shown(turnLine(context([seat(), seat(), seat()], [1, 2], []), board, NOW + 4_000))).toBe('Waiting for Bo, Cy. The draft ends in 0:04.');
     // Not named by the game (a race's next roll), none pending, or the table not playing: nothing added.
-    expect(turnLine(context([seat(), seat()], [0], PLAY), board, 0, NOW + 4_000)).toEqual(['Your move.']);
-    expect(turnLine(context([seat(), seat()], [0, 1], PLAY), board, 0, 0)).toEqual(['Your move.']);
-    expect(turnLine({ ...context([seat(), seat()], [0, 1], PLAY), status: 'over' }, board, 0, NOW + 4_000)).toEqual(['The game is over.']);
+    expect(turnLine(context([seat(), seat()], [0], PLAY), board, NOW + 4_000)).toEqual(['Your move.']);
+    expect(turnLine(context([seat(), seat()], [0, 1], PLAY), board, 0)).toEqual(['Your move.']);
+    expect(turnLine({ ...context([seat(), seat()], [0, 1], PLAY), status: 'over' }, board, NOW + 4_000)).toEqual(['The game is over.']);
   });
 
   it("adds the game's words after the clock", () => {
     const board = { status: () => 'Dealing: you may declare.' } as never;
-    expect(shown(turnLine(context([seat(true)], [0], PLAY), board, NOW + 1_000))).toBe('Your move · 0:01 left. Dealing: you may declare.');
+    expect(shown(turnLine(context([seat(NOW + 1_000)], [0], PLAY), board))).toBe('Your move · 0:01 left. Dealing: you may declare.');
   });
 });
 
@@ -107,7 +116,7 @@ describe('a running game its players all left', () => {
   it('is paused, and a spectator told so, while no player is at it', () => {
     const watching = context([left(), bot()], [1], [], null);
     expect(waitsForItsPlayers(watching)).toBe(true);
-    expect(turnLine(watching, null, 0)).toEqual(['Paused: none of its players is here. The table closes unless one comes back soon.']);
+    expect(turnLine(watching, null)).toEqual(['Paused: none of its players is here. The table closes unless one comes back soon.']);
   });
 
   it('marks no seat to act while paused, in any game, and the seats listed once a player is back', () => {
@@ -129,6 +138,6 @@ describe('a running game its players all left', () => {
     expect(waitsForItsPlayers(context([left(), dropped()], [1], [], null))).toBe(false);
     expect(waitsForItsPlayers(context([bot(), bot()], [1], [], null))).toBe(false);
     expect(waitsForItsPlayers({ status: 'over', seats: [left(), bot()] })).toBe(false);
-    expect(shown(turnLine(context([bot(), bot()], [1], [], null), null, 0))).toBe('Watching · Bo to move.');
+    expect(shown(turnLine(context([bot(), bot()], [1], [], null), null))).toBe('Watching · Bo to move.');
   });
 });

@@ -40,26 +40,26 @@ export function seatsToAct(ctx: BoardContext, board: GameBoard | null): number[]
 }
 
 /**
- * The move panel's first line, from the state (`board`: the game's own status words; `deadline`: the state's
- * `turnDeadline`; `step`: its `stepDeadline`, counted down where the game names the step). The time left is said where
- * the player looks while deciding, on their own clocked turn (the seat list with the clock is under the panel, out of
- * sight on a phone), and beside whose turn it is while they wait or watch.
+ * The move panel's first line, from the state (`board`: the game's own status words; `step`: the state's `stepDeadline`,
+ * counted down where the game names the step). The time left is said where the player looks while deciding, on their
+ * own clocked turn (the seat list with the clock is under the panel, out of sight on a phone), and beside whose turn it
+ * is while they wait or watch: each seat's own clock, as seats clocked at once may have different ones.
  */
-export function turnLine(ctx: BoardContext, board: GameBoard | null, deadline: number, step = 0): LinePart[] {
-  const parts = lineParts(ctx, board, deadline);
+export function turnLine(ctx: BoardContext, board: GameBoard | null, step = 0): LinePart[] {
+  const parts = lineParts(ctx, board);
   // The server's own step, when the game names it: a VIP draft nobody's clock covers ends for everyone at once.
   const words = step > 0 && ctx.status === 'playing' ? board?.stepClock?.(ctx) : null;
   return words ? [...parts, ` ${words} `, { clock: step, step: true }, '.'] : parts;
 }
 
-function lineParts(ctx: BoardContext, board: GameBoard | null, deadline: number): LinePart[] {
+function lineParts(ctx: BoardContext, board: GameBoard | null): LinePart[] {
   const mine = ctx.mySeat;
   const status = board?.status?.(ctx) ?? '';
-  const clocked = (seats: number[]) => deadline > 0 && seats.some((seat) => ctx.seats[seat]?.clocked);
-  /** `who`, the time left when one of `seats` is clocked, then `after` and the game's words. */
+  /** `who`, the time left on the first clock of `seats` to run out (if one is clocked), then `after` and the game's words. */
   const line = (who: string, seats: number[], after = ''): LinePart[] => {
     const rest = `${after}${status}`.trim();
-    return clocked(seats) ? [`${who} · `, { clock: deadline }, ` left.${rest ? ` ${rest}` : ''}`] : [`${who}.${rest ? ` ${rest}` : ''}`];
+    const deadline = firstDeadline(ctx, seats);
+    return deadline > 0 ? [`${who} · `, { clock: deadline }, ` left.${rest ? ` ${rest}` : ''}`] : [`${who}.${rest ? ` ${rest}` : ''}`];
   };
   if (ctx.status === 'waiting') return ['Waiting for every seat to be taken…'];
   if (ctx.status === 'over') return ['The game is over.'];
@@ -79,4 +79,14 @@ function lineParts(ctx: BoardContext, board: GameBoard | null, deadline: number)
   // Listed as active with no legal move: a system step (a deal, a race) runs and seats may join in.
   const others = ctx.active.includes(mine) ? [] : ctx.active;
   return line(`Waiting for ${others.map(ctx.name).join(', ') || ctx.name(-1)}`, others);
+}
+
+/** The earliest of the seats' turn clocks, 0 when none of them is clocked. */
+function firstDeadline(ctx: BoardContext, seats: number[]): number {
+  let first = 0;
+  for (const seat of seats) {
+    const deadline = ctx.seats[seat]?.deadline ?? 0;
+    if (deadline > 0 && (first === 0 || deadline < first)) first = deadline;
+  }
+  return first;
 }

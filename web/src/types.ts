@@ -19,8 +19,8 @@ export interface SeatInfo {
   connected: boolean;
   bot: boolean;
   team: number;
-  /** A turn clock runs for the seat now (state `turnDeadline` says until when). */
-  clocked: boolean;
+  /** When the seat's turn clock runs out (ms since epoch), 0 while none runs for it. */
+  deadline: number;
   /** The seat's clock ran out and its player has not moved since: its turns get the server's short clock. */
   shortClock: boolean;
   /** Before the start: the seat's player asked to fill the free seats with bots now. */
