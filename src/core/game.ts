@@ -209,7 +209,8 @@ export interface GameDefinition<
    * Names the step SYSTEM's next move ends (Ready Set Bet: the race and its phase). SYSTEM's delay counts from the
    * move that began the step: players' moves within it (bets while the dice roll, each Ready after a race) leave the
    * wait as it is, and one that begins another step while SYSTEM stays active (the last Ready opening the VIP draft)
-   * starts it afresh. Without it, the wait counts from when SYSTEM became active.
+   * starts it afresh. Without it, the wait counts from when SYSTEM became active. Public, like `activeActors` (the
+   * wait is `stepDeadline`): the harness checks it does not change when hidden information is re-dealt.
    */
   systemStep?(state: State): string;
   /** Conservation and other state invariants: returns a list of violations (empty when sound). */

@@ -39,6 +39,9 @@ export const game: GameDefinition<TractorOptions, TractorState, TractorMove, Tra
     if (state.phase === 'declaring' || state.phase === 'stealing') return options.declareWindowMs;
     return options.handEndDelayMs;
   },
+  // Each burial with kitty theft opens a stealing window of its own: a steal and the thief's burial within one patch
+  // would otherwise leave the new window what was left of the last. (A declaration within a window does not extend it.)
+  systemStep: (state) => `${state.handNumber}:${state.phase}${state.phase === 'stealing' ? `:${state.bids.length}` : ''}`,
   invariants(state) {
     const problems: string[] = [];
     const everywhere = [...state.deck, ...state.kitty, ...state.hands.flat(), ...state.trick.flatMap((p) => p.cards), ...state.tricks.flatMap((t) => t.plays.flatMap((p) => p.cards))];

@@ -255,6 +255,7 @@ describe('the kitty', () => {
     s = ok(game.applyMove(s, 0, { type: 'bury', cards: ['3H', '4H', '5H', '6H', '7H', '8H', '9H', '10H'] }));
     expect(s.phase).toBe('stealing');
     expect(game.activeActors(s)).toEqual([SYSTEM, 0, 1, 2, 3]);
+    const firstWindow = game.systemStep!(s);
     expect([0, 1, 2, 3].map((seat) => game.legalMoves(s, seat).length > 0)).toEqual([false, true, false, false]);
     s = ok(game.applyMove(s, 1, { type: 'declare', card: '2S', count: 2 }));
     expect([s.phase, s.exchanger, s.starter, s.trumpSuit, s.hands[1]!.length]).toEqual(['burying', 1, 0, 'S', 11]);
@@ -262,6 +263,7 @@ describe('the kitty', () => {
     expect(game.viewFor(s, 0).private!.kitty).toEqual([]);
     s = ok(game.applyMove(s, 1, { type: 'bury', cards: ['3H', '4H', '5H', '6H', '7H', '8H', '9H', '10H'] }));
     expect(game.activeActors(s)).toEqual([SYSTEM, 0, 1, 2, 3]);
+    expect(game.systemStep!(s)).not.toBe(firstWindow); // the thief's burial opens a window of its own (declareWindowMs)
     expect([0, 1, 2, 3].flatMap((seat) => game.legalMoves(s, seat))).toEqual([]);
     s = ok(game.applyMove(s, SYSTEM, { type: 'endTheft' }));
     expect([s.phase, s.turn]).toEqual(['playing', 0]);
