@@ -284,6 +284,41 @@ describe('room timers', () => {
     }
   });
 
+  it('give a turn that comes back to the same seat at once its clock again, where the game says the last turn ended', () => {
+    const [awaySeconds, botDelay] = [roomSettings.awayTurnSeconds, roomSettings.botDelayMs];
+    roomSettings.awayTurnSeconds = 2;
+    roomSettings.botDelayMs = 100;
+    try {
+      withLeavingSeat((t, time) => {
+        (t.clock as unknown as { now: () => number }).now = time.now; // the room clock on the test's time
+        // Seat 0 alone holds cards: turn after turn is its own, each of two steps (a 7 and its second part).
+        const game = t.game as typeof t.game & { turnsOfSteps?: boolean; continuesTurn?: (s: unknown) => boolean };
+        game.turnsOfSteps = true;
+        game.continuesTurn = () => t.applied.length % 2 === 1;
+        game.activeActors = () => [0];
+        game.legalMoves = () => [{ type: 'act' }];
+        t.timers.reconcile();
+        time.pass(10_000);
+        t.clock.tick(); // the clock ran out: the bot took the first step …
+        t.timers.settle();
+        time.pass(100);
+        t.clock.tick(); // … and the second, at its pace
+        t.timers.settle();
+        expect(t.applied).toHaveLength(2);
+        expect(t.announced).toHaveLength(1);
+        // The next turn is the seat's again: its player's, on the away clock, not the bot's at its pace.
+        expect(t.state.seats.map((s) => s.clocked)).toEqual([true, false]);
+        expect(t.state.turnDeadline).toBe(time.now() + 2_000);
+        time.pass(100);
+        t.clock.tick();
+        expect(t.applied).toHaveLength(2);
+      });
+    } finally {
+      roomSettings.awayTurnSeconds = awaySeconds;
+      roomSettings.botDelayMs = botDelay;
+    }
+  });
+
   it('count a timer a move started from that move, not from the patch that reconciles it later', () => {
     const botDelay = roomSettings.botDelayMs;
     roomSettings.botDelayMs = 100;

@@ -103,8 +103,9 @@ export class Timers {
     room.state.paused = paused && room.state.status !== 'over'; // (what a client reads it by; unchanged, the assignment sends nothing)
     const acting = room.state.status === 'playing' && !room.handingOver ? game.activeActors(room.engineState) : [];
     const active = paused ? [] : acting;
+    const turnPassed = game.continuesTurn?.(room.engineState) === false; // (to the same seat again, as the game says)
     this.botFinishing.forEach((actor) => {
-      if (!acting.includes(actor)) this.botFinishing.delete(actor); // the turn passed
+      if (turnPassed || !acting.includes(actor)) this.botFinishing.delete(actor); // the turn passed
     });
     const botPlays = (actor: Actor) => seats.botDriven(actor) || this.botFinishing.has(actor);
     const systemStep = game.systemStep?.(room.engineState);

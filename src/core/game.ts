@@ -160,6 +160,13 @@ export interface GameDefinition<
    */
   turnsOfSteps?: boolean;
   /**
+   * With `turnsOfSteps`, where one seat may be listed for two turns in a row (TAC, when the others hold no cards):
+   * whether the seat listed now goes on with the turn it began (a 7's further steps, the card after a Devil or a Fool);
+   * false: its next move begins a new turn (its bot, which finished the last one, gives it back to the clock). Left
+   * out: every move a seat makes while it stays listed is one turn. Public, like `activeActors`: the harness checks it.
+   */
+  continuesTurn?(state: State): boolean;
+  /**
    * Every move `actor` may make now (empty when it may not act). Where the space is huge, a documented
    * representative subset; `applyMove` still validates anything submitted.
    */

@@ -234,9 +234,12 @@ function checkState(
       if (!sameJson(optional(other), optional(state))) {
         throw fail(`leak: the seats that act optionally change when hidden information is re-dealt for viewer ${viewer}: [${optional(state).join(',')}] ≠ [${optional(other).join(',')}]`, step);
       }
-      // And the server's step: a new one restarts the wait that `stepDeadline` shows everyone.
+      // And the server's step (a new one restarts the wait that `stepDeadline` shows everyone), and where a turn ends.
       if (game.systemStep && game.systemStep(other) !== game.systemStep(state)) {
         throw fail(`leak: the server's step changes when hidden information is re-dealt for viewer ${viewer}: ${game.systemStep(state)} ≠ ${game.systemStep(other)}`, step);
+      }
+      if (game.continuesTurn && game.continuesTurn(other) !== game.continuesTurn(state)) {
+        throw fail(`leak: whether the turn goes on changes when hidden information is re-dealt for viewer ${viewer}`, step);
       }
       const d = firstDifference(game.viewFor(other, viewer), game.viewFor(state, viewer));
       if (d) throw fail(`leak: viewer ${viewer}'s view changes when hidden information is re-dealt: ${d}`, step);

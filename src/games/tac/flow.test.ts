@@ -207,6 +207,24 @@ describe('the end of the game', () => {
   });
 });
 
+describe('a turn', () => {
+  it("goes on through a 7's steps and the card after a Devil or a Fool, and a turn that comes back to the same colour at once is a new one", () => {
+    // Only red holds cards: a 7 in single steps, then the 2 (red's turn again, the others having none).
+    let s = table({ hands: { 0: ['7', '2'], 1: [], 2: [], 3: [] }, marbles: { 0: 10 } });
+    expect(game.continuesTurn!(s)).toBe(false);
+    s = play(s, 0, { type: 'seven', card: '7', marble: 0, to: 11 });
+    for (let to = 12; to <= 17; to++) {
+      expect(game.continuesTurn!(s)).toBe(true);
+      s = play(s, 0, { type: 'step', marble: 0, to });
+    }
+    expect([s.turn, activeActors(s), game.continuesTurn!(s)]).toEqual([0, [0], false]);
+    const master = { options: { master: true }, marbles: { 0: 10, 4: 20 } };
+    expect(game.continuesTurn!(play(table({ ...master, hands: { 0: ['devil'], 1: ['5'] } }), 0, { type: 'devil', card: 'devil' }))).toBe(true);
+    expect(game.continuesTurn!(play(table({ ...master, hands: { 0: ['fool', '2'], 1: ['5'] } }), 0, { type: 'fool', card: 'fool' }))).toBe(true);
+    expect(game.continuesTurn!(fresh())).toBe(false); // (the deal)
+  });
+});
+
 describe('master cards', () => {
   it('Angel: puts a marble of the next player on their start', () => {
     const before = table({ options: { master: true }, hands: { 0: ['angel'] } });

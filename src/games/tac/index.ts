@@ -59,6 +59,10 @@ export const game: GameDefinition<TacOptions, TacState, TacMove, TacPublic, TacP
     return teamOutcome(seatTeams(s), new Map([[s.winner, 1]]), { winningTeam: s.winner, homeCounts });
   },
   bot,
+  // A 7's steps, and the card played after a Devil or a Fool, are one turn (one clock, one timeout for an away player's);
+  // the turn can come back to the same seat at once when the others hold no cards, so where it goes on is said.
+  turnsOfSteps: true,
+  continuesTurn: (s) => s.phase === 'exchange' || s.seven !== null || s.devilTarget >= 0 || s.foolPending,
   teams: seatTeams,
   systemDelayMs: (_state, opts) => opts.dealDelayMs,
   invariants,
