@@ -11,6 +11,7 @@ import { handOutcome, lastTrickText, levelsText, seatTitle, tableLayout, tableLi
 import { describeEventGeneric } from './games/generic.ts';
 import { boardFor } from './games/index.ts';
 import { chooserPrompt, partLine, Selection } from './select.ts';
+import { partsActedOn } from './steps.ts';
 import { turnLine as panelLine } from './turn.ts';
 import type { BoardContext, GameEvent, Move, Plain } from './types.ts';
 
@@ -840,6 +841,15 @@ function drawnParts(draw: () => unknown, className: string | RegExp): { text: st
   }
 }
 
+/** The attributes of a board's parts that carry a `data-key`, in the page's order (the order of Tab and of the page's focus). */
+function keyedParts(draw: () => unknown): Record<string, string>[] {
+  let root: unknown;
+  drawnParts(() => (root = draw()), '(none)');
+  type Part = { attributes: Record<string, string>; childNodes: (Part | string)[] };
+  const walk = (el: Part): Record<string, string>[] => [...('data-key' in el.attributes ? [el.attributes] : []), ...el.childNodes.flatMap((n) => (typeof n === 'string' ? [] : walk(n)))];
+  return walk(root as Part);
+}
+
 /**
  * The kinds (class, else `data-key`) of the board picture's own parts, in order: what `morph` pairs by place. A part that
  * comes and goes among them (a ring round a moved marble) must not shift the ones after it.
@@ -1542,6 +1552,28 @@ describe('Ready Set Bet on the page', () => {
       drawnParts(() => tokenRow({ ...context('ready-set-bet', { race: 1, phase: 'racing', bettingOpen: true, players: [me] }), moves }), 'chip').map((part) => [part.attributes['data-key'], 'data-aside' in part.attributes]);
     expect(parts([{ type: 'bet', space: 'win-5', token: 3 }, { type: 'pass' }])).toEqual([['token:3', true], ['token:5', true], ['pass', true]]);
     expect(parts([{ type: 'ready' }]).filter(([key]) => key === 'ready')).toEqual([['ready', false]]);
+  });
+  it('gives focus, after your bet, to the next space along from it where one is left to bet on (the board\'s first only where none is)', () => {
+    const space = (id: string, horse: string, kind: string) => ({ id, horse, kind, multiplier: 2, penalty: 1, label: id });
+    const board = [space('show-7-a', '7', 'show'), space('win-7-a', '7', 'win'), space('show-8-a', '8', 'show'), space('win-8-a', '8', 'win'), { id: 'blue-wins', label: 'Blue wins', multiplier: 5, penalty: 1 }];
+    const horses = ['7', '8'].map((horse) => ({ horse, color: 'black', bonus: 0, position: 0 }));
+    const me = { seat: 0, bettor: true, money: 0, available: [3, 5] };
+    const table = { race: 1, races: 4, phase: 'racing', bettingOpen: true, rolls: 3, hostSeat: -1, horses, board, players: [me], props: [], exotics: [] };
+    /** The space the page's focus lands on (table.ts, nextPart): the first of the parts to act on, in the board's order. */
+    const landing = (bets: { seat: number; space: string }[], sent: Move[] = []) => {
+      const taken = new Set([...bets.map((b) => b.space), ...sent.map((m) => m.space)]);
+      const moves: Move[] = [...board.filter((sp) => !taken.has(sp.id)).map((sp) => ({ type: 'bet', space: sp.id, token: 5 })), { type: 'pass' }];
+      const open = new Set(moves.map((m) => `space:${m.space}`));
+      const parts = keyedParts(() => readySetBet.render({ ...context('ready-set-bet', { ...table, bets: bets.map((b) => ({ ...b, token: 3 })) }), moves, sent }));
+      const usable = parts.filter((a) => open.has(a['data-key']!)).map((a) => ({ dataset: { key: a['data-key'], ...('data-aside' in a ? { aside: '' } : {}) } }));
+      return partsActedOn(usable)[0]?.dataset.key;
+    };
+    expect(landing([])).toBe('space:show-7-a');
+    // Your bet on the 8's show space: on to its win space, not back to the 7's show space (another's bet does not count).
+    expect(landing([{ seat: 0, space: 'show-8-a' }, { seat: 1, space: 'show-7-a' }])).toBe('space:win-8-a');
+    expect(landing([{ seat: 0, space: 'win-7-a' }, { seat: 0, space: 'win-8-a' }])).toBe('space:blue-wins'); // the grid's last: the colour bets under it
+    expect(landing([{ seat: 0, space: 'win-8-a' }], [{ type: 'bet', space: 'show-7-a', token: 5 }])).toBe('space:win-7-a'); // just sent, not yet in the state
+    expect(landing([{ seat: 0, space: 'blue-wins' }])).toBe('space:show-7-a'); // none left after it: the first
   });
   it("lists the bettors' tokens left while bets are open, not between races nor past the red line (the money says what is true then)", () => {
     const players = [{ seat: 0, bettor: true, money: 7, available: [3, 5] }, { seat: 1, bettor: true, money: 2, available: [] }];

@@ -55,7 +55,8 @@ export class Steps {
  * The parts of a step the page brings into view and gives focus, in the page's order: a button that only passes or
  * ends the step (`data-aside`: Great Western Trail's Skip, Refill the cattle market, End your turn; Ready Set Bet's No
  * more bets, and its tokens, which only choose what a space bets) counts only when the step has no other part. Shown beside the board's parts, it would count as the step in view while the tiles to
- * act on lie out of it (the job market under the move panel on a phone).
+ * act on lie out of it (the job market under the move panel on a phone). So do the parts a board passes over for now
+ * (Ready Set Bet's spaces up to your last bet: focus goes on to the next space along).
  */
 export function partsActedOn<T extends { dataset: DOMStringMap }>(parts: T[]): T[] {
   const own = parts.filter((part) => part.dataset.aside === undefined);

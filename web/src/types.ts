@@ -67,7 +67,7 @@ export interface Composing {
 
 /** One game's readable board: draws the state and maps clicks to legal moves by keys. */
 export interface GameBoard {
-  /** Draws the board; clickable parts carry `data-key`, and those that only pass a step or choose how another part acts `data-aside` too (see partsActedOn). */
+  /** Draws the board; clickable parts carry `data-key`, and those that only pass a step, choose how another part acts or that focus passes over for now `data-aside` too (see partsActedOn). */
   render(ctx: BoardContext): Node;
   /**
    * What the drawing reads besides the context, as text: what the board keeps per table (a section the player opened, a

@@ -48,6 +48,30 @@ function spaceLabel(space: string, table: Plain): string {
   return space;
 }
 
+/** Every betting space in the order the board draws them: the horse grid row by row, the colour bets, the props, the exotic cards'. */
+function spacesInOrder(t: Plain): string[] {
+  return [
+    ...(t.horses ?? []).flatMap((horse: Plain) => horseSpaces(t, horse.horse).map((sp) => sp.id)),
+    ...boardOf(t).filter((sp) => !sp.horse).map((sp) => sp.id),
+    ...(t.props ?? []).map((p: Plain) => p.id),
+    ...(t.exotics ?? []).flatMap((e: Plain) => e.spaces ?? []),
+  ];
+}
+
+/**
+ * The spaces up to your last bet this race (your own just sent counted), where a space to bet on lies after it: drawn
+ * aside (see partsActedOn), so that focus, leaving the space just taken, goes on to the next one along, where a player
+ * betting by keyboard was heading, not back to the board's first.
+ */
+function spacesBehind(ctx: BoardContext): Set<string> {
+  const t = ctx.table;
+  const mine = [...(t.bets ?? []).filter((b: Plain) => b.seat === ctx.mySeat), ...ctx.sent.filter((m) => m.type === 'bet')];
+  const order = spacesInOrder(t);
+  const last = mine.length ? order.indexOf(mine.at(-1)!.space as string) : -1;
+  const open = new Set(ctx.moves.filter((m) => m.type === 'bet').map((m) => m.space));
+  return last >= 0 && order.slice(last + 1).some((id) => open.has(id)) ? new Set(order.slice(0, last + 1)) : new Set();
+}
+
 /** Tokens on a space: placed ones, plus your own just accepted and not yet in the state. */
 function tokensOn(space: string, ctx: BoardContext): { seat: number; token: number; pending?: boolean }[] {
   const placed = (ctx.table.bets ?? []).filter((b: Plain) => b.space === space);
@@ -97,6 +121,7 @@ function track(ctx: BoardContext) {
   const gridHeight = horses.length * gridRow + 30;
   const redX = TRACK_X + (t.redLine ?? 10) * CELL;
   const last = t.lastRoll;
+  const behind = spacesBehind(ctx);
   const rowY = (row: number) => 26 + row * ROW;
   const race = svg(
     raceWidth,
@@ -143,7 +168,7 @@ function track(ctx: BoardContext) {
           const x = LABEL_W + i * BET_W;
           return s(
             'g',
-            { 'data-key': `space:${space}`, 'aria-label': `${spaceLabel(space, t)}: pays ${mult}×, costs ${pen}` },
+            { 'data-key': `space:${space}`, 'data-aside': behind.has(space), 'aria-label': `${spaceLabel(space, t)}: pays ${mult}×, costs ${pen}` },
             s('rect', { x, y, width: BET_W - 4, height: gridRow - 6, rx: 6, fill: kind === 'win' ? '#fff4d6' : kind === 'place' ? '#e9f3ff' : '#eef7ea', stroke: '#cbbf9f' }),
             tokens.length
               ? tokenSvg(x + (BET_W - 4) / 2, mid, tokens[0]!)
@@ -158,7 +183,7 @@ function track(ctx: BoardContext) {
   );
   // Your tokens between the two: right above the spaces they bet on, in view with them and with the bets below the
   // grid, all in one box (style.css keeps the tokens at the window's top within it).
-  return h('div', { class: 'rsb-board' }, race, tokenRow(ctx), grid, otherBets(ctx));
+  return h('div', { class: 'rsb-board' }, race, tokenRow(ctx), grid, otherBets(ctx, behind));
 }
 
 /**
@@ -210,9 +235,9 @@ function closedNote(t: Plain, me: Plain): string | null {
   return null;
 }
 
-function spaceChip(space: string, title: string, sub: string, ctx: BoardContext) {
+function spaceChip(space: string, title: string, sub: string, ctx: BoardContext, behind: Set<string>) {
   const tokens = tokensOn(space, ctx);
-  return h('button', { type: 'button', class: 'chip bet-space', 'data-key': `space:${space}` }, h('span', null, title), h('small', null, sub), tokens.map(tokenChip));
+  return h('button', { type: 'button', class: 'chip bet-space', 'data-key': `space:${space}`, 'data-aside': behind.has(space) }, h('span', null, title), h('small', null, sub), tokens.map(tokenChip));
 }
 
 /**
@@ -229,7 +254,7 @@ function moneyText(t: Plain, me: Plain, prefix: string): string {
  * and a bettor's is the grid's first open space, right under the tokens, not the colour bets under it, nor the host's
  * roll, which closes its bets.
  */
-function otherBets(ctx: BoardContext) {
+function otherBets(ctx: BoardContext, behind: Set<string>) {
   const t = ctx.table;
   return h(
     'div',
@@ -238,8 +263,8 @@ function otherBets(ctx: BoardContext) {
     // panel offers that one first (focus waits on it), and a second "Roll the dice" here read as another step.
     ctx.moves.some((m) => m.type === 'roll') && ctx.moves.length > 1 ? h('div', { class: 'rsb-row' }, h('button', { type: 'button', class: 'chip roll', 'data-key': 'roll' }, 'Roll the dice')) : null,
     h('div', { class: 'section-title' }, 'Colour bets'),
-    h('div', { class: 'rsb-row' }, boardOf(t).filter((sp) => !sp.horse).map((sp) => spaceChip(sp.id, sp.label, odds(sp), ctx))),
-    (t.props ?? []).length ? [h('div', { class: 'section-title' }, 'Prop bets'), h('div', { class: 'rsb-row' }, t.props.map((p: Plain) => spaceChip(p.id, `${p.ahead} ahead of ${p.behind.join(', ')}`, odds(p), ctx)))] : null,
+    h('div', { class: 'rsb-row' }, boardOf(t).filter((sp) => !sp.horse).map((sp) => spaceChip(sp.id, sp.label, odds(sp), ctx, behind))),
+    (t.props ?? []).length ? [h('div', { class: 'section-title' }, 'Prop bets'), h('div', { class: 'rsb-row' }, t.props.map((p: Plain) => spaceChip(p.id, `${p.ahead} ahead of ${p.behind.join(', ')}`, odds(p), ctx, behind)))] : null,
     (t.exotics ?? []).length
       ? [
           h('div', { class: 'section-title' }, 'Exotic finishes'),
@@ -252,7 +277,7 @@ function otherBets(ctx: BoardContext) {
                 { class: `exotic${e.open ? '' : ' closed'}`, title: e.text },
                 h('b', null, e.name),
                 h('small', null, ` ${odds(e)} · ${e.text}`),
-                h('div', { class: 'rsb-row' }, (e.spaces ?? []).map((id: string, n: number) => spaceChip(id, `#${n + 1}`, '', ctx))),
+                h('div', { class: 'rsb-row' }, (e.spaces ?? []).map((id: string, n: number) => spaceChip(id, `#${n + 1}`, '', ctx, behind))),
               ),
             ),
           ),
