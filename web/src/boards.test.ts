@@ -1720,6 +1720,14 @@ describe('Ready Set Bet on the page', () => {
     expect(readySetBet.status!(ctx(0, [{ type: 'ready' }]))).toBe('Race 1 is settled: 6 won, you −$7 this race. Press Ready for the next race. Your money: −$7.');
     expect(readySetBet.status!(ctx(1, []))).toBe('Race 1: 6 won, you +$12 this race. You are ready for the next race. Your money: $12.');
   });
+  it('says at the end, as after the races before, how the last race ended for you (the game goes from its settlement straight to over)', () => {
+    const settlement = { race: 4, winner: '9', finish: [], players: [{ seat: 0, before: 5, delta: 7, lines: [] }, { seat: 1, before: 4, delta: -4, lines: [] }] };
+    const players = [{ seat: 0, bettor: true, money: 12 }, { seat: 1, bettor: true, money: 0 }, { seat: 2, bettor: false, money: 0 }];
+    const ctx = (mySeat: number) => ({ ...context('ready-set-bet', { race: 4, races: 4, phase: 'over', bettingOpen: false, settlement, players }), status: 'over', mySeat });
+    expect(readySetBet.status!(ctx(0))).toBe('Race 4 is settled: 9 won, you +$7 this race. Your money: $12.');
+    expect(readySetBet.status!(ctx(1))).toBe('Race 4 is settled: 9 won, you −$4 this race. Your money: $0.');
+    expect(readySetBet.status!(ctx(2))).toBe('Race 4 is settled: 9 won.'); // a seated host, who bets nothing
+  });
   it('says in the move panel what a race came to where the $0 floor cut your penalties short: owed and paid, not "you $0 this race"', () => {
     const floor = { seat: 0, before: 0, gains: 0, penalties: 2, paid: 0, delta: 0, lines: [] };
     const some = { seat: 1, before: 0, gains: 3, penalties: 5, paid: 3, delta: 0, lines: [] };

@@ -453,11 +453,13 @@ function asked(ctx: BoardContext): string {
     if (has('keepVip')) return 'Choose a VIP card to keep: when the draft\'s time is up, the first one offered is kept for you.';
     return ctx.view?.hand?.length ? 'You have kept your VIP card: the others are choosing theirs.' : '';
   }
-  if (t.phase === 'results') {
-    // What the race came to, where a phone's player looks (the settlement's lines are under the board).
+  if (t.phase === 'results' || t.phase === 'over') {
+    // What the race came to, where a phone's player looks (the settlement's lines are under the board). The last race's
+    // too: the game goes from its settlement straight to over, with no results between.
     const st = t.settlement;
     const mine = (st?.players ?? []).find((p: Plain) => p.seat === ctx.mySeat);
     const outcome = st?.winner ? `${st.winner} won${mine ? `, ${raceOutcome(mine)}` : ''}` : '';
+    if (t.phase === 'over') return outcome && `Race ${t.race} is settled: ${outcome}.`;
     if (has('ready')) return `Race ${t.race} is settled${outcome ? `: ${outcome}` : ''}. Press Ready for the next race.`;
     return `${outcome ? `Race ${t.race}: ${outcome}. ` : ''}You are ready for the next race.`;
   }
