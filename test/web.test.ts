@@ -1224,7 +1224,7 @@ describe('web client', () => {
     await page.keyboard.press('Enter');
     const placed = page.locator(`.board [data-key="${space}"] [data-bet-seat="${me}"]`);
     await placed.waitFor({ timeout: 5000 });
-    expect(await placed.textContent()).toBe(`$${token.split(':')[1]}`);
+    expect(await placed.locator('.token-value').textContent()).toBe(`$${token.split(':')[1]}`);
     // After the move the focus stays on the board (where it was, or the next part to act on), not the page's top.
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => Boolean(document.activeElement?.closest('.board')))).toBe(true);
@@ -1242,7 +1242,7 @@ describe('web client', () => {
     const boxes = () =>
       page.evaluate(() => {
         const box = (el: Element) => el.getBoundingClientRect().toJSON() as DOMRect;
-        const spaces = [...document.querySelectorAll('.rsb-grid [data-key] rect')].map(box);
+        const spaces = [...document.querySelectorAll('.rsb-grid [data-key] > rect')].map(box);
         return { tokens: box(document.querySelector('.rsb-tokens')!), grid: box(document.querySelector('.rsb-grid')!), spaces, panel: box(document.querySelector('.controls')!), height: window.innerHeight };
       });
     let at = await boxes();
@@ -1282,7 +1282,7 @@ describe('web client', () => {
     await space.tap();
     const placed = page.locator(`.board [data-key="${key}"] [data-bet-seat="${me}"]`);
     await placed.waitFor({ timeout: 5000 });
-    expect(await placed.textContent()).toBe(`$${value}`);
+    expect(await placed.locator('.token-value').textContent()).toBe(`$${value}`);
     await page.locator('.rsb-tokens [data-key=pass].can').tap();
     await expect.poll(() => page.locator('.controls .status').textContent(), { timeout: 5000 }).toMatch(/^You are done betting this race/);
     // A desktop's window: the tokens are a row right above the race and the spaces.

@@ -5,7 +5,7 @@ import { distanceToPolygon, labelCorners, type Label, type P, type Spot } from '
 import { fastTrack, fastTrackLayout, playerLine } from './games/fast-track.ts';
 import { sectionOpen, sectionToggled } from './games/folds.ts';
 import { buildingTapped, greatWesternTrail, turnLine } from './games/great-western-trail.ts';
-import { bettors, dollars, finishOrder, raceOutcome, raceStatus, readySetBet, settlementText, tieNote, tokenRow, vipChoices } from './games/ready-set-bet.ts';
+import { BETTOR_COLOURS, bettors, contrast, dollars, finishOrder, inkOn, raceOutcome, raceStatus, readySetBet, settlementText, tieNote, tokenRow, vipChoices } from './games/ready-set-bet.ts';
 import { colourLine, tac, tacLayout } from './games/tac.ts';
 import { handOutcome, lastTrickText, levelsText, seatTitle, tableLayout, tableLines, tractor, trumpsTitle } from './games/tractor.ts';
 import { describeEventGeneric } from './games/generic.ts';
@@ -1776,6 +1776,37 @@ describe('Ready Set Bet on the page', () => {
   });
   it("calls the server's own part (the rolls) the host, as the rules do, not the dealer", () => {
     expect(readySetBet.systemName).toBe('the host');
+  });
+});
+
+describe("Ready Set Bet's bettors told apart", () => {
+  /** A colour in CIELAB (sRGB, D65 white), where a straight distance (CIE76) is roughly how different two colours look. */
+  const lab = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [number, number, number];
+    const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : ((24389 / 27) * t + 16) / 116);
+    const [x, y, z] = [(0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047, 0.2126 * r + 0.7152 * g + 0.0722 * b, (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883].map(f) as [number, number, number];
+    return [116 * y - 16, 500 * (x - y), 200 * (y - z)];
+  };
+  const apart = (a: string, b: string) => Math.hypot(...lab(a).map((v, i) => v - lab(b)[i]!));
+
+  it('gives 8 bettors 8 colours far apart (red and magenta, two oranges were near alike), each with words on it in a colour readable there', () => {
+    expect(BETTOR_COLOURS).toHaveLength(8);
+    for (const [i, a] of BETTOR_COLOURS.entries()) {
+      for (const b of BETTOR_COLOURS.slice(i + 1)) expect(apart(a, b), `${a} and ${b}`).toBeGreaterThan(40);
+      expect(contrast(inkOn(a), a), `words on ${a}`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+  it('colours the bettors in their order, a seated host who bets nothing left out, and marks each token with its seat\'s number', () => {
+    const players = Array.from({ length: 9 }, (_, seat) => ({ seat, bettor: seat > 0, money: 0, available: [] }));
+    const table = { race: 1, races: 4, phase: 'racing', bettingOpen: true, rolls: 3, hostSeat: 0, players, horses: [], props: [], exotics: [], board: [{ id: 'blue-wins', label: 'Blue wins', multiplier: 5, penalty: 1 }], bets: [{ seat: 8, space: 'blue-wins', token: 5 }] };
+    const ctx = context('ready-set-bet', table);
+    expect(players.slice(1).map((p) => readySetBet.seatColours!(p.seat, ctx)[0])).toEqual(BETTOR_COLOURS);
+    expect(BETTOR_COLOURS).not.toContain(readySetBet.seatColours!(0, ctx)[0]);
+    const [token] = drawnParts(() => readySetBet.render(ctx), 'bet-token');
+    expect(token!.text).toBe('$59'); // $5, seat 9's
+    // The bettors' table marks each bettor as its tokens are.
+    expect(drawnTexts(() => readySetBet.render(ctx), 'bet-seat')).toEqual(['9', '2', '3', '4', '5', '6', '7', '8', '9']);
+    expect(token!.attributes.style).toBe(`background:${BETTOR_COLOURS[7]};color:${inkOn(BETTOR_COLOURS[7]!)}`);
   });
 });
 

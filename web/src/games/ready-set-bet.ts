@@ -6,7 +6,7 @@
  * Clicks: a betting space is one click — it bets your chosen token (the largest left unless you picked
  * another; the choice sticks); tokens, "no more bets", "ready" and VIP cards are clickable too.
  */
-import { coarsePointer, h, phoneWidth, s, seatColour, svg } from '../dom.ts';
+import { coarsePointer, h, phoneWidth, s, svg } from '../dom.ts';
 import { fold, foldsChosen, foldsKept } from './folds.ts';
 import { listText } from './generic.ts';
 import type { BoardContext, GameBoard, GameEvent, Plain } from '../types.ts';
@@ -72,6 +72,37 @@ function spacesBehind(ctx: BoardContext): Set<string> {
   return last >= 0 && order.slice(last + 1).some((id) => open.has(id)) ? new Set(order.slice(0, last + 1)) : new Set();
 }
 
+/**
+ * The bettors' colours, one each for up to 8, in their seats' order: far apart to most eyes, and as far as 8 colours can
+ * be to the common colour blindnesses (red–green, blue–yellow); each token says its seat's number too, where colour alone
+ * cannot (boards.test.ts measures how far apart they are).
+ */
+export const BETTOR_COLOURS = ['#0044bd', '#e08400', '#008556', '#cd87ac', '#f0e000', '#66b0fa', '#b01e06', '#262626'];
+/** A seated host who bets nothing holds no tokens: a grey no bettor has. */
+const HOST_COLOUR = '#9a9a9a';
+
+/** A bettor's colour: by its place among the bettors (a seated host who bets nothing is none), so 8 have 8 colours. */
+function bettorColour(t: Plain, seat: number): string {
+  const players: Plain[] = t.players ?? [];
+  if (players.some((p) => p.seat === seat && p.bettor === false)) return HOST_COLOUR;
+  const at = players.filter((p) => p.bettor !== false).findIndex((p) => p.seat === seat);
+  return BETTOR_COLOURS[(at >= 0 ? at : seat) % BETTOR_COLOURS.length]!;
+}
+
+/** The contrast of two colours (#rrggbb), as WCAG measures it: 1 (none) to 21 (black on white). */
+export function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, bl] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
+/** Words on a colour: white or near-black, whichever reads better on it (a token's value on a yellow token is dark). */
+export const inkOn = (colour: string) => (contrast('#ffffff', colour) >= contrast(INK, colour) ? '#ffffff' : INK);
+const INK = '#1a1a1a';
+
 /** Tokens on a space: placed ones, plus your own just accepted and not yet in the state. */
 function tokensOn(space: string, ctx: BoardContext): { seat: number; token: number; pending?: boolean }[] {
   const placed = (ctx.table.bets ?? []).filter((b: Plain) => b.space === space);
@@ -79,18 +110,37 @@ function tokensOn(space: string, ctx: BoardContext): { seat: number; token: numb
   return [...placed, ...pending];
 }
 
-function tokenSvg(x: number, y: number, t: { seat: number; token: number; pending?: boolean }) {
+/**
+ * A token on a grid space: its value on the bettor's colour, and its seat's number on a white disc at its end (8 colours
+ * are not told apart by everyone). Outlined dark: a yellow token on a yellow space has an edge.
+ */
+function tokenSvg(x: number, y: number, t: { seat: number; token: number; pending?: boolean }, table: Plain) {
+  const colour = bettorColour(table, t.seat);
   return s(
     'g',
-    { 'data-bet-seat': t.seat, class: t.pending ? 'pending' : null },
-    s('circle', { cx: x, cy: y, r: 13, fill: seatColour(t.seat), stroke: '#fff', 'stroke-width': 2, opacity: t.pending ? 0.6 : 1 }),
-    s('text', { x, y: y + 5, 'text-anchor': 'middle', 'font-size': 14, 'font-weight': 700, fill: '#fff' }, `$${t.token}`),
+    { 'data-bet-seat': t.seat, class: t.pending ? 'pending' : null, opacity: t.pending ? 0.6 : null },
+    s('rect', { x: x - 26, y: y - 15, width: 52, height: 30, rx: 15, fill: colour, stroke: TOKEN_EDGE, 'stroke-width': 1.5 }),
+    s('text', { x: x - 9.5, y: y + 5, 'text-anchor': 'middle', 'font-size': 15, 'font-weight': 700, fill: inkOn(colour), class: 'token-value' }, `$${t.token}`),
+    s('circle', { cx: x + 13, cy: y, r: 10, fill: '#fff', stroke: TOKEN_EDGE, 'stroke-width': 1 }),
+    s('text', { x: x + 13, y: y + 4.5, 'text-anchor': 'middle', 'font-size': 13, 'font-weight': 700, fill: INK, class: 'bet-seat' }, t.seat + 1),
   );
 }
+const TOKEN_EDGE = '#333';
 
-function tokenChip(t: { seat: number; token: number; pending?: boolean }) {
-  return h('span', { class: 'bet-token', 'data-bet-seat': t.seat, style: `background:${seatColour(t.seat)}` }, `$${t.token}`);
+/** A bettor's colour, with its words on it in a colour that reads there. */
+const onColour = (table: Plain, seat: number) => {
+  const colour = bettorColour(table, seat);
+  return `background:${colour};color:${inkOn(colour)}`;
+};
+const seatNumber = (seat: number) => h('span', { class: 'bet-seat' }, seat + 1);
+
+/** A token on a space of the rows under the grid: as on the grid. */
+function tokenChip(t: { seat: number; token: number; pending?: boolean }, table: Plain) {
+  return h('span', { class: 'bet-token', 'data-bet-seat': t.seat, style: onColour(table, t.seat) }, `$${t.token}`, seatNumber(t.seat));
 }
+
+/** A bettor in the bettors' table: its colour and number, as its tokens show them. */
+const bettorMark = (seat: number, table: Plain) => h('span', { class: 'bet-token mark', style: onColour(table, seat) }, seatNumber(seat));
 
 /** A horse's name plate at the left of its row (`row` units high). */
 function plate(horse: Plain, y: number, row = ROW) {
@@ -171,7 +221,7 @@ function track(ctx: BoardContext) {
             { 'data-key': `space:${space}`, 'data-aside': behind.has(space), 'aria-label': `${spaceLabel(space, t)}: pays ${mult}×, costs ${pen}` },
             s('rect', { x, y, width: BET_W - 4, height: gridRow - 6, rx: 6, fill: kind === 'win' ? '#fff4d6' : kind === 'place' ? '#e9f3ff' : '#eef7ea', stroke: '#cbbf9f' }),
             tokens.length
-              ? tokenSvg(x + (BET_W - 4) / 2, mid, tokens[0]!)
+              ? tokenSvg(x + (BET_W - 4) / 2, mid, tokens[0]!, t)
               : [
                   s('text', { x: x + (BET_W - 4) / 2, y: mid + (pen ? -3 : 5), 'text-anchor': 'middle', 'font-size': 13, 'font-weight': 700 }, `${mult}×`),
                   pen ? s('text', { x: x + (BET_W - 4) / 2, y: mid + 13, 'text-anchor': 'middle', 'font-size': 11, fill: '#a33' }, `−${pen}`) : null,
@@ -216,7 +266,7 @@ export function tokenRow(ctx: BoardContext) {
     h('span', { class: 'section-title' }, tokens ? `Your tokens${moneyText(t, mine, ' · your money ')}` : moneyText(t, mine, 'Your money ') || 'Your tokens'),
     // A token only chooses what a space bets (the largest unless another is picked): the page gives focus to the first open
     // space, where Enter bets the token the move panel names, not to the smallest token (data-aside: see partsActedOn).
-    (tokens ?? []).map((v: number) => h('button', { type: 'button', class: 'chip token', 'data-key': `token:${v}`, 'data-aside': true, style: `border-color:${seatColour(mine.seat)}` }, `$${v}`)),
+    (tokens ?? []).map((v: number) => h('button', { type: 'button', class: 'chip token', 'data-key': `token:${v}`, 'data-aside': true, style: `border-color:${bettorColour(t, mine.seat)}` }, `$${v}`)),
     // Passing the step, not a part of it (partsActedOn): the page brings the spaces to bet on into view and focus first.
     ctx.moves.some((m) => m.type === 'bet') ? h('button', { type: 'button', class: 'chip', 'data-key': 'pass', 'data-aside': true }, 'No more bets') : null,
     readyButton,
@@ -237,7 +287,7 @@ function closedNote(t: Plain, me: Plain): string | null {
 
 function spaceChip(space: string, title: string, sub: string, ctx: BoardContext, behind: Set<string>) {
   const tokens = tokensOn(space, ctx);
-  return h('button', { type: 'button', class: 'chip bet-space', 'data-key': `space:${space}`, 'data-aside': behind.has(space) }, h('span', null, title), h('small', null, sub), tokens.map(tokenChip));
+  return h('button', { type: 'button', class: 'chip bet-space', 'data-key': `space:${space}`, 'data-aside': behind.has(space) }, h('span', null, title), h('small', null, sub), tokens.map((token) => tokenChip(token, ctx.table)));
 }
 
 /**
@@ -354,7 +404,7 @@ export function bettors(ctx: BoardContext) {
         h(
           'tr',
           null,
-          h('td', null, h('span', { class: 'dot', style: `background:${seatColour(p.seat)}` }), ' ', ctx.name(p.seat)),
+          h('td', null, bettorMark(p.seat, ctx.table), ' ', ctx.name(p.seat)),
           h('td', null, dollars(p.money)),
           h('td', { class: 'tokens-left' }, tokensLeftText(ctx.table, p)),
           // Done betting while bets are open: after them, everyone is (the race's pass is no news in the draft).
@@ -622,6 +672,8 @@ export const readySetBet: GameBoard = {
     }
     return null;
   },
+  // The seat list's dots in the bettors' colours, the tokens' (a seated host who bets nothing in a grey of its own).
+  seatColours: (seat, ctx) => [bettorColour(ctx.table, seat)],
   // The result's score is the money a bettor ends with: in dollars, a loss (moneyFloor off) with its minus first.
   scoreText: (standing) => dollars(standing.score),
   whyNot: whyNotBet,
