@@ -1553,6 +1553,15 @@ describe('Ready Set Bet on the page', () => {
     expect(parts([{ type: 'bet', space: 'win-5', token: 3 }, { type: 'pass' }])).toEqual([['token:3', true], ['token:5', true], ['pass', true]]);
     expect(parts([{ type: 'ready' }]).filter(([key]) => key === 'ready')).toEqual([['ready', false]]);
   });
+  it("writes each horse's number within its disc on the race track: \"11/12\" was wider than the disc, its first and last digits white on the light lane", () => {
+    const horses = ['7', '11/12'].map((horse, row) => ({ horse, color: 'blue', bonus: 0, position: row }));
+    const table = { race: 1, races: 4, phase: 'racing', bettingOpen: true, rolls: 0, hostSeat: -1, finish: 15, horses, board: [], players: [] };
+    const discs = drawnParts(() => readySetBet.render(context('ready-set-bet', table)), 'horse').map((part) => Number(part.attributes.r));
+    const labels = drawnParts(() => readySetBet.render(context('ready-set-bet', table)), 'horse-label').map((part) => part.attributes);
+    expect(labels.map((a) => a['font-size'])).toEqual(['12', '10']);
+    // A bold digit is about 0.6 of the font size wide: squeezed to fit where that would not.
+    labels.forEach((a, i) => expect(Number(a.textLength ?? 0.6 * Number(a['font-size']) * horses[i]!.horse.length)).toBeLessThanOrEqual(2 * discs[i]! - 4));
+  });
   it('gives focus, after your bet, to the next space along from it where one is left to bet on (the board\'s first only where none is)', () => {
     const space = (id: string, horse: string, kind: string) => ({ id, horse, kind, multiplier: 2, penalty: 1, label: id });
     const board = [space('show-7-a', '7', 'show'), space('win-7-a', '7', 'win'), space('show-8-a', '8', 'show'), space('win-8-a', '8', 'win'), { id: 'blue-wins', label: 'Blue wins', multiplier: 5, penalty: 1 }];

@@ -23,6 +23,8 @@ const ROW = 46;
  */
 const TOUCH_ROW = 66;
 const TRACK_X = LABEL_W;
+/** A horse's disc on its lane. */
+const HORSE_R = 15;
 
 /** The printed board's spaces as the server publishes them (odds, labels): horse grid, then colour bets. */
 const boardOf = (table: Plain): Plain[] => table.board ?? [];
@@ -183,6 +185,7 @@ function track(ctx: BoardContext) {
       const y = rowY(row);
       const moved = last && last.horse === horse.horse && t.rolls > 0;
       const cx = TRACK_X + horse.position * CELL + CELL / 2 - 1;
+      const long = String(horse.horse).length > 3;
       return s(
         'g',
         { 'data-horse': horse.horse },
@@ -190,8 +193,13 @@ function track(ctx: BoardContext) {
         Array.from({ length: finish + 1 }, (_, i) =>
           s('rect', { x: TRACK_X + i * CELL, y, width: CELL - 2, height: ROW - 6, fill: i === finish ? '#e9e2cf' : i % 2 ? '#f3efe4' : '#faf7f0', stroke: '#ddd5c3' }),
         ),
-        s('circle', { cx, cy: y + (ROW - 6) / 2, r: 15, fill: HORSE_FILL[horse.color] ?? '#444', stroke: moved ? '#ffb300' : '#fff', 'stroke-width': moved ? 4 : 2, class: 'horse' }),
-        s('text', { x: cx, y: y + 25, 'text-anchor': 'middle', 'font-size': 12, 'font-weight': 700, fill: '#fff' }, horse.horse),
+        s('circle', { cx, cy: y + (ROW - 6) / 2, r: HORSE_R, fill: HORSE_FILL[horse.color] ?? '#444', stroke: moved ? '#ffb300' : '#fff', 'stroke-width': moved ? 4 : 2, class: 'horse' }),
+        // "11/12" is wider than the disc at a number's size: smaller, and squeezed to fit within it.
+        s(
+          'text',
+          { x: cx, y: y + (long ? 24 : 25), 'text-anchor': 'middle', 'font-size': long ? 10 : 12, textLength: long ? 2 * HORSE_R - 6 : null, lengthAdjust: long ? 'spacingAndGlyphs' : null, 'font-weight': 700, fill: '#fff', class: 'horse-label' },
+          horse.horse,
+        ),
       );
     }),
     s('line', { x1: redX, y1: 22, x2: redX, y2: height - 2, stroke: '#d32f2f', 'stroke-width': 3, 'stroke-dasharray': '6 4' }),
