@@ -85,6 +85,12 @@ describe('the move panel line', () => {
     expect(turnLine({ ...context([seat(), seat()], [0, 1], PLAY), status: 'over' }, board, NOW + 4_000)).toEqual(['The game is over.']);
   });
 
+  it("says the game is over, then the game's own words (how its last race ended)", () => {
+    const over = { ...context([seat(), seat()], [], []), status: 'over' };
+    expect(turnLine(over, null)).toEqual(['The game is over.']);
+    expect(turnLine(over, { status: () => 'Race 4 is settled: 9 won.' } as never)).toEqual(['The game is over. Race 4 is settled: 9 won.']);
+  });
+
   it("adds the game's words after the clock", () => {
     const board = { status: () => 'Dealing: you may declare.' } as never;
     expect(shown(turnLine(context([seat(NOW + 1_000)], [0], PLAY), board))).toBe('Your move · 0:01 left. Dealing: you may declare.');

@@ -62,7 +62,7 @@ function lineParts(ctx: BoardContext, board: GameBoard | null): LinePart[] {
     return deadline > 0 ? [`${who} · `, { clock: deadline }, ` left.${rest ? ` ${rest}` : ''}`] : [`${who}.${rest ? ` ${rest}` : ''}`];
   };
   if (ctx.status === 'waiting') return ['Waiting for every seat to be taken…'];
-  if (ctx.status === 'over') return ['The game is over.'];
+  if (ctx.status === 'over') return [`The game is over.${status ? ` ${status}` : ''}`]; // (and the game's words: how its last race ended)
   if (waitsForItsPlayers(ctx)) return ['Paused: none of its players is here. The table closes unless one comes back soon.'];
   if (mine === null) {
     // Whose turn it is, as a player waiting is told; none named where the seats listed do not take a turn (a deal).
