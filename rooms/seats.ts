@@ -520,10 +520,14 @@ function joinKind(opts: unknown): 'player' | 'holder' | 'spectator' {
   return typeof o.seatToken === 'string' && o.seatToken ? 'holder' : 'player';
 }
 
-/** A `fillWithBots` payload: nothing (or null) asks to start now, `{ agree: boolean }` says which; null when it is neither. */
+/**
+ * A `fillWithBots` payload: nothing (or null) asks to start now, `{ agree: boolean }` says which; null when it is neither.
+ * Only a map is read as one: a msgpack extension decodes to an object too (a date, a set, an error, bytes), with no
+ * keys of its own, which is not an empty map asking to start.
+ */
 export function startNowWish(payload: unknown): boolean | null {
   if (payload === undefined || payload === null) return true;
-  if (typeof payload !== 'object' || Array.isArray(payload)) return null;
+  if (typeof payload !== 'object' || Object.getPrototypeOf(payload) !== Object.prototype) return null;
   const keys = Object.keys(payload);
   const agree = (payload as { agree?: unknown }).agree;
   if (keys.length === 0) return true;

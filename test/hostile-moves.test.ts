@@ -402,6 +402,22 @@ describe('messages that are no move', () => {
     expect(await ask(a, { type: 'ante', in: true })).toBe('ok');
   });
 
+  it('refuses a fillWithBots payload of a msgpack extension (a date, a set, an error, a pattern, bytes) as malformed: it casts no wish', async () => {
+    const a = await joinAsPlayer(server.ws, 'high-card', { seats: 2 }, 'create');
+    // Each decodes to an object with no keys of its own, which read as `{}` (a wish to start now) would fill the
+    // free seat with a bot and start the game.
+    for (const payload of [new Date(0), new Set([true]), new Error('agree'), /agree/, new Uint8Array([1])]) {
+      await expect(a.room.request('fillWithBots', payload), String(payload)).rejects.toMatchObject({ reason: { code: 'core/malformed-request' } });
+    }
+    expect(state(a).status).toBe('waiting');
+    expect(state(a).seats.map((s: { bot: boolean; startNow: boolean }) => [s.bot, s.startNow])).toEqual([
+      [false, false],
+      [false, false],
+    ]);
+    await expect(a.room.request('fillWithBots', {})).resolves.toMatchObject({ ok: true, seats: [1] }); // an empty map still asks
+    await a.room.leave();
+  });
+
   it('answers a message of raw bytes (sendBytes) without reading it: a known type is named as a msgpack message, the game goes on', async () => {
     const { players } = await openTable('high-card', 2, {});
     const [a] = players as [Player, Player];
