@@ -540,8 +540,17 @@ describe('game store', () => {
     await waitFor(async () => (await reader.exists('parlor:proc:me')) === 1, 3000, 'beating');
     await sleep(150); // past the first beat, which has no earlier heartbeat to find
     // What a Redis back from a restart could hold: one game gone, one without its last move, one taken
-    // over by a peer meanwhile, one whole; and this process's heartbeat expired.
-    await reader.multi().del('parlor:game:gone', 'parlor:moves:gone').srem('parlor:live', 'gone').rpop('parlor:moves:older').hset('parlor:game:taken', 'owner', 'peer').del('parlor:proc:me').exec();
+    // over by a peer meanwhile (alive: a dead peer's game would be this process's to claim once its claims resume,
+    // three beats on, which a loaded machine reached before the checks below), one whole; and this process's heartbeat expired.
+    await reader
+      .multi()
+      .del('parlor:game:gone', 'parlor:moves:gone')
+      .srem('parlor:live', 'gone')
+      .rpop('parlor:moves:older')
+      .hset('parlor:game:taken', 'owner', 'peer')
+      .set('parlor:proc:peer', '1', 'PX', 60_000)
+      .del('parlor:proc:me')
+      .exec();
     await waitFor(() => lines.some((line) => line.includes('had lost this process')), 5000, 'the lost games put back');
     const rewritten = lines.filter((line) => line.includes('journal rewritten')).map((line) => (JSON.parse(line) as { roomId: string }).roomId);
     expect(rewritten.sort()).toEqual(['gone', 'older']);
