@@ -74,6 +74,17 @@ function withLeavingSeat(run: (t: ReturnType<typeof fakeTable>, time: { now(): n
   }
 }
 
+/** Runs `run` with some of the room's settings changed, and puts them back after. */
+function withSettings(changed: Partial<typeof roomSettings>, run: () => void) {
+  const before = { ...roomSettings };
+  Object.assign(roomSettings, changed);
+  try {
+    run();
+  } finally {
+    Object.assign(roomSettings, before);
+  }
+}
+
 describe('room timers', () => {
   it('reconcile once, before they are read, however many moves came in between', () => {
     const t = fakeTable();
@@ -142,9 +153,7 @@ describe('room timers', () => {
   });
 
   it('give a seat whose clock ran out the short away clock until its player moves, but not one whose held clock ran out as it came back', () => {
-    const awaySeconds = roomSettings.awayTurnSeconds;
-    roomSettings.awayTurnSeconds = 2;
-    try {
+    withSettings({ awayTurnSeconds: 2 }, () => {
       withLeavingSeat((t, time, away) => {
         let paused = false;
         t.reclaimWait.paused = () => paused;
@@ -194,15 +203,11 @@ describe('room timers', () => {
         expect(t.applied).toHaveLength(3);
         expect(next).toBe(2_000);
       });
-    } finally {
-      roomSettings.awayTurnSeconds = awaySeconds;
-    }
+    });
   });
 
   it("give each clocked seat its own deadline where seats are clocked at once, the earliest as the table's", () => {
-    const awaySeconds = roomSettings.awayTurnSeconds;
-    roomSettings.awayTurnSeconds = 2;
-    try {
+    withSettings({ awayTurnSeconds: 2 }, () => {
       withLeavingSeat((t, time) => {
         (t.clock as unknown as { now: () => number }).now = time.now; // the room clock on the test's time
         // Both seats a human's, both to act at once (an exchange of cards); seat 1 acts, then both act again.
@@ -232,16 +237,11 @@ describe('room timers', () => {
         expect(t.state.seats.map((s) => s.clocked)).toEqual([true, false]);
         expect(t.state.turnDeadline).toBe(seat0);
       });
-    } finally {
-      roomSettings.awayTurnSeconds = awaySeconds;
-    }
+    });
   });
 
   it("leave the rest of a turn of steps to the bot once its clock ran out: one timeout a turn, its steps at the bot's pace", () => {
-    const [awaySeconds, botDelay] = [roomSettings.awayTurnSeconds, roomSettings.botDelayMs];
-    roomSettings.awayTurnSeconds = 2;
-    roomSettings.botDelayMs = 100;
-    try {
+    withSettings({ awayTurnSeconds: 2, botDelayMs: 100 }, () => {
       withLeavingSeat((t, time) => {
         (t.clock as unknown as { now: () => number }).now = time.now; // the room clock on the test's time
         // Seat 0's turn is three steps (a move each), then seat 1's (its bot's) one, then seat 0's again.
@@ -278,17 +278,11 @@ describe('room timers', () => {
         t.timers.reconcile();
         expect(t.state.turnDeadline).toBe(time.now() + 10_000);
       });
-    } finally {
-      roomSettings.awayTurnSeconds = awaySeconds;
-      roomSettings.botDelayMs = botDelay;
-    }
+    });
   });
 
   it('give a turn that comes back to the same seat at once its clock again, where the game says the last turn ended', () => {
-    const [awaySeconds, botDelay] = [roomSettings.awayTurnSeconds, roomSettings.botDelayMs];
-    roomSettings.awayTurnSeconds = 2;
-    roomSettings.botDelayMs = 100;
-    try {
+    withSettings({ awayTurnSeconds: 2, botDelayMs: 100 }, () => {
       withLeavingSeat((t, time) => {
         (t.clock as unknown as { now: () => number }).now = time.now; // the room clock on the test's time
         // Seat 0 alone holds cards: turn after turn is its own, each of two steps (a 7 and its second part).
@@ -313,16 +307,11 @@ describe('room timers', () => {
         t.clock.tick();
         expect(t.applied).toHaveLength(2);
       });
-    } finally {
-      roomSettings.awayTurnSeconds = awaySeconds;
-      roomSettings.botDelayMs = botDelay;
-    }
+    });
   });
 
   it('count a timer a move started from that move, not from the patch that reconciles it later', () => {
-    const botDelay = roomSettings.botDelayMs;
-    roomSettings.botDelayMs = 100;
-    try {
+    withSettings({ botDelayMs: 100 }, () => {
       withLeavingSeat((t, time) => {
         t.engineState = 'closed';
         t.timers.reconcile(); // nobody acts
@@ -336,15 +325,12 @@ describe('room timers', () => {
         t.clock.tick(); // 100 ms after the move: the bot's pause is over
         expect(t.applied).toEqual([{ actor: 1, move: { type: 'close' } }]);
       });
-    } finally {
-      roomSettings.botDelayMs = botDelay;
-    }
+    });
   });
 
   it('do not run a timer that a move earlier in the same tick made stale', () => {
-    const botDelay = roomSettings.botDelayMs;
-    roomSettings.botDelayMs = 100; // the bot's pause ends on the same tick as seat 0's clock
-    try {
+    // The bot's pause ends on the same tick as seat 0's clock.
+    withSettings({ botDelayMs: 100 }, () => {
       const t = fakeTable();
       t.timers.reconcile(); // seat 0's clock, then seat 1's bot pause: the room clock runs the bot's first
       expect(t.state.turnDeadline).toBeGreaterThan(0);
@@ -357,8 +343,6 @@ describe('room timers', () => {
       expect(t.announced).toEqual([]);
       t.timers.settle();
       expect(t.state.turnDeadline).toBe(0);
-    } finally {
-      roomSettings.botDelayMs = botDelay;
-    }
+    });
   });
 });
