@@ -122,6 +122,16 @@ describe('ready-set-bet room', () => {
     expect(Array.from(state(host).activeSeats)).toEqual([0, 1, 2]);
   });
 
+  it("gives a betting host's bets and first roll one clock: an idle host's bot places them all after one timeout", async () => {
+    const host = await joinAsPlayer(server.ws, 'ready-set-bet', { seats: 3, turnSeconds: 1, options: { hostMode: 'hostSeat', hostBets: true, vip: false } }, 'create');
+    await Promise.all([1, 2].map(async () => adopt(await new Client(server.ws).joinById(host.room.roomId, {}))));
+    await waitFor(() => host.events.some((e) => e.events.some((ev) => ev.type === 'roll')), 10_000, 'the first roll');
+    const types = host.events.flatMap((e) => e.events.map((ev) => ev.type));
+    const beforeRoll = types.slice(0, types.indexOf('roll'));
+    expect(beforeRoll.filter((t) => t === 'bet').length).toBeGreaterThan(1);
+    expect(beforeRoll.filter((t) => t === 'turnTimeout')).toHaveLength(1);
+  });
+
   it('hands a dropped player’s seat back mid-race with its tokens on the board', async () => {
     const [a, b] = await table(2, { startDelayMs: 60_000 });
     await b!.room.request('move', { type: 'bet', space: 'place-6-a', token: 4 });

@@ -156,12 +156,13 @@ export interface GameDefinition<
    * A seat's turn is every move it makes while it stays listed to act: a turn of several steps, each its own move
    * (Great Western Trail). A turn clock that runs out leaves the rest of that turn to the seat's bot, at the bot's
    * pace and with one `turnTimeout`, not a clock (and a timeout) a step. Left out, a move listed again to the same
-   * seat may be a turn of its own (a seated host's next roll, the next lead of a trick's winner), clocked anew.
+   * seat may be a turn of its own (the next lead of a trick's winner), clocked anew.
    */
   turnsOfSteps?: boolean;
   /**
-   * With `turnsOfSteps`, where one seat may be listed for two turns in a row (TAC, when the others hold no cards):
-   * whether the seat listed now goes on with the turn it began (a 7's further steps, the card after a Devil or a Fool);
+   * With `turnsOfSteps`, where one seat may be listed for two turns in a row (TAC, when the others hold no cards; Ready
+   * Set Bet's seated host, roll after roll): whether the seat listed now goes on with the turn it began (a 7's further
+   * steps, the card after a Devil or a Fool, a betting host's bets before its first roll);
    * false: its next move begins a new turn (its bot, which finished the last one, gives it back to the clock). Left
    * out: every move a seat makes while it stays listed is one turn. Public, like `activeActors`: the harness checks it.
    */

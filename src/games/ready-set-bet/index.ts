@@ -132,6 +132,10 @@ export const game: GameDefinition<Options, State, Move, PublicView, PrivateView>
   },
   // The results pause and the VIP draft each wait their own time, however soon the seats' moves end the step before.
   systemStep: (state) => `${state.race}:${state.phase}`,
+  // A betting host's bets before the race and its first roll are one turn (one clock, one timeout for an away host's);
+  // each later roll is a turn of its own.
+  turnsOfSteps: true,
+  continuesTurn: (state) => state.phase === 'racing' && state.rolls === 0,
   invariants,
   resample,
 };
