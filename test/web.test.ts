@@ -1845,15 +1845,12 @@ describe('web client', () => {
     await page.waitForFunction(() => /· playing/.test(document.querySelector('.tractor p')?.textContent ?? '') && document.querySelector('.controls.turn .status.mine') && document.querySelector('.all-moves'), undefined, { timeout: 75_000, polling: 100 });
     await page.locator('.all-moves summary').click();
     await page.locator('.all-moves[open] .move').first().waitFor();
-    // Whether the list went away while the others played (it is drawn only on the player's turn).
-    await page.evaluate(() => {
-      const seen = window as unknown as { listGone: boolean };
-      seen.listGone = false;
-      new MutationObserver(() => (seen.listGone ||= !document.querySelector('.all-moves'))).observe(document.body, { childList: true, subtree: true });
-    });
+    const held = await page.locator('.hand [data-key]').count();
     await page.locator('.all-moves[open] .move').first().click();
+    // The player's next turn: the card played gone from the hand. (Not the list going away while the others play: a
+    // player who plays a trick's last card and wins it leads the next at once, in the state that answers the move.)
     // (The others' three moves and a trick's end, each a patch apart: slow when the whole games beside it load the machine.)
-    await page.waitForFunction(() => (window as unknown as { listGone: boolean }).listGone && document.querySelector('.controls.turn .status.mine') && document.querySelector('.all-moves'), undefined, { timeout: 45_000, polling: 100 });
+    await page.waitForFunction((before) => document.querySelectorAll('.hand [data-key]').length < before && document.querySelector('.controls.turn .status.mine') && document.querySelector('.all-moves'), held, { timeout: 45_000, polling: 100 });
     expect(await page.locator('.all-moves').evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
     await page.close();
   }, 140_000);
