@@ -119,6 +119,11 @@ describe('ready-set-bet room', () => {
     expect(state(host).table.bets.length).toBe(0);
     // The seats say whose clock runs: the host's, not the bettors' listed beside it.
     expect(Array.from(state(host).seats, (s: { clocked: boolean }) => s.clocked)).toEqual([true, false, false]);
+    // … and until when, each its own: the host's is the table's earliest.
+    const deadlines = Array.from(state(host).seats, (s: { deadline: number }) => s.deadline);
+    expect(deadlines.slice(1)).toEqual([0, 0]);
+    expect(deadlines[0]).toBeGreaterThan(0);
+    expect(deadlines[0]).toBe(state(host).turnDeadline);
     expect(Array.from(state(host).activeSeats)).toEqual([0, 1, 2]);
   });
 
