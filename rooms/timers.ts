@@ -103,10 +103,13 @@ export class Timers {
     room.state.paused = paused && room.state.status !== 'over'; // (what a client reads it by; unchanged, the assignment sends nothing)
     const acting = room.state.status === 'playing' && !room.handingOver ? game.activeActors(room.engineState) : [];
     const active = paused ? [] : acting;
-    const turnPassed = game.continuesTurn?.(room.engineState) === false; // (to the same seat again, as the game says)
-    this.botFinishing.forEach((actor) => {
-      if (turnPassed || !acting.includes(actor)) this.botFinishing.delete(actor); // the turn passed
-    });
+    if (this.botFinishing.size > 0) {
+      // (Asked only while a bot finishes a turn: not once a patch of bets.) The turn passed, to another seat or to the same again.
+      const turnPassed = game.continuesTurn?.(room.engineState) === false;
+      this.botFinishing.forEach((actor) => {
+        if (turnPassed || !acting.includes(actor)) this.botFinishing.delete(actor);
+      });
+    }
     const botPlays = (actor: Actor) => seats.botDriven(actor) || this.botFinishing.has(actor);
     const systemStep = game.systemStep?.(room.engineState);
     this.pending.forEach((entry, actor) => {
@@ -176,6 +179,7 @@ export class Timers {
     }
   }
 
+  /** Sets a seat's `shortClock` in the synced state when it changes (compared with what was written, never read back). */
   private showShortClock(seat: Seat, on: boolean) {
     const shown = this.shown.shortClock;
     if (on === shown.has(seat)) return;
