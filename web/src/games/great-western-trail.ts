@@ -415,7 +415,7 @@ function railroad(ctx: BoardContext, opens: Opens) {
 function playerBoards(ctx: BoardContext, opens: Opens) {
   return (ctx.table.players ?? []).map((p: Plain, seat: number) => {
     const mine = seat === ctx.mySeat;
-    const certificates = `${p.certificates} certificate${p.certificates === 1 ? '' : 's'}${p.permanentCertificates ? ` + ${p.permanentCertificates} permanent` : ''}`;
+    const certificates = `${count(p.certificates, 'certificate')}${p.permanentCertificates ? ` + ${p.permanentCertificates} permanent` : ''}`;
     const body = h(
       'div',
       { class: 'fields-list' },
@@ -715,7 +715,7 @@ export const greatWesternTrail: GameBoard = {
     if (ev.type === 'foresight') return `${who}takes ${typeof ev.tile === 'string' && ev.tile ? `the foresight tile: ${tileName(ctx, ev.tile)}` : 'a foresight tile'}${foresightPlace(ctx, ev.to)}.`;
     if (ev.type === 'income') {
       const amount = typeof ev.amount === 'number' ? ` of $${ev.amount}` : ''; // (a server before the amount sent none)
-      return `${who}takes the income${amount}${Number(ev.certificates) ? ` using ${ev.certificates} certificate${ev.certificates === 1 ? '' : 's'}` : ''}.`;
+      return `${who}takes the income${amount}${Number(ev.certificates) ? ` using ${count(Number(ev.certificates), 'certificate')}` : ''}.`;
     }
     // The money an engine move brought (the $3 of a move back), as its event says.
     // And the certificates of auxiliary action 3's move back, as its event says: none at the limit.
@@ -914,7 +914,7 @@ function moveWords(move: Move, ctx: BoardContext): string {
       return `Draw ${move.count} card${move.count === 1 ? '' : 's'}`;
     case 'income': {
       const n = Number(move.certificates);
-      return `Take your income${n ? ` using ${n} certificate${n === 1 ? '' : 's'}` : ''}`;
+      return `Take your income${n ? ` using ${count(n, 'certificate')}` : ''}`;
     }
     case 'deliver':
       return `Deliver to ${cityValueText(cityName(ctx, String(move.city)))}`;
@@ -924,5 +924,5 @@ function moveWords(move: Move, ctx: BoardContext): string {
 
 /** Temporary certificates a move gave, as its event's `certificatesGained` says: none only at the track's limit. */
 function certificatesGiven(gained: number): string {
-  return gained ? `+${gained} certificate${gained === 1 ? '' : 's'}` : 'no certificate (the certificates are at their limit)';
+  return gained ? `+${count(gained, 'certificate')}` : 'no certificate (the certificates are at their limit)';
 }
