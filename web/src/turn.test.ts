@@ -59,12 +59,17 @@ describe('the move panel line', () => {
     expect(watching([0, 1, 2], { turnShown: () => false, status: () => 'Dealing.' })).toBe('Watching. Dealing.');
   });
 
-  it('gives each clocked seat its own time left, the first to run out where several are waited for', () => {
+  it('gives each clocked seat its own time left where several are waited for, once where they run one clock', () => {
     // An exchange of cards: your clock and the others' may differ (one on the short clock of a player away).
     const seats = [seat(NOW + 30_000), seat(NOW + 5_000), seat(NOW + 12_000)];
     expect(shown(turnLine(context(seats, [0, 1, 2], PLAY), null))).toBe('Your move · 0:30 left.');
-    expect(shown(turnLine(context(seats, [1, 2], []), null))).toBe('Waiting for Bo, Cy · 0:05 left.');
-    expect(shown(turnLine(context(seats, [0, 2], [], null), null))).toBe('Watching · Ada, Cy to move · 0:12 left.');
+    expect(shown(turnLine(context(seats, [1, 2], []), null))).toBe('Waiting for Bo (0:05 left), Cy (0:12 left).');
+    expect(shown(turnLine(context(seats, [0, 2], [], null), null))).toBe('Watching · Ada (0:30 left), Cy (0:12 left) to move.');
+    // A seat named with no clock (a bot's, or a table without clocks for one seat) gets no time.
+    expect(shown(turnLine(context([seat(), seat(NOW + 5_000), seat()], [1, 2], []), null))).toBe('Waiting for Bo (0:05 left), Cy.');
+    const together = [seat(), seat(NOW + 12_000), seat(NOW + 12_000)];
+    expect(shown(turnLine(context(together, [1, 2], []), null))).toBe('Waiting for Bo, Cy · 0:12 left.');
+    expect(turnLine(context(seats, [1, 2], []), null).filter((p) => typeof p !== 'string')).toEqual([{ clock: NOW + 5_000 }, { clock: NOW + 12_000 }]);
   });
 
   it("says what a player without a move waits for in the game's words, where the game has them", () => {

@@ -43,7 +43,8 @@ export function seatsToAct(ctx: BoardContext, board: GameBoard | null): number[]
  * The move panel's first line, from the state (`board`: the game's own status words; `step`: the state's `stepDeadline`,
  * counted down where the game names the step). The time left is said where the player looks while deciding, on their
  * own clocked turn (the seat list with the clock is under the panel, out of sight on a phone), and beside whose turn it
- * is while they wait or watch: each seat's own clock, as seats clocked at once may have different ones.
+ * is while they wait or watch: once where every seat named runs one clock, else each seat's own beside its name (seats
+ * clocked at once may have different ones: one player away, on the short clock).
  */
 export function turnLine(ctx: BoardContext, board: GameBoard | null, step = 0): LinePart[] {
   const parts = lineParts(ctx, board);
@@ -55,11 +56,21 @@ export function turnLine(ctx: BoardContext, board: GameBoard | null, step = 0): 
 function lineParts(ctx: BoardContext, board: GameBoard | null): LinePart[] {
   const mine = ctx.mySeat;
   const status = board?.status?.(ctx) ?? '';
-  /** `who`, the time left on the first clock of `seats` to run out (if one is clocked), then `after` and the game's words. */
+  /** `who`, the time left on the clock of `seats` (if one runs), then `after` and the game's words. */
   const line = (who: string, seats: number[], after = ''): LinePart[] => {
     const rest = `${after}${status}`.trim();
-    const deadline = firstDeadline(ctx, seats);
+    const deadline = sharedDeadline(ctx, seats);
     return deadline > 0 ? [`${who} · `, { clock: deadline }, ` left.${rest ? ` ${rest}` : ''}`] : [`${who}.${rest ? ` ${rest}` : ''}`];
+  };
+  /** `before`, the seats' names, `after`: each name with its own time left where the seats' clocks differ. */
+  const named = (before: string, seats: number[], after = ''): LinePart[] => {
+    if (sharedDeadline(ctx, seats) >= 0) return line(`${before}${seats.map(ctx.name).join(', ')}${after}`, seats);
+    const parts: LinePart[] = [before];
+    seats.forEach((seat, i) => {
+      const deadline = ctx.seats[seat]?.deadline ?? 0;
+      parts.push(`${i ? ', ' : ''}${ctx.name(seat)}`, ...(deadline > 0 ? [' (', { clock: deadline }, ' left)'] : []));
+    });
+    return [...parts, `${after}.${status ? ` ${status}` : ''}`];
   };
   if (ctx.status === 'waiting') return ['Waiting for every seat to be taken…'];
   if (ctx.status === 'over') return [`The game is over.${status ? ` ${status}` : ''}`]; // (and the game's words: how its last race ended)
@@ -67,7 +78,7 @@ function lineParts(ctx: BoardContext, board: GameBoard | null): LinePart[] {
   if (mine === null) {
     // Whose turn it is, as a player waiting is told; none named where the seats listed do not take a turn (a deal).
     const toMove = seatsToAct(ctx, board);
-    return toMove.length ? line(`Watching · ${toMove.map(ctx.name).join(', ')} to move`, toMove) : [`Watching. ${status}`.trim()];
+    return toMove.length ? named('Watching · ', toMove, ' to move') : [`Watching. ${status}`.trim()];
   }
   if (ctx.moves.length) {
     return line('Your move', [mine], ctx.seats[mine]?.shortClock ? 'Your clock ran out before: your turns are short until you make a move yourself. ' : '');
@@ -78,15 +89,11 @@ function lineParts(ctx: BoardContext, board: GameBoard | null): LinePart[] {
   if (waiting && typeof waiting === 'object') return line(waiting.who, waiting.seats, waiting.after);
   // Listed as active with no legal move: a system step (a deal, a race) runs and seats may join in.
   const others = ctx.active.includes(mine) ? [] : ctx.active;
-  return line(`Waiting for ${others.map(ctx.name).join(', ') || ctx.name(-1)}`, others);
+  return others.length ? named('Waiting for ', others) : line(`Waiting for ${ctx.name(-1)}`, others);
 }
 
-/** The earliest of the seats' turn clocks, 0 when none of them is clocked. */
-function firstDeadline(ctx: BoardContext, seats: number[]): number {
-  let first = 0;
-  for (const seat of seats) {
-    const deadline = ctx.seats[seat]?.deadline ?? 0;
-    if (deadline > 0 && (first === 0 || deadline < first)) first = deadline;
-  }
-  return first;
+/** The one turn clock all of `seats` run (0: none of them is clocked); -1 where their clocks differ or some run none. */
+function sharedDeadline(ctx: BoardContext, seats: number[]): number {
+  const deadlines = new Set(seats.map((seat) => ctx.seats[seat]?.deadline ?? 0));
+  return deadlines.size > 1 ? -1 : ([...deadlines][0] ?? 0);
 }
