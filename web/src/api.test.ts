@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // The module reads the page's address when loaded.
 Object.assign(globalThis, { location: { protocol: 'http:', host: 'localhost' } });
-const { ApiError, client, gameRecord, isInviteCode, isRoomId, reason, requestFromRecord, seats, tableLikeThis, tableRequests } = await import('./api.ts');
+const { ApiError, client, gameRecord, isInviteCode, isRoomId, reason, requestFromRecord, seats, tableLikeThis, tableRequests, tables } = await import('./api.ts');
+const { forgetServerClock, serverNow } = await import('./server-clock.ts');
 
 describe('reason', () => {
   it("gives a refused request's words, an HTTP refusal's, and a matchmaking error's without its code", () => {
@@ -130,5 +131,20 @@ describe('requestFromRecord', () => {
 
   it('asks for nothing from an answer that is not a record', () => {
     for (const bad of [null, 'x', {}, { ...record, game: 1 }, { ...record, seats: '4' }, { ...record, options: null }, { ...record, options: [] }]) expect(requestFromRecord(bad, false)).toBeNull();
+  });
+});
+
+describe("the server's clock", () => {
+  afterEach(() => {
+    forgetServerClock();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+  it("is learnt from the server's own answers the page asks for (the tables): a device five minutes fast counts turn clocks right", async () => {
+    const device = Date.UTC(2026, 11, 7, 12, 0, 0, 250);
+    vi.useFakeTimers({ now: device });
+    vi.stubGlobal('fetch', async () => new Response('[]', { status: 200, headers: { date: new Date(device - 300_000).toUTCString() } }));
+    await tables();
+    expect(Math.abs(serverNow() - (device - 300_000))).toBeLessThan(1000);
   });
 });

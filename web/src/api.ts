@@ -1,6 +1,7 @@
 /** The server's HTTP API as the client uses it (docs/PROTOCOL.md), and where its WebSocket is. */
 import { Client, type Room } from '@colyseus/sdk';
 import { joinQueue } from '../../client/queue.ts';
+import { noteServerDate } from './server-clock.ts';
 
 export const endpoint = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`;
 export const client = new Client(endpoint);
@@ -68,6 +69,14 @@ export class ApiError extends Error {
   }
 }
 
+/** `fetch`, with the answer's `Date` noted as the server's clock (server-clock.ts). */
+async function fetchFromServer(input: string, init?: RequestInit): Promise<Response> {
+  const sentAt = Date.now();
+  const res = await fetch(input, init);
+  noteServerDate(res.headers.get('date'), sentAt, Date.now());
+  return res;
+}
+
 async function json<T>(res: Response): Promise<T> {
   const body = await res.json().catch(() => ({}));
   if (!res.ok) throw new ApiError(body.code ?? `http/${res.status}`, body.message ?? res.statusText);
@@ -76,7 +85,7 @@ async function json<T>(res: Response): Promise<T> {
 
 let gamesCache: Promise<GameInfo[]> | null = null;
 export const games = () =>
-  (gamesCache ??= fetch('/api/games')
+  (gamesCache ??= fetchFromServer('/api/games')
     .then((r) => json<GameInfo[]>(r))
     .catch((err: unknown) => {
       gamesCache = null; // a failed answer is not kept: the next call asks again
@@ -84,11 +93,11 @@ export const games = () =>
     }));
 /** The public tables, open ones first, then running, then finished, newest first in each; with `ids`, those tables, private ones included (absent: closed). */
 export const tables = (ids?: string[]) =>
-  fetch(ids ? `/api/tables?ids=${ids.map(encodeURIComponent).join(',')}` : '/api/tables').then((r) => json<TableListing[]>(r));
-export const invite = (code: string) => fetch(`/api/invites/${encodeURIComponent(code.trim())}`).then((r) => json<{ roomId: string; game: string }>(r));
+  fetchFromServer(ids ? `/api/tables?ids=${ids.map(encodeURIComponent).join(',')}` : '/api/tables').then((r) => json<TableListing[]>(r));
+export const invite = (code: string) => fetchFromServer(`/api/invites/${encodeURIComponent(code.trim())}`).then((r) => json<{ roomId: string; game: string }>(r));
 
 export const post = <T>(path: string, body: unknown) =>
-  fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => json<T>(r));
+  fetchFromServer(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => json<T>(r));
 
 /**
  * A finished game's record: the table's `record` answer (`ask`), or, for one too large to send at the table (a game
@@ -99,7 +108,7 @@ export async function gameRecord(roomId: string, ask: () => Promise<unknown>): P
     return await ask();
   } catch (err) {
     if ((err as { reason?: { code?: unknown } })?.reason?.code !== 'core/record-too-large') throw err;
-    return fetch(`/api/records/${encodeURIComponent(roomId)}`).then((r) => json<unknown>(r));
+    return fetchFromServer(`/api/records/${encodeURIComponent(roomId)}`).then((r) => json<unknown>(r));
   }
 }
 

@@ -1,4 +1,5 @@
 /** The move panel's first line: whose turn it is, their time left, and what is asked, in words. */
+import { serverNow } from './server-clock.ts';
 import type { BoardContext, GameBoard } from './types.ts';
 
 /**
@@ -7,8 +8,8 @@ import type { BoardContext, GameBoard } from './types.ts';
  */
 export type LinePart = string | { clock: number; step?: true };
 
-/** The time left until `deadline` (ms since epoch) as m:ss, whole seconds counted up. */
-export function clockText(deadline: number, now = Date.now()): string {
+/** The time left until `deadline` (the server's ms since epoch) as m:ss, whole seconds counted up. */
+export function clockText(deadline: number, now = serverNow()): string {
   const left = Math.max(0, Math.ceil((deadline - now) / 1000));
   return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
 }
@@ -17,7 +18,7 @@ export function clockText(deadline: number, now = Date.now()): string {
 export const LOW_CLOCK_SECONDS = 10;
 
 /** Whether a clock running to `deadline` is in its last LOW_CLOCK_SECONDS (or out): the page shows it in red. */
-export function clockLow(deadline: number, now = Date.now()): boolean {
+export function clockLow(deadline: number, now = serverNow()): boolean {
   return deadline - now <= LOW_CLOCK_SECONDS * 1000;
 }
 

@@ -1,0 +1,39 @@
+/** The page's reckoning of the server's clock, which the turn clocks count against. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetServerClock, noteServerDate, serverNow } from './server-clock.ts';
+import { clockText } from './turn.ts';
+
+const DEVICE = Date.UTC(2026, 11, 7, 12, 0, 0, 250); // the device's clock, when the server's answer comes
+const httpDate = (ms: number) => new Date(ms).toUTCString(); // cut to the second, as a server's `Date` is
+
+afterEach(() => {
+  forgetServerClock();
+  vi.useRealTimers();
+});
+
+describe("the server's clock as the page reckons it", () => {
+  it("counts a turn clock against the server's time where the device's clock is a minute and a half slow", () => {
+    vi.useFakeTimers({ now: DEVICE });
+    const server = DEVICE + 90_000;
+    noteServerDate(httpDate(server), DEVICE - 40, DEVICE);
+    expect(Math.abs(serverNow() - server)).toBeLessThan(1000);
+    // A deadline 30 s ahead on the server's clock: 0:30, not the 2:00 the device's own clock would count.
+    expect(clockText(server + 30_000)).toMatch(/^0:(29|30|31)$/);
+  });
+
+  it("leaves a synced device's clock as it is: the header's second is coarser than the device's own", () => {
+    vi.useFakeTimers({ now: DEVICE });
+    noteServerDate(httpDate(DEVICE + 700), DEVICE - 30, DEVICE);
+    expect(serverNow()).toBe(DEVICE);
+  });
+
+  it('trusts the answer with the shortest round trip, and ignores one without a readable date', () => {
+    vi.useFakeTimers({ now: DEVICE });
+    noteServerDate(httpDate(DEVICE - 60_000), DEVICE - 20, DEVICE); // fast: the device is a minute ahead
+    noteServerDate(httpDate(DEVICE + 5_000), DEVICE - 9_000, DEVICE); // a 9-s round trip: not believed over it
+    noteServerDate('not a date', DEVICE - 1, DEVICE);
+    noteServerDate(null, DEVICE - 1, DEVICE);
+    expect(Math.abs(serverNow() - (DEVICE - 60_000))).toBeLessThan(1000);
+  });
+
+});
