@@ -1,11 +1,11 @@
 /** The boards' words and marks without a browser: seat colours, log lines, who is marked as declaring. */
 import { describe, expect, it, vi } from 'vitest';
-import { h } from './dom.ts';
+import { contrast, h, inkOn, SEAT_COLOURS, seatDot } from './dom.ts';
 import { distanceToPolygon, labelCorners, type Label, type P, type Spot } from './games/board-layout.ts';
 import { fastTrack, fastTrackLayout, playerLine } from './games/fast-track.ts';
 import { sectionOpen, sectionToggled } from './games/folds.ts';
 import { buildingTapped, greatWesternTrail, turnLine } from './games/great-western-trail.ts';
-import { BETTOR_COLOURS, bettors, contrast, dollars, finishOrder, inkOn, raceOutcome, raceStatus, readySetBet, settlementText, tieNote, tokenRow, vipChoices } from './games/ready-set-bet.ts';
+import { BETTOR_COLOURS, bettors, dollars, finishOrder, raceOutcome, raceStatus, readySetBet, settlementText, tieNote, tokenRow, vipChoices } from './games/ready-set-bet.ts';
 import { colourLine, tac, tacLayout } from './games/tac.ts';
 import { handOutcome, lastTrickText, levelsText, seatTitle, tableLayout, tableLines, tractor, trumpsTitle } from './games/tractor.ts';
 import { describeEventGeneric } from './games/generic.ts';
@@ -872,7 +872,8 @@ describe('Great Western Trail on the page', () => {
     // then the players' boards.
     const dots = drawnParts(draw, 'dot').map((part) => part.attributes.title);
     expect(dots).toEqual(['Ada', 'Bo', 'Ada', 'Bo', ...['Bo', 'Ada', 'Ada', 'Bo'], ...['Bo', 'Ada', 'Ada', 'Ada', 'Bo'], ...['Bo', 'Zed', 'Zed', 'Zed', 'Bo']]);
-    expect(drawnTexts(draw, 'station')).toEqual(['Station 1$2 · 1 VP', 'Station 1$2 · 1 VP', 'Station 1$2 · 1 VPstation master 5: gain $2 each turn', 'Station 1$2 · 1 VPstation master 5: gain $2 each turn']);
+    // (A disc, as every seat's dot, carries its seat's number: Ada's "1".)
+    expect(drawnTexts(draw, 'station')).toEqual(['Station 1$2 · 1 VP', 'Station 1$2 · 1 VP', 'Station 1$2 · 1 VPstation master 5: gain $2 each turn1', 'Station 1$2 · 1 VPstation master 5: gain $2 each turn1']);
   });
 
   it('says under the final scoring how each objective card counted: met, not met (its penalty), or left out unplayed', () => {
@@ -1307,6 +1308,8 @@ describe('Great Western Trail on the page', () => {
     expect(locs.find((l) => l.attributes['data-key'] === 'v:A')!.attributes.title).toBe('discard 1 Guernsey → +$2; hire 1 worker');
     expect(locs.find((l) => l.attributes['data-key'] === 'v:A-2')!.attributes.title).toBe(`Bo: ${buildings['4a'].text}`);
     expect(locs.find((l) => l.attributes['data-key'] === 'v:A-1')!.attributes.title).toBeUndefined();
+    // Whose it is also by the owner's numbered dot, where the border's colour alone does not tell seats apart.
+    expect(drawnParts(() => greatWesternTrail.render(ctx), 'loc').find((l) => l.attributes['data-key'] === 'v:A-2')!.text).toBe('A-2building 4a 2');
     // Your buildings to place: craftsmen and VP first, then what it does and its fee.
     const toPlace = drawnParts(() => greatWesternTrail.render({ ...ctx, table: { ...table, trail: { A: 'n:A' } } }), 'gwt').filter((c) => c.attributes['data-key'] === 'v:4a');
     expect(toPlace.map((c) => c.text)).toEqual(['building 4a · 2 craftsmen · 3 VP' + 'pay $5 → remove a hazard; move your cattleman up to 2 steps · black hand: fee $2']);
@@ -1788,15 +1791,39 @@ describe('Ready Set Bet on the page', () => {
   });
 });
 
-describe("Ready Set Bet's bettors told apart", () => {
-  /** A colour in CIELAB (sRGB, D65 white), where a straight distance (CIE76) is roughly how different two colours look. */
-  const lab = (hex: string) => {
-    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [number, number, number];
+describe('colours told apart: seats, bettors', () => {
+  type Vision = [number, number, number][] | null;
+  /**
+   * The common colour blindnesses, as Machado, Oliveira and Fernandes (2009) simulate them at full severity: a matrix on
+   * linear sRGB. null: normal vision.
+   */
+  const VISIONS: Record<string, Vision> = {
+    normal: null,
+    protanopia: [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]],
+    deuteranopia: [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.01182, 0.04294, 0.968881]],
+    tritanopia: [[1.255528, -0.076749, -0.178779], [-0.078411, 0.930809, 0.147602], [0.004733, 0.691367, 0.3039]],
+  };
+  /** A colour in CIELAB (sRGB, D65 white), where a straight distance (CIE76) is roughly how different two colours look; as `vision` sees it. */
+  const lab = (hex: string, vision: Vision = null) => {
+    const linear = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    const [r, g, b] = (vision ? vision.map((row) => Math.min(1, Math.max(0, row.reduce((sum, k, i) => sum + k * linear[i]!, 0)))) : linear) as [number, number, number];
     const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : ((24389 / 27) * t + 16) / 116);
     const [x, y, z] = [(0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047, 0.2126 * r + 0.7152 * g + 0.0722 * b, (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883].map(f) as [number, number, number];
     return [116 * y - 16, 500 * (x - y), 200 * (y - z)];
   };
-  const apart = (a: string, b: string) => Math.hypot(...lab(a).map((v, i) => v - lab(b)[i]!));
+  const apart = (a: string, b: string, vision: Vision = null) => Math.hypot(...lab(a, vision).map((v, i) => v - lab(b, vision)[i]!));
+  /** The pairs of `colours` no farther apart than `least` to some eye ('a and b to protanopia: 12'). */
+  const near = (colours: string[], least: number) =>
+    colours.flatMap((a, i) => colours.slice(i + 1).flatMap((b) => Object.entries(VISIONS).flatMap(([eye, vision]) => (apart(a, b, vision) > least ? [] : [`${a} and ${b} to ${eye}: ${apart(a, b, vision).toFixed(1)}`]))));
+
+  it('gives 9 seats 9 colours far apart to normal vision and to protanopia, deuteranopia and tritanopia (red and magenta, a red and a green were near alike), each with its number on it readable', () => {
+    expect(SEAT_COLOURS).toHaveLength(9);
+    expect(near(SEAT_COLOURS, 37)).toEqual([]);
+    for (const colour of SEAT_COLOURS) expect(contrast(inkOn(colour), colour), `words on ${colour}`).toBeGreaterThanOrEqual(4.5);
+    const dot = drawnParts(() => seatDot(8), 'seat-dot')[0]!;
+    expect(dot.text).toBe('9');
+    expect(dot.attributes.style).toBe(`background:${SEAT_COLOURS[8]};color:${inkOn(SEAT_COLOURS[8]!)}`);
+  });
 
   it('gives 8 bettors 8 colours far apart (red and magenta, two oranges were near alike), each with words on it in a colour readable there', () => {
     expect(BETTOR_COLOURS).toHaveLength(8);
@@ -1804,6 +1831,8 @@ describe("Ready Set Bet's bettors told apart", () => {
       for (const b of BETTOR_COLOURS.slice(i + 1)) expect(apart(a, b), `${a} and ${b}`).toBeGreaterThan(40);
       expect(contrast(inkOn(a), a), `words on ${a}`).toBeGreaterThanOrEqual(4.5);
     }
+    // To the colour blindnesses as far apart as 8 colours can be, not 40: each token carries its seat's number too.
+    expect(near(BETTOR_COLOURS, 25)).toEqual([]);
   });
   it('colours the bettors in their order, a seated host who bets nothing left out, and marks each token with its seat\'s number', () => {
     const players = Array.from({ length: 9 }, (_, seat) => ({ seat, bettor: seat > 0, money: 0, available: [] }));

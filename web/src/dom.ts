@@ -57,9 +57,37 @@ export function cloned(key: string, build: () => Child): Node[] {
   return parts.map((part) => part.cloneNode(true));
 }
 
-/** Seat colours, the same on every board and in the seat list: one per seat up to the largest table (9). */
-export const SEAT_COLOURS = ['#d1495b', '#2e86ab', '#3a9d5d', '#e0a100', '#8e5cc2', '#e07a1f', '#5b6770', '#c2185b', '#7a5230'];
-export const seatColour = (seat: number) => SEAT_COLOURS[((seat % SEAT_COLOURS.length) + SEAT_COLOURS.length) % SEAT_COLOURS.length];
+/**
+ * Seat colours, the same on every board and in the seat list: one per seat up to the largest table (9), far apart to
+ * most eyes and as far as 9 colours can be to the common colour blindnesses (boards.test.ts measures how far), the
+ * first ones farthest apart (a small table uses those). Not far enough to be the only cue: a seat's dot carries its
+ * number (`seatDot`).
+ */
+export const SEAT_COLOURS = ['#0002eb', '#e75192', '#f4cb1d', '#7b0081', '#2b8801', '#413c22', '#b8df90', '#2ee5ff', '#b364ff'];
+export const seatColour = (seat: number) => SEAT_COLOURS[((seat % SEAT_COLOURS.length) + SEAT_COLOURS.length) % SEAT_COLOURS.length]!;
+
+/** The contrast of two colours (#rrggbb), as WCAG measures it: 1 (none) to 21 (black on white). */
+export function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, bl] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
+/** Words on a colour: white or near-black, whichever reads better on it (a token's value on a yellow token is dark). */
+export const inkOn = (colour: string) => (contrast('#ffffff', colour) >= contrast(INK, colour) ? '#ffffff' : INK);
+export const INK = '#1a1a1a';
+
+/**
+ * A seat's dot: its colour, and its number on it, which tells seats apart where their colours do not (the seat list's
+ * dots carry it too). Hidden from a screen reader, as a dot was: a number read before a player's name says nothing more.
+ */
+export function seatDot(seat: number, attrs?: Attrs) {
+  const colour = seatColour(seat);
+  return h('span', { class: 'dot seat-dot', style: `background:${colour};color:${inkOn(colour)}`, 'aria-hidden': 'true', ...attrs }, seat + 1);
+}
 
 /** A phone's width: some boards are drawn for it (Tractor's table; Great Western Trail folds its sections). */
 export const phoneWidth = () => typeof matchMedia === 'function' && matchMedia('(max-width: 600px)').matches;

@@ -6,7 +6,7 @@ import type { Room, SeatReservation } from '@colyseus/sdk';
 import { followSeat, rejoinOnce, RejoinError } from '../../client/rejoin.ts';
 import { client, endpoint, gameRecord, games, nameAsked, playerName, post, reason, requestFromRecord, savedLog, seats, tableLikeThis, tableRequests, tables, type GameInfo, type SeatTicket } from './api.ts';
 import { boardInputs } from './board-inputs.ts';
-import { coarsePointer, h, morph, seatColour, showsAlready } from './dom.ts';
+import { coarsePointer, h, morph, seatDot, showsAlready } from './dom.ts';
 import { boardFor, describeEventGeneric } from './games/index.ts';
 import { legalMovesOf } from './legal.ts';
 import { copyLink, inviteLink, inviteOnOffer, watchLink } from './links.ts';
@@ -747,10 +747,14 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     if (!showsAlready(info, drawn)) info.replaceChildren(drawn);
   }
 
-  /** The colours a seat plays: the board's where it knows them (Fast Track's marbles), else the seat's own. */
-  function playedColours(seat: number, ctx: BoardContext): string[] {
+  /**
+   * A seat's dots: the colours it plays where the board knows them (Fast Track's marbles, named in words beside them),
+   * else the seat's own dot, numbered as the boards' dots of that seat are.
+   */
+  function seatDots(seat: number, ctx: BoardContext): HTMLElement[] {
     const colours = board?.seatColours?.(seat, ctx) ?? [];
-    return colours.length > 0 ? colours : [seatColour(seat)];
+    if (colours.length === 0) return [seatDot(seat)];
+    return colours.map((c) => h('span', { class: 'dot', style: `background:${c}`, 'aria-hidden': 'true' }));
   }
 
   /**
@@ -778,7 +782,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
         h(
           'li',
           { class: `seat${toAct(i) ? ' active' : ''}${i === mySeat ? ' me' : ''}`, 'data-seat': i },
-          playedColours(i, ctx).map((c) => h('span', { class: 'dot', style: `background:${c}`, 'aria-hidden': 'true' })),
+          seatDots(i, ctx),
           h('span', { class: 'seat-name' }, seat.taken ? seat.name || `Seat ${i + 1}` : h('i', null, 'free seat'), i === mySeat ? ' (you)' : ''),
           seat.team >= 0 ? h('span', { class: 'tag' }, `team ${seat.team + 1}`) : null,
           seat.bot ? h('span', { class: 'tag' }, 'bot') : null,

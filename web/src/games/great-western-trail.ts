@@ -7,14 +7,14 @@
  * Clicks: anything a listed move names — a trail location, a card, a building, a worker slot, a
  * railroad space, a city, a disc — keeps the moves that name it; the chooser says what is left.
  */
-import { cloned, h, phoneWidth, seatColour } from '../dom.ts';
+import { cloned, h, phoneWidth, seatColour, seatDot } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
 import { capital, count, describeMoveGeneric } from './generic.ts';
 import { fold, foldsChosen, foldsKept } from './folds.ts';
 import { cityValueText, content, kindOf, named } from './great-western-trail-words.ts';
 import type { Names } from './great-western-trail-words.ts';
 
-const dot = (seat: number, ctx: BoardContext) => h('span', { class: 'dot', style: `background:${seatColour(seat)}`, title: ctx.name(seat) });
+const dot = (seat: number, ctx: BoardContext) => seatDot(seat, { title: ctx.name(seat) });
 
 // The printed game's words come with the view (`table.names`, the same for the whole game).
 const names = (ctx: BoardContext): Names => ctx.table.names;
@@ -139,7 +139,8 @@ function location(loc: string, ctx: BoardContext) {
       'data-building-at': code ? loc : null,
     },
     h('small', null, spaceName(ctx, loc)),
-    c.text ? h('span', null, c.text) : null,
+    // The owner's dot beside its building: its number tells whose where the border's colour does not.
+    c.text ? h('span', null, c.text, c.owner !== null ? [' ', dot(c.owner, ctx)] : null) : null,
     cattlemen.length ? h('span', { class: 'cattlemen' }, cattlemen.map((s: number) => dot(s, ctx))) : null,
   );
 }

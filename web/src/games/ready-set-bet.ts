@@ -6,7 +6,7 @@
  * Clicks: a betting space is one click — it bets your chosen token (the largest left unless you picked
  * another; the choice sticks); tokens, "no more bets", "ready" and VIP cards are clickable too.
  */
-import { coarsePointer, h, phoneWidth, s, svg } from '../dom.ts';
+import { coarsePointer, h, INK, inkOn, phoneWidth, s, svg } from '../dom.ts';
 import { fold, foldsChosen, foldsKept } from './folds.ts';
 import { listText } from './generic.ts';
 import type { BoardContext, GameBoard, GameEvent, Plain } from '../types.ts';
@@ -90,20 +90,6 @@ function bettorColour(t: Plain, seat: number): string {
   const at = players.filter((p) => p.bettor !== false).findIndex((p) => p.seat === seat);
   return BETTOR_COLOURS[(at >= 0 ? at : seat) % BETTOR_COLOURS.length]!;
 }
-
-/** The contrast of two colours (#rrggbb), as WCAG measures it: 1 (none) to 21 (black on white). */
-export function contrast(a: string, b: string): number {
-  const luminance = (hex: string) => {
-    const [r, g, bl] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
-  };
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (light! + 0.05) / (dark! + 0.05);
-}
-
-/** Words on a colour: white or near-black, whichever reads better on it (a token's value on a yellow token is dark). */
-export const inkOn = (colour: string) => (contrast('#ffffff', colour) >= contrast(INK, colour) ? '#ffffff' : INK);
-const INK = '#1a1a1a';
 
 /** Tokens on a space: placed ones, plus your own just accepted and not yet in the state. */
 function tokensOn(space: string, ctx: BoardContext): { seat: number; token: number; pending?: boolean }[] {
