@@ -303,8 +303,9 @@ describe('web client', () => {
       await page.locator('.all-moves .move').first().click({ timeout: 2000 }).catch(() => undefined);
       await page.waitForTimeout(150);
     }
-    // Marbles carry the number the moves call them by ("red 2"), and no move names a marble by its id.
-    expect(await page.locator('.board svg text.marble-no').allTextContents()).toEqual(expect.arrayContaining(['1', '2', '3', '4']));
+    // Marbles carry their colour's initial and the number the moves call them by ("R2": red 2), and no move names a marble by its id.
+    const marks = await page.locator('.board svg text.marble-no').allTextContents();
+    for (const n of [1, 2, 3, 4]) expect(marks).toContainEqual(expect.stringMatching(new RegExp(`^[RBGYPO]${n}$`)));
     expect(await page.locator('.board svg text.marble-no').count()).toBe(8);
     expect(await page.locator('.board .legend').textContent()).toContain('home holes');
     for (const text of await page.locator('.all-moves .move').allTextContents()) expect(text).not.toMatch(/\b[a-z]+-\d\b/);

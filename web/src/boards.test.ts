@@ -1,7 +1,7 @@
 /** The boards' words and marks without a browser: seat colours, log lines, who is marked as declaring. */
 import { describe, expect, it, vi } from 'vitest';
-import { contrast, h, inkOn, SEAT_COLOURS, seatDot } from './dom.ts';
-import { distanceToPolygon, labelCorners, type Label, type P, type Spot } from './games/board-layout.ts';
+import { contrast, h, inkIn, inkOn, SEAT_COLOURS, seatDot } from './dom.ts';
+import { distanceToPolygon, labelCorners, MARBLE_FILL, overWhite, type Label, type P, type Spot } from './games/board-layout.ts';
 import { fastTrack, fastTrackLayout, playerLine } from './games/fast-track.ts';
 import { sectionOpen, sectionToggled } from './games/folds.ts';
 import { buildingTapped, greatWesternTrail, turnLine } from './games/great-western-trail.ts';
@@ -36,10 +36,10 @@ describe('Fast Track on the page', () => {
   it('shows each seat in the colour of the marbles it plays, not in its seat colour', () => {
     // Two players, one colour each: the colours sit opposite, red and green (seat 1's own colour is blue).
     const ctx = context('fast-track', { players: [{ seat: 0, colours: ['red'] }, { seat: 1, colours: ['green'] }] });
-    expect(fastTrack.seatColours!(0, ctx)).toEqual(['#d1495b']);
-    expect(fastTrack.seatColours!(1, ctx)).toEqual(['#3a9d5d']);
+    expect(fastTrack.seatColours!(0, ctx)).toEqual([MARBLE_FILL.red]);
+    expect(fastTrack.seatColours!(1, ctx)).toEqual([MARBLE_FILL.green]);
     const two = context('fast-track', { players: [{ seat: 0, colours: ['red', 'green'] }, { seat: 1, colours: ['blue', 'yellow'] }] });
-    expect(fastTrack.seatColours!(1, two)).toEqual(['#2e86ab', '#e0b000']);
+    expect(fastTrack.seatColours!(1, two)).toEqual([MARBLE_FILL.blue, MARBLE_FILL.yellow]);
   });
 
   it('logs a jack\'s swap as one line, not as two moves (one of them backward)', () => {
@@ -152,7 +152,7 @@ describe('Fast Track on the page', () => {
       for (const [own, next] of [[0, 1], [2, 3]] as const) {
         const ring = fields.find((a) => a['data-key'] === `to:track-${spaces[own]}`)!;
         const [here, there] = [drawnMarbles[own]!, drawnMarbles[next]!];
-        expect(ring.stroke).toBe('#d1495b');
+        expect(ring.stroke).toBe(MARBLE_FILL.red);
         const lit = (m: Record<string, string>) => num(m, 'r') + rim / 2;
         expect(num(ring, 'r') - num(ring, 'stroke-width') / 2 - lit(here)).toBeGreaterThanOrEqual(0.5 - 1e-9);
         const apart = Math.hypot(num(there, 'cx') - num(ring, 'cx'), num(there, 'cy') - num(ring, 'cy'));
@@ -169,7 +169,7 @@ describe('Fast Track on the page', () => {
       const red = board.colours.find((c) => c.name === 'red')!;
       for (const space of [red.penExit, red.homeEntry]) {
         // Red's tint over white, opaque (#rrggbb, no alpha).
-        expect(fields.find((a) => a['data-key'] === `to:track-${space}`)!.fill).toBe('#f6dbde');
+        expect(fields.find((a) => a['data-key'] === `to:track-${space}`)!.fill).toBe(overWhite(MARBLE_FILL.red!, 0.2));
       }
     }
   });
@@ -484,10 +484,11 @@ describe('TAC on the page', () => {
   it("shows a TAC seat in its marbles' colours, and each colour's line with that colour's dot alone", () => {
     // Seat 0 plays green and seat 1 red: a dot in the seat's own colour (red for seat 0) read as the marbles' colour.
     const ctx = context('tac', { seatOfColour: [1, 0, 0, 1], teamOfColour: [0, 1, 1, 0], handCounts: [4, 4, 4, 4], ring: 64, marbles: [], round: 1, winner: -1 });
-    expect(tac.seatColours!(0, ctx)).toEqual(['#2e86ab', '#3a9d5d']);
-    expect(tac.seatColours!(1, ctx)).toEqual(['#d1495b', '#e0b000']);
+    const { red, blue, green, yellow } = MARBLE_FILL;
+    expect(tac.seatColours!(0, ctx)).toEqual([blue, green]);
+    expect(tac.seatColours!(1, ctx)).toEqual([red, yellow]);
     const dots = drawnParts(() => tac.render(ctx), 'dot').map((d) => d.attributes.style);
-    expect(dots).toEqual(['background:#d1495b', 'background:#2e86ab', 'background:#3a9d5d', 'background:#e0b000']);
+    expect(dots).toEqual([red, blue, green, yellow].map((c) => `background:${c}`));
   });
 
   it('tells a player skipped by an 8 that they are skipped, not that no card of theirs can move a marble', () => {
@@ -567,7 +568,7 @@ describe('TAC on the page', () => {
     const fills = drawnParts(() => tac.render(ctx), 'start-field').map((part) => part.attributes.fill);
     // Each colour's tint over white, opaque (#rrggbb, no alpha): red's first.
     expect(fills).toHaveLength(4);
-    expect(fills[0]).toBe('#f3ced3');
+    expect(fills[0]).toBe(overWhite(MARBLE_FILL.red!, 0.27));
     for (const fill of fills) expect(fill).toMatch(/^#[0-9a-f]{6}$/);
   });
 
@@ -1791,7 +1792,7 @@ describe('Ready Set Bet on the page', () => {
   });
 });
 
-describe('colours told apart: seats, bettors', () => {
+describe('colours told apart: seats, marbles, bettors', () => {
   type Vision = [number, number, number][] | null;
   /**
    * The common colour blindnesses, as Machado, Oliveira and Fernandes (2009) simulate them at full severity: a matrix on
@@ -1823,6 +1824,38 @@ describe('colours told apart: seats, bettors', () => {
     const dot = drawnParts(() => seatDot(8), 'seat-dot')[0]!;
     expect(dot.text).toBe('9');
     expect(dot.attributes.style).toBe(`background:${SEAT_COLOURS[8]};color:${inkOn(SEAT_COLOURS[8]!)}`);
+  });
+  it("colours the marbles as the game names them, as far apart as such colours can be, and marks each with its colour's initial where colour alone is not enough", () => {
+    // Recognisably the colour named: its hue (CIELAB's angle, in degrees) where that colour's is.
+    const hues: Record<string, [number, number]> = { red: [10, 42], orange: [50, 72], yellow: [80, 102], green: [125, 160], blue: [250, 300], purple: [295, 330] };
+    for (const [name, colour] of Object.entries(MARBLE_FILL)) {
+      const [, a, b] = lab(colour);
+      const hue = ((Math.atan2(b!, a!) * 180) / Math.PI + 360) % 360;
+      expect(hue, `${name} ${colour}`).toBeGreaterThanOrEqual(hues[name]![0]);
+      expect(hue, `${name} ${colour}`).toBeLessThanOrEqual(hues[name]![1]);
+      expect(contrast(inkOn(colour), colour), `words on ${colour}`).toBeGreaterThanOrEqual(4.5);
+      // A home's numbers, in its colour on its tint.
+      expect(contrast(inkIn(colour, overWhite(colour, 0.13)), overWhite(colour, 0.13)), `home numbers in ${name}`).toBeGreaterThanOrEqual(4.5);
+    }
+    expect(near(Object.values(MARBLE_FILL), 33)).toEqual([]);
+    // The spaces' numbers on a colour's tint (a pen exit, a start) read there too.
+    const numbersOnTints = (parts: { text: string; attributes: Record<string, string> }[]) =>
+      parts.flatMap((part, i) => (part.attributes.class === 'space-no' || parts[i + 1]?.attributes.class !== 'space-no' ? [] : [contrast(part.attributes.fill!, parts[i + 1]!.attributes.fill!)]));
+    const hexagon = fastTrackBoard('hex', [0, 1, 2, 3, 4, 5]).board;
+    const ftNumbers = numbersOnTints(drawnParts(() => fastTrack.render(context('fast-track', { board: hexagon, marbles: [], players: [] })), /^(track-space|space-no)$/));
+    const tacNumbers = numbersOnTints(drawnParts(() => tac.render(context('tac', { ring: 96, spacing: 16, colours: 6, seatOfColour: [0, 1, 2, 0, 1, 2], marbles: [] })), /^(start-field|space-no)$/));
+    expect([ftNumbers.length, tacNumbers.length]).toEqual([hexagon.trackLength, 6]);
+    expect(Math.min(...ftNumbers, ...tacNumbers)).toBeGreaterThanOrEqual(4.5);
+    // A pen's word in its colour on the board's ground.
+    const penWords = drawnParts(() => fastTrack.render(context('fast-track', { board: hexagon, marbles: [], players: [] })), 'pen-word').map((part) => contrast(part.attributes.fill!, '#f7f0dd'));
+    expect(penWords).toHaveLength(6);
+    expect(Math.min(...penWords)).toBeGreaterThanOrEqual(4.5);
+    // Still near to some eyes (red and green to deuteranopia): each marble shows its initial beside its number.
+    const board = { trackLength: 56, fastTrackSpaces: [7, 21, 35, 49], homeLength: 4, colours: [{ name: 'red', seat: 0, penExit: 0, homeEntry: 54 }, { name: 'green', seat: 1, penExit: 28, homeEntry: 26 }] };
+    const marbles = [{ id: 'red-1', colour: 'red', area: 'track', space: 3, ring: 'none' }, { id: 'green-0', colour: 'green', area: 'track', space: 9, ring: 'none' }];
+    expect(drawnTexts(() => fastTrack.render(context('fast-track', { board, marbles, players: [] })), 'marble-no')).toEqual(['R2', 'G1']);
+    const tacTable = { ring: 64, spacing: 16, colours: 4, seatOfColour: [0, 1, 2, 3], round: 1, winner: -1, marbles: [{ id: 0, colour: 0, zone: 'ring', field: 5 }, { id: 9, colour: 2, zone: 'ring', field: 20 }] };
+    expect(drawnTexts(() => tac.render(context('tac', tacTable)), 'marble-no')).toEqual(['R1', 'G1']);
   });
 
   it('gives 8 bettors 8 colours far apart (red and magenta, two oranges were near alike), each with words on it in a colour readable there', () => {

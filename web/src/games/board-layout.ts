@@ -8,6 +8,15 @@ import { s } from '../dom.ts';
 export type P = [number, number];
 
 /**
+ * The marbles' colours, as Fast Track and TAC name them: each recognisably the colour named, as far apart as six such
+ * colours can be to most eyes and to the common colour blindnesses (boards.test.ts measures how far). Red and green, or
+ * orange and yellow, stay near alike to some eyes: each marble carries its colour's initial too (`marbleMark`).
+ */
+export const MARBLE_FILL: Record<string, string> = { red: '#af3124', blue: '#3a4d99', green: '#5bae7e', yellow: '#ffeb00', purple: '#a010f0', orange: '#ec9e44' };
+/** What a marble shows: its colour's initial and its number, as the moves call it ("R2" is red 2). */
+export const marbleMark = (colour: string, n: number) => `${colour.charAt(0).toUpperCase()}${n}`;
+
+/**
  * `colour` (#rrggbb) at `share` over white, opaque: the tint of a colour's own space (a pen exit, a home entry, a start).
  * Drawn translucent, it let the board's lines under the track (the track's outline, Fast Track's dashes joining the
  * corners along it) show through, struck across the space's number.

@@ -8,15 +8,20 @@
  * the moves use ("red 2 to space 17"). Cards of one rank whose listed moves are the same (two jacks) answer
  * as one card: the chooser offers each move once, as the moves of the one tapped (else of the first).
  */
-import { cloned, h, phoneWidth, s, seatColour, svg } from '../dom.ts';
+import { cloned, h, inkIn, inkOn, phoneWidth, s, seatColour, svg } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
 import { NO_CARD_MOVES, cardThenMarble, discardQuestion, sevenLeft } from './asked.ts';
 import { count } from './generic.ts';
 import { cardChip, cardText, confirmsCard, pickedCopy } from './cards.ts';
 import { forgetMoved, MOVED_BAND, movedRing, movedWhileWaiting } from './moved.ts';
-import { alongLabel, boardName, boundsOf, labelText, overWhite, viewBoxOf, type Label, type Spot } from './board-layout.ts';
+import { alongLabel, boardName, boundsOf, labelText, MARBLE_FILL, marbleMark, overWhite, viewBoxOf, type Label, type Spot } from './board-layout.ts';
 
-const FILL: Record<string, string> = { red: '#d1495b', blue: '#2e86ab', green: '#3a9d5d', yellow: '#e0b000', purple: '#8e5cc2', orange: '#e07a1f' };
+/** The board's ground. */
+const BOARD = '#f7f0dd';
+/** A space's number: quiet, darker only where a colour's tint needs it. */
+const SPACE_NUMBER = '#6f6034';
+/** A home hole's tint of its colour (over white). */
+const HOME_TINT = 0.13;
 const SIZE = 700;
 const C = SIZE / 2;
 type P = [number, number];
@@ -203,7 +208,7 @@ function render(ctx: BoardContext) {
   const placed = marbles.map((m) => ({ m, p: where(m) }));
   if (!g.n || !g.corners.length) {
     // before the first state
-    return svg(SIZE, SIZE, { 'aria-label': 'Fast Track board' }, s('rect', { x: 4, y: 4, width: SIZE - 8, height: SIZE - 8, rx: 30, fill: '#f7f0dd', stroke: '#c9b98f', 'stroke-width': 4 }));
+    return svg(SIZE, SIZE, { 'aria-label': 'Fast Track board' }, s('rect', { x: 4, y: 4, width: SIZE - 8, height: SIZE - 8, rx: 30, fill: BOARD, stroke: '#c9b98f', 'stroke-width': 4 }));
   }
   // Everything under the marbles follows the board, the marbles of each colour (its pen's holes), the seats' names and the
   // window's width class alone: built once, cloned each frame (dom.ts).
@@ -213,7 +218,7 @@ function render(ctx: BoardContext) {
     layout.viewBox.height,
     { 'aria-label': `Fast Track ${t.board?.kind ?? ''} board`, viewBox: viewBoxOf(layout.viewBox) },
     cloned(layoutKey, () => [
-      s('rect', { x: +box.x.toFixed(1), y: +box.y.toFixed(1), width: +box.width.toFixed(1), height: +box.height.toFixed(1), rx: 30, fill: '#f7f0dd', stroke: '#c9b98f', 'stroke-width': 4 }),
+      s('rect', { x: +box.x.toFixed(1), y: +box.y.toFixed(1), width: +box.width.toFixed(1), height: +box.height.toFixed(1), rx: 30, fill: BOARD, stroke: '#c9b98f', 'stroke-width': 4 }),
       s('polygon', { points: Array.from({ length: g.sides }, (_, k) => g.track(g.corners[k] ?? 0).join(',')).join(' '), fill: '#efe4c6', stroke: '#d8c9a0', 'stroke-width': 2 }),
       // fast track: the corners joined round the centre
       s('polygon', { points: g.corners.map((i) => g.track(i).join(',')).join(' '), fill: 'none', stroke: '#b08d3c', 'stroke-width': 3, 'stroke-dasharray': '2 8' }),
@@ -222,20 +227,21 @@ function render(ctx: BoardContext) {
       Array.from({ length: g.n }, (_, i) => {
         const [x, y] = g.track(i);
         const owner = colours.find((c) => c.penExit === i || c.homeEntry === i);
+        const fill = corners.has(i) ? '#ffe9a8' : owner ? overWhite(MARBLE_FILL[owner.name] ?? '#999999', 0.2) : '#ffffff';
         return [
           s('circle', {
             class: 'track-space',
             cx: x,
             cy: y,
             r: corners.has(i) ? g.r + 5 : owner ? g.ownerRing.r : g.r,
-            fill: corners.has(i) ? '#ffe9a8' : owner ? overWhite(FILL[owner.name] ?? '#999999', 0.2) : '#fff',
-            stroke: owner ? FILL[owner.name] : '#b9a775',
+            fill,
+            stroke: owner ? MARBLE_FILL[owner.name] : '#b9a775',
             'stroke-width': owner ? g.ownerRing.width : 1.5,
             'data-key': `to:track-${i}`,
             'aria-label': `space ${i}${corners.has(i) ? ' (fast track)' : ''}`,
           }),
           // Its number, quiet but legible: the moves name spaces by number (too small to read on a phone: hidden there).
-          s('text', { class: 'space-no', x, y: y + g.r * 0.36, 'text-anchor': 'middle', 'font-size': g.r * 1.05, fill: '#6f6034' }, i),
+          s('text', { class: 'space-no', x, y: y + g.r * 0.36, 'text-anchor': 'middle', 'font-size': g.r * 1.05, fill: inkIn(SPACE_NUMBER, fill) }, i),
         ];
       }),
       colours.map((colour, ci) =>
@@ -244,18 +250,19 @@ function render(ctx: BoardContext) {
           null,
           Array.from({ length: t.board?.homeLength ?? 0 }, (_, k) => {
             const [x, y] = g.home(colour, k);
+            const fill = MARBLE_FILL[colour.name] ?? '#999999';
             return [
-              s('rect', { x: x - g.r, y: y - g.r, width: g.r * 2, height: g.r * 2, rx: 4, fill: `${FILL[colour.name]}22`, stroke: FILL[colour.name], 'stroke-width': 2, 'data-key': `to:${colour.name}:home-${k}`, 'aria-label': `${colour.name} home ${k + 1}` }),
-              s('text', { class: 'space-no', x, y: y + g.r * 0.36, 'text-anchor': 'middle', 'font-size': g.r * 1.05, fill: FILL[colour.name] }, k + 1),
+              s('rect', { x: x - g.r, y: y - g.r, width: g.r * 2, height: g.r * 2, rx: 4, fill: overWhite(fill, HOME_TINT), stroke: fill, 'stroke-width': 2, 'data-key': `to:${colour.name}:home-${k}`, 'aria-label': `${colour.name} home ${k + 1}` }),
+              s('text', { class: 'space-no', x, y: y + g.r * 0.36, 'text-anchor': 'middle', 'font-size': g.r * 1.05, fill: inkIn(fill, overWhite(fill, HOME_TINT)) }, k + 1),
             ];
           }),
           Array.from({ length: marbles.filter((m) => m.colour === colour.name).length }, (_, k) => {
             const [x, y] = g.pen(colour, k);
-            return s('circle', { cx: x, cy: y, r: g.r - 2, fill: 'none', stroke: FILL[colour.name], 'stroke-dasharray': '3 3', 'data-key': k === 0 ? `to:${colour.name}:pen` : null, 'aria-label': k === 0 ? `${colour.name} pen` : null });
+            return s('circle', { cx: x, cy: y, r: g.r - 2, fill: 'none', stroke: MARBLE_FILL[colour.name], 'stroke-dasharray': '3 3', 'data-key': k === 0 ? `to:${colour.name}:pen` : null, 'aria-label': k === 0 ? `${colour.name} pen` : null });
           }),
           // Its player's name along the side, and the pen the moves name ("red 2 from the pen").
           colour.seat >= 0 ? labelText(layout.names[ci]!, { fill: '#555' }, ctx.name(colour.seat)) : null,
-          labelText(layout.words[ci]!, { 'font-style': 'italic', fill: FILL[colour.name] ?? '#555' }),
+          labelText(layout.words[ci]!, { class: 'pen-word', 'font-style': 'italic', fill: inkIn(MARBLE_FILL[colour.name] ?? '#555555', BOARD) }),
         ),
       ),
     ]),
@@ -270,15 +277,16 @@ function render(ctx: BoardContext) {
           cx: x,
           cy: y,
           r: g.marble,
-          fill: FILL[m.colour] ?? '#666',
+          fill: MARBLE_FILL[m.colour] ?? '#666666',
           stroke: m.ring !== 'none' ? '#ffd54f' : '#fff',
           'stroke-width': m.ring !== 'none' ? 4 : 2,
           'data-key': `marble:${m.id}`,
           'data-marble': m.id,
           'aria-label': `${marbleName(m.id)} in ${placeName(at)}${m.ring !== 'none' ? ' (on the fast track)' : ''}`,
         }),
-        // The number the moves call it by ("red 2").
-        s('text', { class: 'marble-no', x, y: y + g.r * 0.36, 'text-anchor': 'middle', 'font-size': g.r, 'font-weight': 700, fill: m.colour === 'yellow' ? '#3a3000' : '#fff' }, marbleNumber(m.id)),
+        // Its colour's initial and the number the moves call it by ("R2": red 2), which tell marbles apart where colours do not;
+        // a little smaller than a single digit was, for two within the marble.
+        s('text', { class: 'marble-no', x, y: y + g.r * 0.3, 'text-anchor': 'middle', 'font-size': g.r * 0.85, 'font-weight': 700, fill: inkOn(MARBLE_FILL[m.colour] ?? '#666666') }, marbleMark(m.colour, marbleNumber(m.id))),
       ];
     }),
   );
@@ -319,7 +327,7 @@ export const fastTrack: GameBoard = {
             h('div', { class: 'hand' }, hand.map((c) => cardChip(c, `card:${c}`))),
           ]
         : null,
-      h('p', { class: 'legend' }, `Each marble shows its number (red 2 is the red marble marked 2); home holes count 1–4 from the entrance; a gold rim: on the fast track${movedMarbles(ctx).size ? '; a dashed ring on white, outside the space: moved by another player since your turn' : ''}.`),
+      h('p', { class: 'legend' }, `Each marble shows its colour's initial and its number (R2 is red 2); home holes count 1–4 from the entrance; a gold rim: on the fast track${movedMarbles(ctx).size ? '; a dashed ring on white, outside the space: moved by another player since your turn' : ''}.`),
       h(
         'ul',
         { class: 'plain-list' },
@@ -332,7 +340,7 @@ export const fastTrack: GameBoard = {
   // Colours are spread round the board, not dealt in seat order: two players play red and green, say.
   seatColours(seat, ctx) {
     const colours: string[] = (ctx.table.players ?? []).find((p: Plain) => p.seat === seat)?.colours ?? [];
-    return colours.map((c) => FILL[c] ?? seatColour(seat));
+    return colours.map((c) => MARBLE_FILL[c] ?? seatColour(seat));
   },
   // What your listed moves ask of you; for everyone, the 7 split under way.
   status(ctx) {

@@ -9,16 +9,21 @@
  * is in (`card:2:5`), so a seat of two colours sees only the hand in play light up; a second copy of a card is a
  * part of its own (`card:2:5/2`), so only the one tapped lights up.
  */
-import { cloned, h, s, seatColour, svg } from '../dom.ts';
+import { cloned, h, inkIn, inkOn, s, seatColour, svg } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
 import { NO_CARD_MOVES, cardThenMarble, discardQuestion, sevenLeft } from './asked.ts';
 import { cardKeys, confirmsCard, faceOfKey, pickedCopy } from './cards.ts';
 import { count, listText } from './generic.ts';
 import { forgetMoved, MOVED_BAND, movedRing, movedWhileWaiting } from './moved.ts';
-import { alongLabel, boardName, labelCorners, labelText, overWhite, textWidth, viewBoxOf, type Label, type Spot } from './board-layout.ts';
+import { alongLabel, boardName, labelCorners, labelText, MARBLE_FILL, marbleMark, overWhite, textWidth, viewBoxOf, type Label, type Spot } from './board-layout.ts';
 
-const FILL = ['#d1495b', '#2e86ab', '#3a9d5d', '#e0b000', '#8e5cc2', '#e07a1f'];
 const COLOUR_NAME = ['red', 'blue', 'green', 'yellow', 'purple', 'orange'];
+/** Each colour's fill, by its number (the state names colours 0–5). */
+const FILL = COLOUR_NAME.map((name) => MARBLE_FILL[name]!);
+/** A field's number: quiet, darker only where a colour's tint needs it. */
+const FIELD_NUMBER = '#6f6034';
+/** A home field's tint of its colour (over white). */
+const HOME_TINT = 0.13;
 /** The header's word for each phase (the engine's own names; play says whose turn instead). */
 const PHASE_WORDS: Record<string, string> = { deal: 'dealing', exchange: 'partners exchange a card', over: 'game over' };
 const SIZE = 700;
@@ -184,6 +189,7 @@ function ringFields(g: Geometry, colours: number) {
   return Array.from({ length: g.ring }, (_, i) => {
     const [x, y] = g.at(i);
     const owner = Array.from({ length: colours }, (_, c) => c).find((c) => g.start(c) === i);
+    const fill = owner !== undefined ? overWhite(FILL[owner]!, 0.27) : '#ffffff';
     return [
       s('circle', {
         ...(owner !== undefined ? { class: 'start-field' } : {}),
@@ -191,14 +197,14 @@ function ringFields(g: Geometry, colours: number) {
         cy: y,
         // A start's coloured ring stands off a marble on it: a gap to the rim a marble you can move lights up in.
         r: owner !== undefined ? g.r + 3.5 : g.r,
-        fill: owner !== undefined ? overWhite(FILL[owner]!, 0.27) : '#fff',
+        fill,
         stroke: owner !== undefined ? FILL[owner] : '#b9a775',
         'stroke-width': owner !== undefined ? 2 : 1.5,
         'data-key': `to:ring-${i}`,
         'aria-label': `field ${i}${owner !== undefined ? ` (${COLOUR_NAME[owner]} start)` : ''}`,
       }),
       // Its number, quiet but legible: the moves name fields by number (too small to read on a phone: hidden there).
-      s('text', { class: 'space-no', x, y: y + g.r * 0.36, 'text-anchor': 'middle', 'font-size': g.r, fill: '#6f6034' }, i),
+      s('text', { class: 'space-no', x, y: y + g.r * 0.36, 'text-anchor': 'middle', 'font-size': g.r, fill: inkIn(FIELD_NUMBER, fill) }, i),
     ];
   });
 }
@@ -208,9 +214,9 @@ function homeFields(g: Geometry, c: number, count: number) {
   return Array.from({ length: count }, (_, k) => {
     const [x, y] = g.home(c, k);
     return [
-      s('rect', { x: x - g.r, y: y - g.r, width: g.r * 2, height: g.r * 2, rx: 4, fill: `${FILL[c]}22`, stroke: FILL[c], 'stroke-width': 2, 'data-key': `to:${c}:home-${k}`, 'aria-label': `${COLOUR_NAME[c]} home ${k + 1}` }),
+      s('rect', { x: x - g.r, y: y - g.r, width: g.r * 2, height: g.r * 2, rx: 4, fill: overWhite(FILL[c]!, HOME_TINT), stroke: FILL[c], 'stroke-width': 2, 'data-key': `to:${c}:home-${k}`, 'aria-label': `${COLOUR_NAME[c]} home ${k + 1}` }),
       // Numbered as the moves say it ("home 1" next to the entrance).
-      s('text', { class: 'space-no', x, y: y + g.r * 0.35, 'text-anchor': 'middle', 'font-size': g.r, fill: FILL[c] }, k + 1),
+      s('text', { class: 'space-no', x, y: y + g.r * 0.35, 'text-anchor': 'middle', 'font-size': g.r, fill: inkIn(FILL[c]!, overWhite(FILL[c]!, HOME_TINT)) }, k + 1),
     ];
   });
 }
@@ -269,15 +275,16 @@ function render(ctx: BoardContext) {
           cx: p[0],
           cy: p[1],
           r: g.r - 1,
-          fill: FILL[m.colour] ?? '#666',
+          fill: FILL[m.colour] ?? '#666666',
           stroke: m.fresh ? '#222' : '#fff',
           'stroke-width': 2,
           'data-key': m.zone === 'apron' ? `apron:${m.colour}` : `marble:${m.id}`,
           'data-marble': m.id,
           'aria-label': `${COLOUR_NAME[m.colour]} ${n} ${at}${m.fresh ? ' (fresh on its start)' : ''}`,
         }),
-        // The number the moves call it by ("red 2").
-        s('text', { class: 'marble-no', x: p[0], y: p[1] + g.r * 0.36, 'text-anchor': 'middle', 'font-size': g.r, 'font-weight': 700, fill: m.colour === 3 ? '#3a3000' : '#fff' }, n),
+        // Its colour's initial and the number the moves call it by ("R2": red 2), which tell marbles apart where colours do not;
+        // a little smaller than a single digit was, for two within the marble.
+        s('text', { class: 'marble-no', x: p[0], y: p[1] + g.r * 0.3, 'text-anchor': 'middle', 'font-size': g.r * 0.85, 'font-weight': 700, fill: inkOn(FILL[m.colour] ?? '#666666') }, marbleMark(COLOUR_NAME[m.colour] ?? '', n)),
       ];
     }),
     s('text', { x: C, y: C - 12, 'text-anchor': 'middle', 'font-size': 24, 'font-weight': 700 }, t.lastCard ? `last card: ${tacCard(t.lastCard)}` : `round ${t.round || 1}`),
@@ -375,7 +382,7 @@ export const tac: GameBoard = {
           ])
         : null,
       received.length ? h('p', { class: 'tac-received' }, `${received.map((r) => r.text).join('. ')}${markedIn(received.filter((r) => r.marked).length)}.`) : null,
-      h('p', { class: 'legend' }, `Marbles show their number (red 2 is the red marble marked 2); home fields count 1–4 from the entrance.${marks.length ? ` ${marks.join('; ')}.` : ''}`),
+      h('p', { class: 'legend' }, `Marbles show their colour's initial and their number (R2 is red 2); home fields count 1–4 from the entrance.${marks.length ? ` ${marks.join('; ')}.` : ''}`),
       v?.given?.some(Boolean)
         ? h(
             'p',
