@@ -1879,6 +1879,21 @@ describe('colours told apart: seats, marbles, bettors', () => {
     expect(drawnTexts(() => readySetBet.render(ctx), 'bet-seat')).toEqual(['9', '2', '3', '4', '5', '6', '7', '8', '9']);
     expect(token!.attributes.style).toBe(`background:${BETTOR_COLOURS[7]};color:${inkOn(BETTOR_COLOURS[7]!)}`);
   });
+  it("says on every taken space whose token it holds and its value, where the page shows the token's colour and seat number", () => {
+    const board = [
+      { id: 'blue-win-a', horse: '2/3', kind: 'win', label: '2/3 wins', multiplier: 5, penalty: 1 },
+      { id: 'blue-win-b', horse: '2/3', kind: 'win', label: '2/3 wins', multiplier: 4, penalty: 0 },
+      { id: 'blue-wins', label: 'Blue wins', multiplier: 2, penalty: 1 },
+    ];
+    const players = [0, 1, 2].map((seat) => ({ seat, bettor: true, money: 0, available: [3] }));
+    const bets = [{ seat: 1, space: 'blue-win-a', token: 5 }, { seat: 2, space: 'blue-wins', token: 3 }, { seat: 0, space: 'blue-wins', token: 2 }];
+    const table = { race: 1, races: 4, phase: 'racing', bettingOpen: true, rolls: 0, players, horses: [{ horse: '2/3', color: 'blue', position: 0, bonus: 3 }], finish: 15, props: [], exotics: [], board, bets };
+    const ctx = context('ready-set-bet', table);
+    const label = (key: string) => drawnParts(() => readySetBet.render(ctx), /^(grid-space|bet-space)$/).find((p) => p.attributes['data-key'] === key)!.attributes['aria-label'];
+    expect(label('space:blue-win-a')).toBe("2/3 wins (A): pays 5×, costs 1; on it: Bo's $5 token");
+    expect(label('space:blue-win-b')).toBe('2/3 wins (B): pays 4×, costs 0');
+    expect(label('space:blue-wins')).toBe("Blue wins, 2× / −1; on it: Cy's $3 token and Ada's $2 token");
+  });
 });
 
 describe('a table waiting for its players', () => {

@@ -98,6 +98,10 @@ function tokensOn(space: string, ctx: BoardContext): { seat: number; token: numb
   return [...placed, ...pending];
 }
 
+/** Whose tokens a space holds, in words for its label: "; on it: Ada's $5 token" ('' while it holds none). */
+const onIt = (tokens: { seat: number; token: number }[], ctx: BoardContext) =>
+  tokens.length ? `; on it: ${listText(tokens.map((t) => `${ctx.name(t.seat)}'s $${t.token} token`))}` : '';
+
 /**
  * A token on a grid space: its value on the bettor's colour, and its seat's number on a white disc at its end (8 colours
  * are not told apart by everyone). Outlined dark: a yellow token on a yellow space has an edge.
@@ -212,7 +216,7 @@ function track(ctx: BoardContext) {
           const x = LABEL_W + i * BET_W;
           return s(
             'g',
-            { 'data-key': `space:${space}`, 'data-aside': behind.has(space), 'aria-label': `${spaceLabel(space, t)}: pays ${mult}×, costs ${pen}` },
+            { class: 'grid-space', 'data-key': `space:${space}`, 'data-aside': behind.has(space), 'aria-label': `${spaceLabel(space, t)}: pays ${mult}×, costs ${pen}${onIt(tokens, ctx)}` },
             s('rect', { x, y, width: BET_W - 4, height: gridRow - 6, rx: 6, fill: kind === 'win' ? '#fff4d6' : kind === 'place' ? '#e9f3ff' : '#eef7ea', stroke: '#cbbf9f' }),
             tokens.length
               ? tokenSvg(x + (BET_W - 4) / 2, mid, tokens[0]!, t)
@@ -281,7 +285,9 @@ function closedNote(t: Plain, me: Plain): string | null {
 
 function spaceChip(space: string, title: string, sub: string, ctx: BoardContext, behind: Set<string>) {
   const tokens = tokensOn(space, ctx);
-  return h('button', { type: 'button', class: 'chip bet-space', 'data-key': `space:${space}`, 'data-aside': behind.has(space) }, h('span', null, title), h('small', null, sub), tokens.map((token) => tokenChip(token, ctx.table)));
+  // Taken, said in words: the tokens' colours and seat numbers would read as a bare "$35".
+  const label = tokens.length ? `${title}${sub ? `, ${sub}` : ''}${onIt(tokens, ctx)}` : null;
+  return h('button', { type: 'button', class: 'chip bet-space', 'data-key': `space:${space}`, 'data-aside': behind.has(space), 'aria-label': label }, h('span', null, title), h('small', null, sub), tokens.map((token) => tokenChip(token, ctx.table)));
 }
 
 /**
