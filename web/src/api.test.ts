@@ -143,8 +143,11 @@ describe("the server's clock", () => {
   it("is learnt from the server's own answers the page asks for (the tables): a device five minutes fast counts turn clocks right", async () => {
     const device = Date.UTC(2026, 11, 7, 12, 0, 0, 250);
     vi.useFakeTimers({ now: device });
-    vi.stubGlobal('fetch', async () => new Response('[]', { status: 200, headers: { date: new Date(device - 300_000).toUTCString() } }));
+    const asked: RequestInit[] = [];
+    vi.stubGlobal('fetch', async (_path: string, init: RequestInit) => (asked.push(init), new Response('[]', { status: 200, headers: { date: new Date(device - 300_000).toUTCString() } })));
     await tables();
     expect(Math.abs(serverNow() - (device - 300_000))).toBeLessThan(1000);
+    // Never an answer the browser kept, whose Date is the time it was first served.
+    expect(asked).toEqual([expect.objectContaining({ cache: 'no-store' })]);
   });
 });

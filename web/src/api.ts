@@ -69,10 +69,13 @@ export class ApiError extends Error {
   }
 }
 
-/** `fetch`, with the answer's `Date` noted as the server's clock (server-clock.ts). */
+/**
+ * `fetch`, with the answer's `Date` noted as the server's clock (server-clock.ts). Never from the browser's cache: a
+ * kept answer's `Date` is the time it was first served (and the API's answers are live: tables, seats, games).
+ */
 async function fetchFromServer(input: string, init?: RequestInit): Promise<Response> {
   const sentAt = Date.now();
-  const res = await fetch(input, init);
+  const res = await fetch(input, { ...init, cache: 'no-store' });
   noteServerDate(res.headers.get('date'), sentAt, Date.now());
   return res;
 }
