@@ -175,6 +175,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       }
 
       this.guardMessages();
+      this.sendFullStatesSettled();
       serveRequests(this.asTable(), () => this.history);
 
       this.setMetadata({ table: table.key, seats: table.seats, game: game.id, started: false });
@@ -355,6 +356,28 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     /** The table has something to patch: the patch clock looks at it again at its next tick. */
     wake() {
       wakeTable(this);
+    }
+
+    /**
+     * A joining client's whole state is encoded with nothing pending: the changes not yet patched go to the other
+     * clients first. Encoded with them pending, they would reach this client again in its first patch, and
+     * @colyseus/schema reads an array entry's ADD at an index the client holds already as an insertion when the
+     * value changed meanwhile: a player whose join started a Tractor game saw five hand counts once a card was dealt.
+     */
+    private sendFullStatesSettled() {
+      const room = this as unknown as { sendFullState(client: Client): void };
+      const sendFullState = room.sendFullState.bind(this);
+      room.sendFullState = (client) => {
+        if (this.serializer.encoder.hasChanges) {
+          client.state = ClientState.JOINING; // left out of this patch; its events wait for its state in Colyseus' queue
+          try {
+            this.sendPatch();
+          } finally {
+            client.state = ClientState.JOINED;
+          }
+        }
+        sendFullState(client);
+      };
     }
 
     /**

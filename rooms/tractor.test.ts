@@ -36,6 +36,17 @@ describe('tractor room', () => {
     expect(Array.from(final.table.kittyShown)).toHaveLength(final.table.declarers[lastTrick.winner] ? 0 : 8);
   });
 
+  it('a player whose join starts the game decodes the table the server holds, though the deal changed it before its first patch', async () => {
+    // The join starts the game (the table's lists are new, not sent yet), the client confirms at once and gets the
+    // whole state, and the first card is dealt before the next patch: each of five players must see four hands.
+    for (let table = 0; table < 5; table++) {
+      const human = await joinAsPlayer(server.ws, 'tractor', { seats: 4, bots: 3, options: fast }, 'create');
+      await waitFor(() => state(human).table.deckCount < 90, 5000, 'cards dealt');
+      expect(Array.from(state(human).table.handCounts as number[]), `table ${table}`).toHaveLength(4);
+      await human.room.leave();
+    }
+  });
+
   it('four real clients play a full hand; hands stay private and a spectator sees only the table', async () => {
     const first = await joinAsPlayer(server.ws, 'tractor', { seats: 4, options: { ...fast, dealDelayMs: 5, declareWindowMs: 200 } }, 'create');
     const others = await Promise.all([1, 2, 3].map(async () => adopt(await new Client(server.ws).joinById(first.room.roomId, {}))));
