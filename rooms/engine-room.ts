@@ -359,10 +359,12 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     }
 
     /**
-     * A joining client's whole state is encoded with nothing pending: the changes not yet patched go to the other
-     * clients first. Encoded with them pending, they would reach this client again in its first patch, and
-     * @colyseus/schema reads an array entry's ADD at an index the client holds already as an insertion when the
-     * value changed meanwhile: a player whose join started a Tractor game saw five hand counts once a card was dealt.
+     * A joining client's whole state is encoded with nothing pending, and its first patch holds none of it again:
+     * the changes not yet patched go to the other clients first, and what its view's additions (its seat's private
+     * entry) would send is dropped once the whole state holds it. Sent twice, @colyseus/schema reads an array
+     * entry's ADD at an index the client holds already as an insertion when the value changed meanwhile: a player
+     * whose join started a Tractor game saw five hand counts once a card was dealt, and one taking its seat back
+     * could see cards twice in its hand.
      */
     private sendFullStatesSettled() {
       const room = this as unknown as { sendFullState(client: Client): void };
@@ -377,6 +379,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
           }
         }
         sendFullState(client);
+        client.view?.changes.clear();
       };
     }
 

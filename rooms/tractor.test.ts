@@ -1,6 +1,7 @@
 /** Tractor in a real room: schema shape, a whole match with bots, four clients through a full hand, private hands and kitty. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@colyseus/sdk';
+import { matchMaker, type Client as ServerClient } from '@colyseus/core';
 import { game } from '../src/games/tractor/index.ts';
 import { tractorRoomState } from '../schema/tractor.ts';
 import { TractorRoom } from './tractor.ts';
@@ -45,6 +46,28 @@ describe('tractor room', () => {
       expect(Array.from(state(human).table.handCounts as number[]), `table ${table}`).toHaveLength(4);
       await human.room.leave();
     }
+  });
+
+  it('a player taking its seat back decodes its hand as the server holds it, though it changed before its first patch', async () => {
+    const human = await joinAsPlayer(server.ws, 'tractor', { seats: 4, bots: 3, options: { ...fast, declareWindowMs: 60_000 } }, 'create');
+    await waitFor(() => mine(human).view.hand.length >= 5, 5000, 'cards dealt');
+    const { roomId } = human.room;
+    const room = matchMaker.getLocalRoomById(roomId) as unknown as {
+      sendFullState(client: ServerClient): void;
+      state: { private: Map<string, { view: { hand: string[] & { toArray(): string[] } } }> };
+    };
+    const hand = () => room.state.private.get(String(human.seat))!.view.hand;
+    await human.room.leave();
+    // The seat's hand changes in place right after the returning player's whole state is encoded, before its first patch.
+    const sendFullState = room.sendFullState;
+    room.sendFullState = (client) => {
+      sendFullState(client);
+      hand()[0] = hand()[0] === 'AS' ? 'KS' : 'AS';
+    };
+    const back = await adopt(await new Client(server.ws).joinById(roomId, { seatToken: human.seatToken }));
+    await waitFor(() => mine(back).view.hand[0] === hand()[0], 3000, 'the change patched');
+    expect(Array.from(mine(back).view.hand as string[])).toEqual(hand().toArray());
+    await back.room.leave();
   });
 
   it('four real clients play a full hand; hands stay private and a spectator sees only the table', async () => {
