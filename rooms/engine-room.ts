@@ -397,13 +397,19 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       (this as unknown as { onMessage: typeof register }).onMessage = (type, ...rest) => {
         const handler = rest.pop() as (...args: unknown[]) => unknown;
         // Nothing more on a message's way than the try: what a failure needs is worked out when one comes.
-        const guarded = (...args: unknown[]) => {
+        const handle = (args: unknown[]) => {
           try {
             const answer = handler(...args);
             return answer instanceof Promise ? answer.catch((err: unknown) => this.messageFailed(args, err)) : answer;
           } catch (err) {
             return this.messageFailed(args, err);
           }
+        };
+        // Read as this process wakes from a stall long enough for a peer to have taken the game over: handled once it
+        // knows (in order: each waits for the same check), so that a copy the peer took refuses what it would apply.
+        const guarded = (...args: unknown[]) => {
+          const unsure = this.journal.wokenUnsure();
+          return unsure ? unsure.then(() => handle(args)) : handle(args);
         };
         return register(type, ...rest, guarded);
       };

@@ -130,6 +130,11 @@ export class TableJournal {
     return this.link !== null && !this.link.fenced;
   }
 
+  /** Null, unless this process has just woken from a stall: then the ownership check to wait for (GameStore.wokenUnsure). */
+  wokenUnsure(): Promise<void> | null {
+    return this.owned ? (roomSettings.store?.wokenUnsure() ?? null) : null;
+  }
+
   /** What the journal keeps besides the moves: enough to rebuild the table elsewhere. */
   meta(): StoredMeta {
     const room = this.room;

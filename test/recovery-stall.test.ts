@@ -247,6 +247,39 @@ describe('durable games: a stalled process', () => {
     }
   });
 
+  it('woken from a stall, takes nothing its clients sent during it before it learns whether a peer took its games: with async acknowledgements a move is refused, not acknowledged and lost, and a wish to start now is not granted', async () => {
+    // Beats of 250 ms: a stall of a second is longer than peers wait. Async: a move is acknowledged before Redis
+    // answers its append, so only what the table knows before it applies the move can refuse it.
+    const proc = await spawnServer({ ...env(), HEARTBEAT_MS: '250', DURABILITY: 'async' });
+    const reader = new Redis(file.redis.url);
+    try {
+      const { players, roomId } = await gameUnderWay([proc]);
+      const waiting = await matchmake(proc, { seats: 2 }); // a table waiting for its second player
+      const waiter = await adopt(await new Client(proc.ws).consumeSeatReservation(waiting));
+      await waitFor(async () => (await reader.llen(`parlor:moves:${roomId}`)) === 5 || null, 3000, 'the moves stored');
+      const meta = await reader.hget(`parlor:game:${waiting.roomId}`, 'meta');
+      const mover = await waitFor(() => players.find((x) => legalMoves(x).some((m) => m.type === 'play')), 5000, 'a player to move');
+      const play = legalMoves(mover).find((m) => m.type === 'play');
+      proc.child.kill('SIGSTOP');
+      for (const id of [roomId, waiting.roomId]) await reader.hset(`parlor:game:${id}`, 'owner', 'a-peer-that-took-the-game-over'); // what a peer's claim writes
+      const answerOf = (p: Promise<unknown>) => p.then((ok) => ({ ok }), (e: { reason?: unknown; message?: string }) => ({ refused: e.reason ?? e.message }));
+      // Both wait in the stopped process's sockets.
+      const moved = answerOf(mover.room.request('move', play));
+      const filled = answerOf(waiter.room.request('fillWithBots'));
+      await sleep(1000);
+      proc.child.kill('SIGCONT');
+      expect(await moved).toMatchObject({ refused: { code: 'core/server-closing' } });
+      expect(await filled).toMatchObject({ refused: { code: 'core/server-closing' } });
+      await waitFor(() => proc.output().includes('game owned by another process now'), 5000, 'the stale copies fenced');
+      expect(await reader.llen(`parlor:moves:${roomId}`)).toBe(5);
+      expect(await reader.hget(`parlor:game:${waiting.roomId}`, 'meta')).toBe(meta);
+    } finally {
+      reader.disconnect();
+      owner_cont([proc]);
+      await proc.stop('SIGKILL');
+    }
+  });
+
   it('tells the mover of a move Redis refused because a peer owns the game that nothing was kept, before closing', async () => {
     // One process, beats too far apart to notice the takeover first: the move's own append is what
     // learns of it (a stalled process woken with a move already in its socket).

@@ -293,6 +293,10 @@ export class GameStore {
   /** When the last ownership check was sent that came back (see `ownershipUnsure`). */
   private confirmedAt = Date.now();
   private confirming: Promise<void> | null = null;
+  /** When a beat last began: its timer runs every beat unless this process itself stops (SIGSTOP, a long pause). */
+  private beganAt = Date.now();
+  /** When this process last woke from a stall as long as peers wait before taking its games over (0: never). */
+  private wokeAt = 0;
   /** The last heartbeat was stored: Redis takes this process's writes (`/ready` says so). */
   storing = true;
   /** When the latest beat that completed (with anything Redis had lost put back) was begun. */
@@ -367,6 +371,8 @@ export class GameStore {
     // alive. Claims wait three beats from then, as after a reconnection (see below).
     const tick = async () => {
       const started = Date.now();
+      this.noteStall(started);
+      this.beganAt = started;
       try {
         const previous = await this.redis.set(K.proc(processId), String(Date.now()), 'PX', ttlMs, 'GET').catch((err: unknown) => {
           this.readySince = Date.now();
@@ -570,9 +576,31 @@ export class GameStore {
    * slow Redis); with Redis unreachable nobody can take a game over through it, so null.
    */
   ownershipUnsure(): Promise<void> | null {
-    const { heartbeatMs } = this.options;
     if (Date.now() - this.confirmedAt <= this.ttlMs || this.redis.status !== 'ready') return null;
-    this.confirming ??= Promise.race([this.checkOwnership(), new Promise<void>((resolve) => setTimeout(resolve, heartbeatMs).unref())])
+    return this.confirmOwnership();
+  }
+
+  /**
+   * Null unless this process itself has just woken from a stall as long as peers wait before taking its games
+   * over (its beats stopped: SIGSTOP, a long pause) and has sent no ownership check since: then the check to wait
+   * for, as `ownershipUnsure`. What its clients sent during the stall is read before its next beat: a move on a
+   * copy a peer took would be applied, acknowledged at once with async durability, and lost. A Redis slow to
+   * answer while this process runs on (its checks late, its beats not) holds nothing up: moves go on undurably.
+   */
+  wokenUnsure(): Promise<void> | null {
+    this.noteStall(Date.now());
+    if (this.confirmedAt >= this.wokeAt || this.redis.status !== 'ready') return null;
+    return this.confirmOwnership();
+  }
+
+  /** The beat's timer has not run for longer than peers wait: this process was stopped (noted once a stall). */
+  private noteStall(now: number) {
+    if (now - this.beganAt > this.ttlMs && this.wokeAt <= this.beganAt) this.wokeAt = now;
+  }
+
+  /** An ownership check, one at a time, given up after a beat (a slow Redis). */
+  private confirmOwnership(): Promise<void> {
+    this.confirming ??= Promise.race([this.checkOwnership(), new Promise<void>((resolve) => setTimeout(resolve, this.options.heartbeatMs).unref())])
       .catch(() => undefined)
       .finally(() => (this.confirming = null));
     return this.confirming;
