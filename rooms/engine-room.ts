@@ -485,6 +485,9 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
      * patch are projected at once, so a move and its events go out in the same patch.
      */
     override broadcastPatch(): boolean {
+      // Woken from a stall long enough for a peer to have taken the game over: no timer runs (a bot's move, a roll,
+      // a turn clock) until this process knows whether the game is still its own; the clock catches up then.
+      if (this.journal.wokenUnsure()) return this.sendPatch();
       this.timers.settle();
       this.clock.tick();
       return this.sendPatch();

@@ -280,6 +280,43 @@ describe('durable games: a stalled process', () => {
     }
   });
 
+  it('woken from a stall, runs no timer before it learns whether a peer took its games: a bot whose pause ran out meanwhile does not move on the copy', async () => {
+    // The bots' pause (1 s) runs out during the stall (1.2 s, longer than the 750 ms peers wait with 250 ms beats).
+    // Five tables, one in each slice of the patch clock (patch-clock.ts): whichever slice comes first as the process
+    // wakes is patched before any ownership check can come back.
+    const proc = await spawnServer({ ...env(), HEARTBEAT_MS: '250', BOT_DELAY_MS: '1000' });
+    const reader = new Redis(file.redis.url);
+    try {
+      const tables = await Promise.all(
+        Array.from({ length: 5 }, async () => {
+          const reservation = await matchmake(proc, { seats: 2, bots: 1, options: { handSize: 4 } });
+          const ada = await adopt(await new Client(proc.ws).consumeSeatReservation(reservation));
+          await waitFor(() => legalMoves(ada).some((m) => m.type === 'ante'), 5000, 'deal');
+          await ada.room.request('move', { type: 'ante', in: true });
+          const play = await waitFor(() => legalMoves(ada).find((m) => m.type === 'play'), 10_000, 'her turn');
+          const closed = new Promise<number>((resolve) => ada.room.onLeave((code) => resolve(code)));
+          return { roomId: reservation.roomId, ada, play, closed, seq: 0 };
+        }),
+      );
+      // At once at every table: the bots' turns, their pauses begun.
+      await Promise.all(tables.map(async (t) => (t.seq = ((await t.ada.room.request('move', t.play)) as { seq: number }).seq)));
+      proc.child.kill('SIGSTOP');
+      for (const { roomId } of tables) await reader.hset(`parlor:game:${roomId}`, 'owner', 'a-peer-that-took-the-game-over'); // what a peer's claim writes
+      await sleep(1200);
+      proc.child.kill('SIGCONT');
+      for (const { roomId, ada, seq, closed } of tables) {
+        expect(await closed).toBe(4001);
+        expect(await reader.llen(`parlor:moves:${roomId}`)).toBe(seq);
+        // Told of no move the game does not have: the last events are her own move's, then the handover.
+        expect(ada.events.filter((e) => e.seq > seq)).toEqual([]);
+      }
+    } finally {
+      reader.disconnect();
+      owner_cont([proc]);
+      await proc.stop('SIGKILL');
+    }
+  });
+
   it('tells the mover of a move Redis refused because a peer owns the game that nothing was kept, before closing', async () => {
     // One process, beats too far apart to notice the takeover first: the move's own append is what
     // learns of it (a stalled process woken with a move already in its socket).
