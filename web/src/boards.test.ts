@@ -875,6 +875,10 @@ describe('Great Western Trail on the page', () => {
     expect(dots).toEqual(['Ada', 'Bo', 'Ada', 'Bo', ...['Bo', 'Ada', 'Ada', 'Bo'], ...['Bo', 'Ada', 'Ada', 'Ada', 'Bo'], ...['Bo', 'Zed', 'Zed', 'Zed', 'Bo']]);
     // (A disc, as every seat's dot, carries its seat's number: Ada's "1".)
     expect(drawnTexts(draw, 'station')).toEqual(['Station 1$2 · 1 VP', 'Station 1$2 · 1 VP', 'Station 1$2 · 1 VPstation master 5: gain $2 each turn1', 'Station 1$2 · 1 VPstation master 5: gain $2 each turn1']);
+    // A screen reader hears whose engines stand on a space (its label stands for the dots).
+    const labels = drawnParts(draw, 'rail-space').map((part) => part.attributes['aria-label']);
+    expect(labels.slice(0, 4)).toEqual(["railroad space 0: Ada's and Bo's engines", 'railroad space 1', 'railroad space 2', 'railroad space 3']);
+    expect(labels.slice(18, 24)).toEqual(["railroad space 0: Bo's engine", 'railroad space 1', 'railroad space 2', "railroad space 3: Zed's engine", 'railroad space 4', 'railroad space 5']);
   });
 
   it('says under the final scoring how each objective card counted: met, not met (its penalty), or left out unplayed', () => {

@@ -9,7 +9,7 @@
  */
 import { cloned, h, phoneWidth, seatColour, seatDot } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
-import { capital, count, describeMoveGeneric } from './generic.ts';
+import { capital, count, describeMoveGeneric, listText } from './generic.ts';
 import { fold, foldsChosen, foldsKept } from './folds.ts';
 import { cityValueText, content, kindOf, named } from './great-western-trail-words.ts';
 import type { Names } from './great-western-trail-words.ts';
@@ -368,6 +368,12 @@ function kansasCity(ctx: BoardContext, opens: Opens) {
   return fold(ctx, 'kansas-city', opens(grid), 'gwt-section', h('summary', { class: 'section-title' }, 'Kansas City: foresight, job market, cattle market, objective cards'), grid);
 }
 
+/** A railroad space's words: its number, and whose engines stand on it ("railroad space 3: Ada's engine"). */
+function railSpaceLabel(space: number, seats: number[], ctx: BoardContext): string {
+  if (!seats.length) return `railroad space ${space}`;
+  return `railroad space ${space}: ${listText(seats.map((seat) => `${ctx.name(seat)}'s`))} ${seats.length > 1 ? 'engines' : 'engine'}`;
+}
+
 /** The railroad: spaces 0–39 with the engines; each station after the space its turnout leaves (station 10 on the last space). */
 function railroad(ctx: BoardContext, opens: Opens) {
   const t = ctx.table;
@@ -400,7 +406,8 @@ function railroad(ctx: BoardContext, opens: Opens) {
       Array.from({ length: t.railroadSpaces ?? 0 }, (_, i) =>
         h(
           'button',
-          { type: 'button', class: 'chip rail-space', 'data-key': `to:${i}`, 'aria-label': `railroad space ${i}` },
+          // Read aloud with whose engines stand there: the label stands for the dots, whose names are only their titles.
+          { type: 'button', class: 'chip rail-space', 'data-key': `to:${i}`, 'aria-label': railSpaceLabel(i, engines.get(i) ?? [], ctx) },
           h('small', null, String(i)),
           (engines.get(i) ?? []).map((s) => dot(s, ctx)),
           printedStations(ctx).some((st) => st.turnout === i) ? h('small', { class: 'turnout', 'aria-hidden': 'true' }, '⌂') : null,
