@@ -36,4 +36,19 @@ describe("the server's clock as the page reckons it", () => {
     expect(Math.abs(serverNow() - (DEVICE - 60_000))).toBeLessThan(1000);
   });
 
+  it("takes a later answer's offset once the best one is minutes old: a device's clock set meanwhile is followed", () => {
+    vi.useFakeTimers({ now: DEVICE });
+    noteServerDate(httpDate(DEVICE - 60_000), DEVICE - 20, DEVICE); // a minute ahead, a fast answer
+    // The device's clock set right since: its own time and the server's agree. A slower answer soon after is not
+    // believed over the fast one; once that is minutes old, one is.
+    const soon = DEVICE + 60_000;
+    vi.setSystemTime(soon);
+    noteServerDate(httpDate(soon), soon - 200, soon);
+    expect(Math.abs(serverNow() - (soon - 60_000))).toBeLessThan(1000);
+    const later = DEVICE + 6 * 60_000;
+    vi.setSystemTime(later);
+    noteServerDate(httpDate(later), later - 200, later);
+    expect(serverNow()).toBe(later);
+  });
+
 });

@@ -2,22 +2,28 @@
  * The server's clock as the page reckons it. Turn clocks arrive as deadlines in the server's milliseconds since the
  * epoch; a device whose own clock is off (set by hand, a phone's clock never synced) would count them down wrong by
  * as much. Every answer of the server's own HTTP routes carries its `Date` (to the second): the page takes the
- * offset from the answer with the shortest round trip, and corrects only an offset past SKEW_MS, so a synced
- * device's clock, finer than the header, is left as it is.
+ * offset from the answer with the shortest round trip of the last few minutes (a device's clock may be set meanwhile),
+ * and corrects only an offset past SKEW_MS, so a synced device's clock, finer than the header, is left as it is.
  */
 
 /** Offsets up to this are the header's own second and the round trip, not a wrong clock. */
 export const SKEW_MS = 2000;
 
+/** How long the offset from one answer is trusted over answers with longer round trips. */
+export const TRUSTED_MS = 5 * 60_000;
+
 let offset = 0;
 let bestRoundTrip = Infinity;
+let bestAt = 0;
 
 /** Takes the server's `Date` header of an answer asked at `sentAt` and received at `receivedAt` (the device's ms). */
 export function noteServerDate(date: string | null, sentAt: number, receivedAt: number): void {
   const server = date ? Date.parse(date) : NaN;
   const roundTrip = receivedAt - sentAt;
-  if (!Number.isFinite(server) || roundTrip < 0 || roundTrip >= bestRoundTrip) return;
+  if (!Number.isFinite(server) || roundTrip < 0) return;
+  if (roundTrip >= bestRoundTrip && receivedAt - bestAt < TRUSTED_MS) return;
   bestRoundTrip = roundTrip;
+  bestAt = receivedAt;
   // The header's second was cut, not rounded: the server's moment lies somewhere in it, its middle the best guess.
   const estimate = server + 500 - (sentAt + roundTrip / 2);
   offset = Math.abs(estimate) > SKEW_MS ? estimate : 0;
@@ -30,4 +36,5 @@ export const serverNow = () => Date.now() + offset;
 export function forgetServerClock(): void {
   offset = 0;
   bestRoundTrip = Infinity;
+  bestAt = 0;
 }
