@@ -127,6 +127,7 @@ describe('table queue across two processes', () => {
     const refusal = (game: string, options: object) => queueSeat(client, game, options).then(() => null, (e: QueueError) => [e.status, e.code]);
     expect(await refusal('high-card', { seats: 9 })).toEqual([400, 'core/bad-options']);
     expect(await refusal('high-card', { seats: 2, private: true })).toEqual([400, 'core/bad-options']);
+    expect(await refusal('high-card', { seats: 2, invite: 'ABC123' })).toEqual([400, 'core/bad-options']);
     expect(await refusal('no-such-game', {})).toEqual([404, 'core/unknown-game']);
     // As matchmaking refuses it: validation alone would drop the key and seat the player at a default table.
     expect(await refusal('high-card', JSON.parse('{"seats":2,"options":{"__proto__":{"handSize":2}}}'))).toEqual([400, 'core/bad-options']);

@@ -67,8 +67,9 @@ export async function ticketFor(game: string, body: unknown): Promise<Ticket> {
   if (problem) throw new QueueError(400, 'core/bad-options', problem);
   const parsed = ClientJoinOptions.safeParse(body ?? {});
   if (!parsed.success) throw new QueueError(400, 'core/bad-options', joinOptionsProblem(parsed.error));
-  if (parsed.data.private || parsed.data.spectator || parsed.data.seatToken) {
-    throw new QueueError(400, 'core/bad-options', 'The queue seats players at public tables: no private, spectator or seatToken.');
+  // (An invite code too: it names one private table, which the queue never seats anyone at.)
+  if (parsed.data.private || parsed.data.invite !== undefined || parsed.data.spectator || parsed.data.seatToken) {
+    throw new QueueError(400, 'core/bad-options', 'The queue seats players at public tables: no private, invite, spectator or seatToken.');
   }
   const options: Record<string, unknown> = { ...parsed.data };
   try {
