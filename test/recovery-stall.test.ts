@@ -98,9 +98,7 @@ describe('durable games: a stalled process', () => {
     // process's (ended at the peer), its listing is written, and only the rewrite of its journal after it learns
     // that the game ended and fences the copy. The listing, left, named a table that is not there for good (and
     // its invite code, put back too, resolved to it).
-    const proc = await spawnServer(env());
-    const reader = new Redis(file.redis.url);
-    try {
+    await onOneProcess(env(), async (proc, reader) => {
       const reservation = await matchmake(proc, { seats: 2, private: true });
       const { roomId } = reservation;
       const ada = await adopt(await new Client(proc.ws).consumeSeatReservation(reservation));
@@ -123,18 +121,13 @@ describe('durable games: a stalled process', () => {
       // Its code, put back as it woke, names no table: answered so, and removed, once Redis has settled.
       await waitFor(async () => (await statusOf(proc, `/api/invites/${invite}`)) === 404 || null, 10_000, 'the code unknown');
       expect(await reader.hexists('parlor:invites', invite)).toBe(0);
-    } finally {
-      reader.disconnect();
-      await proc.stop('SIGKILL');
-    }
+    });
   });
 
   it("a copy woken from a stall, whose game the peer that took it over has finished, its table open there to be seen, leaves the peer's listing as it is", async () => {
     // As above, but the game finished at the peer (its record kept), whose table is still open: the listing names
     // the peer. The copy putting its listings back as it woke wrote its own over it, so that joins went to the copy.
-    const proc = await spawnServer(env());
-    const reader = new Redis(file.redis.url);
-    try {
+    await onOneProcess(env(), async (proc, reader) => {
       const reservation = await matchmake(proc, { seats: 2 });
       const { roomId } = reservation;
       const ada = await adopt(await new Client(proc.ws).consumeSeatReservation(reservation));
@@ -144,10 +137,7 @@ describe('durable games: a stalled process', () => {
       await waitFor(() => proc.output().includes('game owned by another process now'), 5000, 'the copy fenced');
       await sleep(300); // (what its close sends Redis)
       expect(await reader.hget('roomcaches', roomId)).toBe(peers);
-    } finally {
-      reader.disconnect();
-      await proc.stop('SIGKILL');
-    }
+    });
   });
 
   it("a stalled copy not fenced yet, whose game the peer that took it over has finished, its table open there to be seen, leaves the peer's listing, invite code and finished-table count alone as its clients leave", async () => {
@@ -185,9 +175,7 @@ describe('durable games: a stalled process', () => {
     // the game is that peer's and the peer beats no more. That beat fences the copy and, in the same round, claims
     // the game back. The copy takes a second to close (Colyseus waits that long once it let go of a dropped
     // player's held seat); the claim found a room of that id here and took it for the game running.
-    const proc = await spawnServer(env());
-    const reader = new Redis(file.redis.url);
-    try {
+    await onOneProcess(env(), async (proc, reader) => {
       const { players, roomId, lastSeq } = await gameUnderWay([proc]);
       const [ada, bo] = players as [Player, Player];
       const before = snapshot(ada);
@@ -204,16 +192,11 @@ describe('durable games: a stalled process', () => {
       expect((await playOne(back)).seq).toBe(lastSeq + 1); // journaled here again
       expect(await reader.hget(`parlor:game:${roomId}`, 'owner')).toBe(proc.processId);
       expect(proc.output()).not.toContain('recovering a game failed'); // waited for, not failed and tried again
-    } finally {
-      reader.disconnect();
-      await proc.stop('SIGKILL');
-    }
+    });
   });
 
   it('woken from a stall, learns whether a peer took its game before it promises or gives a seat', async () => {
-    const proc = await spawnServer(env());
-    const reader = new Redis(file.redis.url);
-    try {
+    await onOneProcess(env(), async (proc, reader) => {
       const { players, roomId } = await gameUnderWay([proc]);
       const [ada, bo] = players as [Player, Player];
       const guest = (seatToken: string) =>
@@ -240,19 +223,13 @@ describe('durable games: a stalled process', () => {
       expect(await joined).toMatch(/core\/server-closing|seat reservation expired|^closed/);
       // (Answered while the ownership check was on its way, the refusals can come before the fence's line.)
       await waitFor(() => proc.output().includes('game owned by another process now'), 5000, 'the stale copy fenced');
-    } finally {
-      reader.disconnect();
-      owner_cont([proc]);
-      await proc.stop('SIGKILL');
-    }
+    });
   });
 
   it('woken from a stall, takes nothing its clients sent during it before it learns whether a peer took its games: with async acknowledgements a move is refused, not acknowledged and lost, and a wish to start now is not granted', async () => {
     // Beats of 250 ms: a stall of a second is longer than peers wait. Async: a move is acknowledged before Redis
     // answers its append, so only what the table knows before it applies the move can refuse it.
-    const proc = await spawnServer({ ...env(), HEARTBEAT_MS: '250', DURABILITY: 'async' });
-    const reader = new Redis(file.redis.url);
-    try {
+    await onOneProcess({ ...env(), HEARTBEAT_MS: '250', DURABILITY: 'async' }, async (proc, reader) => {
       const { players, roomId } = await gameUnderWay([proc]);
       const waiting = await matchmake(proc, { seats: 2 }); // a table waiting for its second player
       const waiter = await adopt(await new Client(proc.ws).consumeSeatReservation(waiting));
@@ -273,20 +250,14 @@ describe('durable games: a stalled process', () => {
       await waitFor(() => proc.output().includes('game owned by another process now'), 5000, 'the stale copies fenced');
       expect(await reader.llen(`parlor:moves:${roomId}`)).toBe(5);
       expect(await reader.hget(`parlor:game:${waiting.roomId}`, 'meta')).toBe(meta);
-    } finally {
-      reader.disconnect();
-      owner_cont([proc]);
-      await proc.stop('SIGKILL');
-    }
+    });
   });
 
   it('woken from a stall, runs no timer before it learns whether a peer took its games: a bot whose pause ran out meanwhile does not move on the copy', async () => {
     // The bots' pause (1 s) runs out during the stall (1.2 s, longer than the 750 ms peers wait with 250 ms beats).
     // Five tables, one in each slice of the patch clock (patch-clock.ts): whichever slice comes first as the process
     // wakes is patched before any ownership check can come back.
-    const proc = await spawnServer({ ...env(), HEARTBEAT_MS: '250', BOT_DELAY_MS: '1000' });
-    const reader = new Redis(file.redis.url);
-    try {
+    await onOneProcess({ ...env(), HEARTBEAT_MS: '250', BOT_DELAY_MS: '1000' }, async (proc, reader) => {
       const tables = await Promise.all(
         Array.from({ length: 5 }, async () => {
           const reservation = await matchmake(proc, { seats: 2, bots: 1, options: { handSize: 4 } });
@@ -310,19 +281,13 @@ describe('durable games: a stalled process', () => {
         // Told of no move the game does not have: the last events are her own move's, then the handover.
         expect(ada.events.filter((e) => e.seq > seq)).toEqual([]);
       }
-    } finally {
-      reader.disconnect();
-      owner_cont([proc]);
-      await proc.stop('SIGKILL');
-    }
+    });
   });
 
   it('tells the mover of a move Redis refused because a peer owns the game that nothing was kept, before closing', async () => {
     // One process, beats too far apart to notice the takeover first: the move's own append is what
     // learns of it (a stalled process woken with a move already in its socket).
-    const proc = await spawnServer({ ...env(), HEARTBEAT_MS: '60000' });
-    const reader = new Redis(file.redis.url);
-    try {
+    await onOneProcess({ ...env(), HEARTBEAT_MS: '60000' }, async (proc, reader) => {
       const { players, roomId } = await gameUnderWay([proc]);
       const stored = await reader.llen(`parlor:moves:${roomId}`);
       await reader.hset(`parlor:game:${roomId}`, 'owner', 'a-peer-that-took-the-game-over'); // what a peer's claim writes
@@ -336,10 +301,7 @@ describe('durable games: a stalled process', () => {
       expect(await closed).toBe(4001);
       expect(await reader.llen(`parlor:moves:${roomId}`)).toBe(stored);
       expect(await metricOf(proc, 'parlor_fenced_total')).toBe(1);
-    } finally {
-      reader.disconnect();
-      await proc.stop('SIGKILL');
-    }
+    });
   });
 });
 
@@ -357,6 +319,22 @@ async function finishedAtPeer(reader: Redis, roomId: string, more: (tx: Chainabl
     .hset('roomcaches', roomId, peers);
   await more(tx).exec();
   return peers;
+}
+
+/**
+ * Runs `run` against one server process started with `settings`, with a Redis client of its own to read what the
+ * process stored; stops both after, the process woken first if the test left it stopped.
+ */
+async function onOneProcess(settings: Record<string, string>, run: (proc: ServerProcess, reader: Redis) => Promise<void>) {
+  const proc = await spawnServer(settings);
+  const reader = new Redis(file.redis.url);
+  try {
+    await run(proc, reader);
+  } finally {
+    reader.disconnect();
+    owner_cont([proc]);
+    await proc.stop('SIGKILL');
+  }
 }
 
 function owner_cont(procs: ServerProcess[]) {
