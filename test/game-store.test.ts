@@ -524,6 +524,23 @@ describe('game store', () => {
     expect(await reader.hget('parlor:game:stalled-game', 'owner')).toBe('stalled');
   });
 
+  it('acknowledges no move past its timeout on waking from a stall before it knows a peer has not taken the game meanwhile', async () => {
+    const s = store('me', { ackTimeoutMs: 200 }); // heartbeats of 100 ms: peers take over after 300
+    const journal = s.open('woken', { game: 'high-card' });
+    expect(await journal.drained()).toBe(true);
+    s.start(async () => undefined);
+    await sleep(250); // beating
+    await reader.set('parlor:proc:peer', 'alive', 'PX', 60_000);
+    await reader.hset('parlor:game:woken', 'owner', 'peer'); // the peer took the game while this process was stopped:
+    const ack = journal.append({ actor: 0, move: { n: 1 } }, () => null); // it had just applied a move when it stopped
+    for (const until = performance.now() + 500; performance.now() < until; ); // stopped past its beats and the move's timeout
+    // On waking the overdue timeout runs before Redis' refusal of the write is read: the move must not be given up
+    // as "accepted, not yet stored" (acknowledged, and lost with the copy) but refused once the copy is fenced.
+    const kept = await ack;
+    expect({ kept, fenced: journal.fenced, behind: journal.behind }).toEqual({ kept: false, fenced: true, behind: false });
+    expect(await reader.llen('parlor:moves:woken')).toBe(0);
+  });
+
   it('rewrites each game Redis lost or holds older than its journal once its heartbeat is found gone, and no other', async () => {
     const lines: string[] = [];
     const s = store('me', { logger: pino({ level: 'info' }, { write: (line: string) => lines.push(line) }) });

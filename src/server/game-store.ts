@@ -719,10 +719,22 @@ export class RoomJournal {
     const started = performance.now();
     return new Promise<boolean>((resolve) => {
       let settled = false;
-      const timer = setTimeout(() => {
+      const settle = (ok: boolean) => {
+        if (settled) return;
         settled = true;
+        resolve(ok);
+      };
+      const giveUpWaiting = () => {
+        if (settled) return;
         this.behind = true;
-        resolve(false);
+        settle(false);
+      };
+      const timer = setTimeout(() => {
+        // Overdue because this process itself stalled: Redis may be about to refuse the write (a peer took the game
+        // meanwhile), so the move is given up as "not yet stored" only once the ownership check has not fenced it.
+        const unsure = this.store.wokenUnsure();
+        if (unsure) void unsure.then(giveUpWaiting);
+        else giveUpWaiting();
       }, this.store.options.ackTimeoutMs);
       this.pendingMoves.push({
         entry: JSON.stringify(entry),
@@ -731,7 +743,7 @@ export class RoomJournal {
           journalPending.dec();
           journalSeconds.observe((performance.now() - started) / 1000);
           clearTimeout(timer);
-          if (!settled) resolve(ok);
+          settle(ok);
         },
       });
       if (this.pendingMoves.length === 1) this.queue.push(() => this.flushMoves());
