@@ -275,6 +275,21 @@ describe('the race', () => {
     ]);
   });
 
+  it('"no more bets" counts horses, not crossings: a horse already past the red line moving on is no new crossing', () => {
+    // «… وقتی که سوّمین اسب از خطّ قرمز عبور کند، میزبان باید فریاد بزند "پایان شرطبندی!"» — the third horse to cross.
+    let s = setPositions(fresh(), { '4': 10, '5': 11 });
+    for (const [a, b] of [[2, 3], [1, 3], [2, 3]] as const) {
+      const moved = game.applyMove(forceDice(s, a, b), SYSTEM, { type: 'roll' });
+      expect(moved.ok && moved.events.map((e) => e.type)).toEqual(['roll']);
+      s = moved.ok ? moved.state : s;
+    }
+    expect([position(s, '5'), position(s, '4'), s.bettingOpen, game.viewFor(s, SPECTATOR).public.crossed]).toEqual([13, 11, true, 2]);
+    expect(errorCode(s, 0, { type: 'bet', space: 'win-8-a', token: 2 })).toBe('ok');
+    // A third horse does close it.
+    const third = game.applyMove(forceDice(setPositions(s, { '8': 9 }), 4, 4), SYSTEM, { type: 'roll' });
+    expect(third.ok && third.events.map((e) => e.type)).toEqual(['roll', 'redLine', 'noMoreBets']);
+  });
+
   it('option redLine: 9 closes betting one space earlier', () => {
     const s = rollSum(setPositions(fresh({ redLine: 9 }), { '4': 9, '5': 9, '6': 8 }), 6);
     expect(s.bettingOpen).toBe(false);
@@ -342,6 +357,18 @@ describe('betting', () => {
     const settled = finishWith(afterBet, '7');
     expect(settled.players[2]!.money).not.toBe(afterBet.players[2]!.money);
     expect(settled.players).not.toBe(afterBet.players);
+  });
+
+  it('bets go down quickly or slowly, as each player likes: no seat is waited for or clocked while the dice roll', () => {
+    // «بازیکنان در جریان هر مسابقه، میتوانند توکنهای خود را "بهسرعت" یا "بدونعجله" بر روی صفحهی شرطبندی بگذارند»
+    for (const options of [{}, { hostMode: 'hostSeat' }, { hostMode: 'hostSeat', hostBets: true, hostBetsFirst: false }]) {
+      const s = rollSum(fresh(options), 7, options.hostMode ? 0 : SYSTEM);
+      const bettors = game.activeActors(s).filter((a) => a >= 0 && a !== s.hostSeat);
+      expect(bettors.length, JSON.stringify(options)).toBeGreaterThan(0);
+      for (const seat of bettors) expect(game.optionalMove!(s, seat), JSON.stringify(options)).toBe(true);
+      // The race goes on without them: the roller's roll is taken with every bettor's tokens still in hand.
+      expect(rollSum(s, 6, options.hostMode ? 0 : SYSTEM).rolls).toBe(2);
+    }
   });
 
   it('one token per space: the first claim wins, a later one is rejected', () => {
@@ -576,6 +603,15 @@ describe('settlement', () => {
     expect(errorCode(s, 0, { type: 'bet', space: 'exotic-blow-out-1', token: 2 })).toBe('ready-set-bet/unknown-space');
     expect(errorCode(s, 0, { type: 'bet', space: 'exotic-late-start-1', token: 2 })).toBe('ok');
     expect(game.viewFor(s, SPECTATOR).public.exotics.map((e) => e.open)).toEqual([false, true]);
+  });
+
+  it('each race turns up its own Exotic Finish card into its own race slot, from the top of the shuffled deck', () => {
+    // «… کارت روییِ دک را رو کرده و "بهرو" در خانهی "مسابقه 1"، در سمت راستِ دک بگذارید»
+    const first = fresh({ vip: false }, 2);
+    const [top, second] = [first.exotics[0], first.exoticDeck[0]];
+    expect(game.viewFor(first, SPECTATOR).public.exotics.map((e) => [e.id, e.race])).toEqual([[top, 1]]);
+    const next = apply(finishWith(first, '6'), SYSTEM, { type: 'continue' });
+    expect(game.viewFor(next, SPECTATOR).public.exotics.map((e) => [e.id, e.race, e.open])).toEqual([[top, 1, true], [second, 2, true]]);
   });
 
   it('one new exotic card is revealed per race', () => {
