@@ -530,6 +530,13 @@ describe('settlement', () => {
     expect(linesOf(s, 0)).toMatchObject({ gains: 6, penalties: 6, paid: 6, delta: 0 });
   });
 
+  it("the order the bets were placed in changes no one's money: every win is paid before any penalty, at the $0 floor too", () => {
+    const bets: [number, string, number][] = [[0, 'place-7-a', 2], [0, 'blue-wins', 3], [0, 'win-7-a', 3], [0, 'win-6-c', 4], [0, 'place-5-a', 5]];
+    const settled = (order: typeof bets) => linesOf(finishWith(withBets(fresh(), order), '6', { '8': 5 }), 0);
+    // Starting from $0, 4 × 3 = 12 is won and the 6 + 1 + 4 + 2 = 13 owed takes all of it, whichever bet came first.
+    for (const order of [bets, [...bets].reverse()]) expect(settled(order)).toMatchObject({ gains: 12, penalties: 13, paid: 12, delta: 0 });
+  });
+
   it('prop bets: the horse must finish ahead of every listed horse', () => {
     const base = edit(fresh(), (x) => (x.props = ['prop-1', 'prop-4', 'prop-10', 'prop-2', 'prop-3']));
     // prop-1: 8 ahead of 5 and 9 (3×, −3); prop-10: 7 ahead of every blue (2×, −6).
