@@ -345,6 +345,32 @@ describe('the Trickster', () => {
     expect(legalMoves(s, 0)).toEqual([{ type: 'swap', card: 'trickster', a: 0, b: 4 }]);
   });
 
+  it('may not be discarded while another card can be played', () => {
+    // Seed: «Вы не можете сбросить Карту Трикстер, если у вас есть возможность использовать другие карты».
+    const s = table({ hands: { 0: ['trickster', '5'] }, marbles: { 0: 10 } }); // alone on the ring: no swap
+    expect(legalMoves(s, 0)).toEqual([{ type: 'move', card: '5', marble: 0, to: 15 }]);
+    expect(errorOf(s, 0, { type: 'discard', card: 'trickster' })).toBe('tac/must-play');
+  });
+
+  it("a player whose marbles are all home swaps with the partner's marble on the ring as the own", () => {
+    // Seed: the Trickster needs «у вас есть шарик на Игровом Круге»; once all four are home, the partner's marbles are played.
+    const allHome = { 0: H(0), 1: H(1), 2: H(2), 3: H(3) };
+    expect(legalMoves(table({ hands: { 0: ['trickster'] }, marbles: { ...allHome, 8: 40, 4: 20 } }), 0)).toEqual([
+      { type: 'swap', card: 'trickster', a: 4, b: 8 },
+    ]);
+    expect(legalMoves(table({ hands: { 0: ['trickster'] }, marbles: { ...allHome, 4: 20, 12: 30 } }), 0)).toEqual([
+      { type: 'discard', card: 'trickster' },
+    ]);
+  });
+
+  it('special case: a marble swapped onto its own start reaches the last home field with the 4 only with an empty home', () => {
+    // Seed, the 4's special case: «… или его Трикстернули на Начальную Точку … (в данном случае Дом должен быть пустым)».
+    const swapped = (homeMarble: Record<number, number>) =>
+      play(table({ hands: { 0: ['trickster', '4'] }, marbles: { 0: 16, 4: 0, ...homeMarble } }), 0, { type: 'swap', card: 'trickster', a: 0, b: 4 });
+    expect(targets({ ...swapped({}), turn: 0 }, 0, '4', 0)).toEqual([60, home(3)]);
+    expect(targets({ ...swapped({ 1: H(0) }), turn: 0 }, 0, '4', 0)).toEqual([60]);
+  });
+
   it('special case: a marble swapped onto its own start may enter its home with 1, 2, 3, 4 or 7', () => {
     const t = play(table({ hands: { 0: ['trickster'] }, marbles: { 0: [16, false], 4: [0, true] } }), 0, { type: 'swap', card: 'trickster', a: 0, b: 4 });
     expect(t.marbles[0]).toEqual({ pos: 0, fresh: false });
@@ -487,6 +513,8 @@ describe('TAC', () => {
     ]);
     const s3 = play(s2, 2, { type: 'move', card: 'tac', marble: 8, to: 46 });
     expect([where(s3, 0), where(s3, 4), where(s3, 8)]).toEqual([0, 'apron', 46]);
+    // «Игрок 1 снова возвращает свой шарик на свою Начальную Точку»: just brought out again, so fresh again.
+    expect(s3.marbles[0]).toEqual({ pos: 0, fresh: true });
   });
 
   it('after a discard: plays the discarded card, nothing to undo', () => {
