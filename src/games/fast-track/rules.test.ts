@@ -105,6 +105,21 @@ describe('turns and hands', () => {
     expect(t.players[0]!.discard).toEqual(['5H']);
   });
 
+  it.each(['2H', '3H', '4H', '5H', '7H', '8H', '9H', '10H'])('%s is not a play-again card: after its move the turn ends and the hand is refilled to five', (card) => {
+    // «هنگامیکه کارتی را بازی کردهاید که کارت بازی مجدد نیست (یک کارت 2، 3، 4، 5، 7، 8، 9 یا 10) و حرکت مربوطه را انجام
+    // دادید، باید با کشیدن کارتهای کافی از روی دک، به نوبت خود پایان دهید»
+    const s = hand(put(table(), 'red-0', 'track', 20), 0, [card, 'AS', 'KS', 'QS', 'JS']);
+    const move = legal(s).find((m) => m.type === 'move' && m.card === card && m.marble === 'red-0' && m.to !== 'bullseye')!;
+    const t = ok(s, move);
+    expect([t.turn.seat, t.players[0]!.hand.length, t.players[0]!.hand.includes(card)]).toEqual([1, 5, false]);
+  });
+
+  it('the square board has 56 main-track spaces, four fast-track spaces and home rows of four', () => {
+    // «اینها شامل 56 فضا بر روی یک تخته مربع و 84 فضای خالی بر روی یک تخته شش ضلعی هستند»; «یک ردیف رنگی متشکل از چهار فضای خالی»
+    const g = geometry('square');
+    expect([g.trackLength, g.fastTrackSpaces, g.homeLength]).toEqual([56, [5, 19, 33, 47], 4]);
+  });
+
   it('a play-again card (A, K, Q, J, 6, joker) keeps the turn and the chain is visible', () => {
     const s = hand(table(), 0, ['AS', 'KH', '2C', '3D', '8S']);
     const t = ok(s, { type: 'move', card: 'AS', marble: 'red-0', to: 'track-0' });
@@ -464,7 +479,11 @@ describe('fast track', () => {
   });
 
   it('a fast-track marble that the card cannot move without landing on or jumping its own colour goes back to its pen', () => {
+    // «اگر با کارتی بازی میکنید که تیله موجود در فست ترک شما نمیتواند بدون فرود یا پریدن از روی تیله دیگری با همان رنگ
+    // حرکت کند، تیله شما به هولدینگ پن شروع بازگردانده خواهد شد» — the rule for the fast-track marble, not the forced
+    // backward move of a card with no forward move: 2 back round the fast track (19, 5) would be open, yet it goes to its pen.
     let s = hand(put(put(table(), 'red-1', 'track', 33, 'riding'), 'red-2', 'track', 48), 0, ['2S']);
+    expect(backwardDestinations(makeTable(s), s.marbles.find((m) => m.id === 'red-1')!, 2).map((d) => locationName(d.to))).toEqual(['track-5']);
     expect(options(s, '2S')).toEqual(['red-1>pen']);
     s = ok(s, { type: 'move', card: '2S', marble: 'red-1', to: 'pen' });
     expect(where(s, 'red-1')).toBe('pen');
@@ -474,6 +493,16 @@ describe('fast track', () => {
     const s = hand(put(put(put(table(), 'red-1', 'track', 47, 'riding'), 'red-2', 'track', 48), 'blue-0', 'track', 20), 0, ['JS', 'QS']);
     expect(options(s, 'JS')).toEqual(['red-1<>blue-0']);
     expect(options(s, 'QS')).toEqual(['red-1>pen']);
+  });
+
+  it('with a marble on the fast track, a jack swap must take that marble: never two other marbles', () => {
+    // «باید با استفاده از کارتی که بازی میکنید تیله فست ترک تیم خود را حرکت دهید» — the card played must move the
+    // fast-track marble; without one, any two marbles of different colours may be swapped (jackSwap anyTwo).
+    const s = hand(put(put(put(table(), 'red-1', 'track', 19, 'riding'), 'blue-0', 'track', 22), 'green-0', 'track', 30), 0, ['JS']);
+    expect(options(s, 'JS')).toEqual(['red-1<>blue-0', 'red-1<>green-0', 'red-1>track-33']);
+    expect(refused(s, { type: 'swap', card: 'JS', marble: 'blue-0', other: 'green-0' })).toBe('fast-track/fast-track-first');
+    const free = hand(put(put(put(table(), 'red-1', 'track', 20), 'blue-0', 'track', 22), 'green-0', 'track', 30), 0, ['JS']);
+    expect(options(free, 'JS')).toContain('blue-0<>green-0');
   });
 
   it('a 4 that cannot take the fast-track marble back round the fast track sends it to its pen', () => {
