@@ -355,6 +355,10 @@ describe('web client', () => {
     }
     expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
     expect(await page.locator('.seat.me .dot').first().evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+    // Not by colour alone: the seat's dot shows its marbles' initial, as they do ("R" of R1–R4).
+    const initial = await page.locator('.seat.me .dot').first().textContent();
+    expect(initial).toMatch(/^[RBGYPO]$/);
+    expect(await page.locator('.board .marble-no').filter({ hasText: new RegExp(`^${initial}[1-4]$`) }).count()).toBe(4);
     expect(await page.locator('.seat.me .seat-name').textContent()).toBe(`${name} (you)`);
     expect(await page.locator('.seats img').count()).toBe(0);
     await page.close();

@@ -1,6 +1,6 @@
 /** The boards' words and marks without a browser: seat colours, log lines, who is marked as declaring. */
 import { describe, expect, it, vi } from 'vitest';
-import { contrast, h, inkIn, inkOn, SEAT_COLOURS, seatDot } from './dom.ts';
+import { contrast, h, inkIn, inkOn, markedDot, SEAT_COLOURS, seatDot } from './dom.ts';
 import { distanceToPolygon, labelCorners, MARBLE_FILL, overWhite, type Label, type P, type Spot } from './games/board-layout.ts';
 import { fastTrack, fastTrackLayout, playerLine } from './games/fast-track.ts';
 import { sectionOpen, sectionToggled } from './games/folds.ts';
@@ -33,13 +33,17 @@ function context(game: string, table: Record<string, unknown>): BoardContext {
 }
 
 describe('Fast Track on the page', () => {
-  it('shows each seat in the colour of the marbles it plays, not in its seat colour', () => {
+  it("shows each seat in the colour of the marbles it plays, not in its seat colour, with the colour's initial its marbles show", () => {
     // Two players, one colour each: the colours sit opposite, red and green (seat 1's own colour is blue).
     const ctx = context('fast-track', { players: [{ seat: 0, colours: ['red'] }, { seat: 1, colours: ['green'] }] });
-    expect(fastTrack.seatColours!(0, ctx)).toEqual([MARBLE_FILL.red]);
-    expect(fastTrack.seatColours!(1, ctx)).toEqual([MARBLE_FILL.green]);
+    expect(fastTrack.seatMarks!(0, ctx)).toEqual([{ colour: MARBLE_FILL.red, mark: 'R' }]);
+    expect(fastTrack.seatMarks!(1, ctx)).toEqual([{ colour: MARBLE_FILL.green, mark: 'G' }]);
     const two = context('fast-track', { players: [{ seat: 0, colours: ['red', 'green'] }, { seat: 1, colours: ['blue', 'yellow'] }] });
-    expect(fastTrack.seatColours!(1, two)).toEqual([MARBLE_FILL.blue, MARBLE_FILL.yellow]);
+    expect(fastTrack.seatMarks!(1, two)).toEqual([{ colour: MARBLE_FILL.blue, mark: 'B' }, { colour: MARBLE_FILL.yellow, mark: 'Y' }]);
+    // The players' list under the board marks them alike: red and green are near alike to some eyes.
+    const dots = drawnParts(() => fastTrack.render({ ...two, table: { ...two.table, board: fastTrackBoard('hex', [0, 1, 2, 3]).board, marbles: [] } }), 'seat-dot');
+    expect(dots.map((d) => d.text)).toEqual(['R', 'G', 'B', 'Y']);
+    expect(dots[3]!.attributes.style).toBe(`background:${MARBLE_FILL.yellow};color:${inkOn(MARBLE_FILL.yellow!)}`);
   });
 
   it('logs a jack\'s swap as one line, not as two moves (one of them backward)', () => {
@@ -481,14 +485,15 @@ describe('TAC on the page', () => {
     expect(colourLine(1, context('tac', { ...table, handCounts: [4, 1, 0, 2] }))).toBe('blue: Bo · team 2 · 1 card');
   });
 
-  it("shows a TAC seat in its marbles' colours, and each colour's line with that colour's dot alone", () => {
+  it("shows a TAC seat in its marbles' colours, and each colour's line with that colour's dot alone, each with the initial its marbles show", () => {
     // Seat 0 plays green and seat 1 red: a dot in the seat's own colour (red for seat 0) read as the marbles' colour.
     const ctx = context('tac', { seatOfColour: [1, 0, 0, 1], teamOfColour: [0, 1, 1, 0], handCounts: [4, 4, 4, 4], ring: 64, marbles: [], round: 1, winner: -1 });
     const { red, blue, green, yellow } = MARBLE_FILL;
-    expect(tac.seatColours!(0, ctx)).toEqual([blue, green]);
-    expect(tac.seatColours!(1, ctx)).toEqual([red, yellow]);
-    const dots = drawnParts(() => tac.render(ctx), 'dot').map((d) => d.attributes.style);
-    expect(dots).toEqual([red, blue, green, yellow].map((c) => `background:${c}`));
+    expect(tac.seatMarks!(0, ctx)).toEqual([{ colour: blue, mark: 'B' }, { colour: green, mark: 'G' }]);
+    expect(tac.seatMarks!(1, ctx)).toEqual([{ colour: red, mark: 'R' }, { colour: yellow, mark: 'Y' }]);
+    const dots = drawnParts(() => tac.render(ctx), 'dot');
+    expect(dots.map((d) => d.attributes.style)).toEqual([red, blue, green, yellow].map((c) => `background:${c};color:${inkOn(c!)}`));
+    expect(dots.map((d) => d.text)).toEqual(['R', 'B', 'G', 'Y']);
   });
 
   it('tells a player skipped by an 8 that they are skipped, not that no card of theirs can move a marble', () => {
@@ -1828,6 +1833,10 @@ describe('colours told apart: seats, marbles, bettors', () => {
     const dot = drawnParts(() => seatDot(8), 'seat-dot')[0]!;
     expect(dot.text).toBe('9');
     expect(dot.attributes.style).toBe(`background:${SEAT_COLOURS[8]};color:${inkOn(SEAT_COLOURS[8]!)}`);
+    // A seat the board marks otherwise (a marble colour and its initial): the same dot, with that colour and mark.
+    const marked = drawnParts(() => markedDot({ colour: MARBLE_FILL.yellow!, mark: 'Y' }), 'seat-dot')[0]!;
+    expect(marked.text).toBe('Y');
+    expect(marked.attributes.style).toBe(`background:${MARBLE_FILL.yellow};color:${inkOn(MARBLE_FILL.yellow!)}`);
   });
   it("colours the marbles as the game names them, as far apart as such colours can be, and marks each with its colour's initial where colour alone is not enough", () => {
     // Recognisably the colour named: its hue (CIELAB's angle, in degrees) where that colour's is.
@@ -1875,8 +1884,10 @@ describe('colours told apart: seats, marbles, bettors', () => {
     const players = Array.from({ length: 9 }, (_, seat) => ({ seat, bettor: seat > 0, money: 0, available: [] }));
     const table = { race: 1, races: 4, phase: 'racing', bettingOpen: true, rolls: 3, hostSeat: 0, players, horses: [], props: [], exotics: [], board: [{ id: 'blue-wins', label: 'Blue wins', multiplier: 5, penalty: 1 }], bets: [{ seat: 8, space: 'blue-wins', token: 5 }] };
     const ctx = context('ready-set-bet', table);
-    expect(players.slice(1).map((p) => readySetBet.seatColours!(p.seat, ctx)[0])).toEqual(BETTOR_COLOURS);
-    expect(BETTOR_COLOURS).not.toContain(readySetBet.seatColours!(0, ctx)[0]);
+    expect(players.slice(1).map((p) => readySetBet.seatMarks!(p.seat, ctx)[0]!.colour)).toEqual(BETTOR_COLOURS);
+    expect(BETTOR_COLOURS).not.toContain(readySetBet.seatMarks!(0, ctx)[0]!.colour);
+    // The seats' list marks each seat as its tokens do: its number (a grey host's too), where colour alone is not enough.
+    expect(players.map((p) => readySetBet.seatMarks!(p.seat, ctx)[0]!.mark)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
     const [token] = drawnParts(() => readySetBet.render(ctx), 'bet-token');
     expect(token!.text).toBe('$59'); // $5, seat 9's
     // The bettors' table marks each bettor as its tokens are.

@@ -1,4 +1,6 @@
 /** Tiny DOM and SVG builders: enough for a client that redraws from state. */
+import type { SeatMark } from './types.ts';
+
 type Child = Node | string | number | null | undefined | false | Child[];
 type Attrs = Record<string, string | number | boolean | null | undefined | EventListener>;
 
@@ -93,9 +95,11 @@ export function inkIn(colour: string, ground = '#ffffff'): string {
  * A seat's dot: its colour, and its number on it, which tells seats apart where their colours do not (the seat list's
  * dots carry it too). Hidden from a screen reader, as a dot was: a number read before a player's name says nothing more.
  */
-export function seatDot(seat: number, attrs?: Attrs) {
-  const colour = seatColour(seat);
-  return h('span', { class: 'dot seat-dot', style: `background:${colour};color:${inkOn(colour)}`, 'aria-hidden': 'true', ...attrs }, seat + 1);
+export const seatDot = (seat: number, attrs?: Attrs) => markedDot({ colour: seatColour(seat), mark: String(seat + 1) }, attrs);
+
+/** A dot of a colour a board shows a seat in, with the mark the board shows on it (a marble colour's initial), as `seatDot`. */
+export function markedDot({ colour, mark }: SeatMark, attrs?: Attrs) {
+  return h('span', { class: 'dot seat-dot', style: `background:${colour};color:${inkOn(colour)}`, 'aria-hidden': 'true', ...attrs }, mark);
 }
 
 /** A phone's width: some boards are drawn for it (Tractor's table; Great Western Trail folds its sections). */

@@ -6,7 +6,7 @@ import type { Room, SeatReservation } from '@colyseus/sdk';
 import { followSeat, rejoinOnce, RejoinError } from '../../client/rejoin.ts';
 import { client, endpoint, gameRecord, games, nameAsked, playerName, post, reason, requestFromRecord, savedLog, seats, tableLikeThis, tableRequests, tables, type GameInfo, type SeatTicket } from './api.ts';
 import { boardInputs } from './board-inputs.ts';
-import { coarsePointer, h, morph, seatDot, showsAlready } from './dom.ts';
+import { coarsePointer, h, markedDot, morph, seatDot, showsAlready } from './dom.ts';
 import { boardFor, describeEventGeneric } from './games/index.ts';
 import { legalMovesOf } from './legal.ts';
 import { copyLink, inviteLink, inviteOnOffer, watchLink } from './links.ts';
@@ -748,13 +748,13 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
   }
 
   /**
-   * A seat's dots: the colours it plays where the board knows them (Fast Track's marbles, named in words beside them),
-   * else the seat's own dot, numbered as the boards' dots of that seat are.
+   * A seat's dots: the colours it plays where the board marks it so, each with the board's mark (Fast Track's marble
+   * colours and their initials, a Ready Set Bet bettor's colour and number), else the seat's own dot, numbered as the
+   * boards' dots of that seat are: never colour alone.
    */
   function seatDots(seat: number, ctx: BoardContext): HTMLElement[] {
-    const colours = board?.seatColours?.(seat, ctx) ?? [];
-    if (colours.length === 0) return [seatDot(seat)];
-    return colours.map((c) => h('span', { class: 'dot', style: `background:${c}`, 'aria-hidden': 'true' }));
+    const marks = board?.seatMarks?.(seat, ctx) ?? [];
+    return marks.length ? marks.map((m) => markedDot(m)) : [seatDot(seat)];
   }
 
   /**

@@ -117,8 +117,12 @@ export interface GameBoard {
    * words): a refusal's words, or `{ note }`, what the part is (Great Western Trail's building), said as no error is.
    */
   whyNot?(key: string, ctx: BoardContext): PartWords | null;
-  /** The colours a seat plays where they are not its seat colour (a Fast Track seat's marbles); empty until known. */
-  seatColours?(seat: number, ctx: BoardContext): string[];
+  /**
+   * How the board marks a seat where not with its seat colour and number (`seatDot`): the colours it plays, each with the
+   * mark the board shows on it (a Fast Track seat's marbles, with their colour's initial; a Ready Set Bet bettor's
+   * colour, with its seat number as on its tokens), for the seat list's dots; empty until known.
+   */
+  seatMarks?(seat: number, ctx: BoardContext): SeatMark[];
   /**
    * Whether the seat list marks the active seats as the ones to act (default yes). No while every seat is
    * listed only because it may act beside the server's own step (Tractor's deal, where any seat may declare).
@@ -145,4 +149,10 @@ export interface GameBoard {
 }
 
 /** What the move panel's line says of a part picked that no move can use: a refusal (said as an error), or a note. */
+/** A seat's colour as a board shows it, and the mark on it that tells it apart where colour does not ("R", "3"). */
+export interface SeatMark {
+  colour: string;
+  mark: string;
+}
+
 export type PartWords = string | { note: string };

@@ -14,7 +14,9 @@ export type P = [number, number];
  */
 export const MARBLE_FILL: Record<string, string> = { red: '#af3124', blue: '#3a4d99', green: '#5bae7e', yellow: '#ffeb00', purple: '#a010f0', orange: '#ec9e44' };
 /** What a marble shows: its colour's initial and its number, as the moves call it ("R2" is red 2). */
-export const marbleMark = (colour: string, n: number) => `${colour.charAt(0).toUpperCase()}${n}`;
+export const marbleMark = (colour: string, n: number) => `${colourInitial(colour)}${n}`;
+/** A colour's initial, as its marbles show it (the seat list's dot of a seat playing the colour shows it too). */
+export const colourInitial = (colour: string) => colour.charAt(0).toUpperCase();
 
 /**
  * `colour` (#rrggbb) at `share` over white, opaque: the tint of a colour's own space (a pen exit, a home entry, a start).

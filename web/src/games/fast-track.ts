@@ -8,13 +8,13 @@
  * the moves use ("red 2 to space 17"). Cards of one rank whose listed moves are the same (two jacks) answer
  * as one card: the chooser offers each move once, as the moves of the one tapped (else of the first).
  */
-import { cloned, h, inkIn, inkOn, phoneWidth, s, seatColour, svg } from '../dom.ts';
+import { cloned, h, inkIn, inkOn, markedDot, phoneWidth, s, seatColour, svg } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
 import { NO_CARD_MOVES, cardThenMarble, discardQuestion, sevenLeft } from './asked.ts';
 import { count } from './generic.ts';
 import { cardChip, cardText, confirmsCard, pickedCopy } from './cards.ts';
 import { forgetMoved, MOVED_BAND, movedRing, movedWhileWaiting } from './moved.ts';
-import { alongLabel, boardName, boundsOf, labelText, MARBLE_FILL, marbleMark, overWhite, viewBoxOf, type Label, type Spot } from './board-layout.ts';
+import { alongLabel, boardName, boundsOf, colourInitial, labelText, MARBLE_FILL, marbleMark, overWhite, viewBoxOf, type Label, type Spot } from './board-layout.ts';
 
 /** The board's ground. */
 const BOARD = '#f7f0dd';
@@ -332,15 +332,16 @@ export const fastTrack: GameBoard = {
         'ul',
         { class: 'plain-list' },
         (t.players ?? []).map((p: Plain) =>
-          h('li', null, fastTrack.seatColours!(p.seat, ctx).map((c) => h('span', { class: 'dot', style: `background:${c}` })), ` ${playerLine(p, ctx)}`),
+          h('li', null, fastTrack.seatMarks!(p.seat, ctx).map((m) => markedDot(m)), ` ${playerLine(p, ctx)}`),
         ),
       ),
     );
   },
-  // Colours are spread round the board, not dealt in seat order: two players play red and green, say.
-  seatColours(seat, ctx) {
+  // Colours are spread round the board, not dealt in seat order: two players play red and green, say. Each with its
+  // initial, as the marbles show it: red and green are near alike to some eyes.
+  seatMarks(seat, ctx) {
     const colours: string[] = (ctx.table.players ?? []).find((p: Plain) => p.seat === seat)?.colours ?? [];
-    return colours.map((c) => MARBLE_FILL[c] ?? seatColour(seat));
+    return colours.map((c) => ({ colour: MARBLE_FILL[c] ?? seatColour(seat), mark: colourInitial(c) }));
   },
   // What your listed moves ask of you; for everyone, the 7 split under way.
   status(ctx) {

@@ -673,7 +673,8 @@ export const readySetBet: GameBoard = {
     return null;
   },
   // The seat list's dots in the bettors' colours, the tokens' (a seated host who bets nothing in a grey of its own).
-  seatColours: (seat, ctx) => [bettorColour(ctx.table, seat)],
+  // The bettor's colour, with its seat's number as its tokens show it (8 colours are not told apart by everyone).
+  seatMarks: (seat, ctx) => [{ colour: bettorColour(ctx.table, seat), mark: String(seat + 1) }],
   // The result's score is the money a bettor ends with: in dollars, a loss (moneyFloor off) with its minus first.
   scoreText: (standing) => dollars(standing.score),
   whyNot: whyNotBet,

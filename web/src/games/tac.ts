@@ -9,13 +9,13 @@
  * is in (`card:2:5`), so a seat of two colours sees only the hand in play light up; a second copy of a card is a
  * part of its own (`card:2:5/2`), so only the one tapped lights up.
  */
-import { cloned, h, inkIn, inkOn, s, seatColour, svg } from '../dom.ts';
+import { cloned, h, inkIn, inkOn, markedDot, s, seatColour, svg } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
 import { NO_CARD_MOVES, cardThenMarble, discardQuestion, sevenLeft } from './asked.ts';
 import { cardKeys, confirmsCard, faceOfKey, pickedCopy } from './cards.ts';
 import { count, listText } from './generic.ts';
 import { forgetMoved, MOVED_BAND, movedRing, movedWhileWaiting } from './moved.ts';
-import { alongLabel, boardName, labelCorners, labelText, MARBLE_FILL, marbleMark, overWhite, textWidth, viewBoxOf, type Label, type Spot } from './board-layout.ts';
+import { alongLabel, boardName, colourInitial, labelCorners, labelText, MARBLE_FILL, marbleMark, overWhite, textWidth, viewBoxOf, type Label, type Spot } from './board-layout.ts';
 
 const COLOUR_NAME = ['red', 'blue', 'green', 'yellow', 'purple', 'orange'];
 /** Each colour's fill, by its number (the state names colours 0–5). */
@@ -404,15 +404,15 @@ export const tac: GameBoard = {
         (t.seatOfColour ?? []).map((_seat: number, c: number) =>
           // The colour's dot alone: a second dot after the player's name, in the seat's own colour, read as the
           // marbles' colour ("green: Ada" with a red dot).
-          h('li', null, h('span', { class: 'dot', style: `background:${FILL[c]}` }), ` ${colourLine(c, ctx)}`),
+          h('li', null, markedDot({ colour: FILL[c]!, mark: colourInitial(COLOUR_NAME[c]!) }), ` ${colourLine(c, ctx)}`),
         ),
       ),
     );
   },
-  // The colours a seat plays, as Fast Track's: the seats' list showed each player in the seat's own colour (red for the
-  // player of green), which read as the marbles' colour.
-  seatColours(seat, ctx) {
-    return ((ctx.table.seatOfColour ?? []) as number[]).flatMap((owner, c) => (owner === seat ? [FILL[c] ?? seatColour(seat)] : []));
+  // The colours a seat plays, each with its initial, as Fast Track's: the seats' list showed each player in the seat's own
+  // colour (red for the player of green), which read as the marbles' colour.
+  seatMarks(seat, ctx) {
+    return ((ctx.table.seatOfColour ?? []) as number[]).flatMap((owner, c) => (owner === seat ? [{ colour: FILL[c] ?? seatColour(seat), mark: colourInitial(COLOUR_NAME[c] ?? '') }] : []));
   },
   // What your listed moves ask of you; for everyone, the 7 split under way (else only drawn inside the ring).
   status(ctx) {
