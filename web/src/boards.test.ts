@@ -768,6 +768,19 @@ describe('Tractor on the page', () => {
     }
   });
 
+  it("outlines every seat's box in its seat colour, darkened where it is light to stand 3:1 against the box (a light green, a cyan, a yellow were faint)", () => {
+    for (const turn of [0, 4]) {
+      const ctx = { ...context('tractor', { phase: 'playing', turn, trick: [] }), seats: SEAT_COLOURS.slice(0, 8).map(() => ({}) as BoardContext['seats'][number]) };
+      const boxes = drawnParts(() => tractor.render(ctx), 'seat-box');
+      expect(boxes).toHaveLength(8);
+      for (const [seat, box] of boxes.entries()) {
+        expect(contrast(box.attributes.stroke!, box.attributes.fill!), `seat ${seat + 1}'s ${box.attributes.stroke} on ${box.attributes.fill}`).toBeGreaterThanOrEqual(3);
+        // Still its seat's colour where that stood out already (a darker one only for the light ones).
+        if (contrast(SEAT_COLOURS[seat]!, box.attributes.fill!) >= 3) expect(box.attributes.stroke).toBe(SEAT_COLOURS[seat]);
+      }
+    }
+  });
+
   it('keeps the last trick in sight, who won it and its points, until the next one is gathered', () => {
     const plays = (seats: number[], cards: string[][]) => seats.map((seat, i) => ({ seat, cards: cards[i] }));
     const won = { leader: 1, winner: 2, points: 15, plays: plays([1, 2, 3, 0], [['KS'], ['AS'], ['5S'], ['10S']]) };

@@ -82,14 +82,20 @@ export function contrast(a: string, b: string): number {
 export const inkOn = (colour: string) => (contrast('#ffffff', colour) >= contrast(INK, colour) ? '#ffffff' : INK);
 export const INK = '#1a1a1a';
 
-/** Words in a colour on a light `ground`: the colour darkened just enough to read there (a yellow's home numbers come out olive). */
-export function inkIn(colour: string, ground = '#ffffff'): string {
+/**
+ * Words in a colour on a light `ground`: the colour darkened just enough to read there (a yellow's home numbers come
+ * out olive); `least`, the contrast it must reach (4.5, as WCAG asks of words).
+ */
+export function inkIn(colour: string, ground = '#ffffff', least = 4.5): string {
   for (let share = 1; share > 0; share -= 0.05) {
     const darker = `#${[1, 3, 5].map((at) => Math.round(parseInt(colour.slice(at, at + 2), 16) * share).toString(16).padStart(2, '0')).join('')}`;
-    if (contrast(darker, ground) >= 4.5) return darker;
+    if (contrast(darker, ground) >= least) return darker;
   }
   return INK;
 }
+
+/** A line in a colour on a light `ground` (a box's outline): darkened just enough to be seen there, 3:1 as WCAG asks of a part's edge. */
+export const edgeIn = (colour: string, ground = '#ffffff') => inkIn(colour, ground, 3);
 
 /**
  * A seat's dot: its colour, and its number on it, which tells seats apart where their colours do not (the seat list's

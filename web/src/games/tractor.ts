@@ -15,7 +15,7 @@
  * to make: each pairing is a part (`call:2:AS`, the 2nd A♠ played), the chosen ones are the move, offered
  * as a button; the listed calls are quick picks (`calls:…`), sent at once.
  */
-import { h, phoneWidth, s, seatColour, svg } from '../dom.ts';
+import { edgeIn, h, phoneWidth, s, seatColour, svg } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
 import { boardName } from './board-layout.ts';
 import { cardChip, cardKeys, cardText, faceOfKey } from './cards.ts';
@@ -191,6 +191,15 @@ export function tableLayout(n: number, narrow: boolean) {
   return { W, H, boxW, boxH, seats };
 }
 
+/** A seat's box at the table, and the one whose turn it is (a warmer, slightly darker white). */
+const SEAT_BOX = '#fffdf8';
+const TURN_BOX = '#fff3d6';
+/**
+ * A box's outline: its seat's colour, darkened where that is light (a light green, a cyan, a yellow) to stand out
+ * against the box, the turn's too, so a seat keeps one outline whoever's turn it is.
+ */
+const boxEdge = (seat: number) => edgeIn(seatColour(seat), TURN_BOX);
+
 /**
  * The table: you at the bottom, the next player (seat + 1) on your right — Tractor is played to the right.
  * On a phone the picture is drawn for its width (seats closer, only as tall as they need), so its words keep their size.
@@ -221,7 +230,7 @@ function tableSvg(ctx: BoardContext, narrow: boolean) {
       return s(
         'g',
         { 'data-seat': seat },
-        s('rect', { x: x - boxW / 2, y: y - boxH / 2, width: boxW, height: boxH, rx: 10, fill: t.turn === seat ? '#fff3d6' : '#fffdf8', stroke: seatColour(seat), 'stroke-width': 3 }),
+        s('rect', { class: 'seat-box', x: x - boxW / 2, y: y - boxH / 2, width: boxW, height: boxH, rx: 10, fill: t.turn === seat ? TURN_BOX : SEAT_BOX, stroke: boxEdge(seat), 'stroke-width': 3 }),
         s('text', { x, y: y - boxH / 2 + 18, 'text-anchor': 'middle', 'font-size': 13, 'font-weight': 700 }, boardName(ctx.name(seat)) !== ctx.name(seat) ? s('title', null, ctx.name(seat)) : null, seatTitle(ctx, seat)),
         s('text', { x, y: y - boxH / 2 + 33, 'text-anchor': 'middle', 'font-size': 11, fill: '#555' }, `${t.handCounts?.[seat] ?? 0} cards · ${t.captured?.[seat] ?? 0} pts · level ${t.levels?.[seat] ?? ''}`),
         s('text', { x, y: y + boxH / 2 - 10, 'text-anchor': 'middle', 'font-size': 16, 'font-weight': 700, fill: lastTrick ? '#777' : '#222' }, cardsText(cards)),
