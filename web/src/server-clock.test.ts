@@ -51,4 +51,13 @@ describe("the server's clock as the page reckons it", () => {
     expect(serverNow()).toBe(later);
   });
 
+  it("follows a device's clock set back while the page is open: an answer's device time before the best one's is taken", () => {
+    vi.useFakeTimers({ now: DEVICE });
+    noteServerDate(httpDate(DEVICE - 60 * 60_000), DEVICE - 20, DEVICE); // an hour ahead, a fast answer
+    // The device's clock set back the hour: the next check's answer, slower, is taken (its age cannot be told).
+    const setBack = DEVICE - 60 * 60_000 + 5 * 60_000;
+    vi.setSystemTime(setBack);
+    noteServerDate(httpDate(setBack), setBack - 200, setBack);
+    expect(serverNow()).toBe(setBack);
+  });
 });

@@ -21,7 +21,8 @@ export function noteServerDate(date: string | null, sentAt: number, receivedAt: 
   const server = date ? Date.parse(date) : NaN;
   const roundTrip = receivedAt - sentAt;
   if (!Number.isFinite(server) || roundTrip < 0) return;
-  if (roundTrip >= bestRoundTrip && receivedAt - bestAt < TRUSTED_MS) return;
+  // (An answer received before the best one, by the device's clock, came after the clock was set back: its age is unknown.)
+  if (roundTrip >= bestRoundTrip && receivedAt >= bestAt && receivedAt - bestAt < TRUSTED_MS) return;
   bestRoundTrip = roundTrip;
   bestAt = receivedAt;
   // The header's second was cut, not rounded: the server's moment lies somewhere in it, its middle the best guess.
