@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // The module reads the page's address when loaded.
 Object.assign(globalThis, { location: { protocol: 'http:', host: 'localhost' } });
-const { ApiError, client, gameRecord, isInviteCode, isRoomId, reason, requestFromRecord, seats, tableLikeThis, tableRequests, tables } = await import('./api.ts');
+const { ApiError, checkServerClock, client, gameRecord, isInviteCode, isRoomId, reason, requestFromRecord, seats, tableLikeThis, tableRequests, tables } = await import('./api.ts');
 const { forgetServerClock, serverNow } = await import('./server-clock.ts');
 
 describe('reason', () => {
@@ -149,5 +149,15 @@ describe("the server's clock", () => {
     expect(Math.abs(serverNow() - (device - 300_000))).toBeLessThan(1000);
     // Never an answer the browser kept, whose Date is the time it was first served.
     expect(asked).toEqual([expect.objectContaining({ cache: 'no-store' })]);
+  });
+
+  it("is checked again with GET /health, the server's cheapest answer, never from the browser's cache", async () => {
+    const device = Date.UTC(2026, 11, 7, 12, 0, 0, 250);
+    vi.useFakeTimers({ now: device });
+    const asked: [string, RequestInit][] = [];
+    vi.stubGlobal('fetch', async (path: string, init: RequestInit) => (asked.push([path, init]), new Response('{"status":"ok"}', { status: 200, headers: { date: new Date(device + 120_000).toUTCString() } })));
+    await checkServerClock();
+    expect(Math.abs(serverNow() - (device + 120_000))).toBeLessThan(1000);
+    expect(asked).toEqual([['/health', expect.objectContaining({ cache: 'no-store' })]]);
   });
 });

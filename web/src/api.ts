@@ -80,6 +80,9 @@ async function fetchFromServer(input: string, init?: RequestInit): Promise<Respo
   return res;
 }
 
+/** Asks the server for its clock alone (server-clock.ts, recheckServerClock): its cheapest answer, the health check's. */
+export const checkServerClock = () => fetchFromServer('/health').then((res) => res.body?.cancel());
+
 async function json<T>(res: Response): Promise<T> {
   const body = await res.json().catch(() => ({}));
   if (!res.ok) throw new ApiError(body.code ?? `http/${res.status}`, body.message ?? res.statusText);

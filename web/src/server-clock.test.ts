@@ -1,6 +1,6 @@
 /** The page's reckoning of the server's clock, which the turn clocks count against. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forgetServerClock, noteServerDate, serverNow } from './server-clock.ts';
+import { forgetServerClock, noteServerDate, recheckServerClock, RECHECK_MS, serverNow } from './server-clock.ts';
 import { clockText } from './turn.ts';
 
 const DEVICE = Date.UTC(2026, 11, 7, 12, 0, 0, 250); // the device's clock, when the server's answer comes
@@ -59,5 +59,58 @@ describe("the server's clock as the page reckons it", () => {
     vi.setSystemTime(setBack);
     noteServerDate(httpDate(setBack), setBack - 200, setBack);
     expect(serverNow()).toBe(setBack);
+  });
+});
+
+describe("a table page's checks of the server's clock", () => {
+  /** A page's document as the checks read it: shown or hidden, and told when that changes. */
+  const page = () => Object.assign(new EventTarget(), { hidden: false });
+  const show = (doc: ReturnType<typeof page>, shown: boolean) => {
+    doc.hidden = !shown;
+    doc.dispatchEvent(new Event('visibilitychange'));
+  };
+
+  it('asks once every five minutes while the page is shown, and no more', async () => {
+    vi.useFakeTimers({ now: DEVICE });
+    const ask = vi.fn(async () => undefined);
+    const stop = recheckServerClock(ask, page());
+    await vi.advanceTimersByTimeAsync(RECHECK_MS - 1);
+    expect(ask).not.toHaveBeenCalled(); // (the page came from an answer: the lobby's, or the table's own listing)
+    await vi.advanceTimersByTimeAsync(1);
+    expect(ask).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(3 * RECHECK_MS);
+    expect(ask).toHaveBeenCalledTimes(4);
+    stop();
+    await vi.advanceTimersByTimeAsync(3 * RECHECK_MS);
+    expect(ask).toHaveBeenCalledTimes(4);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('asks nothing while the page is hidden, nor keeps a timer for it, and asks at once when shown again after a check fell due', async () => {
+    vi.useFakeTimers({ now: DEVICE });
+    const ask = vi.fn(async () => undefined);
+    const doc = page();
+    recheckServerClock(ask, doc);
+    show(doc, false);
+    await vi.advanceTimersByTimeAsync(6 * RECHECK_MS);
+    expect(ask).not.toHaveBeenCalled();
+    expect(vi.getTimerCount()).toBe(0); // a hidden tab is not woken
+    show(doc, true);
+    expect(ask).toHaveBeenCalledTimes(1);
+    // Hidden and shown again before the next is due: nothing more, the pace kept.
+    await vi.advanceTimersByTimeAsync(RECHECK_MS / 2);
+    show(doc, false);
+    show(doc, true);
+    expect(ask).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(RECHECK_MS / 2);
+    expect(ask).toHaveBeenCalledTimes(2);
+  });
+
+  it('goes on after a check that failed (the server away a moment)', async () => {
+    vi.useFakeTimers({ now: DEVICE });
+    const ask = vi.fn(() => Promise.reject(new Error('offline')));
+    recheckServerClock(ask, page());
+    await vi.advanceTimersByTimeAsync(2 * RECHECK_MS);
+    expect(ask).toHaveBeenCalledTimes(2);
   });
 });

@@ -3,7 +3,8 @@
  * epoch; a device whose own clock is off (set by hand, a phone's clock never synced) would count them down wrong by
  * as much. Every answer of the server's own HTTP routes carries its `Date` (to the second): the page takes the
  * offset from the answer with the shortest round trip of the last few minutes (a device's clock may be set meanwhile),
- * and corrects only an offset past SKEW_MS, so a synced device's clock, finer than the header, is left as it is.
+ * and corrects only an offset past SKEW_MS, so a synced device's clock, finer than the header, is left as it is. A
+ * table's page, which asks the server nothing else over HTTP, asks again now and then (`recheckServerClock`).
  */
 
 /** Offsets up to this are the header's own second and the round trip, not a wrong clock. */
@@ -32,6 +33,48 @@ export function noteServerDate(date: string | null, sentAt: number, receivedAt: 
 
 /** The server's time now, in its milliseconds since the epoch, as the page reckons it. */
 export const serverNow = () => Date.now() + offset;
+
+/** How often a table's page asks the server for its clock again: as long as an answer is trusted over slower ones. */
+export const RECHECK_MS = TRUSTED_MS;
+
+/** What the checks read of the page's document: whether it is hidden, and when that changes. */
+interface Shown {
+  readonly hidden: boolean;
+  addEventListener(type: 'visibilitychange', listener: () => void): void;
+  removeEventListener(type: 'visibilitychange', listener: () => void): void;
+}
+
+/**
+ * Has `ask` (a cheap answer of the server's, whose `Date` is noted) asked every RECHECK_MS while the page is shown: a
+ * page that stays at a table asks nothing else over HTTP, and would not follow a device's clock set while it plays. A
+ * hidden page asks nothing and keeps no timer (no traffic, no tab woken); shown again after a check fell due, it asks
+ * at once. Returns the stop.
+ */
+export function recheckServerClock(ask: () => Promise<unknown>, page: Shown = document): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let due = false;
+  const check = () => {
+    due = false;
+    ask().catch(() => undefined); // (the server away a moment: the next check asks again)
+    wait();
+  };
+  const wait = () => {
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (page.hidden) due = true;
+      else check();
+    }, RECHECK_MS);
+  };
+  const onShown = () => {
+    if (!page.hidden && due) check();
+  };
+  page.addEventListener('visibilitychange', onShown);
+  wait();
+  return () => {
+    clearTimeout(timer);
+    page.removeEventListener('visibilitychange', onShown);
+  };
+}
 
 /** Forgets what was learnt (for tests). */
 export function forgetServerClock(): void {

@@ -4,13 +4,14 @@
  */
 import type { Room, SeatReservation } from '@colyseus/sdk';
 import { followSeat, rejoinOnce, RejoinError } from '../../client/rejoin.ts';
-import { client, endpoint, gameRecord, games, nameAsked, playerName, post, reason, requestFromRecord, savedLog, seats, tableLikeThis, tableRequests, tables, type GameInfo, type SeatTicket } from './api.ts';
+import { checkServerClock, client, endpoint, gameRecord, games, nameAsked, playerName, post, reason, requestFromRecord, savedLog, seats, tableLikeThis, tableRequests, tables, type GameInfo, type SeatTicket } from './api.ts';
 import { boardInputs } from './board-inputs.ts';
 import { coarsePointer, h, markedDot, morph, seatDot, showsAlready } from './dom.ts';
 import { boardFor, describeEventGeneric } from './games/index.ts';
 import { legalMovesOf } from './legal.ts';
 import { copyLink, inviteLink, inviteOnOffer, watchLink } from './links.ts';
 import { chooserPrompt, partLine, Selection } from './select.ts';
+import { recheckServerClock } from './server-clock.ts';
 import { ANSWER_STATE_WAIT_MS, MoveAnswers, RefusalTurn } from './answers.ts';
 import { allMovesOpen, kindsOf, partsActedOn, shownEnough, Steps } from './steps.ts';
 import { leadAlike, pickHit, pickNear, samePlayable, spreadOut, tapChoices, type PartBox } from './touch.ts';
@@ -1236,14 +1237,17 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
     );
   }
 
-  // The turn clocks count down between patches, in place (the seat list's, and the move panel's kept across redraws).
+  // The turn clocks count down between patches, in place (the seat list's, and the move panel's kept across redraws),
+  // against the server's clock as last checked: the page asks for it again now and then while it is shown.
   const tick = setInterval(tickClocks, 250);
+  const stopClockChecks = recheckServerClock(checkServerClock);
 
   return () => {
     closed = true;
     saveLog();
     window.removeEventListener('pagehide', saveLog);
     clearInterval(tick);
+    stopClockChecks();
     window.removeEventListener('keydown', onKey);
     window.removeEventListener('pointerdown', onOutside, true);
     closeOffer();
