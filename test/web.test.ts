@@ -364,6 +364,22 @@ describe('web client', () => {
     await page.close();
   });
 
+  it.concurrent("a table's page asks for the server's clock again (GET /health) every five minutes, and not before: it asks nothing else over HTTP", async ({ expect }) => {
+    const page = await newPage();
+    await page.clock.install();
+    const asked: number[] = [];
+    page.on('request', (r) => void (new URL(r.url()).pathname === '/health' && asked.push(Date.now())));
+    await createInLobby(page, 'Fast Track', { seats: 2, bots: 1, options: { coloursPerPlayer: 1 } });
+    await page.clock.fastForward('04:50');
+    await page.waitForTimeout(300);
+    expect(asked).toHaveLength(0);
+    await page.clock.fastForward('00:20');
+    await expect.poll(() => asked.length).toBe(1);
+    await page.clock.fastForward('05:00');
+    await expect.poll(() => asked.length).toBe(2);
+    await page.close();
+  });
+
   it.concurrent('the move panel stays the same elements while a redraw changes nothing in it, and a kept button still sends its move', async ({ expect }) => {
     const page = await newPage();
     await createInLobby(page, 'Fast Track', { seats: 2, bots: 1, options: { coloursPerPlayer: 1 } });
