@@ -1333,6 +1333,13 @@ describe('Great Western Trail on the page', () => {
     expect(locs.find((l) => l.attributes['data-key'] === 'v:A-1')!.attributes.title).toBeUndefined();
     // Whose it is also by the owner's numbered dot, where the border's colour alone does not tell seats apart.
     expect(drawnParts(() => greatWesternTrail.render(ctx), 'loc').find((l) => l.attributes['data-key'] === 'v:A-2')!.text).toBe('A-2building 4a 2');
+    // Its border in the owner's colour, darkened where light to stand 3:1 against the building's ground, as Tractor's boxes.
+    for (const [seat, colour] of SEAT_COLOURS.entries()) {
+      const owned = { ...ctx, table: { ...table, trail: { ...table.trail, 'A-2': `p:${seat}:4a` } } };
+      const border = /border-color:(#[0-9a-f]{6})/.exec(drawnParts(() => greatWesternTrail.render(owned), 'loc').find((l) => l.attributes['data-key'] === 'v:A-2')!.attributes.style!)![1]!;
+      expect(contrast(border, '#f6ecff'), `seat ${seat + 1}'s ${border}`).toBeGreaterThanOrEqual(3);
+      if (contrast(colour, '#f6ecff') >= 3) expect(border).toBe(colour);
+    }
     // Your buildings to place: craftsmen and VP first, then what it does and its fee.
     const toPlace = drawnParts(() => greatWesternTrail.render({ ...ctx, table: { ...table, trail: { A: 'n:A' } } }), 'gwt').filter((c) => c.attributes['data-key'] === 'v:4a');
     expect(toPlace.map((c) => c.text)).toEqual(['building 4a · 2 craftsmen · 3 VP' + 'pay $5 → remove a hazard; move your cattleman up to 2 steps · black hand: fee $2']);

@@ -7,7 +7,7 @@
  * Clicks: anything a listed move names — a trail location, a card, a building, a worker slot, a
  * railroad space, a city, a disc — keeps the moves that name it; the chooser says what is left.
  */
-import { cloned, h, phoneWidth, seatColour, seatDot } from '../dom.ts';
+import { cloned, edgeIn, h, phoneWidth, seatColour, seatDot } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
 import { capital, count, describeMoveGeneric, listText } from './generic.ts';
 import { fold, foldsChosen, foldsKept } from './folds.ts';
@@ -118,7 +118,10 @@ export function buildingTapped(e: Pick<Event, 'target' | 'currentTarget'>, ctx: 
   if (note) stage.after(note);
 }
 
-/** A trail location: its name, what stands there (an owner's colour on the border) and the cattlemen on it. */
+/** A player's building's ground on the trail (style.css, `.chip.loc.private`): its owner's border must stand out on it. */
+const BUILDING_GROUND = '#f6ecff';
+
+/** A trail location: its name, what stands there (an owner's colour on the border, darkened where light) and the cattlemen on it. */
 function location(loc: string, ctx: BoardContext) {
   const c = content(names(ctx), ctx.table.trail?.[loc] ?? '');
   const code = buildingAt(ctx, loc);
@@ -132,7 +135,7 @@ function location(loc: string, ctx: BoardContext) {
       type: 'button',
       class: `chip loc ${end ? 'end' : c.kind}`,
       'data-key': `v:${loc}`,
-      style: c.owner !== null ? `border-color:${seatColour(c.owner)}` : null,
+      style: c.owner !== null ? `border-color:${edgeIn(seatColour(c.owner), BUILDING_GROUND)}` : null,
       'aria-label': `${spaceName(ctx, loc)}${c.text ? `: ${c.text}${owner}` : ''}`,
       // What the building does and costs, as the view describes it; tapped, the same in a line under its stage.
       title: [c.owner !== null ? ctx.name(c.owner) : '', about].filter(Boolean).join(': ') || null,
