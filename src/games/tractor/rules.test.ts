@@ -551,6 +551,107 @@ describe('the rules document, case by case', () => {
   });
 });
 
+/**
+ * Each trick rule of the original rules document played out with moves from a table in play: every seat
+ * keeps a spare card so the hand goes on, and the trick's winner shows as the next leader and in `captured`.
+ */
+describe('the rules document, trick by trick', () => {
+  const trickOf = (table: { level: string; trumpSuit?: 'S' | 'H' | 'D' | 'C' | null }, hands: string[][], plays: string[][]) => {
+    let s = playing({ level: table.level, trumpSuit: table.trumpSuit === undefined ? 'S' : table.trumpSuit, hands });
+    plays.forEach((cards, seat) => (s = ok(play(s, seat, cards))));
+    return s;
+  };
+  const won = (s: TractorState) => [s.leader, s.captured];
+
+  // «در چنین دستی هر کسی که حکم بالاتری را بازی کرده باشد برنده‌ی دست خواهد بود اگر چند کارت حکم با رتبه ی بالای هم رتبه بازی
+  //   شده باشند بین این ها اولین حکمی که بازی شده است دیگر کارت ها را شکست می دهد و اگر حکم بالاتری بازی نشود این حکم دست را برنده می شود»
+  it('a led trump: the highest trump wins; of equal highest trumps the first played, unless a higher one comes', () => {
+    const hands = [['7S', '3D'], ['7H', '4D'], ['KC', '5D'], ['7D', '7C', '6D']];
+    expect(won(trickOf({ level: '7', trumpSuit: 'C' }, hands, [['7S'], ['7H'], ['KC'], ['7D']]))).toEqual([0, [10, 0, 0, 0]]);
+    expect(won(trickOf({ level: '7', trumpSuit: 'C' }, hands, [['7S'], ['7H'], ['KC'], ['7C']]))).toEqual([3, [0, 0, 0, 10]]);
+  });
+
+  // «اگر کارت غیرحکمی بعنوان اولین کارت دست بازی شود سایر بازیکنان باید در صورت امکان یک کارت غیرحکم از همان خال را بازی کنند …
+  //   اگر یک حکم توسط هر بازیکنی در یک دست بازی شود آن دست توسط کسی که بالاترین حکم در آن دست را بازی کرده است برنده می شود»
+  it('a led plain card: the suit is followed while held; a trump from a void player takes it, the highest trump if several', () => {
+    const hands = [['KH', '3C'], ['AH', '4S', '4C'], ['3S', '5C'], ['5S', '4D', '6C']];
+    const s = playing({ level: '2', hands });
+    expect(code(play(ok(play(s, 0, ['KH'])), 1, ['4S']))).toBe('tractor/must-follow-suit');
+    expect(won(trickOf({ level: '2' }, hands, [['KH'], ['AH'], ['3S'], ['4D']]))).toEqual([2, [0, 0, 10, 0]]);
+    expect(won(trickOf({ level: '2' }, hands, [['KH'], ['AH'], ['3S'], ['5S']]))).toEqual([3, [0, 0, 0, 15]]);
+    expect(won(trickOf({ level: '2' }, hands, [['KH'], ['AH'], ['5C'], ['6C']]))).toEqual([1, [0, 15, 0, 0]]);
+  });
+
+  // «هنگامی که یک جفت کارت حکم یکسان بعنوان اولین ترکیب بازی می شود هر یک از بازیکنان دیگر باید در صورت داشتن یک جفت حکم یکسان آن را بازی کنند …
+  //   این دست توسط بازیکنی که بالاترین جفت مشابه حکم را بازی کند برنده می شود حکم هایی که جفت نیستند نمی توانند برنده شوند حتی اگر بالاتر باشند»
+  it('a led trump pair, played out: a pair, else two trumps, else the one trump and any card; the highest trump pair wins, big jokers unpaired do not', () => {
+    const hands = [['5S', '5S', '3D'], ['BJ', 'SJ', '3H'], ['6S', '6S', '7S', '4D'], ['KS', '4H', '4H']];
+    let s = ok(play(playing({ level: '2', hands }), 0, ['5S', '5S']));
+    expect(code(play(s, 1, ['BJ', '3H']))).toBe('tractor/must-follow-suit');
+    s = ok(play(s, 1, ['BJ', 'SJ']));
+    expect(code(play(s, 2, ['6S', '7S']))).toBe('tractor/must-play-pairs');
+    s = ok(play(s, 2, ['6S', '6S']));
+    expect(code(play(s, 3, ['4H', '4H']))).toBe('tractor/must-follow-suit');
+    s = ok(play(s, 3, ['KS', '4H']));
+    expect(won(s)).toEqual([2, [0, 0, 20, 0]]);
+  });
+
+  // «اگر قرار باشد دو بازیکن جفت حکم که به یک ارزش هستند را بازی کنند مثلا یکی دل 9 و دل 9 بازی کند و یکی هم 9 خشت و 9 خشت که 9 ها و پیک ها حکم هستند
+  //   آنگاه آن جفتی که اول بازی شده است دیگری را شکست خواهد داد»
+  it('a led plain pair ruffed by 9♥ 9♥ and then 9♦ 9♦ (nines and spades trump): the pair played first wins', () => {
+    const hands = [['KC', 'KC', '3D'], ['9H', '9H', '4D'], ['9D', '9D', '3H'], ['5C', '6C', '3S']];
+    expect(won(trickOf({ level: '9' }, hands, [['KC', 'KC'], ['9H', '9H'], ['9D', '9D'], ['5C', '6C']]))).toEqual([1, [0, 25, 0, 0]]);
+  });
+
+  // «این دست توسط بالاترین مجموعه از جفت های حکم متوالی با همان طولی که شروع کننده بازی کرده بود به دست می آید سایر حکم ها جفت یا غیر جفت هیچ قدرتی ندارند»
+  it('a led trump tractor, played out: only a higher trump tractor of its length wins; joker and ace pairs that do not touch have no power', () => {
+    const hands = [['5S', '5S', '6S', '6S', '3D'], ['BJ', 'BJ', 'AS', 'AS', '3H'], ['7S', '7S', '8S', '8S', '4D'], ['SJ', '2H', '3S', 'KS', '5H']];
+    const plays = [['5S', '5S', '6S', '6S'], ['BJ', 'BJ', 'AS', 'AS'], ['7S', '7S', '8S', '8S'], ['SJ', '2H', '3S', 'KS']];
+    expect(won(trickOf({ level: '2' }, hands, plays))).toEqual([2, [0, 0, 20, 0]]);
+    const lower = [['9S', '9S', '10S', '10S', '3D'], ...hands.slice(1)];
+    expect(won(trickOf({ level: '2' }, lower, [['9S', '9S', '10S', '10S'], ...plays.slice(1)]))).toEqual([0, [30, 0, 0, 0]]);
+  });
+
+  // «این دست توسط بالاترین مجموعه از جفت های متوالی با طول برابر با دنباله ی شروع کننده برنده می شود مگر اینکه بازیکنی که هیچ کدام از خال های دنباله ی شروع کننده را ندارد
+  //   بتواند با یک دنباله به همان اندازه طولانی از جفت های متوالی حکم بازی کند در این صورت بالاترین دنباله با خال حکم برنده است»
+  it('a led plain tractor, played out: a higher tractor of the suit wins unless a void player trumps with a tractor as long; the highest trump tractor wins', () => {
+    const lead = ['3H', '3H', '4H', '4H'];
+    const hands = (two: string[], three: string[]) => [[...lead, '3C'], ['KH', 'KH', 'AH', 'AH', '4C'], [...two, '5C'], [...three, '6C']];
+    const pairsApart = ['6S', '6S', '9S', '9S'];
+    const low = ['6S', '6S', '7S', '7S'];
+    const high = ['9S', '9S', '10S', '10S'];
+    const junk = ['3D', '4D', '6D', '7D'];
+    expect(won(trickOf({ level: '2' }, hands(pairsApart, junk), [lead, ['KH', 'KH', 'AH', 'AH'], pairsApart, junk]))).toEqual([1, [0, 20, 0, 0]]);
+    expect(won(trickOf({ level: '2' }, hands(low, junk), [lead, ['KH', 'KH', 'AH', 'AH'], low, junk]))).toEqual([2, [0, 0, 20, 0]]);
+    expect(won(trickOf({ level: '2' }, hands(low, high), [lead, ['KH', 'KH', 'AH', 'AH'], low, high]))).toEqual([3, [0, 0, 0, 40]]);
+  });
+
+  // «بازیکنی که این دست را شروع کرده است آن را برنده خواهد شد مگر اینکه خال شروع خال غیر حکم باشد و بازیکن دیگری که هیچ کارتی از خال شروع شده را ندارد
+  //   یک بازی کاملاً متشکل از حکم به تعداد جفت های حکم یکسان با جفت حکم های مجموعه ی شروع انجام دهد در این صورت حکم ها پیروز می شوند»
+  // «اگر بیش از یک بازیکن موفق شوند ترکیب مناسبی از حکم را بازی کنند و مجموعه ی شروع کننده شامل یک جفت باشد هر کدام از آنها بالا ترین زوج حکم را بازی کند برنده می شود»
+  it('a plain throw with a pair, played out: its leader wins unless a void player trumps it all with a pair; of such ruffs the highest trump pair wins', () => {
+    const lead = ['AH', 'AH', 'KH'];
+    const table = (one: string[], two: string[]) => [[...lead, '3C'], [...one, '4C'], [...two, '5C'], ['QH', '4H', '5H', '6C']];
+    const noPair = ['BJ', 'SJ', 'AS'];
+    const low = ['3S', '3S', '4S'];
+    const high = ['7S', '7S', '8S'];
+    let s = ok(play(playing({ level: '2', hands: table(noPair, low) }), 0, lead));
+    expect(s.throwFailure).toBeNull();
+    s = ok(play(ok(play(ok(play(s, 1, noPair)), 2, low)), 3, ['QH', '4H', '5H']));
+    expect(won(s)).toEqual([2, [0, 0, 15, 0]]);
+    expect(won(trickOf({ level: '2' }, table(noPair, ['6S', '7S', '8S']), [lead, noPair, ['6S', '7S', '8S'], ['QH', '4H', '5H']]))).toEqual([0, [15, 0, 0, 0]]);
+    expect(won(trickOf({ level: '2' }, table(low, high), [lead, low, high, ['QH', '4H', '5H']]))).toEqual([2, [0, 0, 15, 0]]);
+  });
+
+  // «اگر مجموعه ی شروع شامل هیچ جفتی نمی شد بالاترین تک حکم توسط هر کسی بازی شده باشد او برنده دست است در صورت تساوی در بالاترین کارت حکم آن که اول بازی کرده است برنده دست است»
+  it('a plain throw of singles, played out: the highest single trump of the ruffs wins, of equal highest ones the first played', () => {
+    const table = (one: string[], two: string[]) => [['AH', 'KH', '3C'], [...one, '4C'], [...two, '5C'], ['QH', '4H', '6C']];
+    const lead = ['AH', 'KH'];
+    expect(won(trickOf({ level: '2' }, table(['3S', '6S'], ['4S', '7S']), [lead, ['3S', '6S'], ['4S', '7S'], ['QH', '4H']]))).toEqual([2, [0, 0, 10, 0]]);
+    expect(won(trickOf({ level: '2' }, table(['3S', '7S'], ['4S', '7S']), [lead, ['3S', '7S'], ['4S', '7S'], ['QH', '4H']]))).toEqual([1, [0, 10, 0, 0]]);
+  });
+});
+
 describe('scoring a hand', () => {
   it('follows the result table of the original rules document (two decks)', () => {
     const rows: [number, boolean, number][] = [
@@ -623,6 +724,21 @@ describe('scoring a hand', () => {
     expect([tractor.kittyMultiplier, tractor.kittyPoints, tractor.attackerPoints]).toEqual([8, 15, 50 + 20 + 15 * 8]);
     const thrown = lastTrick(['AH', 'KH', 'QH'], ['3S', '4S', '5S']).result!;
     expect([thrown.kittyMultiplier, thrown.attackerPoints]).toEqual([6, 50 + 15 + 15 * 6]);
+  });
+  // The result table of the original rules document, row by row at both ends, played to the hand's end: the attackers'
+  // points, who rises by how much, and the next starter (هم تیمی شروع کننده: the starter's partner; بازیکنی که در سمت
+  // راست شروع کننده نشسته است: the seat after the starter). Past 235 the table stops; +1 per further 40 (digest).
+  it('the result table of the original rules document, played out: levels and next starter for every row, and beyond it', () => {
+    const rows: [number, number[], number][] = [
+      [0, [3, 0, 3, 0], 2], [5, [2, 0, 2, 0], 2], [35, [2, 0, 2, 0], 2], [40, [1, 0, 1, 0], 2], [75, [1, 0, 1, 0], 2],
+      [80, [0, 0, 0, 0], 1], [115, [0, 0, 0, 0], 1], [120, [0, 1, 0, 1], 1], [155, [0, 1, 0, 1], 1], [160, [0, 2, 0, 2], 1],
+      [195, [0, 2, 0, 2], 1], [200, [0, 3, 0, 3], 1], [235, [0, 3, 0, 3], 1], [240, [0, 4, 0, 4], 1], [280, [0, 5, 0, 5], 1],
+    ];
+    for (const [points, levels, nextStarter] of rows) {
+      // Below 80 the declarers take the last trick (no kitty); from 80 the attackers take it with a single (kitty 15 × 2).
+      const s = points < 80 ? lastTrick(['AH'], ['3H'], {}, undefined, [0, points, 0, 0]) : lastTrick(['3H'], ['AS'], {}, undefined, [0, points - 30, 0, 0]);
+      expect([s.result!.attackerPoints, s.levels, s.result!.nextStarter], `${points} points`).toEqual([points, levels, nextStarter]);
+    }
   });
   it('attackers with 120 rise one level and the seat after the starter starts', () => {
     const s = lastTrick(['3H'], ['AS'], {}, undefined, [0, 90, 0, 0]);
