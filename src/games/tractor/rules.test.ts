@@ -740,6 +740,15 @@ describe('scoring a hand', () => {
       expect([s.result!.attackerPoints, s.levels, s.result!.nextStarter], `${points} points`).toEqual([points, levels, nextStarter]);
     }
   });
+  it('six players: a declarers\' win passes the start to the starter\'s next teammate, an attackers\' win to the seat after him', () => {
+    const six = (ruff: string, captured: number[]) => {
+      let s = playing({ hands: [['AH'], [ruff], ['4H'], ['5H'], ['6H'], ['7H']], kitty: ['3C', '4C', '6C', '7C', '8C', '9C'], captured });
+      for (const [seat, card] of [[0, 'AH'], [1, ruff], [2, '4H'], [3, '5H'], [4, '6H'], [5, '7H']] as const) s = ok(play(s, seat, [card]));
+      return [s.result!.declarersWon, s.result!.nextStarter];
+    };
+    expect(six('3H', [0, 0, 0, 0, 0, 0])).toEqual([true, 2]);
+    expect(six('AS', [0, 130, 0, 0, 0, 0])).toEqual([false, 1]);
+  });
   it('attackers with 120 rise one level and the seat after the starter starts', () => {
     const s = lastTrick(['3H'], ['AS'], {}, undefined, [0, 90, 0, 0]);
     expect(s.result!.steps).toBe(1);
@@ -766,6 +775,11 @@ describe('scoring a hand', () => {
     const s = lastTrick(['AH'], ['3H'], { handLimit: 1 });
     expect(s.phase).toBe('over');
     expect(game.outcome(s)!.winners).toEqual([0, 2]);
+    // Ties are shared: attackers taking over without rising (80–115) leave every level as it was, so every seat wins.
+    const even = lastTrick(['3H'], ['AS'], { handLimit: 1 });
+    expect([even.phase, even.result!.declarersWon, even.levels]).toEqual(['over', false, [0, 0, 0, 0]]);
+    expect(game.outcome(even)!.winners).toEqual([0, 1, 2, 3]);
+    expect(game.outcome(even)!.standings.map((st) => st.rank)).toEqual([1, 1, 1, 1]);
   });
   it('the next hand is dealt by the system, the new starter drawing first', () => {
     const s = ok(game.applyMove(lastTrick(['AH'], ['3H']), SYSTEM, { type: 'nextHand' }));
