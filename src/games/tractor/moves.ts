@@ -402,14 +402,21 @@ const FOLLOW_MESSAGES: Record<string, string> = {
 
 /**
  * A throw stands only when no other single player can beat any of its units in that suit. When it fails,
- * the thrower must play the smallest beatable unit (fewest cards, then lowest).
+ * the thrower must play the smallest beatable unit (fewest cards, then lowest): the smallest any other
+ * player could beat, or with `throwForced: 'firstBlocker'` the smallest the first such player in turn could beat.
  */
 function failedThrowUnit(state: TractorState, seat: number, units: ReturnType<typeof leadUnits>, suit: string, trump: Trump) {
-  const beatable = units.filter((unit) =>
-    state.hands.some((hand, other) => other !== seat && canBeat(unit, countFaces(hand.map(faceOf).filter((f) => effSuit(f, trump) === suit)), trump)),
-  );
-  if (beatable.length === 0) return null;
-  return beatable.sort((a, b) => unitCards(a) - unitCards(b) || unitTop(a, trump) - unitTop(b, trump))[0]!;
+  const smallestFirst = units.slice().sort((a, b) => unitCards(a) - unitCards(b) || unitTop(a, trump) - unitTop(b, trump));
+  const others = Array.from({ length: state.seats - 1 }, (_, i) => (seat + 1 + i) % state.seats);
+  const holdings = others.map((other) => countFaces(handFaces(state, other).filter((f) => effSuit(f, trump) === suit)));
+  if (state.options.throwForced === 'firstBlocker') {
+    for (const holding of holdings) {
+      const unit = smallestFirst.find((u) => canBeat(u, holding, trump));
+      if (unit) return unit;
+    }
+    return null;
+  }
+  return smallestFirst.find((u) => holdings.some((holding) => canBeat(u, holding, trump))) ?? null;
 }
 
 /** Throw penalty, as points to the attackers: positive when a declarer failed, negative when an attacker did. */

@@ -311,6 +311,14 @@ describe('leading', () => {
     expect(thrown({ throwUnits: 'tractors' }, ['KH', 'KH']).throwFailure).toBeNull();
     expect(faces(thrown({ throwUnits: 'tractors' }, ['KH', 'KH', 'AH', 'AH']).trick[0]!.cards)).toEqual(['JH', 'JH', 'QH', 'QH']);
   });
+  it('throwForced option: the smallest unit anyone could beat, or the smallest one the first player in turn able to beat one could beat', () => {
+    // Seat 1 (next in turn) could beat the pair of jacks with its queens, seat 2 the single king with its ace.
+    const thrown = (options: Partial<TractorOptions>) =>
+      ok(play(playing({ options, hands: [['JH', 'JH', 'KH', '3D'], ['QH', 'QH', '4D'], ['AH', '6D', '7D'], ['8D', '9D', '10D']] }), 0, ['JH', 'JH', 'KH']));
+    expect(thrown({}).throwFailure!.forced).toEqual(['KH']);
+    expect(thrown({ throwForced: 'firstBlocker' }).throwFailure!.forced).toEqual(['JH', 'JH']);
+    expect(faces(thrown({ throwForced: 'firstBlocker' }).hands[0]!)).toEqual(['3D', 'KH']);
+  });
   it('checks each other hand on its own, the partner included', () => {
     const s = ok(play(hands(['AH', 'QH'], ['3D'], ['KH'], ['8D']), 0, ['AH', 'QH']));
     expect(faces(s.trick[0]!.cards)).toEqual(['QH']);

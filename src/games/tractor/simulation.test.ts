@@ -21,7 +21,7 @@ describe('tractor simulation', () => {
 
   it('plays single hands under the variant options', () => {
     const variants = [
-      { handLimit: 1, tractorFollow: 'tractors', throwEvaluation: 'all', throwPenalty: 'tenPerCard', kittyMultiplier: 'largestUnit' },
+      { handLimit: 1, tractorFollow: 'tractors', throwEvaluation: 'all', throwPenalty: 'tenPerCard', throwForced: 'firstBlocker', kittyMultiplier: 'largestUnit' },
       { handLimit: 1, kittyTheft: true, bidPolicy: 'jokerOrHigherSuit', reinforcement: 'overturnOrReinforce', jokerBids: 'allDecks', buryRestriction: 'noPointsOrTrumps' },
       { handLimit: 1, bidTakeback: true, jackBackToTwo: true, bidPolicy: 'greaterLength', reinforcement: 'none', jokerBids: 'disabled', firstStarter: 'firstBid', noBidFirstHand: 'noTrump', throwPenalty: 'tenPerAttempt', kittyMultiplier: 'power', kittyReveal: 'always' },
     ];

@@ -95,6 +95,9 @@ export const tractorOptions = z.object({
   throwUnits: titledChoice({ pairs: 'As its pairs', tractors: 'As one tractor' })
     .default('pairs')
     .describe('A tractor thrown with other cards. As its pairs: a throw being singles and pairs (the original rules); As one tractor: it stays one unit, beaten only by a higher tractor (as older games here were played).'),
+  throwForced: titledChoice({ smallest: 'Smallest beatable unit', firstBlocker: 'First player able to beat one' })
+    .default('smallest')
+    .describe("A throw that fails: the unit the thrower plays instead. Smallest beatable unit: the smallest unit (fewest cards, then lowest) any other player could beat; First player able to beat one: the smallest unit that the first player in turn after the thrower able to beat any of them could beat."),
   throwPenalty: titledChoice({ none: 'No penalty', tenPerAttempt: '10 points a throw', tenPerCard: '10 points a card taken back' })
     .default('none')
     .describe('Penalty for a failed throw, in points to the other side. No penalty; 10 points a throw; 10 points a card taken back.'),
