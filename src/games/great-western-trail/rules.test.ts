@@ -2149,3 +2149,141 @@ describe('the rules document, rule by rule', () => {
     expect(score(['START_BBH', 'MOVE_SSBB'])).toBe(-2);
   });
 });
+
+describe('the rules document, rule by rule: components, income, neighbours, scoring', () => {
+  // "۵۴ کاشی کارگر (۱۸ مهندس، ۱۸ کارگر ماهر و ۱۸ گاوچران)، ۱۸ کاشی خطر (ریزش سنگ، خشکسالی و سیل) و ۲۲ کاشی چادر (سبز و
+  // آبی)", "۱۴ دیسک رنگی", "۹۲ کارت گاو: ۵۶ کارت گاو شروع بازیکنان (۱۴ عدد برای هر نفر) و ۳۶ کارت گاو بازار", "۲۴ کارت هدف و
+  // ۴ کارت هدف شروع", "۷ کاشی خنثی ... ۱۰ کاشی دوطرفه برای هر بازیکن", "۵ کاشی رئیس ایستگاه" (the components).
+  it('components: 54 workers (18 of each), 18 hazards (6 a type), 22 teepees, 92 cattle cards, 24 + 4 objective cards, 5 station masters, 14 discs and 10 buildings a player', () => {
+    const s = setup(std, 4, 'box');
+    const tiles = [
+      ...s.stacks.flat(), ...s.foresight, ...s.jobMarket.filter((t) => t !== ''), ...s.removedTiles,
+      ...Object.values(s.trail).filter((t) => /^[ht]:/.test(t)).map((t) => t.slice(2)),
+    ];
+    const count = (pick: (t: string) => boolean) => tiles.filter(pick).length;
+    expect(['cowboy', 'craftsman', 'engineer'].map((w) => count((t) => t === w))).toEqual([18, 18, 18]);
+    expect(['flood', 'drought', 'rockfall'].map((h) => count((t) => t.startsWith(`${h}-`)))).toEqual([6, 6, 6]);
+    expect([count((t) => t === 'green'), count((t) => t === 'blue')]).toEqual([11, 11]);
+    expect(tiles).toHaveLength(54 + 18 + 22);
+    const players = s.players.map((p) => [...p.hand, ...p.deck, ...p.discard]);
+    expect(players.map((cards) => cards.length)).toEqual([14, 14, 14, 14]);
+    expect([...s.market, ...s.marketDeck]).toHaveLength(36);
+    const general = [...s.objectiveDisplay, ...s.objectiveStack];
+    expect(general).toHaveLength(24);
+    expect(general.some((c) => c.startsWith('START'))).toBe(false);
+    expect([...s.players.flatMap((p) => p.objectives), ...s.removedCards].sort()).toEqual(['START_34B', 'START_BBH', 'START_BLHH', 'START_SSG']);
+    expect(s.stations.map((st) => st.master).filter((m) => m !== 0)).toHaveLength(5);
+    expect(Object.values(s.trail).filter((t) => t.startsWith('n:'))).toHaveLength(7);
+    for (const p of s.players) expect([p.discs.length, p.buildings.length]).toEqual([14, 10]);
+  });
+
+  // "۴ کارت هدف شروع را مخلوط کنید و به هر بازیکن یکی بدهید؛ این کارت اولین هدف شخصی او است. باقی را به جعبه برگردانید"
+  // (shuffle the 4 starting objective cards, one to each player as their first objective; the rest back to the box).
+  it('setup: each player is dealt a different starting objective into the objective area, the rest go back to the box', () => {
+    for (const seats of [2, 3]) {
+      const s = setup(std, seats, `starting-${seats}`);
+      const dealt = s.players.map((p) => p.objectives);
+      expect(dealt.every((cards) => cards.length === 1 && cards[0]!.startsWith('START'))).toBe(true);
+      expect(new Set(dealt.flat()).size).toBe(seats);
+      expect(s.removedCards).toHaveLength(4 - seats);
+      // Out of the game: in no hand, deck or discard pile, nor among the general objective cards.
+      const inPlay = [...s.objectiveDisplay, ...s.objectiveStack, ...s.players.flatMap((p) => [...p.hand, ...p.deck, ...p.discard])];
+      expect(inPlay.some((c) => s.removedCards.includes(c))).toBe(false);
+    }
+  });
+
+  // "همهی کارتهای دست را به بقیه نشان دهید و ارزش پرورش هر نوع گاو را جمع کنید (هر نوع گاو فقط یکبار حساب میشود) ... سپس
+  // همانقدر پول از مخزن بگیرید و همهی کارتهای دست را در ستون کارتهای خارجشده بگذارید" (show the hand, add up the breeding
+  // value of each breed, each breed counted once; take that money and put every card of the hand on the discard pile).
+  it('income: each breed counts once (three breeds of value 3 are 9; two West Highlands of different VP one 4), and the whole hand, objective cards too, is discarded', () => {
+    const s = fresh();
+    s.foresight = ['', '', '', '', '', ''];
+    s.players[0]!.hand = ['holstein', 'brownswiss', 'ayrshire', 'highland3', 'highland5', 'DRAW_5H'];
+    s.players[0]!.location = 'G-1';
+    const t = play(play(s, { type: 'move', path: ['KANSAS_CITY'] }), { type: 'income', certificates: 0 });
+    expect(t.players[0]!.money).toBe(20 + 3 + 3 + 3 + 4);
+    expect(t.players[0]!.hand).toEqual([]);
+    expect([...t.players[0]!.discard].sort()).toEqual(['DRAW_5H', 'ayrshire', 'brownswiss', 'highland3', 'highland5', 'holstein']);
+    expect(t.turn.stack.at(-1)).toEqual({ kind: 'deliver', max: 13, extraordinary: false });
+  });
+
+  // "شهری را انتخاب کنید که ارزشش برابر یا کمتر از ارزش کل پرورش گاوهای شما باشد و از قبل دیسک شما در آن نباشد" (a city
+  // of value at most yours that does not hold a disc of yours yet) and a station upgrade places "یکی از دیسکهایتان"
+  // (one of your discs): another player's disc on a city or a station stops nobody else.
+  it("delivery and stations: another player's disc on a city or a station does not keep you out", () => {
+    const s = fresh();
+    s.foresight = ['', '', '', '', '', ''];
+    s.players[1]!.cities.wichita = 1;
+    s.players[0]!.hand = ['guernsey', 'angus'];
+    s.players[0]!.location = 'G-1';
+    const t = play(play(s, { type: 'move', path: ['KANSAS_CITY'] }), { type: 'income', certificates: 0 });
+    expect(has(t, { type: 'deliver', city: 'wichita' })).toBe(true);
+    expect(play(play(t, { type: 'deliver', city: 'wichita' }), { type: 'disc', disc: 'aux1' }).players.map((p) => p.cities.wichita)).toEqual([1, 1]);
+    let u = fresh();
+    u.stations[0]!.discs = [1];
+    u = goTo(u, 'G');
+    u.players[0]!.engine = 4;
+    u = play(play(u, { type: 'action', action: '0.0' }), { type: 'engine', to: 4.5 });
+    u = play(play(u, { type: 'upgrade' }), { type: 'disc', disc: 'aux1' });
+    expect(u.stations[0]!.discs).toEqual([1, 0]);
+  });
+
+  // "کپی کردن اقدام محلی کاشی ساختمان مجاور (چه خنثی، چه کاشی بازیکن دیگر)" (copy the local action of an adjacent
+  // building, neutral or another player's): 8b uses the other player's building as its own, for no fee.
+  it("8b: copies another player's building beside it, its local actions offered as if it were one's own", () => {
+    let s = fresh();
+    s.trail['A-2'] = 'p:0:8b';
+    s.trail['A-1'] = 'p:1:2a';
+    s.players[0]!.hand = ['guernsey'];
+    s = goTo(s, 'A-2');
+    s = play(s, { type: 'action', action: '0.0' });
+    expect(legalMoves(s, 0)).toEqual([{ type: 'copy', space: 'A-1' }, { type: 'skip' }]);
+    s = play(s, { type: 'copy', space: 'A-1' });
+    s = play(s, { type: 'action', action: '0.0' }); // 2a: discard a Guernsey for $4
+    expect([s.players[0]!.money, s.players[1]!.money]).toEqual([24, 20]);
+  });
+
+  // "دیسکها روی ۱۴ فضای رنگی صفحهی شخصی قرار میگیرند و فقط ۲ فضای خاکستری سمت چپ بالا خالی میمانند" (the 14 discs
+  // cover the coloured spaces, only the 2 grey ones stay empty) and "هر اقدام کمکی کنار خود ۲ فضای دیسک دارد؛ تا وقتی
+  // هر دو فضا اشغال شدهاند اقدام قابل استفاده نیست" (an auxiliary action is unusable while both its spaces are
+  // occupied): at the start actions 1 and 2 are there in single, 3 to 5 are not.
+  it('auxiliary actions at the start: 1 and 2 single (their grey spaces are empty), 3 to 5 locked, no double', () => {
+    const s = fresh();
+    s.trail['A-1'] = 'p:1:2a';
+    s.players[0]!.money = 20;
+    s.players[0]!.engine = 5;
+    s.players[0]!.deck = ['jersey', 'angus'];
+    expect(legalMoves(goTo(s, 'A-1'), 0)).toEqual([{ type: 'aux', aux: 1, double: false }, { type: 'aux', aux: 2, double: false }]);
+    const atG = play(goTo(fresh(), 'G'), { type: 'action', action: '1.0' }); // G: single-or-double auxiliary action
+    expect(legalMoves(atG, 0).filter((m) => m.type === 'aux')).toEqual([{ type: 'aux', aux: 1, double: false }, { type: 'aux', aux: 2, double: false }]);
+  });
+
+  // "پول در بازی نامحدود فرض میشود" (money is unlimited): the bank pays whatever it owes, whatever is out.
+  it('money is unlimited: the bank keeps paying beyond the coins in the box', () => {
+    const s = fresh();
+    s.foresight = ['', '', '', '', '', ''];
+    s.players[0]!.money = 200;
+    s.players[1]!.money = 200;
+    s.players[0]!.hand = ['guernsey', 'angus', 'holstein'];
+    s.players[0]!.location = 'G-1';
+    const t = play(play(s, { type: 'move', path: ['KANSAS_CITY'] }), { type: 'income', certificates: 0 });
+    expect(t.players[0]!.money).toBe(207);
+  });
+
+  // "۶. امتیاز پیروزی کارتهای گاو شما در ستون شخصی، دست و ستون کارتهای خارجشده" (the VP of your cattle cards in your
+  // draw pile, hand and discard pile), "۳. ... (منفی هم ممکن است)" (cities: negative too) and "۱. بهازای هر ۵ دلار ...
+  // ۱ امتیاز" (1 VP per $5).
+  it('scoring: cattle in the draw pile, hand and discard pile all score, removed ones not; cities may score below zero; 1 VP per whole $5', () => {
+    const s = fresh();
+    s.players.forEach((p) => (p.objectives = []));
+    const p = s.players[0]!;
+    p.money = 9;
+    p.deck = ['longhorn7'];
+    p.hand = ['highland5', 'jersey'];
+    p.discard = ['ayrshire', 'holstein'];
+    s.removedCards = ['longhorn6'];
+    p.cities = { ...p.cities, topeka: 1, wichita: 1 };
+    s.over = true;
+    expect((game.outcome(s)!.details as { breakdown: Record<string, number>[] }).breakdown[0]).toMatchObject({ money: 1, cattle: 7 + 5 + 3 + 1, cities: -3 });
+  });
+});
