@@ -29,10 +29,10 @@ export function legalMoves(state: GwtState, actor: Actor): GwtMove[] {
   const step = state.turn.stack.at(-1);
   if (!step) return phaseMoves(state);
   const moves = stepMoves(state, step);
-  // House rule: objective cards between the Kansas City sub-phases.
-  if (state.options.objectivesInKansasCity && state.turn.session === null && ['foresight', 'income', 'deliver'].includes(step.kind)) {
-    moves.push(...objectivePlays(state));
-  }
+  // Objective cards "before or after any action" (original rules document): the Kansas City visit is phase B's action,
+  // so on arriving, before its first sub-phase; between its sub-phases only by house rule (mid-action).
+  const beforeVisit = !state.turn.kansasCityBegun || state.options.objectivesInKansasCity;
+  if (beforeVisit && state.turn.session === null && ['foresight', 'income', 'deliver'].includes(step.kind)) moves.push(...objectivePlays(state));
   return moves;
 }
 
@@ -673,6 +673,7 @@ function perform(state: GwtState, move: GwtMove): void {
       return;
     }
     case 'foresight': {
+      state.turn.kansasCityBegun = true;
       const column = (step as { column: number }).column;
       const tile = state.foresight[column * 2 + move.pick]!;
       state.foresight[column * 2 + move.pick] = '';
@@ -681,6 +682,7 @@ function perform(state: GwtState, move: GwtMove): void {
       return;
     }
     case 'income': {
+      state.turn.kansasCityBegun = true;
       const value = handBreedingValue(p.hand) + p.permanentCertificates + move.certificates;
       p.certificates -= move.certificates;
       gain(state, seat, value);

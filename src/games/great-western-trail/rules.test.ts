@@ -1369,19 +1369,43 @@ describe('Kansas City', () => {
     expect(legalMoves(t, 0)).toEqual([{ type: 'disc', disc: 'station:2' }, { type: 'disc', disc: 'station:3' }]);
     expect(play(t, { type: 'disc', disc: 'station:2' }).stations[2]!.discs).toEqual([1]);
   });
-  it('objective cards cannot be played in Kansas City (option: between its sub-phases)', () => {
+  // Original rules document: "هر کارت هدف را میتوانید قبل یا بعد از هر اقدام در یک مرحله بازی کنید" (an objective card may
+  // be played before or after any action of a phase); the Kansas City visit is phase B's action ("کانزاس سیتی: باید
+  // پنج زیرمرحله را به ترتیب انجام دهید"): a card may be played on arriving, before it, not in the middle of it.
+  it('objective cards: on arriving in Kansas City, before its first sub-phase, not between its sub-phases (option: between them too)', () => {
     const s = fresh();
-    s.players[0]!.hand = ['GAIN2_SSH'];
+    s.players[0]!.hand = ['GAIN2_SSH', 'DRAW_5H', 'jersey'];
+    s.players[0]!.deck = ['angus', 'guernsey', 'holstein'];
+    s.foresight = ['flood-g4', 'green', '', '', '', ''];
     expect(types(s)).toContain('playObjective');
-    expect(types(toKc(s))).not.toContain('playObjective');
-    const h = fresh(2, { objectivesInKansasCity: true });
-    h.players[0]!.hand = ['GAIN2_SSH', 'jersey'];
-    h.foresight = ['', '', '', '', '', ''];
-    let t = toKc(h);
-    expect(types(t)).toEqual(['income', 'playObjective']);
+    let t = toKc(s);
+    expect(types(t)).toEqual(['foresight', 'playObjective']);
     t = play(t, { type: 'playObjective', card: 'GAIN2_SSH' });
     expect(t.players[0]!.money).toBe(22);
-    expect(legalMoves(t, 0)).toEqual([{ type: 'income', certificates: 0 }]);
+    // A card whose action draws: its draw and discard come first, then the visit goes on with a better hand.
+    t = play(play(t, { type: 'playObjective', card: 'DRAW_5H' }), { type: 'draw', count: 3 });
+    t = play(play(play(t, { type: 'discard', card: 'jersey' }), { type: 'discard', card: 'angus' }), { type: 'discard', card: 'guernsey' });
+    expect(legalMoves(t, 0)).toEqual([{ type: 'foresight', pick: 0 }, { type: 'foresight', pick: 1 }]);
+    // Once the visit has begun, no more cards until it is over.
+    const u = fresh();
+    u.players[0]!.hand = ['GAIN2_SSH', 'MOVE_SSBB', 'holstein'];
+    u.foresight = ['flood-g4', 'green', '', '', '', ''];
+    const begun = play(toKc(u), { type: 'foresight', pick: 0 });
+    expect(types(begun)).toEqual(['income']);
+    // With nothing to foresee the visit begins with the income, and a card may come before it.
+    const v = fresh();
+    v.players[0]!.hand = ['GAIN2_SSH', 'holstein'];
+    v.foresight = ['', '', '', '', '', ''];
+    expect(types(toKc(v))).toEqual(['income', 'playObjective']);
+    // Option: between the sub-phases too.
+    const h = fresh(2, { objectivesInKansasCity: true });
+    h.players[0]!.hand = ['GAIN2_SSH', 'jersey'];
+    h.foresight = ['flood-g4', 'green', '', '', '', ''];
+    let w = play(toKc(h), { type: 'foresight', pick: 0 });
+    expect(types(w)).toEqual(['income', 'playObjective']);
+    w = play(w, { type: 'playObjective', card: 'GAIN2_SSH' });
+    expect(w.players[0]!.money).toBe(22);
+    expect(legalMoves(w, 0)).toEqual([{ type: 'income', certificates: 0 }]);
   });
 });
 

@@ -73,7 +73,7 @@ export const optionsSchema = z.object({
   objectivesInKansasCity: z
     .boolean()
     .default(false)
-    .describe('House rule: objective cards may also be played between the Kansas City sub-phases.')
+    .describe('House rule: objective cards may also be played between the Kansas City sub-phases (on arriving there, before the first, they always may).')
     .meta({ title: 'Objective cards in Kansas City' }),
   cityPairObjective: titledChoice({ may: 'May take it', must: 'Must take it' })
     .default('may')
@@ -197,6 +197,8 @@ export interface TurnState {
   /** Pending sub-steps, the last one is resolved first. */
   stack: Step[];
   cowboysUsed: number;
+  /** In Kansas City, a sub-phase has been carried out: objective cards wait for the visit's end (or the house rule). */
+  kansasCityBegun?: boolean;
 }
 
 export interface GwtState {
