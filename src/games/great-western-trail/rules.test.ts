@@ -2282,6 +2282,19 @@ describe('the rules document, rule by rule: components, income, neighbours, scor
     expect(legalMoves(atG, 0).filter((m) => m.type === 'aux')).toEqual([{ type: 'aux', aux: 1, double: false }, { type: 'aux', aux: 2, double: false }]);
   });
 
+  // "کاشی شخصی بازیکن دیگر، کاشی خطر یا کاشی چادر: فقط یک اقدام کمکی میتوانید انجام دهید" (another player's building, a
+  // hazard or a teepee: a single auxiliary action only), after its fee to the bank.
+  it('a hazard or a teepee stopped on: its fee to the bank, then a single auxiliary action only', () => {
+    for (const [space, tile] of [['FLOOD-1', 'h:flood-g4'], ['TEEPEE-1', 't:blue']]) {
+      const s = fresh();
+      s.trail[space!] = tile!;
+      s.players[0]!.deck = ['jersey'];
+      const at = goTo(s, space!);
+      expect(at.players[0]!.money).toBe(18);
+      expect(legalMoves(at, 0)).toEqual([{ type: 'aux', aux: 1, double: false }, { type: 'aux', aux: 2, double: false }]);
+    }
+  });
+
   // "پول در بازی نامحدود فرض میشود" (money is unlimited): the bank pays whatever it owes, whatever is out.
   it('money is unlimited: the bank keeps paying beyond the coins in the box', () => {
     const s = fresh();
