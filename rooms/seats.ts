@@ -37,7 +37,7 @@ const INVITE_REQUIRED = 'core/invite-required: this table is private; join with 
 /** Colyseus' RoomInternalState.DISPOSING: a closing room takes nobody. */
 const DISPOSING = 2;
 /** Seats offered back to the table queue per table configuration at most (the oldest are dropped; each is tried once). */
-const MAX_OFFERED_SEATS = 256;
+export const MAX_OFFERED_SEATS = 256;
 /** How long offered seats are kept (with Redis): the tables waiting for them close long before. */
 const OFFERED_SEATS_TTL_SECONDS = 600;
 

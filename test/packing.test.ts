@@ -178,6 +178,25 @@ describe('table queue on one process without Redis', () => {
     }
   });
 
+  it('sends the next queued player to a seat left free however many seats of tables since closed were offered before it', async () => {
+    const options = { seats: 3, options: { handSize: 1 } };
+    const queued = async () => adopt(await joinQueue(new Client(server.ws), 'high-card', options));
+    // Players come and go at a queued table (each leaver's seat offered), then it closes: each offer is stale.
+    const closing = await queued();
+    for (let i = 0; i < 40; i++) await (await new Client(server.ws).joinOrCreate('high-card', options)).leave();
+    await closing.room.leave();
+    await waitFor(async () => !(await matchMaker.getRoomById(closing.room.roomId)), 5000, 'the table closed');
+    // A new table whose every ticket is drawn, its player who left offering the seat behind those stale offers.
+    const [host, leaver] = [await queued(), await queued()];
+    expect(leaver.room.roomId).toBe(host.room.roomId);
+    await leaver.room.leave();
+    await waitFor(() => state(host).seats.filter((s: { taken: boolean }) => s.taken).length === 1, 5000, 'the seat freed');
+    const late = [await queued(), await queued()];
+    expect(late.map((p) => p.room.roomId)).toEqual([host.room.roomId, host.room.roomId]);
+    await waitFor(() => state(host).status === 'playing', 5000, 'game started');
+    await Promise.all([host, ...late].map((p) => p.room.leave()));
+  });
+
   it("forgets a configuration's offered seats when their list expires, as Redis does", async () => {
     const presence = new InMemoryPresence();
     await presence.rpush('parlor:queue:test:vacant', 'room-a');

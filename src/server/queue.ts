@@ -16,6 +16,7 @@ import { matchMaker, type IRoomCache, type Room } from '@colyseus/core';
 import type { Application, Response } from 'express';
 import { ClientJoinOptions, joinOptionsProblem, type JoinOptions } from '../../rooms/join-options.ts';
 import { queueKeys } from '../../rooms/settings.ts';
+import { MAX_OFFERED_SEATS } from '../../rooms/seats.ts';
 import type { Logger } from './logger.ts';
 import { JOIN_OPTIONS_JSON, jsonProblem } from './json-bounds.ts';
 import { countedAsReserving, SERVER_CLOSING, shuttingDown, tableChargeFor, type TableCharge } from './front-door.ts';
@@ -115,13 +116,20 @@ export async function queueForTable(game: string, body: unknown, logger: Logger,
   throw new QueueError(409, 'core/queue-busy', 'No seat could be reserved; try again.');
 }
 
-/** A seat some queued table offered back (one that came free before its start), if one is still free. */
+/**
+ * A seat some queued table offered back (one that came free before its start), if one is still free. Offers of
+ * tables that closed or started are passed by untried, however many: players coming and going pile them up ahead
+ * of a seat still free (the list keeps MAX_OFFERED_SEATS), and counted as tries they sent the next player to a new
+ * table while that seat waited.
+ */
 async function offeredSeat(ticket: Ticket, vacancies: string) {
-  for (let i = 0; i < MAX_OFFERS; i++) {
+  for (let tries = 0, popped = 0; tries < MAX_OFFERS && popped < MAX_OFFERED_SEATS; popped++) {
     const roomId = await matchMaker.presence.lpop(vacancies);
     if (!roomId) return null;
     const room = await matchMaker.getRoomById(roomId);
-    const seat = room?.name === ticket.game && (await reserve(room, ticket.options));
+    if (room?.name !== ticket.game || room.metadata?.started === true) continue;
+    tries++;
+    const seat = await reserve(room, ticket.options);
     if (seat) return seat;
   }
   return null;
