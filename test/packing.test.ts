@@ -227,6 +227,21 @@ describe('table queue on one process without Redis', () => {
     expect([Object.keys(data), Object.keys(hash)]).toEqual([[], []]); // Colyseus' own kept each emptied key for good
   });
 
+  it("tells the group's other holders at once when its table could not be opened, so that one of them opens it now", async () => {
+    const ticket = await ticketFor('high-card', { seats: 2 });
+    const groupKey = 'parlor:queue:test:not-opened';
+    const told: unknown[] = [];
+    const hear = (message: unknown) => told.push(message);
+    await matchMaker.presence.subscribe(groupKey, hear);
+    try {
+      expect(await createFor({ ...ticket, game: 'no-such-game' }, groupKey, pino({ level: 'silent' }))).toBeNull();
+      await waitFor(() => told.length > 0, 2000, 'the holders told');
+      expect(told).toEqual([null]); // (a holder waiting for the table takes this for "none coming", and claims its creation)
+    } finally {
+      await matchMaker.presence.unsubscribe(groupKey, hear);
+    }
+  });
+
   it('keeps the first table recorded when a stalled creator comes back after a takeover', async () => {
     const ticket = await ticketFor('high-card', { seats: 2 });
     const ofTicket = async () => (await matchMaker.query({ name: 'high-card' })).filter((r) => r.metadata?.table === ticket.options.table);

@@ -176,7 +176,12 @@ export async function createFor(ticket: Ticket, groupKey: string, logger: Logger
   try {
     room = await matchMaker.createRoom(ticket.game, { ...ticket.options, queued: true, ...(ticket.creator ? { creator: ticket.creator } : {}) });
   } catch (err) {
-    logger.error({ err, groupKey }, 'queue: room creation failed');
+    // The group's other holders would wait CREATE_WAIT_MS for a table that is not coming: told now, one of them takes
+    // its creation over at once (this holder waits for that table as they do). A process stopping meanwhile (a
+    // deploy) opens none: expected, not an error.
+    await presence.publish(groupKey, null);
+    if (shuttingDown()) logger.warn({ groupKey }, "queue: no table opened, this process is stopping; the group's next holder opens it");
+    else logger.error({ err, groupKey }, 'queue: room creation failed');
     return null;
   }
   if ((await presence.hincrbyex(groupKey, 'won', 1, GROUP_TTL_SECONDS)) === 1) {
@@ -199,7 +204,7 @@ async function waitForRoom(groupKey: string, timeoutMs: number): Promise<IRoomCa
   const { presence } = matchMaker;
   let done!: (room: IRoomCache | null) => void;
   const found = new Promise<IRoomCache | null>((resolve) => (done = resolve));
-  const onRoom = (room: IRoomCache) => done(room);
+  const onRoom = (room: IRoomCache | null) => done(room); // null: its creation failed, to be taken over now
   const timer = setTimeout(() => done(null), timeoutMs);
   await presence.subscribe(groupKey, onRoom);
   try {
