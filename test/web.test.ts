@@ -369,7 +369,7 @@ describe('web client', () => {
     await page.clock.install();
     const asked: number[] = [];
     page.on('request', (r) => void (new URL(r.url()).pathname === '/health' && asked.push(Date.now())));
-    await createInLobby(page, 'Fast Track', { seats: 2, bots: 1, options: { coloursPerPlayer: 1 } });
+    await createInLobby(page, 'Fast Track', { seats: 2, bots: 0 }); // a table waiting for a player: nothing else runs
     await page.clock.fastForward('04:50');
     await page.waitForTimeout(300);
     expect(asked).toHaveLength(0);
