@@ -33,15 +33,22 @@ describe('heartbeat', () => {
   it('pings every client once per interval, spread over the interval instead of all at once', async () => {
     const port = await serve();
     const pings: number[][] = [];
+    const connectedAt: number[] = [];
     for (let i = 0; i < 40; i++) {
       const seen: number[] = [];
       pings.push(seen);
       (await connect(port)).on('ping', () => seen.push(performance.now()));
+      connectedAt.push(performance.now());
     }
-    await new Promise((r) => setTimeout(r, INTERVAL_MS * 2.5));
-    for (const seen of pings) {
+    // Every client pinged again and again (a busy machine's timers run late: waited for, not timed)…
+    for (const until = performance.now() + INTERVAL_MS * 20; pings.some((seen) => seen.length < 2) && performance.now() < until; ) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const now = performance.now();
+    for (const [i, seen] of pings.entries()) {
       expect(seen.length).toBeGreaterThanOrEqual(2);
-      expect(seen.length).toBeLessThanOrEqual(3);
+      // …and never more than once an interval, however long it has been connected.
+      expect(seen.length).toBeLessThanOrEqual(Math.floor((now - connectedAt[i]!) / INTERVAL_MS) + 1);
     }
     // The first pings of the 40 clients span most of an interval, not one instant.
     const first = pings.map((seen) => seen[0]!);
