@@ -179,7 +179,9 @@ export async function createFor(ticket: Ticket, groupKey: string, logger: Logger
     // The group's other holders would wait CREATE_WAIT_MS for a table that is not coming: told now, one of them takes
     // its creation over at once (this holder waits for that table as they do). A process stopping meanwhile (a
     // deploy) opens none: expected, not an error.
-    await presence.publish(groupKey, null);
+    await Promise.resolve()
+      .then(() => presence.publish(groupKey, null))
+      .catch(() => undefined); // (Redis away: their waits run out as before)
     if (shuttingDown()) logger.warn({ groupKey }, "queue: no table opened, this process is stopping; the group's next holder opens it");
     else logger.error({ err, groupKey }, 'queue: room creation failed');
     return null;

@@ -31,8 +31,8 @@ export function legalMoves(state: GwtState, actor: Actor): GwtMove[] {
   const moves = stepMoves(state, step);
   // Objective cards "before or after any action" (original rules document): the Kansas City visit is phase B's action,
   // so on arriving, before its first sub-phase; between its sub-phases only by house rule (mid-action).
-  const beforeVisit = !state.turn.kansasCityBegun || state.options.objectivesInKansasCity;
-  if (beforeVisit && state.turn.session === null && ['foresight', 'income', 'deliver'].includes(step.kind)) moves.push(...objectivePlays(state));
+  const objectivesOpen = !state.turn.kansasCityBegun || state.options.objectivesInKansasCity;
+  if (objectivesOpen && state.turn.session === null && ['foresight', 'income', 'deliver'].includes(step.kind)) moves.push(...objectivePlays(state));
   return moves;
 }
 

@@ -9,7 +9,7 @@
  * is in (`card:2:5`), so a seat of two colours sees only the hand in play light up; a second copy of a card is a
  * part of its own (`card:2:5/2`), so only the one tapped lights up.
  */
-import { cloned, h, inkIn, inkOn, markedDot, s, seatColour, svg } from '../dom.ts';
+import { cloned, h, inkIn, inkOn, markedDot, s, svg } from '../dom.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain } from '../types.ts';
 import { NO_CARD_MOVES, cardThenMarble, discardQuestion, sevenLeft } from './asked.ts';
 import { cardKeys, confirmsCard, faceOfKey, pickedCopy } from './cards.ts';
@@ -20,6 +20,8 @@ import { alongLabel, boardName, colourInitial, labelCorners, labelText, MARBLE_F
 const COLOUR_NAME = ['red', 'blue', 'green', 'yellow', 'purple', 'orange'];
 /** Each colour's fill, by its number (the state names colours 0–5). */
 const FILL = COLOUR_NAME.map((name) => MARBLE_FILL[name]!);
+/** A colour's dot as the seat list and the colours' list show it: its fill, and its initial as its marbles show it. */
+const colourMark = (c: number) => ({ colour: FILL[c]!, mark: colourInitial(COLOUR_NAME[c]!) });
 /** A field's number: quiet, darker only where a colour's tint needs it. */
 const FIELD_NUMBER = '#6f6034';
 /** A home field's tint of its colour (over white). */
@@ -404,7 +406,7 @@ export const tac: GameBoard = {
         (t.seatOfColour ?? []).map((_seat: number, c: number) =>
           // The colour's dot alone: a second dot after the player's name, in the seat's own colour, read as the
           // marbles' colour ("green: Ada" with a red dot).
-          h('li', null, markedDot({ colour: FILL[c]!, mark: colourInitial(COLOUR_NAME[c]!) }), ` ${colourLine(c, ctx)}`),
+          h('li', null, markedDot(colourMark(c)), ` ${colourLine(c, ctx)}`),
         ),
       ),
     );
@@ -412,7 +414,7 @@ export const tac: GameBoard = {
   // The colours a seat plays, each with its initial, as Fast Track's: the seats' list showed each player in the seat's own
   // colour (red for the player of green), which read as the marbles' colour.
   seatMarks(seat, ctx) {
-    return ((ctx.table.seatOfColour ?? []) as number[]).flatMap((owner, c) => (owner === seat ? [{ colour: FILL[c] ?? seatColour(seat), mark: colourInitial(COLOUR_NAME[c] ?? '') }] : []));
+    return ((ctx.table.seatOfColour ?? []) as number[]).flatMap((owner, c) => (owner === seat ? [colourMark(c)] : []));
   },
   // What your listed moves ask of you; for everyone, the 7 split under way (else only drawn inside the ring).
   status(ctx) {
