@@ -103,8 +103,11 @@ describe('ready-set-bet room', () => {
     const players = await table(9, { hostMode: 'hostSeat' });
     const host = players.find((p) => p.seat === 0)!;
     expect(Array.from(state(host).table.players, (p: { tokens: number[] }) => Array.from(p.tokens))).toEqual([[], ...Array(8).fill([2, 3, 4, 5])]);
+    // The host's first roll starts the race: the bettors' bets are refused before it and taken after it.
+    await expect(players.find((p) => p.seat !== 0)!.room.request('move', { type: 'bet', space: 'show-7-a', token: 2 })).rejects.toMatchObject({ reason: { code: 'ready-set-bet/race-not-started' } });
+    await host.room.request('move', { type: 'roll' });
     await Promise.all(players.filter((p) => p.seat !== 0).map((p) => p.room.request('move', { type: 'bet', space: `show-${HORSES[p.seat]}-a`, token: 2 })));
-    for (let i = 0; i < 3; i++) await host.room.request('move', { type: 'roll' });
+    for (let i = 0; i < 2; i++) await host.room.request('move', { type: 'roll' });
     await waitFor(() => state(host).table.rolls === 3 && state(host).table.bets.length === 8, 3000, 'rolls and bets synced');
   });
 

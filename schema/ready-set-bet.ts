@@ -123,6 +123,7 @@ const RsbTable = schema(
     crossed: t.uint8().default(0),
     bettingOpen: t.boolean().default(false),
     hostBetsFirst: t.boolean().default(false),
+    betsFromFirstRoll: t.boolean().default(false),
     rolls: t.uint16().default(0),
     lastRoll: RsbRoll,
     bonusArmed: t.boolean().default(false),

@@ -98,6 +98,7 @@ describe('http', () => {
     expect(needs.filter((n) => n.game === 'ready-set-bet').map(({ key, appliesWhen }) => ({ key, appliesWhen }))).toEqual([
       { key: 'hostBets', appliesWhen: { hostMode: 'hostSeat' } },
       { key: 'hostBetsFirst', appliesWhen: { hostMode: 'hostSeat', hostBets: true } },
+      { key: 'betsFromFirstRoll', appliesWhen: { hostMode: 'hostSeat', hostBets: false } },
     ]);
   });
 

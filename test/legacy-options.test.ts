@@ -12,6 +12,7 @@ import { SYSTEM, canonicalJson, recordedOptions, type Actor } from '../src/core/
 import { game as greatWesternTrail } from '../src/games/great-western-trail/index.ts';
 import { games } from '../src/games/index.ts';
 import { randomSource, seedFor } from '../src/core/rng.ts';
+import { game as readySetBet } from '../src/games/ready-set-bet/index.ts';
 import { game as tac } from '../src/games/tac/index.ts';
 import type { TacMove } from '../src/games/tac/types.ts';
 import { game as tractor } from '../src/games/tractor/index.ts';
@@ -155,6 +156,59 @@ describe('a Great Western Trail game recorded before its turns ended by themselv
   });
 });
 
+describe("a Ready Set Bet game stored before the bettors beside a seated host who does not bet waited for its first roll", () => {
+  /**
+   * A whole game as played then at such a table (seat 0 hosts, seats 1 and 2 bet): seat 1 bets its largest token
+   * before the host's first roll of every race, the host rolls, the clock moves on between races. Stored with every
+   * option of its day: `hostBetsFirst` (its default, no effect without host bets) and no `betsFromFirstRoll`.
+   */
+  const played = () => {
+    const options = readySetBet.options.parse({ hostMode: 'hostSeat', betsFromFirstRoll: false });
+    let state = readySetBet.setup(options, 3, seedFor(SEED, 'chacha20'));
+    const moves: { actor: Actor; move: unknown }[] = [];
+    while (readySetBet.activeActors(state).length > 0) {
+      const early = state.phase === 'racing' && state.rolls === 0 && !state.bets.some((b) => b.seat === 1);
+      const actor = early ? 1 : readySetBet.activeActors(state)[0]!;
+      const legal = readySetBet.legalMoves(state, actor);
+      const move = early ? legal.find((m) => m.type === 'bet' && m.token === 5)! : legal[0]!;
+      const r = readySetBet.applyMove(state, actor, move);
+      if (!r.ok) throw new Error(`move refused: ${r.error.code}`);
+      state = r.state;
+      moves.push({ actor, move });
+    }
+    const { betsFromFirstRoll: _, ...before } = options;
+    return { record: { game: 'ready-set-bet', options: before, seats: 3, seed: SEED, rng: 'chacha20' as const, moves }, final: state, outcome: readySetBet.outcome(state)! };
+  };
+  const old = played();
+
+  it('verifies as played, its bets before the first rolls included; under the new default the first of them is refused', () => {
+    const { record, outcome } = old;
+    expect(record.options).toMatchObject({ hostMode: 'hostSeat', hostBets: false, hostBetsFirst: true });
+    expect(old.final.settlements).toHaveLength(4);
+    expect(old.final.settlements.every((s) => s.players.some((p) => p.seat === 1 && p.lines.some((l) => l.token === 5)))).toBe(true);
+    const report = verifyRecord({ record, result: outcome });
+    expect(report.problems).toEqual([]);
+    expect(report).toMatchObject({ ok: true, moves: record.moves.length, checks: { moves: 'all legal', finished: true, result: 'match' } });
+    const now = verifyRecord({ record: { ...record, options: { ...record.options, betsFromFirstRoll: true } }, result: outcome });
+    expect(now.ok).toBe(false);
+    expect(now.problems[0]).toMatch(/refused: ready-set-bet\/race-not-started/);
+  });
+
+  it('is recovered as played from a journal lacking the option, its snapshot set aside', () => {
+    const snapshotAt = Math.floor(old.record.moves.length / 2);
+    let atSnapshot = readySetBet.setup(readySetBet.options.parse({ ...old.record.options, betsFromFirstRoll: false }), 3, seedFor(SEED, 'chacha20'));
+    for (const { actor, move } of old.record.moves.slice(0, snapshotAt)) atSnapshot = (readySetBet.applyMove(atSnapshot, actor, move) as { state: typeof atSnapshot }).state;
+    const { betsFromFirstRoll: _, ...snapshotOptions } = atSnapshot.options;
+    const meta = { game: 'ready-set-bet', table: { seats: 3, bots: 0, options: old.record.options, turnSeconds: 0, key: '' }, seed: SEED, rng: 'chacha20', status: 'playing', invite: '', seats: [] };
+    const stored = { meta, snapshot: { seq: snapshotAt, state: { ...atSnapshot, options: snapshotOptions } }, moves: old.record.moves } as unknown as StoredGame<StoredMeta>;
+
+    const resumed = asPlayed(readySetBet, stored);
+    expect(resumed.meta.table.options).toMatchObject({ betsFromFirstRoll: false });
+    expect(resumed.snapshot).toBeNull();
+    expect(canonicalJson(replayStored(readySetBet, resumed))).toBe(canonicalJson(old.final));
+  });
+});
+
 describe('a TAC game recorded before a 7 could move a marble several fields at once', () => {
   const record: { seats: number; options: unknown; seed: string; moves: { actor: Actor; move: TacMove }[]; final: Record<string, unknown> } =
     JSON.parse(readFileSync(new URL('./fixture/tac-single-steps-game.json', import.meta.url), 'utf8'));
@@ -251,7 +305,7 @@ const DEFAULTS: Record<string, Record<string, unknown>> = {
   'fast-track': { board: 'auto', coloursPerPlayer: 'auto', teams: 'none', partnerMarbles: 'always', friendlyCapture: true, fastTrackObligation: 'strict', ringStepOff: 'never', bullseyeEntry: 'anyFastTrack', bullseyeBackward: true, bullseyeCapture: true, jackSwap: 'anyTwo', stallRelief: 0 },
   tractor: { mode: 'tractor', friends: 0, friendCards: 'nonTrump', friendJoin: 'unrestricted', smallTeamBonus: true, startLevel: '2', topLevel: 'A', mustDefend: 'A', handLimit: 0, jackBackToTwo: false, firstStarter: 'winningBid', noBidFirstHand: 'redeal', redealLimit: 10, noBidLaterHand: 'levelOrHighest', bidPolicy: 'jokerOrGreaterLength', reinforcement: 'whileWinning', bidTakeback: false, jokerBids: 'pairOrMore', kittyTheft: false, buryRestriction: 'none', tractorFollow: 'pairs', throwEvaluation: 'largestUnit', throwUnits: 'pairs', throwForced: 'smallest', throwPenalty: 'none', kittyReveal: 'attackersLastTrick', kittyMultiplier: 'cards', dealDelayMs: 150, declareWindowMs: 5000, handEndDelayMs: 6000 },
   'great-western-trail': { neutralBuildings: 'firstGame', privateBuildings: 'sideA', firstTurn: 'neutral', fees: 'payWhatYouCan', tieBreak: 'shared', cowboysInStack2: 11, unplaceableSetupTile: 'discard', turnoutTransport: 'next', extraordinaryTurnout: 'notCounted', requireAction: true, stationMasterTeepee: 'trade', finalRound: 'endOfRound', kansasCityVp: 6, lastSpace: 'autoUpgrade', doubleAuxiliary: 'rulesDocument', refillMarketAtEnd: true, finalTurn: 'kansasCity', objectivesInKansasCity: false, cityPairObjective: 'may', jerseyBonus: 'always', upgrade9b: 'atOrBehind', revealedHandOrder: 'sorted', auxAfterCopy: 'never', auxiliary5Cards: 'outOfGame', skipOnlySteps: 'passed', endTurn: 'auto', copyAdjacency: 'direct' },
-  'ready-set-bet': { hostMode: 'server', hostBets: false, hostBetsFirst: true, rollIntervalMs: 1000, startDelayMs: 3000, resultsPauseMs: 8000, draftTimeoutMs: 30000, redLine: 10, tripleRule: true, repeatMatch: 'horse', fewerTokensAtSeven: true, horseTies: 'competition', propTieWins: false, props: true, exotics: true, exoticsPersist: true, vip: true, startingMoney: 0, moneyFloor: true, tieBreak: 'shared' },
+  'ready-set-bet': { hostMode: 'server', hostBets: false, hostBetsFirst: true, betsFromFirstRoll: true, rollIntervalMs: 1000, startDelayMs: 3000, resultsPauseMs: 8000, draftTimeoutMs: 30000, redLine: 10, tripleRule: true, repeatMatch: 'horse', fewerTokensAtSeven: true, horseTies: 'competition', propTieWins: false, props: true, exotics: true, exoticsPersist: true, vip: true, startingMoney: 0, moneyFloor: true, tieBreak: 'shared' },
   tac: { master: false, sixTeams: '3x2', sixSpacing: 11, tacTakesBack: 'right', announce: true, dealDelayMs: 800 },
 };
 

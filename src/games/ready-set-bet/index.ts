@@ -86,7 +86,7 @@ export const game: GameDefinition<Options, State, Move, PublicView, PrivateView>
   // Up to 8 bettors besides the host ("8- and 9-player games"); the 9th seat is the host's (hostMode hostSeat).
   seats: { min: 2, max: MAX_BETTORS + 1, default: 6 },
   options: optionsSchema,
-  legacyOptions: { hostBetsFirst: false },
+  legacyOptions: { hostBetsFirst: false, betsFromFirstRoll: false },
   validateSetup(options, seats) {
     const hostSeated = options.hostMode === 'hostSeat';
     const others = hostSeated ? seats - 1 : seats;

@@ -179,7 +179,9 @@ function placeBet(state: State, actor: Actor, move: Record<string, unknown>): Mo
   const block = betBlock(state, actor);
   if (block === 'not-a-bettor') return err(block, 'The host has no bet tokens.');
   if (block === 'betting-closed') return err(block, 'No more bets: betting is closed.');
-  if (block === 'race-not-started') return err(block, 'The host bets first: the others bet once the race has started (the first roll).');
+  if (block === 'race-not-started') {
+    return err(block, state.options.hostBets ? 'The host bets first: the others bet once the race has started (the first roll).' : "The race has not started: bets open with the host's first roll.");
+  }
   if (block === 'passed') return err(block, 'You stopped betting for this race.');
   const owned = state.players[actor]!.tokens;
   if (!owned.includes(move.token)) return err('no-such-token', `You have no ${move.token} token.`);

@@ -28,6 +28,11 @@ export function hostBetsFirst(state: State): boolean {
   return state.hostSeat >= 0 && state.options.hostBets && state.options.hostBetsFirst;
 }
 
+/** Whether a seated host who does not bet starts the race with its first roll: the bets open with it (option betsFromFirstRoll). */
+export function betsFromFirstRoll(state: State): boolean {
+  return state.hostSeat >= 0 && !state.options.hostBets && state.options.betsFromFirstRoll;
+}
+
 export function bettorSeats(state: State): number[] {
   return Array.from({ length: state.seats }, (_, s) => s).filter((s) => isBettor(state, s));
 }
@@ -116,7 +121,7 @@ export function betBlock(state: State, seat: number): 'betting-closed' | 'race-n
   if (state.phase !== 'racing' || !state.bettingOpen) return 'betting-closed';
   if (seat === state.hostSeat && state.rolls > 0) return 'betting-closed';
   // (Asked for every seat after every move: the server-hosted race, the common one, is out at the first test.)
-  if (state.hostSeat >= 0 && state.rolls === 0 && seat !== state.hostSeat && hostBetsFirst(state)) return 'race-not-started';
+  if (state.hostSeat >= 0 && state.rolls === 0 && seat !== state.hostSeat && (hostBetsFirst(state) || betsFromFirstRoll(state))) return 'race-not-started';
   if (state.players[seat]!.passed) return 'passed';
   if (availableTokens(state, seat).length === 0) return 'no-tokens';
   return null;

@@ -193,7 +193,7 @@ describe('the race', () => {
   it('a horse entering the finish space ends the race at once even before "no more bets": no more bets, no more rolls', () => {
     // «وقتی که یکی از اسبها وارد خانهی پایان (خانهی 15) شود، مسابقه درجا به پایان میرسد و دیگر هیچ توکنی نمیتواند روی
     // صفحهی شرطبندی گذاشته شود (البته ممکن است که قبلتر "پایان شرطبندی!" اعلام شده باشد)»
-    let s = bet(setPositions(fresh({ hostMode: 'hostSeat' }), { '8': 14, '6': 12 }), 1, 'place-6-a', 3);
+    let s = bet(setPositions(rollSum(fresh({ hostMode: 'hostSeat' }), 7, 0), { '8': 14, '6': 12 }), 1, 'place-6-a', 3);
     expect([s.bettingOpen, s.positions.filter((p) => p >= 10).length]).toEqual([true, 2]);
     s = rollSum(s, 8, 0);
     expect([position(s, '8'), s.phase, s.bettingOpen]).toEqual([15, 'results', false]);
@@ -686,13 +686,47 @@ describe('between races', () => {
 describe('host modes', () => {
   it('hostSeat: seat 0 rolls instead of SYSTEM and has no tokens', () => {
     const s = fresh({ hostMode: 'hostSeat' });
-    expect(game.activeActors(s)).toEqual([0, 1, 2, 3]);
     expect(game.legalMoves(s, 0)).toEqual([{ type: 'roll' }]);
     expect(errorCode(s, SYSTEM, { type: 'roll' })).toBe('core/not-your-turn');
     expect(errorCode(s, 0, { type: 'bet', space: 'win-7-a', token: 2 })).toBe('ready-set-bet/not-a-bettor');
     expect(errorCode(s, 0, { type: 'pass' })).toBe('ready-set-bet/wrong-phase');
     expect(s.players[0]!.tokens).toEqual([]);
-    expect(rollWith(s, 3, 4, 0).rolls).toBe(1);
+    const rolled = rollWith(s, 3, 4, 0);
+    expect(rolled.rolls).toBe(1);
+    expect(game.activeActors(rolled)).toEqual([0, 1, 2, 3]);
+    expect(game.legalMoves(rolled, 0)).toEqual([{ type: 'roll' }]);
+    expect(errorCode(rolled, 0, { type: 'bet', space: 'win-7-a', token: 2 })).toBe('ready-set-bet/not-a-bettor');
+  });
+
+  it("a host who does not bet starts each race with its first roll, the players' bets open with it (betsFromFirstRoll, the default)", () => {
+    // «شرطبندی: بازیکنان، در طول برگزاری مسابقه، اقدام به شرطبندی میکنند» — the players bet during the race, which
+    // «میزبان، مسابقه را آغاز میکند»: the host begins (here with its first roll, the host's one move).
+    const s = fresh({ hostMode: 'hostSeat', vip: false });
+    expect(game.activeActors(s)).toEqual([0]);
+    expect(game.legalMoves(s, 1)).toEqual([]);
+    const refused = game.applyMove(s, 1, { type: 'bet', space: 'win-8-a', token: 5 });
+    expect(refused.ok || refused.error).toEqual({ code: 'ready-set-bet/race-not-started', message: "The race has not started: bets open with the host's first roll." });
+    expect(errorCode(s, 1, { type: 'pass' })).toBe('core/not-your-turn');
+    const rolled = rollWith(s, 3, 4, 0);
+    expect(game.activeActors(rolled)).toEqual([0, 1, 2, 3]);
+    expect(bet(rolled, 1, 'win-8-a', 5).bets).toEqual([{ space: 'win-8-a', seat: 1, token: 5 }]);
+    // The next race waits for the host's first roll again.
+    const next = apply(rollSum(setPositions(rolled, { '7': 14 }), 7, 0), SYSTEM, { type: 'continue' });
+    expect([next.race, next.rolls]).toEqual([2, 0]);
+    expect(game.activeActors(next)).toEqual([0]);
+    expect(errorCode(next, 2, { type: 'bet', space: 'win-8-a', token: 5 })).toBe('ready-set-bet/race-not-started');
+    expect(errorCode(rollWith(next, 1, 1, 0), 2, { type: 'bet', space: 'win-8-a', token: 5 })).toBe('ok');
+  });
+
+  it('betsFromFirstRoll false (and games recorded before the option): beside a host who does not bet, the players bet from before the first roll', () => {
+    const s = fresh({ hostMode: 'hostSeat', betsFromFirstRoll: false });
+    expect(game.activeActors(s)).toEqual([0, 1, 2, 3]);
+    expect(bet(s, 1, 'win-8-a', 5).bets).toEqual([{ space: 'win-8-a', seat: 1, token: 5 }]);
+    const { betsFromFirstRoll: _, ...before } = s.options;
+    expect(game.options.parse(recordedOptions(game, before)).betsFromFirstRoll).toBe(false);
+    // The option is a non-betting host's: where the server rolls, or a host bets, it changes nothing.
+    expect(errorCode(fresh({ betsFromFirstRoll: true }), 1, { type: 'bet', space: 'win-8-a', token: 5 })).toBe('ok');
+    expect(errorCode(fresh({ hostMode: 'hostSeat', hostBets: true, hostBetsFirst: false, betsFromFirstRoll: true }), 1, { type: 'bet', space: 'win-8-a', token: 5 })).toBe('ok');
   });
 
   it('hostBets: the host bets before the race starts, the others once it has (the first roll starts it)', () => {
@@ -713,6 +747,15 @@ describe('host modes', () => {
     expect(game.viewFor(rollWith(fresh({ hostMode: 'hostSeat', hostBets: true }), 3, 4, 0), SPECTATOR).public.hostBetsFirst).toBe(true);
     expect(first({ hostMode: 'hostSeat', hostBets: true, hostBetsFirst: false })).toBe(false);
     expect(first({ hostMode: 'hostSeat' })).toBe(false);
+    expect(first({})).toBe(false);
+  });
+
+  it("the public view says a host who does not bet starts the race with its first roll (static), so a client says why nobody bets before it", () => {
+    const first = (options: Record<string, unknown>) => game.viewFor(fresh(options), SPECTATOR).public.betsFromFirstRoll;
+    expect(first({ hostMode: 'hostSeat' })).toBe(true);
+    expect(game.viewFor(rollWith(fresh({ hostMode: 'hostSeat' }), 3, 4, 0), SPECTATOR).public.betsFromFirstRoll).toBe(true);
+    expect(first({ hostMode: 'hostSeat', betsFromFirstRoll: false })).toBe(false);
+    expect(first({ hostMode: 'hostSeat', hostBets: true })).toBe(false);
     expect(first({})).toBe(false);
   });
 
@@ -739,7 +782,7 @@ describe('host modes', () => {
 
   it('a host who does not bet competes with nobody: no settlement, no VIP cards, never among the winners, even when every bettor ends on $0', () => {
     // «میزبان با سایر بازیکنان رقابت نمیکند و صرفاً رَتق و فَتقِ امور مربوط به برگزاری مسابقات را بر عهده دارد»
-    const done = rollSum(setPositions(bet(fresh({ hostMode: 'hostSeat' }, 3), 1, 'win-6-a', 2), { '6': 14 }), 6, 0);
+    const done = rollSum(setPositions(bet(rollSum(fresh({ hostMode: 'hostSeat' }, 3), 7, 0), 1, 'win-6-a', 2), { '6': 14 }), 6, 0);
     expect(done.settlements[0]!.players.map((p) => p.seat)).toEqual([1, 2]);
     const draft = apply(done, SYSTEM, { type: 'continue' });
     expect(draft.players.map((p) => p.offer.length)).toEqual([0, 2, 2]);
@@ -767,10 +810,10 @@ describe('a host and eight bettors (9 seats)', () => {
     expect(game.validateSetup!(game.options.parse(nine), 9)).toBeNull();
     let s = fresh(nine, 9);
     expect(s.players.map((p) => p.tokens)).toEqual([[], ...Array(8).fill([2, 3, 4, 5])]);
-    expect(game.activeActors(s)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
-    s = bet(bet(s, 8, 'win-7-a', 5), 1, 'win-7-b', 2);
     s = rollWith(s, 3, 4, 0);
     expect([s.rolls, position(s, '7')]).toEqual([1, 1]);
+    expect(game.activeActors(s)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    s = bet(bet(s, 8, 'win-7-a', 5), 1, 'win-7-b', 2);
     const done = rollWith(setPositions(s, { '7': 14 }), 3, 4, 0); // the host rolls the 7 home
     expect([linesOf(done, 8).delta, linesOf(done, 1).delta]).toEqual([15, 6]); // 5 × 3 and 2 × 3 on Win
     expect(done.settlements.at(-1)!.players.map((p) => p.seat)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);

@@ -12,15 +12,15 @@ describe('ready-set-bet simulation', () => {
     expect(report.outcomes[0]!.winners.length).toBeGreaterThan(0);
   });
 
-  it('host seat rolls (with and without host bets)', () => {
+  it('host seat rolls (with and without host bets, and bets open before its first roll as older games played)', () => {
     const report = simulate(game, {
       ...harness,
-      games: 2,
+      games: 3,
       seats: [5],
       seed: 'host',
-      options: [{ hostMode: 'hostSeat', hostBets: true }, { hostMode: 'hostSeat' }],
+      options: [{ hostMode: 'hostSeat', hostBets: true }, { hostMode: 'hostSeat' }, { hostMode: 'hostSeat', betsFromFirstRoll: false }],
     });
-    expect(report.games).toBe(2);
+    expect(report.games).toBe(3);
   });
 
   it('a seated host and eight bettors (9 seats)', () => {

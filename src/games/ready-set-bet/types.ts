@@ -20,6 +20,12 @@ export const optionsSchema = z.object({
     .default(true)
     .describe("With a betting host: the others may bet only once the host's first roll has started the race (the original rules). Off: everyone from before the first roll (as older games here were played).")
     .meta({ appliesWhen: { hostMode: 'hostSeat', hostBets: true } }),
+  /** The rules document: the players bet "during the race", which the host starts ("and now the race begins"). */
+  betsFromFirstRoll: z
+    .boolean()
+    .default(true)
+    .describe("With a host who does not bet: the players may bet only once the host's first roll has started the race (the original rules). Off: from before the first roll (as older games here were played).")
+    .meta({ title: 'Bets open with the first roll', appliesWhen: { hostMode: 'hostSeat', hostBets: false } }),
   rollIntervalMs: z.number().int().min(10).max(60_000).default(1000).describe('Milliseconds between two rolls while a race runs.'),
   startDelayMs: z.number().int().min(0).max(60_000).default(3000).describe("Milliseconds before a race's first roll."),
   resultsPauseMs: z.number().int().min(0).max(600_000).default(8000).describe('Milliseconds the settlement stays up before the game moves on by itself.'),
@@ -252,13 +258,21 @@ export interface PublicView {
   horses: { horse: string; color: string; bonus: number; position: number }[];
   redLine: number;
   crossed: number;
-  /** The race's betting is open (to the seated host alone before its first roll where `hostBetsFirst`). */
+  /**
+   * The race's betting is open: to the seated host alone before its first roll where `hostBetsFirst`, to nobody before
+   * it where `betsFromFirstRoll`.
+   */
   bettingOpen: boolean;
   /**
    * A seated host bets first: before its first roll of a race only the host bets, the others' bets open with that roll
    * (options hostBets and hostBetsFirst at a seated host's table). Static.
    */
   hostBetsFirst: boolean;
+  /**
+   * A seated host who does not bet starts each race with its first roll: before it nobody bets, the bettors' bets open
+   * with that roll (option betsFromFirstRoll at a seated host's table without hostBets). Static.
+   */
+  betsFromFirstRoll: boolean;
   rolls: number;
   lastRoll: Roll | null;
   bonusArmed: boolean;

@@ -4,7 +4,7 @@ import { SPECTATOR } from '../../core/game.ts';
 import { seedRng, shuffled } from '../../core/rng.ts';
 import { BOARD_SPACES, COLOR_SPACES, FINISH, HORSE_BONUS, HORSE_COLOR, HORSES, RACES, RED_LINE_HORSES, exoticCard, exoticSpaces, propCard } from './data/board.ts';
 import { keepToken, vipDesign } from './data/vip.ts';
-import { ascending, availableTokens, crossedCount, hostBetsFirst, isBettor } from './race.ts';
+import { ascending, availableTokens, betsFromFirstRoll, crossedCount, hostBetsFirst, isBettor } from './race.ts';
 import { cloneState, sameItems } from './clone.ts';
 import { winningBets } from './settlement.ts';
 import type { BoardSpaceView, PlayerState, PrivateView, PublicView, State, VipCardView } from './types.ts';
@@ -115,6 +115,7 @@ export function viewFor(state: State, viewer: Viewer): View<PublicView, PrivateV
     crossed: crossedCount(state),
     bettingOpen: state.phase === 'racing' && state.bettingOpen,
     hostBetsFirst: hostBetsFirst(state),
+    betsFromFirstRoll: betsFromFirstRoll(state),
     rolls: state.rolls,
     lastRoll: state.lastRoll,
     bonusArmed: state.bonusArmed,
