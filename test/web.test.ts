@@ -793,6 +793,35 @@ describe('web client', () => {
     await page.close();
   }, 60_000);
 
+  it.concurrent("Ready Set Bet: beside a seated host who does not bet, a bettor's page says its bets open with the host's first roll, and bets once it comes", async ({ expect }) => {
+    // Ada hosts (seat 0, a client here with no clock: she rolls when told); the page takes seat 1; a bot bets in seat 2.
+    const ada = await adopt(await new Client(server.ws).create('ready-set-bet', { seats: 3, bots: 1, name: 'Ada', turnSeconds: 0, options: { hostMode: 'hostSeat', vip: false } }));
+    const page = await newPage();
+    try {
+      await page.goto(`${server.http}/#/table/${ada.room.roomId}`);
+      await page.locator('#seat-name').fill('Bo');
+      await page.locator('[data-action=take-seat]').click();
+      await expect.poll(() => page.locator('.controls .status').textContent(), { timeout: 10_000 }).toMatch(/^Waiting for the host, Ada, to start the race\. Your bets open with the first roll\./);
+      expect(await page.locator('.board .rsb-head').textContent()).toBe("Race 1 of 4 · your bets open with the host's first roll");
+      // A tap on a space says why it takes no bet yet.
+      await page.locator('.rsb-grid [data-key="space:win-7-a"]').click();
+      await expect.poll(() => page.locator('.controls .notice').textContent(), { timeout: 2000 }).toBe("Your bets open with the host's first roll.");
+      // Ada's first roll starts the race: the page bets.
+      await ada.room.request('move', { type: 'roll' });
+      await expect.poll(() => page.locator('.controls .status').textContent(), { timeout: 10_000 }).toMatch(/Choose a space/);
+      // (A space the bot took a moment earlier is refused: try another.)
+      let placed = false;
+      for (let attempt = 0; attempt < 5 && !placed; attempt++) {
+        await page.locator('.rsb-grid [data-key^="space:"].can').nth(attempt * 3).click();
+        placed = await page.locator('.board [data-bet-seat="1"]').first().waitFor({ timeout: 1500 }).then(() => true, () => false);
+      }
+      expect(placed).toBe(true);
+    } finally {
+      await ada.room.leave();
+      await page.close();
+    }
+  }, 60_000);
+
   it.concurrent('Tractor at 1280×800 (4 seats): your whole hand, the trumps too, is in the window without scrolling, under the table', async ({ expect }) => {
     const page = await newPage();
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -1485,6 +1485,23 @@ describe('Ready Set Bet on the page', () => {
     expect(readySetBet.status!({ ...watching, table: { ...table, hostBetsFirst: false } })).toBe('');
     expect(readySetBet.status!({ ...watching, table: { ...table, rolls: 1 } })).toBe('');
   });
+  it("heads the race, before the first roll of a seated host who does not bet (the view's betsFromFirstRoll), with the bets opening at that roll", () => {
+    const players = [{ seat: 0, bettor: false, money: 0, available: [] }, { seat: 1, bettor: true, money: 0, available: [2, 3] }];
+    const table = { race: 1, races: 4, phase: 'racing', bettingOpen: true, betsFromFirstRoll: true, rolls: 0, lastRoll: null, hostSeat: 0, horses: [], board: [], players };
+    const head = (mySeat: number | null, moves: Move[], more: Record<string, unknown> = {}) =>
+      drawnTexts(() => readySetBet.render({ ...context('ready-set-bet', { ...table, ...more }), mySeat, moves }), 'rsb-head')[0];
+    expect(head(1, [])).toBe("Race 1 of 4 · your bets open with the host's first roll");
+    expect(head(null, [])).toBe("Race 1 of 4 · bets open with the host's first roll");
+    expect(head(0, [{ type: 'roll' }])).toBe('Race 1 of 4 · bets open with your first roll');
+    expect(readySetBet.status!({ ...context('ready-set-bet', table), mySeat: 0, moves: [{ type: 'roll' }] })).toBe('You are the host: roll the dice to start the race (the bets open with your first roll).');
+    const watching = { ...context('ready-set-bet', table), mySeat: null, active: [0] };
+    expect(panelLine(watching, readySetBet).join('')).toBe("Watching · Ada to move. The host's first roll starts the race: the bets open with it.");
+    // Rolled, or the option off (the bets open from the deal): open to everyone, as before.
+    expect(head(1, [], { rolls: 1, lastRoll: { a: 3, b: 4, sum: 7, horse: '7', moved: 1, bonus: 0 } })).toBe('Race 1 of 4 · bets open · roll 1: 3 + 4 = 7 → 7 moves 1');
+    expect(head(1, [{ type: 'bet', space: 'win-7-a', token: 3 }], { betsFromFirstRoll: false })).toBe('Race 1 of 4 · bets open · waiting for the first roll');
+    expect(readySetBet.status!({ ...context('ready-set-bet', { ...table, rolls: 1 }), mySeat: 0, moves: [{ type: 'roll' }] })).toBe('You are the host: you roll the dice.');
+    expect(readySetBet.status!({ ...watching, table: { ...table, betsFromFirstRoll: false } })).toBe('');
+  });
   it("writes a race's finish as places, each horse on its colour: not ranks and horse numbers in a row", () => {
     const horses = [{ horse: '4', color: 'blue' }, { horse: '7', color: 'black' }, { horse: '8', color: 'red' }, { horse: '6', color: 'red' }];
     const finish = [{ horse: '6', rank: 4 }, { horse: '8', rank: 2 }, { horse: '4', rank: 1 }, { horse: '7', rank: 2 }];
@@ -1677,6 +1694,13 @@ describe('Ready Set Bet on the page', () => {
     expect(line).toBe('Waiting for the host, Ada, who bets first. Your bets open with the first roll. Your tokens to bet: $2, $3.');
     expect(line.match(/host/g)).toHaveLength(1);
   });
+  it('names a seated host who does not bet once while the bettors wait for its first roll, which starts the race', () => {
+    const players = [{ seat: 0, bettor: false, money: 0, available: [], passed: false }, { seat: 1, bettor: true, money: 0, available: [2, 3], passed: false }];
+    const ctx = { ...context('ready-set-bet', { race: 1, phase: 'racing', bettingOpen: true, betsFromFirstRoll: true, rolls: 0, hostSeat: 0, players }), mySeat: 1, active: [0] };
+    const line = panelLine(ctx, readySetBet).join('');
+    expect(line).toBe('Waiting for the host, Ada, to start the race. Your bets open with the first roll. Your tokens to bet: $2, $3.');
+    expect(line.match(/host/g)).toHaveLength(1);
+  });
   it('tells a seated host who does not bet to roll while a race runs, and between races what is asked of it: Ready, not a roll', () => {
     const host = { seat: 0, bettor: false, money: 0, available: [], passed: false };
     const ctx = (phase: string, moves: Move[], more: Record<string, unknown> = {}) =>
@@ -1805,6 +1829,7 @@ describe('Ready Set Bet on the page', () => {
     expect(why({}, {}, open)).toBe('That space holds a token already: a space takes one bet.');
     expect(why({}, {}, open, 'space:show-2-a')).toBeNull();
     expect(why({ rolls: 0, hostSeat: 0, hostBetsFirst: true })).toBe("Your bets open with the host's first roll.");
+    expect(why({ rolls: 0, hostSeat: 0, betsFromFirstRoll: true })).toBe("Your bets open with the host's first roll.");
     expect(why({ hostSeat: 0 }, {}, [{ type: 'roll' }], 'token:2', 0)).toBe('Your bets closed with your first roll: the host bets before the race starts.');
     expect(why({ bettingOpen: false })).toBe('No more bets: the red line has closed the betting for this race.');
     expect(why({}, { passed: true }, [], 'token:3')).toBe('You are done betting this race.');

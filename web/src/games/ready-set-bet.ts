@@ -475,11 +475,13 @@ function settlement(ctx: BoardContext) {
 /**
  * The header after the race's number: the phase and the last roll — during the VIP draft, the draft (the race it
  * follows is over: its last roll is no news). Before the first roll of a seated host who bets first, bets are open to
- * the host alone: to a bettor (`seat`) and a spectator (null) they open with that roll.
+ * the host alone: to a bettor (`seat`) and a spectator (null) they open with that roll; before the first roll of one
+ * who does not bet, to nobody.
  */
 export function raceStatus(t: Plain, seat: number | null = null): string {
   if (t.phase === 'vipDraft') return ` · VIP draft before race ${t.race + 1}: each bettor keeps one of the two cards offered`;
   if (hostBetting(t) && seat !== t.hostSeat) return ` · the host bets first · ${seat === null ? 'bets open' : 'your bets open'} with the first roll`;
+  if (hostToStart(t)) return seat === t.hostSeat ? ' · bets open with your first roll' : ` · ${seat === null ? 'bets open' : 'your bets open'} with the host's first roll`;
   const roll = t.lastRoll;
   // What the last roll's horse would add if rolled again (the view's horses; 7 adds nothing: no word of a bonus).
   const bonus = Number((t.horses ?? []).find((horse: Plain) => horse.horse === roll?.horse)?.bonus) || 0;
@@ -526,8 +528,11 @@ function asked(ctx: BoardContext): string {
 /** Before the first roll of a seated host who bets first (the view's `hostBetsFirst`): the betting open is the host's alone. */
 const hostBetting = (t: Plain) => Boolean(t.hostBetsFirst && t.phase === 'racing' && t.rolls === 0 && t.bettingOpen);
 
-/** Whether `me`, a bettor beside a seated host who bets first, waits for the host's bets: its own open with the first roll. */
-const waitsForHost = (t: Plain, me: Plain | undefined) => Boolean(me?.bettor && me.seat !== t.hostSeat && hostBetting(t));
+/** Before the first roll of a seated host who does not bet (the view's `betsFromFirstRoll`): that roll starts the race and opens the bets. */
+const hostToStart = (t: Plain) => Boolean(t.betsFromFirstRoll && t.phase === 'racing' && t.rolls === 0 && t.bettingOpen);
+
+/** Whether `me`, a bettor beside a seated host, waits for the host's first roll (after the host's bets, or to start the race): its bets open with it. */
+const waitsForHost = (t: Plain, me: Plain | undefined) => Boolean(me?.bettor && me.seat !== t.hostSeat && (hostBetting(t) || hostToStart(t)));
 
 /**
  * Why a tap on a betting space or a token does nothing, in the game's words (the page says it in the move panel): the
@@ -693,13 +698,15 @@ export const readySetBet: GameBoard = {
     return t.phase === 'racing' && t.rolls === 0 ? 'The first roll in' : null;
   },
   // Done betting while bets are open: the others still betting do not keep you waiting; the race runs on by itself.
-  // Before the first roll, beside a seated host who bets first: waiting for the host, named once with the reason and
+  // Before the first roll, beside a seated host who bets first or whose first roll starts the race: waiting for the host, named once with the reason and
   // its time left.
   waiting(ctx) {
     const t = ctx.table;
     const me = (t.players ?? []).find((p: Plain) => p.seat === ctx.mySeat);
     // The host's turn clock beside its name, as the page's own "Waiting for …" says it (the host is the seat listed).
-    if (waitsForHost(t, me)) return { who: `Waiting for the host, ${ctx.name(t.hostSeat)}, who bets first`, seats: [t.hostSeat], after: 'Your bets open with the first roll. ' };
+    if (waitsForHost(t, me)) {
+      return { who: `Waiting for the host, ${ctx.name(t.hostSeat)}, ${hostBetting(t) ? 'who bets first' : 'to start the race'}`, seats: [t.hostSeat], after: 'Your bets open with the first roll. ' };
+    }
     if (t.bettingOpen && me?.bettor && (me.passed || !(me.available ?? []).length)) return 'You are done betting this race: the others bet until the red line closes the betting.';
     // The server rolls (hostMode server, the seat -1): what comes is the dice, not "the host", a person a newcomer looks
     // for in vain. (A seated host is a seat of the table: the page names it.)
@@ -710,9 +717,12 @@ export const readySetBet: GameBoard = {
     const t = ctx.table;
     const me = (t.players ?? []).find((p: Plain) => p.seat === ctx.mySeat);
     // (Between races the host's move is the others': Ready for the next race, not a roll.)
-    if (me?.bettor === false) return t.phase === 'racing' ? 'You are the host: you roll the dice.' : asked(ctx);
+    if (me?.bettor === false) {
+      if (t.phase !== 'racing') return asked(ctx);
+      return hostToStart(t) ? 'You are the host: roll the dice to start the race (the bets open with your first roll).' : 'You are the host: you roll the dice.';
+    }
     // A spectator: whose bets are open while the host is to move.
-    if (!me) return hostBetting(t) ? "The host bets first: the others' bets open with the first roll." : '';
+    if (!me) return hostBetting(t) ? "The host bets first: the others' bets open with the first roll." : hostToStart(t) ? "The host's first roll starts the race: the bets open with it." : '';
     // What you bet with while a race runs: your tokens left (in the order the board shows them).
     const left = tokensToBet(t, me);
     const tokens = !left || me.passed ? '' : left.length ? `Your tokens to bet: ${left.map((v) => `$${v}`).join(', ')}.` : 'All your tokens are on the board.';
