@@ -57,6 +57,23 @@ export type { StoredMeta, GameRecord } from './journal.ts';
 const CONFIRMING = new Set<number>([Protocol.JOIN_ROOM, Protocol.LEAVE_ROOM]);
 type SchemaClass = new () => Schema;
 
+/** When each connection's current one-second window of messages ends, by the wall clock (see countedByWallClock). */
+const messageWindowEnds = new WeakMap<Client, number>();
+
+/**
+ * Colyseus counts a connection's messages (maxMessagesPerSecond) in one-second windows of the room's clock, which
+ * moves only when the table is patched, a quiet table's up to a second late: a window could then last up to two
+ * seconds (a client within the limit every second was cut off as a flooder) or end as it began (a flooder had two
+ * windows' worth at once). Called before Colyseus reads each message: it opens a window exactly when a second of
+ * the wall clock has passed since the last one opened, and counts the message in the current one otherwise.
+ */
+function countedByWallClock(client: Client) {
+  const now = Date.now();
+  const opens = now >= (messageWindowEnds.get(client) ?? 0);
+  if (opens) messageWindowEnds.set(client, now + 1000);
+  (client as Client & ClientPrivate)._messageCountResetsAt = opens ? -Infinity : Infinity;
+}
+
 /** The schema encoder's root, as far as waking a table on a change goes. */
 type StateRoot = { changes: { next?: unknown }; enqueueChangeTree(tree: unknown, node?: unknown): void };
 
@@ -419,6 +436,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
         // Before it confirms its join a client has nothing to say but that (or goodbye): what Colyseus would
         // answer it is held in memory until it confirms, which a hostile one never does.
         if (client.state === ClientState.JOINING && buffer instanceof Uint8Array && !CONFIRMING.has(buffer[0]! & PROTOCOL_CODE_MASK)) return;
+        countedByWallClock(client);
         try {
           const read = onMessage(client, buffer instanceof Uint8Array ? this.readable(buffer) : buffer);
           // Past maxMessagesPerSecond Colyseus has just dropped the client, to close it with 4002 and no reason once

@@ -864,6 +864,26 @@ describe('flood limit', () => {
     expect(closedWith).toEqual([4002, 'core/rate-limited']);
     expect(await b.room.request('move', { type: 'ante', in: true })).toMatchObject({ ok: true });
   });
+
+  it("counts a connection's messages in seconds of the wall clock, not of the table's clock, which a quiet table leaves standing", async () => {
+    const a = await joinAsPlayer(server.ws, 'high-card', { seats: 2, private: true }, 'create'); // waiting for a player: quiet (private: matched to no other test)
+    // The table's clock moves only when the table is patched, a quiet one's up to a second late: here not at all.
+    const room = matchMaker.getLocalRoomById(a.room.roomId) as unknown as { clock: { tick(): void } };
+    room.clock.tick = () => undefined;
+    let closedWith: number | null = null;
+    a.room.onLeave((code) => (closedWith = code));
+    // 40 a second may be sent (the server's limit here): two such seconds, each read and answered before the next.
+    for (let second = 0; second < 2; second++) {
+      await sleep(1100);
+      await Promise.all(Array.from({ length: 40 }, () => a.room.request('legalMoves')));
+    }
+    expect(closedWith).toBeNull();
+    // And a second's 42nd message is still one too many (the first opens it).
+    await sleep(1100);
+    for (let i = 0; i < 42; i++) a.room.send('legalMoves');
+    await waitFor(() => closedWith !== null, 5000, 'flooder cut off');
+    expect(closedWith).toBe(4002);
+  });
 });
 
 describe('quiet tables', () => {
