@@ -31,9 +31,23 @@ export function legalMoves(state: GwtState, actor: Actor): GwtMove[] {
   const moves = stepMoves(state, step);
   // Objective cards "before or after any action" (original rules document): the Kansas City visit is phase B's action,
   // so on arriving, before its first sub-phase; between its sub-phases only by house rule (mid-action).
-  const objectivesOpen = !state.turn.kansasCityBegun || state.options.objectivesInKansasCity;
-  if (objectivesOpen && state.turn.session === null && ['foresight', 'income', 'deliver'].includes(step.kind)) moves.push(...objectivePlays(state));
+  const kansasCityStep = state.turn.session === null && ['foresight', 'income', 'deliver'].includes(step.kind);
+  if (kansasCityStep && (state.options.objectivesInKansasCity || !kansasCityBegun(state, step))) moves.push(...objectivePlays(state));
   return moves;
+}
+
+/**
+ * Whether a sub-phase of the Kansas City visit has been carried out. Arriving sets `kansasCityBegun` false; a state
+ * kept before it existed (a snapshot taken mid-visit) lacks it, and the table tells: the visit has begun once the
+ * income is taken or a foresight column before the current step shows an empty space. Every visit ends refilling
+ * the foresight, so such a space was taken from, or its stack ran dry: then it counts as begun too, as every visit
+ * did before cards could be played on arriving.
+ */
+function kansasCityBegun(state: GwtState, step: Step): boolean {
+  if (state.turn.kansasCityBegun !== undefined) return state.turn.kansasCityBegun;
+  if (step.kind === 'deliver') return true;
+  const before = step.kind === 'foresight' ? step.column : 3;
+  return state.foresight.slice(0, 2 * before).includes('');
 }
 
 function objectivePlays(state: GwtState): GwtMove[] {
@@ -490,6 +504,7 @@ function arrive(state: GwtState, space: string): void {
   state.turn.phase = 'B';
   if (space === KANSAS_CITY) {
     state.turn.session = null;
+    state.turn.kansasCityBegun = false;
     state.turn.stack = [
       { kind: 'deliver', max: 0, extraordinary: false },
       { kind: 'income' },

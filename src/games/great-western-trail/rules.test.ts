@@ -1407,6 +1407,29 @@ describe('Kansas City', () => {
     expect(w.players[0]!.money).toBe(22);
     expect(legalMoves(w, 0)).toEqual([{ type: 'income', certificates: 0 }]);
   });
+  // A snapshot kept before turn.kansasCityBegun existed, taken mid-visit, lacks it: the table tells whether the visit
+  // has begun, and cards wait for its end as they would have.
+  it('a state kept before kansasCityBegun existed: a visit begun offers no card between its sub-phases, one not begun does', () => {
+    const s = fresh();
+    s.players[0]!.hand = ['GAIN2_SSH', 'holstein'];
+    s.foresight = ['flood-g4', 'green', 'cowboy', 'engineer', 'blue', 'craftsman'];
+    const kept = (t: GwtState) => {
+      const snapshot = JSON.parse(JSON.stringify(t)) as GwtState;
+      delete snapshot.turn.kansasCityBegun;
+      return snapshot;
+    };
+    const arrived = toKc(s);
+    expect(types(kept(arrived))).toEqual(['foresight', 'playObjective']);
+    let t = play(arrived, { type: 'foresight', pick: 0 });
+    expect(types(kept(t))).toEqual(['foresight']);
+    t = play(play(t, { type: 'foresight', pick: 1 }), { type: 'foresight', pick: 0 });
+    expect(types(kept(t))).toEqual(['income']);
+    t = play(t, { type: 'income', certificates: 0 });
+    expect(types(kept(t))).toEqual(['deliver']);
+    // The visit goes on from the snapshot as it would have: the next sub-phase marks it begun.
+    const resumed = play(kept(play(arrived, { type: 'foresight', pick: 0 })), { type: 'foresight', pick: 1 });
+    expect(resumed.turn.kansasCityBegun).toBe(true);
+  });
 });
 
 describe('certificates and supply tiles', () => {

@@ -197,7 +197,10 @@ export interface TurnState {
   /** Pending sub-steps, the last one is resolved first. */
   stack: Step[];
   cowboysUsed: number;
-  /** In Kansas City, a sub-phase has been carried out: objective cards wait for the visit's end (or the house rule). */
+  /**
+   * In Kansas City: false on arriving, true once a sub-phase has been carried out (objective cards then wait for the
+   * visit's end, or the house rule). Absent in a state kept before it existed: derived from the table (moves.ts).
+   */
   kansasCityBegun?: boolean;
 }
 
