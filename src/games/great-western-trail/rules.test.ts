@@ -961,6 +961,27 @@ describe('auxiliary actions', () => {
     s = play(s, { type: 'discard', card: s.players[0]!.hand[0]! });
     expect(viewFor(s, 1).public.pendingCount).toBe(0);
   });
+  // "دو کارت از ستون خود بکشید و سپس دو کارت خارج کنید" (draw two cards from your pile, then discard two): the draw
+  // takes what the pile and the reshuffled discards hold ("با همان تعداد کارت ادامه دهید", go on with that many), the
+  // discard stays the number the action names.
+  it('2 with too few cards to draw: draws what there is and still discards the number named; phase C draws them back', () => {
+    let s = fresh();
+    s.players[0]!.hand = ['angus', 'guernsey', 'holstein', 'jersey'];
+    s = play(goTo(s, 'G'), { type: 'aux', aux: 2, double: false });
+    expect(s.players[0]!.hand).toEqual(['angus', 'guernsey', 'holstein', 'jersey']);
+    expect(legalMoves(s, 0)).toEqual(['angus', 'guernsey', 'holstein', 'jersey'].map((card) => ({ type: 'discard', card })));
+    s = play(s, { type: 'discard', card: 'angus' });
+    expect(s.current).toBe(1);
+    expect([...s.players[0]!.hand].sort()).toEqual(['angus', 'guernsey', 'holstein', 'jersey']);
+    // Doubled with one card in the draw pile and none discarded: one drawn, two discarded.
+    let d = ready(['aux2']);
+    d.players[0]!.hand = ['guernsey', 'holstein', 'jersey'];
+    d.players[0]!.deck = ['angus'];
+    d = play(play(d, { type: 'action', action: '1.0' }), { type: 'aux', aux: 2, double: true });
+    expect([...d.players[0]!.hand].sort()).toEqual(['angus', 'guernsey', 'holstein', 'jersey']);
+    d = play(play(d, { type: 'discard', card: 'jersey' }), { type: 'discard', card: 'guernsey' });
+    expect([...d.players[0]!.discard].sort()).toEqual(['guernsey', 'jersey']);
+  });
   it('3: locked until its disc is cleared; single: pay $1, engine exactly 1 back, 1 certificate', () => {
     expect(has(ready([]), { type: 'aux', aux: 3, double: false })).toBe(false);
     let s = ready(['aux3a']);
