@@ -971,6 +971,9 @@ describe('Great Western Trail on the page', () => {
     expect(greatWesternTrail.describe({ type: 'deliver', city: 'wichita' }, ctx)).toBe('Deliver to Wichita (city value 4)');
     expect(greatWesternTrail.describeEvent!({ type: 'deliver', city: 'wichita', seat: 1 }, ctx, [])).toBe('Bo: delivers to Wichita (city value 4).');
     expect(greatWesternTrail.describeEvent!({ type: 'income', certificates: 2, amount: 9, seat: 1 }, ctx, [])).toBe('Bo: takes the income of $9 using 2 certificates.');
+    // Permanent certificates left out (the move's `permanent`: those added).
+    expect(greatWesternTrail.describeEvent!({ type: 'income', certificates: 0, permanent: 0, amount: 3, seat: 1 }, ctx, [])).toBe('Bo: takes the income of $3, without the permanent certificates.');
+    expect(greatWesternTrail.describeEvent!({ type: 'income', certificates: 2, permanent: 1, amount: 8, seat: 1 }, ctx, [])).toBe('Bo: takes the income of $8 using 2 certificates, with only 1 permanent.');
     // What ended the game, and who: the log said only who won.
     expect(greatWesternTrail.describeEvent!({ type: 'endTriggered', seat: 1 }, ctx, [])).toBe("Bo: fills the job market's last space, which triggers the game's end: the last turns follow.");
     // A turn ended by its player, and one that ends by itself after the move that left nothing to do in it.
@@ -1094,6 +1097,7 @@ describe('Great Western Trail on the page', () => {
     const moves: Move[] = [
       { type: 'income', certificates: 0 },
       { type: 'income', certificates: 2 },
+      { type: 'income', certificates: 2, permanent: 0 },
       { type: 'deliver', city: 'wichita' },
       { type: 'deliver', city: 'kansasCity' },
       { type: 'buyCattle', cards: ['ayrshire'], cowboys: 2 },
@@ -1105,7 +1109,7 @@ describe('Great Western Trail on the page', () => {
       { type: 'endTurn' },
     ];
     // Kansas City's delivery moves no money itself: its $6 comes with the disc, quoted there.
-    const amounts = [7, 9, -1, undefined, -3, -2, 4, 2, 1, -5];
+    const amounts = [7, 9, 8, -1, undefined, -3, -2, 4, 2, 1, -5];
     const quotes = Object.fromEntries(amounts.flatMap((amount, i) => (amount === undefined ? [] : [[JSON.stringify(moves[i]), amount]])));
     const session = { space: 'E', actions: [{ id: '0.0', text: '+$2 per own building in a forest' }, { id: '1.0', text: 'discard 1 Guernsey → +$2' }] };
     const auxiliary = [{ aux: 1, single: '+$1', double: '+$2' }];
@@ -1115,6 +1119,7 @@ describe('Great Western Trail on the page', () => {
     expect(moves.map((m) => greatWesternTrail.describe(m, ctx))).toEqual([
       'Take your income · +$7',
       'Take your income using 2 certificates · +$9',
+      'Take your income using 2 certificates, without the permanent certificates · +$8',
       'Deliver to Wichita (city value 4) · transport −$1',
       'Deliver to Kansas City (city value 0) · +$6 with the disc',
       'Buy ayrshire with 2 cowboys · −$3',
@@ -1129,7 +1134,7 @@ describe('Great Western Trail on the page', () => {
     const buttons = drawnTexts(() => greatWesternTrail.render({ ...ctx, table: { ...ctx.table, phase: 'KC', pending: 'income', endTrigger: -1 }, moves: moves.slice(0, 1) }), 'chip');
     expect(buttons).toContain('Take your income · +$7');
     // The log says the move without the quotes of the moves listed now.
-    expect(greatWesternTrail.describeEvent!({ ...moves[4]!, seat: 0 }, ctx, [])).toBe('Ada: buys ayrshire with 2 cowboys.');
+    expect(greatWesternTrail.describeEvent!({ ...moves[5]!, seat: 0 }, ctx, [])).toBe('Ada: buys ayrshire with 2 cowboys.');
   });
 
   it("says on each worker you may hire what it costs you, as the view quotes the move: a tap on the tile hires at once", () => {

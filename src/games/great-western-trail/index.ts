@@ -21,10 +21,11 @@ export const game: GameDefinition<GwtOptions, GwtState, GwtMove, PublicView, Pri
   // before revealedHandOrder an income's hand went onto the discard pile as held; before auxAfterCopy a single
   // auxiliary action was offered after 8b's copy; before skipOnlySteps a step with skip its only move waited for it;
   // before endTurn a turn with nothing left to do waited for the endTurn move; before finalRound's default became the
-  // end of the round every other player had one more turn after the end trigger.
+  // end of the round every other player had one more turn after the end trigger; before permanentCertificates every
+  // permanent certificate counted at the income.
   legacyOptions: {
     cityPairObjective: 'must', jerseyBonus: 'whenHeld', upgrade9b: 'behind', revealedHandOrder: 'asHeld', auxAfterCopy: 'offered', skipOnlySteps: 'asked',
-    endTurn: 'asked', finalRound: 'everyoneOnce',
+    endTurn: 'asked', finalRound: 'everyoneOnce', permanentCertificates: 'always',
   },
   setup,
   activeActors,

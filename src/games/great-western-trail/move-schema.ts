@@ -34,6 +34,6 @@ export const moveShapes: MoveShapes<GwtMove> = {
   copy: space,
   upgradeStation: z.object({ station: int }),
   foresight: z.object({ pick: int }),
-  income: z.object({ certificates: int }),
+  income: z.object({ certificates: int, permanent: int.optional() }),
   deliver: z.object({ city: z.enum(CITIES) }),
 };

@@ -13,7 +13,7 @@ import { EDGES, KANSAS_CITY, NEUTRAL_SPACES, RISK_ACTIONS, START, TEEPEE_SPACES,
 import { HAZARD_TYPES } from './data/trail.ts';
 import {
   buildOptions, canUpgrade, certificateLimit, certificateSpends, discOptions, drawCards, endsBefore, engineAuxTerms, engineReach, forestBuildings, gain,
-  gainCertificates, handBreedingValue, handLimit, hireOptions, isLocation, moveCard, pay, payFees, placeSmallTile, placeWorker,
+  gainCertificates, handLimit, hireOptions, incomeValue, isLocation, moveCard, pay, payFees, placeSmallTile, placeWorker,
   routeFee, routes, smallTileSpace, stationAt, stationPosition, stepLimit, takeDisc, takeObjective, tileBuilding, tileOwner, transportCost,
 } from './rules.ts';
 import { localActionTexts } from './labels.ts';
@@ -447,8 +447,15 @@ function stepMoves(state: GwtState, step: Step): GwtMove[] {
         const tile = state.foresight[step.column * 2 + pick]!;
         return tile !== '' && !(state.endTrigger >= 0 && isWorker(tile));
       }).map((pick) => ({ type: 'foresight', pick }));
-    case 'income':
-      return certificateSpends(p).map((certificates) => ({ type: 'income', certificates }));
+    case 'income': {
+      // "به این مجموع میتوانید گواهی موقت و دائمی را اضافه کنید" (you can add temporary and permanent certificates):
+      // fewer permanent ones than all (`permanent`, k of them) beside each spend of temporary ones, all of them last.
+      const fewer = state.options.permanentCertificates === 'may' ? Array.from({ length: p.permanentCertificates }, (_, k) => k) : [];
+      return certificateSpends(p).flatMap((certificates) => [
+        ...fewer.map((permanent) => ({ type: 'income', certificates, permanent }) as GwtMove),
+        { type: 'income', certificates } as GwtMove,
+      ]);
+    }
     case 'deliver':
       return CITIES.filter((city) => {
         const data = CITY_DATA[city];
@@ -698,7 +705,7 @@ function perform(state: GwtState, move: GwtMove): void {
     }
     case 'income': {
       state.turn.kansasCityBegun = true;
-      const value = handBreedingValue(p.hand) + p.permanentCertificates + move.certificates;
+      const value = incomeValue(p, move);
       p.certificates -= move.certificates;
       gain(state, seat, value);
       // Sorted as the reveal is: in the order held, the public top of the discard pile was the card drawn last.

@@ -25,10 +25,11 @@ describe('quotes: what a listed move does to its player’s money', () => {
     s.players[0]!.permanentCertificates = 1;
     const t = toKansasCity(s);
     const incomes = legalMoves(t, 0);
-    expect(incomes).toHaveLength(6);
+    expect(incomes).toHaveLength(12); // six spends of temporary ones, each with the permanent one or without
     for (const move of incomes) expect(quoteOf(t, move)).toBe(money(play(t, move)) - money(t));
     expect(quoteOf(t, { type: 'income', certificates: 0 })).toBe(7);
     expect(quoteOf(t, { type: 'income', certificates: 2 })).toBe(9);
+    expect(quoteOf(t, { type: 'income', certificates: 2, permanent: 0 })).toBe(8);
   });
 
   it('a delivery: the transport it costs; Kansas City’s payout is the disc’s, quoted once, with the disc', () => {

@@ -11,7 +11,7 @@ import { CATTLE_PRICES, CITY_DATA, STATIONS, STATION_MASTER_DATA } from './data/
 import { CATTLE, OBJECTIVES } from './data/cards.ts';
 import { teepeeValue } from './data/trail.ts';
 import { actionEffect, actionMoney, legalMoves } from './moves.ts';
-import { buildOptions, discMoney, engineAuxTerms, handBreedingValue, hireOptions, routeFee, transportCost } from './rules.ts';
+import { buildOptions, discMoney, engineAuxTerms, hireOptions, incomeValue, routeFee, transportCost } from './rules.ts';
 import type { GwtMove, GwtState, Step } from './types.ts';
 
 /**
@@ -80,7 +80,7 @@ function quote(state: GwtState, step: Step | undefined, move: GwtMove): number {
       return -CATTLE_PRICES.find((c) => c.cowboys === move.cowboys && c.bv === bv)!.price;
     }
     case 'income':
-      return handBreedingValue(p.hand) + p.permanentCertificates + move.certificates;
+      return incomeValue(p, move);
     case 'deliver':
       return step?.kind === 'deliver' && step.extraordinary ? 0 : -transportCost(state, state.current, move.city);
     default:

@@ -1242,7 +1242,10 @@ describe('Kansas City', () => {
     s.players[0]!.certificates = 6;
     s.players[0]!.permanentCertificates = 1;
     let t = toKc(s);
-    expect(legalMoves(t, 0)).toEqual([0, 2, 3, 4, 5, 6].map((certificates) => ({ type: 'income', certificates })));
+    // Each spend of temporary certificates with the permanent one left out, then added (the move without `permanent`).
+    expect(legalMoves(t, 0)).toEqual(
+      [0, 2, 3, 4, 5, 6].flatMap((certificates) => [{ type: 'income', certificates, permanent: 0 }, { type: 'income', certificates }]),
+    );
     t = play(t, { type: 'income', certificates: 2 });
     expect(t.players[0]!.money).toBe(20 + 6 + 1 + 2);
     expect(t.players[0]!.certificates).toBe(4);
@@ -1254,6 +1257,31 @@ describe('Kansas City', () => {
     expect(viewFor(claimed, SPECTATOR).public).toMatchObject({ pending: 'disc', pendingCity: 'wichita', pendingValue: 0, pendingStation: -1 });
     expect(viewFor(s, SPECTATOR).public).toMatchObject({ pendingCity: '', pendingValue: 0 });
     expect(legalMoves(t, 0).map((m) => (m.type === 'deliver' ? m.city : ''))).toEqual(['kansasCity', 'topeka', 'wichita', 'coloradoSprings', 'santaFe']);
+  });
+  // "به این مجموع میتوانید گواهی موقت و دائمی را اضافه کنید" (to this sum you can add temporary and permanent
+  // certificates): a permanent one left out is a dollar less and a city less far, never spent either way.
+  it('income: permanent certificates may be left out, each one (option: always added, as older games were played)', () => {
+    const s = fresh();
+    s.foresight = ['', '', '', '', '', ''];
+    s.players[0]!.hand = ['jersey', 'angus'];
+    s.players[0]!.permanentCertificates = 2;
+    const t = toKc(s);
+    expect(legalMoves(t, 0)).toEqual([
+      { type: 'income', certificates: 0, permanent: 0 },
+      { type: 'income', certificates: 0, permanent: 1 },
+      { type: 'income', certificates: 0 },
+    ]);
+    const one = play(t, { type: 'income', certificates: 0, permanent: 1 });
+    expect(one.players[0]!.money).toBe(20 + 3 + 1);
+    expect(one.players[0]!.permanentCertificates).toBe(2);
+    expect(one.turn.stack.at(-1)).toEqual({ kind: 'deliver', max: 4, extraordinary: false });
+    expect(play(t, { type: 'income', certificates: 0 }).players[0]!.money).toBe(20 + 3 + 2);
+    expect(errorOf(t, { type: 'income', certificates: 0, permanent: 2 })).toBe('great-western-trail/illegal-income');
+    const always = fresh(2, { permanentCertificates: 'always' });
+    always.foresight = ['', '', '', '', '', ''];
+    always.players[0]!.permanentCertificates = 2;
+    expect(legalMoves(toKc(always), 0)).toEqual([{ type: 'income', certificates: 0 }]);
+    expect(optionsSchema.parse(recordedOptions(game, {}))).toMatchObject({ permanentCertificates: 'always' });
   });
   it('delivery: transport cost, disc, return to start, refill foresight and the hand', () => {
     const s = fresh();

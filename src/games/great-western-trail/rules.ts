@@ -107,6 +107,11 @@ export function drawCards(state: GwtState, p: PlayerState, n: number): number {
   return drawn;
 }
 
+/** An income's value: the hand's breeding value, the permanent certificates added (absent: all) and the temporary ones spent. */
+export function incomeValue(p: PlayerState, move: { certificates: number; permanent?: number }): number {
+  return handBreedingValue(p.hand) + (move.permanent ?? p.permanentCertificates) + move.certificates;
+}
+
 export function handBreedingValue(hand: readonly string[]): number {
   const breeds = new Map<string, number>();
   for (const c of hand) if (isCattle(c)) breeds.set(CATTLE[c]!.breed, CATTLE[c]!.breedingValue);

@@ -75,6 +75,10 @@ export const optionsSchema = z.object({
     .default(false)
     .describe('House rule: objective cards may also be played between the Kansas City sub-phases (on arriving there, before the first, they always may).')
     .meta({ title: 'Objective cards in Kansas City' }),
+  permanentCertificates: titledChoice({ may: 'May add them', always: 'Always added' })
+    .default('may')
+    .describe('Permanent certificates (from station masters) at the Kansas City income. May add them: you add as many as you like, as the temporary ones (the original rules); Always added: every one counts (as older games here were played).')
+    .meta({ title: 'Permanent certificates at the income' }),
   cityPairObjective: titledChoice({ may: 'May take it', must: 'Must take it' })
     .default('may')
     .describe("A completed city pair's objective card. May take it: you may (the original rules); Must take it: you must while any is left (as older games here were played)."),
@@ -263,5 +267,6 @@ export type GwtMove =
   | { type: 'copy'; space: string }
   | { type: 'upgradeStation'; station: number }
   | { type: 'foresight'; pick: number }
-  | { type: 'income'; certificates: number }
+  /** `certificates`: the temporary ones spent; `permanent`: the permanent ones added (absent: all of them). */
+  | { type: 'income'; certificates: number; permanent?: number }
   | { type: 'deliver'; city: City };

@@ -726,7 +726,7 @@ export const greatWesternTrail: GameBoard = {
     if (ev.type === 'foresight') return `${who}takes ${typeof ev.tile === 'string' && ev.tile ? `the foresight tile: ${tileName(ctx, ev.tile)}` : 'a foresight tile'}${foresightPlace(ctx, ev.to)}.`;
     if (ev.type === 'income') {
       const amount = typeof ev.amount === 'number' ? ` of $${ev.amount}` : ''; // (a server before the amount sent none)
-      return `${who}takes the income${amount}${Number(ev.certificates) ? ` using ${count(Number(ev.certificates), 'certificate')}` : ''}.`;
+      return `${who}takes the income${amount}${Number(ev.certificates) ? ` using ${count(Number(ev.certificates), 'certificate')}` : ''}${permanentAdded(ev.permanent)}.`;
     }
     // The money an engine move brought (the $3 of a move back), as its event says.
     // And the certificates of auxiliary action 3's move back, as its event says: none at the limit.
@@ -925,12 +925,18 @@ function moveWords(move: Move, ctx: BoardContext): string {
       return `Draw ${move.count} card${move.count === 1 ? '' : 's'}`;
     case 'income': {
       const n = Number(move.certificates);
-      return `Take your income${n ? ` using ${count(n, 'certificate')}` : ''}`;
+      return `Take your income${n ? ` using ${count(n, 'certificate')}` : ''}${permanentAdded(move.permanent)}`;
     }
     case 'deliver':
       return `Deliver to ${cityValueText(cityName(ctx, String(move.city)))}`;
   }
   return describeMoveGeneric(move);
+}
+
+/** An income's permanent certificates, where its move leaves some out (`permanent`: those added; absent: all of them). */
+function permanentAdded(permanent: unknown): string {
+  if (typeof permanent !== 'number') return '';
+  return permanent ? `, with only ${permanent} permanent` : ', without the permanent certificates';
 }
 
 /** Temporary certificates a move gave, as its event's `certificatesGained` says: none only at the track's limit. */
