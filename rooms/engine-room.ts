@@ -330,6 +330,18 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       this.seats.reconnect(client);
     }
 
+    /**
+     * Asked with the token of a connection still open, Colyseus closes that connection and promises its session
+     * back, counting on the drop to hold it; only a seat is held (Seats.drop), so a spectator's, or a holder's whose
+     * seat was taken back, was closed and then refused at the WebSocket. It is refused at once instead (409
+     * core/reconnect-expired), the connection left open.
+     */
+    override checkReconnectionToken(reconnectionToken: string) {
+      const open = this.clients.find((c) => c.reconnectionToken === reconnectionToken);
+      if (open && this.seats.seatOf(open) === null) return undefined;
+      return super.checkReconnectionToken(reconnectionToken);
+    }
+
     override onLeave(client: Client) {
       this.seats.leave(client);
       this.reclaimWait.left();

@@ -487,6 +487,27 @@ describe('bots, clocks and reconnection', () => {
     expect((back.state as { private: Map<string, { view: { hand: unknown[] } }> }).private.get(String(b.seat))!.view.hand.length).toBe(3);
   });
 
+  it("refuses a spectator's reconnection asked while its connection is open (no place is held for it), and leaves that connection open", async () => {
+    const [a] = await table();
+    const watcher = await joinAsSpectator(server.ws, a.room.roomId);
+    let closed = false;
+    watcher.onLeave(() => (closed = true));
+    const answer = await fetch(`${server.http}/matchmake/reconnect/${a.room.roomId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ reconnectionToken: watcher.reconnectionToken.split(':').slice(1).join(':') }),
+    });
+    expect(answer.status).toBe(409);
+    expect(((await answer.json()) as { code: string }).code).toBe('core/reconnect-expired');
+    await sleep(300);
+    expect(closed).toBe(false);
+    expect(watcher.connection.isOpen).toBe(true);
+    // A player's, asked the same way, is still handed back (its seat is held while it comes).
+    const back = await new Client(server.ws).reconnect(a.room.reconnectionToken);
+    expect(back.sessionId).toBe(a.room.sessionId);
+    await watcher.leave(true);
+  });
+
   it('ends a dropped holder’s wait for a reconnection when its seat token is used: only the new holder plays the seat', async () => {
     const [a, b] = await table();
     const token = b.room.reconnectionToken;
