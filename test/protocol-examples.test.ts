@@ -5,11 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { moveShapes } from './move-schema.ts';
-import { applyMove } from './moves.ts';
-import { table } from './scenario.ts';
+import { moveShapes } from '../src/games/tac/move-schema.ts';
+import { applyMove } from '../src/games/tac/moves.ts';
+import { table } from '../src/games/tac/scenario.ts';
 
-const protocol = readFileSync(new URL('../../../docs/PROTOCOL.md', import.meta.url), 'utf8');
+const protocol = readFileSync(new URL('../docs/PROTOCOL.md', import.meta.url), 'utf8');
 const section = (title: string) => protocol.split(`\n## ${title}\n`)[1]!.split('\n## ')[0]!;
 
 /** The object literals sent as moves in a section's examples, `expectSeq` (the room's, not the game's) left out. */
