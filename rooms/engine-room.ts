@@ -336,9 +336,10 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
      * seat was taken back, was closed and then refused at the WebSocket. It is refused at once instead (409
      * core/reconnect-expired), the connection left open.
      */
-    override checkReconnectionToken(reconnectionToken: string) {
+    override checkReconnectionToken(reconnectionToken: string): string {
       const open = this.clients.find((c) => c.reconnectionToken === reconnectionToken);
-      if (open && this.seats.seatOf(open) === null) return undefined;
+      // (Declared `string`, Colyseus' own answers undefined for a token it does not know: matchmaking's 409.)
+      if (open && this.seats.seatOf(open) === null) return undefined as unknown as string;
       return super.checkReconnectionToken(reconnectionToken);
     }
 
