@@ -239,8 +239,9 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
 
     // ── the table's life ─────────────────────────────────────────────────────────────────────────────
 
+    /** The one place a game starts: every seat taken, by a bot or a player who is here (Seats.readyToStart). */
     startIfFull() {
-      if (this.state.status !== 'waiting' || !this.seats.allTaken()) return;
+      if (this.state.status !== 'waiting' || this.handingOver || !this.seats.readyToStart()) return;
       this.state.status = 'playing';
       this.seats.forgetWishes();
       // The commitment only: the seed would let a log reader replay every hidden hand. It is logged at the end.
@@ -323,7 +324,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     }
 
     override onDrop(client: Client) {
-      this.seats.drop(client, (c, s) => Promise.resolve(this.allowReconnection(c, s)), roomSettings.reconnectSeconds);
+      this.seats.drop(client, (c, s) => Promise.resolve(this.allowReconnection(c, s)));
     }
 
     override onReconnect(client: Client) {

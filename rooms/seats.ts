@@ -160,9 +160,23 @@ export class Seats {
     return this.pending().some((opts) => this.kindOf(opts) === 'holder');
   }
 
-  /** Every seat has a player or a bot: the game may start. */
-  allTaken(): boolean {
-    return this.records.every((s) => s.bot || s.sessionId !== null);
+  /**
+   * Every seat has a player or a bot, and every seated player is here: the game may start. A player whose
+   * connection dropped holds the seat a short while (holdSeconds), but the table waits for them to come back
+   * (or for the seat to come free): else absent players would start other people's tables, to be played by bots.
+   */
+  readyToStart(): boolean {
+    return this.records.every((s) => s.bot || (s.sessionId !== null && s.connected));
+  }
+
+  /**
+   * How long a dropped player's seat is held for a reconnection: RECONNECT_SECONDS during the game; before the
+   * start, at most RECONNECT_SECONDS_BEFORE_START (a reload, a network blip), after which the seat is free again
+   * and the table goes on filling. (A held seat delays the start: readyToStart.)
+   */
+  private holdSeconds(): number {
+    const { reconnectSeconds, reconnectSecondsBeforeStart } = roomSettings;
+    return this.room.state.status === 'waiting' ? Math.min(reconnectSeconds, reconnectSecondsBeforeStart) : reconnectSeconds;
   }
 
   /**
@@ -421,14 +435,14 @@ export class Seats {
     for (const [sessionId, wait] of Object.values(room._reconnections)) if (sessionId === holder) wait.reject(false);
   }
 
-  /** The holder's socket closed unexpectedly: keep the seat for a reconnection. */
-  drop(client: Client, allowReconnection: (client: Client, seconds: number) => Promise<unknown>, seconds: number) {
+  /** The holder's socket closed unexpectedly: keep the seat for a reconnection (holdSeconds). */
+  drop(client: Client, allowReconnection: (client: Client, seconds: number) => Promise<unknown>) {
     this.confirmationNotAwaited(client); // a reconnection is another client, awaited anew
     const seat = this.seatOf(client);
     if (seat === null) return;
     this.records[seat]!.connected = false;
     this.room.projection.syncSeats();
-    allowReconnection(client, seconds).catch(() => {
+    allowReconnection(client, this.holdSeconds()).catch(() => {
       /* expired or room closing: onLeave follows */
     });
   }
@@ -441,6 +455,7 @@ export class Seats {
     this.records[seat]!.connected = true;
     this.room.projection.syncSeats();
     this.room.reclaimWait.seated();
+    this.room.startIfFull(); // the table filled while this player was away
   }
 
   /** The holder left for good: before the start the seat is free again; during the game the bot plays it. */

@@ -15,6 +15,8 @@ export const DEFAULT_MAX_GAME_MOVES = 100_000;
 
 export interface RoomSettings {
   reconnectSeconds: number;
+  /** How long a dropped player's seat is held before the game starts (at most reconnectSeconds). */
+  reconnectSecondsBeforeStart: number;
   /** How long a joining client has to confirm its join (the SDK does at once) before it is closed. */
   joinConfirmMs: number;
   maxSpectators: number;
@@ -39,6 +41,7 @@ export interface RoomSettings {
 
 export const roomSettings: RoomSettings = {
   reconnectSeconds: 60,
+  reconnectSecondsBeforeStart: 15,
   joinConfirmMs: 10_000,
   maxSpectators: 32,
   maxSpectatorsPerAddress: 4,

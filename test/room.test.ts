@@ -508,6 +508,98 @@ describe('bots, clocks and reconnection', () => {
     await watcher.leave(true);
   });
 
+  describe('before the start', () => {
+    /** Runs `body` with the in-process server's RECONNECT_SECONDS_BEFORE_START at `seconds`, as it was after. */
+    async function withHoldBeforeStart(seconds: number, body: () => Promise<void>) {
+      const before = roomSettings.reconnectSecondsBeforeStart;
+      roomSettings.reconnectSecondsBeforeStart = seconds;
+      try {
+        await body();
+      } finally {
+        roomSettings.reconnectSecondsBeforeStart = before;
+      }
+    }
+    type Served = { state: { status: string }; seats: { records: { sessionId: string | null; connected: boolean }[] } };
+    const served = (p: Player) => matchMaker.getLocalRoomById(p.room.roomId) as unknown as Served;
+    /** Drops the player's connection (no consented leave), the SDK not reconnecting by itself. */
+    const drop = (p: Player) => {
+      p.room.reconnection.enabled = false;
+      p.room.connection.close();
+    };
+
+    it('holds a dropped seat RECONNECT_SECONDS_BEFORE_START only, not starting the table meanwhile; then frees it for a newcomer', async () => {
+      await withHoldBeforeStart(1, async () => {
+        const opts = { seats: 3, turnSeconds: 84, options: { handSize: 2 } }; // options no other test's table has
+        const a = await joinAsPlayer(server.ws, 'high-card', { ...opts, name: 'Ada' }, 'create');
+        const b = await adopt(await new Client(server.ws).joinById(a.room.roomId, { name: 'Bo' }));
+        drop(b);
+        await waitFor(() => served(a).seats.records[b.seat]!.connected === false, 3000, "Bo's seat held for him");
+        // Cy takes the last free seat while Bo is away: every seat is taken, but the table waits for Bo.
+        const c = await adopt(await new Client(server.ws).joinById(a.room.roomId, { name: 'Cy' }));
+        expect(served(a).state.status).toBe('waiting');
+        expect(served(a).seats.records[b.seat]!.sessionId).toBe(b.room.sessionId);
+        // Bo does not come back within the second: his seat is free again, and the next player who comes takes it.
+        await waitFor(() => served(a).seats.records[b.seat]!.sessionId === null, 4000, "Bo's seat freed");
+        expect(state(c).status).toBe('waiting');
+        const d = await adopt(await new Client(server.ws).joinById(a.room.roomId, { name: 'Di' }));
+        expect(d.seat).toBe(b.seat);
+        await waitFor(() => state(a).status === 'playing', 3000, 'the game starts');
+        expect(Array.from(state(a).seats, (s: { name: string }) => s.name)).toEqual(['Ada', 'Di', 'Cy']);
+      });
+    });
+
+    it('starts the table once its away player comes back within the hold, by reconnection or seat token', async () => {
+      await withHoldBeforeStart(5, async () => {
+        for (const back of ['reconnect', 'seatToken'] as const) {
+          const opts = { seats: 3, turnSeconds: 85, options: { handSize: 2 } }; // options no other test's table has
+          const a = await joinAsPlayer(server.ws, 'high-card', { ...opts, name: 'Ada' }, 'create');
+          const b = await adopt(await new Client(server.ws).joinById(a.room.roomId, { name: 'Bo' }));
+          const token = b.room.reconnectionToken;
+          drop(b);
+          await waitFor(() => served(a).seats.records[b.seat]!.connected === false, 3000, "Bo's seat held for him");
+          await adopt(await new Client(server.ws).joinById(a.room.roomId, { name: 'Cy' }));
+          expect(served(a).state.status).toBe('waiting');
+          // Bo reloads: the table that filled while he was away starts as he is back.
+          if (back === 'reconnect') await new Client(server.ws).reconnect(token);
+          else expect((await adopt(await new Client(server.ws).joinById(a.room.roomId, { seatToken: b.seatToken }))).seat).toBe(b.seat);
+          await waitFor(() => state(a).status === 'playing', 3000, `the game starts (${back})`);
+          expect(Array.from(state(a).seats, (s: { name: string; connected: boolean }) => [s.name, s.connected])).toEqual([['Ada', true], ['Bo', true], ['Cy', true]]);
+        }
+      });
+    });
+
+    it('does not start a table its players filled with bots while one of them is away', async () => {
+      await withHoldBeforeStart(5, async () => {
+        const opts = { seats: 4, turnSeconds: 86, options: { handSize: 2 } }; // options no other test's table has
+        const a = await joinAsPlayer(server.ws, 'high-card', { ...opts, name: 'Ada' }, 'create');
+        const b = await adopt(await new Client(server.ws).joinById(a.room.roomId, { name: 'Bo' }));
+        expect(await b.room.request('fillWithBots')).toEqual({ ok: true, seats: [], waitingFor: [0] });
+        const token = b.room.reconnectionToken;
+        drop(b);
+        await waitFor(() => served(a).seats.records[b.seat]!.connected === false, 3000, "Bo's seat held for him");
+        // Ada agrees too: the free seats are the bots', but the game waits for Bo.
+        expect(await a.room.request('fillWithBots')).toEqual({ ok: true, seats: [2, 3], waitingFor: [] });
+        await waitFor(() => state(a).seats[3].bot === true, 3000, 'the bots seated');
+        expect(served(a).state.status).toBe('waiting');
+        await new Client(server.ws).reconnect(token);
+        await waitFor(() => state(a).status === 'playing', 3000, 'the game starts with Bo back');
+      });
+    });
+
+    it('holds a seat dropped during the game RECONNECT_SECONDS, as before', async () => {
+      await withHoldBeforeStart(1, async () => {
+        const [a, b] = await table();
+        const token = b.room.reconnectionToken;
+        drop(b);
+        await waitFor(() => served(a).seats.records[b.seat]!.connected === false, 3000, "Bo's seat held for him");
+        await sleep(2000); // past the hold before the start (1 s), within RECONNECT_SECONDS (5 s)
+        expect(state(a).seats[b.seat]).toMatchObject({ taken: true, connected: false, bot: false });
+        await new Client(server.ws).reconnect(token);
+        await waitFor(() => state(a).seats[b.seat].connected === true, 3000, 'seat reconnected');
+      });
+    });
+  });
+
   it('ends a dropped holder’s wait for a reconnection when its seat token is used: only the new holder plays the seat', async () => {
     const [a, b] = await table();
     const token = b.room.reconnectionToken;

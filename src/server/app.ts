@@ -49,6 +49,7 @@ export const MAX_FRAGMENTS = 16;
 export function createParlorServer({ config, logger, extraRooms = {} }: ParlorServerOptions) {
   Object.assign(roomSettings, {
     reconnectSeconds: config.RECONNECT_SECONDS,
+    reconnectSecondsBeforeStart: config.RECONNECT_SECONDS_BEFORE_START,
     maxSpectators: config.MAX_SPECTATORS,
     maxSpectatorsPerAddress: config.MAX_SPECTATORS_PER_ADDRESS,
     defaultTurnSeconds: config.DEFAULT_TURN_SECONDS,

@@ -81,6 +81,7 @@ describe('a setting that becomes a timer', () => {
   it('is refused past what a Node timer holds (2^31 - 1 ms): a longer timer fires at once', () => {
     const bounds: [string, number][] = [
       ['RECONNECT_SECONDS', 2147483], // a dropped player's seat let go at once
+      ['RECONNECT_SECONDS_BEFORE_START', 2147483],
       ['SHUTDOWN_GRACE_SECONDS', 2147483 - 15], // the hard stop comes 15 s after the grace: every SIGTERM one
       ['DURABILITY_ACK_TIMEOUT_MS', 2 ** 31 - 1],
       ['HEARTBEAT_MS', Math.floor((2 ** 31 - 1) / 4)], // the invite sweep waits four beats

@@ -54,6 +54,11 @@ const Env = z.object({
   MAX_PAYLOAD_BYTES: positiveInt(16 * 1024),
   /** Seconds a dropped player's seat is held for Colyseus reconnection. */
   RECONNECT_SECONDS: int(60, TIMER_SECONDS),
+  /**
+   * Seconds a dropped player's seat is held before the game starts (at most RECONNECT_SECONDS): long enough for a
+   * reload or a network blip, short enough that absent players cannot keep a table waiting, each seat then free again.
+   */
+  RECONNECT_SECONDS_BEFORE_START: int(15, TIMER_SECONDS),
   /** Spectators allowed per table. */
   MAX_SPECTATORS: int(32),
   /** Spectator places one address may take at one table (else one address could fill every place of a table). */
