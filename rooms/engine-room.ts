@@ -319,8 +319,8 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
     }
 
     override onJoin(client: Client, options: JoinOptions) {
-      reservationTaken(client.sessionId); // it holds no seat from now on, whatever the join's outcome
-      return this.seats.join(client, options);
+      const reservedBy = reservationTaken(client.sessionId); // it holds no seat from now on, whatever the join's outcome
+      return this.seats.join(client, options, reservedBy);
     }
 
     override onDrop(client: Client) {

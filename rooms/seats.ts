@@ -11,6 +11,7 @@ import { RoomErrors } from './moves.ts';
 import { queueKeys, roomSettings } from './settings.ts';
 import type { StoredMeta } from './journal.ts';
 import type { Table } from './table.ts';
+import { seatHoldLapsed } from '../src/server/unused-reservations.ts';
 
 export interface SeatRecord {
   token: string;
@@ -28,6 +29,8 @@ export interface SeatRecord {
 }
 
 type Reservations = Record<string, [unknown, unknown, boolean?, boolean?]>;
+/** A seated client's userData: its seat, and the address its reservation was given to (null: not counted). */
+type SeatedClient = { seat: Seat; reservedBy: Promise<string | null> };
 
 /** Pending reservations one seat token may hold at once (a reclaim retried, not a flood). */
 const MAX_PENDING_PER_TOKEN = 3;
@@ -348,11 +351,15 @@ export class Seats {
     return this.room.journal.owned ? (roomSettings.store?.ownershipUnsure() ?? null) : null;
   }
 
-  /** Seats a joining client, once this process knows the game is still its own (see ownershipUnsure). */
-  join(client: Client, options: JoinOptions): void | Promise<void> {
+  /**
+   * Seats a joining client, once this process knows the game is still its own (see ownershipUnsure).
+   * `reservedBy`: the address its reservation was given to (front-door.ts; null when not counted), charged if
+   * its seat is held for it and it does not come back before the start (leave).
+   */
+  join(client: Client, options: JoinOptions, reservedBy: Promise<string | null>): void | Promise<void> {
     const unsure = this.ownershipUnsure();
     this.awaitConfirmation(client);
-    return unsure ? unsure.then(() => this.seat(client, options)) : this.seat(client, options);
+    return unsure ? unsure.then(() => this.seat(client, options, reservedBy)) : this.seat(client, options, reservedBy);
   }
 
   /**
@@ -379,7 +386,7 @@ export class Seats {
   }
 
   /** A spectator, a token holder taking its seat back, or a new player. */
-  private seat(client: Client, options: JoinOptions) {
+  private seat(client: Client, options: JoinOptions, reservedBy: Promise<string | null>) {
     const room = this.room;
     // The game lives on at a peer: a seat taken here would get a token the peer never hears of.
     if (room.handingOver) throw new ServerError(ErrorCode.APPLICATION_ERROR, 'core/server-closing: this game is moving to another server; rejoin with your seat token');
@@ -409,7 +416,7 @@ export class Seats {
     record.connected = true;
     record.name = opts.name ?? record.name ?? `Player ${seat + 1}`;
     if (!record.name) record.name = `Player ${seat + 1}`;
-    client.userData = { seat };
+    client.userData = { seat, reservedBy } satisfies SeatedClient;
     this.promised.delete(client.sessionId);
     const mine = room.state.private.get(String(seat))!;
     client.view = new StateView();
@@ -466,9 +473,12 @@ export class Seats {
     if (seat === null) return;
     const record = this.records[seat]!;
     if (room.handingOver) return; // the game moves to a peer with everyone's seat as it is
+    // Dropped, and not back before the start when its hold ran out: the seat was kept from others meanwhile.
+    const holdLapsed = !record.connected && room.state.status === 'waiting' && !room.closing && !this.disposing();
     record.sessionId = null;
     record.connected = false;
     record.startNow = false;
+    if (holdLapsed) this.chargeLapsedHold(client, seat);
     if (room.state.status === 'waiting') {
       record.token = ''; // before the start a leaver simply frees the seat
       record.name = '';
@@ -482,6 +492,17 @@ export class Seats {
     room.projection.syncSeats();
     room.timers.reconcile();
     this.syncLock(); // a seat freed before the start: back in matchmaking
+  }
+
+  /**
+   * A seat held before the start for a player who did not come back counts against the address its reservation
+   * was given to as a lapsed reservation does (src/server/unused-reservations.ts): else one address could join,
+   * confirm and drop again and again, keeping tables waiting (each seat held RECONNECT_SECONDS_BEFORE_START) with
+   * no connection open and no reservation left unused.
+   */
+  private chargeLapsedHold(client: Client, seat: Seat) {
+    this.room.log.info({ seat, sessionId: client.sessionId }, 'seat held for a dropped player freed before the start');
+    void (client.userData as SeatedClient).reservedBy.then((address) => address !== null && seatHoldLapsed(address, client.sessionId));
   }
 
   /**

@@ -666,6 +666,32 @@ describe('lapsed seat reservations per address', () => {
   });
 });
 
+describe('seats held before the start for players who dropped', () => {
+  it('count against the address whose reservation took the seat as lapses when the player does not come back', async () => {
+    const proc = await spawnServer({ RATE_LIMIT_EXEMPT: '', RATE_LIMIT_RESERVATIONS_PER_SECOND: '100', RECONNECT_SECONDS_BEFORE_START: '1', MAX_LAPSED_RESERVATIONS_PER_ADDRESS: '2' });
+    try {
+      const host = await joinAsPlayer(proc.ws, 'high-card', { seats: 3, name: 'Ada' }, 'create');
+      const held = () => Array.from((host.room.state as { seats: Iterable<{ taken: boolean }> }).seats, (s) => s.taken);
+      for (let i = 0; i < 2; i++) {
+        // Joins (its reservation used, its join confirmed), then its connection goes: the seat is held a second.
+        const phantom = await adopt(await new Client(proc.ws).joinById(host.room.roomId, { name: 'Gone' }));
+        phantom.room.reconnection.enabled = false;
+        phantom.room.connection.close();
+        await waitFor(() => held()[phantom.seat] === false, 5000, 'the seat freed once its hold ran out');
+      }
+      expect((host.room.state as { status: string }).status).toBe('waiting');
+      // The address let two held seats go by: its next reservation is refused as after two lapsed reservations.
+      const refused = await fetch(`${proc.http}/matchmake/joinById/${host.room.roomId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { code: string }).code).toBe('core/too-many-reservations');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(590);
+      await host.room.leave();
+    } finally {
+      await proc.stop('SIGKILL');
+    }
+  });
+});
+
 describe('TCP connections per address', () => {
   // Its own server, closed at the end (closing a server stops the process's matchmaking): after every test of the shared one.
   it('closes a connection past the address cap at once, and one that sends nothing within 10 s', async () => {

@@ -300,7 +300,7 @@ export function installFrontDoor(transport: WebSocketTransport, rooms: Record<st
       }
       if (refusal) {
         warnClientFault(log, `lapsed-reservations:${address}`, { address, lapsed: door.unused.maxLapses }, 'client let too many seat reservations lapse');
-        return sendJson(req, res, 429, 'core/too-many-reservations', `This address let ${door.unused.maxLapses} seat reservations lapse unused in 10 minutes; join with the next one you take.`, { 'retry-after': String(Math.ceil(refusal.lapsedWaitMs / 1000)) });
+        return sendJson(req, res, 429, 'core/too-many-reservations', `This address let ${door.unused.maxLapses} seat reservations lapse unused in 10 minutes (a seat it took and dropped before the game's start, not coming back while it was held, counts as one); join with the next one you take, and stay.`, { 'retry-after': String(Math.ceil(refusal.lapsedWaitMs / 1000)) });
       }
       const counted = countReservation(res, address);
       proceed();

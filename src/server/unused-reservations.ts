@@ -4,7 +4,9 @@
  * from starting; the front door gives an address at most `max` such at a time, and none for a while to an
  * address that let `maxLapses` lapse within `lapseWindowMs` (else it could keep a table waiting for good by
  * reserving its last seat again each time the reservation lapses). A reservation counts until the room
- * takes it (a join with its session id reaches the room), or until it lapses (`lifetimeMs`).
+ * takes it (a join with its session id reaches the room), or until it lapses (`lifetimeMs`). A seat taken with
+ * one and held for its dropped player, who does not come back before the game's start, counts as a lapse too
+ * (rooms/seats.ts): joining and dropping again and again kept tables waiting as unused reservations did.
  *
  * Kept in presence: with Redis every process counts the same reservations and lapses of an address (kept by
  * each process alone, an address behind a load balancer had every process's budget, and a reservation at a
@@ -74,12 +76,23 @@ export class UnusedReservations {
     ]);
   }
 
-  /** The room took the reservation (a join, from any address, on any process). */
-  async used(sessionId: string): Promise<void> {
-    if (this.max <= 0 && this.maxLapses <= 0) return; // nothing was kept for it
+  /** The room took the reservation (a join, from any address, on any process). Resolves to the address it was given to (null: not counted). */
+  async used(sessionId: string): Promise<string | null> {
+    if (this.max <= 0 && this.maxLapses <= 0) return null; // nothing was kept for it
     const address = (await this.presence.get(holder(sessionId))) as string | null;
-    if (!address) return;
+    if (!address) return null;
     await Promise.all([this.presence.hdel(held(address), sessionId), this.presence.del(holder(sessionId))]);
+    return address;
+  }
+
+  /**
+   * A seat taken with the address's reservation `sessionId` was held for its dropped player, who did not come back
+   * before the start: a lapse of the address, as if the reservation had lapsed unused now.
+   */
+  async holdLapsed(address: string, sessionId: string, now = Date.now()): Promise<void> {
+    if (this.maxLapses <= 0) return;
+    await this.presence.hset(lapsed(address), sessionId, String(now));
+    await this.presence.expire(lapsed(address), Math.ceil(this.lapseWindowMs / 1000));
   }
 }
 
@@ -93,8 +106,14 @@ export function setReservationLedger(unused: UnusedReservations | null) {
 /**
  * A room took the reservation of this session (its join began): it holds a seat no longer, whatever the
  * join's outcome. Counted here, not when a WebSocket names the session id, which any upgrade can do for a
- * room that does not exist, leaving the seat held and the address's count emptied.
+ * room that does not exist, leaving the seat held and the address's count emptied. Resolves to the address
+ * the reservation was given to (null when it was not counted: an exempt address, no limits, Redis away).
  */
-export function reservationTaken(sessionId: string) {
-  void ledger?.used(sessionId).catch(() => undefined);
+export function reservationTaken(sessionId: string): Promise<string | null> {
+  return ledger?.used(sessionId).catch(() => null) ?? Promise.resolve(null);
+}
+
+/** A seat held before the start for the player of this reservation ran out unreclaimed: a lapse of the address it was given to. */
+export function seatHoldLapsed(address: string, sessionId: string) {
+  void ledger?.holdLapsed(address, sessionId).catch(() => undefined);
 }
