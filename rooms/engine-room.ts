@@ -449,7 +449,11 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
       room._onMessage = (client, buffer) => {
         // Before it confirms its join a client has nothing to say but that (or goodbye): what Colyseus would
         // answer it is held in memory until it confirms, which a hostile one never does.
-        if (client.state === ClientState.JOINING && buffer instanceof Uint8Array && !CONFIRMING.has(buffer[0]! & PROTOCOL_CODE_MASK)) return;
+        if (client.state === ClientState.JOINING && buffer instanceof Uint8Array) {
+          const code = buffer[0]! & PROTOCOL_CODE_MASK;
+          if (!CONFIRMING.has(code)) return;
+          if (code === Protocol.JOIN_ROOM) this.seats.confirmed(client); // before Colyseus sends it the state
+        }
         countedByWallClock(client);
         try {
           const read = onMessage(client, buffer instanceof Uint8Array ? this.readable(buffer) : buffer);

@@ -164,12 +164,29 @@ export class Seats {
   }
 
   /**
-   * Every seat has a player or a bot, and every seated player is here: the game may start. A player whose
-   * connection dropped holds the seat a short while (holdSeconds), but the table waits for them to come back
-   * (or for the seat to come free): else absent players would start other people's tables, to be played by bots.
+   * Every seat has a player or a bot, and every seated player is here — connected, their join (or reconnection)
+   * confirmed: the game may start. A player whose connection dropped holds the seat a short while (holdSeconds),
+   * and one who has not confirmed is closed after joinConfirmMs, but the table waits for them to be here (or for
+   * the seat to come free): else absent players would start other people's tables, to be played by bots.
    */
   readyToStart(): boolean {
-    return this.records.every((s) => s.bot || (s.sessionId !== null && s.connected));
+    return this.records.every((s) => s.bot || (s.sessionId !== null && s.connected && this.confirmedHere(s.sessionId)));
+  }
+
+  /** The session's client is in the room and has confirmed its join or reconnection. */
+  private confirmedHere(sessionId: string): boolean {
+    const client = this.room.clients.getById(sessionId);
+    return client !== undefined && !this.unconfirmed.has(client);
+  }
+
+  /**
+   * The client confirmed its join or reconnection (Colyseus sends it the state next): a seated player now here
+   * may start the table, which then shows started in that state.
+   */
+  confirmed(client: Client) {
+    if (!this.unconfirmed.has(client)) return;
+    this.confirmationNotAwaited(client);
+    if (this.seatOf(client) !== null) this.room.startIfFull();
   }
 
   /**
@@ -369,8 +386,8 @@ export class Seats {
    */
   private awaitConfirmation(client: Client) {
     clearTimeout(this.unconfirmed.get(client));
+    // (Still awaited until it is gone, its drop or leave next: until then it is not here, see readyToStart.)
     const wait = setTimeout(() => {
-      this.unconfirmed.delete(client);
       if (client.state === ClientState.JOINING) client.leave(CloseCode.WITH_ERROR, 'core/join-unconfirmed');
     }, roomSettings.joinConfirmMs).unref();
     this.unconfirmed.set(client, wait);
@@ -461,8 +478,7 @@ export class Seats {
     if (seat === null) return;
     this.records[seat]!.connected = true;
     this.room.projection.syncSeats();
-    this.room.reclaimWait.seated();
-    this.room.startIfFull(); // the table filled while this player was away
+    this.room.reclaimWait.seated(); // (a table that filled while this player was away starts once they confirm: confirmed)
   }
 
   /** The holder left for good: before the start the seat is free again; during the game the bot plays it. */

@@ -9,6 +9,7 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type SeatReservation } from '@colyseus/sdk';
 import { matchMaker } from '@colyseus/core';
+import { WebSocket } from 'ws';
 import { roomSettings } from '../rooms/settings.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
@@ -566,6 +567,26 @@ describe('bots, clocks and reconnection', () => {
           expect(Array.from(state(a).seats, (s: { name: string; connected: boolean }) => [s.name, s.connected])).toEqual([['Ada', true], ['Bo', true], ['Cy', true]]);
         }
       });
+    });
+
+    it('does not start a table whose last seat was taken by a join not yet confirmed, until it is', async () => {
+      const opts = { seats: 2, turnSeconds: 87, options: { handSize: 2 } }; // options no other test's table has
+      const a = await joinAsPlayer(server.ws, 'high-card', { ...opts, name: 'Ada' }, 'create');
+      const seat = (await matchMaker.joinById(a.room.roomId, { name: 'Bo' })) as unknown as SeatReservation;
+      // A bare WebSocket takes the last seat: it reads the join (JOIN_ROOM, code 10) and does not answer it yet.
+      const ws = new WebSocket(`${server.ws}/${seat.processId}/${seat.roomId}?sessionId=${seat.sessionId}`);
+      try {
+        const frames: Buffer[] = [];
+        ws.on('message', (data) => frames.push(data as Buffer));
+        await waitFor(() => frames.length > 0, 3000, 'the join');
+        expect(frames[0]![0]).toBe(10);
+        expect(served(a).seats.records[1]!.sessionId).toBe(seat.sessionId);
+        expect(served(a).state.status).toBe('waiting');
+        ws.send(Buffer.from([10])); // confirmed, as the SDK does at once: the game starts
+        await waitFor(() => served(a).state.status === 'playing', 3000, 'the game starts');
+      } finally {
+        ws.close();
+      }
     });
 
     it('does not start a table its players filled with bots while one of them is away', async () => {
