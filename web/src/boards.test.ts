@@ -1473,6 +1473,13 @@ describe('Ready Set Bet on the page', () => {
     expect(head({ a: 4, b: 5, sum: 9, horse: '9', moved: 1, bonus: 0 })).toBe(' · bets open · roll 12: 4 + 5 = 9 → 9 moves 1 · a repeat pays the bonus (+2)');
     expect(head(roll)).toBe(' · bets open · roll 12: 3 + 4 = 7 → 7 moves 3');
   });
+  it('says whom a full table waits for before the start: a seated player away (it starts once every player is here)', () => {
+    const seat = (taken: boolean, connected: boolean, bot = false) => ({ name: '', taken, connected, bot, team: -1, deadline: 0, shortClock: false, startNow: false });
+    const waiting = (seats: ReturnType<typeof seat>[]) => panelLine({ ...context('ready-set-bet', {}), status: 'waiting', seats }, readySetBet).join('');
+    expect(waiting([seat(true, true), seat(true, false), seat(true, true, true)])).toBe('Waiting for Bo to come back: the game starts once every player is here.');
+    expect(waiting([seat(true, true), seat(true, false), seat(false, false)])).toBe('Waiting for every seat to be taken…');
+    expect(waiting([seat(true, true), seat(true, true)])).toBe('Waiting for every seat to be taken…');
+  });
   it("heads the race with bets not yet open to a bettor or a spectator waiting for a seated host who bets first (the view's hostBetsFirst), and open to the host", () => {
     const players = [{ seat: 0, bettor: true, money: 0, available: [2, 3] }, { seat: 1, bettor: true, money: 0, available: [2, 3] }];
     const table = { race: 1, races: 4, phase: 'racing', bettingOpen: true, hostBetsFirst: true, rolls: 0, lastRoll: null, hostSeat: 0, horses: [], board: [], players };

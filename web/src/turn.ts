@@ -73,7 +73,12 @@ function lineParts(ctx: BoardContext, board: GameBoard | null): LinePart[] {
     });
     return [...parts, `${after}.${status ? ` ${status}` : ''}`];
   };
-  if (ctx.status === 'waiting') return ['Waiting for every seat to be taken…'];
+  if (ctx.status === 'waiting') {
+    // Every seat taken, a player away: the table starts only once every player is here (or the seat comes free).
+    const away = ctx.seats.flatMap((seat, i) => (seat.taken && !seat.bot && !seat.connected ? [i] : []));
+    if (away.length && ctx.seats.every((seat) => seat.taken)) return [`Waiting for ${away.map(ctx.name).join(', ')} to come back: the game starts once every player is here.`];
+    return ['Waiting for every seat to be taken…'];
+  }
   if (ctx.status === 'over') return [`The game is over.${status ? ` ${status}` : ''}`]; // (and the game's words: how its last race ended)
   if (waitsForItsPlayers(ctx)) return ['Paused: none of its players is here. The table closes unless one comes back soon.'];
   if (mine === null) {
