@@ -37,7 +37,7 @@ export async function queueSeat(client: Client, game: string, options: QueueOpti
   }
 }
 
-/** Queues for a table of `game` and joins it. The table starts by itself once every seat is taken. */
+/** Queues for a table of `game` and joins it. The table starts by itself once every seat is taken and every player is there. */
 export async function joinQueue(client: Client, game: string, options: QueueOptions = {}): Promise<Room> {
   return client.consumeSeatReservation(await queueSeat(client, game, options));
 }
