@@ -105,7 +105,7 @@ export class Seats {
     return this.fillIfAgreed() ?? { seats: [], waitingFor: this.notAgreed() };
   }
 
-  /** The wait is over (the seats filled, or the game started): wishes to start now are moot. */
+  /** The game started: wishes to start now are moot. */
   forgetWishes() {
     for (const r of this.records) r.startNow = false;
     this.room.projection.syncSeats();
@@ -137,7 +137,9 @@ export class Seats {
     for (const seat of seats) Object.assign(this.records[seat]!, { bot: true, name: `Bot ${seat + 1}` });
     room.log.info({ seats }, 'free seats filled with bots');
     room.journal.saveMeta();
-    this.forgetWishes(); // (and the seats projected with their bots)
+    // The wishes stand until the game starts (startIfFull forgets them): a seat that comes free again meanwhile (a
+    // player away who does not come back, a promised reservation that lapses) is a bot's too.
+    room.projection.syncSeats();
     this.syncLock(); // out of matchmaking
     room.startIfFull();
     return { seats, waitingFor: [] };
@@ -332,9 +334,9 @@ export class Seats {
         room.clock.setTimeout(() => {
           // Unused and gone (Colyseus dropped it when it lapsed): the seat it held is free again. If every seated
           // player's wish to start now still stands (it could fill nothing while every free seat was promised:
-          // core/no-free-seat), the free seats go to bots now. After a fill the wishes were forgotten: the table,
-          // filled with bots, is offered to nobody and stays locked (offerSeat, syncLock) until its players ask
-          // again. Any other table offers the seat again.
+          // core/no-free-seat, or a fill waiting for the seat), the free seats go to bots now. A table filled with
+          // bots whose players withdrew their wish is offered to nobody and stays locked (offerSeat, syncLock) until
+          // they ask again. Any other table offers the seat again.
           if (this.promised.delete(sessionId) && !(sessionId in (room as unknown as { _reservedSeats: Reservations })._reservedSeats) && !this.filledByWishes()) this.offerSeat();
           this.syncLock();
         }, (seconds ?? room.seatReservationTimeout) * 1000 + 50);

@@ -607,6 +607,21 @@ describe('bots, clocks and reconnection', () => {
       });
     });
 
+    it('starts a table its players filled with bots once the seat of one who agreed and did not come back is free: a bot takes it', async () => {
+      await withHoldBeforeStart(1, async () => {
+        const opts = { seats: 4, turnSeconds: 87, options: { handSize: 2 } }; // options no other test's table has
+        const a = await joinAsPlayer(server.ws, 'high-card', { ...opts, name: 'Ada' }, 'create');
+        const b = await adopt(await new Client(server.ws).joinById(a.room.roomId, { name: 'Bo' }));
+        expect(await b.room.request('fillWithBots')).toEqual({ ok: true, seats: [], waitingFor: [0] });
+        drop(b);
+        await waitFor(() => served(a).seats.records[b.seat]!.connected === false, 3000, "Bo's seat held for him");
+        expect(await a.room.request('fillWithBots')).toEqual({ ok: true, seats: [2, 3], waitingFor: [] });
+        // Bo does not come back: everyone still there asked to start with bots, so his seat is a bot's too.
+        await waitFor(() => state(a).status === 'playing', 4000, 'the game starts once Bo is gone');
+        expect(Array.from(state(a).seats, (s: { bot: boolean }) => s.bot)).toEqual([false, true, true, true]);
+      });
+    });
+
     it('holds a seat dropped during the game RECONNECT_SECONDS, as before', async () => {
       await withHoldBeforeStart(1, async () => {
         const [a, b] = await table();
