@@ -452,7 +452,7 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
         if (client.state === ClientState.JOINING && buffer instanceof Uint8Array) {
           const code = buffer[0]! & PROTOCOL_CODE_MASK;
           if (!CONFIRMING.has(code)) return;
-          if (code === Protocol.JOIN_ROOM) this.seats.confirmed(client); // before Colyseus sends it the state
+          if (code === Protocol.JOIN_ROOM) this.confirmed(client);
         }
         countedByWallClock(client);
         try {
@@ -465,6 +465,19 @@ export function defineEngineRoom(game: AnyGame, schemas: { RoomState: SchemaClas
           this.messageFailed([client], err);
         }
       };
+    }
+
+    /**
+     * The client confirmed its join, read before Colyseus sends it the state: a table that waited for it starts, so
+     * that state shows it started. A fault of the start's is refused as a handler's is, the join going on: thrown
+     * here, outside any handler, it would end the process.
+     */
+    private confirmed(client: Client) {
+      try {
+        this.seats.confirmed(client);
+      } catch (err) {
+        this.messageFailed([client], err);
+      }
     }
 
     /**
