@@ -3,7 +3,7 @@
  * that fill or take over seats. The only place session ids exist. (A private table's code: invite-code.ts.)
  */
 import { randomBytes } from 'node:crypto';
-import { ClientState, CloseCode, ServerError, ErrorCode, type Client } from '@colyseus/core';
+import { ClientState, CloseCode, ServerError, ErrorCode, type Client, type ClientPrivate } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
 import type { Seat } from '../src/core/game.ts';
 import { JoinOptions } from './join-options.ts';
@@ -37,6 +37,8 @@ const MAX_PENDING_PER_TOKEN = 3;
 /** The join's refusals of who may never take a seat here, also given instead of a reservation (see refusalOf). */
 const BAD_SEAT_TOKEN = 'core/bad-seat-token: no seat at this table has that token';
 const INVITE_REQUIRED = 'core/invite-required: this table is private; join with its invite code (`invite`), or watch as a spectator';
+/** A WebSocket's readyState while open (a client's, as Colyseus' transport gives it). */
+const WS_OPEN = 1;
 /** Colyseus' RoomInternalState.DISPOSING: a closing room takes nobody. */
 const DISPOSING = 2;
 /** Seats offered back to the table queue per table configuration at most (the oldest are dropped; each is tried once). */
@@ -186,7 +188,9 @@ export class Seats {
    * may start the table, which then shows started in that state.
    */
   confirmed(client: Client) {
-    if (!this.unconfirmed.has(client)) return;
+    // Closed for not confirming in time (awaitConfirmation), a client that does not answer the close still delivers what
+    // it sends until its socket goes (up to ws' close timeout): a confirmation then is not one, it stays awaited.
+    if (!this.unconfirmed.has(client) || (client as Client & ClientPrivate).readyState !== WS_OPEN) return;
     this.confirmationNotAwaited(client);
     if (this.seatOf(client) !== null) this.room.startIfFull();
   }

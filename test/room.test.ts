@@ -589,6 +589,30 @@ describe('bots, clocks and reconnection', () => {
       }
     });
 
+    it('does not take a confirmation sent once the join was closed for coming too late: the table waits on', async () => {
+      const saved = roomSettings.joinConfirmMs;
+      roomSettings.joinConfirmMs = 500;
+      const opts = { seats: 2, turnSeconds: 91, options: { handSize: 2 } }; // options no other test's table has
+      const a = await joinAsPlayer(server.ws, 'high-card', { ...opts, name: 'Ada' }, 'create');
+      const seat = (await matchMaker.joinById(a.room.roomId, { name: 'Bo' })) as unknown as SeatReservation;
+      const ws = new WebSocket(`${server.ws}/${seat.processId}/${seat.roomId}?sessionId=${seat.sessionId}`);
+      try {
+        const frames: Buffer[] = [];
+        ws.on('message', (data) => frames.push(data as Buffer));
+        await waitFor(() => frames.length > 0, 3000, 'the join');
+        // It reads nothing more, so it never answers the close (4002 core/join-unconfirmed): until the server gives up
+        // on the answer (ws' close timeout, 30 s) what it sends is still read, its confirmation among it.
+        (ws as unknown as { _socket: { pause(): void } })._socket.pause();
+        await waitFor(() => (matchMaker.getLocalRoomById(a.room.roomId) as unknown as { clients: { readyState: number }[] }).clients.some((c) => c.readyState === WebSocket.CLOSING), 3000, 'the join closed');
+        ws.send(Buffer.from([10]));
+        await sleep(500);
+        expect(served(a).state.status).toBe('waiting');
+      } finally {
+        roomSettings.joinConfirmMs = saved;
+        ws.terminate();
+      }
+    });
+
     it('does not start a table its players filled with bots while one of them is away', async () => {
       await withHoldBeforeStart(5, async () => {
         const opts = { seats: 4, turnSeconds: 86, options: { handSize: 2 } }; // options no other test's table has
@@ -609,7 +633,7 @@ describe('bots, clocks and reconnection', () => {
 
     it('starts a table its players filled with bots once the seat of one who agreed and did not come back is free: a bot takes it', async () => {
       await withHoldBeforeStart(1, async () => {
-        const opts = { seats: 4, turnSeconds: 87, options: { handSize: 2 } }; // options no other test's table has
+        const opts = { seats: 4, turnSeconds: 89, options: { handSize: 2 } }; // options no other test's table has
         const a = await joinAsPlayer(server.ws, 'high-card', { ...opts, name: 'Ada' }, 'create');
         const b = await adopt(await new Client(server.ws).joinById(a.room.roomId, { name: 'Bo' }));
         expect(await b.room.request('fillWithBots')).toEqual({ ok: true, seats: [], waitingFor: [0] });
