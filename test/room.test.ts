@@ -569,17 +569,24 @@ describe('bots, clocks and reconnection', () => {
       });
     });
 
-    it('does not start a table whose last seat was taken by a join not yet confirmed, until it is', async () => {
-      const opts = { seats: 2, turnSeconds: 87, options: { handSize: 2 } }; // options no other test's table has
-      const a = await joinAsPlayer(server.ws, 'high-card', { ...opts, name: 'Ada' }, 'create');
+    /**
+     * Ada's two-seat table (`turnSeconds`: options no other test's table has), its last seat taken by a bare WebSocket
+     * that has read the join (JOIN_ROOM, code 10) and not answered it.
+     */
+    async function lastSeatUnconfirmed(turnSeconds: number) {
+      const a = await joinAsPlayer(server.ws, 'high-card', { seats: 2, turnSeconds, options: { handSize: 2 }, name: 'Ada' }, 'create');
       const seat = (await matchMaker.joinById(a.room.roomId, { name: 'Bo' })) as unknown as SeatReservation;
-      // A bare WebSocket takes the last seat: it reads the join (JOIN_ROOM, code 10) and does not answer it yet.
       const ws = new WebSocket(`${server.ws}/${seat.processId}/${seat.roomId}?sessionId=${seat.sessionId}`);
+      const frames: Buffer[] = [];
+      ws.on('message', (data) => frames.push(data as Buffer));
+      await waitFor(() => frames.length > 0, 3000, 'the join');
+      expect(frames[0]![0]).toBe(10);
+      return { a, seat, ws };
+    }
+
+    it('does not start a table whose last seat was taken by a join not yet confirmed, until it is', async () => {
+      const { a, seat, ws } = await lastSeatUnconfirmed(87);
       try {
-        const frames: Buffer[] = [];
-        ws.on('message', (data) => frames.push(data as Buffer));
-        await waitFor(() => frames.length > 0, 3000, 'the join');
-        expect(frames[0]![0]).toBe(10);
         expect(served(a).seats.records[1]!.sessionId).toBe(seat.sessionId);
         expect(served(a).state.status).toBe('waiting');
         ws.send(Buffer.from([10])); // confirmed, as the SDK does at once: the game starts
@@ -592,14 +599,8 @@ describe('bots, clocks and reconnection', () => {
     it('does not take a confirmation sent once the join was closed for coming too late: the table waits on', async () => {
       const saved = roomSettings.joinConfirmMs;
       roomSettings.joinConfirmMs = 500;
-      const opts = { seats: 2, turnSeconds: 91, options: { handSize: 2 } }; // options no other test's table has
-      const a = await joinAsPlayer(server.ws, 'high-card', { ...opts, name: 'Ada' }, 'create');
-      const seat = (await matchMaker.joinById(a.room.roomId, { name: 'Bo' })) as unknown as SeatReservation;
-      const ws = new WebSocket(`${server.ws}/${seat.processId}/${seat.roomId}?sessionId=${seat.sessionId}`);
+      const { a, ws } = await lastSeatUnconfirmed(91);
       try {
-        const frames: Buffer[] = [];
-        ws.on('message', (data) => frames.push(data as Buffer));
-        await waitFor(() => frames.length > 0, 3000, 'the join');
         // It reads nothing more, so it never answers the close (4002 core/join-unconfirmed): until the server gives up
         // on the answer (ws' close timeout, 30 s) what it sends is still read, its confirmation among it.
         (ws as unknown as { _socket: { pause(): void } })._socket.pause();
