@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type SeatReservation } from '@colyseus/sdk';
 import { matchMaker } from '@colyseus/core';
 import { WebSocket } from 'ws';
-import { roomSettings } from '../rooms/settings.ts';
+import { roomSettings, type RoomSettings } from '../rooms/settings.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { adopt, joinAsPlayer, joinAsSpectator, legalMoves, mine, state, type Player } from './helpers/clients.ts';
@@ -19,14 +19,14 @@ import { startRelay } from './helpers/relay.ts';
 
 let server: TestServer;
 
-/** Runs `body` with the in-process server's RECONNECT_SECONDS at `seconds`, as it was after. */
-async function withReconnectSeconds(seconds: number, body: () => Promise<void>) {
-  const linger = roomSettings.reconnectSeconds;
-  roomSettings.reconnectSeconds = seconds;
+/** Runs `body` with the in-process server's room setting `key` at `value` (RECONNECT_SECONDS, …), as it was after. */
+async function withRoomSetting<K extends keyof RoomSettings>(key: K, value: RoomSettings[K], body: () => Promise<void>) {
+  const before = roomSettings[key];
+  roomSettings[key] = value;
   try {
     await body();
   } finally {
-    roomSettings.reconnectSeconds = linger;
+    roomSettings[key] = before;
   }
 }
 
@@ -196,7 +196,7 @@ describe('moves', () => {
     const finished = await waitFor(async () => (await listed())?.over && (await listed()), 3000, 'listed as finished');
     expect(finished).toMatchObject({ game: 'high-card', open: false, started: true, over: true, acting: [] });
     // Both go back to the lobby: the table stays a while for its result to be seen by whoever follows its link.
-    await withReconnectSeconds(2, async () => {
+    await withRoomSetting('reconnectSeconds', 2, async () => {
       const roomId = a.room.roomId;
       await Promise.all([a.room.leave(true), b.room.leave(true)]);
       const emptied = Date.now();
@@ -510,16 +510,6 @@ describe('bots, clocks and reconnection', () => {
   });
 
   describe('before the start', () => {
-    /** Runs `body` with the in-process server's RECONNECT_SECONDS_BEFORE_START at `seconds`, as it was after. */
-    async function withHoldBeforeStart(seconds: number, body: () => Promise<void>) {
-      const before = roomSettings.reconnectSecondsBeforeStart;
-      roomSettings.reconnectSecondsBeforeStart = seconds;
-      try {
-        await body();
-      } finally {
-        roomSettings.reconnectSecondsBeforeStart = before;
-      }
-    }
     type Served = { state: { status: string }; seats: { records: { sessionId: string | null; connected: boolean }[] } };
     const served = (p: Player) => matchMaker.getLocalRoomById(p.room.roomId) as unknown as Served;
     /** Drops the player's connection (no consented leave), the SDK not reconnecting by itself. */
@@ -529,7 +519,7 @@ describe('bots, clocks and reconnection', () => {
     };
 
     it('holds a dropped seat RECONNECT_SECONDS_BEFORE_START only, not starting the table meanwhile; then frees it for a newcomer', async () => {
-      await withHoldBeforeStart(1, async () => {
+      await withRoomSetting('reconnectSecondsBeforeStart', 1, async () => {
         const opts = { seats: 3, turnSeconds: 84, options: { handSize: 2 } }; // options no other test's table has
         const a = await joinAsPlayer(server.ws, 'high-card', { ...opts, name: 'Ada' }, 'create');
         const b = await adopt(await new Client(server.ws).joinById(a.room.roomId, { name: 'Bo' }));
@@ -550,7 +540,7 @@ describe('bots, clocks and reconnection', () => {
     });
 
     it('starts the table once its away player comes back within the hold, by reconnection or seat token', async () => {
-      await withHoldBeforeStart(5, async () => {
+      await withRoomSetting('reconnectSecondsBeforeStart', 5, async () => {
         for (const back of ['reconnect', 'seatToken'] as const) {
           const opts = { seats: 3, turnSeconds: 85, options: { handSize: 2 } }; // options no other test's table has
           const a = await joinAsPlayer(server.ws, 'high-card', { ...opts, name: 'Ada' }, 'create');
@@ -597,32 +587,39 @@ describe('bots, clocks and reconnection', () => {
     });
 
     it('does not take a confirmation sent once the join was closed for coming too late: the table waits on', async () => {
-      const saved = roomSettings.joinConfirmMs;
-      roomSettings.joinConfirmMs = 500;
-      const { a, ws } = await lastSeatUnconfirmed(91);
-      try {
-        // It reads nothing more, so it never answers the close (4002 core/join-unconfirmed): until the server gives up
-        // on the answer (ws' close timeout, 30 s) what it sends is still read, its confirmation among it.
-        (ws as unknown as { _socket: { pause(): void } })._socket.pause();
-        await waitFor(() => (matchMaker.getLocalRoomById(a.room.roomId) as unknown as { clients: { readyState: number }[] }).clients.some((c) => c.readyState === WebSocket.CLOSING), 3000, 'the join closed');
-        ws.send(Buffer.from([10]));
-        await sleep(500);
-        expect(served(a).state.status).toBe('waiting');
-      } finally {
-        roomSettings.joinConfirmMs = saved;
-        ws.terminate();
-      }
+      await withRoomSetting('joinConfirmMs', 500, async () => {
+        const { a, ws } = await lastSeatUnconfirmed(91);
+        try {
+          // It reads nothing more, so it never answers the close (4002 core/join-unconfirmed): until the server gives
+          // up on the answer (ws' close timeout, 30 s) what it sends is still read, its confirmation among it.
+          (ws as unknown as { _socket: { pause(): void } })._socket.pause();
+          await waitFor(() => (matchMaker.getLocalRoomById(a.room.roomId) as unknown as { clients: { readyState: number }[] }).clients.some((c) => c.readyState === WebSocket.CLOSING), 3000, 'the join closed');
+          ws.send(Buffer.from([10]));
+          await sleep(500);
+          expect(served(a).state.status).toBe('waiting');
+        } finally {
+          ws.terminate();
+        }
+      });
     });
 
+    /**
+     * Ada's four-seat table (`turnSeconds`: options no other test's table has), Bo beside her: Bo wishes to start now
+     * with bots and drops, his seat held for him. `token`: his reconnection token.
+     */
+    async function awayAfterWishing(turnSeconds: number) {
+      const a = await joinAsPlayer(server.ws, 'high-card', { seats: 4, turnSeconds, options: { handSize: 2 }, name: 'Ada' }, 'create');
+      const b = await adopt(await new Client(server.ws).joinById(a.room.roomId, { name: 'Bo' }));
+      expect(await b.room.request('fillWithBots')).toEqual({ ok: true, seats: [], waitingFor: [0] });
+      const token = b.room.reconnectionToken;
+      drop(b);
+      await waitFor(() => served(a).seats.records[b.seat]!.connected === false, 3000, "Bo's seat held for him");
+      return { a, b, token };
+    }
+
     it('does not start a table its players filled with bots while one of them is away', async () => {
-      await withHoldBeforeStart(5, async () => {
-        const opts = { seats: 4, turnSeconds: 86, options: { handSize: 2 } }; // options no other test's table has
-        const a = await joinAsPlayer(server.ws, 'high-card', { ...opts, name: 'Ada' }, 'create');
-        const b = await adopt(await new Client(server.ws).joinById(a.room.roomId, { name: 'Bo' }));
-        expect(await b.room.request('fillWithBots')).toEqual({ ok: true, seats: [], waitingFor: [0] });
-        const token = b.room.reconnectionToken;
-        drop(b);
-        await waitFor(() => served(a).seats.records[b.seat]!.connected === false, 3000, "Bo's seat held for him");
+      await withRoomSetting('reconnectSecondsBeforeStart', 5, async () => {
+        const { a, token } = await awayAfterWishing(86);
         // Ada agrees too: the free seats are the bots', but the game waits for Bo.
         expect(await a.room.request('fillWithBots')).toEqual({ ok: true, seats: [2, 3], waitingFor: [] });
         await waitFor(() => state(a).seats[3].bot === true, 3000, 'the bots seated');
@@ -633,13 +630,8 @@ describe('bots, clocks and reconnection', () => {
     });
 
     it('starts a table its players filled with bots once the seat of one who agreed and did not come back is free: a bot takes it', async () => {
-      await withHoldBeforeStart(1, async () => {
-        const opts = { seats: 4, turnSeconds: 89, options: { handSize: 2 } }; // options no other test's table has
-        const a = await joinAsPlayer(server.ws, 'high-card', { ...opts, name: 'Ada' }, 'create');
-        const b = await adopt(await new Client(server.ws).joinById(a.room.roomId, { name: 'Bo' }));
-        expect(await b.room.request('fillWithBots')).toEqual({ ok: true, seats: [], waitingFor: [0] });
-        drop(b);
-        await waitFor(() => served(a).seats.records[b.seat]!.connected === false, 3000, "Bo's seat held for him");
+      await withRoomSetting('reconnectSecondsBeforeStart', 1, async () => {
+        const { a } = await awayAfterWishing(89);
         expect(await a.room.request('fillWithBots')).toEqual({ ok: true, seats: [2, 3], waitingFor: [] });
         // Bo does not come back: everyone still there asked to start with bots, so his seat is a bot's too.
         await waitFor(() => state(a).status === 'playing', 4000, 'the game starts once Bo is gone');
@@ -670,7 +662,7 @@ describe('bots, clocks and reconnection', () => {
     });
 
     it('holds a seat dropped during the game RECONNECT_SECONDS, as before', async () => {
-      await withHoldBeforeStart(1, async () => {
+      await withRoomSetting('reconnectSecondsBeforeStart', 1, async () => {
         const [a, b] = await table();
         const token = b.room.reconnectionToken;
         drop(b);
@@ -792,7 +784,7 @@ describe('bots, clocks and reconnection', () => {
   });
 
   it("does not start an abandoned table's wait again for a spectator who looks in: only a player coming back does", async () => {
-    await withReconnectSeconds(2, async () => {
+    await withRoomSetting('reconnectSeconds', 2, async () => {
       const [a, b] = await table();
       const roomId = a.room.roomId;
       await Promise.all([a.room.leave(true), b.room.leave(true)]);
@@ -804,7 +796,7 @@ describe('bots, clocks and reconnection', () => {
   });
 
   it('keeps a running game its players all left paused though spectators watch, goes on for a player back only, and closes the spectators once the wait is over', async () => {
-    await withReconnectSeconds(3, async () => {
+    await withRoomSetting('reconnectSeconds', 3, async () => {
       const [a, b] = await table();
       const roomId = a.room.roomId;
       const seq = () => (matchMaker.getLocalRoomById(roomId) as unknown as { journal: { seq: number } }).journal.seq;
@@ -846,7 +838,7 @@ describe('bots, clocks and reconnection', () => {
   }
 
   it('seats a player whose seat token was reserved just before the wait for an abandoned game ran out, watched or not', async () => {
-    await withReconnectSeconds(2, async () => {
+    await withRoomSetting('reconnectSeconds', 2, async () => {
       for (const watched of [false, true]) {
         const [a, b] = await table();
         const roomId = a.room.roomId;
@@ -862,7 +854,7 @@ describe('bots, clocks and reconnection', () => {
   });
 
   it('seats a player whose seat token was reserved just before the wait of a watched finished table ran out', async () => {
-    await withReconnectSeconds(2, async () => {
+    await withRoomSetting('reconnectSeconds', 2, async () => {
       const [a, b] = await table();
       const roomId = a.room.roomId;
       const until = Date.now() + 10_000;
