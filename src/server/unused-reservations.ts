@@ -48,8 +48,7 @@ export class UnusedReservations {
       if (Number(until) > now) unused++;
       // Lapsed: moved to the lapses (by session id: whichever processes see it, it counts once).
       else if ((await this.presence.hdel(held(address), sessionId)) && this.maxLapses > 0) {
-        await this.presence.hset(lapsed(address), sessionId, until);
-        await this.presence.expire(lapsed(address), Math.ceil(this.lapseWindowMs / 1000));
+        await this.lapse(address, sessionId, until);
       }
     }
     if (this.max > 0 && unused >= this.max) return { unused };
@@ -91,7 +90,12 @@ export class UnusedReservations {
    */
   async holdLapsed(address: string, sessionId: string, now = Date.now()): Promise<void> {
     if (this.maxLapses <= 0) return;
-    await this.presence.hset(lapsed(address), sessionId, String(now));
+    await this.lapse(address, sessionId, String(now));
+  }
+
+  /** Counts a lapse of the address (by session id: whichever processes see it, it counts once), for the window. */
+  private async lapse(address: string, sessionId: string, at: string) {
+    await this.presence.hset(lapsed(address), sessionId, at);
     await this.presence.expire(lapsed(address), Math.ceil(this.lapseWindowMs / 1000));
   }
 }
