@@ -31,7 +31,8 @@ export class Projection {
     seats.records.forEach((r, seat) => {
       const s = state.seats[seat]!;
       s.name = r.name;
-      s.taken = r.bot || r.sessionId !== null || r.vacated;
+      // (A token with no session and no bot: a recovered table's seat, held for its player until the wait ends.)
+      s.taken = r.bot || r.sessionId !== null || r.vacated || r.token !== '';
       s.connected = r.bot || r.connected;
       s.bot = seats.botDriven(seat);
       s.startNow = r.startNow;

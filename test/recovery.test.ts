@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Client } from '@colyseus/sdk';
 import { Redis } from 'ioredis';
 import { spawnServer, type ServerProcess } from './helpers/process.ts';
-import { adopt, legalMoves, mine, state } from './helpers/clients.ts';
+import { adopt, joinAsSpectator, legalMoves, mine, state } from './helpers/clients.ts';
 import { sleep, waitFor } from './helpers/ports.ts';
 import { fileRedis, gameUnderWay, matchmake, playOne, playToEnd, snapshot } from './helpers/durable.ts';
 import { rejoinSeat } from '../client/rejoin.ts';
@@ -71,6 +71,16 @@ describe('durable games', () => {
       expect(seated.every((r) => r.roomId === reservation.roomId)).toBe(true);
       await sleep(300); // the seats are in the journal
       await owner.stop('SIGKILL');
+      // Meanwhile a spectator at the survivor sees both seats held for their players: taken, away.
+      let watcher: Awaited<ReturnType<typeof joinAsSpectator>> | null = null;
+      for (const until = Date.now() + 20_000; !watcher && Date.now() < until; ) {
+        watcher = await joinAsSpectator(survivor.ws, reservation.roomId).catch(() => null);
+        if (!watcher) await sleep(50);
+      }
+      const seats = () => ((watcher!.state as { seats?: { taken: boolean; connected: boolean }[] }).seats ?? []).map((s) => [s.taken, s.connected]);
+      await waitFor(() => seats().length === 3 || null, 2000, 'the seats');
+      expect(seats()).toEqual([[true, false], [true, false], [false, false]]);
+      void watcher!.leave().catch(() => undefined);
       // Nobody comes back: three newcomers fill the table at the survivor once the wait is over.
       const newcomers: Awaited<ReturnType<Client['joinById']>>[] = [];
       const refusals: string[] = [];
