@@ -12,7 +12,7 @@ import { describeEventGeneric } from './games/generic.ts';
 import { boardFor } from './games/index.ts';
 import { chooserPrompt, partLine, Selection } from './select.ts';
 import { partsActedOn } from './steps.ts';
-import { turnLine as panelLine } from './turn.ts';
+import { startNowOffered, turnLine as panelLine } from './turn.ts';
 import type { BoardContext, GameEvent, Move, Plain } from './types.ts';
 
 function context(game: string, table: Record<string, unknown>): BoardContext {
@@ -1479,6 +1479,12 @@ describe('Ready Set Bet on the page', () => {
     expect(waiting([seat(true, true), seat(true, false), seat(true, true, true)])).toBe('Waiting for Bo to come back: the game starts once every player is here.');
     expect(waiting([seat(true, true), seat(true, false), seat(false, false)])).toBe('Waiting for every seat to be taken…');
     expect(waiting([seat(true, true), seat(true, true)])).toBe('Waiting for every seat to be taken…');
+    // Starting now with bots is offered only while a seat is free: at a full table it would fill nothing.
+    const offered = (seats: ReturnType<typeof seat>[], mySeat: number | null = 0) => startNowOffered({ status: 'waiting', seats, mySeat });
+    expect(offered([seat(true, true), seat(false, false)])).toBe(true);
+    expect(offered([seat(true, true), seat(true, false), seat(true, true, true)])).toBe(false);
+    expect(offered([seat(true, true), seat(false, false)], null)).toBe(false);
+    expect(startNowOffered({ status: 'playing', seats: [seat(true, true), seat(false, false)], mySeat: 0 })).toBe(false);
   });
   it("heads the race with bets not yet open to a bettor or a spectator waiting for a seated host who bets first (the view's hostBetsFirst), and open to the host", () => {
     const players = [{ seat: 0, bettor: true, money: 0, available: [2, 3] }, { seat: 1, bettor: true, money: 0, available: [2, 3] }];

@@ -15,7 +15,7 @@ import { recheckServerClock } from './server-clock.ts';
 import { ANSWER_STATE_WAIT_MS, MoveAnswers, RefusalTurn } from './answers.ts';
 import { allMovesOpen, kindsOf, partsActedOn, shownEnough, Steps } from './steps.ts';
 import { leadAlike, pickHit, pickNear, samePlayable, spreadOut, tapChoices, type PartBox } from './touch.ts';
-import { clockLow, clockText, seatsToAct, turnLine, waitsForItsPlayers } from './turn.ts';
+import { clockLow, clockText, seatsToAct, startNowOffered, turnLine, waitsForItsPlayers } from './turn.ts';
 import type { BoardContext, GameBoard, GameEvent, Move, Plain, SeatInfo } from './types.ts';
 
 type EventsMessage = { seq: number; actor: number; events: GameEvent[] };
@@ -608,7 +608,7 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
    */
   function fillControls(ctx: BoardContext): HTMLElement | null {
     const mine = ctx.mySeat;
-    if (ctx.status !== 'waiting' || mine === null) {
+    if (!startNowOffered(ctx) || mine === null) {
       confirmingFill = false;
       return null;
     }
@@ -619,7 +619,8 @@ export function showTable(app: HTMLElement, roomId: string, mode: 'play' | 'watc
       const others = players.filter((i) => !ctx.seats[i]!.startNow).map(ctx.name);
       return group(
         'Start now with bots',
-        h('p', null, `You asked to start now with bots in the free seats. Waiting for ${others.join(', ') || 'the table'} to agree.`),
+        // (Nobody left to agree and a seat still free: the seats promised to players on their way stay theirs.)
+        h('p', null, others.length ? `You asked to start now with bots in the free seats. Waiting for ${others.join(', ')} to agree.` : 'Every player here agreed: the game starts once the players on their way are seated.'),
         h('button', { type: 'button', class: 'small', 'data-action': 'withdraw-fill', 'data-focus': 'withdraw-fill' }, 'Keep waiting for players instead'),
       );
     }

@@ -33,6 +33,15 @@ export function waitsForItsPlayers(ctx: Pick<BoardContext, 'status' | 'seats' | 
 }
 
 /**
+ * Whether a seated player is offered to start now with bots: only while the table waits with a seat free. Once
+ * every seat is taken there is nothing to fill (the wishes may already have filled it): the table starts when every
+ * player is here, and the turn line names whom it waits for.
+ */
+export function startNowOffered(ctx: Pick<BoardContext, 'status' | 'seats' | 'mySeat'>): boolean {
+  return ctx.status === 'waiting' && ctx.mySeat !== null && !ctx.seats.every((seat) => seat.taken);
+}
+
+/**
  * The seats the seat list marks as the ones to act: the active seats, but none while the game is paused for its
  * players (nothing happens until one comes back) or where the game lists seats that do not take a turn (a deal).
  */
