@@ -1976,7 +1976,7 @@ describe('colours told apart: seats, marbles, bettors', () => {
 
 describe('a table waiting for its players', () => {
   /** True also where its seated players start it early: "Start now with bots" fills the free seats. */
-  const BEFORE_START = 'The game is set out once every seat is taken: by players joining, or by bots once the players here start it now.';
+  const BEFORE_START = 'The game is set out once every seat is taken and every player is here: seats are taken by players joining, or by bots once the players here start it now.';
   it("draws no game from the state's empty defaults, in any game: one line says the game is set out once every seat is taken, by players or by the bots its players may start it with", () => {
     // Before the start the table's state is its schema's defaults (a Tractor hand result and throw failure of nobody's).
     const defaults: Record<string, Record<string, unknown>> = {

@@ -24,7 +24,7 @@ const boards: Record<string, GameBoard> = {
  * Great Western Trail "Your turn", Ready Set Bet "Race 0 of 0", TAC an empty ring).
  */
 /** Said also where its seated players may start early: "Start now with bots" gives the free seats to bots (docs/PROTOCOL.md). */
-const BEFORE_START = 'The game is set out once every seat is taken: by players joining, or by bots once the players here start it now.';
+const BEFORE_START = 'The game is set out once every seat is taken and every player is here: seats are taken by players joining, or by bots once the players here start it now.';
 export const boardFor = (game: string): GameBoard => {
   const board = boards[game] ?? generic;
   return { ...board, render: (ctx) => (ctx.status === 'waiting' ? h('p', { class: 'before-start' }, BEFORE_START) : board.render(ctx)) };
