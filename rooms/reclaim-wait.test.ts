@@ -130,6 +130,29 @@ describe('a table its players left, with spectators there', () => {
     expect(t.closes).toEqual([1000]);
   });
 
+  it('waiting for players, recovered: its players had RECONNECT_SECONDS_BEFORE_START to come back, as a dropped player before the start; a running one RECONNECT_SECONDS', () => {
+    const beforeStart = roomSettings.reconnectSecondsBeforeStart;
+    roomSettings.reconnectSecondsBeforeStart = 3;
+    try {
+      const waiting = fakeTable('waiting', 'journaled-token');
+      waiting.t.reclaimWait.recovered();
+      waiting.watch();
+      waiting.t.clock.pass(2_900);
+      expect(waiting.t.closes).toEqual([]);
+      waiting.t.clock.pass(100);
+      expect(waiting.t.closes).toEqual([1000]);
+      const running = fakeTable('playing', 'journaled-token');
+      running.t.reclaimWait.recovered();
+      running.watch();
+      running.t.clock.pass(9_900);
+      expect(running.t.closes).toEqual([]);
+      running.t.clock.pass(100);
+      expect(running.t.closes).toEqual([1000]);
+    } finally {
+      roomSettings.reconnectSecondsBeforeStart = beforeStart;
+    }
+  });
+
   it('waiting for players, recovered: waits on for a seat token reserved before its wait ran out, the seat kept for it; closed if it lapses', () => {
     for (const used of [true, false]) {
       const { t, sit, watch, coming } = fakeTable('waiting', 'journaled-token');

@@ -8,7 +8,8 @@
  * yet used goes on until it is used or lapses (waitOver).
  *
  * - A recovered game (taken over from a dead process) waits for its players to come back with their seat
- *   tokens; then the seats of those who did not are the bots' (free again before the start). A running one no
+ *   tokens (a waiting one at most RECONNECT_SECONDS_BEFORE_START, as a dropped player's seat is held before the
+ *   start); then the seats of those who did not are the bots' (free again before the start). A running one no
  *   player came back to closes then, its spectators with it (close code 1000).
  * - A running game its last player left (a player who went to the lobby, a hold that ran out) stays open
  *   instead of closing at once and ending the game; the wait starts anew when the last one leaves after a
@@ -28,7 +29,7 @@
  *   where no player has sat, stays as long as they watch.
  */
 import { CloseCode, type Delayed } from '@colyseus/core';
-import { roomSettings } from './settings.ts';
+import { roomSettings, seatHoldSeconds } from './settings.ts';
 import { close } from './shutdown.ts';
 import type { Table } from './table.ts';
 
@@ -64,7 +65,10 @@ export class ReclaimWait {
     return this.room.seats.records.some((r) => !r.bot && r.token);
   }
 
-  /** A recovered game: nobody is connected yet. */
+  /**
+   * A recovered game: nobody is connected yet. Its players' seats are held as a dropped player's are: before the
+   * start not past RECONNECT_SECONDS_BEFORE_START, so the players who are back do not wait longer for absent ones.
+   */
   recovered() {
     const room = this.room;
     this.recovering = true;
@@ -79,7 +83,7 @@ export class ReclaimWait {
       if (room.state.status === 'over') this.overLeft();
       else if (this.playerCame && !room.seats.playerHere()) return room.state.status === 'waiting' ? this.closeWatched() : this.closeAbandoned();
       room.timers.reconcile();
-    });
+    }, seatHoldSeconds(room.state.status));
   }
 
   /**
@@ -180,7 +184,7 @@ export class ReclaimWait {
     this.watchersOnly = null;
   }
 
-  private start(ended: () => void) {
+  private start(ended: () => void, seconds = roomSettings.reconnectSeconds) {
     const room = this.room;
     this.waitedForPlayers = true;
     this.wait?.clear();
@@ -190,6 +194,6 @@ export class ReclaimWait {
         ended();
         room.autoDispose = true;
       });
-    }, roomSettings.reconnectSeconds * 1000);
+    }, seconds * 1000);
   }
 }

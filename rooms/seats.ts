@@ -8,7 +8,7 @@ import { StateView } from '@colyseus/schema';
 import type { Seat } from '../src/core/game.ts';
 import { JoinOptions } from './join-options.ts';
 import { RoomErrors } from './moves.ts';
-import { queueKeys, roomSettings } from './settings.ts';
+import { queueKeys, roomSettings, seatHoldSeconds } from './settings.ts';
 import type { StoredMeta } from './journal.ts';
 import type { Table } from './table.ts';
 import { seatHoldLapsed } from '../src/server/unused-reservations.ts';
@@ -193,16 +193,6 @@ export class Seats {
     if (!this.unconfirmed.has(client) || (client as Client & ClientPrivate).readyState !== WS_OPEN) return;
     this.confirmationNotAwaited(client);
     if (this.seatOf(client) !== null) this.room.startIfFull();
-  }
-
-  /**
-   * How long a dropped player's seat is held for a reconnection: RECONNECT_SECONDS during the game; before the
-   * start, at most RECONNECT_SECONDS_BEFORE_START (a reload, a network blip), after which the seat is free again
-   * and the table goes on filling. (A held seat delays the start: readyToStart.)
-   */
-  private holdSeconds(): number {
-    const { reconnectSeconds, reconnectSecondsBeforeStart } = roomSettings;
-    return this.room.state.status === 'waiting' ? Math.min(reconnectSeconds, reconnectSecondsBeforeStart) : reconnectSeconds;
   }
 
   /**
@@ -465,14 +455,14 @@ export class Seats {
     for (const [sessionId, wait] of Object.values(room._reconnections)) if (sessionId === holder) wait.reject(false);
   }
 
-  /** The holder's socket closed unexpectedly: keep the seat for a reconnection (holdSeconds). */
+  /** The holder's socket closed unexpectedly: keep the seat for a reconnection (seatHoldSeconds; a held seat delays the start: readyToStart). */
   drop(client: Client, allowReconnection: (client: Client, seconds: number) => Promise<unknown>) {
     this.confirmationNotAwaited(client); // a reconnection is another client, awaited anew
     const seat = this.seatOf(client);
     if (seat === null) return;
     this.records[seat]!.connected = false;
     this.room.projection.syncSeats();
-    allowReconnection(client, this.holdSeconds()).catch(() => {
+    allowReconnection(client, seatHoldSeconds(this.room.state.status)).catch(() => {
       /* expired or room closing: onLeave follows */
     });
   }

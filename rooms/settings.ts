@@ -56,6 +56,16 @@ export const roomSettings: RoomSettings = {
   durability: 'sync',
 };
 
+/**
+ * How long a seat is held for its player who is away (a dropped connection, a recovered table's player not back
+ * yet): RECONNECT_SECONDS during the game; before the start at most RECONNECT_SECONDS_BEFORE_START, after which
+ * the seat is free again and the table goes on filling (a held seat delays the start).
+ */
+export function seatHoldSeconds(status: string): number {
+  const { reconnectSeconds, reconnectSecondsBeforeStart } = roomSettings;
+  return status === 'waiting' ? Math.min(reconnectSeconds, reconnectSecondsBeforeStart) : reconnectSeconds;
+}
+
 /** Room ids this process is recovering right now: only these may be created with the `recover` option. */
 export const recoveries = new Set<string>();
 
