@@ -134,20 +134,15 @@ describe('a table its players left, with spectators there', () => {
     const beforeStart = roomSettings.reconnectSecondsBeforeStart;
     roomSettings.reconnectSecondsBeforeStart = 3;
     try {
-      const waiting = fakeTable('waiting', 'journaled-token');
-      waiting.t.reclaimWait.recovered();
-      waiting.watch();
-      waiting.t.clock.pass(2_900);
-      expect(waiting.t.closes).toEqual([]);
-      waiting.t.clock.pass(100);
-      expect(waiting.t.closes).toEqual([1000]);
-      const running = fakeTable('playing', 'journaled-token');
-      running.t.reclaimWait.recovered();
-      running.watch();
-      running.t.clock.pass(9_900);
-      expect(running.t.closes).toEqual([]);
-      running.t.clock.pass(100);
-      expect(running.t.closes).toEqual([1000]);
+      for (const [status, waitMs] of [['waiting', 3_000], ['playing', 10_000]] as const) {
+        const { t, watch } = fakeTable(status, 'journaled-token');
+        t.reclaimWait.recovered();
+        watch(); // someone watches; no player comes back
+        t.clock.pass(waitMs - 100);
+        expect(t.closes).toEqual([]);
+        t.clock.pass(100);
+        expect(t.closes).toEqual([1000]);
+      }
     } finally {
       roomSettings.reconnectSecondsBeforeStart = beforeStart;
     }
