@@ -551,6 +551,17 @@ describe('the rules document, case by case', () => {
     expect(faces(broken.trick[0]!.cards)).toEqual(['SJ']);
   });
 
+  // «اگر مجموعه شامل جفت بود سایر بازیکنان باید حداقل آن تعداد جفت را در کارت هایی که از آن پیروی می کنند در صورت توانایی بگنجانند اگر آنها
+  //   کارت های کافی از خال مجموعه ی شروع را نداشته باشند تعداد کارت های مورد نیاز را با هر کارت از هر خال دیگر تشکیل می دهند»
+  it('a throw of two pairs draws two pairs of its suit while held, else the pairs held; short of the suit, any cards make up the count', () => {
+    const lead = ['AH', 'AH', 'QH', 'QH', '9H'];
+    expect(code(play(follow(lead, ['5H', '5H', '7H', '7H', '8H', '3D']), 1, ['5H', '5H', '7H', '8H', '3D']))).toBe('tractor/must-follow-suit');
+    expect(code(play(follow(lead, ['5H', '5H', '7H', '7H', '8H', '10H', '3D']), 1, ['5H', '5H', '7H', '8H', '10H']))).toBe('tractor/must-play-pairs');
+    expect(code(play(follow(lead, ['5H', '5H', '7H', '7H', '8H', '10H', '3D']), 1, ['5H', '5H', '7H', '7H', '10H']))).toBe('ok');
+    expect(code(play(follow(lead, ['5H', '5H', '7H', '8H', '10H', '3D']), 1, ['5H', '5H', '7H', '8H', '10H']))).toBe('ok');
+    expect(code(play(follow(lead, ['5H', '5H', '7H', '3D', '4C', '4C']), 1, ['5H', '5H', '7H', '3D', '4C']))).toBe('ok');
+  });
+
   // «اگر مجموعه ی شروع شامل هیچ جفتی نمی شد بالاترین تک حکم توسط هر کسی بازی شده باشد او برنده دست است در صورت تساوی در بالاترین کارت حکم آن که اول بازی کرده است برنده دست است»
   // «در صورت تساوی آن که اول بازی کرده است طبق معمول برنده خواهد شد»
   it('ruffed throws: the highest trump single (or trump pair when the throw had one) wins, equal ones go to the first', () => {
@@ -732,6 +743,24 @@ describe('scoring a hand', () => {
     expect([tractor.kittyMultiplier, tractor.kittyPoints, tractor.attackerPoints]).toEqual([8, 15, 50 + 20 + 15 * 8]);
     const thrown = lastTrick(['AH', 'KH', 'QH'], ['3S', '4S', '5S']).result!;
     expect([thrown.kittyMultiplier, thrown.attackerPoints]).toEqual([6, 50 + 15 + 15 * 6]);
+  });
+  // A hand ending on a tie: equal cards go to the one played first («اولین حکمی که بازی شده است دیگر کارت ها را شکست می دهد»,
+  // «در صورت تساوی آن که اول بازی کرده است … برنده»), and the last trick's winner decides the kitty («اگر حریفان آخرین دست را برنده شوند …»).
+  it('a tied last trick goes to the card played first, and the kitty with it', () => {
+    const last = (table: { level: string; leader: number }, plays: string[][]) => {
+      const hands = [0, 1, 2, 3].map((seat) => plays[(seat - table.leader + 4) % 4]!);
+      let s = playing({ level: table.level, leader: table.leader, hands, kitty: ['5H', 'KD', '3C', '4C', '6C', '7C', '8C', '9C'], captured: [0, 50, 0, 0] });
+      plays.forEach((cards, i) => (s = ok(play(s, (table.leader + i) % 4, cards))));
+      return [s.tricks[s.tricks.length - 1]!.winner, s.result!.attackerPoints, s.result!.declarersWon, s.result!.nextStarter, s.kittyShown.length];
+    };
+    // The declarer's ace led, the attacker's ace after it: the declarers keep the last trick and the kitty stays hidden.
+    expect(last({ level: '2', leader: 0 }, [['AH'], ['AH'], ['3D'], ['4D']])).toEqual([0, 50, true, 2, 0]);
+    // The attacker's ace led, the declarer's after it: the attackers take it, the kitty's 15 doubled (50 + 30 = 80: they take over).
+    expect(last({ level: '2', leader: 1 }, [['AH'], ['AH'], ['3D'], ['4D']])).toEqual([1, 80, false, 1, 8]);
+    // Two equal trumps (nines trump, off-suit nines equal): the attacker's 9♦ before the declarer's 9♣ takes the trick and the kitty.
+    expect(last({ level: '9', leader: 0 }, [['3H'], ['9D'], ['9C'], ['4H']])).toEqual([1, 80, false, 1, 8]);
+    // And the other way round: the declarer's 9♣ first keeps it.
+    expect(last({ level: '9', leader: 3 }, [['3H'], ['9C'], ['9D'], ['4H']])).toEqual([0, 50, true, 2, 0]);
   });
   // The result table of the original rules document, row by row at both ends, played to the hand's end: the attackers'
   // points, who rises by how much, and the next starter (هم تیمی شروع کننده: the starter's partner; بازیکنی که در سمت
