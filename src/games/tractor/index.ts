@@ -17,8 +17,9 @@ export const game: GameDefinition<TractorOptions, TractorState, TractorMove, Tra
   seats: { min: 4, max: 8, default: 4 },
   options: tractorOptions,
   // Before throwUnits existed a tractor inside a throw counted whole; before redealLimit hand 1 was dealt again as
-  // often as nobody declared (replayed with the most the option allows: each redeal is ~100 moves nobody sends).
-  legacyOptions: { throwUnits: 'tractors', redealLimit: 20 },
+  // often as nobody declared (replayed with the most the option allows: each redeal is ~100 moves nobody sends);
+  // before throwPenaltySide a hidden friend's failed throw stayed counted against the attackers.
+  legacyOptions: { throwUnits: 'tractors', redealLimit: 20, throwPenaltySide: 'atThrow' },
   validateSetup,
   setup,
   activeActors,

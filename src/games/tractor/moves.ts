@@ -347,6 +347,11 @@ function trackFriends(state: TractorState, seat: number, faces: readonly string[
       if (state.friendSeen[i] === call.ordinal) {
         call.seat = seat;
         state.declarers[seat] = true;
+        // The friend's failed throws cost the declarers, not the attackers: counted for the attackers now.
+        if (state.options.throwPenaltySide === 'handEnd') {
+          state.penalty += 2 * state.attackerPenalties[seat]!;
+          state.attackerPenalties[seat] = 0;
+        }
         events.push({ type: 'friendFound', seat, card: call.card, ordinal: call.ordinal });
       }
     });
@@ -375,7 +380,12 @@ function play(state: TractorState, seat: number, cards: string[]): MoveResult<Tr
       if (forced) {
         played = unitFaces(forced);
         next.throwFailure = { seat, attempted: cards.slice(), forced: played };
-        next.penalty += throwPenalty(state, seat, cards.length - played.length);
+        const penalty = throwPenalty(state, cards.length - played.length);
+        if (state.declarers[seat]) next.penalty += penalty;
+        else {
+          next.penalty -= penalty;
+          next.attackerPenalties[seat]! += penalty; // (a hidden friend's, perhaps: counted again once found)
+        }
         events.push({ type: 'throwFailed', seat, attempted: cards.slice(), forced: played });
       }
     }
@@ -419,11 +429,10 @@ function failedThrowUnit(state: TractorState, seat: number, units: ReturnType<ty
   return smallestFirst.find((u) => holdings.some((holding) => canBeat(u, holding, trump))) ?? null;
 }
 
-/** Throw penalty, as points to the attackers: positive when a declarer failed, negative when an attacker did. */
-function throwPenalty(state: TractorState, seat: number, cardsTakenBack: number): number {
+/** A failed throw's penalty in points, to the thrower's other side: the attackers' when a declarer failed. */
+function throwPenalty(state: TractorState, cardsTakenBack: number): number {
   const policy = state.options.throwPenalty;
-  const amount = policy === 'tenPerAttempt' ? 10 : policy === 'tenPerCard' ? 10 * cardsTakenBack : 0;
-  return state.declarers[seat] ? amount : -amount;
+  return policy === 'tenPerAttempt' ? 10 : policy === 'tenPerCard' ? 10 * cardsTakenBack : 0;
 }
 
 function finishTrick(state: TractorState, events: GameEvent[]): void {

@@ -922,6 +922,35 @@ describe('finding friends', () => {
     expect(waiting.friendCalls[0]!.seat).toBe(-1);
     expect(ok(play(waiting, 1, ['AH'])).declarers[1]).toBe(true);
   });
+  it("a hidden friend's failed throw counts against the declarers once the friend is found (against the attackers under throwPenaltySide: 'atThrow')", () => {
+    // Five players, 10 points a failed throw; the starter (seat 0) called the first A♣, which seat 2 holds.
+    const hand = (throwPenaltySide: TractorOptions['throwPenaltySide']) => {
+      let s = playing({
+        options: { mode: 'findingFriends', throwPenalty: 'tenPerAttempt', throwPenaltySide },
+        seats: 5,
+        leader: 2,
+        hands: [['4D', '4S', '3H'], ['6D', 'JD', 'QD'], ['AH', 'JH', 'AC'], ['QH', '7D', '6S'], ['3D', '8D', '7S']],
+      });
+      s.friendCalls = [{ card: 'AC', ordinal: 1, seat: -1 }];
+      s.friendSeen = [0];
+      const points: number[] = [];
+      const plays: [number, string[]][] = [[2, ['AH', 'JH']], [3, ['QH']], [4, ['3D']], [0, ['3H']], [1, ['6D']], [3, ['7D']], [4, ['8D']], [0, ['4D']], [1, ['JD']], [2, ['AC']], [1, ['QD']], [2, ['AH']], [3, ['6S']], [4, ['7S']], [0, ['4S']]];
+      for (const [seat, cards] of plays) {
+        s = ok(play(s, seat, cards));
+        if (s.phase === 'playing') points.push(game.viewFor(s, SPECTATOR).public.attackerPoints);
+      }
+      return { s, points };
+    };
+    // The throw fails (seat 3's Q♥ beats the J♥): J♥ is played; seat 2 then plays the A♣ and is found.
+    const found = hand('handEnd');
+    expect(found.s.declarers).toEqual([true, false, true, false, false]);
+    expect(found.points.slice(0, 1)).toEqual([-10]); // an attacker's failure, as far as anyone knows
+    expect(found.points.slice(9, 10)).toEqual([10]); // found: it was a declarer's
+    expect(found.s.result!.attackerPoints).toBe(10);
+    const asThrown = hand('atThrow');
+    expect(asThrown.s.result!.attackerPoints).toBe(-10);
+    expect(asThrown.s.result!.steps).toBeGreaterThan(found.s.result!.steps);
+  });
   it('a winning starter left alone rises one extra level and starts again', () => {
     const s = playing({ options: { mode: 'findingFriends' }, hands: [['AH'], ['3H'], ['4H'], ['5H'], ['6H']], kitty: ['3C'] });
     s.friendCalls = [{ card: 'AD', ordinal: 1, seat: -1 }];

@@ -67,6 +67,7 @@ export function setup(options: TractorOptions, seats: number, seed: string): Tra
     tricks: [],
     captured: [],
     penalty: 0,
+    attackerPenalties: [],
     kittyShown: [],
     throwFailure: null,
     friendCalls: [],
@@ -98,6 +99,7 @@ export function startHand(state: TractorState): void {
   state.tricks = [];
   state.captured = Array<number>(seats).fill(0);
   state.penalty = 0;
+  state.attackerPenalties = Array<number>(seats).fill(0);
   state.kittyShown = [];
   state.throwFailure = null;
   state.friendCalls = [];
@@ -134,6 +136,7 @@ export function cloneState(s: TractorState): TractorState {
     trick: s.trick.slice(),
     tricks: s.tricks.slice(),
     captured: s.captured.slice(),
+    attackerPenalties: s.attackerPenalties.slice(),
     kittyShown: s.kittyShown.slice(),
     winners: s.winners.slice(),
     friendCalls: s.friendCalls.map((c) => ({ ...c })),

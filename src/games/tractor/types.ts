@@ -101,6 +101,9 @@ export const tractorOptions = z.object({
   throwPenalty: titledChoice({ none: 'No penalty', tenPerAttempt: '10 points a throw', tenPerCard: '10 points a card taken back' })
     .default('none')
     .describe('Penalty for a failed throw, in points to the other side. No penalty; 10 points a throw; 10 points a card taken back.'),
+  throwPenaltySide: titledChoice({ handEnd: "The thrower's side as the hand ends", atThrow: 'The side when thrown' })
+    .default('handEnd')
+    .describe("Finding friends with a throw penalty: whose side a hidden friend's failed throw counts against. The thrower's side as the hand ends: the declarers', once the friend is found; The side when thrown: the attackers' (as older games here were played)."),
   kittyReveal: titledChoice({ attackersLastTrick: "Attackers' last trick", always: 'Always' })
     .default('attackersLastTrick')
     .describe("When the kitty is shown at the end of a hand. Attackers' last trick: only when the attackers win the last trick (the original rules); Always: every time."),
@@ -208,6 +211,11 @@ export interface TractorState {
   captured: number[];
   /** Throw penalties, added to the attackers' points. */
   penalty: number;
+  /**
+   * Each seat's throw penalties while it counted as an attacker, in points: a friend found later brings them over to
+   * the declarers' side (`throwPenaltySide: 'handEnd'`).
+   */
+  attackerPenalties: number[];
   /** Kitty cards shown to everyone (no-declaration reveal; end of hand when the attackers take the last trick). */
   kittyShown: string[];
   throwFailure: ThrowFailure | null;
