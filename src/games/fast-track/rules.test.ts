@@ -471,6 +471,31 @@ describe('fast track', () => {
     expect(options(s, '2S')).toEqual(['red-2>track-35', 'red-2>track-48']);
   });
 
+  it('a jack swap can put a second marble of a colour on the fast track; the one nearer its exit then moves first', () => {
+    // «اگر دو تیله همرنگ در فست ترک قرار داشته باشند (به دلیل اینکه یکی از آنها با تعویض سرباز در آنجا قرار گرفته است …)،
+    // نزدیکترین تیله به جایگاه خروج از فست ترک در اولویت حرکت است» — blue's jack swaps red-2 onto green's marble on
+    // red's own fast-track space (47), while red-1 travels the fast track at 19.
+    let s = hand(put(put(put(table({}, 4, 1), 'red-1', 'track', 19, 'riding'), 'red-2', 'track', 20), 'green-0', 'track', 47), 1, ['JS', '2S']);
+    s = ok(s, { type: 'swap', card: 'JS', marble: 'red-2', other: 'green-0' });
+    expect([where(s, 'red-2'), ring(s, 'red-2'), where(s, 'green-0')]).toEqual(['track-47', 'entered', 'track-20']);
+    s = ok(s, { type: 'discard', card: '2S' }); // blue has nothing on the board to move with it
+    expect(s.turn.seat).toBe(2);
+    s.turn = { seat: 0, chain: [], split: null };
+    s = hand(s, 0, ['2S']);
+    expect(options(s, '2S')).toEqual(['red-2>track-49']);
+    expect(refused(s, { type: 'move', card: '2S', marble: 'red-1', to: 'track-47' })).toBe('fast-track/fast-track-first');
+  });
+
+  it('a play-again card that leaves the marble on the fast track does not free the others: the next card must move it again', () => {
+    // «در صورتی که تیله شما در فست ترک قرار دارد مجاز به جابجایی هیچ یک از تیلههای دیگر خود نیستید. ابتدا تیله موجود در
+    // فست ترک باید به مسیر اصلی منتقل شود»
+    let s = hand(put(put(table(), 'red-1', 'track', 5), 'red-2', 'track', 20), 0, ['AS', '3S']);
+    s = ok(s, { type: 'move', card: 'AS', marble: 'red-1', to: 'track-19' });
+    expect([s.turn.seat, ring(s, 'red-1')]).toEqual([0, 'riding']);
+    expect(options(s, '3S')).toEqual(['red-1>track-48']); // 33, 47 (its own), 48
+    expect(refused(s, { type: 'move', card: '3S', marble: 'red-2', to: 'track-23' })).toBe('fast-track/fast-track-first');
+  });
+
   it('a split 7 can bring two marbles onto the fast track in one play', () => {
     let s = hand(put(put(table(), 'red-1', 'track', 1), 'red-2', 'track', 16), 0, ['7C']);
     s = ok(s, { type: 'split', card: '7C', marble: 'red-1', to: 'track-5', steps: 4 });
