@@ -23,6 +23,17 @@ interface Model {
   marbles: Marble[];
   /** Colours the seat moves: its own, and in team play its partners'. */
   controlled: number[];
+  options: Options;
+  /** The side (player, or team) of each colour. */
+  side: Map<number, number>;
+}
+
+/** May a marble of colour c end its move where `o` stands (capturing it)? */
+function mayLand(m: Model, c: number, o: Marble | undefined, place: Place): boolean {
+  if (!o) return true;
+  if (o.colour === c) return false;
+  if (!m.options.friendlyCapture && m.side.get(o.colour) === m.side.get(c)) return false;
+  return place !== 'bullseye' || m.options.bullseyeCapture;
 }
 
 const isFast = (p: number) => p % ZONE === 5;
@@ -60,7 +71,8 @@ function paths(m: Model, x: Marble, n: number, backward: boolean): Place[][] {
     const route = [...done];
     for (let i = 0; i < left; i++) {
       const last = i === left - 1;
-      if (bullseye && last && h < 0 && isFast(p) && !startedFast) return [...main(route, p, h, 1, false), [...route, 'bullseye']];
+      const entry = m.options.bullseyeEntry === 'anyFastTrack' || p === firstFast(c);
+      if (bullseye && last && h < 0 && isFast(p) && !startedFast && entry && (!backward || m.options.bullseyeBackward)) return [...main(route, p, h, 1, false), [...route, 'bullseye']];
       if (backward) {
         if (h >= 0) return [];
         p = (p - 1 + m.length) % m.length;
@@ -74,7 +86,8 @@ function paths(m: Model, x: Marble, n: number, backward: boolean): Place[][] {
   };
   if (x.area === 'home') return backward ? [] : main([], -1, x.space, n);
   if (x.area !== 'track') return [];
-  const ride = (): Place[][] => {
+  /** Up to `most` fast-track hops (as far as the track allows), then the main track for the rest. */
+  const ride = (most = n): Place[][] => {
     let p = x.space;
     const route: Place[] = [];
     let left = n;
@@ -85,7 +98,7 @@ function paths(m: Model, x: Marble, n: number, backward: boolean): Place[][] {
         left--;
       }
     } else {
-      while (left > 0 && p !== ownFast(m, c)) {
+      while (left > 0 && p !== ownFast(m, c) && route.length < most) {
         p = (p + ZONE) % m.length;
         route.push(`track-${p}`);
         left--;
@@ -97,7 +110,10 @@ function paths(m: Model, x: Marble, n: number, backward: boolean): Place[][] {
   const onFast = isFast(x.space) && x.ring !== 'none';
   if (backward) return onFast && x.ring === 'riding' ? ride() : main([], x.space, -1, n);
   if (!onFast || x.space === ownFast(m, c)) return main([], x.space, -1, n);
-  return x.ring === 'riding' ? ride() : [...main([], x.space, -1, n), ...ride()];
+  // Option ringStepOff anyHop: it may step off at any fast-track space it reaches, after any number of hops.
+  if (m.options.ringStepOff === 'anyHop') return Array.from({ length: n }, (_, k) => ride(k + 1)).flat().concat(main([], x.space, -1, n));
+  // Riding, it rides on (option ringStepOff moveStart: it may step off where its move starts).
+  return x.ring === 'riding' && m.options.ringStepOff === 'never' ? ride() : [...main([], x.space, -1, n), ...ride()];
 }
 
 /** Where the paths may end: never on or over a marble of the same colour; landing on another colour captures it. */
@@ -106,9 +122,9 @@ function walks(m: Model, x: Marble, n: number, backward: boolean): Dest[] {
   for (const route of paths(m, x, n, backward)) {
     if (route.length !== n) continue;
     const blocked = route.some((place) => at(m, x.colour, place, x.id)?.colour === x.colour);
-    if (blocked) continue;
     const to = route.at(-1)!;
     const o = at(m, x.colour, to, x.id);
+    if (blocked || !mayLand(m, x.colour, o, to)) continue;
     const sp = to.startsWith('track-') ? Number(to.slice(6)) : -1;
     const prev = route.length >= 2 ? route.at(-2)! : placeOf(x);
     const gap = prev.startsWith('track-') && sp >= 0 ? (sp - Number(prev.slice(6)) + m.length) % m.length : 0;
@@ -126,7 +142,8 @@ function modelOf(s: State, seat: number, marbles = s.marbles): Model {
   const me = s.players[seat]!;
   const controlled = me.team === -1 ? me.colours : s.players.filter((p) => p.team === me.team).flatMap((p) => p.colours);
   const zones = s.board === 'square' ? 4 : 6;
-  return { zones, length: zones * ZONE, marbles, controlled };
+  const side = new Map(s.players.flatMap((p, i) => p.colours.map((c) => [c, p.team === -1 ? -1 - i : p.team] as const)));
+  return { zones, length: zones * ZONE, marbles, controlled, options: s.options, side };
 }
 
 function hopsToOwn(m: Model, x: Marble): number {
@@ -136,6 +153,7 @@ function hopsToOwn(m: Model, x: Marble): number {
 /** Marbles that must move (the document's fast-track rule): per colour, the one on the fast track nearest its exit. */
 function mustMove(m: Model, among: (x: Marble) => boolean): Marble[] {
   const out: Marble[] = [];
+  if (m.options.fastTrackObligation === 'loseStatus') return out;
   for (const c of m.controlled) {
     const on = m.marbles.filter((x) => x.colour === c && x.area === 'track' && isFast(x.space) && x.ring !== 'none' && among(x));
     on.sort((a, b) => hopsToOwn(m, a) - hopsToOwn(m, b));
@@ -178,13 +196,13 @@ function modelMoves(m: Model, card: string): string[] {
       for (const c of m.controlled) {
         const inPen = mine.some((x) => x.colour === c && x.area === 'pen');
         const o = at(m, c, `track-${penExit(c)}`, '');
-        if (inPen && !(o && o.colour === c)) out.push(`${c}:pen>track-${penExit(c)}`);
+        if (inPen && mayLand(m, c, o, `track-${penExit(c)}`)) out.push(`${c}:pen>track-${penExit(c)}`);
       }
     }
     if (!must.length && ['J', 'Q', 'K'].includes(r)) {
       for (const x of mine.filter((y) => y.area === 'bullseye')) {
         const o = at(m, x.colour, `track-${ownFast(m, x.colour)}`, x.id);
-        if (!(o && o.colour === x.colour)) out.push(`${x.id}>track-${ownFast(m, x.colour)}`);
+        if (mayLand(m, x.colour, o, `track-${ownFast(m, x.colour)}`)) out.push(`${x.id}>track-${ownFast(m, x.colour)}`);
       }
     }
     if (r === 'J') {
@@ -192,7 +210,7 @@ function modelMoves(m: Model, card: string): string[] {
       for (const a of swappable) {
         for (const b of swappable) {
           if (a.id >= b.id || a.colour === b.colour) continue;
-          if (must.length && !must.some((x) => x.id === a.id || x.id === b.id)) continue;
+          if ((must.length || m.options.jackSwap === 'withOwn') && !movable.some((x) => x.id === a.id || x.id === b.id)) continue;
           out.push(`${a.id}<>${b.id}`);
         }
       }
@@ -334,6 +352,12 @@ function afterwards(m: Model, s: State, mv: Move): string[] {
     }
     marbles = d.to === 'pen' ? marbles.map((y) => (y.id === mover.id ? { ...y, area: 'pen' as const, space: -1, ring: 'none' as const } : y)) : moved({ ...m, marbles }, mover, d).marbles;
   }
+  if (m.options.fastTrackObligation === 'loseStatus') {
+    // Option loseStatus: moving another marble costs the ones on the fast track their status.
+    const moving = mv.type === 'swap' ? [mv.marble, mv.other] : mv.type === 'move' ? [mv.marble] : [];
+    const before = s.marbles.filter((x) => m.controlled.includes(x.colour) && x.ring !== 'none').map((x) => x.id);
+    marbles = marbles.map((x) => (before.includes(x.id) && !moving.includes(x.id) && x.area === 'track' ? { ...x, ring: 'none' as const } : x));
+  }
   return marbles.map((x) => `${x.id}@${placeOf(x)}:${x.ring}`).sort();
 }
 
@@ -374,4 +398,13 @@ describe('the engine’s legal moves against an independent model of the rules d
   it('three players with two colours each, hexagonal board', () => compareAll({}, 3, 200, 'oracle-3'));
   it('teams of two, four players', () => compareAll({ teams: 'pairs' }, 4, 200, 'oracle-pairs'));
   it('teams of three, six players', () => compareAll({ teams: 'triples' }, 6, 150, 'oracle-triples'));
+  it('house rules of the bull’s eye, captures among friends and the jack', () => {
+    compareAll({ bullseyeEntry: 'ownFastTrack', bullseyeBackward: false, jackSwap: 'withOwn' }, 4, 150, 'oracle-house-1');
+    compareAll({ teams: 'pairs', friendlyCapture: false, bullseyeCapture: false }, 4, 150, 'oracle-house-2');
+    compareAll({ friendlyCapture: false, bullseyeEntry: 'ownFastTrack' }, 3, 150, 'oracle-house-3');
+    compareAll({ fastTrackObligation: 'loseStatus', ringStepOff: 'moveStart' }, 4, 150, 'oracle-house-4');
+    compareAll({ ringStepOff: 'moveStart' }, 6, 150, 'oracle-house-5');
+    compareAll({ ringStepOff: 'anyHop' }, 4, 150, 'oracle-house-6');
+    compareAll({ ringStepOff: 'anyHop', fastTrackObligation: 'loseStatus' }, 3, 150, 'oracle-house-7');
+  });
 });
