@@ -279,4 +279,53 @@ describe('the moving cards against an independent model of the rules', () => {
     expect(compared).toBeGreaterThan(2000);
     expect(sevens).toBeGreaterThan(50);
   });
+
+  it('TAC in random master games at every table size: it plays the card its player\'s right-hand opponent laid down last, as that card would', () => {
+    type Laid = { card: Card; colour: number; before: TacState['marbles'] | null };
+    let compared = 0;
+    let copied = 0;
+    for (const seats of [4, 2, 3, 6]) {
+      for (const opts of [{ master: true }, { master: true, sixTeams: '2x3' as const }]) {
+        if (opts.sixTeams && seats !== 6) continue;
+        const seed = `tac-oracle-tac-${seats}-${JSON.stringify(opts)}`;
+        const random = randomSource(seed);
+        let s = game.setup(game.options.parse(opts), seats, seed);
+        // The card on top this deal, as the events tell it: what a TAC copies, who laid it down, the marbles before it.
+        let laid: Laid | null = null;
+        for (let n = 0; n < 4000 && s.phase !== 'over'; n++) {
+          const actor = game.activeActors(s)[0]!;
+          const legal = legalMoves(s, actor);
+          const colour = s.devilTarget >= 0 ? s.devilTarget : s.turn;
+          if (s.phase === 'play' && !s.seven && !s.tacBlocked && s.hands[colour]!.includes('tac')) {
+            const got = legal.filter((m) => 'card' in m && m.card === 'tac' && m.type !== 'discard');
+            let expected: TacMove[] = [];
+            const right = (s.turn + s.colours - 1) % s.colours;
+            if (laid && laid.colour === right && teamOf(s, right) !== teamOf(s, s.turn)) {
+              const hands = s.hands.map((h, c) => (c === colour ? [laid!.card] : h));
+              const restored = { ...s, hands, marbles: laid.before ?? s.marbles, turn: colour, devilTarget: -1, skipPending: false, winPending: false, foolPending: false, last: null };
+              expected = legalMoves(restored, seatOf(s, colour)).flatMap((m) => (m.type === 'discard' ? [] : [{ ...m, card: 'tac' } as TacMove]));
+              if (expected.length > 0) copied++;
+            }
+            expect(got, JSON.stringify({ laid, turn: s.turn, colour })).toEqual(expected);
+            compared++;
+          }
+          const move = actor === SYSTEM ? legal[0]! : random() < 0.3 ? pick(random, legal) : game.bot(game.viewFor(s, actor), legal, random, actor)!;
+          const r = applyMove(s, actor, move);
+          if (!r.ok) throw new Error(`${JSON.stringify(move)} refused: ${r.error.code}`);
+          for (const e of r.events) {
+            if (e.type === 'deal') laid = null;
+            if (e.type === 'discard') {
+              const c = e.colour as number;
+              const beneath = laid as Laid | null;
+              laid = e.card === 'tac' ? beneath && { ...beneath, colour: c, before: null } : { card: e.card as Card, colour: c, before: null };
+            }
+            if (e.type === 'play' && e.move !== 'devil' && e.move !== 'fool') laid = { card: e.as as Card, colour: e.colour as number, before: s.marbles };
+          }
+          s = r.state;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(300);
+    expect(copied).toBeGreaterThan(100);
+  });
 });
