@@ -145,6 +145,14 @@ function engineSevenEnds(s: TacState): Set<string> {
   return ends;
 }
 
+/** A card move in the model's words. */
+function describeMove(m: TacMove): string {
+  if (m.type === 'move') return `${m.marble}>${m.to}`;
+  if (m.type === 'enter') return `enter ${m.colour}`;
+  if (m.type === 'swap') return `swap ${Math.min(m.a, m.b)} ${Math.max(m.a, m.b)}`;
+  return m.type;
+}
+
 const toPos = (s: TacState): Pos => ({ pos: s.marbles.map((m) => m.pos), fresh: s.marbles.map((m) => m.fresh) });
 
 /** A random position: each marble in the apron, on the ring or in its home, a few fresh on their start. */
@@ -237,7 +245,7 @@ describe('the moving cards against an independent model of the rules', () => {
     expect(partnerSteps).toBeGreaterThan(20);
   });
 
-  it('in random games of every table size and board: the same moves for the cards in hand, and the same 7s', () => {
+  it('in random games of every table size and board: the same moves for the cards in hand (numbers, 1 and 13, 8, Trickster), and the same 7s', () => {
     const tables = [
       [4, {}], [4, { master: true }], [2, {}], [6, {}], [6, { sixTeams: '2x3' }], [3, { sixSpacing: 16 }], [6, { sixTeams: '2x3', sixSpacing: 16 }],
     ] as const;
@@ -255,12 +263,29 @@ describe('the moving cards against an independent model of the rules', () => {
         if (plain) {
           const p = toPos(s);
           const mover = moverOf(p, s.turn);
+          let usable = false;
           for (const card of new Set(s.hands[s.turn]!)) {
-            if (!['2', '3', '4', '5', '6', '9', '10', '12'].includes(card)) continue;
-            const got = [...new Set(legal.flatMap((m) => (m.type === 'move' && m.card === card ? [`${m.marble}>${m.to}`] : [])))].sort();
-            expect(got, `${card} at ${key(p)}`).toEqual(numberMoves(p, mover, Number(card), card === '4'));
+            const got = [...new Set(legal.flatMap((m) => ('card' in m && m.card === card && m.type !== 'discard' ? [describeMove(m)] : [])))].sort();
+            const own = [0, 1, 2, 3].map((k) => p.pos[4 * mover + k]!);
+            const onRing = (q: number) => q >= 0 && q < RING;
+            let expected: string[];
+            if (['2', '3', '4', '5', '6', '9', '10', '12'].includes(card)) expected = numberMoves(p, mover, Number(card), card === '4');
+            else if (card === '1' || card === '13') expected = [...(own.includes(APRON) ? [`enter ${mover}`] : []), ...numberMoves(p, mover, Number(card), false)];
+            // The 8 skips only with an own marble on the ring and a next player (on the left) still to play in this deal.
+            else if (card === '8') expected = [...numberMoves(p, mover, 8, false), ...(own.some(onRing) && s.hands[(s.turn + 1) % s.colours]!.length > 0 ? ['skip'] : [])];
+            // The Trickster: any two ring marbles, with an own one on the ring.
+            else if (card === 'trickster') {
+              const ring = p.pos.flatMap((q, id) => (onRing(q) ? [id] : []));
+              expected = own.some(onRing) ? ring.flatMap((a, i) => ring.slice(i + 1).map((b) => `swap ${a} ${b}`)) : [];
+            } else continue;
+            expect(got, `${card} at ${key(p)}`).toEqual(expected.sort());
+            if (expected.length > 0) usable = true;
             compared++;
           }
+          // Must play: a discard is offered only when no card has a use («если можешь, то обязан»).
+          const modelled = s.hands[s.turn]!.every((c) => !['tac', 'angel', 'devil', 'warrior', 'fool'].includes(c));
+          if (s.hands[s.turn]!.includes('7') && sevenEnds(p, s.turn).size > 0) usable = true;
+          if (modelled) expect(legal.some((m) => m.type === 'discard'), `must play at ${key(p)}`).toBe(!usable);
           if (s.hands[s.turn]!.includes('7') && n % 4 === 0) {
             const only = { ...s, hands: s.hands.map((h, c) => (c === s.turn ? ['7' as Card] : h)) };
             const expected = sevenEnds(p, s.turn);
