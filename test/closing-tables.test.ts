@@ -51,6 +51,12 @@ describe('a stopping process', () => {
     expect(Date.now() - stopping).toBeLessThan(8000); // not the reservation's 15 s, nor the grace period's hard stop
   });
 
+  it('exits on SIGTERM when whatever read its log has gone (a log collector restarted): the last lines are dropped, not retried for ever', async () => {
+    const p = await spawn({ LOG_LEVEL: 'info' }); // the stop's own lines are info: logged as the process exits
+    p.child.stdout!.destroy(); // the reading end closes: every write of the log now fails (EPIPE)
+    expect(await Promise.race([p.stop('SIGTERM'), new Promise((resolve) => setTimeout(() => resolve('still running'), 8000))])).toBe(0);
+  });
+
   it('drops the unused reservations of a running table it closes when its game ends, and of one it closes at the end of the grace period', async () => {
     const p = await spawn({ SHUTDOWN_GRACE_SECONDS: '3' });
     const idle = await adopt(await new Client(p.ws).create('high-card', { seats: 2, bots: 1 })); // never moves: closed at the grace's end

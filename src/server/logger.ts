@@ -5,12 +5,12 @@ import type { Config } from './config.ts';
 export type { Logger };
 
 export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>): Logger {
-  return pino({
-    level: config.LOG_LEVEL,
-    base: { service: 'parlor' },
-    serializers: { err: loggedError },
-    ...(config.NODE_ENV === 'development' ? { transport: { target: 'pino-pretty', options: { colorize: true } } } : {}),
-  });
+  const options = { level: config.LOG_LEVEL, base: { service: 'parlor' }, serializers: { err: loggedError } };
+  if (config.NODE_ENV === 'development') return pino({ ...options, transport: { target: 'pino-pretty', options: { colorize: true } } });
+  // Each line written as it is logged, as Node writes its own stdout to a pipe. pino's default holds lines back and
+  // writes them at exit, retrying a failed write for ever: a process whose log reader had gone (a log collector
+  // restarted) never exited on SIGTERM. Here a broken pipe only stops the logging (pino's destination then drops lines).
+  return pino(options, pino.destination({ dest: 1, sync: true }));
 }
 
 /**
