@@ -12,7 +12,7 @@ describe('tractor simulation', () => {
 
   it('plays finding friends at 5 and 7 players', () => {
     const variants = [
-      { mode: 'findingFriends', handLimit: 1 },
+      { mode: 'findingFriends', handLimit: 1, throwPenalty: 'tenPerCard' },
       { mode: 'findingFriends', handLimit: 2, kittyTheft: true, friendJoin: 'noDoubleJoin', friendCards: 'noPoints', smallTeamBonus: false },
     ];
     const report = simulate(game, { games: 4, seats: [5, 7], options: variants, seed: 'tractor-friends' });
