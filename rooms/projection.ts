@@ -7,6 +7,7 @@ import { SPECTATOR, type Actor, type Outcome, type Seat } from '../src/core/game
 import { ChoiceSet } from '../schema/common.ts';
 import { mirror, sameEntries } from '../schema/mirror.ts';
 import type { ChoiceSetState, Table } from './table.ts';
+import { seatTaken } from './seats.ts';
 
 export class Projection {
   /** Moves were applied since the views were last projected into the synced state. */
@@ -31,8 +32,7 @@ export class Projection {
     seats.records.forEach((r, seat) => {
       const s = state.seats[seat]!;
       s.name = r.name;
-      // (A token with no session and no bot: a recovered table's seat, held for its player until the wait ends.)
-      s.taken = r.bot || r.sessionId !== null || r.vacated || r.token !== '';
+      s.taken = seatTaken(r); // (a recovered table's seats too, held for their players until the wait ends)
       s.connected = r.bot || r.connected;
       s.bot = seats.botDriven(seat);
       s.startNow = r.startNow;

@@ -28,6 +28,14 @@ export interface SeatRecord {
   startNow: boolean;
 }
 
+/**
+ * A seat is taken while a bot plays it or a player holds its token: here, dropped, left to its bot during the game,
+ * or awaited at a recovered table (a session always comes with a token; before the start a leaver's token goes).
+ */
+export function seatTaken(r: SeatRecord): boolean {
+  return r.bot || r.token !== '';
+}
+
 type Reservations = Record<string, [unknown, unknown, boolean?, boolean?]>;
 /** A seated client's userData: its seat, and the address its reservation was given to (null: not counted). */
 type SeatedClient = { seat: Seat; reservedBy: Promise<string | null> };
@@ -132,7 +140,7 @@ export class Seats {
     const room = this.room;
     if (room.state.status !== 'waiting' || room.handingOver || room.closing || this.disposing()) return null;
     if (this.notAgreed().length > 0 || !this.records.some((r) => r.sessionId !== null)) return null;
-    const free = this.records.flatMap((s, seat) => (s.sessionId === null && !s.bot && !s.token ? [seat] : []));
+    const free = this.records.flatMap((s, seat) => (seatTaken(s) ? [] : [seat]));
     const promised = this.pending().filter((opts) => this.kindOf(opts) === 'player').length;
     const seats = free.slice(promised);
     if (seats.length === 0) return { code: RoomErrors.noFreeSeat, message: 'Every free seat is promised to a player joining now.' };
@@ -217,8 +225,7 @@ export class Seats {
     if (!room.table || !room.state) return true; // still in onCreate
     if (room.state.status !== 'waiting' || this.filledWithBots()) return false;
     const pendingPlayers = this.pending().filter((opts) => this.kindOf(opts) === 'player').length;
-    // (A seat with a token and no session is a recovered game's, kept for its player until the wait ends.)
-    return this.records.filter((s) => s.sessionId !== null || s.bot || s.token).length + pendingPlayers < room.table.seats;
+    return this.records.filter(seatTaken).length + pendingPlayers < room.table.seats;
   }
 
   /**
@@ -417,7 +424,7 @@ export class Seats {
       if (holder) this.evict(holder);
     } else {
       if (!room.inviteCode.admits(opts)) throw new ServerError(ErrorCode.APPLICATION_ERROR, INVITE_REQUIRED);
-      seat = this.records.findIndex((s) => s.sessionId === null && !s.bot && !s.token);
+      seat = this.records.findIndex((s) => !seatTaken(s));
       if (seat < 0 || room.state.status !== 'waiting') throw new ServerError(ErrorCode.APPLICATION_ERROR, 'core/table-full: no free seat at this table');
     }
     // A fresh token on every take, reclaims included: a token that brought its seat back is spent (one
